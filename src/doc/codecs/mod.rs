@@ -1,0 +1,7 @@
+//! The typed codecs registered with the document model (see `doc::registry`). One file per
+//! format; each exposes a unit struct implementing `Codec`.
+
+use super::registry::Codec;
+
+/// Most specific first: the MSH codec claims NRes entries before the generic archive handling.
+pub static ALL: &[&dyn Codec] = &[];

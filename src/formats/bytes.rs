@@ -1,0 +1,279 @@
+//! Bounds-checked little-endian reading, a growable writer, and cheaply clonable shared byte
+//! slices. Every read names what it reads, so a short buffer becomes an error that says what
+//! was expected and how many bytes were left.
+
+use super::error::{Error, Result};
+use std::ops::Range;
+use std::sync::Arc;
+
+/// A cursor over a byte slice. All arithmetic is checked; reads past the end are errors.
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        Reader { data, pos: 0 }
+    }
+    pub fn at(data: &'a [u8], pos: usize) -> Self {
+        Reader { data, pos: pos.min(data.len()) }
+    }
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+    pub fn remaining(&self) -> usize {
+        self.data.len().saturating_sub(self.pos)
+    }
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+    pub fn rest(&self) -> &'a [u8] {
+        &self.data[self.pos.min(self.data.len())..]
+    }
+    pub fn seek(&mut self, pos: usize, what: &str) -> Result<()> {
+        if pos > self.data.len() {
+            return Err(Error::new(
+                self.pos,
+                format!("{what}: offset 0x{pos:X} is past the end (length 0x{:X})", self.data.len()),
+            ));
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    /// Fails unless `n` more bytes are available.
+    pub fn need(&self, n: usize, what: &str) -> Result<()> {
+        if n > self.remaining() {
+            return Err(Error::new(
+                self.pos,
+                format!("{what} runs past the end (need {n} bytes, {} left)", self.remaining()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that `count` records of `size` bytes fit in what remains, before anything is
+    /// allocated for them. Returns the total byte length.
+    pub fn need_records(&self, count: usize, size: usize, what: &str) -> Result<usize> {
+        let total = count.checked_mul(size).ok_or_else(|| {
+            Error::new(self.pos, format!("{what}: {count} records of {size} bytes overflow"))
+        })?;
+        self.need(total, what)?;
+        Ok(total)
+    }
+
+    pub fn bytes(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
+        self.need(n, what)?;
+        let start = self.pos;
+        self.pos += n;
+        Ok(&self.data[start..self.pos])
+    }
+    pub fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
+        let b = self.bytes(N, what)?;
+        let mut out = [0u8; N];
+        out.copy_from_slice(b);
+        Ok(out)
+    }
+    pub fn skip(&mut self, n: usize, what: &str) -> Result<()> {
+        self.bytes(n, what).map(|_| ())
+    }
+    pub fn u8(&mut self, what: &str) -> Result<u8> {
+        Ok(self.array::<1>(what)?[0])
+    }
+    pub fn i8(&mut self, what: &str) -> Result<i8> {
+        Ok(self.u8(what)? as i8)
+    }
+    pub fn u16(&mut self, what: &str) -> Result<u16> {
+        Ok(u16::from_le_bytes(self.array(what)?))
+    }
+    pub fn i16(&mut self, what: &str) -> Result<i16> {
+        Ok(i16::from_le_bytes(self.array(what)?))
+    }
+    pub fn u32(&mut self, what: &str) -> Result<u32> {
+        Ok(u32::from_le_bytes(self.array(what)?))
+    }
+    pub fn i32(&mut self, what: &str) -> Result<i32> {
+        Ok(i32::from_le_bytes(self.array(what)?))
+    }
+    pub fn f32(&mut self, what: &str) -> Result<f32> {
+        Ok(f32::from_le_bytes(self.array(what)?))
+    }
+}
+
+/// Reads a little-endian integer at a fixed offset of a record already known to be long enough.
+pub fn le_u16(b: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([b[at], b[at + 1]])
+}
+pub fn le_u32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+pub fn le_i16(b: &[u8], at: usize) -> i16 {
+    le_u16(b, at) as i16
+}
+pub fn le_f32(b: &[u8], at: usize) -> f32 {
+    f32::from_bits(le_u32(b, at))
+}
+pub fn put_u16(b: &mut [u8], at: usize, v: u16) {
+    b[at..at + 2].copy_from_slice(&v.to_le_bytes());
+}
+pub fn put_u32(b: &mut [u8], at: usize, v: u32) {
+    b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+}
+
+/// Appending little-endian values to a `Vec<u8>`.
+pub trait WriteLe {
+    fn put_u8(&mut self, v: u8);
+    fn put_u16(&mut self, v: u16);
+    fn put_i16(&mut self, v: i16);
+    fn put_u32(&mut self, v: u32);
+    fn put_i32(&mut self, v: i32);
+    fn put_f32(&mut self, v: f32);
+    fn put_zeros(&mut self, n: usize);
+}
+
+impl WriteLe for Vec<u8> {
+    fn put_u8(&mut self, v: u8) {
+        self.push(v);
+    }
+    fn put_u16(&mut self, v: u16) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_i16(&mut self, v: i16) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_u32(&mut self, v: u32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_i32(&mut self, v: i32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_f32(&mut self, v: f32) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    fn put_zeros(&mut self, n: usize) {
+        self.resize(self.len() + n, 0);
+    }
+}
+
+/// A cheaply clonable view into shared bytes: payloads of a 100 MB archive reference the one
+/// buffer the file was read into, so opening copies nothing and an undo snapshot is O(entries).
+#[derive(Clone)]
+pub struct SharedBytes {
+    buf: Arc<[u8]>,
+    range: Range<usize>,
+}
+
+impl SharedBytes {
+    pub fn new(buf: Arc<[u8]>) -> Self {
+        let range = 0..buf.len();
+        SharedBytes { buf, range }
+    }
+    pub fn empty() -> Self {
+        SharedBytes { buf: Arc::from(Vec::new()), range: 0..0 }
+    }
+    /// A sub-slice of this view; `range` is relative to the view and must lie within it.
+    pub fn slice(&self, range: Range<usize>) -> SharedBytes {
+        assert!(range.start <= range.end && range.end <= self.len(), "SharedBytes::slice out of range");
+        SharedBytes { buf: self.buf.clone(), range: self.range.start + range.start..self.range.start + range.end }
+    }
+    pub fn len(&self) -> usize {
+        self.range.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.range.is_empty()
+    }
+    pub fn as_slice(&self) -> &[u8] {
+        &self.buf[self.range.clone()]
+    }
+}
+
+impl std::ops::Deref for SharedBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        self.as_slice()
+    }
+}
+
+impl From<Vec<u8>> for SharedBytes {
+    fn from(v: Vec<u8>) -> Self {
+        SharedBytes::new(Arc::from(v))
+    }
+}
+
+impl From<&[u8]> for SharedBytes {
+    fn from(v: &[u8]) -> Self {
+        SharedBytes::new(Arc::from(v))
+    }
+}
+
+impl PartialEq for SharedBytes {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+impl Eq for SharedBytes {}
+
+impl std::fmt::Debug for SharedBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SharedBytes({} bytes)", self.len())
+    }
+}
+
+/// Rounds `v` up to a multiple of 8 (towards plus infinity, also for negative values).
+pub fn round_up8(v: i64) -> i64 {
+    v.div_euclid(8).checked_add(if v.rem_euclid(8) == 0 { 0 } else { 1 }).map_or(i64::MAX, |q| q * 8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_reports_what_and_how_much() {
+        let mut r = Reader::new(&[1, 2, 3]);
+        assert_eq!(r.u16("a").unwrap(), 0x0201);
+        let e = r.u32("entry_count").unwrap_err();
+        assert_eq!(e.offset, 2);
+        assert!(e.message.contains("entry_count") && e.message.contains("need 4 bytes, 1 left"), "{e}");
+    }
+
+    #[test]
+    fn need_records_rejects_overflow_and_excess() {
+        let r = Reader::new(&[0; 10]);
+        assert!(r.need_records(usize::MAX, 64, "rows").is_err());
+        assert!(r.need_records(2, 6, "rows").is_err());
+        assert_eq!(r.need_records(2, 5, "rows").unwrap(), 10);
+    }
+
+    #[test]
+    fn round_up8_goes_towards_plus_infinity() {
+        assert_eq!(round_up8(0), 0);
+        assert_eq!(round_up8(3), 8);
+        assert_eq!(round_up8(8), 8);
+        assert_eq!(round_up8(-3), 0);
+        assert_eq!(round_up8(-8), -8);
+        assert_eq!(round_up8(-13), -8);
+    }
+
+    #[test]
+    fn shared_bytes_slices_share() {
+        let s = SharedBytes::from(vec![1, 2, 3, 4, 5]);
+        let t = s.slice(1..4);
+        assert_eq!(&*t, &[2, 3, 4]);
+        assert_eq!(&*t.slice(1..2), &[3]);
+    }
+}

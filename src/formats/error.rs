@@ -1,0 +1,105 @@
+//! One error type for every parser: it carries the byte offset where reading failed and a path
+//! of context (`Material.lib::STEEL › anim[3].keys[7]`), so that the CLI and the GUI can name
+//! the file, the entry and the offset without each codec formatting its own messages.
+
+use std::fmt;
+
+/// A parse or validation failure at a byte offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// Byte offset within the bytes that were being parsed (the innermost item's bytes).
+    pub offset: u64,
+    /// Context from outermost to innermost, e.g. `["STEEL", "anim[3]", "keys[7]"]`.
+    pub context: Vec<String>,
+    pub message: String,
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    pub fn new(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+        Error { offset: offset.try_into().unwrap_or(u64::MAX), context: Vec::new(), message: message.into() }
+    }
+
+    /// Adds an outer context element (the caller's view of where the failing item sits).
+    pub fn within(mut self, ctx: impl Into<String>) -> Self {
+        self.context.insert(0, ctx.into());
+        self
+    }
+
+    /// Adds an outer context element and moves the offset into the caller's coordinates.
+    pub fn at_base(mut self, base: u64, ctx: impl Into<String>) -> Self {
+        self.offset = self.offset.saturating_add(base);
+        self.context.insert(0, ctx.into());
+        self
+    }
+
+    pub fn path(&self) -> String {
+        self.context.join(" › ")
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.context.is_empty() {
+            write!(f, "@0x{:X}: {}", self.offset, self.message)
+        } else {
+            write!(f, "{} @0x{:X}: {}", self.path(), self.offset, self.message)
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// How serious a diagnostic is. `Error` means the game would fail or misbehave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+/// A finding that does not stop the file from opening (or, for `Error`, one that `check` fails on).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// Byte offset within the item's bytes, when the finding has one.
+    pub offset: Option<u64>,
+    /// 1-based line and column for text formats (WEAR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<u32>,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn new(severity: Severity, offset: Option<u64>, message: impl Into<String>) -> Self {
+        Diagnostic { severity, offset, line: None, column: None, message: message.into() }
+    }
+    pub fn error(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, offset.try_into().ok(), message)
+    }
+    pub fn warning(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, offset.try_into().ok(), message)
+    }
+    pub fn info(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Info, offset.try_into().ok(), message)
+    }
+    /// A diagnostic for text formats, positioned by line and column (both 1-based).
+    pub fn at_line(severity: Severity, line: u32, column: u32, message: impl Into<String>) -> Self {
+        Diagnostic { severity, offset: None, line: Some(line), column: Some(column), message: message.into() }
+    }
+    pub fn with_offset(mut self, offset: u64) -> Self {
+        self.offset = Some(offset);
+        self
+    }
+}
+
+impl From<Error> for Diagnostic {
+    fn from(e: Error) -> Self {
+        let message = if e.context.is_empty() { e.message } else { format!("{}: {}", e.path(), e.message) };
+        Diagnostic::new(Severity::Error, Some(e.offset), message)
+    }
+}

@@ -1,0 +1,33 @@
+//! What a loose file is: by content (magic) first, by extension second (cli.md "Addressing").
+
+use super::TYPE_TEXM;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileKind {
+    Nres,
+    Rsli,
+    Texm,
+    Wear,
+    XrayGeom,
+    Unknown,
+}
+
+pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
+    if bytes.starts_with(b"NRes") {
+        return FileKind::Nres;
+    }
+    if bytes.starts_with(b"NL") && bytes.len() >= 32 {
+        return FileKind::Rsli;
+    }
+    if bytes.len() >= 4 && u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) == TYPE_TEXM {
+        return FileKind::Texm;
+    }
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".wea") {
+        return FileKind::Wear;
+    }
+    if lower.ends_with(".geom") || lower.ends_with("level.geom") {
+        return FileKind::XrayGeom;
+    }
+    FileKind::Unknown
+}

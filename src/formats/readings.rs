@@ -1,0 +1,226 @@
+//! The interpretation switches of formats.md section 8: where public readers disagree, each
+//! choice is one value here, defaulting to the bold reading, selectable from the CLI
+//! (`--reading NAME=VALUE`) and the editor's settings.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Order8888 {
+    #[default]
+    Bgra,
+    Argb,
+    BgrNoAlpha,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Order888 {
+    #[default]
+    Bgrx,
+    Rgbx,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Order88 {
+    #[default]
+    LumLowAlphaHigh,
+    AlphaLowLumHigh,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum PaletteOrder {
+    #[default]
+    Bgrx,
+    Rgba,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum QuatOrder {
+    #[default]
+    WxyzConjugated,
+    XyzwAsIs,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum SlotGrid {
+    #[default]
+    VariantTimes5PlusLod,
+    LodTimes5PlusGroup,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum BatchMaterial {
+    #[default]
+    ByteAt4,
+    U16At2,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum UvSign {
+    #[default]
+    Unsigned,
+    Signed,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum InterpMask {
+    #[default]
+    Seed71,
+    OneFloatEarlier,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum LandFlag20000 {
+    #[default]
+    Water,
+    Collision,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum LandComponent11 {
+    #[default]
+    FaceOrder,
+    MaterialTriangle,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum LandWear {
+    #[default]
+    Land1BothLods,
+    Land1Lod0Land2Lod1,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum WearLookup {
+    #[default]
+    ByRow,
+    ByLegacyId,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum NresNameField {
+    #[default]
+    Whole36,
+    First32,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum NormalScale {
+    #[default]
+    I16Over32767,
+    Raw,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum GeomNormalAxes {
+    #[default]
+    XFromByte2,
+    XFromByte0,
+}
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum VegetationTexcoord {
+    #[default]
+    Over2048,
+    Over1024,
+}
+
+/// Every section-8 switch. `Readings::default()` is the bold column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Readings {
+    pub texm_8888: Order8888,
+    pub texm_888: Order888,
+    pub texm_88: Order88,
+    pub palette: PaletteOrder,
+    pub quat: QuatOrder,
+    pub slot_grid: SlotGrid,
+    pub batch_material: BatchMaterial,
+    pub uv: UvSign,
+    pub interp_mask: InterpMask,
+    pub land_flag_20000: LandFlag20000,
+    pub land_component_11: LandComponent11,
+    pub land_wear: LandWear,
+    pub wear_lookup: WearLookup,
+    pub nres_name: NresNameField,
+    pub face_normal: NormalScale,
+    pub geom_normal: GeomNormalAxes,
+    pub vegetation_texcoord: VegetationTexcoord,
+}
+
+/// Name, the values it takes (first = default), and a one-line description, for `--help` and
+/// the settings panel.
+pub const TABLE: &[(&str, &[&str], &str)] = &[
+    ("texm-8888", &["bgra", "argb", "bgr"], "Texm 8888 byte order"),
+    ("texm-888", &["bgrx", "rgbx"], "Texm 888 byte order"),
+    ("texm-88", &["lum-alpha", "alpha-lum"], "Texm 88: low byte luminance (A8L8) or the reverse"),
+    ("palette", &["bgrx", "rgba"], "palette entry byte order"),
+    ("quat", &["wxyz-conj", "xyzw"], "MSH type-8 quaternion order"),
+    ("slot-grid", &["variant-lod", "lod-group"], "Node38 slot grid: slot[variant*5+lod] or slot[lod*5+group]"),
+    ("batch-material", &["byte4", "u16at2"], "Batch20 material field"),
+    ("uv", &["unsigned", "signed"], "UV0 and component 18: u16/1024 or i16/1024"),
+    ("interp-mask", &["seed", "earlier"], "MAT0 interp_mask bit reading"),
+    ("land-flag-20000", &["water", "collision"], "landscape triangle flag 0x20000"),
+    ("land-11", &["face-order", "material-triangle"], "landscape component 11"),
+    ("land-wear", &["land1", "land1-land2"], "Land1.wea / Land2.wea use"),
+    ("wear-lookup", &["row", "legacy-id"], "WEAR row lookup"),
+    ("nres-name", &["36", "32"], "NRes name field width"),
+    ("face-normal", &["i16", "raw"], "MSH component 7 / 21 normal scale"),
+    ("geom-normal", &["x-byte2", "x-byte0"], "level.geom packed normal axes"),
+    ("vegetation-texcoord", &["2048", "1024"], "level.geom vegetation SHORT4 texcoord scale"),
+];
+
+impl Readings {
+    /// Applies one `NAME=VALUE` switch; the error names the valid names or values.
+    pub fn set(&mut self, spec: &str) -> Result<(), String> {
+        let (name, value) = spec.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got {spec:?}"))?;
+        let (_, values, _) = TABLE
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .ok_or_else(|| format!("unknown reading {name:?}; known: {}", names()))?;
+        let i = values
+            .iter()
+            .position(|v| *v == value)
+            .ok_or_else(|| format!("reading {name} takes one of {}", values.join(", ")))?;
+        let first = i == 0;
+        match name {
+            "texm-8888" => self.texm_8888 = [Order8888::Bgra, Order8888::Argb, Order8888::BgrNoAlpha][i],
+            "texm-888" => self.texm_888 = if first { Order888::Bgrx } else { Order888::Rgbx },
+            "texm-88" => self.texm_88 = if first { Order88::LumLowAlphaHigh } else { Order88::AlphaLowLumHigh },
+            "palette" => self.palette = if first { PaletteOrder::Bgrx } else { PaletteOrder::Rgba },
+            "quat" => self.quat = if first { QuatOrder::WxyzConjugated } else { QuatOrder::XyzwAsIs },
+            "slot-grid" => {
+                self.slot_grid = if first { SlotGrid::VariantTimes5PlusLod } else { SlotGrid::LodTimes5PlusGroup }
+            }
+            "batch-material" => {
+                self.batch_material = if first { BatchMaterial::ByteAt4 } else { BatchMaterial::U16At2 }
+            }
+            "uv" => self.uv = if first { UvSign::Unsigned } else { UvSign::Signed },
+            "interp-mask" => self.interp_mask = if first { InterpMask::Seed71 } else { InterpMask::OneFloatEarlier },
+            "land-flag-20000" => {
+                self.land_flag_20000 = if first { LandFlag20000::Water } else { LandFlag20000::Collision }
+            }
+            "land-11" => {
+                self.land_component_11 =
+                    if first { LandComponent11::FaceOrder } else { LandComponent11::MaterialTriangle }
+            }
+            "land-wear" => self.land_wear = if first { LandWear::Land1BothLods } else { LandWear::Land1Lod0Land2Lod1 },
+            "wear-lookup" => self.wear_lookup = if first { WearLookup::ByRow } else { WearLookup::ByLegacyId },
+            "nres-name" => self.nres_name = if first { NresNameField::Whole36 } else { NresNameField::First32 },
+            "face-normal" => self.face_normal = if first { NormalScale::I16Over32767 } else { NormalScale::Raw },
+            "geom-normal" => self.geom_normal = if first { GeomNormalAxes::XFromByte2 } else { GeomNormalAxes::XFromByte0 },
+            "vegetation-texcoord" => {
+                self.vegetation_texcoord = if first { VegetationTexcoord::Over2048 } else { VegetationTexcoord::Over1024 }
+            }
+            _ => unreachable!("every TABLE name is matched"),
+        }
+        Ok(())
+    }
+}
+
+fn names() -> String {
+    TABLE.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_table_entry_sets() {
+        for (name, values, _) in TABLE {
+            for v in *values {
+                let mut r = Readings::default();
+                r.set(&format!("{name}={v}")).unwrap();
+            }
+            let mut r = Readings::default();
+            r.set(&format!("{name}={}", values[0])).unwrap();
+            assert_eq!(r, Readings::default(), "first value of {name} is the default");
+        }
+        assert!(Readings::default().set("nope=1").is_err());
+        assert!(Readings::default().set("quat=zzz").is_err());
+    }
+}
