@@ -1,0 +1,174 @@
+//! Edits of the raw layer, each following the writing rules of formats.md section 1: every
+//! byte no edit touched keeps its value and its offset modulo 8.
+
+use super::{Archive, Item, Loc, MAX_NEW_NAME, Row, lookup_order};
+use crate::formats::bytes::{SharedBytes, round_up8};
+use crate::formats::{Error, Result};
+
+impl Archive {
+    /// Replaces payload `i`. The new bytes go where the old ones were and everything after
+    /// moves by the size change rounded up to a multiple of 8, zero-filled; an entry sharing its
+    /// bytes with another row gets its own copy at the end instead, leaving the other intact.
+    pub fn replace(&mut self, i: usize, bytes: impl Into<SharedBytes>) -> Result<()> {
+        self.check_index(i)?;
+        let bytes: SharedBytes = bytes.into();
+        let new_len = u32::try_from(bytes.len())
+            .map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+        self.check_total(bytes.len())?;
+        if self.sole_member(i) {
+            let Loc { item, .. } = self.locs[i];
+            if let Item::Data { bytes: old, pad_after } = &mut self.items[item] {
+                let (s, n) = (old.len() as i64, bytes.len() as i64);
+                let shift = round_up8(n - s);
+                *pad_after = (*pad_after as i64 + shift - (n - s)) as usize;
+                *old = bytes;
+            }
+            self.locs[i].rel = 0;
+        } else {
+            self.locs[i] = self.append_item(bytes);
+        }
+        self.rows[i].set_size(new_len);
+        self.relayout();
+        Ok(())
+    }
+
+    /// Appends an entry (payload at the next multiple of 8 after the data region) and rebuilds
+    /// the lookup table. Names are at most 31 bytes, without NUL.
+    pub fn add(&mut self, name: &[u8], type_id: u32, attrs: [u32; 3], bytes: impl Into<SharedBytes>) -> Result<usize> {
+        self.add_batch([(name, type_id, attrs, bytes)])?;
+        Ok(self.rows.len() - 1)
+    }
+
+    /// Appends many entries at once, rebuilding the lookup table once (building a
+    /// thousands-entry archive entry by entry would sort the table each time).
+    pub fn add_batch<N: AsRef<[u8]>, B: Into<SharedBytes>>(
+        &mut self,
+        entries: impl IntoIterator<Item = (N, u32, [u32; 3], B)>,
+    ) -> Result<()> {
+        for (name, type_id, attrs, bytes) in entries {
+            let name = name.as_ref();
+            check_new_name(name)?;
+            let bytes: SharedBytes = bytes.into();
+            let size = u32::try_from(bytes.len())
+                .map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+            self.check_total(bytes.len() + 8 + 64)?;
+            let mut row = Row::new(name, type_id, attrs);
+            row.set_size(size);
+            let loc = self.append_item(bytes);
+            self.rows.push(row);
+            self.locs.push(loc);
+        }
+        self.rebuild_lookup();
+        self.relayout();
+        Ok(())
+    }
+
+    /// Removes entry `i`: its payload is replaced by nothing (so following bytes shift as for a
+    /// replace), then its row is deleted and the lookup table rebuilt.
+    pub fn remove(&mut self, i: usize) -> Result<()> {
+        self.replace(i, SharedBytes::empty())?;
+        self.rows.remove(i);
+        self.locs.remove(i);
+        self.rebuild_lookup();
+        self.relayout();
+        Ok(())
+    }
+
+    /// Renames entry `i` (at most 31 bytes; the rest of the field is zeroed) and rebuilds the
+    /// lookup table.
+    pub fn rename(&mut self, i: usize, name: &[u8]) -> Result<()> {
+        self.check_index(i)?;
+        check_new_name(name)?;
+        self.rows[i].set_name(name);
+        self.rebuild_lookup();
+        Ok(())
+    }
+
+    pub fn set_attrs(&mut self, i: usize, attrs: [u32; 3]) -> Result<()> {
+        self.check_index(i)?;
+        self.rows[i].set_attrs(attrs);
+        Ok(())
+    }
+
+    pub fn set_type(&mut self, i: usize, type_id: u32) -> Result<()> {
+        self.check_index(i)?;
+        self.rows[i].set_type(type_id);
+        Ok(())
+    }
+
+    /// Rewrites the sort_index column as the writer would (formats.md section 1).
+    pub fn rebuild_lookup(&mut self) {
+        for (k, v) in lookup_order(&self.rows).into_iter().enumerate() {
+            self.rows[k].set_sort_index(v);
+        }
+    }
+
+    /// Whether the stored lookup table is the one the writer would build.
+    pub fn lookup_is_canonical(&self) -> bool {
+        lookup_order(&self.rows).iter().zip(&self.rows).all(|(&v, r)| r.sort_index() == v)
+    }
+
+    /// The explicit "compact" operation: drops gaps and unreferenced bytes and repacks every
+    /// payload cluster in directory order at 8-byte alignment.
+    pub fn compact(&mut self) {
+        let mut new_items = Vec::new();
+        let mut remap = vec![usize::MAX; self.items.len()];
+        for loc in &self.locs {
+            if remap[loc.item] != usize::MAX {
+                continue;
+            }
+            let (Item::Data { bytes, .. } | Item::Gap(bytes)) = &self.items[loc.item];
+            let pad_after = (8 - bytes.len() % 8) % 8;
+            remap[loc.item] = new_items.len();
+            new_items.push(Item::Data { bytes: bytes.clone(), pad_after });
+        }
+        for loc in &mut self.locs {
+            loc.item = remap[loc.item];
+        }
+        self.items = new_items;
+        self.relayout();
+    }
+
+    fn append_item(&mut self, bytes: SharedBytes) -> Loc {
+        let end = super::HEADER_LEN + self.data_len();
+        let pad = (8 - end % 8) % 8;
+        if pad > 0 {
+            self.items.push(Item::Gap(SharedBytes::from(vec![0u8; pad])));
+        }
+        self.items.push(Item::Data { bytes, pad_after: 0 });
+        Loc { item: self.items.len() - 1, rel: 0 }
+    }
+
+    fn check_index(&self, i: usize) -> Result<()> {
+        if i >= self.rows.len() {
+            return Err(Error::new(0, format!("no entry #{i} (the archive has {})", self.rows.len())));
+        }
+        Ok(())
+    }
+
+    /// NRes stores offsets and the total size as u32: refuse an edit that would overflow them.
+    fn check_total(&self, extra: usize) -> Result<()> {
+        let total = self.total_size().checked_add(extra).and_then(|t| t.checked_add(8));
+        if total.is_none_or(|t| t > u32::MAX as usize) {
+            return Err(Error::new(0, "the archive would exceed 4 GiB, the limit of NRes offsets"));
+        }
+        Ok(())
+    }
+}
+
+/// Names the editor writes: 1..=31 bytes, no NUL.
+pub fn check_new_name(name: &[u8]) -> Result<()> {
+    if name.is_empty() {
+        return Err(Error::new(0, "an entry name cannot be empty"));
+    }
+    if name.len() > MAX_NEW_NAME {
+        return Err(Error::new(
+            0,
+            format!("name is {} bytes; NRes names the editor writes are at most {MAX_NEW_NAME}", name.len()),
+        ));
+    }
+    if name.contains(&0) {
+        return Err(Error::new(0, "an entry name cannot contain a NUL byte"));
+    }
+    Ok(())
+}

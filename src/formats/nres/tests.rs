@@ -1,0 +1,216 @@
+use super::*;
+use crate::fixtures::nres as fx;
+use crate::formats::Severity;
+
+fn parse(b: &[u8]) -> (Archive, Vec<crate::formats::Diagnostic>) {
+    Archive::parse(SharedBytes::from(b)).expect("fixture parses")
+}
+
+/// A two-entry archive laid out by hand, field by field.
+fn hand_built() -> Vec<u8> {
+    let mut b = Vec::new();
+    b.extend_from_slice(b"NRes"); // magic
+    b.extend_from_slice(&0x100u32.to_le_bytes()); // version
+    b.extend_from_slice(&2i32.to_le_bytes()); // entry_count
+    b.extend_from_slice(&(16u32 + 16 + 128).to_le_bytes()); // total_size
+    b.extend_from_slice(b"hello\0\0\0"); // payload 0 at 16 (5 bytes + 3 padding)
+    b.extend_from_slice(b"world!!!"); // payload 1 at 24 (8 bytes)
+    for (name, off, size, sort) in [(&b"b"[..], 16u32, 5u32, 1u32), (b"a", 24, 8, 0)] {
+        b.extend_from_slice(b"DATA"); // type_id
+        b.extend_from_slice(&1u32.to_le_bytes()); // attr1
+        b.extend_from_slice(&2u32.to_le_bytes()); // attr2
+        b.extend_from_slice(&size.to_le_bytes()); // size
+        b.extend_from_slice(&3u32.to_le_bytes()); // attr3
+        let mut field = [0u8; 36];
+        field[..name.len()].copy_from_slice(name);
+        b.extend_from_slice(&field); // name
+        b.extend_from_slice(&off.to_le_bytes()); // data_offset
+        b.extend_from_slice(&sort.to_le_bytes()); // sort_index: row 0 holds "a" = entry 1
+    }
+    b
+}
+
+#[test]
+fn parses_hand_built_fields() {
+    let (a, d) = parse(&hand_built());
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(a.len(), 2);
+    assert_eq!(a.entry(0).name(), "b");
+    assert_eq!(a.entry(1).attrs(), [1, 2, 3]);
+    assert_eq!(&*a.payload(0), b"hello");
+    assert_eq!(&*a.payload(1), b"world!!!");
+    assert_eq!(type_label(a.entry(0).type_id()), "DATA");
+    assert!(a.lookup_is_canonical());
+    assert_eq!(a.find("A"), Some(1));
+}
+
+#[test]
+fn every_fixture_round_trips() {
+    for (name, bytes) in fx::all() {
+        let (a, _) = parse(&bytes);
+        assert!(a.write() == bytes, "{name} did not write back byte-identically");
+    }
+}
+
+#[test]
+fn fixture_diagnostics() {
+    let (_, d) = parse(&fx::stale_lookup());
+    assert!(d.iter().any(|d| d.severity == Severity::Error && d.message.contains("not sorted")), "{d:?}");
+    let (a, d) = parse(&fx::shared_ranges());
+    assert!(d.iter().any(|d| d.message.contains("shares")), "{d:?}");
+    assert_eq!(a.shared_entries(), vec![0, 1, 2]);
+    let (a, d) = parse(&fx::garbage_after_nul());
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(a.entry(1).name(), "Паркан");
+    assert_ne!(a.entry(0).name_field()[10], 0);
+}
+
+#[test]
+fn replace_grow_shifts_following_bytes_by_multiple_of_8() {
+    let original = fx::gaps_nonzero();
+    let (mut a, _) = parse(&original);
+    let old_second = a.entry(1).offset() as usize;
+    a.replace(0, vec![7u8; 14]).unwrap(); // 11 -> 14: +3 rounds to +8
+    let out = a.write();
+    let (b, _) = parse(&out);
+    assert_eq!(&*b.payload(0), &[7u8; 14][..]);
+    assert_eq!(b.entry(1).offset() as usize, old_second + 8);
+    assert_eq!(&*b.payload(1), &*parse(&original).0.payload(1));
+    // bytes 14..16 after the new payload are zeros, then the old garbage padding follows
+    let p0 = b.entry(0).offset() as usize;
+    assert_eq!(&out[p0 + 14..p0 + 19], &[0; 5]);
+    assert_eq!(&out[p0 + 19..p0 + 24], &[0xAA, 0xBB, 0xCC, 0xDD, 0xEE]);
+    // the leading gap is untouched
+    assert_eq!(&out[16..24], &original[16..24]);
+    assert_eq!(out.len(), original.len() + 8);
+}
+
+#[test]
+fn small_shrink_moves_nothing_and_zero_fills() {
+    let original = fx::gaps_nonzero();
+    let (mut a, _) = parse(&original);
+    let p0 = a.entry(0).offset() as usize;
+    a.replace(0, vec![1u8; 6]).unwrap(); // 11 -> 6: -5 rounds to 0
+    let out = a.write();
+    assert_eq!(out.len(), original.len());
+    assert_eq!(&out[p0..p0 + 6], &[1u8; 6]);
+    assert_eq!(&out[p0 + 6..p0 + 11], &[0u8; 5]);
+    assert_eq!(&out[p0 + 11..p0 + 16], &original[p0 + 11..p0 + 16]);
+    let (b, _) = parse(&out);
+    assert_eq!(b.entry(1).offset(), a.entry(1).offset());
+}
+
+#[test]
+fn large_shrink_moves_back_by_multiple_of_8() {
+    let (mut a, _) = parse(&fx::gaps_nonzero());
+    let second = a.entry(1).offset();
+    a.replace(0, Vec::<u8>::new()).unwrap(); // 11 -> 0: -11 rounds to -8
+    assert_eq!(a.entry(1).offset(), second - 8);
+    let (b, _) = parse(&a.write());
+    assert_eq!(b.entry(0).size(), 0);
+}
+
+#[test]
+fn replacing_shared_entry_appends_own_copy() {
+    let original = fx::shared_ranges();
+    let (mut a, _) = parse(&original);
+    a.replace(1, b"brand new".to_vec()).unwrap();
+    let out = a.write();
+    let (b, _) = parse(&out);
+    assert_eq!(&*b.payload(1), b"brand new");
+    assert_eq!(b.entry(1).offset() % 8, 0);
+    assert_eq!(&*b.payload(0), &original[16..40]);
+    assert_eq!(&out[16..64], &original[16..64], "the shared cluster is untouched");
+}
+
+#[test]
+fn add_aligns_and_rebuilds_lookup() {
+    let (mut a, _) = parse(&fx::unaligned());
+    let i = a.add(b"ADDED", 5, [1, 2, 3], vec![9u8; 3]).unwrap();
+    assert_eq!(a.entry(i).offset() % 8, 0);
+    assert!(a.lookup_is_canonical());
+    let (b, d) = parse(&a.write());
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(&*b.payload(i), &[9, 9, 9]);
+    assert_eq!(b.entry(i).attrs(), [1, 2, 3]);
+}
+
+#[test]
+fn remove_and_rename_keep_other_payloads() {
+    let bytes = fx::simple();
+    let (orig, _) = parse(&bytes);
+    let (mut a, _) = parse(&bytes);
+    a.remove(1).unwrap();
+    a.rename(0, b"RENAMED").unwrap();
+    let (b, d) = parse(&a.write());
+    assert!(d.is_empty(), "{d:?}");
+    assert_eq!(b.len(), orig.len() - 1);
+    assert_eq!(b.entry(0).name(), "RENAMED");
+    for (k, j) in [(0, 0), (1, 2), (2, 3), (3, 4)] {
+        assert_eq!(&*b.payload(k), &*orig.payload(j));
+        assert_eq!(b.entry(k).attrs(), orig.entry(j).attrs());
+    }
+    assert!(b.lookup_is_canonical());
+}
+
+#[test]
+fn names_are_limited_to_31_bytes() {
+    let mut a = Archive::new();
+    assert!(a.add(&[b'x'; 31], 0, [0; 3], vec![]).is_ok());
+    assert!(a.add(&[b'x'; 32], 0, [0; 3], vec![]).is_err());
+    assert!(a.add(b"", 0, [0; 3], vec![]).is_err());
+    assert!(a.rename(0, b"a\0b").is_err());
+}
+
+#[test]
+fn lookup_sorts_case_insensitively_with_underscore_first() {
+    let (a, _) = parse(&fx::simple());
+    let names: Vec<String> = a.rows().iter().map(|r| a.entry(r.sort_index() as usize).name()).collect();
+    assert_eq!(names, ["_under", "alpha", "brick.0", "STEEL", "Zeta"]);
+    let (d, _) = parse(&fx::duplicate_names());
+    let order: Vec<u32> = d.rows().iter().map(Row::sort_index).collect();
+    assert_eq!(order, [1, 0, 2, 3], "ties keep original index order");
+}
+
+#[test]
+fn compact_drops_gaps_and_aligns() {
+    let (mut a, _) = parse(&fx::gaps_nonzero());
+    let p: Vec<_> = (0..a.len()).map(|i| a.payload(i).to_vec()).collect();
+    a.compact();
+    let (b, _) = parse(&a.write());
+    for i in 0..b.len() {
+        assert_eq!(b.entry(i).offset() % 8, 0);
+        assert_eq!(&*b.payload(i), &p[i][..]);
+    }
+    assert_eq!(b.entry(0).offset(), 16);
+}
+
+#[test]
+fn truncation_at_every_offset_is_an_error_not_a_panic() {
+    let bytes = fx::simple();
+    for n in 0..bytes.len() {
+        let e = Archive::parse(SharedBytes::from(&bytes[..n]));
+        assert!(e.is_err(), "truncated to {n} parsed");
+    }
+}
+
+#[test]
+fn hostile_headers_are_refused_with_offsets() {
+    let mut b = fx::simple();
+    b[8..12].copy_from_slice(&i32::MAX.to_le_bytes());
+    assert_eq!(Archive::parse(SharedBytes::from(&b[..])).unwrap_err().offset, 8);
+    b[8..12].copy_from_slice(&(-1i32).to_le_bytes());
+    assert_eq!(Archive::parse(SharedBytes::from(&b[..])).unwrap_err().offset, 8);
+    let mut b = fx::simple();
+    b[12..16].copy_from_slice(&1u32.to_le_bytes());
+    assert_eq!(Archive::parse(SharedBytes::from(&b[..])).unwrap_err().offset, 12);
+    let mut b = fx::simple();
+    let dir = b.len() - 5 * 64;
+    b[dir + 56..dir + 60].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = Archive::parse(SharedBytes::from(&b[..])).unwrap_err();
+    assert_eq!(e.offset as usize, dir + 56);
+    assert!(e.message.contains("outside the data region"), "{e}");
+    let mut b = fx::simple();
+    b[5] = 2;
+    assert!(Archive::parse(SharedBytes::from(&b[..])).unwrap_err().message.contains("version"));
+}
