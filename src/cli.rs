@@ -1,1 +1,488 @@
-//! The headless command line (spec/cli.md).
+//! The headless command line (spec/cli.md). Every command goes through the document model, the
+//! same code paths as the editor, so a CLI test also tests the editor's save path.
+
+use crate::doc::check::{FileReport, check_bytes};
+use crate::doc::registry::{Item, codec_for};
+use crate::doc::{Edit, EditOp, ItemPath, Node, Workspace};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::readings::{self, Readings};
+use crate::formats::{Error, cp1251, nres};
+use clap::{Args, Parser, Subcommand};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+
+mod typed;
+
+#[derive(Parser, Debug)]
+#[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
+#[command(after_help = readings_help())]
+pub struct Cli {
+    /// Choose a reading of formats.md section 8, NAME=VALUE (repeatable; see below).
+    #[arg(long = "reading", global = true, value_name = "NAME=VALUE")]
+    pub readings: Vec<String>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Files to open in the editor (no subcommand): with none, the bundled demo assets.
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The directory of an NRes or RsLi archive.
+    List {
+        archive: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write an entry's bytes (RsLi: unpacked), or every entry with --all.
+    Extract {
+        /// FILE::ENTRY, or ARCHIVE with --all.
+        item: String,
+        /// Output file (default: the entry's name in the current folder), or folder with --all.
+        #[arg(short = 'o', long = "out")]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        all: bool,
+    },
+    /// Replace an entry's bytes with SRC's; saves in place atomically unless -o.
+    Replace {
+        item: String,
+        src: PathBuf,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Append an entry; the lookup table is rebuilt.
+    Add {
+        archive: String,
+        src: PathBuf,
+        /// Entry name (default: SRC's file name), at most 31 bytes.
+        #[arg(long)]
+        name: Option<String>,
+        /// Type: four ASCII characters (Texm, MAT0, ...) or a decimal id.
+        #[arg(long = "type")]
+        type_id: Option<String>,
+        #[arg(long, default_value_t = 0)]
+        attr1: u32,
+        #[arg(long, default_value_t = 0)]
+        attr2: u32,
+        #[arg(long, default_value_t = 0)]
+        attr3: u32,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Remove an entry; the lookup table is rebuilt.
+    Remove {
+        item: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Rename an entry (at most 31 bytes); the lookup table is rebuilt.
+    Rename {
+        item: String,
+        new_name: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Parse every file and entry, re-encode and compare, report every diagnostic.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The decoded summary of one item.
+    Info {
+        item: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The material state at game time MS (start time 0).
+    Material {
+        item: String,
+        #[arg(long)]
+        time: u32,
+        #[arg(long, default_value_t = 0)]
+        block: usize,
+        /// Initial state of the random mode's rand().
+        #[arg(long)]
+        seed: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A Texm level as an RGBA PNG (the stored level, not the runtime view).
+    ExportPng {
+        item: String,
+        out: PathBuf,
+        #[arg(long, default_value_t = 0)]
+        mip: usize,
+    },
+    /// Replace a texture from an image: converted to the entry's format (or --format),
+    /// mip chain rebuilt to the same count, flags and Page rects kept.
+    ImportPng {
+        item: String,
+        image: PathBuf,
+        /// Target format: 0, 565, 556, 4444, 88, 888, 8888.
+        #[arg(long)]
+        format: Option<u32>,
+        /// Dither when quantising to format 0.
+        #[arg(long)]
+        dither: bool,
+        /// Use the smoother alpha-aware mip filter instead of the shipped box filter.
+        #[arg(long)]
+        smooth_mips: bool,
+        #[command(flatten)]
+        out: OutArg,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct OutArg {
+    /// Write the result to NEWFILE instead of saving in place.
+    #[arg(short = 'o', long = "out", value_name = "NEWFILE")]
+    pub out: Option<PathBuf>,
+}
+
+fn readings_help() -> String {
+    let mut s = String::from("Readings (--reading NAME=VALUE; the first value is the default):\n");
+    for (name, values, what) in readings::TABLE {
+        s.push_str(&format!("  {name:<20} {:<28} {what}\n", values.join(" | ")));
+    }
+    s
+}
+
+/// A failure with its exit code: 1 for malformed input, 2 for usage and I/O.
+#[derive(Debug)]
+pub struct Failure {
+    pub code: i32,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn usage(m: impl Into<String>) -> Failure {
+        Failure { code: 2, message: m.into() }
+    }
+    pub fn io(path: &Path, e: std::io::Error) -> Failure {
+        Failure { code: 2, message: format!("{}: {e}", path.display()) }
+    }
+    /// A format error inside `address`.
+    pub fn format(address: &str, e: Error) -> Failure {
+        Failure { code: 1, message: format!("{address} {e}") }
+    }
+}
+
+type Out = Result<i32, Failure>;
+
+/// Runs a subcommand; prints to stdout, returns the exit code.
+pub fn run(command: Command, readings: Readings) -> Out {
+    match command {
+        Command::List { archive, json } => list(&archive, json, &readings),
+        Command::Extract { item, out, all } => extract(&item, out, all, &readings),
+        Command::Replace { item, src, out } => {
+            let bytes = std::fs::read(&src).map_err(|e| Failure::io(&src, e))?;
+            let (mut ws, path) = open_item(&item, &readings)?;
+            let (parent, index) = path.parent().ok_or_else(|| Failure::usage(format!("{item}: name an entry, FILE::ENTRY")))?;
+            apply(&mut ws, Edit::new(parent.file, parent.entries, EditOp::ReplaceEntry { index, bytes: bytes.into() }), &item)?;
+            save(&mut ws, path.file, out.out)
+        }
+        Command::Add { archive, src, name, type_id, attr1, attr2, attr3, out } => {
+            let bytes = std::fs::read(&src).map_err(|e| Failure::io(&src, e))?;
+            let name = name.unwrap_or_else(|| src.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+            let name = cp1251::encode(&name).ok_or_else(|| Failure::usage(format!("name {name:?} has characters outside CP1251")))?;
+            let type_id = match type_id {
+                None => 0,
+                Some(t) => parse_type(&t)?,
+            };
+            let (mut ws, path) = open_item(&archive, &readings)?;
+            let op = EditOp::AddEntry { name, type_id, attrs: [attr1, attr2, attr3], bytes: bytes.into() };
+            apply(&mut ws, Edit::new(path.file, path.entries.clone(), op), &archive)?;
+            save(&mut ws, path.file, out.out)
+        }
+        Command::Remove { item, out } => {
+            let (mut ws, path) = open_item(&item, &readings)?;
+            let (parent, index) = path.parent().ok_or_else(|| Failure::usage(format!("{item}: name an entry, FILE::ENTRY")))?;
+            apply(&mut ws, Edit::new(parent.file, parent.entries, EditOp::RemoveEntry { index }), &item)?;
+            save(&mut ws, path.file, out.out)
+        }
+        Command::Rename { item, new_name, out } => {
+            let name = cp1251::encode(&new_name)
+                .ok_or_else(|| Failure::usage(format!("name {new_name:?} has characters outside CP1251")))?;
+            nres::check_new_name(&name).map_err(|e| Failure::usage(format!("{item}: {}", e.message)))?;
+            let (mut ws, path) = open_item(&item, &readings)?;
+            let (parent, index) = path.parent().ok_or_else(|| Failure::usage(format!("{item}: name an entry, FILE::ENTRY")))?;
+            apply(&mut ws, Edit::new(parent.file, parent.entries, EditOp::RenameEntry { index, name }), &item)?;
+            save(&mut ws, path.file, out.out)
+        }
+        Command::Check { paths, json } => check(&paths, json, &readings),
+        Command::Info { item, json } => info(&item, json, &readings),
+        Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
+        Command::ExportPng { item, out, mip } => typed::export_png(&item, &out, mip, &readings),
+        Command::ImportPng { item, image, format, dither, smooth_mips, out } => {
+            typed::import_png(&item, &image, format, dither, smooth_mips, out.out, &readings)
+        }
+    }
+}
+
+fn parse_type(t: &str) -> Result<u32, Failure> {
+    if let Ok(n) = t.parse::<u32>() {
+        return Ok(n);
+    }
+    let b = t.as_bytes();
+    if b.len() == 4 && b.iter().all(u8::is_ascii) {
+        return Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    }
+    Err(Failure::usage(format!("--type {t:?}: expected four ASCII characters or a decimal id")))
+}
+
+/// Splits `FILE::ENTRY::ENTRY` into the file and the entry names.
+pub fn split_address(address: &str) -> (&str, Vec<&str>) {
+    let mut parts = address.split("::");
+    let file = parts.next().unwrap_or_default();
+    (file, parts.collect())
+}
+
+/// Opens the file of an address and resolves its entries through nested archives.
+pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemPath), Failure> {
+    let (file, entries) = split_address(address);
+    let mut ws = Workspace::new();
+    ws.readings = *readings;
+    let id = ws.open(Path::new(file)).map_err(|e| match e {
+        crate::doc::OpenError::Io(p, e) => Failure::io(&p, e),
+        crate::doc::OpenError::Format(_, e) => Failure::format(file, e),
+    })?;
+    let mut path = ItemPath::root(id);
+    let mut shown = file.to_string();
+    for name in entries {
+        let node = ws.node(id, &path.entries).map_err(|e| Failure::format(&shown, e))?;
+        if !node.0.is_archive() {
+            return Err(Failure { code: 1, message: format!("{shown}: not an archive, so it has no entry {name:?}") });
+        }
+        let index = node
+            .0
+            .resolve(name)
+            .ok_or_else(|| Failure { code: 1, message: format!("{shown}: no entry {name:?}") })?;
+        shown = format!("{shown}::{name}");
+        path = path.child(index);
+    }
+    Ok((ws, path))
+}
+
+fn apply(ws: &mut Workspace, edit: Edit, address: &str) -> Result<(), Failure> {
+    ws.apply(edit).map_err(|e| Failure::format(address, e))
+}
+
+fn save(ws: &mut Workspace, file: crate::doc::FileId, out: Option<PathBuf>) -> Out {
+    let r = match out {
+        Some(p) => ws.save_as(file, &p),
+        None => ws.save(file, false),
+    };
+    r.map_err(|e| Failure { code: 2, message: e.to_string() })?;
+    Ok(0)
+}
+
+fn list(address: &str, json: bool, readings: &Readings) -> Out {
+    let (ws, path) = open_item(address, readings)?;
+    let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
+    let node = &node.0;
+    if !node.is_archive() {
+        return Err(Failure { code: 1, message: format!("{address}: not an NRes or RsLi archive") });
+    }
+    let metas = node.metas();
+    if json {
+        let entries: Vec<Value> = metas
+            .iter()
+            .map(|m| match node {
+                Node::Rsli(_) => json!({
+                    "index": m.index, "name": m.name, "type": null, "type_id": null,
+                    "method": m.method, "packed_size": m.packed_size, "size": m.size,
+                    "offset": m.offset, "sort_index": m.sort_index,
+                }),
+                _ => json!({
+                    "index": m.index, "name": m.name,
+                    "type": nres::type_label(m.type_id.unwrap_or(0)), "type_id": m.type_id,
+                    "attr1": m.attrs[0], "attr2": m.attrs[1], "attr3": m.attrs[2],
+                    "size": m.size, "offset": m.offset, "sort_index": m.sort_index,
+                }),
+            })
+            .collect();
+        let v = json!({"path": address, "format": node.format_name(), "entries": entries});
+        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+    } else {
+        println!("{:>5}  {:<32} {:<10} {:>10} {:>10}  attrs / method", "#", "name", "type", "size", "offset");
+        for m in &metas {
+            let (kind, extra) = match m.method {
+                Some(method) => ("-".to_string(), format!("{method}, packed {}", m.packed_size.unwrap_or(0))),
+                None => (
+                    nres::type_label(m.type_id.unwrap_or(0)),
+                    format!("{} {} {}", m.attrs[0], m.attrs[1], m.attrs[2]),
+                ),
+            };
+            println!("{:>5}  {:<32} {:<10} {:>10} {:>10}  {extra}", m.index, m.name, kind, m.size, m.offset);
+        }
+        println!("{} entries ({})", metas.len(), node.format_name());
+    }
+    Ok(0)
+}
+
+/// A file name for an extracted entry: its own name when that is safe and unique.
+fn output_name(metas: &[crate::doc::EntryMeta], i: usize) -> String {
+    let m = &metas[i];
+    let safe = !m.name.is_empty()
+        && !m.name.contains(['/', '\\', ':', '\0'])
+        && m.name != "."
+        && m.name != ".."
+        && metas.iter().filter(|o| o.name.eq_ignore_ascii_case(&m.name)).count() == 1;
+    if safe {
+        m.name.clone()
+    } else {
+        let cleaned: String = m.name.chars().map(|c| if c.is_alphanumeric() || c == '.' || c == '_' { c } else { '_' }).collect();
+        format!("{i:04}_{cleaned}")
+    }
+}
+
+fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) -> Out {
+    let (ws, path) = open_item(address, readings)?;
+    if all {
+        let dir = out.ok_or_else(|| Failure::usage("extract --all needs -o DIR"))?;
+        let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
+        let node = &node.0;
+        if !node.is_archive() {
+            return Err(Failure { code: 1, message: format!("{address}: not an archive") });
+        }
+        std::fs::create_dir_all(&dir).map_err(|e| Failure::io(&dir, e))?;
+        let metas = node.metas();
+        let mut failed = 0;
+        for i in 0..metas.len() {
+            match node.entry_bytes(i) {
+                Ok(b) => {
+                    let p = dir.join(output_name(&metas, i));
+                    std::fs::write(&p, &*b).map_err(|e| Failure::io(&p, e))?;
+                }
+                Err(e) => {
+                    failed += 1;
+                    eprintln!("error: {address}::{} {e}", metas[i].name);
+                }
+            }
+        }
+        println!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
+        return Ok(if failed > 0 { 1 } else { 0 });
+    }
+    let meta = ws.item_meta(&path).ok_or_else(|| Failure::usage(format!("{address}: name an entry, FILE::ENTRY (or use --all)")))?;
+    let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(address, e))?;
+    let out = out.unwrap_or_else(|| PathBuf::from(output_name(std::slice::from_ref(&meta), 0)));
+    std::fs::write(&out, &*bytes).map_err(|e| Failure::io(&out, e))?;
+    Ok(0)
+}
+
+fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
+    let mut reports: Vec<FileReport> = Vec::new();
+    let mut io_failed = false;
+    for p in paths {
+        match std::fs::read(p) {
+            Ok(b) => reports.push(check_bytes(p, SharedBytes::from(b), readings)),
+            Err(e) => {
+                eprintln!("error: {p}: {e}");
+                io_failed = true;
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
+    } else {
+        for r in &reports {
+            let status = if r.ok { "ok" } else { "FAILED" };
+            println!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
+            for d in &r.diagnostics {
+                let sev = format!("{:?}", d.severity).to_lowercase();
+                let at = match (d.line, d.column, d.offset) {
+                    (Some(l), Some(c), _) => format!(" line {l}, column {c}"),
+                    (_, _, Some(o)) => format!(" @0x{o:X}"),
+                    _ => String::new(),
+                };
+                let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
+                println!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
+            }
+        }
+    }
+    if io_failed {
+        return Ok(2);
+    }
+    Ok(if reports.iter().all(|r| r.ok) { 0 } else { 1 })
+}
+
+/// `info --json` for any item: archives report their kind and entry count unless a typed codec
+/// (MSH) claims them; other items go to the codec of their type.
+fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
+    let (ws, path) = open_item(address, readings)?;
+    let meta = ws.item_meta(&path);
+    let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(address, e))?;
+    let name = meta.as_ref().map(|m| m.name.clone()).unwrap_or_else(|| {
+        Path::new(split_address(address).0).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    });
+    let item = Item {
+        bytes: &bytes,
+        name: &name,
+        type_id: meta.as_ref().and_then(|m| m.type_id),
+        attrs: meta.as_ref().map(|m| m.attrs).unwrap_or([0; 3]),
+        readings,
+    };
+    let v = match codec_for(&item) {
+        Some(c) => c.info(&item).map_err(|e| Failure::format(address, e))?,
+        None => {
+            let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
+            if !node.0.is_archive() {
+                return Err(Failure { code: 1, message: format!("{address}: no codec knows this item ({} bytes)", bytes.len()) });
+            }
+            json!({"kind": node.0.format_name(), "entries": node.0.len()})
+        }
+    };
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+    } else {
+        print_plain(&v, 0);
+    }
+    Ok(0)
+}
+
+/// A readable rendering of a JSON summary for people.
+pub(crate) fn print_plain(v: &Value, indent: usize) {
+    let pad = " ".repeat(indent);
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                match x {
+                    Value::Object(_) => {
+                        println!("{pad}{k}:");
+                        print_plain(x, indent + 2);
+                    }
+                    Value::Array(a) if a.iter().any(|e| e.is_object()) => {
+                        println!("{pad}{k}: {} items", a.len());
+                        for (i, e) in a.iter().enumerate() {
+                            println!("{pad}  [{i}]");
+                            print_plain(e, indent + 4);
+                        }
+                    }
+                    _ => println!("{pad}{k}: {x}"),
+                }
+            }
+        }
+        other => println!("{pad}{other}"),
+    }
+}
+
+/// The binary's entry point for subcommands: parses readings, runs, prints errors.
+pub fn main_with(cli_readings: &[String], command: Command) -> i32 {
+    let mut readings = Readings::default();
+    for r in cli_readings {
+        if let Err(e) = readings.set(r) {
+            eprintln!("error: --reading {r}: {e}");
+            return 2;
+        }
+    }
+    match run(command, readings) {
+        Ok(code) => code,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            f.code
+        }
+    }
+}

@@ -2,5 +2,15 @@
 //! entries → nested archive or typed item), every change an [`edit::Edit`], one history, atomic
 //! lossless saves.
 
+pub mod check;
 pub mod codecs;
+pub mod edit;
+pub mod history;
+pub mod node;
 pub mod registry;
+pub mod save;
+pub mod workspace;
+
+pub use edit::{Edit, EditOp};
+pub use node::{EntryMeta, Node};
+pub use workspace::{FileId, ItemPath, OpenError, SaveError, Workspace};

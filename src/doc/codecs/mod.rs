@@ -3,5 +3,7 @@
 
 use super::registry::Codec;
 
+pub mod texm;
+
 /// Most specific first: the MSH codec claims NRes entries before the generic archive handling.
-pub static ALL: &[&dyn Codec] = &[];
+pub static ALL: &[&dyn Codec] = &[&texm::TexmCodec];

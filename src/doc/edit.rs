@@ -1,0 +1,126 @@
+//! Every change to a document is an [`Edit`]: a value that applies itself to the workspace and
+//! returns its inverse. Operations address an archive node by its path of entry indices inside
+//! one open file; a change inside a nested archive rewrites every parent up to the file. The
+//! inverse of any operation restores the file's previous root (a cheap snapshot: payload bytes
+//! are shared), so undo gives back the original bytes exactly, whatever the layout rules did.
+
+use super::node::Node;
+use super::workspace::{FileId, Workspace};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::{Error, Result, cp1251};
+
+#[derive(Clone, Debug)]
+pub enum EditOp {
+    ReplaceEntry { index: usize, bytes: SharedBytes },
+    AddEntry { name: Vec<u8>, type_id: u32, attrs: [u32; 3], bytes: SharedBytes },
+    RemoveEntry { index: usize },
+    RenameEntry { index: usize, name: Vec<u8> },
+    SetAttrs { index: usize, type_id: Option<u32>, attrs: [u32; 3] },
+    /// Replaces the node at the path as a whole (a loose file's bytes, or a nested item).
+    ReplaceNode { bytes: SharedBytes },
+    Compact,
+    RebuildLookup,
+    /// Puts back a whole file state (the inverse of every other operation).
+    Restore { root: Node, state: u64 },
+}
+
+#[derive(Clone, Debug)]
+pub struct Edit {
+    pub file: FileId,
+    /// Entry indices from the file's root to the archive the operation works on (empty: the
+    /// root itself).
+    pub at: Vec<usize>,
+    pub op: EditOp,
+    /// Edits with the same key, applied one after another while the history's merge window
+    /// is open (a drag), become one undo step.
+    pub merge_key: Option<String>,
+}
+
+impl Edit {
+    pub fn new(file: FileId, at: Vec<usize>, op: EditOp) -> Edit {
+        Edit { file, at, op, merge_key: None }
+    }
+
+    pub fn merging(mut self, key: impl Into<String>) -> Edit {
+        self.merge_key = Some(key.into());
+        self
+    }
+
+    /// A short description for the Edit menu and the history list.
+    pub fn label(&self) -> String {
+        match &self.op {
+            EditOp::ReplaceEntry { index, bytes } => format!("Replace entry #{index} ({} bytes)", bytes.len()),
+            EditOp::AddEntry { name, .. } => format!("Add {}", cp1251::decode(name)),
+            EditOp::RemoveEntry { index } => format!("Remove entry #{index}"),
+            EditOp::RenameEntry { index, name } => format!("Rename entry #{index} to {}", cp1251::decode(name)),
+            EditOp::SetAttrs { index, .. } => format!("Set attributes of entry #{index}"),
+            EditOp::ReplaceNode { .. } => "Replace contents".to_string(),
+            EditOp::Compact => "Compact archive".to_string(),
+            EditOp::RebuildLookup => "Rebuild lookup table".to_string(),
+            EditOp::Restore { .. } => "Restore".to_string(),
+        }
+    }
+
+    /// Applies the edit and returns its inverse.
+    pub fn apply(&self, ws: &mut Workspace) -> Result<Edit> {
+        let (old_root, old_state) = ws.root_state(self.file)?;
+        let (new_root, new_state) = match &self.op {
+            EditOp::Restore { root, state } => (root.clone(), *state),
+            op => (apply_at(&old_root, &self.at, &mut |node| apply_op(node, op))?, ws.fresh_state()),
+        };
+        ws.set_root_state(self.file, new_root, new_state)?;
+        Ok(Edit::new(self.file, Vec::new(), EditOp::Restore { root: old_root, state: old_state }))
+    }
+}
+
+fn apply_op(node: &mut Node, op: &EditOp) -> Result<()> {
+    match op {
+        EditOp::ReplaceEntry { index, bytes } => node.replace_entry(*index, bytes.clone()),
+        EditOp::AddEntry { name, type_id, attrs, bytes } => {
+            node.add_entry(name, *type_id, *attrs, bytes.clone()).map(|_| ())
+        }
+        EditOp::RemoveEntry { index } => node.remove_entry(*index),
+        EditOp::RenameEntry { index, name } => node.rename_entry(*index, name),
+        EditOp::SetAttrs { index, type_id, attrs } => node.set_attrs(*index, *type_id, *attrs),
+        EditOp::ReplaceNode { bytes } => {
+            // Keep the node's kind when the new bytes are of it; a blob stays a blob.
+            *node = match node {
+                Node::Blob(_) => Node::Blob(bytes.clone()),
+                _ => Node::parse("", bytes.clone())?.0,
+            };
+            Ok(())
+        }
+        EditOp::Compact => {
+            node.compact();
+            Ok(())
+        }
+        EditOp::RebuildLookup => {
+            node.rebuild_lookup();
+            Ok(())
+        }
+        EditOp::Restore { .. } => unreachable!("Restore is handled by Edit::apply"),
+    }
+}
+
+/// Applies `f` to the node at `path` below `root`, re-encoding every parent on the way up.
+pub(crate) fn apply_at(root: &Node, path: &[usize], f: &mut dyn FnMut(&mut Node) -> Result<()>) -> Result<Node> {
+    let Some((&first, rest)) = path.split_first() else {
+        let mut n = root.clone();
+        f(&mut n)?;
+        return Ok(n);
+    };
+    let meta = root.meta(first).ok_or_else(|| Error::new(0, format!("no entry #{first}")))?;
+    let (child, _) = Node::parse(&meta.name, root.entry_bytes(first)?).map_err(|e| e.within(meta.name.clone()))?;
+    if rest.is_empty() && !child.is_archive() {
+        // Only ReplaceNode works on a blob; apply it and store the result as the entry.
+        let mut c = child;
+        f(&mut c).map_err(|e| e.within(meta.name.clone()))?;
+        let mut n = root.clone();
+        n.replace_entry(first, SharedBytes::from(c.write()))?;
+        return Ok(n);
+    }
+    let new_child = apply_at(&child, rest, f).map_err(|e| e.within(meta.name.clone()))?;
+    let mut n = root.clone();
+    n.replace_entry(first, SharedBytes::from(new_child.write()))?;
+    Ok(n)
+}

@@ -1,0 +1,78 @@
+//! One history for the whole workspace: undo, redo, and merging of continuous edits (a drag
+//! is one step: edits with the same merge key join the open step until the window is sealed).
+
+use super::edit::Edit;
+
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub label: String,
+    pub forward: Edit,
+    pub inverse: Edit,
+}
+
+#[derive(Default, Debug)]
+pub struct History {
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    open_merge: Option<String>,
+}
+
+impl History {
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+    pub fn undo_label(&self) -> Option<&str> {
+        self.undo.last().map(|s| s.label.as_str())
+    }
+    pub fn redo_label(&self) -> Option<&str> {
+        self.redo.last().map(|s| s.label.as_str())
+    }
+    pub fn steps(&self) -> &[Step] {
+        &self.undo
+    }
+
+    /// Ends the current merge window (the drag was released).
+    pub fn seal(&mut self) {
+        self.open_merge = None;
+    }
+
+    /// Records an applied edit. With the merge window open on the same key and file, the step
+    /// keeps its first inverse and takes the new forward edit.
+    pub(crate) fn record(&mut self, forward: Edit, inverse: Edit) {
+        self.redo.clear();
+        let key = forward.merge_key.clone();
+        if let (Some(k), Some(open), Some(top)) = (&key, &self.open_merge, self.undo.last_mut())
+            && k == open
+            && top.forward.file == forward.file
+        {
+            top.forward = forward;
+            return;
+        }
+        self.open_merge = key;
+        self.undo.push(Step { label: forward.label(), forward, inverse });
+    }
+
+    pub(crate) fn pop_undo(&mut self) -> Option<Step> {
+        self.open_merge = None;
+        self.undo.pop()
+    }
+    pub(crate) fn pop_redo(&mut self) -> Option<Step> {
+        self.open_merge = None;
+        self.redo.pop()
+    }
+    pub(crate) fn push_undo(&mut self, s: Step) {
+        self.undo.push(s);
+    }
+    pub(crate) fn push_redo(&mut self, s: Step) {
+        self.redo.push(s);
+    }
+
+    /// Drops the steps of a closed file.
+    pub(crate) fn forget_file(&mut self, file: super::workspace::FileId) {
+        self.undo.retain(|s| s.forward.file != file);
+        self.redo.retain(|s| s.forward.file != file);
+    }
+}

@@ -1,0 +1,310 @@
+//! The workspace: the open files, each with its current root node, its saved state and what
+//! the disk held when it was read; one history over all of them.
+
+use super::edit::Edit;
+use super::history::{History, Step};
+use super::node::{EntryMeta, Node};
+use super::save::{DiskStamp, atomic_write};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::readings::Readings;
+use crate::formats::{Diagnostic, Error, Result};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+pub type FileId = u64;
+
+/// An entry (or a file's root, with `entries` empty) addressed from an open file.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemPath {
+    pub file: FileId,
+    pub entries: Vec<usize>,
+}
+
+impl ItemPath {
+    pub fn root(file: FileId) -> ItemPath {
+        ItemPath { file, entries: Vec::new() }
+    }
+    pub fn child(&self, index: usize) -> ItemPath {
+        let mut entries = self.entries.clone();
+        entries.push(index);
+        ItemPath { file: self.file, entries }
+    }
+    /// The archive that holds this item and the item's index in it.
+    pub fn parent(&self) -> Option<(ItemPath, usize)> {
+        let (&last, rest) = self.entries.split_last()?;
+        Some((ItemPath { file: self.file, entries: rest.to_vec() }, last))
+    }
+}
+
+pub struct OpenFile {
+    pub id: FileId,
+    pub path: PathBuf,
+    /// Diagnostics of the first parse of the root.
+    pub open_diagnostics: Vec<Diagnostic>,
+    root: Node,
+    state: u64,
+    saved_state: u64,
+    disk: Option<DiskStamp>,
+    /// Nested archives decoded on demand, keyed by entry path; cleared when the file changes.
+    nested: Mutex<HashMap<Vec<usize>, Arc<(Node, Vec<Diagnostic>)>>>,
+}
+
+impl OpenFile {
+    pub fn root(&self) -> &Node {
+        &self.root
+    }
+    pub fn name(&self) -> String {
+        self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    }
+    pub fn is_dirty(&self) -> bool {
+        self.state != self.saved_state
+    }
+}
+
+#[derive(Debug)]
+pub enum SaveError {
+    /// The file changed on disk since it was opened or last saved; save again with `force`.
+    ChangedOnDisk(PathBuf),
+    Io(PathBuf, std::io::Error),
+    NoSuchFile(FileId),
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::ChangedOnDisk(p) => {
+                write!(f, "{}: the file changed on disk since it was opened; saving would overwrite those changes", p.display())
+            }
+            SaveError::Io(p, e) => write!(f, "{}: could not save: {e} (the original is intact)", p.display()),
+            SaveError::NoSuchFile(id) => write!(f, "no open file #{id}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+#[derive(Default)]
+pub struct Workspace {
+    files: Vec<OpenFile>,
+    pub history: History,
+    pub readings: Readings,
+    next_id: FileId,
+    next_state: u64,
+}
+
+impl Workspace {
+    pub fn new() -> Workspace {
+        Workspace::default()
+    }
+
+    /// Opens a file from disk. Archives are parsed (directory only); anything else is a blob.
+    pub fn open(&mut self, path: &Path) -> std::result::Result<FileId, OpenError> {
+        let bytes = std::fs::read(path).map_err(|e| OpenError::Io(path.to_path_buf(), e))?;
+        let stamp = DiskStamp::of(path).ok();
+        let id = self
+            .open_bytes(path.to_path_buf(), SharedBytes::from(bytes))
+            .map_err(|e| OpenError::Format(path.to_path_buf(), e))?;
+        if let Some(f) = self.files.iter_mut().find(|f| f.id == id) {
+            f.disk = stamp;
+        }
+        Ok(id)
+    }
+
+    /// Opens bytes as if read from `path` (nothing is read from disk).
+    pub fn open_bytes(&mut self, path: PathBuf, bytes: SharedBytes) -> Result<FileId> {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let (root, open_diagnostics) = Node::parse(&name, bytes).map_err(|e| e.within(name.clone()))?;
+        self.next_id += 1;
+        let id = self.next_id;
+        let state = self.fresh_state();
+        self.files.push(OpenFile {
+            id,
+            path,
+            open_diagnostics,
+            root,
+            state,
+            saved_state: state,
+            disk: None,
+            nested: Mutex::new(HashMap::new()),
+        });
+        Ok(id)
+    }
+
+    pub fn close(&mut self, id: FileId) {
+        self.files.retain(|f| f.id != id);
+        self.history.forget_file(id);
+    }
+
+    pub fn files(&self) -> &[OpenFile] {
+        &self.files
+    }
+
+    pub fn file(&self, id: FileId) -> Option<&OpenFile> {
+        self.files.iter().find(|f| f.id == id)
+    }
+
+    pub fn find_file(&self, path: &Path) -> Option<FileId> {
+        self.files.iter().find(|f| f.path == path).map(|f| f.id)
+    }
+
+    pub fn is_dirty(&self, id: FileId) -> bool {
+        self.file(id).is_some_and(OpenFile::is_dirty)
+    }
+
+    pub fn any_dirty(&self) -> bool {
+        self.files.iter().any(OpenFile::is_dirty)
+    }
+
+    /// The archive (or blob) at `entries` below the file's root, decoding nested archives on
+    /// first use and caching them until the file changes.
+    pub fn node(&self, file: FileId, entries: &[usize]) -> Result<Arc<(Node, Vec<Diagnostic>)>> {
+        let f = self.file(file).ok_or_else(|| Error::new(0, format!("no open file #{file}")))?;
+        if entries.is_empty() {
+            return Ok(Arc::new((f.root.clone(), f.open_diagnostics.clone())));
+        }
+        if let Some(hit) = f.nested.lock().map_err(|_| poisoned())?.get(entries) {
+            return Ok(hit.clone());
+        }
+        let (last, parent) = entries.split_last().expect("non-empty");
+        let parent = self.node(file, parent)?;
+        let meta = parent.0.meta(*last).ok_or_else(|| Error::new(0, format!("no entry #{last}")))?;
+        let bytes = parent.0.entry_bytes(*last).map_err(|e| e.within(meta.name.clone()))?;
+        let node = Arc::new(Node::parse(&meta.name, bytes).map_err(|e| e.within(meta.name.clone()))?);
+        f.nested.lock().map_err(|_| poisoned())?.insert(entries.to_vec(), node.clone());
+        Ok(node)
+    }
+
+    /// The bytes of an item: a file's root (as it would be written) or an entry (unpacked).
+    pub fn item_bytes(&self, path: &ItemPath) -> Result<SharedBytes> {
+        match path.parent() {
+            None => {
+                let f = self.file(path.file).ok_or_else(|| Error::new(0, "no such file"))?;
+                Ok(match &f.root {
+                    Node::Blob(b) => b.clone(),
+                    n => SharedBytes::from(n.write()),
+                })
+            }
+            Some((parent, index)) => self.node(parent.file, &parent.entries)?.0.entry_bytes(index),
+        }
+    }
+
+    pub fn item_meta(&self, path: &ItemPath) -> Option<EntryMeta> {
+        let (parent, index) = path.parent()?;
+        self.node(parent.file, &parent.entries).ok()?.0.meta(index)
+    }
+
+    /// Applies an edit and records it in the history.
+    pub fn apply(&mut self, edit: Edit) -> Result<()> {
+        let inverse = edit.apply(self)?;
+        self.history.record(edit, inverse);
+        Ok(())
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self) -> Result<Option<String>> {
+        let Some(step) = self.history.pop_undo() else { return Ok(None) };
+        match step.inverse.apply(self) {
+            Ok(redo) => {
+                let label = step.label.clone();
+                self.history.push_redo(Step { label: step.label, forward: redo, inverse: step.inverse });
+                Ok(Some(label))
+            }
+            Err(e) => {
+                self.history.push_undo(step);
+                Err(e)
+            }
+        }
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self) -> Result<Option<String>> {
+        let Some(step) = self.history.pop_redo() else { return Ok(None) };
+        match step.forward.apply(self) {
+            Ok(inverse) => {
+                let label = step.label.clone();
+                self.history.push_undo(Step { label: step.label, forward: step.forward, inverse });
+                Ok(Some(label))
+            }
+            Err(e) => {
+                self.history.push_redo(step);
+                Err(e)
+            }
+        }
+    }
+
+    /// Saves a file in place, atomically. Refuses when the file changed on disk since it was
+    /// read, unless `force`.
+    pub fn save(&mut self, id: FileId, force: bool) -> std::result::Result<(), SaveError> {
+        let path = self.file(id).ok_or(SaveError::NoSuchFile(id))?.path.clone();
+        self.save_to(id, &path, force)
+    }
+
+    /// Saves to another path; the file then refers to it.
+    pub fn save_as(&mut self, id: FileId, path: &Path) -> std::result::Result<(), SaveError> {
+        self.save_to(id, path, true)
+    }
+
+    /// True when the file on disk is no longer what was opened or last saved.
+    pub fn changed_on_disk(&self, id: FileId) -> bool {
+        let Some(f) = self.file(id) else { return false };
+        match (f.disk, DiskStamp::of(&f.path).ok()) {
+            (Some(then), Some(now)) => then != now,
+            (Some(_), None) => true,
+            _ => false,
+        }
+    }
+
+    fn save_to(&mut self, id: FileId, path: &Path, force: bool) -> std::result::Result<(), SaveError> {
+        let same_path = self.file(id).ok_or(SaveError::NoSuchFile(id))?.path == path;
+        if same_path && !force && self.changed_on_disk(id) {
+            return Err(SaveError::ChangedOnDisk(path.to_path_buf()));
+        }
+        let f = self.files.iter_mut().find(|f| f.id == id).ok_or(SaveError::NoSuchFile(id))?;
+        let bytes = f.root.write();
+        atomic_write(path, &bytes).map_err(|e| SaveError::Io(path.to_path_buf(), e))?;
+        f.path = path.to_path_buf();
+        f.saved_state = f.state;
+        f.disk = DiskStamp::of(path).ok();
+        Ok(())
+    }
+
+    pub(crate) fn fresh_state(&mut self) -> u64 {
+        self.next_state += 1;
+        self.next_state
+    }
+
+    pub(crate) fn root_state(&self, id: FileId) -> Result<(Node, u64)> {
+        let f = self.file(id).ok_or_else(|| Error::new(0, format!("no open file #{id}")))?;
+        Ok((f.root.clone(), f.state))
+    }
+
+    pub(crate) fn set_root_state(&mut self, id: FileId, root: Node, state: u64) -> Result<()> {
+        let f = self.files.iter_mut().find(|f| f.id == id).ok_or_else(|| Error::new(0, format!("no open file #{id}")))?;
+        f.root = root;
+        f.state = state;
+        f.nested.get_mut().map_err(|_| poisoned())?.clear();
+        Ok(())
+    }
+}
+
+fn poisoned() -> Error {
+    Error::new(0, "internal cache lock poisoned")
+}
+
+#[derive(Debug)]
+pub enum OpenError {
+    Io(PathBuf, std::io::Error),
+    Format(PathBuf, Error),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            OpenError::Format(p, e) => write!(f, "{}: {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}

@@ -1,0 +1,1 @@
+//! Container-level tests: component lists, edits and attrs, archive round trips, checks.

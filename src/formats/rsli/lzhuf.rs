@@ -1,0 +1,367 @@
+//! RsLi LZHUF (method 0x080): the classic adaptive-Huffman LZSS (N = 4096, F = 60,
+//! THRESHOLD = 2). Symbols 0..=255 are literals, 256..=313 copies of `symbol - 253` bytes; the
+//! 627-node frequency tree is updated after every symbol and rebuilt (frequencies halved) when
+//! the root reaches 0x8000. A copy's 12-bit position is `distance - 1`: its upper 6 bits through
+//! a fixed prefix code, its lower 6 bits verbatim. Bits are read most significant first; the
+//! ring is pre-filled with 0x20 and writing starts at N - F. The stream has no size header.
+
+use super::matcher::{self, Token};
+use crate::formats::{Error, Result};
+
+const N: usize = 4096;
+const F: usize = 60;
+const THRESHOLD: usize = 2;
+const N_CHAR: usize = 256 - THRESHOLD + F;
+const T: usize = N_CHAR * 2 - 1;
+const R: usize = T - 1;
+const MAX_FREQ: u16 = 0x8000;
+
+/// The most output one packed byte can stand for: a 60-byte copy costs at least 10 bits.
+pub const MAX_RATIO: usize = 48;
+
+/// Upper-6-bit position codes, decoder side: for each 8-bit prefix value, the upper bits it
+/// stands for and the length in bits of its code (the classic `d_code` / `d_len` tables).
+struct PositionTables {
+    d_code: [u8; 256],
+    d_len: [u8; 256],
+    /// Encoder side: for each upper value, its code left-aligned in 8 bits and its length.
+    p_code: [u8; 64],
+    p_len: [u8; 64],
+}
+
+impl PositionTables {
+    /// Code lengths 3..=8 cover 1, 3, 8, 12, 24, 16 upper values; a code of length L takes
+    /// 2^(8-L) consecutive prefix values.
+    fn new() -> Self {
+        let mut t = PositionTables { d_code: [0; 256], d_len: [0; 256], p_code: [0; 64], p_len: [0; 64] };
+        let groups: [(u8, usize); 6] = [(3, 1), (4, 3), (5, 8), (6, 12), (7, 24), (8, 16)];
+        let mut prefix = 0usize;
+        let mut upper = 0usize;
+        for (len, count) in groups {
+            let run = 1usize << (8 - len);
+            for _ in 0..count {
+                t.p_code[upper] = prefix as u8;
+                t.p_len[upper] = len;
+                for _ in 0..run {
+                    t.d_code[prefix] = upper as u8;
+                    t.d_len[prefix] = len;
+                    prefix += 1;
+                }
+                upper += 1;
+            }
+        }
+        t
+    }
+}
+
+/// The adaptive Huffman tree: `son[n]` is node n's first child (its second is `son[n] + 1`), or
+/// `T + symbol` for a leaf; `prnt` maps nodes and leaves (at `T + symbol`) to their parent;
+/// `freq` stays sorted ascending, `freq[T]` is a sentinel.
+struct Tree {
+    freq: [u16; T + 1],
+    prnt: [u16; T + N_CHAR],
+    son: [u16; T],
+}
+
+impl Tree {
+    fn new() -> Self {
+        let mut t = Tree { freq: [0; T + 1], prnt: [0; T + N_CHAR], son: [0; T] };
+        for i in 0..N_CHAR {
+            t.freq[i] = 1;
+            t.son[i] = (i + T) as u16;
+            t.prnt[i + T] = i as u16;
+        }
+        let (mut i, mut j) = (0, N_CHAR);
+        while j <= R {
+            t.freq[j] = t.freq[i] + t.freq[i + 1];
+            t.son[j] = i as u16;
+            t.prnt[i] = j as u16;
+            t.prnt[i + 1] = j as u16;
+            i += 2;
+            j += 1;
+        }
+        t.freq[T] = 0xFFFF;
+        t.prnt[R] = 0;
+        t
+    }
+
+    /// Halves the frequencies and rebuilds the tree from its leaves, keeping `freq` sorted.
+    fn reconstruct(&mut self) {
+        let mut j = 0;
+        for i in 0..T {
+            if usize::from(self.son[i]) >= T {
+                self.freq[j] = self.freq[i].div_ceil(2);
+                self.son[j] = self.son[i];
+                j += 1;
+            }
+        }
+        let mut i = 0;
+        for j in N_CHAR..T {
+            let f = self.freq[i] + self.freq[i + 1];
+            let mut k = j;
+            while k > 0 && f < self.freq[k - 1] {
+                k -= 1;
+            }
+            self.freq.copy_within(k..j, k + 1);
+            self.son.copy_within(k..j, k + 1);
+            self.freq[k] = f;
+            self.son[k] = i as u16;
+            i += 2;
+        }
+        for i in 0..T {
+            let k = usize::from(self.son[i]);
+            self.prnt[k] = i as u16;
+            if k < T {
+                self.prnt[k + 1] = i as u16;
+            }
+        }
+    }
+
+    /// Counts one more `symbol` and restores the sibling order by swapping subtrees.
+    fn update(&mut self, symbol: usize) {
+        if self.freq[R] == MAX_FREQ {
+            self.reconstruct();
+        }
+        let mut c = usize::from(self.prnt[symbol + T]);
+        loop {
+            self.freq[c] += 1;
+            let k = self.freq[c];
+            let mut l = c + 1;
+            if k > self.freq[l] {
+                while k > self.freq[l + 1] {
+                    l += 1;
+                }
+                self.freq[c] = self.freq[l];
+                self.freq[l] = k;
+                let i = usize::from(self.son[c]);
+                self.prnt[i] = l as u16;
+                if i < T {
+                    self.prnt[i + 1] = l as u16;
+                }
+                let j = usize::from(self.son[l]);
+                self.son[l] = i as u16;
+                self.prnt[j] = c as u16;
+                if j < T {
+                    self.prnt[j + 1] = c as u16;
+                }
+                self.son[c] = j as u16;
+                c = l;
+            }
+            c = usize::from(self.prnt[c]);
+            if c == 0 {
+                break;
+            }
+        }
+    }
+}
+
+struct BitReader<'a> {
+    data: &'a [u8],
+    pos: usize,
+    bit: u8,
+    size: usize,
+}
+
+impl BitReader<'_> {
+    fn bit(&mut self) -> Result<usize> {
+        let byte = self.data.get(self.pos).copied().ok_or_else(|| {
+            Error::new(self.pos, format!("LZHUF stream ends before {} bytes were produced", self.size))
+        })?;
+        let b = byte >> (7 - self.bit) & 1;
+        self.bit += 1;
+        if self.bit == 8 {
+            self.bit = 0;
+            self.pos += 1;
+        }
+        Ok(usize::from(b))
+    }
+
+    fn bits(&mut self, n: u32) -> Result<usize> {
+        let mut v = 0;
+        for _ in 0..n {
+            v = v << 1 | self.bit()?;
+        }
+        Ok(v)
+    }
+}
+
+/// Decodes exactly `size` bytes; an error carries the offset within `packed` where bits ran out.
+pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(size.min(packed.len().saturating_mul(MAX_RATIO)));
+    let mut input = BitReader { data: packed, pos: 0, bit: 0, size };
+    let tables = PositionTables::new();
+    let mut tree = Tree::new();
+    let mut ring = [0x20u8; N];
+    let mut r = N - F;
+    while out.len() < size {
+        let mut c = usize::from(tree.son[R]);
+        while c < T {
+            c = usize::from(tree.son[c + input.bit()?]);
+        }
+        let symbol = c - T;
+        tree.update(symbol);
+        if symbol < 256 {
+            let b = symbol as u8;
+            out.push(b);
+            ring[r] = b;
+            r = (r + 1) & (N - 1);
+            continue;
+        }
+        let first = input.bits(8)?;
+        let mut low = first;
+        for _ in 2..tables.d_len[first] {
+            low = low << 1 | input.bit()?;
+        }
+        let position = usize::from(tables.d_code[first]) << 6 | (low & 0x3F);
+        let mut src = (r + N - position - 1) & (N - 1);
+        for _ in 0..symbol - 253 {
+            if out.len() >= size {
+                break;
+            }
+            let b = ring[src];
+            out.push(b);
+            ring[r] = b;
+            r = (r + 1) & (N - 1);
+            src = (src + 1) & (N - 1);
+        }
+    }
+    Ok(out)
+}
+
+struct BitWriter {
+    out: Vec<u8>,
+    acc: u8,
+    n: u8,
+}
+
+impl BitWriter {
+    fn bit(&mut self, b: usize) {
+        self.acc = self.acc << 1 | (b & 1) as u8;
+        self.n += 1;
+        if self.n == 8 {
+            self.out.push(self.acc);
+            self.acc = 0;
+            self.n = 0;
+        }
+    }
+    fn bits(&mut self, value: usize, n: u32) {
+        for i in (0..n).rev() {
+            self.bit(value >> i);
+        }
+    }
+    /// The last partial byte is padded with zero bits, as the classic encoder does.
+    fn finish(mut self) -> Vec<u8> {
+        if self.n > 0 {
+            self.out.push(self.acc << (8 - self.n));
+        }
+        self.out
+    }
+}
+
+fn put_symbol(tree: &mut Tree, w: &mut BitWriter, symbol: usize) {
+    // Walk leaf to root; a node's bit is its parity (siblings sit at even, odd indices).
+    let mut path = [0u8; T];
+    let mut depth = 0;
+    let mut k = usize::from(tree.prnt[symbol + T]);
+    while k != R {
+        path[depth] = (k & 1) as u8;
+        depth += 1;
+        k = usize::from(tree.prnt[k]);
+    }
+    for &b in path[..depth].iter().rev() {
+        w.bit(usize::from(b));
+    }
+    tree.update(symbol);
+}
+
+/// Encodes `data` so that [`decode`] with `data.len()` returns it.
+pub fn encode(data: &[u8]) -> Vec<u8> {
+    let tables = PositionTables::new();
+    let mut tree = Tree::new();
+    let mut w = BitWriter { out: Vec::with_capacity(data.len() / 2 + 16), acc: 0, n: 0 };
+    for t in matcher::tokens(data, THRESHOLD + 1, F) {
+        match t {
+            Token::Literal(b) => put_symbol(&mut tree, &mut w, usize::from(b)),
+            Token::Match { dist, len } => {
+                put_symbol(&mut tree, &mut w, 253 + len);
+                let position = dist - 1;
+                let upper = position >> 6;
+                let len = u32::from(tables.p_len[upper]);
+                w.bits(usize::from(tables.p_code[upper]) >> (8 - len), len);
+                w.bits(position & 0x3F, 6);
+            }
+        }
+    }
+    w.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn position_tables_are_the_classic_ones() {
+        let t = PositionTables::new();
+        // Spot values of the classic d_code / d_len tables.
+        assert_eq!((t.d_code[0x1F], t.d_len[0x1F]), (0x00, 3));
+        assert_eq!((t.d_code[0x20], t.d_len[0x20]), (0x01, 4));
+        assert_eq!((t.d_code[0x50], t.d_len[0x50]), (0x04, 5));
+        assert_eq!((t.d_code[0x90], t.d_len[0x90]), (0x0C, 6));
+        assert_eq!((t.d_code[0xC0], t.d_len[0xC0]), (0x18, 7));
+        assert_eq!((t.d_code[0xF0], t.d_len[0xF0]), (0x30, 8));
+        assert_eq!((t.d_code[0xFF], t.d_len[0xFF]), (0x3F, 8));
+        // Encoder tables: the classic p_len / p_code starts 0x03, 0x04, 0x04, 0x04, 0x05 and
+        // 0x00, 0x20, 0x30, 0x40, 0x50.
+        assert_eq!(&t.p_len[..5], &[3, 4, 4, 4, 5]);
+        assert_eq!(&t.p_code[..5], &[0x00, 0x20, 0x30, 0x40, 0x50]);
+        assert_eq!((t.p_code[63], t.p_len[63]), (0xFF, 8));
+    }
+
+    #[test]
+    fn round_trips_beyond_the_tree_rebuild() {
+        // Pseudo-random bytes: every symbol a literal, so > 0x8000 updates force rebuilds.
+        let mut x = 0x1234_5678u32;
+        let data: Vec<u8> = (0..120_000)
+            .map(|i| {
+                x = x.wrapping_mul(214_013).wrapping_add(2_531_011);
+                if i % 7 == 0 { b'e' } else { (x >> 16) as u8 }
+            })
+            .collect();
+        let enc = encode(&data);
+        assert_eq!(decode(&enc, data.len()).unwrap(), data);
+    }
+
+    #[test]
+    fn truncation_is_an_error_with_the_offset() {
+        let data = b"the quick brown fox jumps over the lazy dog, the quick brown fox";
+        let enc = encode(data);
+        assert_eq!(decode(&enc, data.len()).unwrap(), data);
+        for cut in 0..enc.len() {
+            // Every packed byte holds bits the decoder needs (padding only fills the last one).
+            let e = decode(&enc[..cut], data.len()).unwrap_err();
+            assert_eq!(e.offset as usize, cut, "{e}");
+        }
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        let mut x = 1u32;
+        for len in 0..200 {
+            let junk: Vec<u8> = (0..len)
+                .map(|_| {
+                    x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (x >> 24) as u8
+                })
+                .collect();
+            let _ = decode(&junk, 1000);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn unpack_of_encode_is_identity(data in proptest::collection::vec(prop_oneof![Just(0u8), Just(b' '), Just(b'z'), any::<u8>()], 0..6000)) {
+            prop_assert_eq!(decode(&encode(&data), data.len()).unwrap(), data);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Reading an RsLi file: header, the encrypted table, the optional AO trailer and each row's
+//! byte range. Counts are bounded by the file before anything is allocated; every range is
+//! checked with u64 arithmetic against the data region.
+
+use super::archive::{
+    Archive, COUNT_AT, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE, label,
+};
+use super::cipher;
+use super::method::Method;
+use super::row::{OFFSET_AT, PACKED_AT, ROW_SIZE, Row};
+use crate::formats::bytes::{Reader, SharedBytes, le_i16, le_u32};
+use crate::formats::{Diagnostic, Error, Result};
+
+/// Where each entry's bytes are, as found by [`layout`].
+struct Layout {
+    packed: Vec<SharedBytes>,
+    rel: Vec<Option<u64>>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Archive {
+    /// Parses an RsLi file. Diagnostics are what reading noticed (the Deflate one-byte-past-EOF
+    /// quirk, a file end that looks like an AO trailer but is not one); `validate` reports
+    /// these too, with everything else about the archive.
+    pub fn parse(bytes: SharedBytes) -> Result<(Archive, Vec<Diagnostic>)> {
+        let b: &[u8] = &bytes;
+        let mut r = Reader::new(b);
+        let magic = r.array::<2>("magic")?;
+        if &magic != b"NL" {
+            return Err(Error::new(0, format!("not an RsLi archive: magic {magic:02X?}, expected \"NL\"")));
+        }
+        r.need(HEADER_SIZE - 2, "RsLi header")?;
+        let mut header = [0u8; HEADER_SIZE];
+        header.copy_from_slice(&b[..HEADER_SIZE]);
+        if header[3] != 1 {
+            return Err(Error::new(3, format!("RsLi version {} is not supported (expected 1)", header[3])));
+        }
+        let count = le_i16(&header, COUNT_AT);
+        let count = usize::try_from(count)
+            .map_err(|_| Error::new(COUNT_AT, format!("entry count {count} is negative")))?;
+        let mut diagnostics = Vec::new();
+        let count2 = le_i16(&header, COUNT2_AT);
+        if i32::from(count2) != count as i32 {
+            // The loaders read the first count only; the second is a copy that a writer keeps
+            // in step. A mismatch does not stop the file from opening.
+            diagnostics.push(Diagnostic::warning(
+                COUNT2_AT,
+                format!("second entry count {count2} differs from the first ({count}); the first is used"),
+            ));
+        }
+        let table = Reader::at(b, HEADER_SIZE);
+        let table_len = table.need_records(count, ROW_SIZE, "entry table").map_err(|e| {
+            Error::new(COUNT_AT, format!("{count} entries of {ROW_SIZE} bytes do not fit: {}", e.message))
+        })?;
+        let table_end = HEADER_SIZE + table_len;
+        let mut plain = b[HEADER_SIZE..table_end].to_vec();
+        cipher::apply(le_u32(&header, SEED_AT) as u16, &mut plain);
+        let raws: Vec<[u8; ROW_SIZE]> = plain
+            .chunks_exact(ROW_SIZE)
+            .map(|c| {
+                let mut raw = [0u8; ROW_SIZE];
+                raw.copy_from_slice(c);
+                raw
+            })
+            .collect();
+
+        // "AO" + u32 at the very end, outside the table: the media-overlay variant. A file
+        // whose last payload merely ends in "AO" is read without a trailer if the trailer
+        // reading does not fit.
+        let candidate = (b.len() >= table_end + TRAILER_SIZE && b[b.len() - TRAILER_SIZE..].starts_with(b"AO"))
+            .then(|| {
+                let mut t = [0u8; TRAILER_SIZE];
+                t.copy_from_slice(&b[b.len() - TRAILER_SIZE..]);
+                t
+            });
+        let (trailer, lay) = match candidate {
+            Some(t) => match layout(&bytes, &raws, table_end, Some(t)) {
+                Ok(lay) => (Some(t), lay),
+                Err(with_trailer) => match layout(&bytes, &raws, table_end, None) {
+                    Ok(mut lay) => {
+                        lay.diagnostics.push(Diagnostic::info(
+                            b.len() - TRAILER_SIZE,
+                            format!("the file ends in \"AO\" but is not read as an AO trailer ({})", with_trailer.message),
+                        ));
+                        (None, lay)
+                    }
+                    Err(_) => return Err(with_trailer),
+                },
+            },
+            None => (None, layout(&bytes, &raws, table_end, None)?),
+        };
+        diagnostics.extend(lay.diagnostics);
+        let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
+        let data_end = b.len() - trailer.map_or(0, |_| TRAILER_SIZE);
+        let mut archive = Archive {
+            header,
+            rows: raws.into_iter().map(|raw| Row::from_raw(raw, overlay)).collect(),
+            packed: lay.packed,
+            rel: lay.rel,
+            body: vec![bytes.slice(table_end..data_end)],
+            trailer,
+            lookup: Vec::new(),
+            edited: false,
+        };
+        archive.refresh_lookup();
+        Ok((archive, diagnostics))
+    }
+}
+
+/// Finds every row's bytes. A range must lie in the data region (after the table, before the
+/// trailer); a Deflate range may end one byte past it (a shipped archive does), which is read
+/// without that byte. An empty range may also point into the header or table.
+fn layout(bytes: &SharedBytes, raws: &[[u8; ROW_SIZE]], table_end: usize, trailer: Option<[u8; TRAILER_SIZE]>) -> Result<Layout> {
+    let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
+    if u64::from(overlay) > bytes.len() as u64 {
+        return Err(Error::new(
+            bytes.len() - TRAILER_SIZE + 2,
+            format!("AO overlay 0x{overlay:X} points past the end of the file (0x{:X})", bytes.len()),
+        ));
+    }
+    let data_end = (bytes.len() - trailer.map_or(0, |_| TRAILER_SIZE)) as u64;
+    let mut lay = Layout { packed: Vec::with_capacity(raws.len()), rel: Vec::with_capacity(raws.len()), diagnostics: Vec::new() };
+    for (i, raw) in raws.iter().enumerate() {
+        let row = Row::from_raw(*raw, overlay);
+        let at = HEADER_SIZE + i * ROW_SIZE;
+        let start = row.effective_offset();
+        let size = u64::from(row.packed_size());
+        let end = start + size;
+        let what = || label(i, &row);
+        if start < table_end as u64 {
+            if size == 0 {
+                lay.packed.push(SharedBytes::empty());
+                lay.rel.push(None);
+                continue;
+            }
+            return Err(Error::new(
+                at + OFFSET_AT,
+                format!("{}: payload at 0x{start:X} overlaps the header or entry table (which ends at 0x{table_end:X})", what()),
+            ));
+        }
+        let available = if end <= data_end {
+            end
+        } else if end == data_end + 1 && row.method() == Method::Deflate && size > 0 {
+            lay.diagnostics.push(Diagnostic::warning(
+                at + PACKED_AT,
+                format!("{}: Deflate range 0x{start:X}..0x{end:X} ends one byte past the data (0x{data_end:X}); read without that byte", what()),
+            ));
+            data_end
+        } else {
+            return Err(Error::new(
+                at + OFFSET_AT,
+                format!("{}: payload range 0x{start:X}..0x{end:X} runs past the end of the data (0x{data_end:X})", what()),
+            ));
+        };
+        lay.packed.push(bytes.slice(start as usize..available as usize));
+        lay.rel.push(Some(start - table_end as u64));
+    }
+    Ok(lay)
+}

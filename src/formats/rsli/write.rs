@@ -1,0 +1,45 @@
+//! Writing: the header (counts and the unpacked-size sum updated once edited), the rows
+//! re-encrypted with the archive's seed, the data region chunks in order, the AO trailer.
+
+use super::archive::{Archive, COUNT_AT, COUNT2_AT, SEED_AT, SUM_AT};
+use super::cipher;
+use crate::formats::bytes::{le_u32, put_u16, put_u32};
+
+impl Archive {
+    /// The file's bytes. An archive that was parsed and not edited is written byte-identically.
+    pub fn write(&self) -> Vec<u8> {
+        let size = self.table_end() + self.body_len() + self.trailer.map_or(0, |t| t.len() as u64);
+        let mut out = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+        out.extend_from_slice(&self.written_header());
+        let table_at = out.len();
+        for row in &self.rows {
+            out.extend_from_slice(row.raw());
+        }
+        cipher::apply(le_u32(&self.header, SEED_AT) as u16, &mut out[table_at..]);
+        for chunk in &self.body {
+            out.extend_from_slice(chunk);
+        }
+        if let Some(t) = self.trailer {
+            out.extend_from_slice(&t);
+        }
+        out
+    }
+
+    /// The header as stored, with both counts and the sum of unpacked sizes brought up to date
+    /// once the archive has been edited (a parsed, untouched header is kept exactly).
+    pub(super) fn written_header(&self) -> [u8; 32] {
+        let mut h = self.header;
+        if self.edited {
+            let n = self.rows.len() as u16;
+            put_u16(&mut h, COUNT_AT, n);
+            put_u16(&mut h, COUNT2_AT, n);
+            put_u32(&mut h, SUM_AT, self.unpacked_sum());
+        }
+        h
+    }
+
+    /// The u32 field holds the sum modulo 2^32 (an archive over 4 GiB unpacked cannot say more).
+    pub(super) fn unpacked_sum(&self) -> u32 {
+        self.rows.iter().fold(0u32, |s, r| s.wrapping_add(r.unpacked_size()))
+    }
+}

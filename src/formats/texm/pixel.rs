@@ -1,0 +1,432 @@
+//! The one table of per-format pixel functions. Every decode and encode of Texm pixels goes
+//! through [`pixel_fns`], which resolves a format and the section-8 readings to a row
+//! decoder and a row encoder; each row function is a tight loop over an inlined per-pixel
+//! function, so decoding costs a table lookup per texture and no per-pixel dispatch.
+
+use super::header::Format;
+use crate::formats::readings::{Order88, Order888, Order8888, Readings};
+use crate::formats::{Error, Result};
+
+/// An RGBA8 image, rows top to bottom, 4 bytes per pixel.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Pixmap {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+impl std::fmt::Debug for Pixmap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Pixmap({}x{})", self.width, self.height)
+    }
+}
+
+impl Pixmap {
+    /// Pixel count as `usize`, or an error when it cannot be addressed.
+    pub fn pixel_count(width: u32, height: u32) -> Result<usize> {
+        usize::try_from(u64::from(width) * u64::from(height))
+            .ok()
+            .filter(|n| n.checked_mul(4).is_some())
+            .ok_or_else(|| Error::new(0, format!("a {width}x{height} image does not fit in memory")))
+    }
+
+    pub fn new(width: u32, height: u32) -> Result<Pixmap> {
+        let n = Self::pixel_count(width, height)?;
+        Ok(Pixmap { width, height, rgba: vec![0; n * 4] })
+    }
+
+    pub fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Pixmap> {
+        let n = Self::pixel_count(width, height)?;
+        if rgba.len() != n * 4 {
+            return Err(Error::new(0, format!("{width}x{height} RGBA needs {} bytes, got {}", n * 4, rgba.len())));
+        }
+        Ok(Pixmap { width, height, rgba })
+    }
+
+    /// The pixel at (x, y), clamped to the image (callers index edge texels freely).
+    pub fn at(&self, x: u32, y: u32) -> [u8; 4] {
+        let x = x.min(self.width.saturating_sub(1)) as usize;
+        let y = y.min(self.height.saturating_sub(1)) as usize;
+        let i = (y * self.width as usize + x) * 4;
+        match self.rgba.get(i..i + 4) {
+            Some(p) => [p[0], p[1], p[2], p[3]],
+            None => [0; 4],
+        }
+    }
+
+    pub fn has_transparency(&self) -> bool {
+        self.rgba.chunks_exact(4).any(|p| p[3] != 255)
+    }
+}
+
+/// 256 decoded RGBA palette entries.
+pub type Lut = [[u8; 4]; 256];
+
+/// Greyscale stand-in for an external palette nobody picked (format 2).
+pub fn grey_lut() -> Lut {
+    let mut lut = [[0u8; 4]; 256];
+    for (i, e) in lut.iter_mut().enumerate() {
+        let v = i as u8;
+        *e = [v, v, v, 255];
+    }
+    lut
+}
+
+/// How one stored pixel is laid out, after the readings have been applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Layout {
+    Index8,
+    Rgb565,
+    Rgb556,
+    Argb4444,
+    /// 88, low byte luminance, high byte alpha (D3D A8L8).
+    LumAlpha,
+    /// 88 the other way round.
+    AlphaLum,
+    /// 8888 as bytes b, g, r, a.
+    Bgra,
+    /// 8888 as bytes a, r, g, b.
+    Argb,
+    /// 8888 read as b, g, r with the fourth byte ignored (and kept on encode).
+    BgrKeep,
+    /// 888 as b, g, r, x (x kept).
+    BgrxKeep,
+    /// 888 as r, g, b, x (x kept).
+    RgbxKeep,
+}
+
+/// One row of the table.
+pub struct PixelFns {
+    pub layout: Layout,
+    pub bytes_per_pixel: usize,
+    /// Whether the stored bytes carry alpha (palette alpha is the palette's business).
+    pub stores_alpha: bool,
+    /// Decodes whole pixels of `src` into RGBA in `dst` (stops at the shorter of the two);
+    /// the lookup table serves the indexed layout only.
+    pub decode_row: fn(src: &[u8], lut: &Lut, dst: &mut [u8]),
+    /// Encodes RGBA into stored pixels. Bytes a layout does not own (the x of 888) are left as
+    /// `dst` held them, so pre-filling `dst` with the old pixels keeps them. `None` for the
+    /// indexed layout, which needs a palette search (see `quantize`).
+    pub encode_row: Option<fn(rgba: &[u8], dst: &mut [u8])>,
+}
+
+/// Resolves a format and the readings to its row of [`TABLE`].
+pub fn pixel_fns(format: Format, readings: &Readings) -> &'static PixelFns {
+    let layout = match format {
+        Format::Indexed | Format::External => Layout::Index8,
+        Format::Rgb565 => Layout::Rgb565,
+        Format::Rgb556 => Layout::Rgb556,
+        Format::Argb4444 => Layout::Argb4444,
+        Format::LumAlpha88 => match readings.texm_88 {
+            Order88::LumLowAlphaHigh => Layout::LumAlpha,
+            Order88::AlphaLowLumHigh => Layout::AlphaLum,
+        },
+        Format::Rgb888 => match readings.texm_888 {
+            Order888::Bgrx => Layout::BgrxKeep,
+            Order888::Rgbx => Layout::RgbxKeep,
+        },
+        Format::Argb8888 => match readings.texm_8888 {
+            Order8888::Bgra => Layout::Bgra,
+            Order8888::Argb => Layout::Argb,
+            Order8888::BgrNoAlpha => Layout::BgrKeep,
+        },
+    };
+    layout_fns(layout)
+}
+
+pub fn layout_fns(layout: Layout) -> &'static PixelFns {
+    TABLE.iter().find(|f| f.layout == layout).unwrap_or(&TABLE[0])
+}
+
+// --- channel expansion (bit replication) and rounding quantisation ---
+
+#[inline(always)]
+fn e4(v: u16) -> u8 {
+    (v as u8 & 15) * 17
+}
+#[inline(always)]
+fn e5(v: u16) -> u8 {
+    let v = v as u8 & 31;
+    (v << 3) | (v >> 2)
+}
+#[inline(always)]
+fn e6(v: u16) -> u8 {
+    let v = v as u8 & 63;
+    (v << 2) | (v >> 4)
+}
+#[inline(always)]
+fn q(c: u8, max: u16) -> u16 {
+    (u16::from(c) * max + 127) / 255
+}
+/// Rec. 601 luma with weights summing to 256, so white stays 255.
+#[inline(always)]
+pub fn luma(p: [u8; 4]) -> u8 {
+    ((77 * u32::from(p[0]) + 150 * u32::from(p[1]) + 29 * u32::from(p[2]) + 128) >> 8) as u8
+}
+
+// --- per-pixel functions: `d_*` decode, `n_*` encode ---
+
+#[inline(always)]
+fn w16(s: &[u8]) -> u16 {
+    u16::from_le_bytes([s[0], s[1]])
+}
+#[inline(always)]
+fn d_index(s: &[u8], lut: &Lut) -> [u8; 4] {
+    lut[s[0] as usize]
+}
+#[inline(always)]
+fn d_565(s: &[u8], _: &Lut) -> [u8; 4] {
+    let w = w16(s);
+    [e5(w >> 11), e6(w >> 5), e5(w), 255]
+}
+#[inline(always)]
+fn n_565(p: [u8; 4], d: &mut [u8]) {
+    d[..2].copy_from_slice(&(q(p[0], 31) << 11 | q(p[1], 63) << 5 | q(p[2], 31)).to_le_bytes());
+}
+#[inline(always)]
+fn d_556(s: &[u8], _: &Lut) -> [u8; 4] {
+    let w = w16(s);
+    [e5(w >> 11), e5(w >> 6), e6(w), 255]
+}
+#[inline(always)]
+fn n_556(p: [u8; 4], d: &mut [u8]) {
+    d[..2].copy_from_slice(&(q(p[0], 31) << 11 | q(p[1], 31) << 6 | q(p[2], 63)).to_le_bytes());
+}
+#[inline(always)]
+fn d_4444(s: &[u8], _: &Lut) -> [u8; 4] {
+    let w = w16(s);
+    [e4(w >> 8), e4(w >> 4), e4(w), e4(w >> 12)]
+}
+#[inline(always)]
+fn n_4444(p: [u8; 4], d: &mut [u8]) {
+    d[..2].copy_from_slice(&(q(p[3], 15) << 12 | q(p[0], 15) << 8 | q(p[1], 15) << 4 | q(p[2], 15)).to_le_bytes());
+}
+#[inline(always)]
+fn d_lum_alpha(s: &[u8], _: &Lut) -> [u8; 4] {
+    [s[0], s[0], s[0], s[1]]
+}
+#[inline(always)]
+fn n_lum_alpha(p: [u8; 4], d: &mut [u8]) {
+    d[0] = luma(p);
+    d[1] = p[3];
+}
+#[inline(always)]
+fn d_alpha_lum(s: &[u8], _: &Lut) -> [u8; 4] {
+    [s[1], s[1], s[1], s[0]]
+}
+#[inline(always)]
+fn n_alpha_lum(p: [u8; 4], d: &mut [u8]) {
+    d[0] = p[3];
+    d[1] = luma(p);
+}
+#[inline(always)]
+fn d_bgra(s: &[u8], _: &Lut) -> [u8; 4] {
+    [s[2], s[1], s[0], s[3]]
+}
+#[inline(always)]
+fn n_bgra(p: [u8; 4], d: &mut [u8]) {
+    d[..4].copy_from_slice(&[p[2], p[1], p[0], p[3]]);
+}
+#[inline(always)]
+fn d_argb(s: &[u8], _: &Lut) -> [u8; 4] {
+    [s[1], s[2], s[3], s[0]]
+}
+#[inline(always)]
+fn n_argb(p: [u8; 4], d: &mut [u8]) {
+    d[..4].copy_from_slice(&[p[3], p[0], p[1], p[2]]);
+}
+#[inline(always)]
+fn d_bgr_keep(s: &[u8], _: &Lut) -> [u8; 4] {
+    [s[2], s[1], s[0], 255]
+}
+#[inline(always)]
+fn n_bgr_keep(p: [u8; 4], d: &mut [u8]) {
+    d[..3].copy_from_slice(&[p[2], p[1], p[0]]);
+}
+#[inline(always)]
+fn d_rgb_keep(s: &[u8], _: &Lut) -> [u8; 4] {
+    [s[0], s[1], s[2], 255]
+}
+#[inline(always)]
+fn n_rgb_keep(p: [u8; 4], d: &mut [u8]) {
+    d[..3].copy_from_slice(&[p[0], p[1], p[2]]);
+}
+
+/// Generates a row decoder and encoder from the per-pixel pair; `chunks_exact` guarantees the
+/// per-pixel functions their bytes, so they index without further checks.
+macro_rules! rows {
+    ($dec_row:ident, $enc_row:ident, $bpp:expr, $dec:ident, $enc:ident) => {
+        fn $dec_row(src: &[u8], lut: &Lut, dst: &mut [u8]) {
+            for (s, d) in src.chunks_exact($bpp).zip(dst.chunks_exact_mut(4)) {
+                d.copy_from_slice(&$dec(s, lut));
+            }
+        }
+        fn $enc_row(rgba: &[u8], dst: &mut [u8]) {
+            for (p, d) in rgba.chunks_exact(4).zip(dst.chunks_exact_mut($bpp)) {
+                $enc([p[0], p[1], p[2], p[3]], d);
+            }
+        }
+    };
+}
+
+fn dec_index_row(src: &[u8], lut: &Lut, dst: &mut [u8]) {
+    for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
+        d.copy_from_slice(&d_index(std::slice::from_ref(s), lut));
+    }
+}
+rows!(dec_565_row, enc_565_row, 2, d_565, n_565);
+rows!(dec_556_row, enc_556_row, 2, d_556, n_556);
+rows!(dec_4444_row, enc_4444_row, 2, d_4444, n_4444);
+rows!(dec_la_row, enc_la_row, 2, d_lum_alpha, n_lum_alpha);
+rows!(dec_al_row, enc_al_row, 2, d_alpha_lum, n_alpha_lum);
+rows!(dec_bgra_row, enc_bgra_row, 4, d_bgra, n_bgra);
+rows!(dec_argb_row, enc_argb_row, 4, d_argb, n_argb);
+rows!(dec_bgrk_row, enc_bgrk_row, 4, d_bgr_keep, n_bgr_keep);
+rows!(dec_rgbk_row, enc_rgbk_row, 4, d_rgb_keep, n_rgb_keep);
+
+/// The table itself: one row per stored layout.
+pub static TABLE: [PixelFns; 11] = [
+    PixelFns { layout: Layout::Index8, bytes_per_pixel: 1, stores_alpha: false, decode_row: dec_index_row, encode_row: None },
+    PixelFns { layout: Layout::Rgb565, bytes_per_pixel: 2, stores_alpha: false, decode_row: dec_565_row, encode_row: Some(enc_565_row) },
+    PixelFns { layout: Layout::Rgb556, bytes_per_pixel: 2, stores_alpha: false, decode_row: dec_556_row, encode_row: Some(enc_556_row) },
+    PixelFns { layout: Layout::Argb4444, bytes_per_pixel: 2, stores_alpha: true, decode_row: dec_4444_row, encode_row: Some(enc_4444_row) },
+    PixelFns { layout: Layout::LumAlpha, bytes_per_pixel: 2, stores_alpha: true, decode_row: dec_la_row, encode_row: Some(enc_la_row) },
+    PixelFns { layout: Layout::AlphaLum, bytes_per_pixel: 2, stores_alpha: true, decode_row: dec_al_row, encode_row: Some(enc_al_row) },
+    PixelFns { layout: Layout::Bgra, bytes_per_pixel: 4, stores_alpha: true, decode_row: dec_bgra_row, encode_row: Some(enc_bgra_row) },
+    PixelFns { layout: Layout::Argb, bytes_per_pixel: 4, stores_alpha: true, decode_row: dec_argb_row, encode_row: Some(enc_argb_row) },
+    PixelFns { layout: Layout::BgrKeep, bytes_per_pixel: 4, stores_alpha: false, decode_row: dec_bgrk_row, encode_row: Some(enc_bgrk_row) },
+    PixelFns { layout: Layout::BgrxKeep, bytes_per_pixel: 4, stores_alpha: false, decode_row: dec_bgrk_row, encode_row: Some(enc_bgrk_row) },
+    PixelFns { layout: Layout::RgbxKeep, bytes_per_pixel: 4, stores_alpha: false, decode_row: dec_rgbk_row, encode_row: Some(enc_rgbk_row) },
+];
+
+impl PixelFns {
+    /// Decodes `src` (whole pixels) into a new RGBA buffer.
+    pub fn decode(&self, src: &[u8], lut: &Lut) -> Vec<u8> {
+        let n = src.len() / self.bytes_per_pixel;
+        let mut out = vec![0u8; n * 4];
+        (self.decode_row)(src, lut, &mut out);
+        out
+    }
+
+    /// What one RGBA colour looks like after a store and a load in this layout (indexed:
+    /// unchanged). Used by the runtime's forced 16-bit path and by tests.
+    pub fn through(&self, p: [u8; 4]) -> [u8; 4] {
+        let Some(enc) = self.encode_row else { return p };
+        let mut buf = [0u8; 4];
+        enc(&p, &mut buf[..self.bytes_per_pixel]);
+        let mut out = [0u8; 4];
+        (self.decode_row)(&buf[..self.bytes_per_pixel], &grey_lut(), &mut out);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dec(layout: Layout, bytes: &[u8]) -> [u8; 4] {
+        let mut out = [0u8; 4];
+        (layout_fns(layout).decode_row)(bytes, &grey_lut(), &mut out);
+        out
+    }
+
+    #[test]
+    fn table_has_one_row_per_layout() {
+        for (i, row) in TABLE.iter().enumerate() {
+            assert!(std::ptr::eq(layout_fns(row.layout), row), "row {i}");
+        }
+    }
+
+    #[test]
+    fn bit_fields_follow_the_spec() {
+        // 565: r = w>>11, g = w>>5 & 63, b = w & 31; 0xF800 is pure red
+        assert_eq!(dec(Layout::Rgb565, &0xF800u16.to_le_bytes()), [255, 0, 0, 255]);
+        assert_eq!(dec(Layout::Rgb565, &0x07E0u16.to_le_bytes()), [0, 255, 0, 255]);
+        // 5-bit 1 expands to 1<<3 | 1>>2 = 8; 6-bit 1 to 4
+        assert_eq!(dec(Layout::Rgb565, &0x0821u16.to_le_bytes()), [8, 4, 8, 255]);
+        // 556: g = w>>6 & 31, b = w & 63
+        assert_eq!(dec(Layout::Rgb556, &0x003Fu16.to_le_bytes()), [0, 0, 255, 255]);
+        assert_eq!(dec(Layout::Rgb556, &0x07C0u16.to_le_bytes()), [0, 255, 0, 255]);
+        // 4444: a = w>>12, r = w>>8, g = w>>4, b = w
+        assert_eq!(dec(Layout::Argb4444, &0x8F21u16.to_le_bytes()), [0xFF, 0x22, 0x11, 0x88]);
+        // 88 default: low byte luminance, high byte alpha
+        assert_eq!(dec(Layout::LumAlpha, &[0x40, 0x80]), [0x40, 0x40, 0x40, 0x80]);
+        assert_eq!(dec(Layout::AlphaLum, &[0x40, 0x80]), [0x80, 0x80, 0x80, 0x40]);
+        // 8888 default: bytes b, g, r, a
+        assert_eq!(dec(Layout::Bgra, &[1, 2, 3, 4]), [3, 2, 1, 4]);
+        assert_eq!(dec(Layout::Argb, &[1, 2, 3, 4]), [2, 3, 4, 1]);
+        assert_eq!(dec(Layout::BgrKeep, &[1, 2, 3, 4]), [3, 2, 1, 255]);
+        // 888: b, g, r, x (alpha 255) or r, g, b, x
+        assert_eq!(dec(Layout::BgrxKeep, &[1, 2, 3, 9]), [3, 2, 1, 255]);
+        assert_eq!(dec(Layout::RgbxKeep, &[1, 2, 3, 9]), [1, 2, 3, 255]);
+    }
+
+    #[test]
+    fn readings_pick_the_row() {
+        let mut r = Readings::default();
+        assert_eq!(pixel_fns(Format::Argb8888, &r).layout, Layout::Bgra);
+        assert_eq!(pixel_fns(Format::Rgb888, &r).layout, Layout::BgrxKeep);
+        assert_eq!(pixel_fns(Format::LumAlpha88, &r).layout, Layout::LumAlpha);
+        r.set("texm-8888=argb").unwrap();
+        r.set("texm-888=rgbx").unwrap();
+        r.set("texm-88=alpha-lum").unwrap();
+        assert_eq!(pixel_fns(Format::Argb8888, &r).layout, Layout::Argb);
+        assert_eq!(pixel_fns(Format::Rgb888, &r).layout, Layout::RgbxKeep);
+        assert_eq!(pixel_fns(Format::LumAlpha88, &r).layout, Layout::AlphaLum);
+        r.set("texm-8888=bgr").unwrap();
+        assert_eq!(pixel_fns(Format::Argb8888, &r).layout, Layout::BgrKeep);
+        assert_eq!(pixel_fns(Format::External, &r).layout, Layout::Index8);
+    }
+
+    #[test]
+    fn every_stored_16_bit_word_survives_decode_encode() {
+        for layout in [Layout::Rgb565, Layout::Rgb556, Layout::Argb4444, Layout::LumAlpha, Layout::AlphaLum] {
+            let f = layout_fns(layout);
+            let enc = f.encode_row.unwrap();
+            for w in 0..=u16::MAX {
+                let src = w.to_le_bytes();
+                let mut rgba = [0u8; 4];
+                (f.decode_row)(&src, &grey_lut(), &mut rgba);
+                let mut back = [0u8; 2];
+                enc(&rgba, &mut back);
+                if matches!(layout, Layout::LumAlpha | Layout::AlphaLum) {
+                    // luminance survives because decode writes r = g = b = L
+                    assert_eq!(back, src, "{layout:?} {w:04X}");
+                } else {
+                    assert_eq!(u16::from_le_bytes(back), w, "{layout:?} {w:04X}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn x_bytes_are_left_alone() {
+        for layout in [Layout::BgrxKeep, Layout::RgbxKeep, Layout::BgrKeep] {
+            let mut dst = [0, 0, 0, 0x5A];
+            layout_fns(layout).encode_row.unwrap()(&[10, 20, 30, 0], &mut dst);
+            assert_eq!(dst[3], 0x5A, "{layout:?}");
+        }
+        let mut dst = [0u8; 4];
+        layout_fns(Layout::Bgra).encode_row.unwrap()(&[10, 20, 30, 40], &mut dst);
+        assert_eq!(dst, [30, 20, 10, 40]);
+    }
+
+    #[test]
+    fn quantisation_rounds_to_nearest() {
+        // 0x84 = 132 sits between 5-bit 16 (132) exactly; 0x85 rounds to 16 too
+        assert_eq!(layout_fns(Layout::Rgb565).through([132, 130, 133, 255]), [132, 130, 132, 255]);
+        assert_eq!(layout_fns(Layout::Argb4444).through([8, 9, 0, 255]), [0, 17, 0, 255]);
+        assert_eq!(luma([255, 255, 255, 255]), 255);
+        assert_eq!(luma([0, 0, 0, 0]), 0);
+    }
+
+    #[test]
+    fn rows_stop_at_the_shorter_buffer() {
+        let f = layout_fns(Layout::Rgb565);
+        let mut dst = [7u8; 6];
+        (f.decode_row)(&[0, 0, 0], &grey_lut(), &mut dst);
+        assert_eq!(dst, [0, 0, 0, 255, 7, 7], "one whole pixel, the odd byte ignored");
+        assert!(Pixmap::from_rgba(2, 2, vec![0; 15]).is_err());
+        assert_eq!(Pixmap::new(3, 2).unwrap().at(9, 9), [0; 4]);
+    }
+}

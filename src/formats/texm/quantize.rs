@@ -1,0 +1,358 @@
+//! RGBA to 8-bit indices for the palettised formats: keep the texture's palette when every
+//! colour of the new image is already in it, take the colours as they are when there are few
+//! enough, else build a palette with NeuQuant (`color_quant`); then map every level with an
+//! exact nearest-colour search, optionally with Floyd-Steinberg error diffusion.
+//!
+//! On an alpha surface the runtime shows index 0 as transparent, so there transparent pixels
+//! (alpha < 128) map to index 0 and opaque ones never do.
+
+use super::palette::Palette;
+use super::pixel::{Lut, Pixmap};
+use crate::formats::readings::{PaletteOrder, Readings};
+use std::collections::HashSet;
+
+/// Pixels with less alpha than this are "transparent" for index-0 purposes.
+pub const TRANSPARENT_BELOW: u8 = 128;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MapMode {
+    /// Alpha takes part in the colour distance (palettes that store alpha).
+    pub alpha: bool,
+    /// Index 0 is the runtime's transparent index: only transparent pixels map to it.
+    pub reserve0: bool,
+}
+
+impl MapMode {
+    pub fn for_texture(readings: &Readings, alpha_surface: bool) -> MapMode {
+        MapMode { alpha: Palette::carries_alpha(readings.palette), reserve0: alpha_surface }
+    }
+}
+
+/// Exact nearest-entry search over a palette, entries sorted by green so the scan can stop as
+/// soon as the green distance alone exceeds the best match.
+pub struct Mapper {
+    /// (green, index, rgba) sorted by green.
+    entries: Vec<(i32, u8, [i32; 4])>,
+    mode: MapMode,
+    lut: Lut,
+}
+
+impl Mapper {
+    pub fn new(lut: &Lut, mode: MapMode) -> Mapper {
+        let first = usize::from(mode.reserve0);
+        let mut entries: Vec<(i32, u8, [i32; 4])> = lut[first..]
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let c = [i32::from(e[0]), i32::from(e[1]), i32::from(e[2]), i32::from(e[3])];
+                (c[1], (i + first) as u8, c)
+            })
+            .collect();
+        entries.sort_by_key(|e| (e.0, e.1));
+        Mapper { entries, mode, lut: *lut }
+    }
+
+    fn dist(&self, a: [i32; 4], b: [i32; 4]) -> i32 {
+        let d = |i: usize| (a[i] - b[i]) * (a[i] - b[i]);
+        d(0) + d(1) + d(2) + if self.mode.alpha { d(3) } else { 0 }
+    }
+
+    /// The index a colour (channels may overshoot 0..255 while dithering) maps to.
+    pub fn nearest(&self, p: [i32; 4]) -> u8 {
+        if self.mode.reserve0 && p[3] < i32::from(TRANSPARENT_BELOW) {
+            return 0;
+        }
+        let start = self.entries.partition_point(|e| e.0 < p[1]);
+        let (mut best, mut best_d) = (self.entries.get(start).or(self.entries.last()).map_or(0, |e| e.1), i32::MAX);
+        let mut up = start;
+        let mut down = start;
+        loop {
+            let mut moved = false;
+            if let Some(e) = self.entries.get(up) {
+                let dg = e.0 - p[1];
+                if dg * dg <= best_d {
+                    let d = self.dist(e.2, p);
+                    if d < best_d || (d == best_d && e.1 < best) {
+                        (best, best_d) = (e.1, d);
+                    }
+                    up += 1;
+                    moved = true;
+                }
+            }
+            if down > 0 {
+                let e = &self.entries[down - 1];
+                let dg = p[1] - e.0;
+                if dg * dg <= best_d {
+                    let d = self.dist(e.2, p);
+                    if d < best_d || (d == best_d && e.1 < best) {
+                        (best, best_d) = (e.1, d);
+                    }
+                    down -= 1;
+                    moved = true;
+                }
+            }
+            if !moved {
+                return best;
+            }
+        }
+    }
+
+    /// Maps a whole image; with `dither`, Floyd-Steinberg error diffusion in RGB (and alpha when
+    /// the palette stores it). Transparent pixels on an alpha surface take index 0 and pass no
+    /// error on.
+    pub fn map_image(&self, img: &Pixmap, dither: bool) -> Vec<u8> {
+        let (w, h) = (img.width as usize, img.height as usize);
+        let mut out = vec![0u8; w * h];
+        let px = |i: usize| -> [i32; 4] {
+            let p = &img.rgba[i * 4..i * 4 + 4];
+            [i32::from(p[0]), i32::from(p[1]), i32::from(p[2]), i32::from(p[3])]
+        };
+        if !dither {
+            // Images repeat colours a lot: a small direct-mapped cache skips most searches.
+            let mut cache = vec![(u32::MAX, 0u8); 4096];
+            for (i, o) in out.iter_mut().enumerate() {
+                let p = px(i);
+                let key = u32::from_le_bytes([p[0] as u8, p[1] as u8, p[2] as u8, p[3] as u8]);
+                let slot = (key.wrapping_mul(0x9E37_79B9) >> 20) as usize;
+                *o = if cache[slot].0 == key {
+                    cache[slot].1
+                } else {
+                    let v = self.nearest(p);
+                    cache[slot] = (key, v);
+                    v
+                };
+            }
+            return out;
+        }
+        let channels = if self.mode.alpha { 4 } else { 3 };
+        // Errors in 1/16 units for this row and the next, with one cell of margin each side.
+        let mut cur = vec![[0i32; 4]; w + 2];
+        let mut next = vec![[0i32; 4]; w + 2];
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                let mut p = px(i);
+                for c in 0..channels {
+                    p[c] = (p[c] + cur[x + 1][c] / 16).clamp(0, 255);
+                }
+                let idx = self.nearest(p);
+                out[i] = idx;
+                if self.mode.reserve0 && idx == 0 {
+                    continue;
+                }
+                let e = self.lut[usize::from(idx)];
+                for c in 0..channels {
+                    let err = p[c] - i32::from(e[c]);
+                    cur[x + 2][c] += err * 7;
+                    next[x][c] += err * 3;
+                    next[x + 1][c] += err * 5;
+                    next[x + 2][c] += err;
+                }
+            }
+            std::mem::swap(&mut cur, &mut next);
+            next.iter_mut().for_each(|e| *e = [0; 4]);
+        }
+        out
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuantOptions {
+    pub dither: bool,
+    pub order: PaletteOrder,
+    /// The texture is an alpha surface: index 0 is kept for transparent pixels.
+    pub reserve0: bool,
+}
+
+/// Where the palette of a quantised texture came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaletteSource {
+    /// Every colour was already in the old palette: it is kept byte for byte.
+    Kept,
+    /// Few enough distinct colours: they became the palette as they are.
+    Exact(usize),
+    /// More colours than entries: NeuQuant chose them.
+    NeuQuant,
+}
+
+pub struct Quantized {
+    pub palette: Palette,
+    /// One index buffer per input level.
+    pub levels: Vec<Vec<u8>>,
+    pub source: PaletteSource,
+}
+
+/// The palette key of a pixel: alpha only counts when the palette stores it.
+fn key(p: &[u8], order: PaletteOrder) -> [u8; 4] {
+    if Palette::carries_alpha(order) { [p[0], p[1], p[2], p[3]] } else { [p[0], p[1], p[2], 255] }
+}
+
+/// Quantises a mip chain to one palette. The palette is chosen from level 0 (the mips are
+/// averages of it and are mapped to the same palette, as the shipped format-0 mips are).
+/// Entries the new palette does not use keep their old bytes, so are the x bytes of an
+/// RGBQUAD palette.
+pub fn quantize(levels: &[Pixmap], old: Option<&Palette>, opts: QuantOptions) -> Quantized {
+    let first = usize::from(opts.reserve0);
+    let capacity = 256 - first;
+    let counts = |p: &&[u8]| !(opts.reserve0 && p[3] < TRANSPARENT_BELOW);
+    let mut palette = old.cloned().unwrap_or_else(Palette::zeroed);
+    let mut distinct: Vec<[u8; 4]> = Vec::new();
+    let mut seen = HashSet::new();
+    if let Some(l0) = levels.first() {
+        for p in l0.rgba.chunks_exact(4).filter(counts) {
+            let k = key(p, opts.order);
+            if seen.insert(k) {
+                distinct.push(k);
+                if distinct.len() > 256 {
+                    break;
+                }
+            }
+        }
+    }
+    let fits_old = old.is_some_and(|o| {
+        let have: HashSet<[u8; 4]> = (first..256).map(|i| o.entry(i as u8, opts.order)).collect();
+        distinct.iter().all(|k| have.contains(k))
+    });
+    let source = if fits_old {
+        PaletteSource::Kept
+    } else if distinct.len() <= capacity {
+        for (i, c) in distinct.iter().enumerate() {
+            palette.set_entry((i + first) as u8, *c, opts.order);
+        }
+        PaletteSource::Exact(distinct.len())
+    } else {
+        let sample: Vec<u8> = levels[0].rgba.chunks_exact(4).filter(counts).flat_map(|p| key(p, opts.order)).collect();
+        let nq = color_quant::NeuQuant::new(10, capacity, &sample);
+        for (i, c) in nq.color_map_rgba().chunks_exact(4).enumerate().take(capacity) {
+            palette.set_entry((i + first) as u8, [c[0], c[1], c[2], c[3]], opts.order);
+        }
+        PaletteSource::NeuQuant
+    };
+    let mode = MapMode { alpha: Palette::carries_alpha(opts.order), reserve0: opts.reserve0 };
+    let mapper = Mapper::new(&palette.lut(opts.order), mode);
+    // Level 0 maps exactly unless NeuQuant chose the palette, so dithering changes nothing
+    // there; the averaged mips gain from it either way.
+    let levels = levels.iter().map(|l| mapper.map_image(l, opts.dither)).collect();
+    Quantized { palette, levels, source }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn img(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Pixmap {
+        let mut rgba = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                rgba.extend_from_slice(&f(x, y));
+            }
+        }
+        Pixmap::from_rgba(w, h, rgba).unwrap()
+    }
+
+    fn brute(lut: &Lut, p: [i32; 4], mode: MapMode) -> i32 {
+        let first = usize::from(mode.reserve0);
+        lut[first..]
+            .iter()
+            .map(|e| {
+                let d = |i: usize| (i32::from(e[i]) - p[i]).pow(2);
+                d(0) + d(1) + d(2) + if mode.alpha { d(3) } else { 0 }
+            })
+            .min()
+            .unwrap()
+    }
+
+    #[test]
+    fn nearest_matches_brute_force() {
+        let mut lut = [[0u8; 4]; 256];
+        for (i, e) in lut.iter_mut().enumerate() {
+            let v = (i as u32).wrapping_mul(2_654_435_761);
+            *e = [(v >> 24) as u8, (v >> 16) as u8, (v >> 8) as u8, v as u8];
+        }
+        for mode in [MapMode { alpha: false, reserve0: false }, MapMode { alpha: true, reserve0: true }] {
+            let m = Mapper::new(&lut, mode);
+            for k in 0..2000u32 {
+                let v = k.wrapping_mul(0x85EB_CA6B) ^ 0x1234_5678;
+                let p = [(v >> 24) as i32, (v >> 16 & 255) as i32, (v >> 8 & 255) as i32, 128 + (v & 127) as i32];
+                let i = m.nearest(p);
+                let e = lut[usize::from(i)];
+                let d = |c: usize| (i32::from(e[c]) - p[c]).pow(2);
+                let got = d(0) + d(1) + d(2) + if mode.alpha { d(3) } else { 0 };
+                assert_eq!(got, brute(&lut, p, mode), "{p:?}");
+                assert!(!mode.reserve0 || i != 0);
+            }
+        }
+    }
+
+    #[test]
+    fn keeps_the_old_palette_when_every_colour_fits() {
+        let mut old = Palette::zeroed();
+        for i in 0..256 {
+            old.raw[i * 4..i * 4 + 4].copy_from_slice(&[i as u8, 255 - i as u8, 7, 0x33]); // b, g, r, x
+        }
+        let l0 = img(4, 4, |x, y| old.entry((x + 4 * y) as u8 * 3, PaletteOrder::Bgrx));
+        let opts = QuantOptions { dither: true, order: PaletteOrder::Bgrx, reserve0: false };
+        let q = quantize(std::slice::from_ref(&l0), Some(&old), opts);
+        assert_eq!(q.source, PaletteSource::Kept);
+        assert_eq!(q.palette, old);
+        assert_eq!(q.levels[0], (0..16).map(|i| i * 3).collect::<Vec<u8>>());
+    }
+
+    #[test]
+    fn few_colours_become_the_palette_exactly_and_keep_x() {
+        let mut old = Palette::zeroed();
+        old.raw.iter_mut().skip(3).step_by(4).for_each(|x| *x = 0xAB);
+        let l0 = img(8, 2, |x, _| [x as u8 * 30, 5, 9, 255]);
+        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: false };
+        let q = quantize(std::slice::from_ref(&l0), Some(&old), opts);
+        assert_eq!(q.source, PaletteSource::Exact(8));
+        let lut = q.palette.lut(PaletteOrder::Bgrx);
+        for (i, &ix) in q.levels[0].iter().enumerate() {
+            assert_eq!(&lut[usize::from(ix)], &l0.rgba[i * 4..i * 4 + 4]);
+        }
+        assert!(q.palette.raw.iter().skip(3).step_by(4).all(|&x| x == 0xAB));
+    }
+
+    #[test]
+    fn alpha_surfaces_reserve_index_zero() {
+        let l0 = img(4, 1, |x, _| if x == 0 { [9, 9, 9, 0] } else { [x as u8 * 50, 0, 0, 255] });
+        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: true };
+        let q = quantize(std::slice::from_ref(&l0), None, opts);
+        assert_eq!(q.levels[0][0], 0);
+        assert!(q.levels[0][1..].iter().all(|&i| i != 0));
+        assert_eq!(q.source, PaletteSource::Exact(3));
+    }
+
+    #[test]
+    fn many_colours_go_through_neuquant_and_stay_close() {
+        let l0 = img(64, 64, |x, y| [(x * 4) as u8, (y * 4) as u8, ((x + y) * 2) as u8, 255]);
+        for dither in [false, true] {
+            let opts = QuantOptions { dither, order: PaletteOrder::Bgrx, reserve0: false };
+            let q = quantize(std::slice::from_ref(&l0), None, opts);
+            assert_eq!(q.source, PaletteSource::NeuQuant);
+            let lut = q.palette.lut(PaletteOrder::Bgrx);
+            let mut err = 0u64;
+            for (i, &ix) in q.levels[0].iter().enumerate() {
+                let e = lut[usize::from(ix)];
+                for c in 0..3 {
+                    err += u64::from(e[c].abs_diff(l0.rgba[i * 4 + c]));
+                }
+            }
+            let mean = err as f64 / (64.0 * 64.0 * 3.0);
+            assert!(mean < 12.0, "mean channel error {mean} (dither {dither})");
+        }
+    }
+
+    #[test]
+    fn dithering_preserves_the_mean() {
+        // a flat colour halfway between two entries dithers to a mix of both
+        let mut lut = [[0u8, 0, 0, 255]; 256];
+        lut[1] = [100, 100, 100, 255];
+        let m = Mapper::new(&lut, MapMode { alpha: false, reserve0: false });
+        let flat = img(16, 16, |_, _| [50, 50, 50, 255]);
+        let out = m.map_image(&flat, true);
+        let ones = out.iter().filter(|&&i| i == 1).count();
+        assert!((100..=156).contains(&ones), "{ones} of 256 pixels took the lighter entry");
+        assert!(m.map_image(&flat, false).iter().all(|&i| i == out[0] || i == 0 || i == 1));
+    }
+}

@@ -1,0 +1,204 @@
+//! The WEAR rules (seed 000 sections 8.3 and 12.3, formats.md section 4). Errors: an empty
+//! text, a count that is missing or <= 0 ("Illegal wear length.", "Illegal lightmaps
+//! length."), fewer rows than the count, a row whose id is not a number. Warnings: rows beyond
+//! the count, no blank line before `LIGHTMAPS` (the buffer parser then misreads), anything
+//! else the two engine parsers read differently, text the engine never reads, ids that are not
+//! 0..n-1 in order.
+
+use super::Wear;
+use super::engine::{EngineParser, EngineTable, FailKind, LIGHTMAPS, ReadSection};
+use super::scan::{is_space, scan_int, scan_word};
+use crate::formats::cp1251;
+use crate::formats::error::{Diagnostic, Severity};
+
+fn shown(t: &[u8], span: std::ops::Range<usize>) -> String {
+    let s = cp1251::decode(&t[span.start..span.end.min(span.start + 40)]);
+    format!("{s:?}")
+}
+
+pub(super) fn diagnose(w: &Wear) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let file = &w.file;
+    if let Some(f) = &file.failure {
+        out.push(failure(w, file, f.kind, f.pos, f.in_lightmaps));
+    }
+    numbers_in_range(w, &file.materials, &mut out);
+    if let Some((_, s)) = &file.lightmaps {
+        numbers_in_range(w, s, &mut out);
+    }
+    if file.failure.is_none() {
+        unread_text(w, &mut out);
+    }
+    let blank_warned = blank_line(w, &mut out);
+    if !blank_warned {
+        parsers_agree(w, &mut out);
+    }
+    ids_in_order(w, super::Section::Materials, &mut out);
+    ids_in_order(w, super::Section::Lightmaps, &mut out);
+    if w.has_nul() {
+        let after = &w.text[w.seen..];
+        if let Some(i) = after.iter().position(|&b| b != 0 && !is_space(b)) {
+            out.push(w.at(
+                Severity::Warning,
+                w.seen,
+                format!("the text ends at a NUL byte; the {} bytes after it (from offset {}) are never read", after.len() - 1, w.seen + i),
+            ));
+        }
+    }
+    out
+}
+
+fn failure(w: &Wear, table: &EngineTable, kind: FailKind, pos: usize, in_lightmaps: bool) -> Diagnostic {
+    let t = w.seen_text();
+    let word = scan_word(t, pos).filter(|s| s.start == pos);
+    let empty = ReadSection::default();
+    let section = if in_lightmaps { table.lightmaps.as_ref().map_or(&empty, |(_, s)| s) } else { &table.materials };
+    let what = if in_lightmaps { "lightmap" } else { "material" };
+    let message = match kind {
+        FailKind::NoCount => match word {
+            None => "empty WEAR: no material count (\"Illegal wear length.\")".to_string(),
+            Some(s) => format!("expected the material count (an integer), found {} (\"Illegal wear length.\")", shown(t, s)),
+        },
+        FailKind::BadCount => {
+            let n = section.count.as_ref().map_or(0, |c| c.0);
+            format!("the material count is {n}; it must be above 0 (\"Illegal wear length.\")")
+        }
+        FailKind::BadLightmapCount => match &section.count {
+            Some((n, _)) => format!("the lightmap count is {n}; it must be above 0 (\"Illegal lightmaps length.\")"),
+            None => match word {
+                Some(s) => format!("expected the lightmap count after LIGHTMAPS, found {} (\"Illegal lightmaps length.\")", shown(t, s)),
+                None => "the text ends before the lightmap count (\"Illegal lightmaps length.\")".to_string(),
+            },
+        },
+        FailKind::BadId => format!(
+            "{what} row {}: expected a legacy id (an integer), found {}",
+            section.rows.len(),
+            word.map_or_else(|| "nothing".to_string(), |s| shown(t, s))
+        ),
+        FailKind::MissingRows => {
+            let n = section.count.as_ref().map_or(0, |c| c.0);
+            format!("the {what} count is {n} but the text ends after {} complete rows", section.rows.len())
+        }
+    };
+    w.at(Severity::Error, pos, message)
+}
+
+fn numbers_in_range(w: &Wear, s: &ReadSection, out: &mut Vec<Diagnostic>) {
+    let spans = s.count.iter().map(|(v, sp)| (*v, sp.start)).chain(s.rows.iter().map(|r| (r.id, r.id_span.start)));
+    for (v, at) in spans {
+        if i32::try_from(v).is_err() {
+            out.push(w.at(Severity::Error, at, format!("{v} does not fit the engine's 32-bit integer")));
+        }
+    }
+}
+
+/// Rows beyond the count, a LIGHTMAPS section behind them, and any other text the file parser
+/// never reaches.
+fn unread_text(w: &Wear, out: &mut Vec<Diagnostic>) {
+    let t = w.seen_text();
+    let file = &w.file;
+    let mut p = file.end;
+    if file.lightmaps.is_none() {
+        let first = p;
+        let mut extra = 0usize;
+        while let Some((_, id)) = scan_int(t, p) {
+            match scan_word(t, id.end) {
+                Some(name) if !t[name.clone()].eq_ignore_ascii_case(LIGHTMAPS) => {
+                    extra += 1;
+                    p = name.end;
+                }
+                _ => break,
+            }
+        }
+        if extra > 0 {
+            let count = file.materials.count.as_ref().map_or(0, |c| c.0);
+            let at = scan_word(t, first).map_or(first, |s| s.start);
+            out.push(w.at(
+                Severity::Warning,
+                at,
+                format!("{extra} material rows after the {count} the count announces; the engine ignores them"),
+            ));
+        }
+        if let Some(word) = scan_word(t, p).filter(|s| t[s.clone()].eq_ignore_ascii_case(LIGHTMAPS)) {
+            if extra > 0 {
+                out.push(w.at(
+                    Severity::Warning,
+                    word.start,
+                    "this LIGHTMAPS section follows rows beyond the count; the engine does not read it".to_string(),
+                ));
+                return;
+            }
+        }
+    }
+    if let Some(word) = scan_word(t, p) {
+        out.push(w.at(
+            Severity::Warning,
+            word.start,
+            format!("text after the table is not read by the engine: {}", shown(t, word)),
+        ));
+    }
+}
+
+/// The buffer parser needs an empty line right before LIGHTMAPS. Returns whether it warned.
+fn blank_line(w: &Wear, out: &mut Vec<Diagnostic>) -> bool {
+    let Some((word, _)) = &w.file.lightmaps else {
+        return false;
+    };
+    let line = w.lines.index(word.start);
+    let blank = line > 0 && {
+        let start = w.lines.start(line - 1);
+        let end = w.lines.start(line);
+        w.text[start..end].iter().all(|&b| is_space(b))
+    };
+    if blank {
+        return false;
+    }
+    let what = match &w.buffer.failure {
+        Some(f) => {
+            let (l, c) = w.line_col(f.pos);
+            format!("the engine's buffer parser (sub_10003F80) then fails at line {l}, column {c}")
+        }
+        None => "the engine's buffer parser (sub_10003F80) may then read the wrong lines".to_string(),
+    };
+    out.push(w.at(Severity::Warning, word.start, format!("no blank line before LIGHTMAPS: {what}")));
+    true
+}
+
+fn parsers_agree(w: &Wear, out: &mut Vec<Diagnostic>) {
+    let t = w.seen_text();
+    let (file, buffer) = (&w.file, &w.buffer);
+    let same_failure = file.failure.as_ref().map(|f| f.kind) == buffer.failure.as_ref().map(|f| f.kind);
+    if file.summary(t) == buffer.summary(t) && same_failure {
+        return;
+    }
+    let how = match &buffer.failure {
+        Some(f) => {
+            let (l, c) = w.line_col(f.pos);
+            format!("it stops at line {l}, column {c}")
+        }
+        None => {
+            let (m, l) = buffer.summary(t);
+            format!("it reads {} material rows and {} lightmap rows", m.len(), l.map_or(0, |l| l.len()))
+        }
+    };
+    let pos = buffer.failure.as_ref().map_or(0, |f| f.pos);
+    out.push(w.at(
+        Severity::Warning,
+        pos,
+        format!("the engine's {} reads this text differently from its {}: {how}", EngineParser::Buffer.label(), EngineParser::File.label()),
+    ));
+}
+
+fn ids_in_order(w: &Wear, section: super::Section, out: &mut Vec<Diagnostic>) {
+    if let Some((i, r)) = w.rows(section).iter().enumerate().find(|(i, r)| i64::from(r.legacy_id) != *i as i64) {
+        out.push(w.at(
+            Severity::Warning,
+            r.id_span.start,
+            format!(
+                "{} row {i} has legacy id {}: the ids are not 0..n-1 in order; the engine looks rows up by position and ignores the ids",
+                section.label(),
+                r.legacy_id
+            ),
+        ));
+    }
+}

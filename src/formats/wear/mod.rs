@@ -1,0 +1,184 @@
+//! WEAR material tables (entries of type `WEAR`, usually `*.wea`, and loose `.wea` files):
+//! formats.md section 4, seed 000 sections 8 and 12.3, seed 001 "WEA".
+//!
+//! The text is kept byte for byte (line endings, trailing whitespace, blank lines, a trailing
+//! NUL, a missing final newline, CP1251 bytes) and is the only state: the structured view
+//! (material rows, optional lightmap rows) is what the engine's file parser reads from it, with
+//! the byte spans of every token, so that an edit replaces exactly the tokens or lines it
+//! changes and the view is then read again from the new text. [`engine`] models both engine
+//! parsers; [`Wear::diagnostics`] reports every rule of seed 8.3 and 12.3 with line and column.
+
+mod diagnose;
+pub mod edit;
+pub mod engine;
+pub mod lookup;
+pub mod scan;
+
+pub use edit::LineEnding;
+pub use engine::{EngineParser, EngineTable};
+pub use lookup::{MAX_TABLES, check_names, check_table_count};
+
+use crate::formats::cp1251;
+use crate::formats::error::{Diagnostic, Error, Result, Severity};
+use engine::ReadRow;
+use scan::Lines;
+use std::ops::Range;
+
+/// Which table of a WEAR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Section {
+    Materials,
+    Lightmaps,
+}
+
+impl Section {
+    pub fn label(self) -> &'static str {
+        match self {
+            Section::Materials => "material",
+            Section::Lightmaps => "lightmap",
+        }
+    }
+}
+
+/// One `legacy_id name` row of the structured view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WearRow {
+    /// The id as written (the engine reads it and ignores it; values outside i32 saturate
+    /// and are reported).
+    pub legacy_id: i32,
+    /// The name for display, bytes above 0x7F as CP1251.
+    pub name: String,
+    pub name_bytes: Vec<u8>,
+    /// 1-based line and column of the row's id.
+    pub line: u32,
+    pub column: u32,
+    pub id_span: Range<usize>,
+    pub name_span: Range<usize>,
+}
+
+/// A WEAR text and what the engine reads from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Wear {
+    text: Vec<u8>,
+    /// The text the engine sees: up to the first NUL.
+    seen: usize,
+    lines: Lines,
+    file: EngineTable,
+    buffer: EngineTable,
+    materials: Vec<WearRow>,
+    lightmaps: Option<Vec<WearRow>>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+fn saturate(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX })
+}
+
+impl Wear {
+    /// Reads a WEAR text. Any bytes are accepted: problems become [`Wear::diagnostics`].
+    pub fn parse(bytes: impl Into<Vec<u8>>) -> Wear {
+        let text = bytes.into();
+        let seen = text.iter().position(|&b| b == 0).unwrap_or(text.len());
+        let t = &text[..seen];
+        let lines = Lines::new(&text);
+        let file = engine::read(t, EngineParser::File);
+        let buffer = engine::read(t, EngineParser::Buffer);
+        let row = |r: &ReadRow| {
+            let (line, column) = lines.line_col(r.id_span.start);
+            let name_bytes = text[r.name_span.clone()].to_vec();
+            WearRow {
+                legacy_id: saturate(r.id),
+                name: cp1251::decode(&name_bytes),
+                name_bytes,
+                line,
+                column,
+                id_span: r.id_span.clone(),
+                name_span: r.name_span.clone(),
+            }
+        };
+        let materials = file.materials.rows.iter().map(row).collect();
+        let lightmaps = file.lightmaps.as_ref().map(|(_, s)| s.rows.iter().map(row).collect());
+        let mut w = Wear { text, seen, lines, file, buffer, materials, lightmaps, diagnostics: Vec::new() };
+        w.diagnostics = diagnose::diagnose(&w);
+        w
+    }
+
+    /// As [`Wear::parse`], but the first error diagnostic is returned as an error (its byte
+    /// offset, and its line and column in the message).
+    pub fn parse_strict(bytes: impl Into<Vec<u8>>) -> Result<Wear> {
+        let w = Wear::parse(bytes);
+        match w.diagnostics.iter().find(|d| d.severity == Severity::Error) {
+            Some(d) => Err(Error::new(
+                d.offset.unwrap_or(0),
+                format!("line {}, column {}: {}", d.line.unwrap_or(1), d.column.unwrap_or(1), d.message),
+            )),
+            None => Ok(w),
+        }
+    }
+
+    /// The text exactly as it is (after edits: with them).
+    pub fn bytes(&self) -> &[u8] {
+        &self.text
+    }
+    pub fn write(&self) -> Vec<u8> {
+        self.text.clone()
+    }
+    /// The part the engine reads: up to the first NUL.
+    pub fn seen_text(&self) -> &[u8] {
+        &self.text[..self.seen]
+    }
+    pub fn has_nul(&self) -> bool {
+        self.seen < self.text.len()
+    }
+
+    pub fn materials(&self) -> &[WearRow] {
+        &self.materials
+    }
+    pub fn lightmaps(&self) -> Option<&[WearRow]> {
+        self.lightmaps.as_deref()
+    }
+    /// A section's rows (none for an absent LIGHTMAPS section).
+    pub fn rows(&self, section: Section) -> &[WearRow] {
+        match section {
+            Section::Materials => &self.materials,
+            Section::Lightmaps => self.lightmaps.as_deref().unwrap_or(&[]),
+        }
+    }
+    /// The count as written for a section, when one was read.
+    pub fn declared_count(&self, section: Section) -> Option<i64> {
+        let s = match section {
+            Section::Materials => &self.file.materials,
+            Section::Lightmaps => &self.file.lightmaps.as_ref()?.1,
+        };
+        s.count.as_ref().map(|(n, _)| *n)
+    }
+
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    /// What one of the engine's parsers reads.
+    pub fn engine_table(&self, parser: EngineParser) -> &EngineTable {
+        match parser {
+            EngineParser::File => &self.file,
+            EngineParser::Buffer => &self.buffer,
+        }
+    }
+
+    /// 1-based line and column of a byte position.
+    pub fn line_col(&self, pos: usize) -> (u32, u32) {
+        self.lines.line_col(pos)
+    }
+
+    /// A diagnostic at a byte position.
+    fn at(&self, severity: Severity, pos: usize, message: String) -> Diagnostic {
+        let (line, col) = self.line_col(pos);
+        Diagnostic::at_line(severity, line, col, message).with_offset(pos as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests;
