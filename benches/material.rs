@@ -1,7 +1,70 @@
-//! (in progress)
-use criterion::{criterion_group, criterion_main, Criterion};
+//! Material benchmarks, each beside a memcpy of the same bytes measured in the same run:
+//! - one evaluation (select the key at a game time, convert two phases, interpolate) of the
+//!   water demo material vs a memcpy of its payload;
+//! - parsing a large MAT0 (29 phases, 8 blocks of 16 keys: the shipped maxima) vs a memcpy
+//!   of it; parse + evaluate from bytes (the CLI's `material_state`);
+//! - parsing a WEAR table of 64 rows with LIGHTMAPS vs a memcpy of its text.
 
-fn placeholder(_c: &mut Criterion) {}
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parkan_studio::fixtures::mat0 as fx;
+use parkan_studio::fixtures::wear as wfx;
+use parkan_studio::formats::mat0::eval::{material_state, state_at_time};
+use parkan_studio::formats::mat0::rng::MsvcRand;
+use parkan_studio::formats::mat0::{AnimBlock, AnimMode, Key, Mat0, Phase};
+use parkan_studio::formats::readings::Readings;
+use parkan_studio::formats::wear::Wear;
+use std::hint::black_box;
 
-criterion_group!(benches, placeholder);
+fn large_material() -> Vec<u8> {
+    let mut m = Mat0::new(6);
+    for i in 0..29u8 {
+        m.phases.push(Phase::new([i.wrapping_mul(9); 18], "METAL01.0").unwrap());
+    }
+    for b in 0..8u32 {
+        let keys = (0..16u16).map(|k| Key { k0: (k * 7 + b as u16) % 29, k1: (k + 1) * 125, k2: 0 }).collect();
+        m.anim.push(AnimBlock::new(AnimMode::from_bits(b % 4), 0x1F, keys));
+    }
+    m.write().unwrap()
+}
+
+fn evaluate(c: &mut Criterion) {
+    let bytes = fx::water();
+    let m = Mat0::parse(&bytes, 6).unwrap();
+    let r = Readings::default();
+    let mut g = c.benchmark_group("mat0_evaluate_water");
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    let mut t = 0u32;
+    g.bench_function("state_at_time", |b| {
+        b.iter(|| {
+            t = t.wrapping_add(37);
+            black_box(state_at_time(&m, 0, black_box(t), 0, &mut MsvcRand::default(), &r).unwrap())
+        })
+    });
+    g.bench_function("baseline_memcpy", |b| b.iter(|| black_box(black_box(&bytes).to_vec())));
+    g.finish();
+}
+
+fn parse(c: &mut Criterion) {
+    let bytes = large_material();
+    let r = Readings::default();
+    let mut g = c.benchmark_group("mat0_parse_29_phases_8_blocks");
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function("parse", |b| b.iter(|| black_box(Mat0::parse(black_box(&bytes), 6).unwrap())));
+    g.bench_function("parse_and_evaluate", |b| b.iter(|| black_box(material_state(black_box(&bytes), 6, 777, 3, None, &r).unwrap())));
+    g.bench_function("baseline_memcpy", |b| b.iter(|| black_box(black_box(&bytes).to_vec())));
+    g.finish();
+}
+
+fn wear(c: &mut Criterion) {
+    let names: Vec<String> = (0..64).map(|i| format!("MATERIAL_{i:02}")).collect();
+    let rows: Vec<(i32, &str)> = names.iter().enumerate().map(|(i, n)| (i as i32, n.as_str())).collect();
+    let text = wfx::table(&rows, Some(wfx::TOWER_LIGHTMAPS), wfx::Style::default());
+    let mut g = c.benchmark_group("wear_parse_64_rows");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("parse", |b| b.iter(|| black_box(Wear::parse(black_box(&text[..])))));
+    g.bench_function("baseline_memcpy", |b| b.iter(|| black_box(black_box(&text).to_vec())));
+    g.finish();
+}
+
+criterion_group!(benches, evaluate, parse, wear);
 criterion_main!(benches);

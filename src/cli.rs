@@ -133,6 +133,9 @@ pub enum Command {
         #[command(flatten)]
         out: OutArg,
     },
+    /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
+    #[command(hide = true)]
+    WriteFixtures { dir: PathBuf },
 }
 
 #[derive(Args, Debug)]
@@ -211,6 +214,11 @@ pub fn run(command: Command, readings: Readings) -> Out {
             let (parent, index) = path.parent().ok_or_else(|| Failure::usage(format!("{item}: name an entry, FILE::ENTRY")))?;
             apply(&mut ws, Edit::new(parent.file, parent.entries, EditOp::RenameEntry { index, name }), &item)?;
             save(&mut ws, path.file, out.out)
+        }
+        Command::WriteFixtures { dir } => {
+            let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;
+            println!("wrote {n} fixture files to {}", dir.display());
+            Ok(0)
         }
         Command::Check { paths, json } => check(&paths, json, &readings),
         Command::Info { item, json } => info(&item, json, &readings),

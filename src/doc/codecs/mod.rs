@@ -3,7 +3,9 @@
 
 use super::registry::Codec;
 
+pub mod mat0;
 pub mod texm;
+pub mod wear;
 
 /// Most specific first: the MSH codec claims NRes entries before the generic archive handling.
-pub static ALL: &[&dyn Codec] = &[&texm::TexmCodec];
+pub static ALL: &[&dyn Codec] = &[&texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];

@@ -68,14 +68,10 @@ fn check_phases(mat: &Mat0, out: &mut Vec<Diagnostic>) {
                 format!("phase {i}: texture name {name:?} fills all 16 bytes with no NUL; the engine reads on into the next record"),
             ));
         }
-        // The engine's texture load wants a '.' among the first 17 characters, which for a
-        // 16-byte field means anywhere in the name.
-        if !p.texture_bytes().contains(&b'.') {
-            out.push(at(
-                Severity::Warning,
-                base + PARAMS_LEN,
-                format!("phase {i}: texture name {name:?} has no '.'; the engine refuses it (\"Bad texture name.\") and draws untextured"),
-            ));
+        // The texture load applies section 9's name rules (a '.' among the first 17
+        // characters, the palette suffix): the Texm module owns them.
+        if let Some(d) = crate::formats::texm::palette_suffix(p.texture_bytes()).diagnostic() {
+            out.push(at(d.severity, base + PARAMS_LEN, format!("phase {i}: texture {name:?}: {}", d.message)));
         }
         if p.device_power().is_none() {
             out.push(at(
@@ -190,7 +186,7 @@ mod tests {
         let d = validate(&m, [0x80 | (7 << 2), 9, 1]);
         let w: Vec<String> = messages(&d, Severity::Warning).into_iter().map(|x| x.1).collect();
         let all = w.join("\n");
-        for needle in ["no NUL", "has no '.'", "overflow", "mode 5", "before the previous", "cycle is empty", "nibbleMode"] {
+        for needle in ["no NUL", "Bad texture name.", "overflow", "mode 5", "before the previous", "cycle is empty", "nibbleMode"] {
             assert!(all.contains(needle), "missing {needle:?} in\n{all}");
         }
         let i: Vec<String> = messages(&d, Severity::Info).into_iter().map(|x| x.1).collect();

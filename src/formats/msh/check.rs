@@ -8,7 +8,7 @@
 
 use super::Parts;
 use super::Variant;
-use super::nodes::{GridCell, NODE24, NODE38, NONE};
+use super::nodes::{GridCell, NODE38, NONE};
 use super::slots::slot_offset;
 use crate::formats::{Diagnostic, Severity};
 use crate::formats::readings::SlotGrid;
@@ -85,15 +85,6 @@ pub fn cross_check(p: &Parts, diags: &mut Vec<Diagnostic>) {
 fn check_nodes(p: &Parts, c: &mut Capped) {
     let Some(table) = &p.nodes else { return };
     let base = p.offset(1);
-    if let Some(m) = p.meta(1)
-        && m.attrs[2] as usize != table.stride()
-        && (m.attrs[2] as usize == NODE38 || m.attrs[2] as usize == NODE24)
-    {
-        c.push(
-            "node stride",
-            Diagnostic::warning(base, format!("component 1: attr3 says {}-byte nodes, the size reads as {}-byte ones", m.attrs[2], table.stride())),
-        );
-    }
     let Some(nodes) = table.nodes() else {
         c.push("node stride", Diagnostic::info(base, "component 1 is the 24-byte node variant: kept raw, its slots are not followed"));
         return;

@@ -184,8 +184,9 @@ impl Component for NodeTable {
             NodeTable::Raw24(r) => super::component::encode_records(r),
         }
     }
+    /// `attr3` is the record size (38, or 24 for the variant), as in every shipped mesh.
     fn derived_attrs(&self) -> [Option<u32>; 3] {
-        [Some(count32(self.len())), None, None]
+        [Some(count32(self.len())), None, Some(self.stride() as u32)]
     }
 }
 

@@ -143,7 +143,7 @@ fn take<C: Component>(msh: &Msh, diags: &mut Vec<Diagnostic>) -> Option<C> {
                     diags.push(Diagnostic::warning(
                         c.offset,
                         format!(
-                            "component {} ({}): attr{} is {} but the payload holds {want}",
+                            "component {} ({}): attr{} is {}, the payload gives {want}",
                             C::TYPE_ID,
                             type_label(C::TYPE_ID),
                             k + 1,

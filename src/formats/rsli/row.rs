@@ -107,7 +107,7 @@ mod tests {
         raw[..6].copy_from_slice(b"FONT.0"); // name, NUL-padded
         raw[7] = 0x55; // a byte after the NUL: kept, not part of the name
         raw[12..16].copy_from_slice(&[1, 2, 3, 4]); // service
-        raw[16..18].copy_from_slice(&0x8140u16.to_le_bytes()); // flags: LZSS + bits 0x8100
+        raw[16..18].copy_from_slice(&0x8041u16.to_le_bytes()); // flags: LZSS (0x040) + bits 0x8001
         raw[18..20].copy_from_slice(&(-2i16).to_le_bytes()); // sort_to_original
         raw[20..24].copy_from_slice(&1000u32.to_le_bytes()); // unpacked_size
         raw[24..28].copy_from_slice(&0x60u32.to_le_bytes()); // data_offset
@@ -115,13 +115,13 @@ mod tests {
         let mut r = Row::from_raw(raw, 0x10);
         assert_eq!(r.name_bytes(), b"FONT.0");
         assert_eq!(r.service(), [1, 2, 3, 4]);
-        assert_eq!(r.flags(), 0x8140);
+        assert_eq!(r.flags(), 0x8041);
         assert_eq!(r.method(), Method::Lzss);
         assert_eq!(r.sort_to_original(), -2);
         assert_eq!((r.unpacked_size(), r.data_offset(), r.packed_size()), (1000, 0x60, 300));
         assert_eq!(r.effective_offset(), 0x70);
         r.set_method(Method::Deflate);
-        assert_eq!(r.flags(), 0x8100 | 0x100, "bits outside 0x1E0 are kept");
+        assert_eq!(r.flags(), 0x8101, "bits outside 0x1E0 are kept");
         r.set_name(b"ABCDEFGHIJKL");
         assert_eq!(r.name_bytes(), b"ABCDEFGHIJKL", "12 bytes without a NUL");
         assert_eq!(r.raw()[12..16], [1, 2, 3, 4]);

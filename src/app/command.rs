@@ -1,0 +1,345 @@
+//! Every user-facing action, once: its label, tooltip and shortcut. Menus, keyboard shortcuts
+//! and the command palette all push a [`Command`] onto one queue that the app drains once per
+//! frame, so an action behaves the same whichever way it was asked for.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    Open,
+    OpenFolder,
+    Save,
+    SaveAs,
+    SaveAll,
+    CloseFile,
+    Quit,
+    Undo,
+    Redo,
+    SelectAll,
+    FocusFilter,
+    OpenEntry,
+    Extract,
+    ExtractAll,
+    Replace,
+    Rename,
+    Delete,
+    AddFiles,
+    CopyName,
+    Check,
+    RebuildLookup,
+    Compact,
+    CancelTask,
+    CloseTab,
+    NextTab,
+    PrevTab,
+    ToggleBrowser,
+    ToggleInspector,
+    ToggleLog,
+    ThemeSystem,
+    ThemeLight,
+    ThemeDark,
+    ZoomIn,
+    ZoomOut,
+    ZoomReset,
+    CommandPalette,
+    Readings,
+    About,
+}
+
+/// Where a command sits in the menu bar (and how the palette groups it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuGroup {
+    File,
+    Edit,
+    Entry,
+    View,
+    Help,
+}
+
+const fn sc(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(modifiers, key)
+}
+
+const CMD: Modifiers = Modifiers::COMMAND;
+const CMD_SHIFT: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };
+const NONE: Modifiers = Modifiers::NONE;
+
+impl Command {
+    pub const ALL: &'static [Command] = &[
+        Command::Open,
+        Command::OpenFolder,
+        Command::Save,
+        Command::SaveAs,
+        Command::SaveAll,
+        Command::CloseFile,
+        Command::Quit,
+        Command::Undo,
+        Command::Redo,
+        Command::SelectAll,
+        Command::FocusFilter,
+        Command::OpenEntry,
+        Command::Extract,
+        Command::ExtractAll,
+        Command::Replace,
+        Command::Rename,
+        Command::Delete,
+        Command::AddFiles,
+        Command::CopyName,
+        Command::Check,
+        Command::RebuildLookup,
+        Command::Compact,
+        Command::CancelTask,
+        Command::CloseTab,
+        Command::NextTab,
+        Command::PrevTab,
+        Command::ToggleBrowser,
+        Command::ToggleInspector,
+        Command::ToggleLog,
+        Command::ThemeSystem,
+        Command::ThemeLight,
+        Command::ThemeDark,
+        Command::ZoomIn,
+        Command::ZoomOut,
+        Command::ZoomReset,
+        Command::CommandPalette,
+        Command::Readings,
+        Command::About,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Command::Open => "Open…",
+            Command::OpenFolder => "Open Folder…",
+            Command::Save => "Save",
+            Command::SaveAs => "Save As…",
+            Command::SaveAll => "Save All",
+            Command::CloseFile => "Close File",
+            Command::Quit => "Quit",
+            Command::Undo => "Undo",
+            Command::Redo => "Redo",
+            Command::SelectAll => "Select All",
+            Command::FocusFilter => "Filter Entries",
+            Command::OpenEntry => "Open Entry",
+            Command::Extract => "Extract…",
+            Command::ExtractAll => "Extract All…",
+            Command::Replace => "Replace…",
+            Command::Rename => "Rename",
+            Command::Delete => "Delete",
+            Command::AddFiles => "Add Files…",
+            Command::CopyName => "Copy Name",
+            Command::Check => "Check File",
+            Command::RebuildLookup => "Rebuild Lookup Table",
+            Command::Compact => "Compact Archive",
+            Command::CancelTask => "Cancel Task",
+            Command::CloseTab => "Close Tab",
+            Command::NextTab => "Next Tab",
+            Command::PrevTab => "Previous Tab",
+            Command::ToggleBrowser => "Show Browser",
+            Command::ToggleInspector => "Show Inspector",
+            Command::ToggleLog => "Show Log",
+            Command::ThemeSystem => "Theme: Follow System",
+            Command::ThemeLight => "Theme: Light",
+            Command::ThemeDark => "Theme: Dark",
+            Command::ZoomIn => "Zoom In",
+            Command::ZoomOut => "Zoom Out",
+            Command::ZoomReset => "Reset Zoom",
+            Command::CommandPalette => "Command Palette…",
+            Command::Readings => "Format Readings…",
+            Command::About => "About Parkan Studio",
+        }
+    }
+
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
+            Command::OpenFolder => "List the archives and meshes of a game folder",
+            Command::Save => "Save the current file in place (atomically)",
+            Command::SaveAs => "Save the current file under another name",
+            Command::SaveAll => "Save every file with unsaved changes",
+            Command::CloseFile => "Close the current file (asks about unsaved changes)",
+            Command::Quit => "Close the window (asks about unsaved changes)",
+            Command::Undo => "Undo the last change",
+            Command::Redo => "Redo the last undone change",
+            Command::SelectAll => "Select every visible entry",
+            Command::FocusFilter => "Filter the browser by name",
+            Command::OpenEntry => "Open the selected entries in editor tabs",
+            Command::Extract => "Write the selected entries' bytes to disk (RsLi: unpacked)",
+            Command::ExtractAll => "Write every entry of the archive to a folder",
+            Command::Replace => "Replace the selected entry's bytes with a file's",
+            Command::Rename => "Rename the selected entry (at most 31 bytes)",
+            Command::Delete => "Remove the selected entries from their archive",
+            Command::AddFiles => "Append files as new entries of the archive",
+            Command::CopyName => "Copy the selected entries' names to the clipboard",
+            Command::Check => "Parse and re-encode every entry of the file; report problems",
+            Command::RebuildLookup => "Rewrite the archive's name lookup table in sorted order",
+            Command::Compact => "Drop unindexed bytes and repack every payload at 8-byte alignment",
+            Command::CancelTask => "Stop the running background task",
+            Command::CloseTab => "Close the active editor tab",
+            Command::NextTab => "Activate the next editor tab",
+            Command::PrevTab => "Activate the previous editor tab",
+            Command::ToggleBrowser => "Show or hide the archive browser",
+            Command::ToggleInspector => "Show or hide the inspector",
+            Command::ToggleLog => "Show or hide the log and diagnostics",
+            Command::ThemeSystem => "Use the operating system's light or dark preference",
+            Command::ThemeLight => "Use the light theme",
+            Command::ThemeDark => "Use the dark theme",
+            Command::ZoomIn => "Make everything larger",
+            Command::ZoomOut => "Make everything smaller",
+            Command::ZoomReset => "Back to the screen's native scale",
+            Command::CommandPalette => "Search and run any command",
+            Command::Readings => "Choose between the readings where public sources disagree",
+            Command::About => "Version and licence",
+        }
+    }
+
+    /// The shortcuts that run the command; the first is the one menus show.
+    pub fn shortcuts(self) -> &'static [KeyboardShortcut] {
+        match self {
+            Command::Open => &[sc(CMD, Key::O)],
+            Command::OpenFolder => &[sc(CMD_SHIFT, Key::O)],
+            Command::Save => &[sc(CMD, Key::S)],
+            Command::SaveAs => &[sc(CMD_SHIFT, Key::S)],
+            Command::CloseFile => &[sc(CMD_SHIFT, Key::W)],
+            Command::Quit => &[sc(CMD, Key::Q)],
+            Command::Undo => &[sc(CMD, Key::Z)],
+            Command::Redo => &[sc(CMD_SHIFT, Key::Z), sc(CMD, Key::Y)],
+            Command::SelectAll => &[sc(CMD, Key::A)],
+            Command::FocusFilter => &[sc(CMD, Key::F)],
+            Command::OpenEntry => &[sc(NONE, Key::Enter)],
+            Command::Extract => &[sc(CMD, Key::E)],
+            Command::ExtractAll => &[sc(CMD_SHIFT, Key::E)],
+            Command::Replace => &[sc(CMD, Key::R)],
+            Command::Rename => &[sc(NONE, Key::F2)],
+            Command::Delete => &[sc(NONE, Key::Delete)],
+            Command::AddFiles => &[sc(CMD_SHIFT, Key::A)],
+            Command::CopyName => &[sc(CMD, Key::C)],
+            Command::Check => &[sc(NONE, Key::F5)],
+            Command::CloseTab => &[sc(CMD, Key::W)],
+            Command::NextTab => &[sc(CMD, Key::Tab)],
+            Command::PrevTab => &[sc(CMD_SHIFT, Key::Tab)],
+            Command::ToggleBrowser => &[sc(CMD, Key::B)],
+            Command::ToggleInspector => &[sc(CMD, Key::I)],
+            Command::ToggleLog => &[sc(CMD, Key::J)],
+            Command::ZoomIn => &[sc(CMD, Key::Plus), sc(CMD, Key::Equals)],
+            Command::ZoomOut => &[sc(CMD, Key::Minus)],
+            Command::ZoomReset => &[sc(CMD, Key::Num0)],
+            Command::CommandPalette => &[sc(CMD_SHIFT, Key::P)],
+            _ => &[],
+        }
+    }
+
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        self.shortcuts().first().copied()
+    }
+
+    /// Whether the shortcut also fires while a text field has the keyboard (it does not clash
+    /// with text editing: Enter, Delete, Ctrl+A/C/Z/Y belong to the text field then).
+    pub fn fires_while_typing(self) -> bool {
+        !matches!(
+            self,
+            Command::Undo
+                | Command::Redo
+                | Command::SelectAll
+                | Command::OpenEntry
+                | Command::Rename
+                | Command::Delete
+                | Command::CopyName
+                | Command::NextTab
+                | Command::PrevTab
+        )
+    }
+
+    pub fn group(self) -> MenuGroup {
+        use Command::*;
+        match self {
+            Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Undo | Redo | SelectAll | FocusFilter => MenuGroup::Edit,
+            OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
+            | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,
+            CloseTab | NextTab | PrevTab | ToggleBrowser | ToggleInspector | ToggleLog | ThemeSystem | ThemeLight
+            | ThemeDark | ZoomIn | ZoomOut | ZoomReset | CommandPalette | Readings => MenuGroup::View,
+            About => MenuGroup::Help,
+        }
+    }
+}
+
+impl MenuGroup {
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuGroup::File => "File",
+            MenuGroup::Edit => "Edit",
+            MenuGroup::Entry => "Entry",
+            MenuGroup::View => "View",
+            MenuGroup::Help => "Help",
+        }
+    }
+}
+
+/// The commands whose shortcut was pressed this frame, consumed from the input so widgets do
+/// not also see them. Longer modifier sets are tried first: egui matches Ctrl+Z inside
+/// Ctrl+Shift+Z otherwise.
+pub fn pressed_shortcuts(ctx: &egui::Context) -> Vec<Command> {
+    let typing = ctx.egui_wants_keyboard_input();
+    let mut all: Vec<(Command, KeyboardShortcut)> =
+        Command::ALL.iter().flat_map(|&c| c.shortcuts().iter().map(move |&s| (c, s))).collect();
+    all.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        for (c, s) in &all {
+            if typing && !c.fires_while_typing() {
+                continue;
+            }
+            if i.consume_shortcut(s) && !out.contains(c) {
+                out.push(*c);
+            }
+        }
+    });
+    out
+}
+
+fn modifier_count(m: Modifiers) -> u8 {
+    m.alt as u8 + m.ctrl as u8 + m.shift as u8 + m.mac_cmd as u8 + m.command as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_command_is_listed_once_with_text() {
+        let set: HashSet<_> = Command::ALL.iter().collect();
+        assert_eq!(set.len(), Command::ALL.len());
+        for c in Command::ALL {
+            assert!(!c.label().is_empty() && !c.tooltip().is_empty(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn no_two_commands_share_a_shortcut() {
+        let mut seen = HashSet::new();
+        for c in Command::ALL {
+            for s in c.shortcuts() {
+                assert!(seen.insert((s.modifiers.command, s.modifiers.shift, s.modifiers.alt, s.logical_key)), "{c:?} {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn ctrl_shift_z_is_redo_not_undo() {
+        let ctx = egui::Context::default();
+        let mut input = egui::RawInput::default();
+        let mods = Modifiers { shift: true, ..Modifiers::COMMAND };
+        input.modifiers = mods;
+        input.events.push(egui::Event::Key {
+            key: Key::Z,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: mods,
+        });
+        let mut got = Vec::new();
+        let _ = ctx.run_ui(input, |ui| got = pressed_shortcuts(ui.ctx()));
+        assert_eq!(got, vec![Command::Redo]);
+    }
+}

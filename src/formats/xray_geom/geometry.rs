@@ -1,0 +1,1 @@
+//! Viewer geometry of a level.geom.

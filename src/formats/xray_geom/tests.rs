@@ -1,0 +1,1 @@
+//! File-level tests: chunk framing, versions, raw chunks, edits.

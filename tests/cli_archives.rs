@@ -1,0 +1,167 @@
+//! The command line on archives, run as a user would: the real binary on fixture files.
+
+use parkan_studio::fixtures;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_parkan-studio"))
+}
+
+fn run(args: &[&str], cwd: &Path) -> Output {
+    let out = bin().args(args).current_dir(cwd).output().expect("binary runs");
+    assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is JSON")
+}
+
+fn setup() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().to_path_buf();
+    fixtures::files::write_all(&p).unwrap();
+    (dir, p)
+}
+
+#[test]
+fn check_reports_roundtrip_on_every_fixture() {
+    let (_d, dir) = setup();
+    let files: Vec<String> = fixtures::files::all_files().into_iter().map(|(n, _)| n).collect();
+    let mut args = vec!["check", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let out = run(&args, &dir);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let reports = v["files"].as_array().unwrap();
+    assert_eq!(reports.len(), files.len());
+    for r in reports {
+        assert_eq!(r["roundtrip"], true, "{}: {r}", r["path"]);
+        let expect_ok = !r["path"].as_str().unwrap().contains("stale_lookup");
+        assert_eq!(r["ok"], expect_ok, "{r}");
+    }
+    // exit code 1 because one fixture has a bad lookup table
+    assert_eq!(out.status.code(), Some(1));
+    let stale = reports.iter().find(|r| r["path"].as_str().unwrap().contains("stale_lookup")).unwrap();
+    let d = &stale["diagnostics"][0];
+    assert_eq!(d["severity"], "error");
+    assert!(d["offset"].as_u64().is_some() && d["entry"].is_null(), "{d}");
+}
+
+#[test]
+fn list_json_follows_the_contract() {
+    let (_d, dir) = setup();
+    let v = json(&run(&["list", "nres_simple.lib", "--json"], &dir));
+    assert_eq!(v["format"], "nres");
+    assert_eq!(v["path"], "nres_simple.lib");
+    let e = &v["entries"][1];
+    assert_eq!(e["index"], 1);
+    assert_eq!(e["name"], "brick.0");
+    assert_eq!(e["type"], "DATA");
+    assert_eq!(e["type_id"], u32::from_le_bytes(*b"DATA"));
+    assert_eq!(e["attr1"], 1);
+    assert_eq!(e["attr2"], 7);
+    assert_eq!(e["size"], 8);
+    assert_eq!(e["offset"], 24);
+    assert!(e["sort_index"].is_u64());
+    let v = json(&run(&["list", "rsli_one_per_method.lib", "--json"], &dir));
+    assert_eq!(v["format"], "rsli");
+    let methods: Vec<&str> = v["entries"].as_array().unwrap().iter().map(|e| e["method"].as_str().unwrap()).collect();
+    for m in ["stored", "xor", "lzss", "xor+lzss", "lzhuf", "xor+lzhuf", "deflate"] {
+        assert!(methods.contains(&m), "{m} missing from {methods:?}");
+    }
+    assert!(v["entries"][0]["type"].is_null());
+    assert!(v["entries"][0]["packed_size"].is_u64());
+}
+
+#[test]
+fn extract_replace_add_rename_remove() {
+    let (_d, dir) = setup();
+    // extract by name (case-insensitive) and by index
+    assert!(run(&["extract", "nres_simple.lib::BRICK.0", "-o", "b.bin"], &dir).status.success());
+    assert!(run(&["extract", "nres_simple.lib::#1", "-o", "b1.bin"], &dir).status.success());
+    let b = std::fs::read(dir.join("b.bin")).unwrap();
+    assert_eq!(b, std::fs::read(dir.join("b1.bin")).unwrap());
+    assert_eq!(b.len(), 8);
+    // extract --all from RsLi gives unpacked bytes
+    assert!(run(&["extract", "rsli_one_per_method.lib", "--all", "-o", "all"], &dir).status.success());
+    assert!(std::fs::read_dir(dir.join("all")).unwrap().count() >= 7);
+
+    std::fs::write(dir.join("new.bin"), b"replacement payload").unwrap();
+    let before = std::fs::read(dir.join("nres_simple.lib")).unwrap();
+    assert!(run(&["replace", "nres_simple.lib::STEEL", "new.bin", "-o", "out.lib"], &dir).status.success());
+    assert_eq!(std::fs::read(dir.join("nres_simple.lib")).unwrap(), before, "-o leaves the input alone");
+    assert!(run(&["extract", "out.lib::steel", "-o", "s.bin"], &dir).status.success());
+    assert_eq!(std::fs::read(dir.join("s.bin")).unwrap(), b"replacement payload");
+
+    // in place
+    assert!(run(&["add", "out.lib", "new.bin", "--name", "ADDED.0", "--type", "BLOB", "--attr1", "5"], &dir).status.success());
+    let v = json(&run(&["list", "out.lib", "--json"], &dir));
+    let added = v["entries"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(added["name"], "ADDED.0");
+    assert_eq!(added["type"], "BLOB");
+    assert_eq!(added["attr1"], 5);
+    assert_eq!(added["offset"].as_u64().unwrap() % 8, 0);
+
+    assert!(run(&["rename", "out.lib::ADDED.0", "RENAMED.0"], &dir).status.success());
+    assert!(run(&["remove", "out.lib::alpha"], &dir).status.success());
+    let v = json(&run(&["list", "out.lib", "--json"], &dir));
+    let names: Vec<&str> = v["entries"].as_array().unwrap().iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["STEEL", "brick.0", "_under", "Zeta", "RENAMED.0"]);
+    let c = json(&run(&["check", "out.lib", "--json"], &dir));
+    assert_eq!(c["files"][0]["ok"], true, "{c}");
+
+    // edits inside a nested archive rewrite the parents
+    assert!(run(&["rename", "nres_nested.lib::deeper.rlb::level2::other", "INNER"], &dir).status.success());
+    let v = json(&run(&["list", "nres_nested.lib::deeper.rlb::level2", "--json"], &dir));
+    assert_eq!(v["entries"][1]["name"], "INNER");
+}
+
+#[test]
+fn usage_and_io_errors_exit_2_malformed_exit_1() {
+    let (_d, dir) = setup();
+    assert_eq!(run(&["list", "missing.lib"], &dir).status.code(), Some(2));
+    assert_eq!(run(&["rename", "nres_simple.lib::STEEL", &"x".repeat(40)], &dir).status.code(), Some(2));
+    assert_eq!(run(&["frobnicate"], &dir).status.code(), Some(2));
+    let out = run(&["extract", "nres_simple.lib::NOPE"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no entry \"NOPE\""));
+
+    let mut bad = std::fs::read(dir.join("nres_simple.lib")).unwrap();
+    let dir_at = bad.len() - 5 * 64;
+    bad[dir_at + 56..dir_at + 60].copy_from_slice(&0xFFFF_0000u32.to_le_bytes());
+    std::fs::write(dir.join("bad.lib"), &bad).unwrap();
+    let out = run(&["list", "bad.lib"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: bad.lib") && err.contains(&format!("@0x{:X}", dir_at + 56)), "{err}");
+    assert_eq!(run(&["check", "bad.lib"], &dir).status.code(), Some(1));
+}
+
+#[test]
+fn truncated_files_never_panic() {
+    let (_d, dir) = setup();
+    for name in ["nres_simple.lib", "rsli_one_per_method.lib"] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        for cut in (0..bytes.len()).step_by(bytes.len() / 23 + 1) {
+            std::fs::write(dir.join("cut.lib"), &bytes[..cut]).unwrap();
+            let out = run(&["check", "cut.lib", "--json"], &dir);
+            assert_eq!(out.status.code(), Some(1), "{name} cut at {cut}");
+            run(&["list", "cut.lib"], &dir);
+        }
+    }
+}
+
+#[test]
+fn every_command_has_help() {
+    let dir = tempfile::tempdir().unwrap();
+    for c in ["list", "extract", "replace", "add", "remove", "rename", "check", "info", "material", "export-png", "import-png"] {
+        let out = run(&[c, "--help"], dir.path());
+        assert!(out.status.success(), "{c} --help");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"), "{c}");
+    }
+    let out = run(&["--help"], dir.path());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("texm-8888"), "readings are listed");
+}
