@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+mod export;
 mod typed;
 
 #[derive(Parser, Debug)]
@@ -133,9 +134,27 @@ pub enum Command {
         #[command(flatten)]
         out: OutArg,
     },
+    /// Export a mesh: an MSH model with its materials and textures, an MSH landscape, or
+    /// level.geom geometry, as OBJ (+MTL, PNG), glTF (.gltf + .bin + PNG) or .glb.
+    Export {
+        item: String,
+        out: PathBuf,
+        /// Level of detail, 0..3 (a landscape: 0 or 1).
+        #[arg(long, default_value_t = 0)]
+        lod: usize,
+        /// Damage variant, 0..2.
+        #[arg(long, default_value_t = 0)]
+        variant: usize,
+        /// Animation frame to pose the model at (type-8 key time, in frames).
+        #[arg(long)]
+        frame: Option<f32>,
+    },
     /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
     #[command(hide = true)]
     WriteFixtures { dir: PathBuf },
+    /// Regenerate the bundled demo game folder (assets/demo) from the project's writers.
+    #[command(hide = true)]
+    WriteDemo { dir: PathBuf },
 }
 
 #[derive(Args, Debug)]
@@ -215,9 +234,15 @@ pub fn run(command: Command, readings: Readings) -> Out {
             apply(&mut ws, Edit::new(parent.file, parent.entries, EditOp::RenameEntry { index, name }), &item)?;
             save(&mut ws, path.file, out.out)
         }
+        Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;
             println!("wrote {n} fixture files to {}", dir.display());
+            Ok(0)
+        }
+        Command::WriteDemo { dir } => {
+            let n = crate::fixtures::demo::write_demo(&dir).map_err(|e| Failure::io(&dir, e))?;
+            println!("wrote {n} demo files to {}", dir.display());
             Ok(0)
         }
         Command::Check { paths, json } => check(&paths, json, &readings),

@@ -89,19 +89,31 @@ fn multi_block_material_evaluates_each_block() {
     assert!(material_state(&p, 6, 0, 4, None, &r).is_err());
 }
 
+/// Fuzz inputs from the fixtures: the version byte (attr2, attr1's low bits above it), then
+/// the payload. `PARKAN_WRITE_CORPUS=1` saves them as the fuzz target's seed corpus.
 #[test]
 fn saved_fuzz_corpus_and_fixtures_replay() {
+    let mut seeds: Vec<(String, Vec<u8>)> = Vec::new();
     for e in fx::entries() {
         let mut data = vec![e.attrs[1] as u8 | (e.attrs[0] as u8) << 3];
         data.extend_from_slice(&e.payload);
-        fx::exercise(&data);
+        seeds.push((format!("fixture_{}", e.name), data));
     }
-    for (_, v, b) in fx::invalid() {
+    for (name, v, b) in fx::invalid() {
         let mut data = vec![v as u8];
         data.extend_from_slice(&b);
-        fx::exercise(&data);
+        seeds.push((format!("invalid_{name}"), data));
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/mat0");
+    if std::env::var_os("PARKAN_WRITE_CORPUS").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, data) in &seeds {
+            std::fs::write(dir.join(name), data).unwrap();
+        }
+    }
+    for (_, data) in &seeds {
+        fx::exercise(data);
+    }
     if let Ok(rd) = std::fs::read_dir(dir) {
         for f in rd.flatten() {
             fx::exercise(&std::fs::read(f.path()).unwrap());

@@ -17,6 +17,18 @@ fn tolerance(format: Format) -> u8 {
     }
 }
 
+/// One quantisation step (a box-filtered mip of the stored level 0 against one of the source).
+fn mip_tolerance(format: Format) -> u8 {
+    match format {
+        Format::Rgb565 | Format::Rgb556 => 9,
+        Format::Argb4444 => 17,
+        Format::Rgb888 | Format::Argb8888 => 0,
+        Format::LumAlpha88 => 2,
+        Format::External => 6,
+        Format::Indexed => 32,
+    }
+}
+
 fn max_diff(a: &[u8], b: &[u8]) -> u8 {
     assert_eq!(a.len(), b.len());
     a.iter().zip(b).map(|(x, y)| x.abs_diff(*y)).max().unwrap_or(0)
@@ -43,8 +55,9 @@ fn export_import_export_is_stable_for_every_format() {
             for level in 1..mips {
                 let x = t_old.decode_mip(level, &r, None).unwrap();
                 let y = t_new.decode_mip(level, &r, None).unwrap();
-                // mips are rebuilt from the stored level 0, the originals from the source image
-                let tol = tolerance(f).saturating_mul(2).max(if f == Format::Indexed { 255 } else { 12 });
+                // mips are rebuilt from the stored level 0, the originals from the source image:
+                // they may differ by one quantisation step of the format
+                let tol = mip_tolerance(f);
                 assert!(max_diff(&x.rgba, &y.rgba) <= tol, "{f:?} level {level}");
             }
         }

@@ -58,12 +58,19 @@ fn an_edit_session_rewrites_only_touched_lines() {
     assert!(w.bytes().ends_with(b"3 WATER\r\n"));
 }
 
+/// `PARKAN_WRITE_CORPUS=1` saves the fixtures as the fuzz target's seed corpus.
 #[test]
 fn saved_fuzz_corpus_and_fixtures_replay() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/wear");
+    if std::env::var_os("PARKAN_WRITE_CORPUS").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, b) in fx::all() {
+            std::fs::write(dir.join(name), b).unwrap();
+        }
+    }
     for (_, b) in fx::all() {
         fx::exercise(&b);
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/wear");
     if let Ok(rd) = std::fs::read_dir(dir) {
         for f in rd.flatten() {
             fx::exercise(&std::fs::read(f.path()).unwrap());

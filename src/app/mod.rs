@@ -1,45 +1,309 @@
-//! The egui editor. Panels read the document and return intents; one place applies them.
+//! The egui editor. One frame: take what arrived (task outcomes, dialog answers, dropped files,
+//! a close request), turn pressed shortcuts into commands, draw the panels (which only read the
+//! document and push intents), drain the command queue into intents, and apply every intent in
+//! one place (`apply.rs`). The document is only ever changed there, through `doc::Workspace`.
 
-use crate::doc::Workspace;
+pub mod apply;
+pub mod browser;
+pub mod command;
+mod dispatch;
+pub mod edits;
+pub mod files;
+pub mod icon;
+pub mod intent;
+pub mod log;
+pub mod panels;
+pub mod pickers;
+pub mod remap;
+pub mod selection;
+pub mod settings;
+pub mod tabs;
+pub mod tasks;
+pub mod thumbs;
+pub mod views;
+
+use crate::doc::{FileId, ItemPath, Workspace};
+use crate::formats::readings::Readings;
+use browser::BrowserState;
+use command::Command;
+use intent::{Dialog, Intent};
+use log::Log;
+use settings::Settings;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// How the editor starts.
+#[derive(Clone, Debug, Default)]
+pub struct StartOptions {
+    pub files: Vec<PathBuf>,
+    pub readings: Readings,
+    /// With no files given, open every file of `assets/demo` when that folder exists.
+    pub open_demo: bool,
+    /// Native file dialogs (off in tests: they would wait on a desktop portal).
+    pub native_dialogs: bool,
+}
 
 pub struct StudioApp {
     pub ws: Workspace,
-    pub log: Vec<String>,
+    pub settings: Settings,
+    pub log: Log,
+    pub browser: BrowserState,
+    pub tabs: tabs::Tabs,
+    pub dialog: Option<Dialog>,
+    pub palette: Option<panels::palette::PaletteState>,
+    pub folder: Option<panels::folder::FolderListing>,
+    pub show_readings: bool,
+    pub tasks: tasks::Tasks,
+    pub thumbs: thumbs::Thumbnails,
+    pub inspector: panels::inspector::InspectorCache,
+    commands: Vec<Command>,
+    intents: Vec<Intent>,
+    inbox_tx: Sender<Intent>,
+    inbox_rx: Receiver<Intent>,
+    shifts: remap::ShiftLog,
+    /// Bumped whenever the document changes; caches compare against it.
+    generation: u64,
+    /// The user agreed to close the window (or nothing was unsaved).
+    allow_close: bool,
+    native_dialogs: bool,
+    ctx: egui::Context,
+    title: String,
+    applied_theme: Option<(settings::Theme, f32)>,
 }
 
 impl StudioApp {
-    pub fn new(files: Vec<PathBuf>) -> StudioApp {
-        let mut ws = Workspace::new();
-        let mut log = Vec::new();
-        for f in files {
-            match ws.open(&f) {
-                Ok(_) => log.push(format!("opened {}", f.display())),
-                Err(e) => log.push(format!("error: {e}")),
+    /// The app inside eframe (or kittest's eframe harness).
+    pub fn new(cc: &eframe::CreationContext<'_>, opts: StartOptions) -> StudioApp {
+        StudioApp::with_context(&cc.egui_ctx, cc.storage, opts)
+    }
+
+    /// The app on any egui context (benchmarks, headless runs).
+    pub fn with_context(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>, opts: StartOptions) -> StudioApp {
+        let settings = Settings::load(storage);
+        let (inbox_tx, inbox_rx) = channel();
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+        let mut app = StudioApp {
+            ws: Workspace::new(),
+            browser: BrowserState::default(),
+            tabs: tabs::Tabs::default(),
+            dialog: None,
+            palette: None,
+            folder: None,
+            show_readings: false,
+            tasks: tasks::Tasks::new(ctx),
+            thumbs: thumbs::Thumbnails::new(ctx),
+            inspector: Default::default(),
+            log: Log::default(),
+            commands: Vec::new(),
+            intents: Vec::new(),
+            inbox_tx,
+            inbox_rx,
+            shifts: Default::default(),
+            generation: 0,
+            allow_close: false,
+            native_dialogs: opts.native_dialogs,
+            ctx: ctx.clone(),
+            title: String::new(),
+            applied_theme: None,
+            settings,
+        };
+        app.ws.readings = opts.readings;
+        let saved: Vec<String> = app.settings.readings.clone();
+        for r in saved {
+            if app.ws.readings.set(&r).is_err() {
+                app.settings.readings.retain(|x| *x != r);
             }
         }
-        StudioApp { ws, log }
+        // Readings given on the command line win over the saved ones.
+        if opts.readings != Readings::default() {
+            app.ws.readings = opts.readings;
+        }
+        let mut files = opts.files;
+        if files.is_empty()
+            && opts.open_demo
+            && let Some(dir) = files::demo_folder()
+        {
+            files = files::demo_files(&dir);
+            app.log.info(format!("opened the demo folder {}", dir.display()));
+        }
+        if !files.is_empty() {
+            app.intents.push(Intent::Open(files));
+            app.apply_pending();
+        }
+        app
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Queues an intent, as a panel would; applied at the end of the next frame (or by
+    /// [`StudioApp::apply_pending`]).
+    pub fn push_intent(&mut self, i: Intent) {
+        self.intents.push(i);
+    }
+
+    pub fn push_command(&mut self, c: Command) {
+        self.commands.push(c);
+    }
+
+    /// Applies every queued command and intent now.
+    pub fn apply_pending(&mut self) {
+        self.drain_commands();
+        let mut guard = 0;
+        while !self.intents.is_empty() && guard < 64 {
+            guard += 1;
+            let batch = std::mem::take(&mut self.intents);
+            for i in batch {
+                self.apply(i);
+            }
+        }
+    }
+
+    /// The file the File menu acts on: the selection's, the active tab's, or the only one.
+    pub fn current_file(&self) -> Option<FileId> {
+        let from_sel = self.browser.selection.lead().map(|p| p.file).filter(|f| self.ws.file(*f).is_some());
+        from_sel
+            .or_else(|| self.tabs.active_tab().map(|t| t.path.file).filter(|f| self.ws.file(*f).is_some()))
+            .or_else(|| self.ws.files().first().map(|f| f.id))
+    }
+
+    /// The archive that Add Files goes into: the selected file or expanded archive, else the
+    /// archive holding the selection, else the current file.
+    pub fn current_archive(&self) -> Option<ItemPath> {
+        if let Some(lead) = self.browser.selection.lead().cloned() {
+            let open_archive = self.browser.model.row(&lead).is_some_and(|r| r.expandable && (r.expanded || r.depth == 0));
+            if lead.entries.is_empty() || open_archive {
+                return Some(lead);
+            }
+            return lead.parent().map(|(p, _)| p);
+        }
+        self.current_file().map(ItemPath::root)
+    }
+
+    /// The selected entries (file rows left out), in shown order.
+    pub fn selected_entries(&self) -> Vec<ItemPath> {
+        self.browser.model.rows.iter().map(|r| &r.path).filter(|p| !p.entries.is_empty() && self.browser.selection.contains(p)).cloned().collect()
+    }
+
+    /// One frame of the whole editor on `ui` (what `eframe::App::ui` runs).
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.begin_frame(&ctx);
+        if self.dialog.is_none() && self.palette.is_none() {
+            self.commands.extend(command::pressed_shortcuts(&ctx));
+        }
+        panels::menu::show(self, ui);
+        panels::status::show(self, ui);
+        if self.settings.show_log {
+            panels::log::show(self, ui);
+        }
+        if self.settings.show_browser {
+            egui::Panel::left("browser").resizable(true).default_size(560.0).size_range(240.0..=1400.0).show(ui, |ui| {
+                self.browser_ui(ui);
+            });
+        }
+        if self.settings.show_inspector {
+            egui::Panel::right("inspector").resizable(true).default_size(300.0).size_range(200.0..=800.0).show(ui, |ui| {
+                panels::inspector::show(self, ui);
+            });
+        }
+        egui::CentralPanel::default().show(ui, |ui| tabs::show(self, ui));
+        panels::dialogs::show(self, &ctx);
+        panels::palette::show(self, &ctx);
+        panels::readings::show(self, &ctx);
+        self.apply_pending();
+        self.end_frame(&ctx);
+    }
+
+    /// The browser panel's content: refreshes the row model if the document or the view
+    /// changed, then draws the table (what the UI benchmark measures).
+    pub fn browser_ui(&mut self, ui: &mut egui::Ui) {
+        self.browser.refresh(&self.ws, self.generation, self.settings.sort);
+        panels::folder::show(self, ui);
+        browser::table::show(self, ui);
+    }
+
+    fn begin_frame(&mut self, ctx: &egui::Context) {
+        let want = (self.settings.theme, self.settings.zoom);
+        if self.applied_theme != Some(want) {
+            ctx.set_theme(self.settings.theme.preference());
+            ctx.set_zoom_factor(self.settings.zoom);
+            self.applied_theme = Some(want);
+        }
+        self.thumbs.begin_frame(ctx, self.ws.readings);
+        for (label, outcome) in self.tasks.poll() {
+            self.finish_task(&label, outcome);
+        }
+        while let Ok(i) = self.inbox_rx.try_recv() {
+            self.intents.push(i);
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.ws.any_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.intents.push(Intent::Quit { confirmed: false });
+        }
+        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
+        if !dropped.is_empty() {
+            let pos = ctx.input(|i| i.pointer.latest_pos());
+            self.intents.push(self.browser.drop_intent(pos, dropped));
+        }
+    }
+
+    fn end_frame(&mut self, ctx: &egui::Context) {
+        let dirty = self.ws.any_dirty();
+        let current = self.current_file().and_then(|f| self.ws.file(f)).map(|f| f.name());
+        let title = match current {
+            Some(n) => format!("{n}{} — Parkan Studio", if dirty { " •" } else { "" }),
+            None => "Parkan Studio".to_string(),
+        };
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        if self.tasks.busy() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+
+    fn send_to_inbox(&self) -> Sender<Intent> {
+        self.inbox_tx.clone()
     }
 }
 
 impl eframe::App for StudioApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show_inside(ui, |ui| {
-            ui.heading("Parkan Studio");
-            for f in self.ws.files() {
-                ui.label(format!("{} — {} entries", f.path.display(), f.root().len()));
-            }
-            for l in &self.log {
-                ui.label(l);
-            }
-        });
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.settings.save(storage);
+    }
+
+    fn on_exit(&mut self) {
+        self.tasks.cancel_all();
     }
 }
 
 /// Opens the editor window; returns the process exit code.
-pub fn run(files: Vec<PathBuf>, _readings: &[String]) -> i32 {
-    let options = eframe::NativeOptions::default();
-    match eframe::run_native("Parkan Studio", options, Box::new(move |_cc| Ok(Box::new(StudioApp::new(files))))) {
+pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
+    let mut parsed = Readings::default();
+    for r in readings {
+        if let Err(e) = parsed.set(r) {
+            eprintln!("error: --reading {r}: {e}");
+            return 2;
+        }
+    }
+    let size = 256;
+    let viewport = egui::ViewportBuilder::default()
+        .with_title("Parkan Studio")
+        .with_app_id("parkan-studio")
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([720.0, 420.0])
+        .with_drag_and_drop(true)
+        .with_icon(egui::IconData { rgba: icon::rgba(size), width: size, height: size });
+    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, ..Default::default() };
+    let opts = StartOptions { files, readings: parsed, open_demo: true, native_dialogs: true };
+    match eframe::run_native("Parkan Studio", options, Box::new(move |cc| Ok(Box::new(StudioApp::new(cc, opts))))) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("error: could not open the editor window: {e}");

@@ -149,12 +149,16 @@ mod tests {
         assert_eq!(s.len(), 2);
         s.click(&o[1], CTRL, &o);
         assert_eq!(s.single(), Some(&o[4]));
-        // Shift from the anchor (4, the last Ctrl+click) down to 2.
-        s.click(&o[2], SHIFT, &o);
-        assert_eq!(s.iter().cloned().collect::<Vec<_>>(), o[2..=4].to_vec());
+        // Shift from the anchor (1, the last Ctrl+click, even though it deselected) to 3.
+        s.click(&o[3], SHIFT, &o);
+        assert_eq!(s.iter().cloned().collect::<Vec<_>>(), o[1..=3].to_vec());
         // A second Shift+click re-extends from the same anchor.
-        s.click(&o[5], SHIFT, &o);
-        assert_eq!(s.iter().cloned().collect::<Vec<_>>(), o[4..=5].to_vec());
+        s.click(&o[0], SHIFT, &o);
+        assert_eq!(s.iter().cloned().collect::<Vec<_>>(), o[0..=1].to_vec());
+        // Ctrl+Shift adds a range to what is selected.
+        s.click(&o[5], CTRL, &o);
+        s.click(&o[4], ClickMods { toggle: true, range: true }, &o);
+        assert_eq!(s.iter().cloned().collect::<Vec<_>>(), [o[0].clone(), o[1].clone(), o[4].clone(), o[5].clone()]);
         s.click(&o[0], PLAIN, &o);
         assert_eq!(s.single(), Some(&o[0]));
     }

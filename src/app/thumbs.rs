@@ -265,17 +265,19 @@ mod tests {
         let ctx = egui::Context::default();
         let mut th = Thumbnails::new(&ctx);
         let bytes = SharedBytes::from(fx::loose(Format::Rgb565, 32, 32, 1));
-        let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+        ctx.run_ui(egui::RawInput::default(), |ui| {
             th.begin_frame(ui.ctx(), Readings::default());
             assert!(matches!(th.get(&bytes), Thumb::Pending));
-        });
+        })
+        .drop_without_applying_deltas();
         let start = std::time::Instant::now();
         loop {
             let mut done = false;
-            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+            ctx.run_ui(egui::RawInput::default(), |ui| {
                 th.begin_frame(ui.ctx(), Readings::default());
                 done = matches!(th.get(&bytes), Thumb::Ready(_));
-            });
+            })
+            .drop_without_applying_deltas();
             if done {
                 break;
             }
@@ -284,11 +286,12 @@ mod tests {
         }
         // The same allocation is a hit; equal bytes elsewhere are a new key.
         let copy = SharedBytes::from(bytes.to_vec());
-        let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+        ctx.run_ui(egui::RawInput::default(), |ui| {
             th.begin_frame(ui.ctx(), Readings::default());
             assert!(matches!(th.get(&bytes.clone()), Thumb::Ready(_)));
             assert!(matches!(th.get(&copy), Thumb::Pending));
-        });
+        })
+        .drop_without_applying_deltas();
         assert_eq!(th.cached(), 2);
     }
 }

@@ -75,6 +75,9 @@ pub fn check_bytes_with(path: &str, bytes: SharedBytes, readings: &Readings, pro
             node.len()
         }
     };
+    // The parse and the structural validation can both notice the same thing.
+    let mut seen = std::collections::HashSet::new();
+    walk.findings.retain(|f| seen.insert((f.entry.clone(), f.offset, f.message.clone())));
     let ok = !walk.findings.iter().any(|f| f.severity == Severity::Error);
     FileReport { path: path.to_string(), ok, roundtrip: walk.roundtrip, entries, diagnostics: walk.findings }
 }
@@ -111,7 +114,8 @@ impl Walk<'_> {
             self.push(prefix, Diagnostic::error(0u64, "the archive does not re-encode to its original bytes"));
         }
         if let Node::Rsli(a) = node {
-            for d in a.validate() {
+            // Entries that fail to decode are reported per entry below.
+            for d in a.validate_structure() {
                 self.push(prefix, d);
             }
         }

@@ -93,12 +93,13 @@ fn normalised_t_scales_the_cycle() {
         let s = select_by_t(&block(mode), t, &mut MsvcRand::default());
         (s.key, s.alpha)
     };
-    assert_eq!(sel(AnimMode::Loop, 0.5), (Some(1), 0.0));
+    assert_eq!(sel(AnimMode::Loop, 0.25), (Some(1), 0.25));
+    assert_eq!(sel(AnimMode::Loop, 0.5), (Some(2), 0.0));
     assert_eq!(sel(AnimMode::Loop, 0.75), (Some(2), 0.5));
-    // Outside 0..=1 (and NaN) reads as 0.5.
-    assert_eq!(sel(AnimMode::Loop, -0.1), (Some(1), 0.0));
-    assert_eq!(sel(AnimMode::Loop, 1.5), (Some(1), 0.0));
-    assert_eq!(sel(AnimMode::Loop, f32::NAN), (Some(1), 0.0));
+    // Outside 0..=1 (and NaN) reads as 0.5: time 300.
+    assert_eq!(sel(AnimMode::Loop, -0.1), (Some(2), 0.0));
+    assert_eq!(sel(AnimMode::Loop, 1.5), (Some(2), 0.0));
+    assert_eq!(sel(AnimMode::Loop, f32::NAN), (Some(2), 0.0));
     // t = 1 is one whole cycle: the start again, the turning point, the end.
     assert_eq!(sel(AnimMode::Loop, 1.0), (Some(0), 0.0));
     assert_eq!(sel(AnimMode::PingPong, 1.0), (Some(2), 1.0));

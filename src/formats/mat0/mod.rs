@@ -306,8 +306,7 @@ impl Mat0 {
     }
 
     /// Changes the layout version. Meta fields the new version does not store go back to
-    /// their runtime defaults (they would be lost on write anyway); fields it newly stores
-    /// start from the defaults too, which is what the engine used for them before.
+    /// their runtime defaults (the engine will use those); the others keep their values.
     pub fn set_version(&mut self, version: u32) {
         self.version = version;
         let d = Meta::RUNTIME_DEFAULT;

@@ -9,6 +9,7 @@
 use super::Parts;
 use super::Variant;
 use super::nodes::{GridCell, NODE38, NONE};
+use super::range_max::RangeMax;
 use super::slots::slot_offset;
 use crate::formats::{Diagnostic, Severity};
 use crate::formats::readings::SlotGrid;
@@ -200,6 +201,7 @@ fn check_batches(p: &Parts, c: &mut Capped) {
     let base = p.offset(13);
     let indices = p.indices.as_ref().map_or(&[][..], |i| &i.0[..]);
     let vertices = p.vertex_count() as u64;
+    let tree = RangeMax::new(indices);
     for (i, x) in b.0.iter().enumerate() {
         let bo = i * 20;
         let r = x.index_range();
@@ -216,18 +218,19 @@ fn check_batches(p: &Parts, c: &mut Capped) {
                 Diagnostic::warning(at(base, bo + 8), format!("batch {i}: {} indices is not a whole number of triangles", x.index_count)),
             );
         }
-        let slice = &indices[r.start as usize..r.end as usize];
-        let bad = slice.iter().filter(|&&v| x.base_vertex as u64 + v as u64 >= vertices).count();
-        if let Some(first) = slice.iter().position(|&v| x.base_vertex as u64 + v as u64 >= vertices) {
-            let v = slice[first];
+        let range = r.start as usize..r.end as usize;
+        let limit = vertices.saturating_sub(x.base_vertex as u64);
+        if let Some(first) = tree.first_at_least(range.clone(), limit) {
+            let v = indices[first];
             c.push(
                 "vertex out of range",
                 Diagnostic::error(
-                    at(p.offset(6), (r.start as usize + first) * 2),
+                    at(p.offset(6), first * 2),
                     format!(
-                        "batch {i}: base_vertex {} + index {v} = {} is not below the {vertices} vertices ({bad} such indices)",
+                        "batch {i}: base_vertex {} + index {v} = {} is not below the {vertices} vertices (the batch's largest index is {})",
                         x.base_vertex,
-                        x.base_vertex as u64 + v as u64
+                        x.base_vertex as u64 + v as u64,
+                        tree.max(range).unwrap_or(v)
                     ),
                 ),
             );

@@ -17,6 +17,11 @@ use crate::formats::{Diagnostic, Error, Result};
 use glam::Vec3;
 use std::ops::Range;
 
+/// The most indices one extraction emits. Shipped meshes stay far below it; a malformed one
+/// whose nodes all share a slot of thousands of overlapping batches could otherwise ask for
+/// billions, so drawing stops there with a warning.
+pub const MAX_DRAWN_INDICES: usize = 1 << 23;
+
 /// One draw batch of the chosen cell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SubMesh {
@@ -181,7 +186,7 @@ pub fn extract_model(parts: &Parts, readings: &Readings, cell: GridCell) -> Resu
     let mut out_indices: Vec<u32> = Vec::new();
     let mut submeshes = Vec::new();
     let mut dropped = 0usize;
-    for (node, s) in draw {
+    'draw: for (node, s) in draw {
         let Some(slot) = slots.get(s) else {
             diags.push(Diagnostic::error(parts.offset(1), format!("node {node:?}: slot {s} is past the {} slots; not drawn", slots.len())));
             continue;
@@ -191,6 +196,13 @@ pub fn extract_model(parts: &Parts, readings: &Readings, cell: GridCell) -> Resu
                 diags.push(Diagnostic::error(parts.offset(2), format!("slot {s}: batch {b} is past the {} batches; not drawn", batches.len())));
                 break;
             };
+            if out_indices.len() + batch.index_count as usize > MAX_DRAWN_INDICES {
+                diags.push(Diagnostic::warning(
+                    parts.offset(13),
+                    format!("more than {MAX_DRAWN_INDICES} indices to draw (slots or batches shared many times over): the rest is not drawn"),
+                ));
+                break 'draw;
+            }
             let start = out_indices.len() as u32;
             dropped += push_batch(batch, indices, vcount, &mut out_indices);
             submeshes.push(SubMesh {
@@ -225,14 +237,21 @@ fn push_batch(batch: &Batch20, indices: &[u16], vcount: usize, out: &mut Vec<u32
     let mut dropped = 0;
     let start = batch.index_start as usize;
     for t in 0..batch.index_count as usize / 3 {
-        let tri = (0..3).map(|k| {
-            let at = start.checked_add(3 * t + k)?;
-            let v = (batch.base_vertex as u64).checked_add(*indices.get(at)? as u64)?;
-            (v < vcount as u64).then_some(v as u32)
+        let mut tri = [0u32; 3];
+        let whole = (0..3).all(|k| {
+            let v = start.checked_add(3 * t + k).and_then(|at| indices.get(at)).map(|&i| u64::from(batch.base_vertex) + u64::from(i));
+            match v {
+                Some(v) if v < vcount as u64 => {
+                    tri[k] = v as u32;
+                    true
+                }
+                _ => false,
+            }
         });
-        match tri.collect::<Option<Vec<u32>>>() {
-            Some(v) => out.extend(v),
-            None => dropped += 1,
+        if whole {
+            out.extend_from_slice(&tri);
+        } else {
+            dropped += 1;
         }
     }
     dropped

@@ -21,6 +21,7 @@ pub mod landscape;
 pub mod nodes;
 pub mod parts;
 pub mod paths;
+pub mod range_max;
 pub mod slots;
 pub mod strings;
 pub mod terrain;
@@ -236,11 +237,25 @@ impl Msh {
         Ok(a)
     }
 
-    /// The components whose typed codec does not give back their exact bytes (empty for every
-    /// well-formed mesh; a component that fails to decode is listed too).
+    /// The components whose typed codec does not give back their exact bytes, or that fail
+    /// to decode (empty for every well-formed mesh).
     pub fn reencode_mismatches(&self) -> Vec<usize> {
-        (0..self.components.len()).filter(|&i| reencodes(&self.components[i]) == Some(false)).collect()
+        (0..self.components.len())
+            .filter(|&i| matches!(reencode(&self.components[i]), Reencode::Different | Reencode::DecodeFailed))
+            .collect()
     }
+}
+
+/// What re-encoding a component through its typed codec gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reencode {
+    /// No typed codec for this type id (15, 20, ...): carried as bytes.
+    NoCodec,
+    DecodeFailed,
+    /// The exact stored bytes.
+    Same,
+    /// Different bytes: a codec bug (never expected).
+    Different,
 }
 
 /// The `attr3` a new component gets: the values shipped meshes carry (one measuring reader:
@@ -254,14 +269,18 @@ pub fn default_attr3(type_id: u32) -> u32 {
     }
 }
 
-fn roundtrip<C: Component>(c: &ComponentEntry) -> bool {
-    C::decode(&c.bytes, c.attrs).is_ok_and(|v| v.encode() == c.bytes.as_slice())
+fn roundtrip<C: Component>(c: &ComponentEntry) -> Reencode {
+    match C::decode(&c.bytes, c.attrs) {
+        Err(_) => Reencode::DecodeFailed,
+        Ok(v) if v.encode() == c.bytes.as_slice() => Reencode::Same,
+        Ok(_) => Reencode::Different,
+    }
 }
 
-/// Whether a component's typed codec re-encodes it exactly; `None` for types without one.
-pub fn reencodes(c: &ComponentEntry) -> Option<bool> {
+/// Decodes a component with its typed codec and compares the re-encoding with its bytes.
+pub fn reencode(c: &ComponentEntry) -> Reencode {
     use self::{anim::*, batches::*, indices::*, landscape::*, nodes::*, paths::*, slots::*, strings::*, triangles::*, vertex::*};
-    Some(match c.type_id {
+    match c.type_id {
         1 => roundtrip::<NodeTable>(c),
         2 => roundtrip::<SlotTable>(c),
         3 => roundtrip::<Positions>(c),
@@ -279,8 +298,8 @@ pub fn reencodes(c: &ComponentEntry) -> Option<bool> {
         18 => roundtrip::<LightmapUv>(c),
         19 => roundtrip::<AnimMap>(c),
         21 => roundtrip::<LandTriangles>(c),
-        _ => return None,
-    })
+        _ => Reencode::NoCodec,
+    }
 }
 
 #[cfg(test)]

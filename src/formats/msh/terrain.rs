@@ -5,7 +5,7 @@
 //! secondary by the per-vertex alpha of component 14.
 
 use super::Parts;
-use super::geometry::vertex_normals;
+use super::geometry::{MAX_DRAWN_INDICES, vertex_normals};
 use super::landscape::LandTri28;
 use super::nodes::{NONE, NodeTable};
 use super::vertex::{decode_normal, decode_uv};
@@ -115,7 +115,8 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
     let mut tiles = Vec::new();
     let mut drawn: Vec<(LandTriangleInfo, [u32; 3])> = Vec::new();
     let mut dropped = 0usize;
-    for (i, n) in nodes.iter().enumerate() {
+    let budget = MAX_DRAWN_INDICES / 3;
+    'tiles: for (i, n) in nodes.iter().enumerate() {
         let s = n.slots[cell];
         if s == NONE {
             continue;
@@ -125,6 +126,10 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
             continue;
         };
         let range = slot.tri_range();
+        if drawn.len() + range.len() > budget {
+            diags.push(Diagnostic::warning(parts.offset(1), format!("more than {budget} triangles to draw (tiles sharing slots many times over): the rest is not drawn")));
+            break 'tiles;
+        }
         tiles.push(TileInfo { node: i as u32, slot: s as u32, source: range.start as u32..range.end as u32 });
         for t in range {
             let Some(tri) = tris.0.get(t) else {

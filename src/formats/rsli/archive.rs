@@ -112,7 +112,7 @@ impl Archive {
         self.body.iter().map(|c| c.len() as u64).sum()
     }
 
-    /// The stored (packed) bytes of entry `i`.
+    /// The stored (packed) bytes of entry `i`. Panics when `i >= len()`.
     pub fn packed(&self, i: usize) -> SharedBytes {
         self.packed[i].clone()
     }
@@ -133,17 +133,23 @@ impl Archive {
     /// Entry `i` decoded to exactly its unpacked size. Errors name the entry and carry the
     /// file offset where decoding failed.
     pub fn unpack(&self, i: usize) -> Result<Vec<u8>> {
-        let row = self.rows.get(i).ok_or_else(|| Error::new(0, format!("no entry #{i} (the archive has {})", self.len())))?;
+        let row =
+            self.rows.get(i).ok_or_else(|| Error::new(0, format!("no entry #{i} (the archive has {})", self.len())))?;
         let size = usize::try_from(row.unpacked_size()).unwrap_or(usize::MAX);
         method::unpack(row.method(), self.xor_key(i), &self.packed[i], size).map_err(|e| {
             let at = e.offset.saturating_add(row.effective_offset());
-            Error { offset: at, context: Vec::new(), message: format!("{} ({} entry): {}", label(i, row), row.method().name(), e.message) }
+            Error {
+                offset: at,
+                context: Vec::new(),
+                message: format!("{} ({} entry): {}", label(i, row), row.method().name(), e.message),
+            }
         })
     }
 
     /// The entry the engine finds for `name`: the query is upper-cased (ASCII) and compared
     /// bytewise, through the lookup table when it is a valid sorted permutation, else by a
-    /// linear search (as a damaged table would make the engine miss entries).
+    /// linear search (as a damaged table would make the engine miss entries). Names the engine
+    /// cannot find (lower-case ones) are not found here either.
     pub fn find(&self, name: &str) -> Option<usize> {
         let query = cp1251::encode(&name.to_ascii_uppercase())?;
         if self.lookup_is_valid() {
@@ -174,9 +180,9 @@ impl Archive {
                 _ => return false,
             }
         }
-        self.lookup.windows(2).all(|w| {
-            self.rows[usize::from(w[0])].name_bytes() <= self.rows[usize::from(w[1])].name_bytes()
-        })
+        self.lookup
+            .windows(2)
+            .all(|w| self.rows[usize::from(w[0])].name_bytes() <= self.rows[usize::from(w[1])].name_bytes())
     }
 
     /// Recomputes the loader's view of the lookup table from the rows and the header flag.

@@ -131,10 +131,10 @@ impl Archive {
     /// overlay are moved to it by zero filler.
     pub fn set_overlay(&mut self, overlay: Option<u32>) -> Result<()> {
         let file_end = self.table_end() + self.body_len();
-        if let Some(o) = overlay {
-            if u64::from(o) > file_end + 6 {
-                return Err(Error::new(0, format!("overlay 0x{o:X} is past the end of the file (0x{:X})", file_end + 6)));
-            }
+        if let Some(o) = overlay
+            && u64::from(o) > file_end + 6
+        {
+            return Err(Error::new(0, format!("overlay 0x{o:X} is past the end of the file (0x{:X})", file_end + 6)));
         }
         self.ensure_fits(0, u64::from(overlay.unwrap_or(0)))?;
         self.trailer = overlay.map(|o| {
@@ -201,7 +201,10 @@ impl Archive {
             + ROW_SIZE as u64
             + 6;
         if total > u64::from(u32::MAX) {
-            return Err(Error::new(0, format!("the archive would grow to 0x{total:X} bytes, past what u32 offsets address")));
+            return Err(Error::new(
+                0,
+                format!("the archive would grow to 0x{total:X} bytes, past what u32 offsets address"),
+            ));
         }
         Ok(())
     }
@@ -250,6 +253,15 @@ impl Archive {
     fn relayout(&mut self) {
         let table_end = self.table_end();
         let overlay = u64::from(self.overlay_or_zero());
+        // An empty entry that points into the header or table keeps its offset, unless the
+        // table shrank (or the overlay moved) so far that it would point past the data, which
+        // would not parse: it then moves to the start of the data region.
+        let data_end = table_end + self.body_len();
+        for (row, rel) in self.rows.iter().zip(self.rel.iter_mut()) {
+            if rel.is_none() && row.effective_offset() > data_end {
+                *rel = Some(0);
+            }
+        }
         let lowest = self.rel.iter().flatten().map(|r| table_end + r).min();
         if let Some(low) = lowest.filter(|&l| l < overlay) {
             let fill = overlay - low;

@@ -323,11 +323,11 @@ mod tests {
     /// Cross-checked the same way both ways on 0.2 MB inputs that pass several tree rebuilds.
     #[test]
     fn decodes_classic_lzhuf_streams() {
-        // 'A' as the first symbol of a fresh tree: 9 bits 1110 0110 1, zero-padded.
+        // 'A' alone: its code in the fresh tree, the last byte zero-padded.
         assert_eq!(decode(&[0xE6, 0x80], 1).unwrap(), b"A");
         let hello = [0xFA, 0x7C, 0x7F, 0x18, 0x7F, 0xB9, 0x60, 0x28, 0x1E, 0x17, 0xFA, 0xFF, 0xC0];
         assert_eq!(decode(&hello, 23).unwrap(), b"hello hello hello world");
-        // "AB" x 18: two literals, then one copy of 34 bytes from distance 2 (position 1).
+        // "AB" x 18: two literals, then a copy reaching back 2 bytes.
         assert_eq!(decode(&[0xE6, 0xF3, 0xAA, 0xC0, 0x20], 36).unwrap(), b"AB".repeat(18));
         assert_eq!(encode(b"hello hello hello world"), hello, "this encoder finds the same parse here");
     }

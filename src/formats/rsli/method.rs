@@ -120,10 +120,7 @@ pub fn unpack(method: Method, key: u16, packed: &[u8], size: usize) -> Result<Ve
     match method {
         Method::Stored | Method::Xor => {
             if input.len() < size {
-                return Err(Error::new(
-                    input.len(),
-                    format!("{} bytes stored, {size} declared unpacked", input.len()),
-                ));
+                return Err(Error::new(input.len(), format!("{} bytes stored, {size} declared unpacked", input.len())));
             }
             // The copy stops at the unpacked size; extra stored bytes are reported by validate.
             Ok(input[..size].to_vec())

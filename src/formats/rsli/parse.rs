@@ -2,9 +2,7 @@
 //! byte range. Counts are bounded by the file before anything is allocated; every range is
 //! checked with u64 arithmetic against the data region.
 
-use super::archive::{
-    Archive, COUNT_AT, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE, label,
-};
+use super::archive::{Archive, COUNT_AT, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE, label};
 use super::cipher;
 use super::method::Method;
 use super::row::{OFFSET_AT, PACKED_AT, ROW_SIZE, Row};
@@ -36,8 +34,8 @@ impl Archive {
             return Err(Error::new(3, format!("RsLi version {} is not supported (expected 1)", header[3])));
         }
         let count = le_i16(&header, COUNT_AT);
-        let count = usize::try_from(count)
-            .map_err(|_| Error::new(COUNT_AT, format!("entry count {count} is negative")))?;
+        let count =
+            usize::try_from(count).map_err(|_| Error::new(COUNT_AT, format!("entry count {count} is negative")))?;
         let mut diagnostics = Vec::new();
         let count2 = le_i16(&header, COUNT2_AT);
         if i32::from(count2) != count as i32 {
@@ -67,8 +65,8 @@ impl Archive {
         // "AO" + u32 at the very end, outside the table: the media-overlay variant. A file
         // whose last payload merely ends in "AO" is read without a trailer if the trailer
         // reading does not fit.
-        let candidate = (b.len() >= table_end + TRAILER_SIZE && b[b.len() - TRAILER_SIZE..].starts_with(b"AO"))
-            .then(|| {
+        let candidate =
+            (b.len() >= table_end + TRAILER_SIZE && b[b.len() - TRAILER_SIZE..].starts_with(b"AO")).then(|| {
                 let mut t = [0u8; TRAILER_SIZE];
                 t.copy_from_slice(&b[b.len() - TRAILER_SIZE..]);
                 t
@@ -80,7 +78,10 @@ impl Archive {
                     Ok(mut lay) => {
                         lay.diagnostics.push(Diagnostic::info(
                             b.len() - TRAILER_SIZE,
-                            format!("the file ends in \"AO\" but is not read as an AO trailer ({})", with_trailer.message),
+                            format!(
+                                "the file ends in \"AO\" but is not read as an AO trailer ({})",
+                                with_trailer.message
+                            ),
                         ));
                         (None, lay)
                     }
@@ -110,7 +111,12 @@ impl Archive {
 /// Finds every row's bytes. A range must lie in the data region (after the table, before the
 /// trailer); a Deflate range may end one byte past it (a shipped archive does), which is read
 /// without that byte. An empty range may also point into the header or table.
-fn layout(bytes: &SharedBytes, raws: &[[u8; ROW_SIZE]], table_end: usize, trailer: Option<[u8; TRAILER_SIZE]>) -> Result<Layout> {
+fn layout(
+    bytes: &SharedBytes,
+    raws: &[[u8; ROW_SIZE]],
+    table_end: usize,
+    trailer: Option<[u8; TRAILER_SIZE]>,
+) -> Result<Layout> {
     let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
     if u64::from(overlay) > bytes.len() as u64 {
         return Err(Error::new(
@@ -119,7 +125,8 @@ fn layout(bytes: &SharedBytes, raws: &[[u8; ROW_SIZE]], table_end: usize, traile
         ));
     }
     let data_end = (bytes.len() - trailer.map_or(0, |_| TRAILER_SIZE)) as u64;
-    let mut lay = Layout { packed: Vec::with_capacity(raws.len()), rel: Vec::with_capacity(raws.len()), diagnostics: Vec::new() };
+    let mut lay =
+        Layout { packed: Vec::with_capacity(raws.len()), rel: Vec::with_capacity(raws.len()), diagnostics: Vec::new() };
     for (i, raw) in raws.iter().enumerate() {
         let row = Row::from_raw(*raw, overlay);
         let at = HEADER_SIZE + i * ROW_SIZE;
@@ -135,7 +142,10 @@ fn layout(bytes: &SharedBytes, raws: &[[u8; ROW_SIZE]], table_end: usize, traile
             }
             return Err(Error::new(
                 at + OFFSET_AT,
-                format!("{}: payload at 0x{start:X} overlaps the header or entry table (which ends at 0x{table_end:X})", what()),
+                format!(
+                    "{}: payload at 0x{start:X} overlaps the header or entry table (which ends at 0x{table_end:X})",
+                    what()
+                ),
             ));
         }
         let available = if end <= data_end {
@@ -149,7 +159,10 @@ fn layout(bytes: &SharedBytes, raws: &[[u8; ROW_SIZE]], table_end: usize, traile
         } else {
             return Err(Error::new(
                 at + OFFSET_AT,
-                format!("{}: payload range 0x{start:X}..0x{end:X} runs past the end of the data (0x{data_end:X})", what()),
+                format!(
+                    "{}: payload range 0x{start:X}..0x{end:X} runs past the end of the data (0x{data_end:X})",
+                    what()
+                ),
             ));
         };
         lay.packed.push(bytes.slice(start as usize..available as usize));

@@ -215,10 +215,7 @@ fn unsorted_table_keys_xor_by_the_rebuilt_lookup() {
     let plain = b"secret";
     let enc = cipher::applied(1, plain);
     let mut f = header(3, 3, 0, 6 + 1 + 1, SEED);
-    f.extend(table(
-        SEED,
-        &[row(b"M", 0x020, 7, 6, 0x80, 6), row(b"A", 0, 7, 1, 0x86, 1), row(b"Z", 0, 7, 1, 0x87, 1)],
-    ));
+    f.extend(table(SEED, &[row(b"M", 0x020, 7, 6, 0x80, 6), row(b"A", 0, 7, 1, 0x86, 1), row(b"Z", 0, 7, 1, 0x87, 1)]));
     f.extend_from_slice(&enc);
     f.extend_from_slice(b"az");
     let (a, _) = parse(&f).unwrap();
@@ -371,7 +368,10 @@ fn raw_archive() -> impl Strategy<Value = Vec<u8>> {
         any::<u32>(),
         any::<[u8; 8]>(),
         proptest::collection::vec(any::<u8>(), 0..300),
-        proptest::collection::vec((any::<[u8; 16]>(), any::<u16>(), any::<i16>(), any::<u32>(), any::<u16>(), any::<u16>()), 0..12),
+        proptest::collection::vec(
+            (any::<[u8; 16]>(), any::<u16>(), any::<i16>(), any::<u32>(), any::<u16>(), any::<u16>()),
+            0..12,
+        ),
         proptest::option::of(0u32..64),
     )
         .prop_map(|(filler, presorted, sum, seed, tail, body, rows, overlay)| {
@@ -430,4 +430,24 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn an_empty_entry_pointing_into_the_table_survives_a_shrinking_table() {
+    // Three rows; "E" is empty and points at 0x70, inside the table (which ends at 0x80).
+    let mut f = header(3, 3, PRESORTED, 2, SEED);
+    f.extend(table(
+        SEED,
+        &[row(b"A", 0, 0, 1, 0x80, 1), row(b"B", 0, 1, 1, 0x81, 1), row(b"E", 0, 2, 0, 0x70, 0)],
+    ));
+    f.extend_from_slice(b"ab");
+    let (mut a, _) = parse(&f).unwrap();
+    assert_eq!(a.write(), f);
+    a.remove(0).unwrap();
+    a.remove(0).unwrap();
+    // The table now ends at 0x40 and the data at 0x42: 0x70 would point past it.
+    let (b, _) = parse(&a.write()).unwrap();
+    assert_eq!(b.len(), 1);
+    assert_eq!(b.unpack(0).unwrap(), b"");
+    assert!(b.entry(0).effective_offset() <= 0x42);
 }

@@ -2,7 +2,7 @@
 //! the lookup table, methods, names, sizes and overlapping ranges, and optionally whether every
 //! entry decodes. Offsets are file offsets of the field or bytes concerned.
 
-use super::archive::{Archive, COUNT2_AT, COUNT_AT, HEADER_SIZE, PRESORTED, PRESORTED_AT, SUM_AT, label};
+use super::archive::{Archive, COUNT_AT, COUNT2_AT, HEADER_SIZE, PRESORTED, PRESORTED_AT, SUM_AT, label};
 use super::method::Method;
 use super::row::{FLAGS_AT, NAME_LEN, PACKED_AT, ROW_SIZE, SORT_AT};
 use crate::formats::Diagnostic;
@@ -136,7 +136,12 @@ impl Archive {
             if method.is_uncompressed() && row.packed_size() != row.unpacked_size() {
                 d.push(Diagnostic::warning(
                     at + PACKED_AT,
-                    format!("{who}: {} entry stores {} bytes for {} unpacked", method.name(), row.packed_size(), row.unpacked_size()),
+                    format!(
+                        "{who}: {} entry stores {} bytes for {} unpacked",
+                        method.name(),
+                        row.packed_size(),
+                        row.unpacked_size()
+                    ),
                 ));
             }
             if (self.packed[i].len() as u64) < u64::from(row.packed_size()) {
@@ -168,7 +173,11 @@ impl Archive {
                     let how = if (start, end) == (s0, e0) { "share the same bytes" } else { "overlap" };
                     d.push(Diagnostic::warning(
                         start,
-                        format!("{} and {} {how} (0x{start:X}..0x{end:X})", label(j, &self.rows[j]), label(i, &self.rows[i])),
+                        format!(
+                            "{} and {} {how} (0x{start:X}..0x{end:X})",
+                            label(j, &self.rows[j]),
+                            label(i, &self.rows[i])
+                        ),
                     ));
                 }
                 if end <= e0 {

@@ -95,6 +95,11 @@ pub enum Layout {
     RgbxKeep,
 }
 
+/// Decodes whole pixels of `src` into RGBA in `dst`.
+pub type DecodeRow = fn(src: &[u8], lut: &Lut, dst: &mut [u8]);
+/// Encodes RGBA into stored pixels, leaving bytes the layout does not own.
+pub type EncodeRow = fn(rgba: &[u8], dst: &mut [u8]);
+
 /// One row of the table.
 pub struct PixelFns {
     pub layout: Layout,
@@ -103,11 +108,11 @@ pub struct PixelFns {
     pub stores_alpha: bool,
     /// Decodes whole pixels of `src` into RGBA in `dst` (stops at the shorter of the two);
     /// the lookup table serves the indexed layout only.
-    pub decode_row: fn(src: &[u8], lut: &Lut, dst: &mut [u8]),
+    pub decode_row: DecodeRow,
     /// Encodes RGBA into stored pixels. Bytes a layout does not own (the x of 888) are left as
     /// `dst` held them, so pre-filling `dst` with the old pixels keeps them. `None` for the
     /// indexed layout, which needs a palette search (see `quantize`).
-    pub encode_row: Option<fn(rgba: &[u8], dst: &mut [u8])>,
+    pub encode_row: Option<EncodeRow>,
 }
 
 /// Resolves a format and the readings to its row of [`TABLE`].

@@ -109,17 +109,19 @@ impl Mapper {
         };
         if !dither {
             // Images repeat colours a lot: a small direct-mapped cache skips most searches.
-            let mut cache = vec![(u32::MAX, 0u8); 4096];
+            // An empty slot holds a value above any index.
+            let mut cache = vec![(0u32, u16::MAX); 4096];
             for (i, o) in out.iter_mut().enumerate() {
                 let p = px(i);
                 let key = u32::from_le_bytes([p[0] as u8, p[1] as u8, p[2] as u8, p[3] as u8]);
                 let slot = (key.wrapping_mul(0x9E37_79B9) >> 20) as usize;
-                *o = if cache[slot].0 == key {
-                    cache[slot].1
-                } else {
-                    let v = self.nearest(p);
-                    cache[slot] = (key, v);
-                    v
+                *o = match cache[slot] {
+                    (k, v) if k == key && v <= 255 => v as u8,
+                    _ => {
+                        let v = self.nearest(p);
+                        cache[slot] = (key, u16::from(v));
+                        v
+                    }
                 };
             }
             return out;
@@ -334,13 +336,19 @@ mod tests {
             let mut err = 0u64;
             for (i, &ix) in q.levels[0].iter().enumerate() {
                 let e = lut[usize::from(ix)];
-                for c in 0..3 {
-                    err += u64::from(e[c].abs_diff(l0.rgba[i * 4 + c]));
-                }
+                err += e[..3].iter().zip(&l0.rgba[i * 4..i * 4 + 3]).map(|(a, b)| u64::from(a.abs_diff(*b))).sum::<u64>();
             }
             let mean = err as f64 / (64.0 * 64.0 * 3.0);
             assert!(mean < 12.0, "mean channel error {mean} (dither {dither})");
         }
+    }
+
+    #[test]
+    fn white_maps_to_white() {
+        // 0xFFFFFFFF is a key like any other for the mapping cache
+        let m = Mapper::new(&crate::formats::texm::pixel::grey_lut(), MapMode { alpha: false, reserve0: false });
+        assert_eq!(m.map_image(&img(1, 1, |_, _| [255; 4]), false), [255]);
+        assert_eq!(m.map_image(&img(2, 1, |x, _| [x as u8 * 255; 4]), false), [0, 255]);
     }
 
     #[test]

@@ -119,15 +119,15 @@ fn unread_text(w: &Wear, out: &mut Vec<Diagnostic>) {
                 format!("{extra} material rows after the {count} the count announces; the engine ignores them"),
             ));
         }
-        if let Some(word) = scan_word(t, p).filter(|s| t[s.clone()].eq_ignore_ascii_case(LIGHTMAPS)) {
-            if extra > 0 {
-                out.push(w.at(
-                    Severity::Warning,
-                    word.start,
-                    "this LIGHTMAPS section follows rows beyond the count; the engine does not read it".to_string(),
-                ));
-                return;
-            }
+        if extra > 0
+            && let Some(word) = scan_word(t, p).filter(|s| t[s.clone()].eq_ignore_ascii_case(LIGHTMAPS))
+        {
+            out.push(w.at(
+                Severity::Warning,
+                word.start,
+                "this LIGHTMAPS section follows rows beyond the count; the engine does not read it".to_string(),
+            ));
+            return;
         }
     }
     if let Some(word) = scan_word(t, p) {

@@ -52,6 +52,17 @@ fn name_bytes(name: &str, at: usize) -> Result<Vec<u8>> {
     Ok(b)
 }
 
+/// `n` written the way `old` was: a `+` sign and zero padding are kept, so a count that
+/// changes and changes back returns to its original bytes.
+fn number_like(old: &[u8], n: usize) -> Vec<u8> {
+    let (sign, digits) = match old.first() {
+        Some(b'+') => ("+", &old[1..]),
+        _ => ("", old),
+    };
+    let width = if digits.len() > 1 && digits[0] == b'0' { digits.len() } else { 0 };
+    format!("{sign}{n:0width$}").into_bytes()
+}
+
 impl Wear {
     /// The style of the first line break (CRLF when the text has none: the game's files are
     /// DOS text).
@@ -67,6 +78,15 @@ impl Wear {
         let t = self.seen_text();
         let start = self.lines.start(self.lines.index(pos));
         LineBounds { start, content_end: line_content_end(t, start), next: next_line(t, start) }
+    }
+
+    /// Where the line break ending just before `line_start` begins: a `\r\n` in a CRLF file,
+    /// else the `\n` alone. Going by the file's style rather than by the bytes undoes exactly
+    /// what [`Wear::insert_after_line`] added, also after a last line ending in a bare `\r`.
+    fn break_before(&self, line_start: usize) -> usize {
+        let Some(nl) = line_start.checked_sub(1) else { return 0 };
+        let crlf = self.line_ending() == LineEnding::Crlf;
+        if crlf && nl > 0 && self.text[nl - 1] == b'\r' { nl - 1 } else { nl }
     }
 
     fn read_section(&self, section: Section) -> Option<&ReadSection> {
@@ -120,7 +140,8 @@ impl Wear {
         let s = self.read_section(section).ok_or_else(|| Error::new(0, "the WEAR has no LIGHTMAPS section"))?;
         let (v, span) = s.count.clone().ok_or_else(|| Error::new(0, format!("the WEAR has no {} count to update", section.label())))?;
         let n64 = i64::try_from(n).unwrap_or(i64::MAX);
-        Ok((v != n64).then(|| (span, n.to_string().into_bytes())))
+        let old = &self.text[span.clone()];
+        Ok((v != n64).then(|| (span.clone(), number_like(old, n))))
     }
 
     /// Renames row `row`: only the name token changes.
@@ -187,8 +208,7 @@ impl Wear {
         } else if b.start > 0 {
             // The last line without a terminator: take the break before it instead, so the text
             // still ends without one.
-            let prev = self.lines.start(self.lines.index(b.start - 1));
-            line_content_end(t, prev)..b.content_end
+            self.break_before(b.start)..b.content_end
         } else {
             b.start..b.content_end
         };
@@ -260,8 +280,7 @@ impl Wear {
         if !b.terminated() && start > 0 && start == self.lines.start(self.lines.index(start)) {
             // The section ran to the end of a text without a final newline: drop the break
             // before it too, so the text still ends without one.
-            let prev = self.lines.start(self.lines.index(start - 1));
-            start = line_content_end(t, prev).max(mat_end);
+            start = self.break_before(start).max(mat_end);
         }
         end = end.max(start);
         self.splice(vec![(start..end, Vec::new())]);

@@ -82,9 +82,12 @@ pub struct EngineTable {
     pub end: usize,
 }
 
+/// Rows as `(id, name bytes)`.
+pub type NamedRows<'t> = Vec<(i64, &'t [u8])>;
+
 impl EngineTable {
     /// The names read, as bytes, with their ids: materials and lightmaps.
-    pub fn summary<'t>(&self, t: &'t [u8]) -> (Vec<(i64, &'t [u8])>, Option<Vec<(i64, &'t [u8])>>) {
+    pub fn summary<'t>(&self, t: &'t [u8]) -> (NamedRows<'t>, Option<NamedRows<'t>>) {
         let rows = |s: &ReadSection| s.rows.iter().map(|r| (r.id, &t[r.name_span.clone()])).collect::<Vec<_>>();
         (rows(&self.materials), self.lightmaps.as_ref().map(|(_, s)| rows(s)))
     }
@@ -194,7 +197,9 @@ pub fn read(t: &[u8], parser: EngineParser) -> EngineTable {
 mod tests {
     use super::*;
 
-    fn names(t: &[u8], p: EngineParser) -> (Vec<(i64, String)>, Option<Vec<(i64, String)>>, Option<FailKind>) {
+    type Rows = Vec<(i64, String)>;
+
+    fn names(t: &[u8], p: EngineParser) -> (Rows, Option<Rows>, Option<FailKind>) {
         let table = read(t, p);
         let (m, l) = table.summary(t);
         let conv = |v: Vec<(i64, &[u8])>| v.into_iter().map(|(i, n)| (i, String::from_utf8_lossy(n).into_owned())).collect();

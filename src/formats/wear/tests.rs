@@ -216,6 +216,13 @@ fn adding_and_removing_rows_keeps_the_style() {
     assert_eq!(w.bytes(), b"1\r\n0 ROCK");
     assert!(w.remove_row(Section::Materials, 0).is_err(), "the last row stays");
 
+    // The count keeps its zero padding and sign.
+    let mut w = Wear::parse(b"+02\n0 A\n1 B\n".to_vec());
+    w.add_row(Section::Materials, 2, "C").unwrap();
+    assert_eq!(w.bytes(), b"+03\n0 A\n1 B\n2 C\n");
+    w.remove_row(Section::Materials, 2).unwrap();
+    assert_eq!(w.bytes(), b"+02\n0 A\n1 B\n");
+
     // A trailing NUL stays last.
     let mut w = Wear::parse(b"1\r\n0 ROCK\r\n\0".to_vec());
     w.add_row(Section::Materials, 1, "GRASS").unwrap();
@@ -303,4 +310,13 @@ proptest! {
         let _ = e.remove_lightmaps();
         let _ = e.set_name(Section::Lightmaps, 0, "Y");
     }
+}
+
+#[test]
+fn fuzz_findings_stay_fixed() {
+    // A zero-padded count changed by an add and back by a remove kept "4" instead of "04".
+    crate::fixtures::wear::exercise(b"04\r\n0 MET&L01\r\n1 GLASS\r\n2 GLOW\r\n3 20");
+    // A bare CR ending an LF file: the added break made it look like a CRLF, which the remove
+    // then took whole.
+    crate::fixtures::wear::exercise(b"1\n0\nligh\r");
 }

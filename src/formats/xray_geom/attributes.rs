@@ -140,23 +140,6 @@ mod tests {
     use super::*;
     use crate::formats::bytes::SharedBytes;
 
-    /// The seed's worked brush vertex (version 13): position, packed normal / tangent /
-    /// binormal, FLOAT2 texcoord, SHORT2 lightmap texcoord.
-    pub fn seed_brush_vertex() -> Vec<u8> {
-        let mut v = Vec::new();
-        for f in [30.76f32, 0.2, 51.4] {
-            v.extend_from_slice(&f.to_le_bytes()); // position x, y (up; the seed's "Z"), z
-        }
-        v.extend_from_slice(&[127, 255, 127, 1]); // normal bytes, hemi 1
-        v.extend_from_slice(&[127, 255, 255, 0]); // tangent, corrector 0
-        v.extend_from_slice(&[0, 127, 127, 0]); // binormal, corrector 0
-        v.extend_from_slice(&3.1802f32.to_le_bytes()); // texcoord u
-        v.extend_from_slice(&2.2143f32.to_le_bytes()); // texcoord v
-        v.extend_from_slice(&13183i16.to_le_bytes()); // lightmap u = 0.4023 * 32768
-        v.extend_from_slice(&3i16.to_le_bytes()); // lightmap v ~ 0.0001
-        v
-    }
-
     fn brush13() -> Declaration {
         Declaration::new(vec![
             VertexElement::new(0, TYPE_FLOAT3, USAGE_POSITION, 0),
@@ -170,7 +153,7 @@ mod tests {
 
     #[test]
     fn seed_worked_example() {
-        let vb = VertexBuffer { decl: brush13(), vertex_count: 1, data: SharedBytes::from(seed_brush_vertex()) };
+        let vb = VertexBuffer { decl: brush13(), vertex_count: 1, data: SharedBytes::from(crate::fixtures::xray::seed_brush_vertex()) };
         let a = decode_attributes(&vb, &Readings::default());
         assert_eq!(a.positions, vec![[30.76, 0.2, 51.4]]);
         let n = a.normals.as_ref().unwrap()[0];

@@ -1,0 +1,304 @@
+//! The browser's table: a filter bar, then a virtualised `TableBuilder` of the row model (only
+//! the rows on screen are laid out). Clicks, keys, the context menu and drops become intents.
+
+use super::icons;
+use super::model::{Filter, Kind, Row, Sort, SortColumn, file_kind};
+use crate::app::StudioApp;
+use crate::app::command::Command;
+use crate::app::intent::Intent;
+use crate::app::panels::menu::command_button;
+use crate::app::selection::ClickMods;
+use crate::app::thumbs::{Thumb, Thumbnails};
+use egui::{Align, Key, Layout, RichText, Sense, TextEdit, Ui};
+use egui_extras::{Column, TableBuilder};
+
+pub const ROW_HEIGHT: f32 = 20.0;
+
+const COLUMNS: [(&str, SortColumn); 8] = [
+    ("#", SortColumn::Index),
+    ("Name", SortColumn::Name),
+    ("Type", SortColumn::Type),
+    ("Size", SortColumn::Size),
+    ("attr1", SortColumn::Attr1),
+    ("attr2", SortColumn::Attr2),
+    ("attr3", SortColumn::Attr3),
+    ("Offset", SortColumn::Offset),
+];
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    let mut out = Vec::new();
+    filter_bar(app, ui, &mut out);
+    ui.separator();
+    if app.ws.files().is_empty() {
+        ui.add_space(24.0);
+        ui.vertical_centered(|ui| {
+            ui.label(RichText::new("No file open").heading());
+            ui.label("Open an archive (Ctrl+O), a game folder (Ctrl+Shift+O), or drop files here.");
+        });
+        app.browser.table_rect = Some(ui.available_rect_before_wrap());
+        app.browser.row_rects.clear();
+    } else {
+        keyboard(app, ui, &mut out);
+        table(app, ui, &mut out);
+    }
+    app.intents.extend(out);
+}
+
+fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let mut filter = app.browser.filter.clone();
+    ui.horizontal(|ui| {
+        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(180.0).id_salt("browser-filter"));
+        if app.browser.focus_filter {
+            r.request_focus();
+            app.browser.focus_filter = false;
+        }
+        let shown = match &filter.type_label {
+            None => "All types".to_string(),
+            Some(t) => t.clone(),
+        };
+        egui::ComboBox::from_id_salt("type-filter")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut filter.type_label, None, "All types");
+                for t in &app.browser.model.type_labels {
+                    ui.selectable_value(&mut filter.type_label, Some(t.clone()), t);
+                }
+            })
+            .response
+            .on_hover_text("Filter by type");
+        if filter.is_active() && ui.small_button("×").on_hover_text("Clear the filter").clicked() {
+            filter = Filter::default();
+        }
+        let entries = app.browser.model.rows.iter().filter(|r| !r.path.entries.is_empty()).count();
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            let sel = app.browser.selection.len();
+            let text = if sel > 0 { format!("{entries} shown · {sel} selected") } else { format!("{entries} shown") };
+            ui.weak(text);
+        });
+    });
+    // The filter text is the text field's own buffer; the model follows it.
+    app.browser.set_filter(filter);
+    let _ = out;
+}
+
+fn keyboard(app: &StudioApp, ui: &Ui, out: &mut Vec<Intent>) {
+    if app.dialog.is_some() || app.palette.is_some() || ui.ctx().egui_wants_keyboard_input() {
+        return;
+    }
+    ui.input(|i| {
+        let extend = i.modifiers.shift;
+        if i.key_pressed(Key::ArrowDown) {
+            out.push(Intent::SelectStep { delta: 1, extend });
+        }
+        if i.key_pressed(Key::ArrowUp) {
+            out.push(Intent::SelectStep { delta: -1, extend });
+        }
+        if i.key_pressed(Key::PageDown) {
+            out.push(Intent::SelectStep { delta: 20, extend });
+        }
+        if i.key_pressed(Key::PageUp) {
+            out.push(Intent::SelectStep { delta: -20, extend });
+        }
+        if let Some(lead) = app.browser.selection.lead()
+            && let Some(row) = app.browser.model.row(lead)
+            && row.expandable
+        {
+            if i.key_pressed(Key::ArrowRight) && !row.expanded {
+                out.push(Intent::SetExpanded { path: lead.clone(), open: true });
+            }
+            if i.key_pressed(Key::ArrowLeft) && row.expanded {
+                out.push(Intent::SetExpanded { path: lead.clone(), open: false });
+            }
+        }
+    });
+}
+
+const MENU: [Command; 9] = [
+    Command::OpenEntry,
+    Command::Extract,
+    Command::ExtractAll,
+    Command::Replace,
+    Command::Rename,
+    Command::Delete,
+    Command::AddFiles,
+    Command::CopyName,
+    Command::Check,
+];
+
+fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let enabled = MENU.map(|c| app.command_enabled(c));
+    let StudioApp { browser, thumbs, settings, .. } = app;
+    let sort = settings.sort;
+    let rows = &browser.model.rows;
+    let scroll_row = browser.scroll_to.take().and_then(|p| rows.iter().position(|r| r.path == p));
+    let hovering_files = ui.ctx().input(|i| !i.raw.hovered_files.is_empty());
+    let pointer = ui.ctx().input(|i| i.pointer.latest_pos());
+    browser.table_rect = Some(ui.available_rect_before_wrap());
+    let mut rects = Vec::new();
+    // Labels would take the clicks that select rows.
+    ui.style_mut().interaction.selectable_labels = false;
+    let mut tb = TableBuilder::new(ui)
+        .id_salt("entries")
+        .striped(true)
+        .resizable(true)
+        .sense(Sense::click())
+        .cell_layout(Layout::left_to_right(Align::Center))
+        .column(Column::initial(44.0).at_least(28.0))
+        .column(Column::initial(220.0).at_least(80.0).clip(true))
+        .column(Column::initial(56.0).at_least(36.0))
+        .column(Column::initial(72.0).at_least(40.0))
+        .columns(Column::initial(48.0).at_least(30.0), 3)
+        .column(Column::remainder().at_least(56.0));
+    if let Some(i) = scroll_row {
+        tb = tb.scroll_to_row(i, Some(Align::Center));
+    }
+    tb.header(ROW_HEIGHT + 2.0, |mut header| {
+        for (label, col) in COLUMNS {
+            header.col(|ui| {
+                let r = ui.add(egui::Button::new(RichText::new(label).strong()).frame(false));
+                if sort.column == col {
+                    icons::sort_arrow(ui, sort.ascending);
+                }
+                if r.on_hover_text(format!("Sort by {label}")).clicked() {
+                    let ascending = if sort.column == col { !sort.ascending } else { true };
+                    out.push(Intent::SetSort(Sort { column: col, ascending }));
+                }
+            });
+        }
+    })
+    .body(|body| {
+        body.rows(ROW_HEIGHT, rows.len(), |mut row| {
+            let r = &rows[row.index()];
+            let selected = browser.selection.contains(&r.path);
+            row.set_selected(selected);
+            let renaming = browser.renaming.as_mut().filter(|x| x.path == r.path);
+            cells(&mut row, r, renaming, thumbs, out);
+            let resp = row.response();
+            if hovering_files && pointer.is_some_and(|p| resp.rect.contains(p)) {
+                let painter = resp.ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop-target")));
+                let stroke = resp.ctx.global_style().visuals.selection.stroke;
+                painter.rect_stroke(resp.rect, 2.0, egui::Stroke::new(2.0, stroke.color), egui::StrokeKind::Inside);
+            }
+            rects.push((resp.rect, r.path.clone()));
+            row_interaction(&resp, r, selected, &enabled, out);
+        });
+    });
+    browser.row_rects = rects;
+}
+
+fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut super::Renaming>, thumbs: &mut Thumbnails, out: &mut Vec<Intent>) {
+    row.col(|ui| {
+        if let Some(i) = r.path.entries.last() {
+            ui.weak(i.to_string());
+        }
+    });
+    row.col(|ui| name_cell(ui, r, renaming, thumbs, out));
+    row.col(|ui| {
+        let l = ui.label(&r.type_label);
+        if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
+            l.on_hover_text(format!("type {t:#010X}, packed {p} bytes"));
+        } else if let Some(p) = r.packed_size {
+            l.on_hover_text(format!("packed {p} bytes"));
+        } else if let Some(t) = r.type_id {
+            l.on_hover_text(format!("type id {t} ({t:#010X})"));
+        }
+    });
+    row.col(|ui| {
+        if let Some(s) = r.size {
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(s.to_string()));
+        }
+    });
+    for k in 0..3 {
+        row.col(|ui| {
+            if let Some(a) = r.attrs {
+                ui.label(a[k].to_string());
+            }
+        });
+    }
+    row.col(|ui| {
+        if let Some(o) = r.offset {
+            ui.monospace(format!("{o:#X}"));
+        }
+    });
+}
+
+fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumbs: &mut Thumbnails, out: &mut Vec<Intent>) {
+    ui.add_space(r.depth as f32 * 14.0);
+    if r.expandable {
+        if icons::expander(ui, r.expanded).clicked() {
+            out.push(Intent::SetExpanded { path: r.path.clone(), open: !r.expanded });
+        }
+    } else {
+        ui.add_space(16.0);
+    }
+    let kind = if r.kind == Kind::File { file_kind(r) } else { r.kind };
+    let mut drew_thumb = false;
+    if kind == Kind::Texture
+        && let Some(bytes) = &r.bytes
+        && let Thumb::Ready(t) = thumbs.get(bytes)
+    {
+        let size = egui::vec2(16.0, 16.0);
+        let img = ui.add(egui::Image::new((t.id(), size)).fit_to_exact_size(size));
+        img.on_hover_ui(|ui| {
+            ui.add(egui::Image::new((t.id(), t.size_vec2())));
+        });
+        drew_thumb = true;
+    }
+    if !drew_thumb {
+        icons::badge(ui, kind, 16.0);
+    }
+    match renaming {
+        Some(ren) => {
+            let resp = ui.add(TextEdit::singleline(&mut ren.text).hint_text("New name").desired_width(f32::INFINITY).id_salt("rename"));
+            if ren.focus {
+                resp.request_focus();
+                ren.focus = false;
+            }
+            if resp.lost_focus() {
+                if ui.input(|i| i.key_pressed(Key::Enter)) {
+                    out.push(Intent::Rename { path: ren.path.clone(), name: ren.text.clone() });
+                } else {
+                    out.push(Intent::CancelRename);
+                }
+            }
+        }
+        None => {
+            let text = if r.dirty { RichText::new(format!("{} •", r.name)).strong() } else { RichText::new(&r.name) };
+            let text = if r.depth == 0 { text.strong() } else { text };
+            ui.label(text);
+        }
+    }
+}
+
+fn row_interaction(resp: &egui::Response, r: &Row, selected: bool, enabled: &[bool; 9], out: &mut Vec<Intent>) {
+    if resp.clicked() {
+        let m = resp.ctx.input(|i| i.modifiers);
+        out.push(Intent::Select { path: r.path.clone(), mods: ClickMods { toggle: m.command, range: m.shift } });
+    }
+    if resp.double_clicked() {
+        out.push(Intent::OpenTab(r.path.clone()));
+    }
+    if resp.secondary_clicked() && !selected {
+        out.push(Intent::Select { path: r.path.clone(), mods: ClickMods::default() });
+    }
+    resp.context_menu(|ui| {
+        // The right-clicked row becomes the selection this frame; the enabled states are
+        // last frame's, which is what the menu was opened on.
+        for (k, c) in MENU.into_iter().enumerate() {
+            if k == 6 {
+                ui.separator();
+            }
+            if command_button(ui, c, enabled[k] || !selected) {
+                out.push(Intent::Run(c));
+            }
+        }
+        if r.expandable {
+            ui.separator();
+            let label = if r.expanded { "Collapse" } else { "Expand" };
+            if ui.button(label).clicked() {
+                out.push(Intent::SetExpanded { path: r.path.clone(), open: !r.expanded });
+                ui.close();
+            }
+        }
+    });
+}

@@ -1,0 +1,137 @@
+//! The command queue, drained once per frame: each command becomes the intents it means for
+//! the current selection (or a native dialog whose answer becomes one).
+
+use super::StudioApp;
+use super::command::Command;
+use super::intent::{Dialog, Intent, Pick, Then, Zoom};
+use super::settings::{PanelId, Theme};
+use crate::doc::ItemPath;
+
+impl StudioApp {
+    pub(super) fn drain_commands(&mut self) {
+        for c in std::mem::take(&mut self.commands) {
+            let intents = self.intents_for(c);
+            self.intents.extend(intents);
+        }
+    }
+
+    pub(super) fn intents_for(&self, c: Command) -> Vec<Intent> {
+        let entries = self.selected_entries();
+        let lead = self.browser.selection.lead().cloned();
+        let file = self.current_file();
+        let one = |i: Intent| vec![i];
+        match c {
+            Command::Open => one(Intent::Pick(Pick::OpenFiles)),
+            Command::OpenFolder => one(Intent::Pick(Pick::OpenFolder)),
+            Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
+            Command::SaveAs => file
+                .and_then(|f| self.ws.file(f).map(|o| Intent::Pick(Pick::SaveAs(f, o.name()))))
+                .into_iter()
+                .collect(),
+            Command::SaveAll => one(Intent::SaveAll { then: Then::Nothing }),
+            Command::CloseFile => file.map(|f| Intent::Close { file: f, confirmed: false }).into_iter().collect(),
+            Command::Quit => one(Intent::Quit { confirmed: false }),
+            Command::Undo => one(Intent::Undo),
+            Command::Redo => one(Intent::Redo),
+            Command::SelectAll => one(Intent::SelectAll),
+            Command::FocusFilter => {
+                let mut v = Vec::new();
+                if !self.settings.show_browser {
+                    v.push(Intent::TogglePanel(PanelId::Browser));
+                }
+                v.push(Intent::FocusFilter);
+                v
+            }
+            Command::OpenEntry => {
+                let mut v: Vec<ItemPath> = entries.clone();
+                if v.is_empty() {
+                    v.extend(lead);
+                }
+                v.into_iter().map(Intent::OpenTab).collect()
+            }
+            Command::Extract => {
+                if entries.is_empty() {
+                    return Vec::new();
+                }
+                let name = (entries.len() == 1)
+                    .then(|| super::edits::meta_of(&self.ws, &entries[0]).map(|m| m.name).filter(|n| !n.is_empty()))
+                    .flatten()
+                    .or_else(|| (entries.len() == 1).then(|| "entry.bin".to_string()));
+                one(Intent::Pick(Pick::Extract(entries, name)))
+            }
+            Command::ExtractAll => self.current_archive().map(|a| Intent::Pick(Pick::ExtractAll(a))).into_iter().collect(),
+            Command::Replace => match self.browser.selection.single() {
+                Some(p) => one(Intent::Pick(Pick::Replace(p.clone()))),
+                None => Vec::new(),
+            },
+            Command::Rename => match self.browser.selection.single() {
+                Some(p) if !p.entries.is_empty() => one(Intent::StartRename(p.clone())),
+                _ => Vec::new(),
+            },
+            Command::Delete => {
+                if entries.is_empty() {
+                    Vec::new()
+                } else {
+                    one(Intent::Delete(entries))
+                }
+            }
+            Command::AddFiles => self.current_archive().map(|a| Intent::Pick(Pick::Add(a))).into_iter().collect(),
+            Command::CopyName => {
+                let names: Vec<String> = entries.iter().filter_map(|p| self.browser.model.row(p).map(|r| r.name.clone())).collect();
+                if names.is_empty() { Vec::new() } else { one(Intent::CopyText(names.join("\n"))) }
+            }
+            Command::Check => file.map(Intent::Check).into_iter().collect(),
+            Command::RebuildLookup => self.current_archive().map(Intent::RebuildLookup).into_iter().collect(),
+            Command::Compact => self.current_archive().map(Intent::Compact).into_iter().collect(),
+            Command::CancelTask => one(Intent::CancelTasks),
+            Command::CloseTab => self.tabs.active.map(Intent::CloseTab).into_iter().collect(),
+            Command::NextTab | Command::PrevTab => {
+                let n = self.tabs.tabs.len();
+                match (self.tabs.active, n) {
+                    (Some(a), n) if n > 1 => {
+                        let next = if c == Command::NextTab { (a + 1) % n } else { (a + n - 1) % n };
+                        one(Intent::ActivateTab(next))
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            Command::ToggleBrowser => one(Intent::TogglePanel(PanelId::Browser)),
+            Command::ToggleInspector => one(Intent::TogglePanel(PanelId::Inspector)),
+            Command::ToggleLog => one(Intent::TogglePanel(PanelId::Log)),
+            Command::ThemeSystem => one(Intent::SetTheme(Theme::System)),
+            Command::ThemeLight => one(Intent::SetTheme(Theme::Light)),
+            Command::ThemeDark => one(Intent::SetTheme(Theme::Dark)),
+            Command::ZoomIn => one(Intent::Zoom(Zoom::In)),
+            Command::ZoomOut => one(Intent::Zoom(Zoom::Out)),
+            Command::ZoomReset => one(Intent::Zoom(Zoom::Reset)),
+            Command::CommandPalette => one(Intent::OpenPalette),
+            Command::Readings => one(Intent::ShowReadings(true)),
+            Command::About => one(Intent::ShowDialog(Dialog::About)),
+        }
+    }
+
+    /// Whether the command has something to act on now (menus grey out the others).
+    pub fn command_enabled(&self, c: Command) -> bool {
+        let has_file = !self.ws.files().is_empty();
+        let single_entry = self.browser.selection.single().is_some_and(|p| !p.entries.is_empty());
+        let any_entry = self.browser.selection.iter().any(|p| !p.entries.is_empty());
+        match c {
+            Command::Save | Command::SaveAs | Command::CloseFile | Command::Check => has_file,
+            Command::SaveAll => self.ws.any_dirty(),
+            Command::Undo => self.ws.history.can_undo(),
+            Command::Redo => self.ws.history.can_redo(),
+            Command::SelectAll => !self.browser.model.rows.is_empty(),
+            Command::OpenEntry => !self.browser.selection.is_empty(),
+            Command::Extract | Command::Delete | Command::CopyName => any_entry,
+            Command::Rename => single_entry,
+            Command::Replace => self.browser.selection.single().is_some(),
+            Command::ExtractAll | Command::AddFiles | Command::RebuildLookup | Command::Compact => self
+                .current_archive()
+                .is_some_and(|a| super::edits::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),
+            Command::CancelTask => self.tasks.busy(),
+            Command::CloseTab => self.tabs.active.is_some(),
+            Command::NextTab | Command::PrevTab => self.tabs.tabs.len() > 1,
+            _ => true,
+        }
+    }
+}

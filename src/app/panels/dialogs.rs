@@ -1,0 +1,98 @@
+//! Modal dialogs: unsaved changes (Save / Discard / Cancel, for closing a file or the window),
+//! a file that changed on disk (Overwrite / Cancel), messages and About.
+
+use crate::app::StudioApp;
+use crate::app::intent::{Dialog, Intent, Then};
+use egui::{Context, RichText};
+
+pub fn show(app: &mut StudioApp, ctx: &Context) {
+    let Some(dialog) = app.dialog.clone() else { return };
+    let mut out = Vec::new();
+    let modal = egui::Modal::new(egui::Id::unique("dialog")).show(ctx, |ui| {
+        ui.set_max_width(460.0);
+        match &dialog {
+            Dialog::Unsaved { files, then } => unsaved(app, ui, files, then, &mut out),
+            Dialog::ChangedOnDisk { file, then, all } => {
+                let name = app.ws.file(*file).map(|f| f.path.display().to_string()).unwrap_or_default();
+                ui.heading("The file changed on disk");
+                ui.label(format!("{name} was changed by another program since it was opened. Saving now overwrites those changes."));
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Overwrite").clicked() {
+                        out.push(Intent::CloseDialog);
+                        if *all {
+                            out.push(Intent::Save { file: *file, force: true, then: Then::Nothing });
+                            out.push(Intent::SaveAll { then: then.clone() });
+                        } else {
+                            out.push(Intent::Save { file: *file, force: true, then: then.clone() });
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        out.push(Intent::CloseDialog);
+                    }
+                });
+            }
+            Dialog::Message { title, text } => {
+                ui.heading(title);
+                ui.label(text);
+                ui.add_space(8.0);
+                if ui.button("OK").clicked() {
+                    out.push(Intent::CloseDialog);
+                }
+            }
+            Dialog::About => {
+                ui.heading("Parkan Studio");
+                ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
+                ui.label(env!("CARGO_PKG_DESCRIPTION"));
+                ui.label(format!("Licence: {}", env!("CARGO_PKG_LICENSE")));
+                ui.add_space(8.0);
+                if ui.button("OK").clicked() {
+                    out.push(Intent::CloseDialog);
+                }
+            }
+        }
+    });
+    if modal.should_close() && out.is_empty() {
+        // Escape or a click beside the dialog: the safe answer, Cancel.
+        out.push(Intent::CloseDialog);
+    }
+    app.intents.extend(out);
+}
+
+fn unsaved(app: &StudioApp, ui: &mut egui::Ui, files: &[crate::doc::FileId], then: &Then, out: &mut Vec<Intent>) {
+    let names: Vec<String> = files.iter().filter_map(|f| app.ws.file(*f)).map(|f| f.name()).collect();
+    ui.heading("Unsaved changes");
+    let what = match then {
+        Then::Quit => "Quit anyway?",
+        _ => "Close anyway?",
+    };
+    if names.len() == 1 {
+        ui.label(format!("{} has unsaved changes. {what}", names[0]));
+    } else {
+        ui.label(format!("{} files have unsaved changes:", names.len()));
+        for n in &names {
+            ui.label(RichText::new(format!("• {n}")).strong());
+        }
+    }
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        if ui.button("Save").on_hover_text("Save the changes, then close").clicked() {
+            out.push(Intent::CloseDialog);
+            match then {
+                Then::Close(f) => out.push(Intent::Save { file: *f, force: false, then: then.clone() }),
+                _ => out.push(Intent::SaveAll { then: then.clone() }),
+            }
+        }
+        if ui.button("Discard").on_hover_text("Close without saving; the changes are lost").clicked() {
+            out.push(Intent::CloseDialog);
+            match then {
+                Then::Close(f) => out.push(Intent::Close { file: *f, confirmed: true }),
+                Then::Quit => out.push(Intent::Quit { confirmed: true }),
+                Then::Nothing => {}
+            }
+        }
+        if ui.button("Cancel").on_hover_text("Keep the file open").clicked() {
+            out.push(Intent::CloseDialog);
+        }
+    });
+}

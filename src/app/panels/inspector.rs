@@ -1,0 +1,290 @@
+//! The inspector: what the selection is (directory fields, sizes, offsets), its attributes
+//! (editable: a drag is one undo step), a texture preview, and the diagnostics its codec finds.
+
+use crate::app::StudioApp;
+use crate::app::edits;
+use crate::app::intent::Intent;
+use crate::app::thumbs::Thumb;
+use crate::doc::node::Node;
+use crate::doc::registry::{Item, codec_for};
+use crate::doc::{EntryMeta, ItemPath};
+use crate::formats::{Diagnostic, Severity, nres};
+use egui::{RichText, Ui};
+
+/// What the inspector shows of one item, computed once per document generation.
+#[derive(Clone, Debug, Default)]
+pub struct Info {
+    pub address: String,
+    pub meta: Option<EntryMeta>,
+    pub kind: Option<&'static str>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub roundtrip: Option<bool>,
+}
+
+#[derive(Default)]
+pub struct InspectorCache {
+    key: Option<(ItemPath, u64)>,
+    pub info: Info,
+    /// The type field being typed into, for the selected entry.
+    type_text: Option<(ItemPath, String)>,
+}
+
+pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
+    let ws = &app.ws;
+    let mut info = Info { address: edits::address(ws, path), meta: edits::meta_of(ws, path), ..Info::default() };
+    if path.entries.is_empty() {
+        if let Some(f) = ws.file(path.file) {
+            info.diagnostics = f.open_diagnostics.clone();
+            info.kind = Some(f.root().format_name());
+            if let Node::Blob(b) = f.root() {
+                let item = Item { bytes: b, name: &f.name(), type_id: None, attrs: [0; 3], readings: &ws.readings };
+                if let Some(c) = codec_for(&item) {
+                    let checked = c.check(&item);
+                    info.kind = Some(c.kind());
+                    info.roundtrip = Some(checked.roundtrip);
+                    info.diagnostics.extend(checked.diagnostics);
+                }
+            }
+        }
+        return info;
+    }
+    let Some(meta) = &info.meta else { return info };
+    let bytes = match edits::bytes_of(ws, path) {
+        Ok(b) => b,
+        Err(e) => {
+            info.diagnostics.push(Diagnostic::error(0u64, e));
+            return info;
+        }
+    };
+    let item = Item { bytes: &bytes, name: &meta.name, type_id: meta.type_id, attrs: meta.attrs, readings: &ws.readings };
+    if let Some(c) = codec_for(&item) {
+        let checked = c.check(&item);
+        info.kind = Some(c.kind());
+        info.roundtrip = Some(checked.roundtrip);
+        info.diagnostics.extend(checked.diagnostics);
+    } else if crate::app::browser::model::is_archive_magic(&bytes) {
+        match ws.node(path.file, &path.entries) {
+            Ok(n) => {
+                info.kind = Some(n.0.format_name());
+                info.diagnostics.extend(n.1.iter().cloned());
+            }
+            Err(e) => info.diagnostics.push(e.into()),
+        }
+    }
+    info
+}
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    ui.heading("Inspector");
+    ui.separator();
+    let sel = app.browser.selection.clone();
+    if sel.is_empty() {
+        ui.weak("Select an entry in the browser.");
+        return;
+    }
+    if sel.len() > 1 {
+        let total: u64 = sel.iter().filter_map(|p| app.browser.model.row(p).and_then(|r| r.size)).sum();
+        ui.label(format!("{} items selected", sel.len()));
+        ui.label(format!("{total} bytes in all"));
+        return;
+    }
+    let Some(path) = sel.single().cloned() else { return };
+    let key = (path.clone(), app.generation);
+    if app.inspector.key.as_ref() != Some(&key) {
+        app.inspector.info = info(app, &path);
+        app.inspector.key = Some(key);
+    }
+    let mut out = Vec::new();
+    egui::ScrollArea::vertical().id_salt("inspector").auto_shrink([false, false]).show(ui, |ui| {
+        let info = app.inspector.info.clone();
+        ui.label(RichText::new(&info.address).strong()).on_hover_text("The address the command line uses for this item");
+        ui.add_space(4.0);
+        if path.entries.is_empty() {
+            file_fields(app, ui, &path, &info);
+        } else if let Some(m) = &info.meta {
+            entry_fields(app, ui, &path, m, &mut out);
+        }
+        preview(app, ui, &path);
+        diagnostics(ui, &info);
+    });
+    app.intents.extend(out);
+}
+
+fn grid(ui: &mut Ui, id: &str, rows: impl FnOnce(&mut Ui)) {
+    egui::Grid::new(id).num_columns(2).striped(true).spacing([12.0, 4.0]).show(ui, rows);
+}
+
+fn file_fields(app: &StudioApp, ui: &mut Ui, path: &ItemPath, info: &Info) {
+    let Some(f) = app.ws.file(path.file) else { return };
+    grid(ui, "file-fields", |ui| {
+        ui.label("Path");
+        ui.label(f.path.display().to_string());
+        ui.end_row();
+        ui.label("Format");
+        ui.label(info.kind.unwrap_or("bytes"));
+        ui.end_row();
+        if f.root().is_archive() {
+            ui.label("Entries");
+            ui.label(f.root().len().to_string());
+            ui.end_row();
+        }
+        if let Node::Nres(a) = f.root() {
+            ui.label("Size");
+            ui.label(format!("{} bytes", a.total_size()));
+            ui.end_row();
+            ui.label("Lookup table");
+            ui.label(if a.lookup_is_canonical() { "sorted" } else { "not sorted (Entry > Rebuild Lookup Table)" });
+            ui.end_row();
+        }
+        ui.label("Unsaved changes");
+        ui.label(if f.is_dirty() { "yes" } else { "no" });
+        ui.end_row();
+        if app.ws.changed_on_disk(path.file) {
+            ui.label("On disk");
+            ui.colored_label(ui.visuals().warn_fg_color, "changed since it was opened");
+            ui.end_row();
+        }
+    });
+}
+
+fn entry_fields(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath, m: &EntryMeta, out: &mut Vec<Intent>) {
+    grid(ui, "entry-fields", |ui| {
+        ui.label("Name");
+        ui.label(&m.name).on_hover_text(format!("raw bytes: {}", hex(&m.name_bytes)));
+        ui.end_row();
+        ui.label("Index");
+        ui.label(m.index.to_string());
+        ui.end_row();
+        if let Some(t) = m.type_id {
+            let label = ui.label("Type");
+            type_field(app, ui, path, t, m.attrs, label.id, out);
+            ui.end_row();
+            for k in 0..3 {
+                let label = ui.label(format!("attr{}", k + 1));
+                let mut v = m.attrs[k];
+                let r = ui.add(egui::DragValue::new(&mut v).speed(0.25)).labelled_by(label.id);
+                if r.changed() {
+                    let mut attrs = m.attrs;
+                    attrs[k] = v;
+                    out.push(Intent::SetAttrs { path: path.clone(), type_id: None, attrs, dragging: r.dragged() });
+                }
+                if r.drag_stopped() {
+                    out.push(Intent::EndDrag);
+                }
+                ui.end_row();
+            }
+        }
+        if let Some(method) = m.method {
+            ui.label("Method");
+            ui.label(method);
+            ui.end_row();
+        }
+        ui.label("Size");
+        ui.label(format!("{} bytes", m.size));
+        ui.end_row();
+        if let Some(p) = m.packed_size {
+            ui.label("Packed size");
+            ui.label(format!("{p} bytes"));
+            ui.end_row();
+        }
+        ui.label("Offset");
+        ui.label(format!("{:#X} ({})", m.offset, m.offset));
+        ui.end_row();
+        ui.label("Sort index");
+        ui.label(m.sort_index.to_string());
+        ui.end_row();
+    });
+}
+
+fn type_field(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath, type_id: u32, attrs: [u32; 3], label: egui::Id, out: &mut Vec<Intent>) {
+    let current = nres::type_label(type_id);
+    let entry = app.inspector.type_text.get_or_insert_with(|| (path.clone(), current.clone()));
+    if entry.0 != *path {
+        *entry = (path.clone(), current.clone());
+    }
+    let r = ui.add(egui::TextEdit::singleline(&mut entry.1).desired_width(80.0).id_salt("type-field")).labelled_by(label);
+    let r = r.on_hover_text(format!("{type_id} = {type_id:#010X}; four ASCII characters or a decimal id, Enter to set"));
+    if r.lost_focus() {
+        if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            match parse_type(&entry.1) {
+                Some(t) if t != type_id => out.push(Intent::SetAttrs { path: path.clone(), type_id: Some(t), attrs, dragging: false }),
+                Some(_) => {}
+                None => app.log.error(format!("type {:?}: expected four ASCII characters or a decimal id", entry.1)),
+            }
+        }
+        entry.1 = current;
+    } else if !r.has_focus() {
+        entry.1 = current;
+    }
+}
+
+/// A type as typed: four ASCII characters, or a decimal id.
+pub fn parse_type(t: &str) -> Option<u32> {
+    if let Ok(n) = t.trim().parse::<u32>() {
+        return Some(n);
+    }
+    let b = t.as_bytes();
+    (b.len() == 4 && b.iter().all(|c| (0x20..0x7F).contains(c))).then(|| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+fn hex(b: &[u8]) -> String {
+    b.iter().map(|x| format!("{x:02X}")).collect::<Vec<_>>().join(" ")
+}
+
+fn preview(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath) {
+    let Some(row) = app.browser.model.row(path) else { return };
+    let is_texture = row.kind == crate::app::browser::model::Kind::Texture
+        || (row.kind == crate::app::browser::model::Kind::File && row.type_label == "Texm");
+    let Some(bytes) = row.bytes.clone().filter(|_| is_texture) else { return };
+    ui.add_space(8.0);
+    match app.thumbs.get(&bytes) {
+        Thumb::Ready(t) => {
+            let size = t.size_vec2();
+            let scale = (160.0 / size.x.max(size.y)).clamp(1.0, 8.0).floor();
+            ui.add(egui::Image::new((t.id(), size * scale)).texture_options(egui::TextureOptions::NEAREST));
+        }
+        Thumb::Pending => {
+            ui.spinner();
+        }
+        Thumb::Failed(m) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("no preview: {m}"));
+        }
+    }
+}
+
+fn diagnostics(ui: &mut Ui, info: &Info) {
+    ui.add_space(8.0);
+    let title = match (info.kind, info.roundtrip) {
+        (Some(k), Some(true)) => format!("{k}: re-encodes exactly"),
+        (Some(k), Some(false)) => format!("{k}: does NOT re-encode to the same bytes"),
+        (Some(k), None) => k.to_string(),
+        (None, _) => "no typed codec for this item".to_string(),
+    };
+    ui.label(RichText::new(title).weak());
+    if info.diagnostics.is_empty() {
+        ui.weak("No diagnostics.");
+        return;
+    }
+    for d in &info.diagnostics {
+        let color = match d.severity {
+            Severity::Error => ui.visuals().error_fg_color,
+            Severity::Warning => ui.visuals().warn_fg_color,
+            Severity::Info => ui.visuals().weak_text_color(),
+        };
+        let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
+        ui.label(RichText::new(format!("{:?}: {at}{}", d.severity, d.message)).color(color));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_type;
+
+    #[test]
+    fn types_parse_as_fourcc_or_decimal() {
+        assert_eq!(parse_type("Texm"), Some(crate::formats::TYPE_TEXM));
+        assert_eq!(parse_type(" 12 "), Some(12));
+        assert_eq!(parse_type("Tex"), None);
+        assert_eq!(parse_type("Texmm"), None);
+    }
+}

@@ -1,0 +1,78 @@
+//! The bottom panel: the log, and the diagnostics of the last check of each file (click one
+//! to select the entry it is about).
+
+use crate::app::StudioApp;
+use crate::app::intent::Intent;
+use crate::app::log::BottomTab;
+use crate::formats::Severity;
+use egui::{RichText, Ui};
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    let mut out = Vec::new();
+    egui::Panel::bottom("log").resizable(true).default_size(150.0).size_range(60.0..=600.0).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut app.log.tab, BottomTab::Log, "Log");
+            let n = app.log.finding_count();
+            ui.selectable_value(&mut app.log.tab, BottomTab::Diagnostics, format!("Diagnostics ({n})"));
+        });
+        ui.separator();
+        match app.log.tab {
+            BottomTab::Log => lines(app, ui),
+            BottomTab::Diagnostics => findings(app, ui, &mut out),
+        }
+    });
+    app.intents.extend(out);
+}
+
+fn severity_text(ui: &Ui, s: Severity) -> RichText {
+    match s {
+        Severity::Error => RichText::new("error").color(ui.visuals().error_fg_color),
+        Severity::Warning => RichText::new("warning").color(ui.visuals().warn_fg_color),
+        Severity::Info => RichText::new("info").color(ui.visuals().weak_text_color()),
+    }
+}
+
+fn lines(app: &StudioApp, ui: &mut Ui) {
+    let lines = app.log.lines();
+    let h = ui.text_style_height(&egui::TextStyle::Body);
+    egui::ScrollArea::vertical().id_salt("log-lines").auto_shrink([false, false]).stick_to_bottom(true).show_rows(
+        ui,
+        h,
+        lines.len(),
+        |ui, range| {
+            for l in &lines[range] {
+                ui.horizontal(|ui| {
+                    ui.weak(format!("{:>7.2}s", l.at));
+                    ui.label(severity_text(ui, l.severity));
+                    ui.label(&l.text);
+                });
+            }
+        },
+    );
+}
+
+fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    if app.log.reports.is_empty() {
+        ui.weak("No check has run. Entry > Check File (F5) parses and re-encodes every entry of the current file.");
+        return;
+    }
+    let rows: Vec<_> = app.log.reports.iter().flat_map(|(f, r)| r.diagnostics.iter().map(move |d| (*f, &r.path, d))).collect();
+    let h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::vertical().id_salt("findings").auto_shrink([false, false]).show_rows(ui, h, rows.len(), |ui, range| {
+        for (file, path, d) in &rows[range] {
+            ui.horizontal(|ui| {
+                ui.label(severity_text(ui, d.severity));
+                let at = match (d.line, d.column, d.offset) {
+                    (Some(l), Some(c), _) => format!(" line {l}, column {c}"),
+                    (_, _, Some(o)) => format!(" @0x{o:X}"),
+                    _ => String::new(),
+                };
+                let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
+                if ui.link(format!("{path}{entry}{at}")).on_hover_text("Select this item").clicked() {
+                    out.push(Intent::Reveal { file: *file, entry: d.entry.clone() });
+                }
+                ui.label(&d.message);
+            });
+        }
+    });
+}

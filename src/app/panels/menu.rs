@@ -1,0 +1,163 @@
+//! The menu bar, built from the command table: every item shows the command's label, its
+//! shortcut and its tooltip, and clicking it queues the command.
+
+use crate::app::StudioApp;
+use crate::app::command::{Command, MenuGroup};
+use crate::app::intent::Intent;
+use crate::app::settings::Theme;
+use egui::Ui;
+
+/// A menu button for `c`; true when it was clicked (the menu then closes).
+pub fn command_button(ui: &mut Ui, c: Command, enabled: bool) -> bool {
+    let mut b = egui::Button::new(c.label());
+    if let Some(s) = c.shortcut() {
+        b = b.shortcut_text(ui.ctx().format_shortcut(&s));
+    }
+    let r = ui.add_enabled(enabled, b).on_hover_text(c.tooltip());
+    if r.clicked() {
+        ui.close();
+        true
+    } else {
+        false
+    }
+}
+
+fn checked_button(ui: &mut Ui, c: Command, on: bool) -> bool {
+    let mut b = egui::Button::selectable(on, c.label());
+    if let Some(s) = c.shortcut() {
+        b = b.shortcut_text(ui.ctx().format_shortcut(&s));
+    }
+    let r = ui.add(b).on_hover_text(c.tooltip());
+    if r.clicked() {
+        ui.close();
+        true
+    } else {
+        false
+    }
+}
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    let mut run: Vec<Command> = Vec::new();
+    let mut out: Vec<Intent> = Vec::new();
+    egui::Panel::top("menu-bar").show(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            for group in [MenuGroup::File, MenuGroup::Edit, MenuGroup::Entry, MenuGroup::View, MenuGroup::Help] {
+                ui.menu_button(group.label(), |ui| group_items(app, ui, group, &mut run, &mut out));
+            }
+        });
+    });
+    app.commands.extend(run);
+    app.intents.extend(out);
+}
+
+fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>, out: &mut Vec<Intent>) {
+    match group {
+        MenuGroup::File => {
+            item(app, ui, Command::Open, run);
+            item(app, ui, Command::OpenFolder, run);
+            recent(app, ui, out);
+            ui.separator();
+            item(app, ui, Command::Save, run);
+            item(app, ui, Command::SaveAs, run);
+            item(app, ui, Command::SaveAll, run);
+            ui.separator();
+            item(app, ui, Command::CloseFile, run);
+            item(app, ui, Command::Quit, run);
+        }
+        MenuGroup::Edit => {
+            let undo = app.ws.history.undo_label().map(|l| format!("Undo {l}"));
+            let redo = app.ws.history.redo_label().map(|l| format!("Redo {l}"));
+            labelled(ui, Command::Undo, undo, app.command_enabled(Command::Undo), run);
+            labelled(ui, Command::Redo, redo, app.command_enabled(Command::Redo), run);
+            ui.separator();
+            item(app, ui, Command::SelectAll, run);
+            item(app, ui, Command::FocusFilter, run);
+        }
+        MenuGroup::Entry => {
+            for c in [Command::OpenEntry, Command::Extract, Command::ExtractAll, Command::Replace, Command::Rename, Command::Delete] {
+                item(app, ui, c, run);
+            }
+            ui.separator();
+            for c in [Command::AddFiles, Command::CopyName] {
+                item(app, ui, c, run);
+            }
+            ui.separator();
+            for c in [Command::Check, Command::RebuildLookup, Command::Compact, Command::CancelTask] {
+                item(app, ui, c, run);
+            }
+        }
+        MenuGroup::View => {
+            if checked_button(ui, Command::ToggleBrowser, app.settings.show_browser) {
+                run.push(Command::ToggleBrowser);
+            }
+            if checked_button(ui, Command::ToggleInspector, app.settings.show_inspector) {
+                run.push(Command::ToggleInspector);
+            }
+            if checked_button(ui, Command::ToggleLog, app.settings.show_log) {
+                run.push(Command::ToggleLog);
+            }
+            ui.separator();
+            for (c, t) in [(Command::ThemeSystem, Theme::System), (Command::ThemeLight, Theme::Light), (Command::ThemeDark, Theme::Dark)] {
+                if checked_button(ui, c, app.settings.theme == t) {
+                    run.push(c);
+                }
+            }
+            ui.separator();
+            for c in [Command::ZoomIn, Command::ZoomOut, Command::ZoomReset] {
+                item(app, ui, c, run);
+            }
+            ui.separator();
+            for c in [Command::CloseTab, Command::NextTab, Command::PrevTab] {
+                item(app, ui, c, run);
+            }
+            ui.separator();
+            item(app, ui, Command::Readings, run);
+            item(app, ui, Command::CommandPalette, run);
+        }
+        MenuGroup::Help => {
+            item(app, ui, Command::CommandPalette, run);
+            item(app, ui, Command::About, run);
+        }
+    }
+}
+
+fn item(app: &StudioApp, ui: &mut Ui, c: Command, run: &mut Vec<Command>) {
+    if command_button(ui, c, app.command_enabled(c)) {
+        run.push(c);
+    }
+}
+
+fn labelled(ui: &mut Ui, c: Command, label: Option<String>, enabled: bool, run: &mut Vec<Command>) {
+    let mut b = egui::Button::new(label.unwrap_or_else(|| c.label().to_string()));
+    if let Some(s) = c.shortcut() {
+        b = b.shortcut_text(ui.ctx().format_shortcut(&s));
+    }
+    if ui.add_enabled(enabled, b).on_hover_text(c.tooltip()).clicked() {
+        run.push(c);
+        ui.close();
+    }
+}
+
+fn recent(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let files = &app.settings.recent_files;
+    let folders = &app.settings.recent_folders;
+    ui.add_enabled_ui(!files.is_empty() || !folders.is_empty(), |ui| {
+        ui.menu_button("Open Recent", |ui| {
+            for f in files {
+                if ui.button(f.display().to_string()).clicked() {
+                    out.push(Intent::Open(vec![f.clone()]));
+                    ui.close();
+                }
+            }
+            if !files.is_empty() && !folders.is_empty() {
+                ui.separator();
+            }
+            for d in folders {
+                if ui.button(format!("{}/", d.display())).clicked() {
+                    out.push(Intent::OpenFolder(d.clone()));
+                    ui.close();
+                }
+            }
+        });
+    });
+}

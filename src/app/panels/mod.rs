@@ -1,0 +1,10 @@
+//! The shell's panels. Each reads the app and pushes intents; none changes the document.
+
+pub mod dialogs;
+pub mod folder;
+pub mod inspector;
+pub mod log;
+pub mod menu;
+pub mod palette;
+pub mod readings;
+pub mod status;

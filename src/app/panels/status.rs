@@ -1,0 +1,46 @@
+//! The status bar: running tasks with progress and Cancel, else the last log line and counts.
+
+use crate::app::StudioApp;
+use crate::app::intent::Intent;
+use crate::formats::Severity;
+use egui::{Align, Layout, RichText, Ui};
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    let mut out = Vec::new();
+    egui::Panel::bottom("status-bar").resizable(false).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            if let Some(t) = app.tasks.running().first() {
+                ui.spinner();
+                ui.label(&t.label);
+                let (done, total) = t.progress.get();
+                let bar = match t.progress.fraction() {
+                    Some(f) => egui::ProgressBar::new(f).text(format!("{done} / {total}")),
+                    None => egui::ProgressBar::new(0.0).animate(true),
+                };
+                ui.add(bar.desired_width(220.0));
+                if ui.button("Cancel").on_hover_text("Stop the running task").clicked() {
+                    out.push(Intent::CancelTasks);
+                }
+                if app.tasks.running().len() > 1 {
+                    ui.weak(format!("+{} more", app.tasks.running().len() - 1));
+                }
+            } else if let Some(l) = app.log.last() {
+                let color = match l.severity {
+                    Severity::Error => ui.visuals().error_fg_color,
+                    Severity::Warning => ui.visuals().warn_fg_color,
+                    Severity::Info => ui.visuals().weak_text_color(),
+                };
+                ui.label(RichText::new(&l.text).color(color));
+            }
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                let dirty = app.ws.files().iter().filter(|f| f.is_dirty()).count();
+                let files = app.ws.files().len();
+                ui.weak(format!("{files} file{}{}", if files == 1 { "" } else { "s" }, if dirty > 0 { format!(", {dirty} unsaved") } else { String::new() }));
+                if let Some(u) = app.ws.history.undo_label() {
+                    ui.weak(format!("Undo: {u}  ·"));
+                }
+            });
+        });
+    });
+    app.intents.extend(out);
+}

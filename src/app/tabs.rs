@@ -1,0 +1,248 @@
+//! The central editor tabs: one per opened item, closable (× or middle click), reorderable by
+//! dragging, each with the summary, hex and raw-fields views. A tab's content is computed once
+//! per document generation.
+
+use super::StudioApp;
+use super::edits;
+use super::intent::{Intent, ViewKind};
+use super::views::{fields, hex, summary};
+use crate::doc::ItemPath;
+use crate::formats::bytes::SharedBytes;
+use egui::{RichText, Sense, Ui};
+
+pub struct TabContent {
+    generation: u64,
+    pub title: String,
+    pub bytes: Result<SharedBytes, String>,
+    pub summary: Result<serde_json::Value, String>,
+    pub fields: Result<(String, Vec<fields::Field>), String>,
+}
+
+pub struct Tab {
+    pub path: ItemPath,
+    pub view: ViewKind,
+    pub hex: hex::HexState,
+    content: Option<TabContent>,
+}
+
+impl Tab {
+    pub fn content(&self) -> Option<&TabContent> {
+        self.content.as_ref()
+    }
+}
+
+#[derive(Default)]
+pub struct Tabs {
+    pub tabs: Vec<Tab>,
+    pub active: Option<usize>,
+}
+
+impl Tabs {
+    pub fn active_tab(&self) -> Option<&Tab> {
+        self.active.and_then(|i| self.tabs.get(i))
+    }
+
+    /// Opens a tab on the item, or brings its tab forward.
+    pub fn open(&mut self, path: ItemPath) {
+        if let Some(i) = self.tabs.iter().position(|t| t.path == path) {
+            self.active = Some(i);
+            return;
+        }
+        self.tabs.push(Tab { path, view: ViewKind::Summary, hex: Default::default(), content: None });
+        self.active = Some(self.tabs.len() - 1);
+    }
+
+    pub fn activate(&mut self, i: usize) {
+        if i < self.tabs.len() {
+            self.active = Some(i);
+        }
+    }
+
+    pub fn close(&mut self, i: usize) {
+        if i >= self.tabs.len() {
+            return;
+        }
+        self.tabs.remove(i);
+        self.active = match self.active {
+            _ if self.tabs.is_empty() => None,
+            Some(a) if a > i => Some(a - 1),
+            Some(a) if a == i => Some(i.min(self.tabs.len() - 1)),
+            a => a,
+        };
+    }
+
+    pub fn move_tab(&mut self, from: usize, to: usize) {
+        if from >= self.tabs.len() || to >= self.tabs.len() || from == to {
+            return;
+        }
+        let active_path = self.active_tab().map(|t| t.path.clone());
+        let t = self.tabs.remove(from);
+        self.tabs.insert(to, t);
+        self.active = active_path.and_then(|p| self.tabs.iter().position(|t| t.path == p));
+    }
+
+    pub fn set_view(&mut self, i: usize, view: ViewKind) {
+        if let Some(t) = self.tabs.get_mut(i) {
+            t.view = view;
+        }
+    }
+
+    pub fn remap(&mut self, f: &dyn Fn(&ItemPath) -> Option<ItemPath>) {
+        let active_path = self.active_tab().map(|t| t.path.clone());
+        self.tabs.retain_mut(|t| match f(&t.path) {
+            Some(p) => {
+                t.path = p;
+                true
+            }
+            None => false,
+        });
+        self.active = active_path.and_then(|p| f(&p)).and_then(|p| self.tabs.iter().position(|t| t.path == p));
+        if self.active.is_none() && !self.tabs.is_empty() {
+            self.active = Some(self.tabs.len() - 1);
+        }
+    }
+
+    pub fn retain(&mut self, keep: &dyn Fn(&ItemPath) -> bool) {
+        self.remap(&|p| keep(p).then(|| p.clone()));
+    }
+}
+
+fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
+    let ws = &app.ws;
+    let title = match edits::meta_of(ws, path) {
+        Some(m) if !m.name.is_empty() => m.name,
+        Some(m) => format!("#{}", m.index),
+        None => ws.file(path.file).map(|f| f.name()).unwrap_or_default(),
+    };
+    let bytes = edits::bytes_of(ws, path);
+    let summary = match &bytes {
+        Ok(b) => summary::summary(ws, path, b),
+        Err(e) => Err(e.clone()),
+    };
+    TabContent { generation: app.generation, title, bytes, summary, fields: fields::fields(ws, path) }
+}
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    if app.tabs.tabs.is_empty() {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() * 0.3);
+            ui.label(RichText::new("Parkan Studio").heading());
+            ui.weak("Double-click an entry (or select it and press Enter) to open it here.");
+            ui.weak("Ctrl+Shift+P lists every command.");
+        });
+        return;
+    }
+    for i in 0..app.tabs.tabs.len() {
+        let stale = app.tabs.tabs[i].content.as_ref().is_none_or(|c| c.generation != app.generation);
+        if stale {
+            let c = content(app, &app.tabs.tabs[i].path.clone());
+            app.tabs.tabs[i].content = Some(c);
+        }
+    }
+    let mut out = Vec::new();
+    strip(app, ui, &mut out);
+    ui.separator();
+    if let Some(a) = app.tabs.active
+        && let Some(tab) = app.tabs.tabs.get_mut(a)
+    {
+        ui.horizontal(|ui| {
+            for (v, label) in [(ViewKind::Summary, "Summary"), (ViewKind::Hex, "Hex"), (ViewKind::Fields, "Raw fields")] {
+                if ui.selectable_label(tab.view == v, label).clicked() {
+                    out.push(Intent::SetView { tab: a, view: v });
+                }
+            }
+            ui.separator();
+            ui.weak(edits::address(&app.ws, &tab.path));
+        });
+        ui.separator();
+        let Some(c) = &tab.content else { return };
+        match tab.view {
+            ViewKind::Summary => {
+                egui::ScrollArea::both().id_salt("summary").auto_shrink([false, false]).show(ui, |ui| match &c.summary {
+                    Ok(v) => summary::show(ui, v),
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                });
+            }
+            ViewKind::Hex => match &c.bytes {
+                Ok(b) => hex::show(ui, b, &mut tab.hex),
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+            },
+            ViewKind::Fields => {
+                egui::ScrollArea::both().id_salt("fields").auto_shrink([false, false]).show(ui, |ui| match &c.fields {
+                    Ok((head, f)) => fields::show(ui, head, f),
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                });
+            }
+        }
+    }
+    app.intents.extend(out);
+}
+
+fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    egui::ScrollArea::horizontal().id_salt("tab-strip").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            for (i, t) in app.tabs.tabs.iter().enumerate() {
+                let title = t.content.as_ref().map(|c| c.title.clone()).unwrap_or_default();
+                let dirty = app.ws.is_dirty(t.path.file);
+                let text = if dirty { format!("{title} •") } else { title };
+                let active = app.tabs.active == Some(i);
+                let r = ui.add(egui::Button::selectable(active, text).sense(Sense::click_and_drag()));
+                let r = r.on_hover_text(edits::address(&app.ws, &t.path));
+                if r.clicked() {
+                    out.push(Intent::ActivateTab(i));
+                }
+                if r.middle_clicked() {
+                    out.push(Intent::CloseTab(i));
+                }
+                if r.drag_started() {
+                    r.dnd_set_drag_payload(i);
+                }
+                if let Some(from) = r.dnd_release_payload::<usize>() {
+                    out.push(Intent::MoveTab { from: *from, to: i });
+                }
+                if ui.small_button("×").on_hover_text("Close tab (Ctrl+W)").clicked() {
+                    out.push(Intent::CloseTab(i));
+                }
+                ui.add_space(6.0);
+            }
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(i: usize) -> ItemPath {
+        ItemPath::root(1).child(i)
+    }
+
+    #[test]
+    fn open_close_move_keep_the_active_tab() {
+        let mut t = Tabs::default();
+        for i in 0..4 {
+            t.open(p(i));
+        }
+        assert_eq!(t.active, Some(3));
+        t.open(p(1));
+        assert_eq!((t.tabs.len(), t.active), (4, Some(1)));
+        t.move_tab(1, 3);
+        assert_eq!(t.active_tab().unwrap().path, p(1));
+        assert_eq!(t.active, Some(3));
+        t.close(0);
+        assert_eq!(t.active, Some(2));
+        t.close(2);
+        assert_eq!(t.active, Some(1));
+        t.close(9);
+        t.remap(&|x| (x.entries[0] != 2).then(|| x.clone()));
+        assert_eq!(t.tabs.iter().map(|x| x.path.clone()).collect::<Vec<_>>(), vec![p(3)]);
+        t.close(0);
+        assert_eq!(t.active, None);
+    }
+}
