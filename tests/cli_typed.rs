@@ -1,0 +1,114 @@
+//! The command line on typed items, on the demo folder: `info --json` schemas, `material`,
+//! `export-png` and `import-png` (the drag-a-PNG story, headless).
+
+use parkan_studio::fixtures::demo;
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn run(args: &[&str], cwd: &Path) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().unwrap();
+    assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn json(args: &[&str], cwd: &Path) -> Value {
+    let out = run(args, cwd);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+fn setup() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    d
+}
+
+#[test]
+fn info_schemas() {
+    let d = setup();
+    let p = d.path();
+    let v = json(&["info", "Textures.lib::METAL01.0", "--json"], p);
+    assert_eq!(v["kind"], "texm");
+    for k in ["width", "height", "mip_count", "format", "flags4", "flags5", "unk6", "palette", "page", "mip_skip"] {
+        assert!(v.get(k).is_some(), "texm info lacks {k}: {v}");
+    }
+    assert_eq!(v["width"], 64);
+    let v = json(&["info", "Material.lib::GLOW", "--json"], p);
+    assert_eq!(v["kind"], "mat0");
+    for k in ["attr1", "attr2", "phase_count", "anim_block_count", "meta_a", "meta_b", "meta_c", "meta_d", "meta_c_raw", "meta_d_raw", "phases", "anim"] {
+        assert!(v.get(k).is_some(), "mat0 info lacks {k}: {v}");
+    }
+    assert_eq!(v["phases"][0]["params"].as_array().unwrap().len(), 18);
+    let v = json(&["info", "tower.wea", "--json"], p);
+    assert_eq!(v["kind"], "wear");
+    assert!(v["lightmaps"].is_array());
+    let v = json(&["info", "walker.msh", "--json"], p);
+    assert_eq!(v["kind"], "msh");
+    assert_eq!(v["variant"], "model");
+    let v = json(&["info", "Land.msh", "--json"], p);
+    assert_eq!(v["variant"], "landscape");
+    let v = json(&["info", "level.geom", "--json"], p);
+    assert_eq!(v["kind"], "xray-geom");
+    assert_eq!(v["version"], 14);
+    let v = json(&["info", "Material.lib", "--json"], p);
+    assert_eq!(v["kind"], "nres");
+    assert_eq!(v["entries"], 34);
+}
+
+#[test]
+fn material_state_over_time() {
+    let d = setup();
+    let p = d.path();
+    let a = json(&["material", "Material.lib::LAMP", "--time", "0", "--json"], p);
+    for k in ["block", "phase", "next_phase", "alpha", "values", "u16", "cell", "texture"] {
+        assert!(a.get(k).is_some(), "material lacks {k}: {a}");
+    }
+    assert_eq!(a["values"].as_array().unwrap().len(), 16);
+    // the lamp blinks: some later time shows the other phase
+    let phases: Vec<Value> = (0..40).map(|i| json(&["material", "Material.lib::LAMP", "--time", &(i * 100).to_string(), "--json"], p)["phase"].clone()).collect();
+    assert!(phases.iter().any(|x| *x != phases[0]), "{phases:?}");
+    let out = run(&["material", "Textures.lib::METAL01.0", "--time", "0"], p);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn png_export_import_round_trip() {
+    let d = setup();
+    let p = d.path();
+    assert!(run(&["export-png", "Textures.lib::METAL01.0", "metal.png"], p).status.success());
+    let img = image::open(p.join("metal.png")).unwrap().to_rgba8();
+    assert_eq!(img.dimensions(), (64, 64));
+    assert!(run(&["export-png", "Textures.lib::METAL01.0", "m3.png", "--mip", "3"], p).status.success());
+    assert_eq!(image::open(p.join("m3.png")).unwrap().width(), 8);
+
+    // a modder paints the texture red and drops it back in
+    let mut red = img.clone();
+    for px in red.pixels_mut() {
+        px.0 = [255, 0, 0, 255];
+    }
+    red.save(p.join("red.png")).unwrap();
+    let before = std::fs::read(p.join("Textures.lib")).unwrap();
+    assert!(run(&["import-png", "Textures.lib::METAL01.0", "red.png", "-o", "New.lib"], p).status.success());
+    assert_eq!(std::fs::read(p.join("Textures.lib")).unwrap(), before);
+    assert!(run(&["export-png", "New.lib::METAL01.0", "again.png"], p).status.success());
+    let again = image::open(p.join("again.png")).unwrap().to_rgba8();
+    assert!(again.pixels().all(|px| px.0 == [255, 0, 0, 255]));
+    let a = json(&["info", "Textures.lib::METAL01.0", "--json"], p);
+    let b = json(&["info", "New.lib::METAL01.0", "--json"], p);
+    for k in ["width", "height", "mip_count", "format", "flags4", "flags5", "unk6", "page"] {
+        assert_eq!(a[k], b[k], "{k} kept");
+    }
+    // every other entry is untouched
+    let c = json(&["check", "New.lib", "--json"], p);
+    assert_eq!(c["files"][0]["ok"], true, "{c}");
+    for name in ["ROCK.0", "GRASS.0", "ATLAS.0"] {
+        assert!(run(&["extract", &format!("Textures.lib::{name}"), "-o", "x1"], p).status.success());
+        assert!(run(&["extract", &format!("New.lib::{name}"), "-o", "x2"], p).status.success());
+        assert_eq!(std::fs::read(p.join("x1")).unwrap(), std::fs::read(p.join("x2")).unwrap());
+    }
+    // format 0 through the quantiser, in place
+    assert!(run(&["import-png", "Textures.lib::STEEL.A", "metal.png", "--dither"], p).status.success());
+    let v = json(&["info", "Textures.lib::STEEL.A", "--json"], p);
+    assert_eq!(v["format"], 0);
+}
