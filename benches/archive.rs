@@ -4,7 +4,7 @@
 //! - replace one entry and save a 100 MB archive atomically vs a plain sequential write.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use parkan_studio::doc::save::atomic_write;
+use parkan_studio::doc::save::atomic_write_with;
 use parkan_studio::fixtures::nres::{many, pattern};
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::nres::Archive;
@@ -63,7 +63,13 @@ fn replace_and_save(c: &mut Criterion) {
         b.iter(|| {
             let (mut a, _) = Archive::parse(shared.clone()).unwrap();
             a.replace(500, pattern(9, 123_457)).unwrap();
-            atomic_write(&target, &a.write()).unwrap();
+            // exactly what Workspace::save does: stream through a buffer into the temp file
+            atomic_write_with(&target, &mut |f| {
+                let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+                a.write_to(&mut w)?;
+                std::io::Write::flush(&mut w)
+            })
+            .unwrap();
         })
     });
     g.bench_function("baseline_sequential_write_fsync", |b| {

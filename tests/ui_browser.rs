@@ -416,7 +416,42 @@ fn main_window_snapshot() {
     click_row(&mut h, "ATLAS.0", Modifiers::NONE);
     h.key_press(Key::Enter);
     settle(&mut h);
+    // Every texture on screen got its thumbnail from the background decoder.
+    assert!(h.state().thumbs.cached() >= 14, "{}", h.state().thumbs.cached());
     h.remove_cursor();
     h.run();
     h.snapshot("main_window");
+}
+
+#[test]
+fn settings_and_recent_files_persist_between_runs() {
+    #[derive(Default)]
+    struct Store(std::collections::HashMap<String, String>);
+    impl eframe::Storage for Store {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.to_string(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+    let d = tempfile::tempdir().unwrap();
+    let lib = write(d.path(), "simple.lib", &fixtures::nres::simple());
+    let ctx = egui::Context::default();
+    let mut app = StudioApp::with_context(&ctx, None, options(vec![lib.clone()]));
+    app.push_intent(Intent::SetTheme(Theme::Light));
+    app.push_intent(Intent::TogglePanel(parkan_studio::app::settings::PanelId::Inspector));
+    app.push_intent(Intent::SetReading("texm-8888=argb".into()));
+    app.apply_pending();
+    let mut store = Store::default();
+    eframe::App::save(&mut app, &mut store);
+    let again = StudioApp::with_context(&egui::Context::default(), Some(&store), options(vec![]));
+    assert_eq!(again.settings.theme, Theme::Light);
+    assert!(!again.settings.show_inspector);
+    assert_eq!(again.settings.recent_files, [std::fs::canonicalize(&lib).unwrap()]);
+    assert_eq!(again.ws.readings.texm_8888, parkan_studio::formats::readings::Order8888::Argb);
 }

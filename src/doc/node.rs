@@ -141,6 +141,15 @@ impl Node {
         }
     }
 
+    /// Streams the node's bytes (NRes without an intermediate buffer).
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Node::Nres(a) => a.write_to(w),
+            Node::Rsli(a) => w.write_all(&a.write()),
+            Node::Blob(b) => w.write_all(b),
+        }
+    }
+
     pub fn replace_entry(&mut self, index: usize, bytes: SharedBytes) -> Result<()> {
         self.check_index(index)?;
         match self {

@@ -4,7 +4,7 @@
 use super::edit::Edit;
 use super::history::{History, Step};
 use super::node::{EntryMeta, Node};
-use super::save::{DiskStamp, atomic_write};
+use super::save::{DiskStamp, atomic_write_with};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
@@ -261,8 +261,13 @@ impl Workspace {
             return Err(SaveError::ChangedOnDisk(path.to_path_buf()));
         }
         let f = self.files.iter_mut().find(|f| f.id == id).ok_or(SaveError::NoSuchFile(id))?;
-        let bytes = f.root.write();
-        atomic_write(path, &bytes).map_err(|e| SaveError::Io(path.to_path_buf(), e))?;
+        let root = &f.root;
+        atomic_write_with(path, &mut |file| {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+            root.write_to(&mut w)?;
+            std::io::Write::flush(&mut w)
+        })
+        .map_err(|e| SaveError::Io(path.to_path_buf(), e))?;
         f.path = path.to_path_buf();
         f.saved_state = f.state;
         f.disk = DiskStamp::of(path).ok();

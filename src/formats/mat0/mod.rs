@@ -17,7 +17,9 @@ pub mod phase;
 pub mod rng;
 pub mod runtime;
 
-use super::bytes::{Reader, WriteLe};
+pub use eval::{MaterialState, material_state};
+
+use super::bytes::{Reader, WriteLe, le_u16};
 use super::error::{Error, Result};
 
 /// The engine refuses a material with this many animation blocks or more ("Too many animations
@@ -245,12 +247,14 @@ impl Mat0 {
             return Err(truncated_record(&r, PHASE_LEN, |i| format!("phase {i} of {phase_count}"))
                 .within(format!("phases[{}]", r.remaining() / PHASE_LEN)));
         }
-        let mut phases = Vec::with_capacity(phase_count);
-        for _ in 0..phase_count {
-            let params = r.array::<PARAMS_LEN>("phase parameters")?;
-            let name = r.array::<NAME_LEN>("phase texture name")?;
-            phases.push(Phase { params, name });
-        }
+        let raw = r.bytes(phase_count * PHASE_LEN, "phase records")?;
+        let phases = raw
+            .chunks_exact(PHASE_LEN)
+            .map(|c| {
+                let (p, n) = c.split_at(PARAMS_LEN);
+                Phase { params: p.try_into().unwrap_or([0; PARAMS_LEN]), name: n.try_into().unwrap_or([0; NAME_LEN]) }
+            })
+            .collect();
 
         let mut anim = Vec::with_capacity(block_count);
         for b in 0..block_count {
@@ -400,10 +404,8 @@ fn parse_block(r: &mut Reader, b: usize) -> Result<AnimBlock> {
             .within(format!("keys[{k}]"))
             .within(ctx()));
     }
-    let mut keys = Vec::with_capacity(key_count);
-    for _ in 0..key_count {
-        keys.push(Key { k0: r.u16("k0")?, k1: r.u16("k1")?, k2: r.u16("k2")? });
-    }
+    let raw = r.bytes(key_count * KEY_LEN, "keys")?;
+    let keys = raw.chunks_exact(KEY_LEN).map(|c| Key { k0: le_u16(c, 0), k1: le_u16(c, 2), k2: le_u16(c, 4) }).collect();
     Ok(AnimBlock { header, keys })
 }
 

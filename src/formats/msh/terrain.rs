@@ -115,7 +115,10 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
     let mut tiles = Vec::new();
     let mut drawn: Vec<(LandTriangleInfo, [u32; 3])> = Vec::new();
     let mut dropped = 0usize;
-    let budget = MAX_DRAWN_INDICES / 3;
+    // A LOD's tiles cover disjoint ranges of component 21, so together they name at most all
+    // of its triangles; more means overlapping ranges (and, unchecked, tiles x 65,535).
+    let budget = tris.0.len().min(MAX_DRAWN_INDICES / 3);
+    let mut named = 0usize;
     'tiles: for (i, n) in nodes.iter().enumerate() {
         let s = n.slots[cell];
         if s == NONE {
@@ -126,8 +129,12 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
             continue;
         };
         let range = slot.tri_range();
-        if drawn.len() + range.len() > budget {
-            diags.push(Diagnostic::warning(parts.offset(1), format!("more than {budget} triangles to draw (tiles sharing slots many times over): the rest is not drawn")));
+        named += range.len();
+        if named > budget {
+            diags.push(Diagnostic::error(
+                parts.offset(1),
+                format!("tile {i}: the tiles' triangle ranges overlap (more than the {budget} landscape triangles named); the rest is not drawn"),
+            ));
             break 'tiles;
         }
         tiles.push(TileInfo { node: i as u32, slot: s as u32, source: range.start as u32..range.end as u32 });

@@ -125,6 +125,31 @@ impl Archive {
         out
     }
 
+    /// Streams the archive to a writer without building it in memory first (a save of a
+    /// 100 MB archive then costs one sequential write, not a copy and a write).
+    pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        const ZEROS: [u8; 4096] = [0; 4096];
+        w.write_all(&self.header)?;
+        for item in &self.items {
+            match item {
+                Item::Gap(b) => w.write_all(b)?,
+                Item::Data { bytes, pad_after } => {
+                    w.write_all(bytes)?;
+                    let mut left = *pad_after;
+                    while left > 0 {
+                        let n = left.min(ZEROS.len());
+                        w.write_all(&ZEROS[..n])?;
+                        left -= n;
+                    }
+                }
+            }
+        }
+        for row in &self.rows {
+            w.write_all(row.raw())?;
+        }
+        Ok(())
+    }
+
     pub fn write_into(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.header);
         for item in &self.items {

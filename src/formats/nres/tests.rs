@@ -214,3 +214,16 @@ fn hostile_headers_are_refused_with_offsets() {
     b[5] = 2;
     assert!(Archive::parse(SharedBytes::from(&b[..])).unwrap_err().message.contains("version"));
 }
+
+#[test]
+fn streaming_write_matches_buffered_write() {
+    for (name, bytes) in fx::all() {
+        let (mut a, _) = parse(&bytes);
+        if !a.is_empty() {
+            a.replace(0, vec![5u8; 5000]).unwrap(); // a pad longer than one zero block
+        }
+        let mut streamed = Vec::new();
+        a.write_to(&mut streamed).unwrap();
+        assert!(streamed == a.write(), "{name}");
+    }
+}

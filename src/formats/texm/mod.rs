@@ -83,7 +83,8 @@ impl Texm {
         } else {
             None
         };
-        let chain_len = core - r.pos() as u64;
+        // `core` counts the header and palette just read, so this never saturates.
+        let chain_len = core.saturating_sub(r.pos() as u64);
         let chain_len = usize::try_from(chain_len).ok().filter(|&n| n <= r.remaining()).ok_or_else(|| {
             Error::new(
                 r.pos(),

@@ -172,111 +172,116 @@ pub fn luma(p: [u8; 4]) -> u8 {
 // --- per-pixel functions: `d_*` decode, `n_*` encode ---
 
 #[inline(always)]
-fn w16(s: &[u8]) -> u16 {
-    u16::from_le_bytes([s[0], s[1]])
+fn w16(s: &[u8; 2]) -> u16 {
+    u16::from_le_bytes(*s)
 }
 #[inline(always)]
-fn d_index(s: &[u8], lut: &Lut) -> [u8; 4] {
+fn d_index(s: &[u8; 1], lut: &Lut) -> [u8; 4] {
     lut[s[0] as usize]
 }
 #[inline(always)]
-fn d_565(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_565(s: &[u8; 2], _: &Lut) -> [u8; 4] {
     let w = w16(s);
     [e5(w >> 11), e6(w >> 5), e5(w), 255]
 }
 #[inline(always)]
-fn n_565(p: [u8; 4], d: &mut [u8]) {
-    d[..2].copy_from_slice(&(q(p[0], 31) << 11 | q(p[1], 63) << 5 | q(p[2], 31)).to_le_bytes());
+fn n_565(p: [u8; 4], d: &mut [u8; 2]) {
+    *d = (q(p[0], 31) << 11 | q(p[1], 63) << 5 | q(p[2], 31)).to_le_bytes();
 }
 #[inline(always)]
-fn d_556(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_556(s: &[u8; 2], _: &Lut) -> [u8; 4] {
     let w = w16(s);
     [e5(w >> 11), e5(w >> 6), e6(w), 255]
 }
 #[inline(always)]
-fn n_556(p: [u8; 4], d: &mut [u8]) {
-    d[..2].copy_from_slice(&(q(p[0], 31) << 11 | q(p[1], 31) << 6 | q(p[2], 63)).to_le_bytes());
+fn n_556(p: [u8; 4], d: &mut [u8; 2]) {
+    *d = (q(p[0], 31) << 11 | q(p[1], 31) << 6 | q(p[2], 63)).to_le_bytes();
 }
 #[inline(always)]
-fn d_4444(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_4444(s: &[u8; 2], _: &Lut) -> [u8; 4] {
     let w = w16(s);
     [e4(w >> 8), e4(w >> 4), e4(w), e4(w >> 12)]
 }
 #[inline(always)]
-fn n_4444(p: [u8; 4], d: &mut [u8]) {
-    d[..2].copy_from_slice(&(q(p[3], 15) << 12 | q(p[0], 15) << 8 | q(p[1], 15) << 4 | q(p[2], 15)).to_le_bytes());
+fn n_4444(p: [u8; 4], d: &mut [u8; 2]) {
+    *d = (q(p[3], 15) << 12 | q(p[0], 15) << 8 | q(p[1], 15) << 4 | q(p[2], 15)).to_le_bytes();
 }
 #[inline(always)]
-fn d_lum_alpha(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_lum_alpha(s: &[u8; 2], _: &Lut) -> [u8; 4] {
     [s[0], s[0], s[0], s[1]]
 }
 #[inline(always)]
-fn n_lum_alpha(p: [u8; 4], d: &mut [u8]) {
+fn n_lum_alpha(p: [u8; 4], d: &mut [u8; 2]) {
     d[0] = luma(p);
     d[1] = p[3];
 }
 #[inline(always)]
-fn d_alpha_lum(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_alpha_lum(s: &[u8; 2], _: &Lut) -> [u8; 4] {
     [s[1], s[1], s[1], s[0]]
 }
 #[inline(always)]
-fn n_alpha_lum(p: [u8; 4], d: &mut [u8]) {
+fn n_alpha_lum(p: [u8; 4], d: &mut [u8; 2]) {
     d[0] = p[3];
     d[1] = luma(p);
 }
 #[inline(always)]
-fn d_bgra(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_bgra(s: &[u8; 4], _: &Lut) -> [u8; 4] {
     [s[2], s[1], s[0], s[3]]
 }
 #[inline(always)]
-fn n_bgra(p: [u8; 4], d: &mut [u8]) {
-    d[..4].copy_from_slice(&[p[2], p[1], p[0], p[3]]);
+fn n_bgra(p: [u8; 4], d: &mut [u8; 4]) {
+    *d = [p[2], p[1], p[0], p[3]];
 }
 #[inline(always)]
-fn d_argb(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_argb(s: &[u8; 4], _: &Lut) -> [u8; 4] {
     [s[1], s[2], s[3], s[0]]
 }
 #[inline(always)]
-fn n_argb(p: [u8; 4], d: &mut [u8]) {
-    d[..4].copy_from_slice(&[p[3], p[0], p[1], p[2]]);
+fn n_argb(p: [u8; 4], d: &mut [u8; 4]) {
+    *d = [p[3], p[0], p[1], p[2]];
 }
 #[inline(always)]
-fn d_bgr_keep(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_bgr_keep(s: &[u8; 4], _: &Lut) -> [u8; 4] {
     [s[2], s[1], s[0], 255]
 }
 #[inline(always)]
-fn n_bgr_keep(p: [u8; 4], d: &mut [u8]) {
+fn n_bgr_keep(p: [u8; 4], d: &mut [u8; 4]) {
     d[..3].copy_from_slice(&[p[2], p[1], p[0]]);
 }
 #[inline(always)]
-fn d_rgb_keep(s: &[u8], _: &Lut) -> [u8; 4] {
+fn d_rgb_keep(s: &[u8; 4], _: &Lut) -> [u8; 4] {
     [s[0], s[1], s[2], 255]
 }
 #[inline(always)]
-fn n_rgb_keep(p: [u8; 4], d: &mut [u8]) {
+fn n_rgb_keep(p: [u8; 4], d: &mut [u8; 4]) {
     d[..3].copy_from_slice(&[p[0], p[1], p[2]]);
 }
 
-/// Generates a row decoder and encoder from the per-pixel pair; `chunks_exact` guarantees the
-/// per-pixel functions their bytes, so they index without further checks.
+/// Generates a row decoder and encoder from the per-pixel pair. `as_chunks` hands the
+/// per-pixel functions fixed-size arrays, so they index without checks and the loops vectorise.
 macro_rules! rows {
     ($dec_row:ident, $enc_row:ident, $bpp:expr, $dec:ident, $enc:ident) => {
         fn $dec_row(src: &[u8], lut: &Lut, dst: &mut [u8]) {
-            for (s, d) in src.chunks_exact($bpp).zip(dst.chunks_exact_mut(4)) {
-                d.copy_from_slice(&$dec(s, lut));
+            let (px, _) = src.as_chunks::<$bpp>();
+            let (out, _) = dst.as_chunks_mut::<4>();
+            for (s, d) in px.iter().zip(out) {
+                *d = $dec(s, lut);
             }
         }
         fn $enc_row(rgba: &[u8], dst: &mut [u8]) {
-            for (p, d) in rgba.chunks_exact(4).zip(dst.chunks_exact_mut($bpp)) {
-                $enc([p[0], p[1], p[2], p[3]], d);
+            let (px, _) = rgba.as_chunks::<4>();
+            let (out, _) = dst.as_chunks_mut::<$bpp>();
+            for (p, d) in px.iter().zip(out) {
+                $enc(*p, d);
             }
         }
     };
 }
 
 fn dec_index_row(src: &[u8], lut: &Lut, dst: &mut [u8]) {
-    for (s, d) in src.iter().zip(dst.chunks_exact_mut(4)) {
-        d.copy_from_slice(&d_index(std::slice::from_ref(s), lut));
+    let (out, _) = dst.as_chunks_mut::<4>();
+    for (s, d) in src.iter().zip(out) {
+        *d = d_index(&[*s], lut);
     }
 }
 rows!(dec_565_row, enc_565_row, 2, d_565, n_565);

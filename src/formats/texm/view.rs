@@ -60,7 +60,7 @@ pub fn runtime_view(t: &Texm, readings: &Readings, external: Option<&Palette>, o
             format!("the loader starts level {skip} at byte {start} of the mip data (w*h*1.25), the stored level starts at {true_start:?}: odd sizes misalign"),
         ));
     }
-    let mut count = h.mip_count - skip;
+    let mut count = h.mip_count.saturating_sub(skip);
     if opts.disable_mipmap {
         count = 1;
     }

@@ -92,34 +92,40 @@ fn numbers_in_range(w: &Wear, s: &ReadSection, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Rows beyond the count, a LIGHTMAPS section behind them, and any other text the file parser
-/// never reaches.
+/// `id name` pairs from `p` on, up to a `LIGHTMAPS` word: how many, and where they end.
+fn extra_rows(t: &[u8], mut p: usize) -> (usize, usize) {
+    let mut n = 0;
+    while let Some((_, id)) = scan_int(t, p) {
+        match scan_word(t, id.end) {
+            Some(name) if !t[name.clone()].eq_ignore_ascii_case(LIGHTMAPS) => {
+                n += 1;
+                p = name.end;
+            }
+            _ => break,
+        }
+    }
+    (n, p)
+}
+
+/// Rows beyond a count, a LIGHTMAPS section behind extra material rows, and any other text the
+/// file parser never reaches.
 fn unread_text(w: &Wear, out: &mut Vec<Diagnostic>) {
     let t = w.seen_text();
     let file = &w.file;
-    let mut p = file.end;
-    if file.lightmaps.is_none() {
-        let first = p;
-        let mut extra = 0usize;
-        while let Some((_, id)) = scan_int(t, p) {
-            match scan_word(t, id.end) {
-                Some(name) if !t[name.clone()].eq_ignore_ascii_case(LIGHTMAPS) => {
-                    extra += 1;
-                    p = name.end;
-                }
-                _ => break,
-            }
-        }
-        if extra > 0 {
-            let count = file.materials.count.as_ref().map_or(0, |c| c.0);
-            let at = scan_word(t, first).map_or(first, |s| s.start);
-            out.push(w.at(
-                Severity::Warning,
-                at,
-                format!("{extra} material rows after the {count} the count announces; the engine ignores them"),
-            ));
-        }
-        if extra > 0
+    let (what, section) = match &file.lightmaps {
+        Some((_, s)) => ("lightmap", s),
+        None => ("material", &file.materials),
+    };
+    let (extra, p) = extra_rows(t, file.end);
+    if extra > 0 {
+        let count = section.count.as_ref().map_or(0, |c| c.0);
+        let at = scan_word(t, file.end).map_or(file.end, |s| s.start);
+        out.push(w.at(
+            Severity::Warning,
+            at,
+            format!("{extra} {what} rows after the {count} the count announces; the engine ignores them"),
+        ));
+        if file.lightmaps.is_none()
             && let Some(word) = scan_word(t, p).filter(|s| t[s.clone()].eq_ignore_ascii_case(LIGHTMAPS))
         {
             out.push(w.at(

@@ -118,6 +118,12 @@ fn count_mismatches_are_positioned() {
     let w = get("bad_lightmap_count.wea");
     assert!(errors(&w)[0].message.contains("Illegal lightmaps length."));
 
+    let w = Wear::parse(b"1\n0 A\n\nLIGHTMAPS\n1\n0 L.0\n1 M.0\n".to_vec());
+    let wa = warnings(&w);
+    assert_eq!(wa.len(), 1);
+    assert_eq!((wa[0].line, wa[0].column), (Some(7), Some(1)));
+    assert!(wa[0].message.contains("1 lightmap rows after the 1"), "{}", wa[0].message);
+
     let w = get("warn_more_rows.wea");
     let wa = warnings(&w);
     assert_eq!(wa.len(), 1);
