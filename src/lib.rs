@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod doc;
+pub mod export;
 pub mod fixtures;
 pub mod formats;
 

@@ -112,3 +112,25 @@ fn png_export_import_round_trip() {
     let v = json(&["info", "Textures.lib::STEEL.A", "--json"], p);
     assert_eq!(v["format"], 0);
 }
+
+#[test]
+fn check_runs_the_msh_codec_on_a_loose_mesh() {
+    use parkan_studio::formats::bytes::SharedBytes;
+    use parkan_studio::formats::msh::Msh;
+    let d = setup();
+    let p = d.path();
+    let c = json(&["check", "walker.msh", "--json"], p);
+    assert_eq!(c["files"][0]["ok"], true, "{c}");
+    // break the index range of the first batch: the MSH checks must see it
+    let bytes = std::fs::read(p.join("walker.msh")).unwrap();
+    let (mut archive, _, _) = Msh::parse(SharedBytes::from(&bytes[..])).unwrap();
+    let i = (0..archive.len()).find(|&i| archive.entry(i).type_id() == 13).unwrap();
+    let mut batches = archive.payload(i).to_vec();
+    batches[10..14].copy_from_slice(&0x7FFF_0000u32.to_le_bytes()); // index_start far past the end
+    archive.replace(i, batches).unwrap();
+    std::fs::write(p.join("broken.msh"), archive.write()).unwrap();
+    let out = run(&["check", "broken.msh", "--json"], p);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["files"][0]["ok"], false, "{v}");
+}

@@ -394,7 +394,6 @@ fn check_runs_in_the_background_and_lists_findings() {
     let file = r.file;
     h.state_mut().push_intent(Intent::RebuildLookup(r));
     h.state_mut().push_intent(Intent::Check(file));
-    h.run();
     settle(&mut h);
     assert!(h.state().log.reports[0].1.ok);
 }
@@ -454,4 +453,19 @@ fn settings_and_recent_files_persist_between_runs() {
     assert!(!again.settings.show_inspector);
     assert_eq!(again.settings.recent_files, [std::fs::canonicalize(&lib).unwrap()]);
     assert_eq!(again.ws.readings.texm_8888, parkan_studio::formats::readings::Order8888::Argb);
+}
+
+#[test]
+fn large_files_are_read_in_the_background_with_progress() {
+    let d = tempfile::tempdir().unwrap();
+    let mut a = parkan_studio::formats::nres::Archive::new();
+    a.add(b"BIG.BIN", 0, [0; 3], vec![7u8; (parkan_studio::app::files::LARGE_FILE as usize) + 1]).unwrap();
+    let big = write(d.path(), "Big.lib", &a.write());
+    let mut h = harness(vec![]);
+    h.state_mut().push_intent(Intent::Open(vec![big]));
+    h.step();
+    assert!(h.state().tasks.busy(), "a large file is read on a task");
+    assert!(h.state().ws.files().is_empty());
+    settle(&mut h);
+    assert_eq!(names(&h), ["Big.lib", "BIG.BIN"]);
 }

@@ -54,9 +54,12 @@ impl StudioApp {
 
             Intent::Rename { path, name } => {
                 self.browser.renaming = None;
+                let before = edits::address(&self.ws, &path);
                 match edits::rename(&path, &name) {
                     Ok((e, s)) => {
-                        self.edit(e, s);
+                        if self.edit(e, s) {
+                            self.log.info(format!("renamed {before} to {name}"));
+                        }
                     }
                     Err(m) => self.log.error(format!("rename: {m}")),
                 }
@@ -279,11 +282,18 @@ impl StudioApp {
     fn open_now(&mut self, p: &Path) {
         match self.ws.open(p) {
             Ok(id) => {
-                let (name, entries, diags) = match self.ws.file(id) {
-                    Some(f) => (f.name(), f.root().len(), f.open_diagnostics.clone()),
+                let (name, what, diags) = match self.ws.file(id) {
+                    Some(f) if f.root().is_archive() => (f.name(), format!("{} entries", f.root().len()), f.open_diagnostics.clone()),
+                    Some(f) => {
+                        let len = match f.root() {
+                            crate::doc::node::Node::Blob(b) => b.len(),
+                            other => other.write().len(),
+                        };
+                        (f.name(), format!("{len} bytes"), f.open_diagnostics.clone())
+                    }
                     None => return,
                 };
-                self.log.info(format!("opened {} ({entries} entries)", p.display()));
+                self.log.info(format!("opened {} ({what})", p.display()));
                 for d in diags {
                     self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), d.message));
                 }

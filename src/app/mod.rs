@@ -150,6 +150,10 @@ impl StudioApp {
     /// Applies every queued command and intent now.
     pub fn apply_pending(&mut self) {
         self.drain_commands();
+        if !self.intents.is_empty() {
+            // The frame just drawn shows the state before these; draw the result too.
+            self.ctx.request_repaint();
+        }
         let mut guard = 0;
         while !self.intents.is_empty() && guard < 64 {
             guard += 1;

@@ -1,9 +1,77 @@
-//! `export`: meshes to OBJ and glTF.
+//! `export`: meshes to OBJ and glTF. The item is opened through the document model like
+//! every other command; its materials are resolved the engine's way from the archive that
+//! holds it and the game folder around the file (see `doc::resolve`). Whatever cannot be
+//! resolved (a missing `.wea`, material or texture) is a warning on stderr, not a failure.
 
 use super::{Failure, Out};
+use crate::doc::resolve::FolderAssets;
+use crate::export::{ExportError, ExportFormat, ExportOptions, build_scene, export_to};
+use crate::formats::Severity;
 use crate::formats::readings::Readings;
+use std::collections::HashSet;
 use std::path::Path;
 
-pub fn export(_item: &str, _out: &Path, _lod: usize, _variant: usize, _frame: Option<f32>, _r: &Readings) -> Out {
-    Err(Failure::usage("export: not built yet"))
+fn failure(item: &str, e: ExportError) -> Failure {
+    match e {
+        ExportError::Usage(m) => Failure::usage(format!("{item}: {m}")),
+        ExportError::Format(e) => Failure::format(item, e),
+        ExportError::Io(p, e) => Failure::io(&p, e),
+    }
+}
+
+pub fn export(item: &str, out: &Path, lod: usize, variant: usize, frame: Option<f32>, r: &Readings) -> Out {
+    if ExportFormat::from_path(out).is_none() {
+        return Err(Failure::usage(format!("{}: the output must end in .obj, .gltf or .glb", out.display())));
+    }
+    let (ws, path) = super::open_item(item, r)?;
+    let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(item, e))?;
+    let (file, entries) = super::split_address(item);
+    let name = match ws.item_meta(&path) {
+        Some(m) => m.name,
+        None => Path::new(file).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+    };
+    let mut assets = FolderAssets::for_file(Path::new(file));
+    if let Some((parent, _)) = path.parent() {
+        let node = ws.node(parent.file, &parent.entries).map_err(|e| Failure::format(item, e))?;
+        let label = std::iter::once(file).chain(entries[..entries.len().saturating_sub(1)].iter().copied()).collect::<Vec<_>>().join("::");
+        assets = assets.with_container(label, node.0.clone());
+    }
+    let opts = ExportOptions { lod, variant, frame, ..ExportOptions::default() };
+    let scene = build_scene(&name, bytes, &assets, &opts, r).map_err(|e| failure(item, e))?;
+    let summary = export_to(&scene, out).map_err(|e| failure(item, e))?;
+
+    for (p, n) in &summary.files {
+        println!("wrote {} ({n} bytes)", p.display());
+    }
+    println!(
+        "{} nodes, {} primitives, {} vertices, {} triangles, {} points, {} materials, {} textures, {} animation channels",
+        summary.nodes,
+        summary.primitives,
+        summary.vertices,
+        summary.triangles,
+        summary.points,
+        summary.materials,
+        summary.textures,
+        summary.animation_channels
+    );
+    for note in &scene.notes {
+        println!("  {note}");
+    }
+    for m in &scene.resolved {
+        println!("  material {}", m.chain());
+    }
+    // Materials sharing a table or a texture repeat its findings: each is shown once.
+    let mut shown = HashSet::new();
+    for d in &scene.diagnostics {
+        let at = d.offset.filter(|&o| o > 0).map(|o| format!(" @0x{o:X}")).unwrap_or_default();
+        let line = match d.severity {
+            Severity::Error => format!("error: {item}{at}: {}", d.message),
+            Severity::Warning => format!("warning: {item}{at}: {}", d.message),
+            Severity::Info => format!("note: {item}{at}: {}", d.message),
+        };
+        if shown.insert(line.clone()) {
+            eprintln!("{line}");
+        }
+    }
+    Ok(0)
 }

@@ -71,6 +71,11 @@ pub fn check_bytes_with(path: &str, bytes: SharedBytes, readings: &Readings, pro
             for d in diags {
                 walk.push(None, d);
             }
+            // A loose archive may itself be a typed item (an `.msh`).
+            let item = Item { bytes: &bytes, name: &name, type_id: None, attrs: [0; 3], readings };
+            if let Some(c) = codec_for(&item) {
+                walk.typed(None, c.check(&item));
+            }
             walk.archive(&node, &bytes, None, progress);
             node.len()
         }

@@ -212,7 +212,9 @@ impl Builder<'_> {
     fn children(&mut self, node: &Node, parent: &ItemPath, depth: u16) -> bool {
         let mut rows: Vec<Row> = (0..node.len()).filter_map(|i| node.meta(i)).map(|m| entry_row(node, parent, m, depth)).collect();
         for r in &rows {
-            self.labels.insert(r.type_label.clone());
+            if !self.labels.contains(&r.type_label) {
+                self.labels.insert(r.type_label.clone());
+            }
         }
         sort_rows(&mut rows, self.sort);
         let mut any = false;

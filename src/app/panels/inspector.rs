@@ -11,6 +11,8 @@ use crate::doc::{EntryMeta, ItemPath};
 use crate::formats::{Diagnostic, Severity, nres};
 use egui::{RichText, Ui};
 
+const ROOT_CODEC_LIMIT: usize = 64 << 20;
+
 /// What the inspector shows of one item, computed once per document generation.
 #[derive(Clone, Debug, Default)]
 pub struct Info {
@@ -36,8 +38,15 @@ pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
         if let Some(f) = ws.file(path.file) {
             info.diagnostics = f.open_diagnostics.clone();
             info.kind = Some(f.root().format_name());
-            if let Node::Blob(b) = f.root() {
-                let item = Item { bytes: b, name: &f.name(), type_id: None, attrs: [0; 3], readings: &ws.readings };
+            // Typed codecs also claim whole files (an .msh is an NRes of mesh components); the
+            // archive is written out once per change to ask them, unless it is very large.
+            let bytes = match f.root() {
+                Node::Blob(b) => Some(b.clone()),
+                Node::Nres(a) if a.total_size() <= ROOT_CODEC_LIMIT => ws.item_bytes(path).ok(),
+                _ => None,
+            };
+            if let Some(b) = bytes {
+                let item = Item { bytes: &b, name: &f.name(), type_id: None, attrs: [0; 3], readings: &ws.readings };
                 if let Some(c) = codec_for(&item) {
                     let checked = c.check(&item);
                     info.kind = Some(c.kind());

@@ -56,10 +56,24 @@ fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
         ui.weak("No check has run. Entry > Check File (F5) parses and re-encodes every entry of the current file.");
         return;
     }
-    let rows: Vec<_> = app.log.reports.iter().flat_map(|(f, r)| r.diagnostics.iter().map(move |d| (*f, &r.path, d))).collect();
+    // One heading line per checked file, then its findings.
+    let rows: Vec<_> = app
+        .log
+        .reports
+        .iter()
+        .flat_map(|(f, r)| std::iter::once((*f, r, None)).chain(r.diagnostics.iter().map(move |d| (*f, r, Some(d)))))
+        .collect();
     let h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     egui::ScrollArea::vertical().id_salt("findings").auto_shrink([false, false]).show_rows(ui, h, rows.len(), |ui, range| {
-        for (file, path, d) in &rows[range] {
+        for (file, report, d) in &rows[range] {
+            let Some(d) = d else {
+                let status = if report.ok { "ok" } else { "FAILED" };
+                let trip = if report.roundtrip { "re-encodes exactly" } else { "does not re-encode exactly" };
+                let text = format!("{}: {status}, {} entries, {trip}, {} findings", report.path, report.entries, report.diagnostics.len());
+                ui.label(RichText::new(text).strong());
+                continue;
+            };
+            let path = &report.path;
             ui.horizontal(|ui| {
                 ui.label(severity_text(ui, d.severity));
                 let at = match (d.line, d.column, d.offset) {

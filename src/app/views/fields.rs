@@ -146,14 +146,14 @@ pub fn show(ui: &mut egui::Ui, heading: &str, fields: &[Field]) {
     egui::Grid::new("raw-fields").num_columns(4).striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
         ui.strong("field");
         ui.strong("at");
-        ui.strong("stored bytes");
         ui.strong("value");
+        ui.strong("stored bytes");
         ui.end_row();
         for f in fields {
             ui.label(f.name);
             ui.monospace(format!("+{}", f.at));
-            ui.monospace(&f.raw);
             ui.label(&f.value);
+            ui.monospace(&f.raw);
             ui.end_row();
         }
     });

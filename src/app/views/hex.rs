@@ -65,6 +65,8 @@ pub fn show(ui: &mut Ui, bytes: &[u8], state: &mut HexState) {
         area = area.vertical_scroll_offset(l as f32 * (h + spacing));
     }
     area.show_rows(ui, h, lines, |ui, range| {
+        // One dump line per row: wrapping would break the row arithmetic of `show_rows`.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         for l in range {
             ui.label(egui::RichText::new(line(bytes, l * BYTES_PER_LINE)).text_style(font.clone()));
         }

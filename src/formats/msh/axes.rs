@@ -2,7 +2,8 @@
 //! swap y and z. X-Ray is left-handed with y up: negate z. Both are reflections, so the
 //! handedness flips with them and a triangle's winding keeps facing the same way (clockwise
 //! front faces in the left-handed source become counter-clockwise ones, glTF's convention):
-//! index order stays as stored.
+//! index order stays as stored by these helpers; exporters reverse the winding, since the
+//! reflection flips which side a stored triangle faces (see export/).
 //!
 //! A rotation under a reflection M becomes M R M: the axis is reflected and the angle changes
 //! sign, so a quaternion (v, w) becomes (-M v, w).

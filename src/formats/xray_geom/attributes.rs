@@ -69,7 +69,7 @@ fn vegetation_scale(r: VegetationTexcoord) -> f32 {
 /// Decodes every attribute the buffer's declaration has.
 pub fn decode_attributes(vb: &VertexBuffer, readings: &Readings) -> VertexAttributes {
     let stride = vb.stride();
-    let n = if stride == 0 { 0 } else { vb.data.len() / stride };
+    let n = vb.data.len().checked_div(stride).unwrap_or(0);
     let d = &vb.decl;
     let verts = || vb.data.chunks_exact(stride.max(1)).take(n);
     let field = |e: &VertexElement| e.offset as usize..e.end();

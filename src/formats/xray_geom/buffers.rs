@@ -141,7 +141,7 @@ impl IndexBuffers {
             let at = r.pos();
             let n = r.u32("index count")? as usize;
             let len = r.need_records(n, 2, "indices").map_err(|e| e.within(format!("index buffer {k}")))?;
-            if n % 3 != 0 {
+            if !n.is_multiple_of(3) {
                 diags.push(Diagnostic::warning(at, format!("index buffer {k}: {n} indices is not a whole number of triangles")));
             }
             let start = r.pos();

@@ -1,0 +1,127 @@
+//! A landscape (`Land.msh`) as a scene at one LOD: one node, one primitive per primary
+//! material (the triangles' PP byte, a row of `Land1.wea` by default), vertices straight from
+//! the shared arrays. The engine blends a secondary material per vertex alpha (component 14);
+//! glTF and OBJ have no such blend, so the secondary is reported, not drawn.
+
+use super::materials::add_materials;
+use super::scene::{Finite, Primitive, Scene, SceneNode, reverse_winding};
+use crate::doc::resolve::ResolvedMaterial;
+use crate::formats::msh::Parts;
+use crate::formats::msh::anim::Transform;
+use crate::formats::msh::axes::parkan_to_gltf;
+use crate::formats::msh::terrain::{LandscapeMesh, MaterialGroup, extract_landscape};
+use crate::formats::readings::Readings;
+use crate::formats::{Diagnostic, Result};
+use glam::Vec3;
+use std::collections::HashMap;
+
+/// Builds LOD `lod`; `resolve` gets the primary material bytes and which table they index.
+pub fn landscape_scene(
+    name: &str,
+    parts: &Parts,
+    readings: &Readings,
+    lod: usize,
+    resolve: &mut dyn FnMut(&LandscapeMesh, &[u16]) -> Vec<ResolvedMaterial>,
+) -> Result<Scene> {
+    let (mesh, diags) = extract_landscape(parts, readings, lod)?;
+    let mut scene = Scene { name: name.to_string(), diagnostics: diags, ..Scene::default() };
+    scene.notes.push(format!(
+        "landscape LOD {lod}: {} tiles, {} triangles in {} material groups, materials from {}",
+        mesh.tiles.len(),
+        mesh.triangles.len(),
+        mesh.groups.len(),
+        mesh.wear.file_name()
+    ));
+    let blended = mesh.triangles.iter().filter(|t| t.blended && t.secondary.is_some()).count();
+    if blended > 0 {
+        scene.diagnostics.push(Diagnostic::info(
+            parts.offset(21),
+            format!("{blended} triangles blend a secondary material by vertex alpha; only their primary material is exported"),
+        ));
+    }
+    let bytes: Vec<u16> = mesh.groups.iter().filter_map(|g| g.primary.map(u16::from)).collect();
+    let materials = add_materials(&mut scene, resolve(&mesh, &bytes));
+    let mut finite = Finite::default();
+    let mut node = SceneNode { name: name.to_string(), parent: None, local: Transform::IDENTITY, primitives: Vec::new() };
+    for g in &mesh.groups {
+        let material = g.primary.and_then(|p| materials.get(&u16::from(p)).copied());
+        node.primitives.push(group_primitive(&mesh, g, material, &mut finite));
+    }
+    scene.nodes.push(node);
+    scene.diagnostics.extend(finite.diagnostic());
+    Ok(scene)
+}
+
+fn group_primitive(mesh: &LandscapeMesh, g: &MaterialGroup, material: Option<usize>, finite: &mut Finite) -> Primitive {
+    let used = mesh.indices.get(g.indices.start as usize..g.indices.end as usize).unwrap_or(&[]);
+    let label = match (g.primary, g.secondary) {
+        (Some(p), Some(s)) => format!("material {p} (blending {s})"),
+        (Some(p), None) => format!("material {p}"),
+        (None, _) => "no material".to_string(),
+    };
+    let mut p = Primitive {
+        label,
+        normals: Some(Vec::new()),
+        uv0: Some(Vec::new()),
+        uv1: mesh.uv1.as_ref().map(|_| Vec::new()),
+        material,
+        ..Primitive::default()
+    };
+    let mut remap: HashMap<u32, u32> = HashMap::with_capacity(used.len());
+    for &v in used {
+        let next = p.positions.len() as u32;
+        let at = *remap.entry(v).or_insert_with(|| {
+            // extract_landscape only emits vertices below the vertex count.
+            let vi = v as usize;
+            p.positions.push(finite.v3(parkan_to_gltf(mesh.positions[vi])));
+            let n = Vec3::from(finite.v3(parkan_to_gltf(mesh.normals[vi])));
+            if let Some(ns) = p.normals.as_mut() {
+                ns.push(n.try_normalize().unwrap_or(Vec3::Y).into());
+            }
+            if let Some(uv) = p.uv0.as_mut() {
+                uv.push(finite.v2(mesh.uv0[vi]));
+            }
+            if let (Some(dst), Some(src)) = (p.uv1.as_mut(), mesh.uv1.as_ref()) {
+                dst.push(finite.v2(src[vi]));
+            }
+            next
+        });
+        p.indices.push(at);
+    }
+    reverse_winding(&mut p.indices);
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::msh as fx;
+    use crate::formats::bytes::SharedBytes;
+    use crate::formats::msh::Msh;
+
+    #[test]
+    fn both_lods_group_by_material_and_face_up() {
+        let parts = Msh::parse(SharedBytes::from(fx::landscape(8))).unwrap().1.parts().0;
+        let mut seen = Vec::new();
+        let mut resolve = |m: &LandscapeMesh, b: &[u16]| {
+            seen.push((m.wear, b.to_vec()));
+            Vec::new()
+        };
+        let lod0 = landscape_scene("Land", &parts, &Readings::default(), 0, &mut resolve).unwrap();
+        let lod1 = landscape_scene("Land", &parts, &Readings::default(), 1, &mut resolve).unwrap();
+        assert!(landscape_scene("Land", &parts, &Readings::default(), 2, &mut resolve).is_err());
+        // 8 x 8 tiles: 8 triangles each at LOD0, 2 at LOD1.
+        assert_eq!((lod0.triangle_count(), lod1.triangle_count()), (512, 128));
+        assert!(lod0.primitive_count() >= 3);
+        assert!(seen.iter().all(|(w, _)| w.file_name() == "Land1.wea"));
+        assert!(seen[0].1.contains(&4), "the water basin's row 4");
+        // Terrain faces up: glTF +y.
+        for p in lod0.primitives() {
+            for t in p.indices.chunks_exact(3) {
+                let [a, b, c] = [t[0], t[1], t[2]].map(|i| Vec3::from(p.positions[i as usize]));
+                assert!((b - a).cross(c - a).y > 0.0);
+            }
+        }
+        assert!(lod0.diagnostics.iter().any(|d| d.message.contains("secondary material")));
+    }
+}

@@ -1,0 +1,289 @@
+//! The scene every exporter writes: nodes with local transforms, their primitives (vertex
+//! arrays and triangle or point lists), materials, textures and one optional animation, all
+//! already in glTF's frame (right-handed, y up, counter-clockwise front faces). The builders
+//! ([`super::model`], [`super::land`], [`super::geom`]) convert once; the writers
+//! ([`super::gltf`], [`super::obj`]) only serialise.
+
+use crate::doc::resolve::{ResolvedMaterial, ResolvedTexture};
+use crate::formats::Diagnostic;
+use crate::formats::msh::anim::Transform;
+use crate::formats::msh::axes::{parkan_quat_to_gltf, parkan_to_gltf};
+use glam::{Quat, Vec3};
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrimitiveMode {
+    Triangles,
+    /// A point cloud: level.geom buffers whose index buffer cannot be drawn without the
+    /// level file's base vertices.
+    Points,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Primitive {
+    /// What it was made from ("slot 3 batch 7", "vertex buffer 2"), for reports.
+    pub label: String,
+    pub points: bool,
+    /// In the node's space.
+    pub positions: Vec<[f32; 3]>,
+    pub normals: Option<Vec<[f32; 3]>>,
+    pub uv0: Option<Vec<[f32; 2]>>,
+    /// Lightmap / microtexture coordinates.
+    pub uv1: Option<Vec<[f32; 2]>>,
+    /// RGBA 0..1.
+    pub colors: Option<Vec<[f32; 4]>>,
+    /// Three per triangle, counter-clockwise; empty for points.
+    pub indices: Vec<u32>,
+    /// Index into [`Scene::materials`].
+    pub material: Option<usize>,
+}
+
+impl Primitive {
+    pub fn mode(&self) -> PrimitiveMode {
+        if self.points { PrimitiveMode::Points } else { PrimitiveMode::Triangles }
+    }
+    pub fn vertex_count(&self) -> usize {
+        self.positions.len()
+    }
+    pub fn triangle_count(&self) -> usize {
+        if self.points { 0 } else { self.indices.len() / 3 }
+    }
+    /// Whether a writer has anything to write (glTF accessors must not be empty).
+    pub fn is_drawable(&self) -> bool {
+        !self.positions.is_empty() && (self.points || !self.indices.is_empty())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneNode {
+    pub name: String,
+    /// Always an earlier node, so a front-to-back pass composes world transforms.
+    pub parent: Option<usize>,
+    pub local: Transform,
+    pub primitives: Vec<Primitive>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneMaterial {
+    pub name: String,
+    pub base_color: [f32; 4],
+    pub emissive: [f32; 3],
+    /// Index into [`Scene::textures`].
+    pub texture: Option<usize>,
+    pub blend: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneTexture {
+    pub texture: Arc<ResolvedTexture>,
+    /// A file-name-safe form of the texture's name.
+    pub stem: String,
+}
+
+/// Translation and rotation samples of one node, one per animation time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NodeTrack {
+    pub node: usize,
+    pub translations: Vec<[f32; 3]>,
+    /// glTF order `x, y, z, w`.
+    pub rotations: Vec<[f32; 4]>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneAnimation {
+    pub name: String,
+    /// Seconds, strictly increasing.
+    pub times: Vec<f32>,
+    pub tracks: Vec<NodeTrack>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Scene {
+    pub name: String,
+    pub nodes: Vec<SceneNode>,
+    pub materials: Vec<SceneMaterial>,
+    pub textures: Vec<SceneTexture>,
+    pub animation: Option<SceneAnimation>,
+    /// What was exported and how (the cell, the LOD, triangles or points per buffer).
+    pub notes: Vec<String>,
+    /// Every finding of extraction and material resolution.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The materials as resolved, for reports.
+    pub resolved: Vec<ResolvedMaterial>,
+}
+
+impl Scene {
+    pub fn primitives(&self) -> impl Iterator<Item = &Primitive> {
+        self.nodes.iter().flat_map(|n| n.primitives.iter())
+    }
+    pub fn primitive_count(&self) -> usize {
+        self.primitives().filter(|p| p.is_drawable()).count()
+    }
+    pub fn vertex_count(&self) -> usize {
+        self.primitives().filter(|p| p.is_drawable()).map(Primitive::vertex_count).sum()
+    }
+    pub fn triangle_count(&self) -> usize {
+        self.primitives().filter(|p| p.is_drawable()).map(Primitive::triangle_count).sum()
+    }
+    pub fn point_count(&self) -> usize {
+        self.primitives().filter(|p| p.is_drawable() && p.points).map(Primitive::vertex_count).sum()
+    }
+    pub fn channel_count(&self) -> usize {
+        let Some(a) = self.animation.as_ref().filter(|a| !a.times.is_empty()) else { return 0 };
+        2 * a.tracks.iter().filter(|t| t.node < self.nodes.len()).count()
+    }
+
+    /// Every node's transform in scene space.
+    pub fn world_transforms(&self) -> Vec<Transform> {
+        let mut out: Vec<Transform> = Vec::with_capacity(self.nodes.len());
+        for (i, n) in self.nodes.iter().enumerate() {
+            let w = match n.parent.filter(|&p| p < i) {
+                Some(p) => out[p].then(&n.local),
+                None => n.local,
+            };
+            out.push(w);
+        }
+        out
+    }
+
+    /// Children of each node, in node order.
+    pub fn children(&self) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new(); self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            if let Some(p) = n.parent.filter(|&p| p < i) {
+                out[p].push(i);
+            }
+        }
+        out
+    }
+
+    pub fn roots(&self) -> Vec<usize> {
+        (0..self.nodes.len()).filter(|&i| self.nodes[i].parent.is_none_or(|p| p >= i)).collect()
+    }
+}
+
+/// A Parkan transform (left-handed, z up) in glTF's frame: the reflection that swaps y and z
+/// applied on both sides, so the rotation's axis is swapped and its angle negated.
+pub fn parkan_transform(t: &Transform) -> Transform {
+    Transform { rotation: Quat::from_array(parkan_quat_to_gltf(t.rotation)), translation: Vec3::from(parkan_to_gltf(t.translation.into())) }
+}
+
+/// Both axis conversions are reflections: a triangle wound clockwise seen from its front in
+/// the left-handed source (Direct3D's front faces) is still clockwise seen from its front
+/// after the reflection, and glTF's front faces are counter-clockwise. So every triangle's
+/// last two corners swap (formats.md sections 6 and 7 "Axes").
+pub fn reverse_winding(indices: &mut [u32]) {
+    for t in indices.chunks_exact_mut(3) {
+        t.swap(1, 2);
+    }
+}
+
+/// Replaces non-finite components (malformed input) with 0, counting them, so that accessor
+/// bounds and JSON numbers stay valid.
+#[derive(Debug, Default)]
+pub struct Finite {
+    pub replaced: usize,
+}
+
+impl Finite {
+    pub fn v3(&mut self, v: [f32; 3]) -> [f32; 3] {
+        v.map(|x| self.f(x))
+    }
+    pub fn v2(&mut self, v: [f32; 2]) -> [f32; 2] {
+        v.map(|x| self.f(x))
+    }
+    pub fn v4(&mut self, v: [f32; 4]) -> [f32; 4] {
+        v.map(|x| self.f(x))
+    }
+    fn f(&mut self, x: f32) -> f32 {
+        if x.is_finite() {
+            x
+        } else {
+            self.replaced += 1;
+            0.0
+        }
+    }
+    /// A transform with finite parts (an identity rotation for a non-finite quaternion).
+    pub fn transform(&mut self, t: Transform) -> Transform {
+        let translation = Vec3::from(self.v3(t.translation.into()));
+        let rotation = if t.rotation.is_finite() {
+            t.rotation
+        } else {
+            self.replaced += 1;
+            Quat::IDENTITY
+        };
+        Transform { rotation, translation }
+    }
+    pub fn diagnostic(&self) -> Option<Diagnostic> {
+        (self.replaced > 0).then(|| {
+            Diagnostic::warning(
+                0u64,
+                format!("{} non-finite coordinates (NaN or infinite) were written as 0", self.replaced),
+            )
+        })
+    }
+}
+
+/// A name usable in file names and OBJ statements: ASCII letters, digits, `-` and `_` kept,
+/// anything else `_`.
+pub fn safe_stem(name: &str) -> String {
+    let s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    if s.is_empty() { "_".to_string() } else { s }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winding_reverses_and_conversion_is_a_reflection() {
+        let mut idx = vec![0, 1, 2, 3, 4, 5];
+        reverse_winding(&mut idx);
+        assert_eq!(idx, [0, 2, 1, 3, 5, 4]);
+        // A triangle whose (b - a) x (c - a) is its outward normal n in the source (the
+        // builder's clockwise-from-outside faces) keeps that property after conversion and
+        // the corner swap.
+        let (a, b, c) = ([0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0]);
+        let n = (Vec3::from(b) - Vec3::from(a)).cross(Vec3::from(c) - Vec3::from(a));
+        let [a2, b2, c2] = [a, b, c].map(|p| Vec3::from(parkan_to_gltf(p)));
+        let n2 = Vec3::from(parkan_to_gltf(n.into()));
+        assert!((b2 - a2).cross(c2 - a2).dot(n2) < 0.0, "without the swap the face turns away");
+        assert!((c2 - a2).cross(b2 - a2).dot(n2) > 0.0, "with it, it faces its normal");
+    }
+
+    #[test]
+    fn world_transforms_compose_and_bad_parents_are_roots() {
+        let t = |x: f32| Transform { rotation: Quat::from_rotation_y(std::f32::consts::FRAC_PI_2), translation: Vec3::new(x, 0.0, 0.0) };
+        let node = |parent| SceneNode { name: String::new(), parent, local: t(1.0), primitives: Vec::new() };
+        let s = Scene { nodes: vec![node(None), node(Some(0)), node(Some(5))], ..Scene::default() };
+        let w = s.world_transforms();
+        // Node 1: (1,0,0) + rot_y(90) * (1,0,0) = (1,0,0) + (0,0,-1).
+        assert!((w[1].translation - Vec3::new(1.0, 0.0, -1.0)).length() < 1e-5, "{}", w[1].translation);
+        assert_eq!(w[2], t(1.0));
+        assert_eq!(s.roots(), [0, 2]);
+        assert_eq!(s.children(), [vec![1], vec![], vec![]]);
+    }
+
+    #[test]
+    fn parkan_transform_commutes_with_points() {
+        let src = Transform { rotation: Quat::from_euler(glam::EulerRot::XYZ, 0.4, -0.2, 1.1), translation: Vec3::new(1.0, 2.0, 3.0) };
+        let p = Vec3::new(0.5, -1.5, 2.0);
+        let direct = Vec3::from(parkan_to_gltf(src.apply_point(p).into()));
+        let via = parkan_transform(&src).apply_point(Vec3::from(parkan_to_gltf(p.into())));
+        assert!((direct - via).length() < 1e-5);
+    }
+
+    #[test]
+    fn finite_replaces_and_counts() {
+        let mut f = Finite::default();
+        assert_eq!(f.v3([1.0, f32::NAN, f32::INFINITY]), [1.0, 0.0, 0.0]);
+        let t = f.transform(Transform { rotation: Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0), translation: Vec3::ONE });
+        assert_eq!(t.rotation, Quat::IDENTITY);
+        assert_eq!(f.replaced, 3);
+        assert!(f.diagnostic().unwrap().message.starts_with("3 non-finite"));
+        assert!(Finite::default().diagnostic().is_none());
+        assert_eq!(safe_stem("METAL01.0"), "METAL01_0");
+        assert_eq!(safe_stem("КАМЕНЬ.0"), "_______0");
+        assert_eq!(safe_stem(""), "_");
+    }
+}
