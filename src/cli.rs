@@ -3,6 +3,7 @@
 
 use crate::doc::check::{FileReport, check_bytes};
 use crate::doc::registry::{Item, codec_for};
+use crate::doc::node::output_name;
 use crate::doc::{Edit, EditOp, ItemPath, Node, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::{self, Readings};
@@ -354,22 +355,6 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
         println!("{} entries ({})", metas.len(), node.format_name());
     }
     Ok(0)
-}
-
-/// A file name for an extracted entry: its own name when that is safe and unique.
-fn output_name(metas: &[crate::doc::EntryMeta], i: usize) -> String {
-    let m = &metas[i];
-    let safe = !m.name.is_empty()
-        && !m.name.contains(['/', '\\', ':', '\0'])
-        && m.name != "."
-        && m.name != ".."
-        && metas.iter().filter(|o| o.name.eq_ignore_ascii_case(&m.name)).count() == 1;
-    if safe {
-        m.name.clone()
-    } else {
-        let cleaned: String = m.name.chars().map(|c| if c.is_alphanumeric() || c == '.' || c == '_' { c } else { '_' }).collect();
-        format!("{i:04}_{cleaned}")
-    }
 }
 
 fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) -> Out {

@@ -175,22 +175,7 @@ pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Resu
     Ok((Edit::new(path.file, parent.entries, EditOp::SetAttrs { index, type_id, attrs }), Shift::Nothing { file: path.file }))
 }
 
-/// A file name for an extracted entry: its own name when that is safe and unique among its
-/// siblings, else `NNNN_cleaned` (the CLI's `extract --all` naming).
-pub fn output_name(metas: &[EntryMeta], i: usize) -> String {
-    let m = &metas[i];
-    let safe = !m.name.is_empty()
-        && !m.name.contains(['/', '\\', ':', '\0'])
-        && m.name != "."
-        && m.name != ".."
-        && metas.iter().filter(|o| o.name.eq_ignore_ascii_case(&m.name)).count() == 1;
-    if safe {
-        m.name.clone()
-    } else {
-        let cleaned: String = m.name.chars().map(|c| if c.is_alphanumeric() || c == '.' || c == '_' { c } else { '_' }).collect();
-        format!("{:04}_{cleaned}", m.index)
-    }
-}
+pub use crate::doc::node::output_name;
 
 #[cfg(test)]
 mod tests {

@@ -231,3 +231,20 @@ impl Node {
         Ok(())
     }
 }
+
+/// A file name for an extracted entry: its own name when that is safe and unique among its
+/// siblings, else `NNNN_cleaned` with the entry's index. The CLI and the editor both use it.
+pub fn output_name(metas: &[EntryMeta], i: usize) -> String {
+    let m = &metas[i];
+    let safe = !m.name.is_empty()
+        && !m.name.contains(['/', '\\', ':', '\0'])
+        && m.name != "."
+        && m.name != ".."
+        && metas.iter().filter(|o| o.name.eq_ignore_ascii_case(&m.name)).count() == 1;
+    if safe {
+        m.name.clone()
+    } else {
+        let cleaned: String = m.name.chars().map(|c| if c.is_alphanumeric() || c == '.' || c == '_' { c } else { '_' }).collect();
+        format!("{:04}_{cleaned}", m.index)
+    }
+}

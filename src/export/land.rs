@@ -4,16 +4,13 @@
 //! glTF and OBJ have no such blend, so the secondary is reported, not drawn.
 
 use super::materials::add_materials;
-use super::scene::{Finite, Primitive, Scene, SceneNode, reverse_winding};
+use super::scene::{Finite, ParkanVertices, Primitive, Scene, SceneNode, parkan_primitive};
 use crate::doc::resolve::ResolvedMaterial;
 use crate::formats::msh::Parts;
 use crate::formats::msh::anim::Transform;
-use crate::formats::msh::axes::parkan_to_gltf;
 use crate::formats::msh::terrain::{LandscapeMesh, MaterialGroup, extract_landscape};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
-use glam::Vec3;
-use std::collections::HashMap;
 
 /// Builds LOD `lod`; `resolve` gets the primary material bytes and which table they index.
 pub fn landscape_scene(
@@ -59,42 +56,14 @@ fn group_primitive(mesh: &LandscapeMesh, g: &MaterialGroup, material: Option<usi
         (Some(p), None) => format!("material {p}"),
         (None, _) => "no material".to_string(),
     };
-    let mut p = Primitive {
-        label,
-        normals: Some(Vec::new()),
-        uv0: Some(Vec::new()),
-        uv1: mesh.uv1.as_ref().map(|_| Vec::new()),
-        material,
-        ..Primitive::default()
-    };
-    let mut remap: HashMap<u32, u32> = HashMap::with_capacity(used.len());
-    for &v in used {
-        let next = p.positions.len() as u32;
-        let at = *remap.entry(v).or_insert_with(|| {
-            // extract_landscape only emits vertices below the vertex count.
-            let vi = v as usize;
-            p.positions.push(finite.v3(parkan_to_gltf(mesh.positions[vi])));
-            let n = Vec3::from(finite.v3(parkan_to_gltf(mesh.normals[vi])));
-            if let Some(ns) = p.normals.as_mut() {
-                ns.push(n.try_normalize().unwrap_or(Vec3::Y).into());
-            }
-            if let Some(uv) = p.uv0.as_mut() {
-                uv.push(finite.v2(mesh.uv0[vi]));
-            }
-            if let (Some(dst), Some(src)) = (p.uv1.as_mut(), mesh.uv1.as_ref()) {
-                dst.push(finite.v2(src[vi]));
-            }
-            next
-        });
-        p.indices.push(at);
-    }
-    reverse_winding(&mut p.indices);
-    p
+    let v = ParkanVertices { positions: &mesh.positions, normals: &mesh.normals, uv0: &mesh.uv0, uv1: mesh.uv1.as_deref() };
+    parkan_primitive(label, material, &v, used, finite)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec3;
     use crate::fixtures::msh as fx;
     use crate::formats::bytes::SharedBytes;
     use crate::formats::msh::Msh;

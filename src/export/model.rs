@@ -4,17 +4,14 @@
 //! materials, and the model's animation sampled once per frame.
 
 use super::materials::add_materials;
-use super::scene::{Finite, NodeTrack, Primitive, Scene, SceneAnimation, SceneNode, parkan_transform, reverse_winding};
+use super::scene::{Finite, NodeTrack, ParkanVertices, Primitive, Scene, SceneAnimation, SceneNode, parkan_primitive, parkan_transform};
 use crate::doc::resolve::ResolvedMaterial;
 use crate::formats::msh::Parts;
 use crate::formats::msh::anim::Transform;
-use crate::formats::msh::axes::parkan_to_gltf;
 use crate::formats::msh::geometry::{ModelMesh, SubMesh, extract_model, frame_count, model_pose};
 use crate::formats::msh::nodes::GridCell;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
-use glam::Vec3;
-use std::collections::HashMap;
 
 /// glTF times are seconds and type-8 key times are frames; the engine's playback rate is not
 /// documented, so exports use this one (an option of [`super::ExportOptions`]).
@@ -93,37 +90,8 @@ pub fn model_scene(
 fn primitive(mesh: &ModelMesh, sm: &SubMesh, material: Option<usize>, finite: &mut Finite) -> Primitive {
     let range = sm.indices.start as usize..sm.indices.end as usize;
     let used = mesh.indices.get(range).unwrap_or(&[]);
-    let mut remap: HashMap<u32, u32> = HashMap::with_capacity(used.len());
-    let mut p = Primitive {
-        label: format!("slot {} batch {}", sm.slot, sm.batch),
-        normals: Some(Vec::new()),
-        uv0: Some(Vec::new()),
-        uv1: mesh.uv1.as_ref().map(|_| Vec::new()),
-        material,
-        ..Primitive::default()
-    };
-    for &v in used {
-        let next = p.positions.len() as u32;
-        let at = *remap.entry(v).or_insert_with(|| {
-            let vi = v as usize;
-            // extract_model only emits indices below the vertex count.
-            p.positions.push(finite.v3(parkan_to_gltf(mesh.positions[vi])));
-            let n = Vec3::from(finite.v3(parkan_to_gltf(mesh.normals[vi])));
-            if let Some(ns) = p.normals.as_mut() {
-                ns.push(n.try_normalize().unwrap_or(Vec3::Y).into());
-            }
-            if let Some(uv) = p.uv0.as_mut() {
-                uv.push(finite.v2(mesh.uv0[vi]));
-            }
-            if let (Some(dst), Some(src)) = (p.uv1.as_mut(), mesh.uv1.as_ref()) {
-                dst.push(finite.v2(src[vi]));
-            }
-            next
-        });
-        p.indices.push(at);
-    }
-    reverse_winding(&mut p.indices);
-    p
+    let v = ParkanVertices { positions: &mesh.positions, normals: &mesh.normals, uv0: &mesh.uv0, uv1: mesh.uv1.as_deref() };
+    parkan_primitive(format!("slot {} batch {}", sm.slot, sm.batch), material, &v, used, finite)
 }
 
 /// The model's animation: every node with a frame-map run gets a translation and a rotation
@@ -164,6 +132,7 @@ fn animation(parts: &Parts, readings: &Readings, fps: f32, finite: &mut Finite, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use glam::Vec3;
     use crate::fixtures::msh as fx;
     use crate::formats::bytes::SharedBytes;
     use crate::formats::msh::Msh;

@@ -172,6 +172,50 @@ pub fn parkan_transform(t: &Transform) -> Transform {
 /// the left-handed source (Direct3D's front faces) is still clockwise seen from its front
 /// after the reflection, and glTF's front faces are counter-clockwise. So every triangle's
 /// last two corners swap (formats.md sections 6 and 7 "Axes").
+/// The vertex arrays of a Parkan mesh (model and landscape extraction give the same ones).
+pub struct ParkanVertices<'a> {
+    pub positions: &'a [[f32; 3]],
+    pub normals: &'a [[f32; 3]],
+    pub uv0: &'a [[f32; 2]],
+    pub uv1: Option<&'a [[f32; 2]]>,
+}
+
+/// One primitive holding only the vertices `used` references, converted to glTF's frame, with
+/// the winding reversed for the axis reflection. The extractors only emit indices below the
+/// vertex count.
+pub fn parkan_primitive(label: String, material: Option<usize>, v: &ParkanVertices, used: &[u32], finite: &mut Finite) -> Primitive {
+    let mut p = Primitive {
+        label,
+        normals: Some(Vec::new()),
+        uv0: Some(Vec::new()),
+        uv1: v.uv1.map(|_| Vec::new()),
+        material,
+        ..Primitive::default()
+    };
+    let mut remap: std::collections::HashMap<u32, u32> = std::collections::HashMap::with_capacity(used.len());
+    for &i in used {
+        let next = p.positions.len() as u32;
+        let at = *remap.entry(i).or_insert_with(|| {
+            let vi = i as usize;
+            p.positions.push(finite.v3(parkan_to_gltf(v.positions[vi])));
+            let n = Vec3::from(finite.v3(parkan_to_gltf(v.normals[vi])));
+            if let Some(ns) = p.normals.as_mut() {
+                ns.push(n.try_normalize().unwrap_or(Vec3::Y).into());
+            }
+            if let Some(uv) = p.uv0.as_mut() {
+                uv.push(finite.v2(v.uv0[vi]));
+            }
+            if let (Some(dst), Some(src)) = (p.uv1.as_mut(), v.uv1) {
+                dst.push(finite.v2(src[vi]));
+            }
+            next
+        });
+        p.indices.push(at);
+    }
+    reverse_winding(&mut p.indices);
+    p
+}
+
 pub fn reverse_winding(indices: &mut [u32]) {
     for t in indices.chunks_exact_mut(3) {
         t.swap(1, 2);
