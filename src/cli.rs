@@ -132,6 +132,9 @@ pub enum Command {
         /// Use the smoother alpha-aware mip filter instead of the shipped box filter.
         #[arg(long)]
         smooth_mips: bool,
+        /// Format 0: keep the texture's palette, mapping each colour to its nearest entry.
+        #[arg(long)]
+        keep_palette: bool,
         #[command(flatten)]
         out: OutArg,
     },
@@ -250,8 +253,16 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Info { item, json } => info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
         Command::ExportPng { item, out, mip } => typed::export_png(&item, &out, mip, &readings),
-        Command::ImportPng { item, image, format, dither, smooth_mips, out } => {
-            typed::import_png(&item, &image, format, dither, smooth_mips, out.out, &readings)
+        Command::ImportPng { item, image, format, dither, smooth_mips, keep_palette, out } => {
+            let opts = crate::formats::texm::ImportOptions {
+                format,
+                allow_resize: true,
+                filter: if smooth_mips { crate::formats::texm::MipFilter::Smooth } else { crate::formats::texm::MipFilter::Box },
+                dither,
+                external_palette: None,
+                keep_palette,
+            };
+            typed::import_png(&item, &image, opts, out.out, &readings)
         }
     }
 }

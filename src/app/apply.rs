@@ -6,7 +6,7 @@
 use super::StudioApp;
 use super::edits;
 use super::files;
-use super::intent::{Dialog, Intent, Then, Zoom};
+use super::intent::{Dialog, Intent, Then, ViewKind, Zoom};
 use super::remap::Shift;
 use super::tasks::{CheckSink, Outcome};
 use crate::doc::{Edit, EditOp, FileId, ItemPath, SaveError};
@@ -74,8 +74,37 @@ impl StudioApp {
                 }
             }
             Intent::Replace { path, from } => match std::fs::read(&from) {
+                // An image onto a texture is converted, through the replace dialog.
+                Ok(b) if !b.starts_with(b"Texm") && self.is_texture(&path) => self.begin_import(path, &from, &b),
                 Ok(b) => self.apply(Intent::ReplaceBytes { path, bytes: SharedBytes::from(b) }),
                 Err(e) => self.log.error(format!("replace: {}: {e}", from.display())),
+            },
+            Intent::BeginImport { path, from } => match std::fs::read(&from) {
+                Ok(b) => self.begin_import(path, &from, &b),
+                Err(e) => self.fail("Replace", format!("{}: {e}", from.display())),
+            },
+            Intent::ConfirmImport => {
+                if let Some(mut d) = self.import.take() {
+                    let source = d.source_name.clone();
+                    let target = d.target.clone();
+                    match d.preview() {
+                        Ok(p) => {
+                            let (e, s) = edits::replace(&target, SharedBytes::from(p.bytes.clone()));
+                            if self.edit(e, s) {
+                                self.log.info(format!("replaced the image of {} from {source}", edits::address(&self.ws, &target)));
+                            }
+                        }
+                        Err(m) => self.fail("Replace", m.clone()),
+                    }
+                }
+            }
+            Intent::CancelImport => self.import = None,
+            Intent::SetPageRects { path, rects, dragging } => match edits::set_page_rects(&self.ws, &path, rects) {
+                Ok((e, s)) => {
+                    let e = if dragging { e.merging(format!("page {path:?}")) } else { e };
+                    self.edit(e, s);
+                }
+                Err(m) => self.log.error(format!("Page rects: {m}")),
             },
             Intent::ReplaceBytes { path, bytes } => {
                 let n = bytes.len();
@@ -109,6 +138,7 @@ impl StudioApp {
                     self.extract_task(&archive, all, dir);
                 }
             }
+            Intent::ExportMips { path, level, to } => self.export_mips(&path, level, &to),
             Intent::Check(file) => self.check(file),
             Intent::CancelTasks => self.tasks.cancel_all(),
 
@@ -154,7 +184,8 @@ impl StudioApp {
             }
             Intent::OpenTab(path) => {
                 if edits::exists(&self.ws, &path) {
-                    self.tabs.open(path);
+                    let texture = edits::bytes_of(&self.ws, &path).is_ok_and(|b| super::texture::is_texture(&self.ws, &path, &b));
+                    self.tabs.open(path, if texture { ViewKind::Texture } else { ViewKind::Summary });
                 }
             }
             Intent::ActivateTab(i) => self.tabs.activate(i),
@@ -447,6 +478,35 @@ impl StudioApp {
         };
         let label = format!("Extracting {} entries of {}", indices.len(), edits::address(&self.ws, archive));
         self.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
+    }
+
+    fn is_texture(&self, path: &ItemPath) -> bool {
+        edits::bytes_of(&self.ws, path).is_ok_and(|b| super::texture::is_texture(&self.ws, path, &b))
+    }
+
+    fn begin_import(&mut self, path: ItemPath, from: &Path, image: &[u8]) {
+        let bytes = match edits::bytes_of(&self.ws, &path) {
+            Ok(b) => b,
+            Err(e) => return self.fail("Replace", e),
+        };
+        let target = edits::address(&self.ws, &path);
+        let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
+        match super::texture::import::ImportDialog::new(path, target, source, &bytes, image, self.ws.readings) {
+            Ok(d) => self.import = Some(d),
+            Err(m) => self.fail("Replace", m),
+        }
+    }
+
+    /// Stored levels as PNG files, decoded with the palette the texture's tab shows.
+    fn export_mips(&mut self, path: &ItemPath, level: Option<u32>, to: &Path) {
+        let external = self.tabs.tabs.iter().find(|t| t.path == *path).and_then(|t| t.texture.external.clone());
+        let palette = external.and_then(|p| edits::bytes_of(&self.ws, &p).ok());
+        let name = edits::meta_of(&self.ws, path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
+        let r = edits::export_levels(&self.ws, path, level, to, &name, palette.as_deref());
+        match r {
+            Ok(files) => self.log.info(format!("exported {} level{} of {} to {}", files, if files == 1 { "" } else { "s" }, edits::address(&self.ws, path), to.display())),
+            Err(m) => self.fail("Export", m),
+        }
     }
 
     fn check(&mut self, file: FileId) {

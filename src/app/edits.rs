@@ -5,7 +5,7 @@ use super::remap::Shift;
 use crate::doc::node::Node;
 use crate::doc::{Edit, EditOp, EntryMeta, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
-use crate::formats::{TYPE_MAT0, TYPE_TEXM, TYPE_WEAR, cp1251, nres};
+use crate::formats::{TYPE_MAT0, TYPE_TEXM, TYPE_WEAR, cp1251, nres, texm};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -176,6 +176,41 @@ pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Resu
 }
 
 pub use crate::doc::node::output_name;
+
+/// A texture with new Page rects: only the Page tail changes (added when there was none and
+/// rects are given). Refused for a texture that is not a known format.
+pub fn set_page_rects(ws: &Workspace, path: &ItemPath, rects: Vec<texm::Rect>) -> Result<(Edit, Shift), String> {
+    let bytes = bytes_of(ws, path)?;
+    let (mut t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
+    if t.page().is_none() && rects.is_empty() {
+        return Err("the texture has no Page rects".into());
+    }
+    t.set_page(Some(texm::Page { rects })).map_err(|e| e.to_string())?;
+    Ok(replace(path, SharedBytes::from(t.write())))
+}
+
+/// Writes stored level `level` to the file `to`, or every level into the folder `to` as
+/// `NAME_mipN.png`; returns how many files were written.
+pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &std::path::Path, name: &str, palette: Option<&[u8]>) -> Result<usize, String> {
+    let bytes = bytes_of(ws, path)?;
+    let one = |l: u32| texm::export_png(&bytes, l as usize, &ws.readings, palette).map_err(|e| format!("level {l}: {e}"));
+    let write = |p: &std::path::Path, b: Vec<u8>| crate::doc::save::atomic_write(p, &b).map_err(|e| format!("{}: {e}", p.display()));
+    match level {
+        Some(l) => {
+            write(to, one(l)?)?;
+            Ok(1)
+        }
+        None => {
+            let (t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
+            let stem: String = name.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+            std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+            for l in 0..t.mip_count() {
+                write(&to.join(format!("{stem}_mip{l}.png")), one(l)?)?;
+            }
+            Ok(t.mip_count() as usize)
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -27,6 +27,8 @@ pub enum ViewKind {
     Hex,
     /// The raw directory row (or file header) field by field.
     Fields,
+    /// The Texm inspector (textures only).
+    Texture,
 }
 
 /// Native dialogs; their answer comes back as the intent named beside each.
@@ -46,6 +48,12 @@ pub enum Pick {
     Replace(ItemPath),
     /// → [`Intent::Add`]
     Add(ItemPath),
+    /// An image for a texture → [`Intent::BeginImport`]
+    ImportImage(ItemPath),
+    /// A PNG file for one stored level → [`Intent::ExportMips`]
+    ExportMip(ItemPath, u32),
+    /// A folder for every stored level → [`Intent::ExportMips`]
+    ExportMips(ItemPath),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -93,6 +101,13 @@ pub enum Intent {
     EndDrag,
     Compact(ItemPath),
     RebuildLookup(ItemPath),
+    /// A texture's Page rects; `dragging` merges into one undo step until [`Intent::EndDrag`].
+    SetPageRects { path: ItemPath, rects: Vec<crate::formats::texm::Rect>, dragging: bool },
+    /// Opens the replace dialog for a texture with an image file.
+    BeginImport { path: ItemPath, from: PathBuf },
+    /// Replaces the texture with the dialog's conversion (one undo step).
+    ConfirmImport,
+    CancelImport,
     Undo,
     Redo,
 
@@ -100,6 +115,9 @@ pub enum Intent {
     /// One entry to the file `to`, several into the folder `to`.
     Extract { items: Vec<ItemPath>, to: PathBuf },
     ExtractAll { archive: ItemPath, dir: PathBuf },
+    /// Stored levels of a texture as PNG: `level` to the file `to`, or every level into the
+    /// folder `to` (`NAME_mipN.png`).
+    ExportMips { path: ItemPath, level: Option<u32>, to: PathBuf },
     Check(FileId),
     CancelTasks,
 

@@ -19,6 +19,7 @@ pub mod selection;
 pub mod settings;
 pub mod tabs;
 pub mod tasks;
+pub mod texture;
 pub mod thumbs;
 pub mod views;
 
@@ -50,6 +51,8 @@ pub struct StudioApp {
     pub browser: BrowserState,
     pub tabs: tabs::Tabs,
     pub dialog: Option<Dialog>,
+    /// The replace-texture-from-image dialog, when open.
+    pub import: Option<texture::import::ImportDialog>,
     pub palette: Option<panels::palette::PaletteState>,
     pub folder: Option<panels::folder::FolderListing>,
     pub show_readings: bool,
@@ -87,6 +90,7 @@ impl StudioApp {
             browser: BrowserState::default(),
             tabs: tabs::Tabs::default(),
             dialog: None,
+            import: None,
             palette: None,
             folder: None,
             show_readings: false,
@@ -194,7 +198,7 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
-        if self.dialog.is_none() && self.palette.is_none() {
+        if self.dialog.is_none() && self.palette.is_none() && self.import.is_none() {
             self.commands.extend(command::pressed_shortcuts(&ctx));
         }
         panels::menu::show(self, ui);
@@ -214,6 +218,7 @@ impl StudioApp {
         }
         egui::CentralPanel::default().show(ui, |ui| tabs::show(self, ui));
         panels::dialogs::show(self, &ctx);
+        texture::import::show(self, &ctx);
         panels::palette::show(self, &ctx);
         panels::readings::show(self, &ctx);
         self.apply_pending();
@@ -249,7 +254,14 @@ impl StudioApp {
         let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
         if !dropped.is_empty() {
             let pos = ctx.input(|i| i.pointer.latest_pos());
-            self.intents.push(self.browser.drop_intent(pos, dropped));
+            let on_texture = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture).and_then(|t| {
+                let inside = pos.zip(t.texture.canvas_rect).is_some_and(|(p, r)| r.contains(p));
+                inside.then(|| t.path.clone())
+            });
+            match (on_texture, dropped.as_slice()) {
+                (Some(path), [one]) => self.intents.push(Intent::BeginImport { path, from: one.clone() }),
+                _ => self.intents.push(self.browser.drop_intent(pos, dropped)),
+            }
         }
     }
 

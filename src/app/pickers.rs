@@ -6,6 +6,9 @@ use super::intent::{Intent, Pick};
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
+/// What `image` reads here (png, bmp, tga, jpeg features).
+pub const IMAGES: &[&str] = &["png", "bmp", "tga", "jpg", "jpeg", "PNG", "BMP", "TGA", "JPG", "JPEG"];
+
 const GAME_FILES: &[&str] = &["lib", "rlb", "msh", "wea", "geom", "LIB", "RLB", "MSH", "WEA", "GEOM"];
 
 pub fn spawn(pick: Pick, start: Option<PathBuf>, tx: Sender<Intent>, ctx: egui::Context) {
@@ -62,6 +65,18 @@ fn ask(pick: Pick, start: Option<PathBuf>) -> Option<Intent> {
         Pick::Add(archive) => {
             let files = dialog(&start).set_title("Add Files").pick_files()?;
             Some(Intent::Add { archive, files })
+        }
+        Pick::ImportImage(path) => {
+            let from = dialog(&start).set_title("Replace Texture From").add_filter("Images", IMAGES).pick_file()?;
+            Some(Intent::BeginImport { path, from })
+        }
+        Pick::ExportMip(path, level) => {
+            let to = dialog(&start).set_title("Export Level").add_filter("PNG", &["png"]).set_file_name(format!("mip{level}.png")).save_file()?;
+            Some(Intent::ExportMips { path, level: Some(level), to })
+        }
+        Pick::ExportMips(path) => {
+            let to = dialog(&start).set_title("Export Every Level Into").pick_folder()?;
+            Some(Intent::ExportMips { path, level: None, to })
         }
     }
 }

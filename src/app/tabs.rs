@@ -8,6 +8,7 @@ use super::intent::{Intent, ViewKind};
 use super::views::{fields, hex, summary};
 use crate::doc::ItemPath;
 use crate::formats::bytes::SharedBytes;
+use super::texture::{self, TextureView};
 use egui::{RichText, Sense, Ui};
 
 pub struct TabContent {
@@ -16,12 +17,15 @@ pub struct TabContent {
     pub bytes: Result<SharedBytes, String>,
     pub summary: Result<serde_json::Value, String>,
     pub fields: Result<(String, Vec<fields::Field>), String>,
+    /// A Texm the inspector can show.
+    pub is_texture: bool,
 }
 
 pub struct Tab {
     pub path: ItemPath,
     pub view: ViewKind,
     pub hex: hex::HexState,
+    pub texture: TextureView,
     content: Option<TabContent>,
 }
 
@@ -42,13 +46,13 @@ impl Tabs {
         self.active.and_then(|i| self.tabs.get(i))
     }
 
-    /// Opens a tab on the item, or brings its tab forward.
-    pub fn open(&mut self, path: ItemPath) {
+    /// Opens a tab on the item (in `view`), or brings its tab forward.
+    pub fn open(&mut self, path: ItemPath, view: ViewKind) {
         if let Some(i) = self.tabs.iter().position(|t| t.path == path) {
             self.active = Some(i);
             return;
         }
-        self.tabs.push(Tab { path, view: ViewKind::Summary, hex: Default::default(), content: None });
+        self.tabs.push(Tab { path, view, hex: Default::default(), texture: Default::default(), content: None });
         self.active = Some(self.tabs.len() - 1);
     }
 
@@ -119,7 +123,8 @@ fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
         Ok(b) => summary::summary(ws, path, b),
         Err(e) => Err(e.clone()),
     };
-    TabContent { generation: app.generation, title, bytes, summary, fields: fields::fields(ws, path) }
+    let is_texture = bytes.as_ref().is_ok_and(|b| texture::is_texture(ws, path, b));
+    TabContent { generation: app.generation, title, bytes, summary, fields: fields::fields(ws, path), is_texture }
 }
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
@@ -145,8 +150,13 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(a) = app.tabs.active
         && let Some(tab) = app.tabs.tabs.get_mut(a)
     {
+        let is_texture = tab.content.as_ref().is_some_and(|c| c.is_texture);
+        if tab.view == ViewKind::Texture && !is_texture {
+            tab.view = ViewKind::Summary;
+        }
         ui.horizontal(|ui| {
-            for (v, label) in [(ViewKind::Summary, "Summary"), (ViewKind::Hex, "Hex"), (ViewKind::Fields, "Raw fields")] {
+            let views = [(ViewKind::Texture, "Texture"), (ViewKind::Summary, "Summary"), (ViewKind::Hex, "Hex"), (ViewKind::Fields, "Raw fields")];
+            for (v, label) in views.into_iter().filter(|(v, _)| is_texture || *v != ViewKind::Texture) {
                 if ui.selectable_label(tab.view == v, label).clicked() {
                     out.push(Intent::SetView { tab: a, view: v });
                 }
@@ -167,6 +177,15 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             }
             ViewKind::Hex => match &c.bytes {
                 Ok(b) => hex::show(ui, b, &mut tab.hex),
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+            },
+            ViewKind::Texture => match &c.bytes {
+                Ok(b) => {
+                    let cx = texture::ViewCtx { ws: &app.ws, generation: app.generation, path: &tab.path, bytes: b };
+                    texture::show(ui, &cx, &mut tab.texture, &mut out);
+                }
                 Err(e) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);
                 }
@@ -227,10 +246,10 @@ mod tests {
     fn open_close_move_keep_the_active_tab() {
         let mut t = Tabs::default();
         for i in 0..4 {
-            t.open(p(i));
+            t.open(p(i), ViewKind::Summary);
         }
         assert_eq!(t.active, Some(3));
-        t.open(p(1));
+        t.open(p(1), ViewKind::Summary);
         assert_eq!((t.tabs.len(), t.active), (4, Some(1)));
         t.move_tab(1, 3);
         assert_eq!(t.active_tab().unwrap().path, p(1));

@@ -54,24 +54,11 @@ pub fn export_png(item: &str, out: &Path, mip: usize, r: &Readings) -> Out {
     Ok(0)
 }
 
-pub fn import_png(
-    item: &str,
-    image: &Path,
-    format: Option<u32>,
-    dither: bool,
-    smooth: bool,
-    out: Option<PathBuf>,
-    r: &Readings,
-) -> Out {
+/// `opts.external_palette` is filled in from the archive's folder (format 2).
+pub fn import_png(item: &str, image: &Path, mut opts: texm::ImportOptions, out: Option<PathBuf>, r: &Readings) -> Out {
     let image_bytes = std::fs::read(image).map_err(|e| Failure::io(image, e))?;
     let (mut ws, path, old, _) = open_typed(item, TYPE_TEXM, "a Texm texture", r)?;
-    let opts = texm::ImportOptions {
-        format,
-        allow_resize: true,
-        filter: if smooth { texm::MipFilter::Smooth } else { texm::MipFilter::Box },
-        dither,
-        external_palette: external_palette(Path::new(super::split_address(item).0)),
-    };
+    opts.external_palette = external_palette(Path::new(super::split_address(item).0));
     let (new, diags) = texm::import_image(&old, &image_bytes, &opts, r).map_err(|e| Failure::format(item, e))?;
     for d in &diags {
         let sev = if d.severity == Severity::Error { "error" } else { "warning" };

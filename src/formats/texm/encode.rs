@@ -24,6 +24,8 @@ pub struct EncodeOptions<'a> {
     /// The palette format 2 indexes into; greyscale without one.
     pub external_palette: Option<&'a Palette>,
     pub dither: bool,
+    /// Format 0: keep the old palette and map to its nearest entries.
+    pub keep_palette: bool,
 }
 
 /// Encodes `levels` (level 0 first, each the size [`mip_dims`] gives) into a texture.
@@ -63,10 +65,11 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
         None if format == Format::Indexed => {
             let order = readings.palette;
             let reserve0 = header.index0_transparent();
-            let q = quantize::quantize(levels, old.and_then(Texm::palette), QuantOptions { dither: opts.dither, order, reserve0 });
+            let q = quantize::quantize(levels, old.and_then(Texm::palette), QuantOptions { dither: opts.dither, order, reserve0, keep_palette: opts.keep_palette });
             diags.push(Diagnostic::info(32u64, match q.source {
                 PaletteSource::Kept => "every colour is in the texture's palette: palette kept".to_string(),
                 PaletteSource::Exact(n) => format!("{n} distinct colours: they became the palette exactly"),
+                PaletteSource::Nearest => format!("palette kept: colours not in it took their nearest entry{}", if opts.dither { ", dithered" } else { "" }),
                 PaletteSource::NeuQuant => format!(
                     "more than {} colours: palette chosen by NeuQuant{}",
                     256 - usize::from(reserve0),

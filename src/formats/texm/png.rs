@@ -47,6 +47,8 @@ pub struct ImportOptions {
     pub dither: bool,
     /// The external palette (a `.PAL` payload) format 2 indexes into; greyscale without one.
     pub external_palette: Option<Vec<u8>>,
+    /// Format 0: keep the texture's palette (nearest-colour mapping) instead of choosing one.
+    pub keep_palette: bool,
 }
 
 /// Decodes an image file to RGBA.
@@ -131,6 +133,7 @@ pub fn import_pixmap(old: &Texm, img: Pixmap, opts: &ImportOptions, readings: &R
         old: Some(old),
         external_palette: external.as_ref(),
         dither: opts.dither,
+        keep_palette: opts.keep_palette,
     };
     let (texm, more) = encode_levels(&chain, &eopts, readings)?;
     diags.extend(more);

@@ -164,6 +164,9 @@ pub struct QuantOptions {
     pub order: PaletteOrder,
     /// The texture is an alpha surface: index 0 is kept for transparent pixels.
     pub reserve0: bool,
+    /// Map every colour to the nearest entry of the old palette instead of choosing a new one
+    /// (other textures or a material may rely on the palette's entries).
+    pub keep_palette: bool,
 }
 
 /// Where the palette of a quantised texture came from.
@@ -175,6 +178,8 @@ pub enum PaletteSource {
     Exact(usize),
     /// More colours than entries: NeuQuant chose them.
     NeuQuant,
+    /// The old palette was kept as asked; colours not in it went to their nearest entry.
+    Nearest,
 }
 
 pub struct Quantized {
@@ -217,6 +222,8 @@ pub fn quantize(levels: &[Pixmap], old: Option<&Palette>, opts: QuantOptions) ->
     });
     let source = if fits_old {
         PaletteSource::Kept
+    } else if opts.keep_palette && old.is_some() {
+        PaletteSource::Nearest
     } else if distinct.len() <= capacity {
         for (i, c) in distinct.iter().enumerate() {
             palette.set_entry((i + first) as u8, *c, opts.order);
@@ -293,7 +300,7 @@ mod tests {
             old.raw[i * 4..i * 4 + 4].copy_from_slice(&[i as u8, 255 - i as u8, 7, 0x33]); // b, g, r, x
         }
         let l0 = img(4, 4, |x, y| old.entry((x + 4 * y) as u8 * 3, PaletteOrder::Bgrx));
-        let opts = QuantOptions { dither: true, order: PaletteOrder::Bgrx, reserve0: false };
+        let opts = QuantOptions { dither: true, order: PaletteOrder::Bgrx, reserve0: false, keep_palette: false };
         let q = quantize(std::slice::from_ref(&l0), Some(&old), opts);
         assert_eq!(q.source, PaletteSource::Kept);
         assert_eq!(q.palette, old);
@@ -305,7 +312,7 @@ mod tests {
         let mut old = Palette::zeroed();
         old.raw.iter_mut().skip(3).step_by(4).for_each(|x| *x = 0xAB);
         let l0 = img(8, 2, |x, _| [x as u8 * 30, 5, 9, 255]);
-        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: false };
+        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: false, keep_palette: false };
         let q = quantize(std::slice::from_ref(&l0), Some(&old), opts);
         assert_eq!(q.source, PaletteSource::Exact(8));
         let lut = q.palette.lut(PaletteOrder::Bgrx);
@@ -318,7 +325,7 @@ mod tests {
     #[test]
     fn alpha_surfaces_reserve_index_zero() {
         let l0 = img(4, 1, |x, _| if x == 0 { [9, 9, 9, 0] } else { [x as u8 * 50, 0, 0, 255] });
-        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: true };
+        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: true, keep_palette: false };
         let q = quantize(std::slice::from_ref(&l0), None, opts);
         assert_eq!(q.levels[0][0], 0);
         assert!(q.levels[0][1..].iter().all(|&i| i != 0));
@@ -329,7 +336,7 @@ mod tests {
     fn many_colours_go_through_neuquant_and_stay_close() {
         let l0 = img(64, 64, |x, y| [(x * 4) as u8, (y * 4) as u8, ((x + y) * 2) as u8, 255]);
         for dither in [false, true] {
-            let opts = QuantOptions { dither, order: PaletteOrder::Bgrx, reserve0: false };
+            let opts = QuantOptions { dither, order: PaletteOrder::Bgrx, reserve0: false, keep_palette: false };
             let q = quantize(std::slice::from_ref(&l0), None, opts);
             assert_eq!(q.source, PaletteSource::NeuQuant);
             let lut = q.palette.lut(PaletteOrder::Bgrx);
@@ -362,5 +369,25 @@ mod tests {
         let ones = out.iter().filter(|&&i| i == 1).count();
         assert!((100..=156).contains(&ones), "{ones} of 256 pixels took the lighter entry");
         assert!(m.map_image(&flat, false).iter().all(|&i| i == out[0] || i == 0 || i == 1));
+    }
+
+    #[test]
+    fn keep_palette_maps_to_the_nearest_old_entry() {
+        let mut old = Palette::zeroed();
+        for i in 0..4u8 {
+            old.set_entry(i, [i * 80, 0, 0, 255], PaletteOrder::Bgrx);
+        }
+        let mut rgba = Vec::new();
+        for v in [10u8, 70, 170, 250, 5, 90] {
+            rgba.extend_from_slice(&[v, 0, 0, 255]);
+        }
+        let img = Pixmap::from_rgba(6, 1, rgba).unwrap();
+        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: false, keep_palette: true };
+        let q = quantize(std::slice::from_ref(&img), Some(&old), opts);
+        assert_eq!(q.source, PaletteSource::Nearest);
+        assert_eq!(q.palette.raw, old.raw, "the palette is kept byte for byte");
+        assert_eq!(q.levels[0], [0, 1, 2, 3, 0, 1]);
+        let q = quantize(std::slice::from_ref(&img), Some(&old), QuantOptions { keep_palette: false, ..opts });
+        assert_eq!(q.source, PaletteSource::Exact(6));
     }
 }

@@ -1,0 +1,381 @@
+//! The replace-from-image dialog: before and after side by side, the target format, the
+//! palette and dither choices of format 0, the mip filter, what to do when the sizes differ,
+//! and a plain list of what will happen to the mips, the Page rects and the header. The
+//! conversion is the CLI's `import-png` (`texm::png::import_pixmap`); confirming replaces the
+//! entry's bytes in one undo step.
+
+use crate::app::StudioApp;
+use crate::app::intent::Intent;
+use crate::doc::ItemPath;
+use crate::formats::readings::Readings;
+use crate::formats::texm::png::{import_pixmap, read_image};
+use crate::formats::texm::{ALL_FORMATS, Format, ImportOptions, MipFilter, Pixmap, Texm};
+use crate::formats::{Diagnostic, Severity};
+use egui::{Context, RichText, Ui, vec2};
+
+/// When the image and the texture differ in size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeChoice {
+    /// Scale the image to the texture's size (the texture keeps its size, rects and mip-skip).
+    ScaleImage,
+    /// The texture takes the image's size; the Page rects are scaled with it.
+    ResizeTexture,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Choices {
+    format: Option<u32>,
+    keep_palette: bool,
+    dither: bool,
+    smooth: bool,
+    size: SizeChoice,
+}
+
+pub struct Preview {
+    pub bytes: Vec<u8>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub texm: Texm,
+    level0: Pixmap,
+}
+
+pub struct ImportDialog {
+    pub target: ItemPath,
+    pub target_name: String,
+    pub source_name: String,
+    old: Texm,
+    old_level0: Option<Pixmap>,
+    image: Pixmap,
+    pub format: Option<u32>,
+    pub keep_palette: bool,
+    pub dither: bool,
+    pub smooth: bool,
+    pub size: SizeChoice,
+    readings: Readings,
+    preview: Option<(Choices, Result<Preview, String>)>,
+    textures: Option<(egui::TextureHandle, Option<egui::TextureHandle>)>,
+    textures_for: Option<Choices>,
+}
+
+impl ImportDialog {
+    pub fn new(target: ItemPath, target_name: String, source_name: String, texm_bytes: &[u8], image_bytes: &[u8], readings: Readings) -> Result<ImportDialog, String> {
+        let (old, _) = Texm::parse(texm_bytes).map_err(|e| format!("{target_name}: {e}"))?;
+        let image = read_image(image_bytes).map_err(|e| format!("{source_name}: {e}"))?;
+        let old_level0 = old.decode_mip(0, &readings, None).ok();
+        Ok(ImportDialog {
+            target,
+            target_name,
+            source_name,
+            old,
+            old_level0,
+            image,
+            format: None,
+            keep_palette: false,
+            dither: false,
+            smooth: false,
+            size: SizeChoice::ScaleImage,
+            readings,
+            preview: None,
+            textures: None,
+            textures_for: None,
+        })
+    }
+
+    fn choices(&self) -> Choices {
+        Choices { format: self.format, keep_palette: self.keep_palette, dither: self.dither, smooth: self.smooth, size: self.size }
+    }
+
+    pub fn sizes_differ(&self) -> bool {
+        (self.image.width, self.image.height) != (self.old.width(), self.old.height())
+    }
+
+    /// The target format: the chosen one, else the texture's.
+    pub fn target_format(&self) -> Option<Format> {
+        self.format.and_then(Format::from_raw).or(self.old.format())
+    }
+
+    pub fn options(&self) -> ImportOptions {
+        ImportOptions {
+            format: self.format,
+            allow_resize: self.size == SizeChoice::ResizeTexture,
+            filter: if self.smooth { MipFilter::Smooth } else { MipFilter::Box },
+            dither: self.dither,
+            external_palette: None,
+            keep_palette: self.keep_palette,
+        }
+    }
+
+    /// The conversion under the current choices (recomputed when they change).
+    pub fn preview(&mut self) -> &Result<Preview, String> {
+        let c = self.choices();
+        if self.preview.as_ref().is_none_or(|(k, _)| *k != c) {
+            let r = self.convert();
+            self.preview = Some((c, r));
+        }
+        &self.preview.as_ref().expect("just set").1
+    }
+
+    fn convert(&self) -> Result<Preview, String> {
+        let img = if self.sizes_differ() && self.size == SizeChoice::ScaleImage { scaled(&self.image, self.old.width(), self.old.height())? } else { self.image.clone() };
+        let (texm, diagnostics) = import_pixmap(&self.old, img, &self.options(), &self.readings).map_err(|e| e.to_string())?;
+        let level0 = texm.decode_mip(0, &self.readings, None).map_err(|e| e.to_string())?;
+        Ok(Preview { bytes: texm.write(), diagnostics, texm, level0 })
+    }
+
+    /// What the replace will do, in plain lines (the conversion's own findings come after).
+    pub fn plan(&mut self) -> Vec<String> {
+        let (ow, oh, om) = (self.old.width(), self.old.height(), self.old.mip_count());
+        let old_len = self.old.write().len();
+        let (iw, ih) = (self.image.width, self.image.height);
+        let differ = self.sizes_differ();
+        let size = self.size;
+        let smooth = self.smooth;
+        let old_format = self.old.format();
+        let rects = self.old.page().map_or(0, |p| p.rects.len());
+        let mut lines = Vec::new();
+        if differ {
+            lines.push(match size {
+                SizeChoice::ScaleImage => format!("the {iw}×{ih} image is scaled to the texture's {ow}×{oh}"),
+                SizeChoice::ResizeTexture => format!("the texture becomes {iw}×{ih} (was {ow}×{oh})"),
+            });
+        }
+        let p = self.preview();
+        if let Ok(p) = p {
+            let f = p.texm.format().map_or("?".into(), |f| f.name().to_string());
+            lines.push(match old_format {
+                Some(o) if o.raw() != p.texm.header().format => format!("format {} → {f}", o.name()),
+                _ => format!("format kept: {f}"),
+            });
+            lines.push(format!(
+                "{} mip level{} rebuilt from the image with the {} filter (the texture had {om})",
+                p.texm.mip_count(),
+                if p.texm.mip_count() == 1 { "" } else { "s" },
+                if smooth { "smooth" } else { "shipped box" }
+            ));
+            lines.push(match (rects, differ && size == SizeChoice::ResizeTexture) {
+                (0, _) => "no Page rects".to_string(),
+                (n, false) => format!("{n} Page rect{} kept as they are", if n == 1 { "" } else { "s" }),
+                (n, true) => format!("{n} Page rect{} scaled to the new size (rounded)", if n == 1 { "" } else { "s" }),
+            });
+            lines.push("flags4, flags5 and unk6 kept".to_string());
+            lines.push(format!("{old_len} → {} bytes; one undo step", p.bytes.len()));
+        }
+        lines
+    }
+}
+
+/// The image resampled to `w`×`h` (Catmull-Rom; the box filter of the mips comes after).
+fn scaled(img: &Pixmap, w: u32, h: u32) -> Result<Pixmap, String> {
+    let buf = image::RgbaImage::from_raw(img.width, img.height, img.rgba.clone()).ok_or("the image buffer is inconsistent")?;
+    let out = image::imageops::resize(&buf, w, h, image::imageops::FilterType::CatmullRom);
+    Pixmap::from_rgba(w, h, out.into_raw()).map_err(|e| e.to_string())
+}
+
+pub fn show(app: &mut StudioApp, ctx: &Context) {
+    let Some(d) = app.import.as_mut() else { return };
+    let mut out = Vec::new();
+    let modal = egui::Modal::new(egui::Id::unique("import-dialog")).show(ctx, |ui| {
+        ui.set_max_width(640.0);
+        body(ui, d, &mut out);
+    });
+    if modal.should_close() && out.is_empty() {
+        out.push(Intent::CancelImport);
+    }
+    app.intents.extend(out);
+}
+
+fn body(ui: &mut Ui, d: &mut ImportDialog, out: &mut Vec<Intent>) {
+    ui.heading(format!("Replace {}", d.target_name));
+    ui.label(format!("from {} ({}×{})", d.source_name, d.image.width, d.image.height));
+    ui.add_space(6.0);
+    images(ui, d);
+    ui.add_space(6.0);
+    egui::Grid::new("import-options").num_columns(2).show(ui, |ui| {
+        ui.label("Format");
+        let keep = format!("keep ({})", d.old.format().map_or("?", |f| f.name()));
+        let now = d.format.and_then(Format::from_raw).map_or(keep.clone(), |f| f.name().to_string());
+        egui::ComboBox::from_id_salt("import-format").selected_text(now).show_ui(ui, |ui| {
+            ui.selectable_value(&mut d.format, None, keep);
+            for f in ALL_FORMATS.iter().filter(|f| **f != Format::External || d.old.format() == Some(Format::External)) {
+                ui.selectable_value(&mut d.format, Some(f.raw()), f.name());
+            }
+        });
+        ui.end_row();
+        if d.target_format().is_some_and(Format::is_indexed) {
+            ui.label("Palette");
+            ui.vertical(|ui| {
+                let has_old = d.old.palette().is_some();
+                ui.radio_value(&mut d.keep_palette, false, "Choose the colours (exact when few, else NeuQuant)");
+                ui.add_enabled(has_old, egui::RadioButton::new(d.keep_palette, "Keep the texture's palette (nearest colour)"))
+                    .clicked()
+                    .then(|| d.keep_palette = true);
+                ui.checkbox(&mut d.dither, "Dither (Floyd–Steinberg)");
+            });
+            ui.end_row();
+        }
+        ui.label("Mip filter");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut d.smooth, false, "Box (as shipped)");
+            ui.radio_value(&mut d.smooth, true, "Smooth");
+        });
+        ui.end_row();
+        if d.sizes_differ() {
+            ui.label("Size");
+            ui.vertical(|ui| {
+                ui.radio_value(&mut d.size, SizeChoice::ScaleImage, format!("Scale the image to {}×{}", d.old.width(), d.old.height()));
+                ui.radio_value(&mut d.size, SizeChoice::ResizeTexture, format!("Resize the texture to {}×{}", d.image.width, d.image.height));
+            });
+            ui.end_row();
+        }
+    });
+    ui.add_space(6.0);
+    ui.label(RichText::new("What happens").strong());
+    for line in d.plan() {
+        ui.label(format!("• {line}"));
+    }
+    let ok = match d.preview() {
+        Ok(p) => {
+            for diag in &p.diagnostics {
+                let c = if diag.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
+                ui.colored_label(c, format!("• {}", diag.message));
+            }
+            true
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e.clone());
+            false
+        }
+    };
+    ui.add_space(8.0);
+    ui.horizontal(|ui| {
+        let replace = ui.add_enabled(ok, egui::Button::new("Replace")).on_hover_text("Replace the texture (Enter); Ctrl+Z undoes it");
+        if replace.clicked() || (ok && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
+            out.push(Intent::ConfirmImport);
+        }
+        if ui.button("Cancel").clicked() {
+            out.push(Intent::CancelImport);
+        }
+    });
+}
+
+fn images(ui: &mut Ui, d: &mut ImportDialog) {
+    let c = d.choices();
+    if d.textures_for.as_ref() != Some(&c) {
+        let ctx = ui.ctx().clone();
+        let before = d.old_level0.clone().unwrap_or_else(|| d.image.clone());
+        let b = ctx.load_texture("import-before", super::color_image(before.width, before.height, &before.rgba), egui::TextureOptions::NEAREST);
+        let a = d.preview().as_ref().ok().map(|p| ctx.load_texture("import-after", super::color_image(p.level0.width, p.level0.height, &p.level0.rgba), egui::TextureOptions::NEAREST));
+        d.textures = Some((b, a));
+        d.textures_for = Some(c);
+    }
+    let Some((b, a)) = d.textures.clone() else { return };
+    ui.horizontal(|ui| {
+        for (label, t) in [("Before", Some(b)), ("After", a)] {
+            ui.vertical(|ui| {
+                ui.label(RichText::new(label).strong());
+                let (rect, _) = ui.allocate_exact_size(vec2(280.0, 280.0), egui::Sense::hover());
+                let p = ui.painter_at(rect);
+                p.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+                if let Some(t) = t {
+                    let [w, h] = t.size();
+                    let k = (rect.width() / w as f32).min(rect.height() / h as f32);
+                    let k = if k >= 1.0 { k.floor() } else { k };
+                    let r = egui::Rect::from_center_size(rect.center(), vec2(w as f32, h as f32) * k);
+                    checker(&p, r);
+                    p.image(t.id(), r, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), egui::Color32::WHITE);
+                    ui.small(format!("{w}×{h}"));
+                } else {
+                    ui.small("cannot convert");
+                }
+            });
+        }
+    });
+}
+
+fn checker(p: &egui::Painter, r: egui::Rect) {
+    p.rect_filled(r, 0.0, egui::Color32::from_gray(200));
+    let s = 8.0;
+    let (nx, ny) = ((r.width() / s).ceil() as usize, (r.height() / s).ceil() as usize);
+    if nx * ny > 4096 {
+        return;
+    }
+    for y in 0..ny {
+        for x in (y % 2..nx).step_by(2) {
+            let cell = egui::Rect::from_min_size(r.min + vec2(x as f32 * s, y as f32 * s), vec2(s, s)).intersect(r);
+            p.rect_filled(cell, 0.0, egui::Color32::from_gray(150));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::texm as fx;
+    use crate::formats::texm::png::png_bytes;
+
+    fn image(w: u32, h: u32) -> Vec<u8> {
+        let mut rgba = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                rgba.extend_from_slice(&[(x * 255 / w) as u8, (y * 255 / h) as u8, 77, 255]);
+            }
+        }
+        png_bytes(&Pixmap::from_rgba(w, h, rgba).unwrap()).unwrap()
+    }
+
+    fn dialog(old: &[u8], png: &[u8]) -> ImportDialog {
+        ImportDialog::new(ItemPath::root(1).child(0), "A.0".into(), "new.png".into(), old, png, Readings::default()).unwrap()
+    }
+
+    #[test]
+    fn same_size_keeps_format_count_and_rects() {
+        let spec = fx::Spec::new(Format::Rgb565, 16, 16, 3, fx::Material::Rock).quadrants();
+        let old = fx::build(&spec);
+        let mut d = dialog(&old, &image(16, 16));
+        assert!(!d.sizes_differ());
+        let plan = d.plan().join("\n");
+        assert!(plan.contains("format kept: RGB 565"), "{plan}");
+        assert!(plan.contains("3 mip levels rebuilt"), "{plan}");
+        assert!(plan.contains("4 Page rects kept"), "{plan}");
+        let p = d.preview().as_ref().unwrap();
+        let (t, _) = Texm::parse(&p.bytes).unwrap();
+        assert_eq!((t.width(), t.mip_count(), t.page().unwrap().rects.len()), (16, 3, 4));
+    }
+
+    #[test]
+    fn a_larger_image_is_scaled_or_resizes_the_texture() {
+        let spec = fx::Spec::new(Format::Argb8888, 8, 8, 2, fx::Material::Rock).quadrants();
+        let old = fx::build(&spec);
+        let mut d = dialog(&old, &image(32, 16));
+        assert!(d.sizes_differ());
+        let t = Texm::parse(&d.preview().as_ref().unwrap().bytes).unwrap().0;
+        assert_eq!((t.width(), t.height()), (8, 8));
+        d.size = SizeChoice::ResizeTexture;
+        assert!(d.plan().iter().any(|l| l.contains("scaled to the new size")));
+        let t = Texm::parse(&d.preview().as_ref().unwrap().bytes).unwrap().0;
+        assert_eq!((t.width(), t.height()), (32, 16));
+        assert_eq!(t.page().unwrap().rects[1].x, 16);
+    }
+
+    #[test]
+    fn format_0_offers_the_palette_choices() {
+        let old = fx::loose(Format::Indexed, 8, 8, 1);
+        let mut d = dialog(&old, &image(8, 8));
+        assert!(d.target_format().is_some_and(Format::is_indexed));
+        d.keep_palette = true;
+        let p = d.preview().as_ref().unwrap();
+        let t = &p.texm;
+        let (old_t, _) = Texm::parse(&old).unwrap();
+        assert_eq!(t.palette(), old_t.palette(), "the palette is kept byte for byte");
+        d.format = Some(8888);
+        let p = d.preview().as_ref().unwrap();
+        assert_eq!(p.texm.format(), Some(Format::Argb8888));
+        assert!(d.plan().iter().any(|l| l.contains("→ ARGB 8888")));
+    }
+
+    #[test]
+    fn unreadable_images_are_refused_with_the_file_name() {
+        let old = fx::loose(Format::Rgb565, 4, 4, 1);
+        let e = ImportDialog::new(ItemPath::root(1).child(0), "A.0".into(), "bad.png".into(), &old, b"not an image", Readings::default()).err().unwrap();
+        assert!(e.starts_with("bad.png: "), "{e}");
+    }
+}

@@ -1,0 +1,398 @@
+//! The Texm inspector: a tab view with the image at any mip (zoom, pan, fit, pixel grid,
+//! checkerboard, channel toggles, pixel readout), the header with its named bits and the
+//! interpretation switches, the palette, the Page rects (overlay, table, editing) and the
+//! replace-from-image dialog. What it shows comes from [`model::TextureModel`]; edits go out as
+//! intents like every other panel's.
+
+pub mod canvas;
+pub mod import;
+pub mod model;
+pub mod side;
+
+use super::edits;
+use super::intent::{Intent, Pick};
+use crate::doc::{ItemPath, Workspace};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::readings::Readings;
+use crate::formats::texm::{Palette, RuntimeOptions};
+use crate::formats::{TYPE_TEXM, texm};
+use egui::{Rect, Ui, Vec2};
+use model::{Channels, Readout, TextureModel, ViewMode};
+
+/// Zoom steps the buttons and keys go through (the wheel zooms freely between the ends).
+pub const ZOOM_STEPS: [f32; 15] = [0.125, 0.25, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0];
+pub const MIN_ZOOM: f32 = 0.125;
+pub const MAX_ZOOM: f32 = 64.0;
+
+/// Whether an item is a texture the inspector can open: a `Texm` entry, or a loose file that
+/// starts with the magic.
+pub fn is_texture(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> bool {
+    match edits::meta_of(ws, path) {
+        Some(m) if m.type_id.is_some() => m.type_id == Some(TYPE_TEXM) && bytes.starts_with(b"Texm"),
+        _ => bytes.starts_with(b"Texm"),
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+    /// The whole rect, grabbed inside.
+    Body,
+}
+
+/// A Page rect being dragged on the canvas.
+#[derive(Clone, Debug)]
+pub struct RectDrag {
+    pub index: usize,
+    pub corner: Corner,
+    pub start: texm::Rect,
+    /// Where the drag began, in level-0 texels of the stored texture.
+    pub from: egui::Pos2,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ModelKey {
+    generation: u64,
+    bytes: (usize, usize),
+    readings: Readings,
+    mode: ViewMode,
+    runtime: RuntimeOptions,
+    external: Option<(usize, usize)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DisplayKey {
+    level: usize,
+    channels: Channels,
+    highlight: Option<u8>,
+}
+
+struct Cache {
+    key: ModelKey,
+    model: Result<TextureModel, String>,
+    shown: Option<(DisplayKey, egui::TextureHandle)>,
+    /// One texture per shown level for the mip strip.
+    strip: Vec<egui::TextureHandle>,
+}
+
+/// The inspector's state for one tab.
+pub struct TextureView {
+    pub mode: ViewMode,
+    pub runtime: RuntimeOptions,
+    pub level: usize,
+    pub zoom: f32,
+    /// Offset of the image's centre from the canvas centre, in points.
+    pub pan: Vec2,
+    /// Fit the image to the canvas on every frame until the user zooms or pans.
+    pub fit: bool,
+    pub channels: Channels,
+    pub grid: bool,
+    /// The palette index clicked in the palette (stays highlighted).
+    pub palette_pin: Option<u8>,
+    /// The index under the pointer in the palette, this frame.
+    pub palette_hover: Option<u8>,
+    pub rect_hover: Option<usize>,
+    pub rect_selected: Option<usize>,
+    pub hover: Option<Readout>,
+    /// The palette a format-2 texture decodes through (an open `.PAL` item).
+    pub external: Option<ItemPath>,
+    pub drag: Option<RectDrag>,
+    /// Where the canvas was drawn last frame (dropped images landing there replace the texture).
+    pub canvas_rect: Option<Rect>,
+    cache: Option<Cache>,
+    checker: Option<egui::TextureHandle>,
+}
+
+impl Default for TextureView {
+    fn default() -> Self {
+        TextureView {
+            mode: ViewMode::Stored,
+            runtime: RuntimeOptions::default(),
+            level: 0,
+            zoom: 1.0,
+            pan: Vec2::ZERO,
+            fit: true,
+            channels: Channels::default(),
+            grid: true,
+            palette_pin: None,
+            palette_hover: None,
+            rect_hover: None,
+            rect_selected: None,
+            hover: None,
+            external: None,
+            drag: None,
+            canvas_rect: None,
+            cache: None,
+            checker: None,
+        }
+    }
+}
+
+impl TextureView {
+    pub fn model(&self) -> Option<&TextureModel> {
+        self.cache.as_ref().and_then(|c| c.model.as_ref().ok())
+    }
+
+    /// The highlighted palette index: the hovered swatch, else the pinned one.
+    pub fn highlight(&self) -> Option<u8> {
+        self.palette_hover.or(self.palette_pin)
+    }
+
+    pub fn zoom_step(&mut self, up: bool) {
+        let z = self.zoom;
+        self.zoom = if up {
+            ZOOM_STEPS.iter().copied().find(|&s| s > z * 1.001).unwrap_or(MAX_ZOOM)
+        } else {
+            ZOOM_STEPS.iter().rev().copied().find(|&s| s < z / 1.001).unwrap_or(MIN_ZOOM)
+        };
+        self.fit = false;
+    }
+
+    /// Zooms by `factor` keeping the image point under `anchor` (relative to the canvas
+    /// centre, in points) where it is.
+    pub fn zoom_about(&mut self, factor: f32, anchor: Vec2) {
+        let new = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+        let k = new / self.zoom;
+        self.pan = anchor - (anchor - self.pan) * k;
+        self.zoom = new;
+        self.fit = false;
+    }
+
+    pub fn actual_size(&mut self) {
+        self.zoom = 1.0;
+        self.pan = Vec2::ZERO;
+        self.fit = false;
+    }
+
+    /// The largest zoom (a power of two at or above 1, free below) that shows the whole image.
+    pub fn fit_zoom(image: Vec2, canvas: Vec2) -> f32 {
+        if image.x <= 0.0 || image.y <= 0.0 {
+            return 1.0;
+        }
+        let z = ((canvas.x - 16.0) / image.x).min((canvas.y - 16.0) / image.y);
+        let z = if z >= 1.0 { 2f32.powi(z.log2().floor() as i32) } else { z };
+        z.clamp(MIN_ZOOM, MAX_ZOOM)
+    }
+
+    fn refresh(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, bytes: &SharedBytes) {
+        let ext_bytes = self.external.as_ref().and_then(|p| edits::bytes_of(ws, p).ok());
+        let key = ModelKey {
+            generation,
+            bytes: (bytes.as_ptr() as usize, bytes.len()),
+            readings: ws.readings,
+            mode: self.mode,
+            runtime: self.runtime,
+            external: ext_bytes.as_ref().map(|b| (b.as_ptr() as usize, b.len())),
+        };
+        if self.cache.as_ref().is_some_and(|c| c.key == key) {
+            return;
+        }
+        let external = ext_bytes.as_deref().and_then(|b| Palette::from_bytes(b).ok());
+        let model = TextureModel::build(bytes, self.mode, &ws.readings, external.as_ref(), &self.runtime).map_err(|e| e.to_string());
+        let strip = match &model {
+            Ok(m) => m
+                .levels
+                .iter()
+                .enumerate()
+                .map(|(i, l)| ctx.load_texture(format!("mip-strip-{i}"), color_image(l.width, l.height, &l.rgba), egui::TextureOptions::NEAREST))
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        if let Ok(m) = &model {
+            self.level = self.level.min(m.levels.len().saturating_sub(1));
+            if self.rect_selected.is_some_and(|r| r >= m.rects.len()) {
+                self.rect_selected = None;
+            }
+        }
+        self.cache = Some(Cache { key, model, shown: None, strip });
+    }
+
+    /// The texture of the current level as displayed (channels, highlight), rebuilt on change.
+    fn shown_texture(&mut self, ctx: &egui::Context) -> Option<egui::TextureHandle> {
+        let key = DisplayKey { level: self.level, channels: self.channels, highlight: self.highlight() };
+        let cache = self.cache.as_mut()?;
+        let model = cache.model.as_ref().ok()?;
+        let level = model.levels.get(self.level)?;
+        if let Some((k, t)) = &cache.shown
+            && *k == key
+        {
+            return Some(t.clone());
+        }
+        let rgba = model.display_rgba(self.level, key.channels, key.highlight);
+        let tex = ctx.load_texture("texture-view", color_image(level.width, level.height, &rgba), egui::TextureOptions::NEAREST);
+        cache.shown = Some((key, tex.clone()));
+        Some(tex)
+    }
+
+    fn strip(&self) -> &[egui::TextureHandle] {
+        self.cache.as_ref().map_or(&[], |c| &c.strip)
+    }
+}
+
+pub fn color_image(w: u32, h: u32, rgba: &[u8]) -> egui::ColorImage {
+    egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], rgba)
+}
+
+/// What the view needs from the app besides its own state.
+pub struct ViewCtx<'a> {
+    pub ws: &'a Workspace,
+    pub generation: u64,
+    pub path: &'a ItemPath,
+    pub bytes: &'a SharedBytes,
+}
+
+/// The whole inspector inside a tab.
+pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+    view.refresh(ui.ctx(), cx.ws, cx.generation, cx.bytes);
+    toolbar(ui, cx, view, out);
+    ui.separator();
+    let err = match view.cache.as_ref().map(|c| &c.model) {
+        Some(Err(e)) => Some(e.clone()),
+        _ => None,
+    };
+    if let Some(e) = err {
+        ui.colored_label(ui.visuals().error_fg_color, format!("This texture cannot be decoded: {e}"));
+        ui.weak("The Hex and Raw fields views show its bytes; Replace… writes a new image over it.");
+        return;
+    }
+    egui::Panel::right("texture-side").resizable(true).default_size(330.0).size_range(240.0..=640.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("texture-side-scroll").auto_shrink([false, false]).show(ui, |ui| {
+            side::show(ui, cx, view, out);
+        });
+    });
+    egui::Panel::bottom("texture-strip").resizable(false).show(ui, |ui| {
+        readout_line(ui, view);
+        mip_strip(ui, view);
+    });
+    egui::CentralPanel::default().show(ui, |ui| canvas::show(ui, cx, view, out));
+}
+
+fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+    let levels = view.model().map_or(0, |m| m.levels.len());
+    let sizes: Vec<(u32, u32)> = view.model().map(|m| m.levels.iter().map(|l| (l.width, l.height)).collect()).unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        for (m, label, tip) in [
+            (ViewMode::Stored, "Stored", "Every stored level, alpha as stored (what Export writes)"),
+            (ViewMode::Runtime, "Runtime", "What the game draws: mip-skip, index-0 transparency, profile flags"),
+        ] {
+            if ui.selectable_label(view.mode == m, label).on_hover_text(tip).clicked() {
+                view.mode = m;
+                view.level = 0;
+            }
+        }
+        if view.mode == ViewMode::Runtime {
+            ui.checkbox(&mut view.runtime.force_16bit, "Force 16-bit").on_hover_text("The profile's \"Force 16-bit textures\": 4444 with alpha, else 565");
+            ui.checkbox(&mut view.runtime.disable_mipmap, "DisableMipmap").on_hover_text("The profile's DisableMipmap: the top level only");
+            ui.checkbox(&mut view.runtime.ignore_page, "Ignore Page").on_hover_text("Load flags without 0x400000: the Page tail is not read");
+        }
+        ui.separator();
+        ui.label("Mip");
+        egui::ComboBox::from_id_salt("mip-level")
+            .selected_text(sizes.get(view.level).map_or("-".to_string(), |(w, h)| format!("{} · {w}×{h}", view.level)))
+            .show_ui(ui, |ui| {
+                for (i, (w, h)) in sizes.iter().enumerate() {
+                    ui.selectable_value(&mut view.level, i, format!("{i} · {w}×{h}"));
+                }
+            });
+        if ui.add_enabled(view.level > 0, egui::Button::new("◀")).on_hover_text("Larger level (Page Up)").clicked() {
+            view.level -= 1;
+        }
+        if ui.add_enabled(view.level + 1 < levels, egui::Button::new("▶")).on_hover_text("Smaller level (Page Down)").clicked() {
+            view.level += 1;
+        }
+        ui.separator();
+        if ui.button("−").on_hover_text("Zoom out (-)").clicked() {
+            view.zoom_step(false);
+        }
+        ui.label(zoom_label(view.zoom));
+        if ui.button("+").on_hover_text("Zoom in (+)").clicked() {
+            view.zoom_step(true);
+        }
+        if ui.button("1:1").on_hover_text("Actual size (1)").clicked() {
+            view.actual_size();
+        }
+        if ui.selectable_label(view.fit, "Fit").on_hover_text("Fit to the view (0, or double-click the image)").clicked() {
+            view.fit = true;
+        }
+        ui.separator();
+        let ch = &mut view.channels;
+        ui.toggle_value(&mut ch.r, "R").on_hover_text("Red channel");
+        ui.toggle_value(&mut ch.g, "G").on_hover_text("Green channel");
+        ui.toggle_value(&mut ch.b, "B").on_hover_text("Blue channel");
+        ui.toggle_value(&mut ch.a, "A").on_hover_text("Alpha: off draws every texel opaque");
+        ui.toggle_value(&mut ch.alpha_only, "α only").on_hover_text("Show the alpha channel as grey");
+        ui.toggle_value(&mut view.grid, "Grid").on_hover_text("Pixel grid from 8× zoom (G)");
+        ui.separator();
+        if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
+            out.push(Intent::Pick(Pick::ImportImage(cx.path.clone())));
+        }
+        ui.menu_button("Export", |ui| {
+            let level = view.model().map_or(0, |m| m.stored_level(view.level));
+            if ui.button(format!("Export level {level} as PNG…")).clicked() {
+                out.push(Intent::Pick(Pick::ExportMip(cx.path.clone(), level)));
+                ui.close();
+            }
+            if ui.button("Export every level as PNG…").clicked() {
+                out.push(Intent::Pick(Pick::ExportMips(cx.path.clone())));
+                ui.close();
+            }
+        });
+    });
+}
+
+pub fn zoom_label(z: f32) -> String {
+    if z >= 1.0 { format!("{}%", (z * 100.0).round()) } else { format!("1/{}", (1.0 / z).round()) }
+}
+
+fn readout_line(ui: &mut Ui, view: &TextureView) {
+    ui.horizontal(|ui| match &view.hover {
+        Some(r) => {
+            let stored: Vec<String> = r.stored.iter().map(|b| format!("{b:02X}")).collect();
+            ui.monospace(format!("x {:>4}  y {:>4}", r.x, r.y));
+            ui.separator();
+            ui.monospace(format!("stored {}", if stored.is_empty() { "-".into() } else { stored.join(" ") }));
+            ui.separator();
+            let [cr, cg, cb, ca] = r.rgba;
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, egui::Color32::from_rgba_unmultiplied(cr, cg, cb, 255));
+            ui.monospace(format!("RGBA {cr:>3} {cg:>3} {cb:>3} {ca:>3}"));
+            if let Some(i) = r.index {
+                ui.separator();
+                ui.monospace(format!("index {i}"));
+            }
+        }
+        None => {
+            ui.weak("Point at the image to read a texel. Wheel: zoom · drag: pan · double-click: fit");
+        }
+    });
+}
+
+fn mip_strip(ui: &mut Ui, view: &mut TextureView) {
+    let strip: Vec<egui::TextureHandle> = view.strip().to_vec();
+    if strip.len() < 2 {
+        return;
+    }
+    egui::ScrollArea::horizontal().id_salt("mip-strip").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            for (i, t) in strip.iter().enumerate() {
+                let [w, h] = t.size();
+                let k = (56.0 / w.max(h) as f32).min(4.0);
+                let size = egui::vec2(w as f32 * k, h as f32 * k).max(egui::vec2(4.0, 4.0));
+                ui.vertical(|ui| {
+                    let img = egui::Image::new((t.id(), size)).sense(egui::Sense::click());
+                    let r = ui.add(img).on_hover_text(format!("level {i}: {w}×{h}"));
+                    if view.level == i {
+                        ui.painter().rect_stroke(r.rect.expand(2.0), 2.0, ui.visuals().selection.stroke, egui::StrokeKind::Outside);
+                    }
+                    if r.clicked() {
+                        view.level = i;
+                    }
+                    ui.small(format!("{i} · {w}×{h}"));
+                });
+            }
+        });
+    });
+}
