@@ -30,7 +30,7 @@ use command::Command;
 use intent::{Dialog, Intent};
 use log::Log;
 use settings::Settings;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 /// How the editor starts.
@@ -130,10 +130,33 @@ impl StudioApp {
             files = files::demo_files(&dir);
             app.log.info(format!("opened the demo folder {}", dir.display()));
         }
+        // `FILE::ENTRY` (the CLI's addressing) opens the file and the entry's tab.
+        let mut entries = Vec::new();
+        let files: Vec<PathBuf> = files
+            .into_iter()
+            .map(|f| match f.to_str().and_then(|s| s.split_once("::")) {
+                Some((file, entry)) if !f.exists() && Path::new(file).exists() => {
+                    entries.push((PathBuf::from(file), entry.to_string()));
+                    PathBuf::from(file)
+                }
+                _ => f,
+            })
+            .collect();
         if !files.is_empty() {
             app.intents.push(Intent::Open(files));
             app.apply_pending();
         }
+        for (file, entry) in entries {
+            let id = app.ws.files().iter().find(|f| f.path == file).map(|f| f.id);
+            match id.and_then(|id| edits::resolve(&app.ws, id, &entry)) {
+                Some(path) => {
+                    app.intents.push(Intent::Reveal { file: path.file, entry: Some(entry) });
+                    app.intents.push(Intent::OpenTab(path));
+                }
+                None => app.log.error(format!("{}: no entry {entry}", file.display())),
+            }
+        }
+        app.apply_pending();
         app
     }
 

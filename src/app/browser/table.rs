@@ -144,10 +144,10 @@ fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
         .sense(Sense::click())
         .cell_layout(Layout::left_to_right(Align::Center))
         .column(Column::initial(44.0).at_least(28.0))
-        .column(Column::initial(220.0).at_least(80.0).clip(true))
+        .column(Column::initial(180.0).at_least(80.0).clip(true))
         .column(Column::initial(56.0).at_least(36.0))
         .column(Column::initial(72.0).at_least(40.0))
-        .columns(Column::initial(48.0).at_least(30.0), 3)
+        .columns(Column::initial(42.0).at_least(30.0), 3)
         .column(Column::remainder().at_least(56.0));
     if let Some(i) = scroll_row {
         tb = tb.scroll_to_row(i, Some(Align::Center));

@@ -142,7 +142,7 @@ impl ImportDialog {
         if let Ok(p) = p {
             let f = p.texm.format().map_or("?".into(), |f| f.name().to_string());
             lines.push(match old_format {
-                Some(o) if o.raw() != p.texm.header().format => format!("format {} → {f}", o.name()),
+                Some(o) if o.raw() != p.texm.header().format => format!("format {} becomes {f}", o.name()),
                 _ => format!("format kept: {f}"),
             });
             lines.push(format!(
@@ -157,7 +157,7 @@ impl ImportDialog {
                 (n, true) => format!("{n} Page rect{} scaled to the new size (rounded)", if n == 1 { "" } else { "s" }),
             });
             lines.push("flags4, flags5 and unk6 kept".to_string());
-            lines.push(format!("{old_len} → {} bytes; one undo step", p.bytes.len()));
+            lines.push(format!("{old_len} bytes become {}; one undo step", p.bytes.len()));
         }
         lines
     }
@@ -193,12 +193,16 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, out: &mut Vec<Intent>) {
         ui.label("Format");
         let keep = format!("keep ({})", d.old.format().map_or("?", |f| f.name()));
         let now = d.format.and_then(Format::from_raw).map_or(keep.clone(), |f| f.name().to_string());
-        egui::ComboBox::from_id_salt("import-format").selected_text(now).show_ui(ui, |ui| {
-            ui.selectable_value(&mut d.format, None, keep);
-            for f in ALL_FORMATS.iter().filter(|f| **f != Format::External || d.old.format() == Some(Format::External)) {
-                ui.selectable_value(&mut d.format, Some(f.raw()), f.name());
-            }
-        });
+        egui::ComboBox::from_id_salt("import-format")
+            .selected_text(now)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut d.format, None, keep);
+                for f in ALL_FORMATS.iter().filter(|f| **f != Format::External || d.old.format() == Some(Format::External)) {
+                    ui.selectable_value(&mut d.format, Some(f.raw()), f.name());
+                }
+            })
+            .response
+            .on_hover_text("The pixel format the texture is written in");
         ui.end_row();
         if d.target_format().is_some_and(Format::is_indexed) {
             ui.label("Palette");
@@ -369,7 +373,7 @@ mod tests {
         d.format = Some(8888);
         let p = d.preview().as_ref().unwrap();
         assert_eq!(p.texm.format(), Some(Format::Argb8888));
-        assert!(d.plan().iter().any(|l| l.contains("→ ARGB 8888")));
+        assert!(d.plan().iter().any(|l| l.contains("becomes ARGB 8888")));
     }
 
     #[test]

@@ -258,7 +258,14 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
         ui.weak("The Hex and Raw fields views show its bytes; Replace… writes a new image over it.");
         return;
     }
-    egui::Panel::right("texture-side").resizable(true).default_size(330.0).size_range(240.0..=640.0).show(ui, |ui| {
+    // Beside the image when the tab is wide enough, else under it.
+    let (w, h) = (ui.available_width(), ui.available_height());
+    let panel = if w >= 760.0 {
+        egui::Panel::right("texture-side").default_size((w * 0.38).clamp(280.0, 440.0)).size_range(240.0..=640.0)
+    } else {
+        egui::Panel::bottom("texture-side-below").default_size(h * 0.45).size_range(120.0..=h * 0.8)
+    };
+    panel.resizable(true).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("texture-side-scroll").auto_shrink([false, false]).show(ui, |ui| {
             side::show(ui, cx, view, out);
         });
@@ -296,11 +303,13 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
                 for (i, (w, h)) in sizes.iter().enumerate() {
                     ui.selectable_value(&mut view.level, i, format!("{i} · {w}×{h}"));
                 }
-            });
-        if ui.add_enabled(view.level > 0, egui::Button::new("◀")).on_hover_text("Larger level (Page Up)").clicked() {
+            })
+            .response
+            .on_hover_text("Mip level (Page Up / Page Down)");
+        if ui.add_enabled(view.level > 0, egui::Button::new("<")).on_hover_text("Larger level (Page Up)").clicked() {
             view.level -= 1;
         }
-        if ui.add_enabled(view.level + 1 < levels, egui::Button::new("▶")).on_hover_text("Smaller level (Page Down)").clicked() {
+        if ui.add_enabled(view.level + 1 < levels, egui::Button::new(">")).on_hover_text("Smaller level (Page Down)").clicked() {
             view.level += 1;
         }
         ui.separator();
@@ -323,7 +332,7 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
         ui.toggle_value(&mut ch.g, "G").on_hover_text("Green channel");
         ui.toggle_value(&mut ch.b, "B").on_hover_text("Blue channel");
         ui.toggle_value(&mut ch.a, "A").on_hover_text("Alpha: off draws every texel opaque");
-        ui.toggle_value(&mut ch.alpha_only, "α only").on_hover_text("Show the alpha channel as grey");
+        ui.toggle_value(&mut ch.alpha_only, "A only").on_hover_text("Show the alpha channel as grey");
         ui.toggle_value(&mut view.grid, "Grid").on_hover_text("Pixel grid from 8× zoom (G)");
         ui.separator();
         if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {

@@ -70,7 +70,7 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView) {
         ui.end_row();
         let skip = mip_skip(h.flags5, h.width, h.height, h.mip_count);
         ui.label("Runtime mip-skip");
-        ui.label(format!("{skip} → {}×{} ({} levels)", h.width >> skip, h.height >> skip, h.mip_count.saturating_sub(skip).max(1)));
+        ui.label(format!("{skip}: the game loads {}×{}, {} levels", h.width >> skip, h.height >> skip, h.mip_count.saturating_sub(skip).max(1)));
         ui.end_row();
         if let Some(s) = m.surface.filter(|_| m.mode == ViewMode::Runtime) {
             ui.label("Runtime surface");
@@ -106,25 +106,33 @@ fn interpretation(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut V
             let label = if relevant(name) { label } else { label.on_hover_text("does not change this texture") };
             label.on_hover_text(*about);
             let now = current(&cx.ws.readings, name).unwrap_or(values[0]);
-            egui::ComboBox::from_id_salt(("texm-reading", *name)).selected_text(now).show_ui(ui, |ui| {
-                for v in *values {
-                    if ui.selectable_label(*v == now, *v).clicked() && *v != now {
-                        out.push(Intent::SetReading(format!("{name}={v}")));
+            egui::ComboBox::from_id_salt(("texm-reading", *name))
+                .selected_text(now)
+                .show_ui(ui, |ui| {
+                    for v in *values {
+                        if ui.selectable_label(*v == now, *v).clicked() && *v != now {
+                            out.push(Intent::SetReading(format!("{name}={v}")));
+                        }
                     }
-                }
-            });
+                })
+                .response
+                .on_hover_text(format!("{name}: {about}"));
             ui.end_row();
         }
         if format == Some(Format::External) {
             ui.label("External palette");
             let candidates = palette_candidates(cx.ws);
             let now = view.external.as_ref().map_or("greyscale".to_string(), |p| edits::address(cx.ws, p));
-            egui::ComboBox::from_id_salt("texm-external").selected_text(now).show_ui(ui, |ui| {
-                ui.selectable_value(&mut view.external, None, "greyscale");
-                for (p, name) in candidates {
-                    ui.selectable_value(&mut view.external, Some(p), name);
-                }
-            });
+            egui::ComboBox::from_id_salt("texm-external")
+                .selected_text(now)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut view.external, None, "greyscale");
+                    for (p, name) in candidates {
+                        ui.selectable_value(&mut view.external, Some(p), name);
+                    }
+                })
+                .response
+                .on_hover_text("The palette format 2 indexes into (an open .PAL entry or file)");
             ui.end_row();
         }
     });
@@ -254,8 +262,8 @@ fn page_rects(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<I
             }
             let mut v = r.stored;
             let mut changed = false;
-            for f in [&mut v.x, &mut v.y, &mut v.w, &mut v.h] {
-                let resp = ui.add_enabled(editable, egui::DragValue::new(f).speed(0.25));
+            for (f, field) in [(&mut v.x, "x"), (&mut v.y, "y"), (&mut v.w, "width"), (&mut v.h, "height")] {
+                let resp = ui.add_enabled(editable, egui::DragValue::new(f).speed(0.25)).on_hover_text(format!("rect {} {field}", i + 1));
                 changed |= resp.changed();
                 dragging |= resp.dragged();
                 released |= resp.drag_stopped();
@@ -267,7 +275,7 @@ fn page_rects(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<I
                 rt.x0, rt.y0, rt.x1, rt.y1, rt.u0, rt.v0, rt.du, rt.dv
             ));
             row = row.union(rt_label);
-            if editable && ui.small_button("×").on_hover_text("Remove this rect").clicked() {
+            if editable && ui.small_button("remove").on_hover_text("Remove this rect").clicked() {
                 let mut all = stored.clone();
                 all.remove(i);
                 new = Some(all);

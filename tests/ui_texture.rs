@@ -1,0 +1,355 @@
+//! The Texm inspector driven through egui_kittest on the real `StudioApp`: open a texture from
+//! the command line's `FILE::ENTRY`, zoom, toggle channels, read a texel, pick a palette swatch,
+//! switch to the runtime view, edit Page rects (fields, add, remove, drag a corner), drop a PNG
+//! on the image and on the browser row, replace through the dialog, undo, save, export levels;
+//! rendered snapshots of the inspector and of the replace dialog.
+
+#![cfg(feature = "gui")]
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parkan_studio::app::intent::{Intent, ViewKind};
+use parkan_studio::app::texture::model::ViewMode;
+use parkan_studio::app::{StartOptions, StudioApp};
+use parkan_studio::doc::ItemPath;
+use parkan_studio::fixtures;
+use parkan_studio::formats::readings::Readings;
+use parkan_studio::formats::texm::png::{png_bytes, read_image};
+use parkan_studio::formats::texm::{Pixmap, Texm};
+use std::path::{Path, PathBuf};
+
+fn harness_at(file: &Path, entry: &str, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let arg = PathBuf::from(format!("{}::{entry}", file.display()));
+    let opts = StartOptions { files: vec![arg], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size(size).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    h
+}
+
+/// Steps until background tasks and thumbnails are done (they wake the UI from other threads).
+fn settle(h: &mut Harness<'static, StudioApp>) {
+    let start = std::time::Instant::now();
+    loop {
+        h.step();
+        let s = h.state();
+        if !s.tasks.busy() && s.thumbs.pending() == 0 {
+            break;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "background work never finished");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+}
+
+fn textures(dir: &Path) -> PathBuf {
+    let p = dir.join("Textures.lib");
+    std::fs::write(&p, fixtures::texm::textures_lib()).unwrap();
+    p
+}
+
+fn open(dir: &Path, entry: &str) -> Harness<'static, StudioApp> {
+    let lib = textures(dir);
+    let mut h = harness_at(&lib, entry, [1600.0, 1000.0]);
+    // The browser is hidden so that the inspector has the room it has on a wide screen.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    settle(&mut h);
+    h
+}
+
+fn tab<'a>(h: &'a Harness<'static, StudioApp>) -> &'a parkan_studio::app::tabs::Tab {
+    h.state().tabs.active_tab().expect("a tab is open")
+}
+
+fn entry_bytes(h: &Harness<'static, StudioApp>, path: &ItemPath) -> Vec<u8> {
+    h.state().ws.item_bytes(path).unwrap().to_vec()
+}
+
+fn gradient_png(dir: &Path, w: u32, h: u32) -> (PathBuf, Pixmap) {
+    let mut rgba = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            rgba.extend_from_slice(&[(x * 255 / w) as u8, (y * 255 / h) as u8, 200, 255]);
+        }
+    }
+    let img = Pixmap::from_rgba(w, h, rgba).unwrap();
+    let p = dir.join("new.png");
+    std::fs::write(&p, png_bytes(&img).unwrap()).unwrap();
+    (p, img)
+}
+
+fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
+    #[derive(Debug)]
+    struct Dropped(PathBuf);
+    impl egui::DroppedFile for Dropped {
+        fn path(&self) -> &Path {
+            &self.0
+        }
+        fn bytes(&self) -> Result<Vec<u8>, String> {
+            std::fs::read(&self.0).map_err(|e| e.to_string())
+        }
+    }
+    h.hover_at(at);
+    h.run();
+    for f in files {
+        h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
+    }
+    h.run();
+}
+
+fn canvas(h: &Harness<'static, StudioApp>) -> egui::Rect {
+    tab(h).texture.canvas_rect.expect("the canvas was drawn")
+}
+
+fn click(h: &mut Harness<'static, StudioApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+#[test]
+fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "METAL.0");
+    assert_eq!(tab(&h).view, ViewKind::Texture, "a texture opens in the inspector");
+    assert!(tab(&h).texture.fit);
+    let fitted = tab(&h).texture.zoom;
+    assert!(fitted >= 4.0, "a 64x64 texture fits at a power of two above 1: {fitted}");
+    click(&mut h, "+");
+    assert!(tab(&h).texture.zoom > fitted && !tab(&h).texture.fit);
+    click(&mut h, "1:1");
+    assert_eq!(tab(&h).texture.zoom, 1.0);
+    click(&mut h, "−");
+    assert_eq!(tab(&h).texture.zoom, 0.5);
+    click(&mut h, "Fit");
+    assert_eq!(tab(&h).texture.zoom, fitted);
+    // The wheel zooms about the pointer; keys work while the pointer is over the image.
+    let c = canvas(&h).center();
+    h.hover_at(c);
+    h.run();
+    h.input_mut().events.push(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, 120.0), phase: egui::TouchPhase::Move, modifiers: Modifiers::NONE, source: egui::MouseWheelSource::Wheel });
+    h.run();
+    assert!(tab(&h).texture.zoom > fitted, "the wheel zoomed in");
+    h.key_press(Key::Num1);
+    h.run();
+    assert_eq!(tab(&h).texture.zoom, 1.0);
+    h.key_press(Key::Num0);
+    h.run();
+    assert!(tab(&h).texture.fit);
+
+    // The readout names the texel under the pointer: at the centre of a 64x64 image, (32, 32).
+    let r = tab(&h).texture.hover.clone().expect("a texel under the pointer");
+    assert_eq!((r.x, r.y), (32, 32));
+    let model = tab(&h).texture.model().unwrap();
+    assert_eq!(r.rgba, model.levels[0].at(32, 32));
+    assert_eq!(r.stored.len(), 4, "8888 stores four bytes per texel");
+    assert_eq!([r.stored[2], r.stored[1], r.stored[0], r.stored[3]], r.rgba, "b,g,r,a in memory");
+
+    // Channel toggles.
+    click(&mut h, "R");
+    assert!(!tab(&h).texture.channels.r);
+    click(&mut h, "A only");
+    assert!(tab(&h).texture.channels.alpha_only);
+    click(&mut h, "A only");
+    click(&mut h, "R");
+    assert_eq!(tab(&h).texture.channels, Default::default());
+
+    // Smaller levels from the selector buttons and the keyboard.
+    click(&mut h, ">");
+    assert_eq!(tab(&h).texture.level, 1);
+    h.hover_at(canvas(&h).center());
+    h.key_press(Key::PageDown);
+    h.run();
+    assert_eq!(tab(&h).texture.level, 2);
+    let r = tab(&h).texture.hover.clone().unwrap();
+    assert!(r.x < 16 && r.y < 16, "level 2 is 16x16: {r:?}");
+}
+
+#[test]
+fn palette_swatches_highlight_their_texels_and_the_runtime_view_skips() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "STEEL.A");
+    let model = tab(&h).texture.model().unwrap();
+    let used = (0..=255u8).find(|&i| model.index_count(0, i) > 0).unwrap();
+    let unused = (0..=255u8).find(|&i| model.index_count(0, i) == 0);
+    click(&mut h, &format!("palette index {used}"));
+    assert_eq!(tab(&h).texture.palette_pin, Some(used));
+    assert_eq!(tab(&h).texture.highlight(), Some(used));
+    let m = tab(&h).texture.model().unwrap();
+    let shown = m.display_rgba(0, Default::default(), Some(used));
+    assert_ne!(shown, m.levels[0].rgba, "the other texels are dimmed");
+    if let Some(u) = unused {
+        h.get_by_label(&format!("palette index {u}")).hover();
+        h.run();
+        assert_eq!(tab(&h).texture.highlight(), Some(u), "hovering wins over the pinned swatch");
+    }
+    click(&mut h, &format!("palette index {used}"));
+    assert_eq!(tab(&h).texture.palette_pin, None, "a second click clears it");
+
+    // HULL.0 has flags5 0x40000000: a 128x128 texture skips one level at runtime.
+    let lib = d.path().join("Textures.lib");
+    let mut h = harness_at(&lib, "HULL.0", [1600.0, 1000.0]);
+    click(&mut h, "Runtime");
+    let m = tab(&h).texture.model().unwrap();
+    assert_eq!((m.mode, m.skip, m.view_size(), m.levels.len()), (ViewMode::Runtime, 1, (64, 64), 7));
+    click(&mut h, "DisableMipmap");
+    assert_eq!(tab(&h).texture.model().unwrap().levels.len(), 1);
+    click(&mut h, "Stored");
+    assert_eq!(tab(&h).texture.model().unwrap().levels.len(), 8);
+}
+
+#[test]
+fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "ATLAS.0");
+    let path = tab(&h).path.clone();
+    let rects = |h: &Harness<'static, StudioApp>| Texm::parse(&entry_bytes(h, &path)).unwrap().0.page().unwrap().rects.clone();
+    let before = entry_bytes(&h, &path);
+    assert_eq!(rects(&h).len(), 4);
+    click(&mut h, "Add rect");
+    assert_eq!(rects(&h).len(), 5);
+    assert_eq!(rects(&h)[4], parkan_studio::formats::texm::Rect { x: 0, w: 32, y: 0, h: 32 });
+    let after_add = entry_bytes(&h, &path);
+    assert_eq!(after_add.len(), before.len() + 8, "only the Page tail grew, by one rect");
+    assert_eq!(after_add[..before.len() - 40], before[..before.len() - 40], "the header, palette and mips are untouched");
+    // Remove the first rect with its × button.
+    h.get_all_by_label("remove").next().unwrap().click();
+    h.run();
+    assert_eq!(rects(&h).len(), 4);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), before, "two undos restore the texture byte for byte");
+
+    // Drag the bottom-right corner of rect 1 (0,0,32,32) to texel (40, 24): one undo step.
+    click(&mut h, "Fit");
+    let v = &tab(&h).texture;
+    let (zoom, c) = (v.zoom, canvas(&h).center());
+    let origin = c - egui::vec2(32.0, 32.0) * zoom;
+    let at = |x: f32, y: f32| origin + egui::vec2(x, y) * zoom;
+    h.state_mut().tabs.tabs[0].texture.rect_selected = Some(0);
+    h.run();
+    let steps = h.state().ws.history.steps().len();
+    h.hover_at(at(32.0, 32.0));
+    h.run();
+    h.event(egui::Event::PointerButton { pos: at(32.0, 32.0), button: egui::PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE });
+    h.run();
+    for k in 1..=8 {
+        let t = k as f32 / 8.0;
+        h.hover_at(at(32.0 + 8.0 * t, 32.0 - 8.0 * t));
+        h.run();
+    }
+    h.event(egui::Event::PointerButton { pos: at(40.0, 24.0), button: egui::PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
+    h.run();
+    assert_eq!(rects(&h)[0], parkan_studio::formats::texm::Rect { x: 0, w: 40, y: 0, h: 24 });
+    assert_eq!(h.state().ws.history.steps().len(), steps + 1, "the whole drag is one undo step");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), before);
+}
+
+#[test]
+fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "GRASS.0");
+    let path = tab(&h).path.clone();
+    let before = entry_bytes(&h, &path);
+    let (png, img) = gradient_png(d.path(), 64, 64);
+    let c = canvas(&h).center();
+    drop_files(&mut h, c, std::slice::from_ref(&png));
+    assert!(h.state().import.is_some(), "the replace dialog opened");
+    assert_eq!(entry_bytes(&h, &path), before, "nothing changes before the user confirms");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().import.is_none());
+    let c = canvas(&h).center();
+    drop_files(&mut h, c, &[png]);
+    click(&mut h, "Replace");
+    assert!(h.state().import.is_none());
+    let after = entry_bytes(&h, &path);
+    let (t, diags) = Texm::parse(&after).unwrap();
+    assert!(diags.is_empty());
+    let old = Texm::parse(&before).unwrap().0;
+    assert_eq!((t.header().format, t.mip_count(), t.header().flags5), (old.header().format, old.mip_count(), old.header().flags5));
+    let level0 = t.decode_mip(0, &Readings::default(), None).unwrap();
+    let off = level0.rgba.iter().zip(&img.rgba).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
+    assert!(off <= 8, "565 keeps the image within its precision: {off}");
+    // One undo step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), before);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), after);
+    // Saved, the archive still loads and carries the new texture.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let saved = std::fs::read(d.path().join("Textures.lib")).unwrap();
+    let a = parkan_studio::formats::nres::Archive::parse(saved.into()).unwrap().0;
+    let i = a.find("GRASS.0").unwrap();
+    assert_eq!(&*a.payload(i), &after[..]);
+}
+
+#[test]
+fn a_png_dropped_on_a_texture_row_opens_the_dialog_with_format_choices() {
+    let d = tempfile::tempdir().unwrap();
+    let lib = textures(d.path());
+    let mut h = harness_at(&lib, "STEEL.A", [1600.0, 1000.0]);
+    let (png, _) = gradient_png(d.path(), 64, 32);
+    let row = h.get_by_label("DECAL.B").rect().center();
+    drop_files(&mut h, row, &[png]);
+    let imp = h.state().import.as_ref().expect("the dialog opened for the row's texture");
+    assert!(imp.target_name.ends_with("DECAL.B"));
+    assert!(imp.sizes_differ());
+    // Format 0 offers the palette choice and dithering; the size choice is there.
+    h.get_by_label("Keep the texture's palette (nearest colour)").click();
+    h.run();
+    assert!(h.state().import.as_ref().unwrap().keep_palette);
+    h.get_by_label("Dither (Floyd–Steinberg)").click();
+    h.run();
+    assert!(h.state().import.as_ref().unwrap().dither);
+    h.get_by_label("Resize the texture to 64×32").click();
+    h.run();
+    h.snapshot("texture_replace_dialog");
+    click(&mut h, "Replace");
+    let p = h.state().ws.files()[0].root().metas().iter().position(|m| m.name == "DECAL.B").unwrap();
+    let t = Texm::parse(&entry_bytes(&h, &ItemPath::root(h.state().ws.files()[0].id).child(p))).unwrap().0;
+    assert_eq!((t.width(), t.height(), t.header().format), (64, 32, 0));
+}
+
+#[test]
+fn levels_export_as_png_and_a_bad_image_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "ODD.0");
+    let path = tab(&h).path.clone();
+    let out = d.path().join("levels");
+    h.state_mut().push_intent(Intent::ExportMips { path: path.clone(), level: None, to: out.clone() });
+    h.run();
+    let t = Texm::parse(&entry_bytes(&h, &path)).unwrap().0;
+    for l in 0..t.mip_count() {
+        let png = std::fs::read(out.join(format!("ODD_0_mip{l}.png"))).unwrap();
+        assert_eq!(read_image(&png).unwrap(), t.decode_mip(l, &Readings::default(), None).unwrap());
+    }
+    let one = d.path().join("one.png");
+    h.state_mut().push_intent(Intent::ExportMips { path: path.clone(), level: Some(1), to: one.clone() });
+    h.run();
+    assert_eq!(read_image(&std::fs::read(&one).unwrap()).unwrap(), t.decode_mip(1, &Readings::default(), None).unwrap());
+    let bad = d.path().join("bad.png");
+    std::fs::write(&bad, b"not a png").unwrap();
+    let c = canvas(&h).center();
+    drop_files(&mut h, c, &[bad]);
+    assert!(h.state().import.is_none());
+    assert!(h.state().dialog.is_some(), "the refusal is shown");
+}
+
+#[test]
+fn texture_inspector_snapshot() {
+    let d = Path::new("/tmp/parkan-studio-texture-snapshot");
+    let _ = std::fs::remove_dir_all(d);
+    std::fs::create_dir_all(d).unwrap();
+    let mut h = open(d, "ATLAS.0");
+    h.state_mut().tabs.tabs[0].texture.rect_selected = Some(1);
+    h.hover_at(canvas(&h).center() + egui::vec2(-40.0, -40.0));
+    h.run();
+    h.snapshot("texture_inspector");
+}
