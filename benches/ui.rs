@@ -3,6 +3,11 @@
 //! in the same run. Three cases: the steady frame (row model cached, only the visible rows laid
 //! out), a frame that also rebuilds the row model (what follows an edit or a filter change), and
 //! the whole editor's frame (menus, browser, inspector, tabs, log).
+//!
+//! The Texm inspector on a 1024x1024 texture (11 levels): building its model (decode every
+//! level; what follows an edit or a reading change), the display image of one level with a
+//! palette index highlighted (what a swatch hover costs), and the editor's frame with the
+//! inspector tab open, beside a memcpy of the decoded chain.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::{StartOptions, StudioApp};
@@ -74,5 +79,38 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn inspector(c: &mut Criterion) {
+    use parkan_studio::app::texture::model::{Channels, TextureModel, ViewMode};
+    use parkan_studio::fixtures::texm::{Material, Spec, build};
+    use parkan_studio::formats::texm::{Format, RuntimeOptions};
+    let r = parkan_studio::formats::readings::Readings::default();
+    let rgb = build(&Spec::new(Format::Argb8888, 1024, 1024, 11, Material::Rock));
+    let pal = build(&Spec::new(Format::Indexed, 1024, 1024, 11, Material::Rock));
+    let decoded: usize = TextureModel::build(&rgb, ViewMode::Stored, &r, None, &RuntimeOptions::default()).unwrap().levels.iter().map(|l| l.rgba.len()).sum();
+    let src = vec![0x5Au8; decoded];
+    let mut g = c.benchmark_group("texture_inspector_1024");
+    g.sample_size(20);
+    g.bench_function("baseline: memcpy of the decoded chain", |b| b.iter(|| black_box(src.to_vec())));
+    g.bench_function("model build, 8888 stored", |b| b.iter(|| black_box(TextureModel::build(&rgb, ViewMode::Stored, &r, None, &RuntimeOptions::default()).unwrap())));
+    g.bench_function("model build, format 0 runtime", |b| b.iter(|| black_box(TextureModel::build(&pal, ViewMode::Runtime, &r, None, &RuntimeOptions::default()).unwrap())));
+    let m = TextureModel::build(&pal, ViewMode::Stored, &r, None, &RuntimeOptions::default()).unwrap();
+    g.bench_function("display level 0 with a palette highlight", |b| b.iter(|| black_box(m.display_rgba(0, Channels::default(), Some(7)))));
+    // The whole editor with the inspector open on the 1024x1024 texture.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("T.lib");
+    let mut a = parkan_studio::formats::nres::Archive::new();
+    a.add(b"BIG.0", parkan_studio::formats::TYPE_TEXM, [0; 3], rgb.clone()).unwrap();
+    std::fs::write(&path, a.write()).unwrap();
+    let ctx = egui::Context::default();
+    let arg = std::path::PathBuf::from(format!("{}::BIG.0", path.display()));
+    let opts = StartOptions { files: vec![arg], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut app = StudioApp::with_context(&ctx, None, opts);
+    for _ in 0..3 {
+        frame(&ctx, &mut |ui| app.frame(ui));
+    }
+    g.bench_function("whole editor frame, inspector open", |b| b.iter(|| frame(&ctx, &mut |ui| app.frame(ui))));
+    g.finish();
+}
+
+criterion_group!(benches, bench, inspector);
 criterion_main!(benches);

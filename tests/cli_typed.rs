@@ -108,9 +108,16 @@ fn png_export_import_round_trip() {
         assert_eq!(std::fs::read(p.join("x1")).unwrap(), std::fs::read(p.join("x2")).unwrap());
     }
     // format 0 through the quantiser, in place
+    assert!(run(&["extract", "Textures.lib::DECAL.B", "-o", "decal_before"], p).status.success());
     assert!(run(&["import-png", "Textures.lib::STEEL.A", "metal.png", "--dither"], p).status.success());
     let v = json(&["info", "Textures.lib::STEEL.A", "--json"], p);
     assert_eq!(v["format"], 0);
+    // --keep-palette maps onto the texture's own palette: the 1024 palette bytes stay as they are
+    assert!(run(&["import-png", "Textures.lib::DECAL.B", "metal.png", "--keep-palette"], p).status.success());
+    assert!(run(&["extract", "Textures.lib::DECAL.B", "-o", "decal_after"], p).status.success());
+    let (before, after) = (std::fs::read(p.join("decal_before")).unwrap(), std::fs::read(p.join("decal_after")).unwrap());
+    assert_eq!(before[32..32 + 1024], after[32..32 + 1024], "palette kept");
+    assert_ne!(before[32 + 1024..], after[32 + 1024..], "the indices changed");
 }
 
 #[test]

@@ -144,6 +144,16 @@ fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
     assert_eq!(r.stored.len(), 4, "8888 stores four bytes per texel");
     assert_eq!([r.stored[2], r.stored[1], r.stored[0], r.stored[3]], r.rgba, "b,g,r,a in memory");
 
+    // An interpretation switch re-decodes at once: under a,r,g,b the same bytes read rotated.
+    h.state_mut().push_intent(Intent::SetReading("texm-8888=argb".into()));
+    h.run();
+    let r2 = tab(&h).texture.hover.clone().unwrap();
+    assert_eq!(r2.stored, r.stored, "the bytes stay");
+    assert_eq!(r2.rgba, [r.stored[1], r.stored[2], r.stored[3], r.stored[0]]);
+    h.state_mut().push_intent(Intent::SetReading("texm-8888=bgra".into()));
+    h.run();
+    assert_eq!(tab(&h).texture.hover.clone().unwrap().rgba, r.rgba);
+
     // Channel toggles.
     click(&mut h, "R");
     assert!(!tab(&h).texture.channels.r);

@@ -162,7 +162,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 }
             }
             ui.separator();
-            ui.weak(edits::address(&app.ws, &tab.path));
+            ui.add(egui::Label::new(RichText::new(edits::address(&app.ws, &tab.path)).weak()).truncate());
         });
         ui.separator();
         let Some(c) = &tab.content else { return };

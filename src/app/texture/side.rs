@@ -54,7 +54,7 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView) {
             ui.vertical(|ui| {
                 ui.monospace(format!("0x{v:08X}"));
                 for (bit, what) in flag_names(name, v) {
-                    ui.small(format!("0x{bit:08X} {what}"));
+                    ui.add(egui::Label::new(RichText::new(format!("0x{bit:08X} {what}")).small()).wrap());
                 }
             });
             ui.end_row();
@@ -65,7 +65,7 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView) {
             let [_, r, g, b] = h.unk6.to_be_bytes();
             let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
             ui.painter().rect_filled(rect, 2.0, Color32::from_rgb(r, g, b));
-            ui.small("exporter colour; nothing reads it");
+            ui.add(egui::Label::new(RichText::new("exporter colour; nothing reads it").small()).truncate());
         });
         ui.end_row();
         let skip = mip_skip(h.flags5, h.width, h.height, h.mip_count);
