@@ -353,7 +353,7 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
 }
 
 pub fn zoom_label(z: f32) -> String {
-    if z >= 1.0 { format!("{}%", (z * 100.0).round()) } else { format!("1/{}", (1.0 / z).round()) }
+    if z >= 1.0 { format!("{}%", (z * 100.0).round()) } else { format!("{:.1}%", z * 100.0) }
 }
 
 fn readout_line(ui: &mut Ui, view: &TextureView) {

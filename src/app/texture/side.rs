@@ -249,7 +249,11 @@ fn page_rects(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<I
     let mut new = None;
     let mut dragging = false;
     let mut released = false;
+    let grid = !rects.is_empty();
     egui::Grid::new("texm-page").num_columns(7).striped(true).spacing(vec2(6.0, 3.0)).show(ui, |ui| {
+        if !grid {
+            return;
+        }
         for h in ["#", "x", "y", "w", "h", "runtime px · UV", ""] {
             ui.label(RichText::new(h).strong());
         }
