@@ -39,7 +39,11 @@ fn settle(h: &mut Harness<'static, StudioApp>) {
         assert!(start.elapsed() < std::time::Duration::from_secs(60), "background work never finished");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    h.run();
+    // Results that arrived after the last check still repaint for a few frames.
+    while h.try_run().is_err() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the UI never settled");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
 }
 
 fn textures(dir: &Path) -> PathBuf {
@@ -146,12 +150,12 @@ fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
 
     // An interpretation switch re-decodes at once: under a,r,g,b the same bytes read rotated.
     h.state_mut().push_intent(Intent::SetReading("texm-8888=argb".into()));
-    h.run();
+    settle(&mut h); // the browser's thumbnails are decoded again in the background
     let r2 = tab(&h).texture.hover.clone().unwrap();
     assert_eq!(r2.stored, r.stored, "the bytes stay");
     assert_eq!(r2.rgba, [r.stored[1], r.stored[2], r.stored[3], r.stored[0]]);
     h.state_mut().push_intent(Intent::SetReading("texm-8888=bgra".into()));
-    h.run();
+    settle(&mut h);
     assert_eq!(tab(&h).texture.hover.clone().unwrap().rgba, r.rgba);
 
     // Channel toggles.
@@ -302,10 +306,13 @@ fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() 
 
 #[test]
 fn a_png_dropped_on_a_texture_row_opens_the_dialog_with_format_choices() {
-    let d = tempfile::tempdir().unwrap();
-    let lib = textures(d.path());
+    // A fixed folder: the log line in the snapshot names it.
+    let d = Path::new("/tmp/parkan-studio-replace-snapshot");
+    let _ = std::fs::remove_dir_all(d);
+    std::fs::create_dir_all(d).unwrap();
+    let lib = textures(d);
     let mut h = harness_at(&lib, "STEEL.A", [1600.0, 1000.0]);
-    let (png, _) = gradient_png(d.path(), 64, 32);
+    let (png, _) = gradient_png(d, 64, 32);
     let row = h.get_by_label("DECAL.B").rect().center();
     drop_files(&mut h, row, &[png]);
     let imp = h.state().import.as_ref().expect("the dialog opened for the row's texture");
