@@ -370,3 +370,26 @@ fn texture_inspector_snapshot() {
     h.run();
     h.snapshot("texture_inspector");
 }
+
+#[test]
+fn a_format_2_texture_decodes_through_an_open_palette() {
+    let d = tempfile::tempdir().unwrap();
+    let lib = textures(d.path());
+    let pals = d.path().join("palettes.lib");
+    std::fs::write(&pals, fixtures::texm::palettes_lib()).unwrap();
+    let font = PathBuf::from(format!("{}::FONT.0", lib.display()));
+    let opts = StartOptions { files: vec![pals, font], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1600.0, 1000.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    let grey = tab(&h).texture.model().unwrap().lut.unwrap();
+    assert!(grey.iter().all(|c| c[0] == c[1] && c[1] == c[2]), "without a palette format 2 is greyscale");
+    let candidates = parkan_studio::app::texture::side::palette_candidates(&h.state().ws);
+    let (pal, name) = candidates.iter().find(|(_, n)| n.ends_with("PAL.PAL")).cloned().expect("PAL.PAL is offered");
+    assert!(name.starts_with("palettes.lib::"));
+    assert_eq!(candidates.len(), 5, "every .PAL entry of palettes.lib");
+    let i = h.state().tabs.active.unwrap();
+    h.state_mut().tabs.tabs[i].texture.external = Some(pal);
+    h.run();
+    let lut = tab(&h).texture.model().unwrap().lut.unwrap();
+    assert_eq!(lut, fixtures::texm::pal_pal().lut(Readings::default().palette));
+}

@@ -135,6 +135,14 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
             }
         }
     }
+    // Files dragged over the window: say what a drop here does.
+    let hovering_files = ui.ctx().input(|i| !i.raw.hovered_files.is_empty());
+    if hovering_files && ui.ctx().pointer_latest_pos().is_some_and(|p| rect.contains(p)) {
+        let accent = ui.visuals().selection.stroke.color;
+        painter.rect_filled(rect, 0.0, Color32::from_black_alpha(120));
+        painter.rect_stroke(rect.shrink(4.0), 6.0, Stroke::new(3.0, accent), StrokeKind::Inside);
+        painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Drop an image to replace this texture", egui::FontId::proportional(18.0), Color32::WHITE);
+    }
     if resp.hovered() {
         let icon = match &view.drag {
             Some(_) => egui::CursorIcon::Grabbing,
