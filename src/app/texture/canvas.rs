@@ -40,7 +40,8 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     // Wheel and pinch zoom about the pointer.
     if resp.hovered() {
         let (scroll, pinch, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
-        let factor = pinch * 2f32.powf(scroll / 120.0);
+        // About 1.4x per wheel notch (50 points).
+        let factor = pinch * 2f32.powf(scroll / 100.0);
         if (factor - 1.0).abs() > 1e-4
             && let Some(p) = pointer
         {

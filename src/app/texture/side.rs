@@ -42,7 +42,7 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView) {
         ui.end_row();
         ui.label("Format");
         ui.label(match m.texm.format() {
-            Some(f) => format!("{} ({} bytes per texel)", f.name(), f.bytes_per_pixel()),
+            Some(f) => format!("{} ({} byte{} per texel)", f.name(), f.bytes_per_pixel(), if f.bytes_per_pixel() == 1 { "" } else { "s" }),
             None => format!("{} (unknown: the game cannot load it)", h.format),
         });
         ui.end_row();
