@@ -276,6 +276,13 @@ fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() 
     h.get_by_label("Cancel").click();
     h.run();
     assert!(h.state().import.is_none());
+    // The tab's title takes a drop too.
+    let title = h.state().tabs.title_rects[0].0.center();
+    drop_files(&mut h, title, std::slice::from_ref(&png));
+    assert!(h.state().import.as_ref().is_some_and(|d| d.target == path));
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().import.is_none(), "Escape cancels");
     let c = canvas(&h).center();
     drop_files(&mut h, c, &[png]);
     click(&mut h, "Replace");

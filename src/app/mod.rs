@@ -277,10 +277,12 @@ impl StudioApp {
         let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
         if !dropped.is_empty() {
             let pos = ctx.input(|i| i.pointer.latest_pos());
-            let on_texture = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture).and_then(|t| {
+            let on_canvas = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture).and_then(|t| {
                 let inside = pos.zip(t.texture.canvas_rect).is_some_and(|(p, r)| r.contains(p));
                 inside.then(|| t.path.clone())
             });
+            let on_title = pos.and_then(|p| self.tabs.title_rects.iter().find(|(r, _)| r.contains(p)).map(|(_, path)| path.clone()));
+            let on_texture = on_canvas.or(on_title);
             match (on_texture, dropped.as_slice()) {
                 (Some(path), [one]) => self.intents.push(Intent::BeginImport { path, from: one.clone() }),
                 _ => self.intents.push(self.browser.drop_intent(pos, dropped)),

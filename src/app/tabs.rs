@@ -39,6 +39,9 @@ impl Tab {
 pub struct Tabs {
     pub tabs: Vec<Tab>,
     pub active: Option<usize>,
+    /// Where each tab's title was drawn last frame (images dropped on a texture's title
+    /// replace it).
+    pub title_rects: Vec<(egui::Rect, ItemPath)>,
 }
 
 impl Tabs {
@@ -129,6 +132,7 @@ fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     if app.tabs.tabs.is_empty() {
+        app.tabs.title_rects.clear();
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.3);
             ui.label(RichText::new("Parkan Studio").heading());
@@ -145,7 +149,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         }
     }
     let mut out = Vec::new();
-    strip(app, ui, &mut out);
+    let titles = strip(app, ui, &mut out);
+    app.tabs.title_rects = titles;
     ui.separator();
     if let Some(a) = app.tabs.active
         && let Some(tab) = app.tabs.tabs.get_mut(a)
@@ -203,7 +208,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     app.intents.extend(out);
 }
 
-fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect, ItemPath)> {
+    let mut titles = Vec::new();
     egui::ScrollArea::horizontal().id_salt("tab-strip").show(ui, |ui| {
         ui.horizontal(|ui| {
             for (i, t) in app.tabs.tabs.iter().enumerate() {
@@ -213,6 +219,9 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
                 let active = app.tabs.active == Some(i);
                 let r = ui.add(egui::Button::selectable(active, text).sense(Sense::click_and_drag()));
                 let r = r.on_hover_text(edits::address(&app.ws, &t.path));
+                if t.content.as_ref().is_some_and(|c| c.is_texture) {
+                    titles.push((r.rect, t.path.clone()));
+                }
                 if r.clicked() {
                     out.push(Intent::ActivateTab(i));
                 }
@@ -232,6 +241,7 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
             }
         });
     });
+    titles
 }
 
 #[cfg(test)]
