@@ -206,14 +206,16 @@ fn extract_replace_add_and_delete() {
     assert_eq!(entry_names(&h).last().unwrap(), "EXTRA.DAT");
     assert_eq!(h.state().browser.selection.single(), Some(&r.child(5)));
 
-    // Delete two entries with the Delete key; undo brings them back in place.
+    // Delete two entries with the Delete key: one undo step brings both back in place.
     click_row(&mut h, "STEEL", Modifiers::NONE);
     click_row(&mut h, "Zeta", Modifiers::COMMAND);
+    let steps = h.state().ws.history.steps().len();
     h.key_press(Key::Delete);
     h.run();
     assert_eq!(entry_names(&h), ["brick.0", "_under", "alpha", "EXTRA.DAT"]);
     assert!(h.state().browser.selection.is_empty());
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().ws.history.steps().len(), steps + 1);
+    assert_eq!(h.state().ws.history.undo_label(), Some("Remove 2 entries"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(entry_names(&h), ["STEEL", "brick.0", "_under", "Zeta", "alpha", "EXTRA.DAT"]);
@@ -244,6 +246,14 @@ fn dropped_files_add_to_the_table_or_replace_an_entry() {
     assert_eq!(table, 6);
     let below = h.get_by_label("alpha").rect().center() + egui::vec2(0.0, 200.0);
     drop_files(&mut h, below, &[a, b]);
+    assert_eq!(entry_names(&h)[5..], ["A.DAT", "B.DAT"]);
+    assert_eq!(h.state().browser.selection.single(), Some(&r.child(6)), "the last one added is selected");
+    // Both came in one step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_names(&h).len(), 5);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
     assert_eq!(entry_names(&h)[5..], ["A.DAT", "B.DAT"]);
     // Onto the editor area: open the file.
     let other = write(d.path(), "other.lib", &fixtures::nres::duplicate_names());

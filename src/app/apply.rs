@@ -65,12 +65,26 @@ impl StudioApp {
                 }
             }
             Intent::Delete(paths) => {
-                let n = paths.iter().filter(|p| !p.entries.is_empty()).count();
+                // One undo step per file, however many entries.
+                let mut per_file: Vec<(FileId, Vec<(Edit, Shift)>)> = Vec::new();
                 for (e, s) in edits::delete(&paths) {
-                    self.edit(e, s);
+                    match per_file.iter_mut().find(|(f, _)| *f == e.file) {
+                        Some((_, v)) => v.push((e, s)),
+                        None => per_file.push((e.file, vec![(e, s)])),
+                    }
                 }
-                if n > 0 {
-                    self.log.info(format!("removed {n} entr{}", if n == 1 { "y" } else { "ies" }));
+                let mut removed = 0;
+                for (_, group) in per_file {
+                    let n = group.len();
+                    let label = format!("Remove {n} entries");
+                    if let Some((e, s)) = edits::batch(label, group)
+                        && self.edit(e, s)
+                    {
+                        removed += n;
+                    }
+                }
+                if removed > 0 {
+                    self.log.info(format!("removed {removed} entr{}", if removed == 1 { "y" } else { "ies" }));
                 }
             }
             Intent::Replace { path, from } => match std::fs::read(&from) {
@@ -400,8 +414,10 @@ impl StudioApp {
         }
     }
 
+    /// Adds the files as entries, all in one undo step; a file that cannot be read or named is
+    /// reported and left out.
     fn add_files(&mut self, archive: &ItemPath, paths: &[PathBuf]) {
-        let mut added = 0;
+        let mut group = Vec::new();
         for p in paths {
             let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             let bytes = match std::fs::read(p) {
@@ -412,23 +428,23 @@ impl StudioApp {
                 }
             };
             match edits::add(&self.ws, archive, &name, bytes) {
-                Ok((e, s)) => {
-                    let new = match &s {
-                        Shift::Inserted { file, at, index } => Some(ItemPath { file: *file, entries: at.clone() }.child(*index)),
-                        _ => None,
-                    };
-                    if self.edit(e, s) {
-                        added += 1;
-                        if let Some(n) = new {
-                            self.browser.selection.select_only(n.clone());
-                            self.browser.scroll_to = Some(n);
-                        }
-                    }
-                }
+                // Each lands after the ones before it.
+                Ok((e, Shift::Inserted { file, at, index })) => group.push((e, Shift::Inserted { file, at, index: index + group.len() })),
+                Ok(other) => group.push(other),
                 Err(m) => self.log.error(format!("add {name}: {m}")),
             }
         }
-        if added > 0 {
+        let added = group.len();
+        let last = group.last().and_then(|(_, s)| match s {
+            Shift::Inserted { file, at, index } => Some(ItemPath { file: *file, entries: at.clone() }.child(*index)),
+            _ => None,
+        });
+        let applied = edits::batch(format!("Add {added} files"), group).is_some_and(|(e, s)| self.edit(e, s));
+        if let Some(n) = last.filter(|_| applied) {
+            self.browser.selection.select_only(n.clone());
+            self.browser.scroll_to = Some(n);
+        }
+        if applied {
             self.browser.expansion.set(archive, true);
             self.log.info(format!("added {added} file{} to {}", if added == 1 { "" } else { "s" }, edits::address(&self.ws, archive)));
         }

@@ -125,6 +125,17 @@ pub fn delete(paths: &[ItemPath]) -> Vec<(Edit, Shift)> {
         .collect()
 }
 
+/// Edits of one file as one undo step, labelled `label`; a single edit stays as it is.
+pub fn batch(label: String, edits: Vec<(Edit, Shift)>) -> Option<(Edit, Shift)> {
+    let file = edits.first()?.0.file;
+    if edits.len() == 1 {
+        return edits.into_iter().next();
+    }
+    debug_assert!(edits.iter().all(|(e, _)| e.file == file));
+    let (ops, shifts): (Vec<_>, Vec<_>) = edits.into_iter().map(|(e, s)| ((e.at, e.op), s)).unzip();
+    Some((Edit::new(file, Vec::new(), EditOp::Batch { label, ops }), Shift::Many { file, shifts }))
+}
+
 /// New bytes for an entry (`ReplaceEntry` in its archive) or for a whole loose file.
 pub fn replace(path: &ItemPath, bytes: SharedBytes) -> (Edit, Shift) {
     let edit = match path.parent() {

@@ -13,12 +13,14 @@ pub enum Shift {
     Inserted { file: FileId, at: Vec<usize>, index: usize },
     /// Nothing moved (rename, replace, attrs, compact: indices stay).
     Nothing { file: FileId },
+    /// The shifts of a batch edit, in the order its operations ran (one file).
+    Many { file: FileId, shifts: Vec<Shift> },
 }
 
 impl Shift {
     pub fn file(&self) -> FileId {
         match self {
-            Shift::Removed { file, .. } | Shift::Inserted { file, .. } | Shift::Nothing { file } => *file,
+            Shift::Removed { file, .. } | Shift::Inserted { file, .. } | Shift::Nothing { file } | Shift::Many { file, .. } => *file,
         }
     }
 
@@ -27,6 +29,7 @@ impl Shift {
             Shift::Removed { file, at, index } => Shift::Inserted { file, at, index },
             Shift::Inserted { file, at, index } => Shift::Removed { file, at, index },
             n @ Shift::Nothing { .. } => n,
+            Shift::Many { file, shifts } => Shift::Many { file, shifts: shifts.iter().rev().map(Shift::inverse).collect() },
         }
     }
 
@@ -36,6 +39,7 @@ impl Shift {
             Shift::Removed { file, at, index } => (*file, at, *index, true),
             Shift::Inserted { file, at, index } => (*file, at, *index, false),
             Shift::Nothing { .. } => return Some(p.clone()),
+            Shift::Many { shifts, .. } => return shifts.iter().try_fold(p.clone(), |q, s| s.map(&q)),
         };
         if p.file != file || p.entries.len() <= at.len() || !p.entries.starts_with(at) {
             return Some(p.clone());
@@ -126,6 +130,19 @@ mod tests {
         assert_eq!(s.map(&p(&[0, 0])), Some(p(&[0, 0])));
         assert_eq!(s.map(&p(&[1, 1])), Some(p(&[1, 1])));
         assert_eq!(s.map(&p(&[0])), Some(p(&[0])));
+    }
+
+    #[test]
+    fn a_batch_maps_through_each_shift_and_inverts_in_reverse() {
+        // Removing #3 then #1 (descending, as delete orders them) of one archive.
+        let s = Shift::Many { file: 1, shifts: vec![Shift::Removed { file: 1, at: vec![], index: 3 }, Shift::Removed { file: 1, at: vec![], index: 1 }] };
+        assert_eq!(s.map(&p(&[4])), Some(p(&[2])));
+        assert_eq!(s.map(&p(&[2])), Some(p(&[1])));
+        assert_eq!(s.map(&p(&[1])), None);
+        assert_eq!(s.map(&p(&[3, 0])), None);
+        let back = s.inverse();
+        assert_eq!(back.map(&p(&[2])), Some(p(&[4])));
+        assert_eq!(back.map(&p(&[0])), Some(p(&[0])));
     }
 
     #[test]

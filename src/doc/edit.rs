@@ -22,6 +22,9 @@ pub enum EditOp {
     RebuildLookup,
     /// Puts back a whole file state (the inverse of every other operation).
     Restore { root: Node, state: u64 },
+    /// Several operations on one file, each at its own archive path, applied in order as one
+    /// undo step (a multi-selection removed, several files added). All or nothing.
+    Batch { label: String, ops: Vec<(Vec<usize>, EditOp)> },
 }
 
 #[derive(Clone, Debug)]
@@ -58,6 +61,7 @@ impl Edit {
             EditOp::Compact => "Compact archive".to_string(),
             EditOp::RebuildLookup => "Rebuild lookup table".to_string(),
             EditOp::Restore { .. } => "Restore".to_string(),
+            EditOp::Batch { label, .. } => label.clone(),
         }
     }
 
@@ -66,6 +70,16 @@ impl Edit {
         let (old_root, old_state) = ws.root_state(self.file)?;
         let (new_root, new_state) = match &self.op {
             EditOp::Restore { root, state } => (root.clone(), *state),
+            EditOp::Batch { ops, .. } => {
+                let mut root = old_root.clone();
+                for (at, op) in ops {
+                    if matches!(op, EditOp::Restore { .. } | EditOp::Batch { .. }) {
+                        return Err(Error::new(0, "a batch holds plain operations only"));
+                    }
+                    root = apply_at(&root, at, &mut |node| apply_op(node, op))?;
+                }
+                (root, ws.fresh_state())
+            }
             op => (apply_at(&old_root, &self.at, &mut |node| apply_op(node, op))?, ws.fresh_state()),
         };
         ws.set_root_state(self.file, new_root, new_state)?;
@@ -98,7 +112,7 @@ fn apply_op(node: &mut Node, op: &EditOp) -> Result<()> {
             node.rebuild_lookup();
             Ok(())
         }
-        EditOp::Restore { .. } => unreachable!("Restore is handled by Edit::apply"),
+        EditOp::Restore { .. } | EditOp::Batch { .. } => unreachable!("handled by Edit::apply"),
     }
 }
 
@@ -123,4 +137,32 @@ pub(crate) fn apply_at(root: &Node, path: &[usize], f: &mut dyn FnMut(&mut Node)
     let mut n = root.clone();
     n.replace_entry(first, SharedBytes::from(new_child.write()))?;
     Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::bytes::SharedBytes;
+    use std::path::PathBuf;
+
+    #[test]
+    fn a_batch_is_one_step_and_all_or_nothing() {
+        let mut ws = Workspace::new();
+        let f = ws.open_bytes(PathBuf::from("t.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();
+        let before = ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap();
+        let ops = vec![(vec![], EditOp::RemoveEntry { index: 3 }), (vec![], EditOp::RemoveEntry { index: 0 })];
+        ws.apply(Edit::new(f, vec![], EditOp::Batch { label: "Remove 2 entries".into(), ops })).unwrap();
+        let names: Vec<String> = ws.file(f).unwrap().root().metas().into_iter().map(|m| m.name).collect();
+        assert_eq!(names, ["brick.0", "_under", "alpha"]);
+        assert_eq!(ws.history.undo_label(), Some("Remove 2 entries"));
+        ws.undo().unwrap();
+        assert_eq!(ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap(), before);
+        ws.redo().unwrap();
+        assert_eq!(ws.file(f).unwrap().root().len(), 3);
+        // A failing operation leaves the file as it was.
+        let ops = vec![(vec![], EditOp::RemoveEntry { index: 0 }), (vec![], EditOp::RemoveEntry { index: 99 })];
+        let now = ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap();
+        assert!(ws.apply(Edit::new(f, vec![], EditOp::Batch { label: "x".into(), ops })).is_err());
+        assert_eq!(ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap(), now);
+    }
 }
