@@ -400,3 +400,24 @@ fn a_format_2_texture_decodes_through_an_open_palette() {
     let lut = tab(&h).texture.model().unwrap().lut.unwrap();
     assert_eq!(lut, fixtures::texm::pal_pal().lut(Readings::default().palette));
 }
+
+#[test]
+fn header_bits_switch_with_undo_and_change_only_the_header() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "GRASS.0");
+    let path = tab(&h).path.clone();
+    let before = entry_bytes(&h, &path);
+    h.get_by_label("0x10000000 mip-skip 1").click();
+    h.run();
+    let after = entry_bytes(&h, &path);
+    assert_eq!(after.len(), before.len());
+    let changed: Vec<usize> = (0..after.len()).filter(|&i| after[i] != before[i]).collect();
+    assert_eq!(changed, [23], "flags5's top byte, nothing else");
+    assert_eq!(Texm::parse(&after).unwrap().0.header().flags5, 0x1000_0000);
+    click(&mut h, "Runtime");
+    assert_eq!(tab(&h).texture.model().unwrap().skip, 1, "the runtime view follows at once");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), before);
+    assert_eq!(tab(&h).texture.model().unwrap().skip, 0);
+}

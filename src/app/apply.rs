@@ -113,6 +113,12 @@ impl StudioApp {
                 }
             }
             Intent::CancelImport => self.import = None,
+            Intent::SetTextureFlags { path, flags } => match edits::set_texture_flags(&self.ws, &path, flags) {
+                Ok((e, s)) => {
+                    self.edit(e, s);
+                }
+                Err(m) => self.log.error(format!("texture flags: {m}")),
+            },
             Intent::SetPageRects { path, rects, dragging } => match edits::set_page_rects(&self.ws, &path, rects) {
                 Ok((e, s)) => {
                     let e = if dragging { e.merging(format!("page {path:?}")) } else { e };

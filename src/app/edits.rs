@@ -200,6 +200,18 @@ pub fn set_page_rects(ws: &Workspace, path: &ItemPath, rects: Vec<texm::Rect>) -
     Ok(replace(path, SharedBytes::from(t.write())))
 }
 
+/// A texture with new `flags4`, `flags5`, `unk6`: the 12 header bytes at 16..28 change and
+/// nothing else (the mip-skip and alpha rules follow from them at once).
+pub fn set_texture_flags(ws: &Workspace, path: &ItemPath, flags: [u32; 3]) -> Result<(Edit, Shift), String> {
+    let bytes = bytes_of(ws, path)?;
+    texm::Header::parse(&bytes).map_err(|e| e.to_string())?;
+    let mut new = bytes.to_vec();
+    for (k, v) in flags.iter().enumerate() {
+        new[16 + 4 * k..20 + 4 * k].copy_from_slice(&v.to_le_bytes());
+    }
+    Ok(replace(path, SharedBytes::from(new)))
+}
+
 /// Writes stored level `level` to the file `to`, or every level into the folder `to` as
 /// `NAME_mipN.png`; returns how many files were written.
 pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &std::path::Path, name: &str, palette: Option<&[u8]>) -> Result<usize, String> {

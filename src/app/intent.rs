@@ -103,6 +103,8 @@ pub enum Intent {
     RebuildLookup(ItemPath),
     /// A texture's Page rects; `dragging` merges into one undo step until [`Intent::EndDrag`].
     SetPageRects { path: ItemPath, rects: Vec<crate::formats::texm::Rect>, dragging: bool },
+    /// A texture's `flags4`, `flags5` and `unk6` (only those 12 header bytes change).
+    SetTextureFlags { path: ItemPath, flags: [u32; 3] },
     /// Opens the replace dialog for a texture with an image file.
     BeginImport { path: ItemPath, from: PathBuf },
     /// Replaces the texture with the dialog's conversion (one undo step).

@@ -193,9 +193,10 @@ impl TextureModel {
     }
 }
 
-/// The named bits of the header words (formats.md section 5, seed 000 sections 10 and 10.6).
-pub fn flag_names(word: &str, value: u32) -> Vec<(u32, &'static str)> {
-    let known: &[(u32, &str)] = match word {
+/// The bits of a header word that have a name (formats.md section 5, seed 000 sections 10 and
+/// 10.6).
+pub fn known_bits(word: &str) -> &'static [(u32, &'static str)] {
+    match word {
         "flags4" => &[(0x20, "mip-mapped (32 on every shipped texture with mips)")],
         "flags5" => &[
             (0x0080_0000, "seen in shipped files; nothing reads it"),
@@ -207,7 +208,12 @@ pub fn flag_names(word: &str, value: u32) -> Vec<(u32, &'static str)> {
             (0x4000_0000, "mip-skip by size (2 above 128x128, 1 at 128)"),
         ],
         _ => &[],
-    };
+    }
+}
+
+/// The set bits of a header word, each with its name (or "unknown").
+pub fn flag_names(word: &str, value: u32) -> Vec<(u32, &'static str)> {
+    let known = known_bits(word);
     let mut out = Vec::new();
     for bit in 0..32 {
         let m = 1u32 << bit;

@@ -2,7 +2,7 @@
 //! it, the interpretation switches that change decoding, the palette (hover or click a swatch
 //! to highlight its texels), and the Page rects table (edit, add, remove; each undoable).
 
-use super::model::{ViewMode, flag_names};
+use super::model::{ViewMode, flag_names, known_bits};
 use super::{TextureView, ViewCtx};
 use crate::app::edits;
 use crate::app::intent::Intent;
@@ -20,7 +20,7 @@ pub const TEXTURE_READINGS: [&str; 4] = ["texm-8888", "texm-888", "texm-88", "pa
 const SWATCH: f32 = 17.0;
 
 pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
-    header(ui, cx, view);
+    header(ui, cx, view, out);
     ui.add_space(6.0);
     interpretation(ui, cx, view, out);
     diagnostics(ui, view);
@@ -32,7 +32,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     page_rects(ui, cx, view, out);
 }
 
-fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView) {
+fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView, out: &mut Vec<Intent>) {
     let Some(m) = view.model() else { return };
     let h = *m.texm.header();
     ui.heading("Header");
@@ -53,7 +53,17 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView) {
             ui.label(name);
             ui.vertical(|ui| {
                 ui.monospace(format!("0x{v:08X}"));
-                for (bit, what) in flag_names(name, v) {
+                // Known bits are switches (each toggle one undo step); others are shown and kept.
+                for (bit, what) in known_bits(name) {
+                    let mut on = v & bit != 0;
+                    let text = RichText::new(format!("0x{bit:08X} {what}")).small();
+                    if ui.checkbox(&mut on, text).changed() {
+                        let nv = if on { v | bit } else { v & !bit };
+                        let (f4, f5) = if name == "flags4" { (nv, h.flags5) } else { (h.flags4, nv) };
+                        out.push(Intent::SetTextureFlags { path: cx.path.clone(), flags: [f4, f5, h.unk6] });
+                    }
+                }
+                for (bit, what) in flag_names(name, v).into_iter().filter(|(b, _)| !known_bits(name).iter().any(|(k, _)| k == b)) {
                     ui.add(egui::Label::new(RichText::new(format!("0x{bit:08X} {what}")).small()).wrap());
                 }
             });
