@@ -327,11 +327,16 @@ impl StudioApp {
             self.tasks.spawn(label, move |progress| files::preload(&p, progress));
             return;
         }
-        self.open_now(&p);
+        self.open_now(&p, None);
     }
 
-    fn open_now(&mut self, p: &Path) {
-        match self.ws.open(p) {
+    /// Opens a file, from bytes a background reader already has when given.
+    fn open_now(&mut self, p: &Path, read: Option<(SharedBytes, Option<crate::doc::save::DiskStamp>)>) {
+        let opened = match read {
+            Some((bytes, stamp)) => self.ws.open_read(p, bytes, stamp),
+            None => self.ws.open(p),
+        };
+        match opened {
             Ok(id) => {
                 let (name, what, diags) = match self.ws.file(id) {
                     Some(f) if f.root().is_archive() => (f.name(), format!("{} entries", f.root().len()), f.open_diagnostics.clone()),
@@ -550,7 +555,7 @@ impl StudioApp {
 
     pub(super) fn finish_task(&mut self, label: &str, outcome: Outcome) {
         match outcome {
-            Outcome::Loaded { path, result: Ok(()) } => self.open_now(&path),
+            Outcome::Loaded { path, result: Ok(read) } => self.open_now(&path, Some(read)),
             Outcome::Loaded { result: Err(m), .. } => self.log.error(format!("open: {m}")),
             Outcome::Scanned { root, files, truncated } => {
                 self.log.info(format!("{}: {} game files{}", root.display(), files.len(), if truncated { " (listing cut short)" } else { "" }));

@@ -5,6 +5,8 @@
 use super::edits::output_name;
 use super::tasks::{Outcome, Progress};
 use crate::doc::node::Node;
+use crate::doc::save::DiskStamp;
+use crate::formats::bytes::SharedBytes;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -22,26 +24,28 @@ pub fn is_game_file(p: &Path) -> bool {
 /// Reads a file in chunks (so the read can be cancelled and shows progress); the bytes end up
 /// in the page cache, and the workspace then opens the file at memory speed.
 pub fn preload(path: &Path, p: &Progress) -> Outcome {
-    let result = (|| -> std::io::Result<bool> {
+    let result = (|| -> std::io::Result<Option<(Vec<u8>, Option<DiskStamp>)>> {
+        let stamp = DiskStamp::of(path).ok();
         let mut f = std::fs::File::open(path)?;
         let total = f.metadata()?.len();
-        let mut buf = vec![0u8; 1 << 20];
-        let mut done = 0u64;
+        // The length is only a hint (the file may change while read); reading stops at EOF.
+        let mut out = Vec::with_capacity(usize::try_from(total).unwrap_or(0));
+        let mut chunk = vec![0u8; 1 << 20];
         loop {
             if p.cancelled() {
-                return Ok(false);
+                return Ok(None);
             }
-            let n = f.read(&mut buf)?;
+            let n = f.read(&mut chunk)?;
             if n == 0 {
-                return Ok(true);
+                return Ok(Some((out, stamp)));
             }
-            done += n as u64;
-            p.set(done, total);
+            out.extend_from_slice(&chunk[..n]);
+            p.set(out.len() as u64, total.max(out.len() as u64));
         }
     })();
     match result {
-        Ok(false) => Outcome::Cancelled,
-        Ok(true) => Outcome::Loaded { path: path.to_path_buf(), result: Ok(()) },
+        Ok(None) => Outcome::Cancelled,
+        Ok(Some((bytes, stamp))) => Outcome::Loaded { path: path.to_path_buf(), result: Ok((SharedBytes::from(bytes), stamp)) },
         Err(e) => Outcome::Loaded { path: path.to_path_buf(), result: Err(format!("{}: {e}", path.display())) },
     }
 }
@@ -169,7 +173,13 @@ mod tests {
         let f = d.path().join("a.lib");
         std::fs::write(&f, vec![1u8; 3 << 20]).unwrap();
         let p = Progress::default();
-        assert!(matches!(preload(&f, &p), Outcome::Loaded { result: Ok(()), .. }));
+        match preload(&f, &p) {
+            Outcome::Loaded { result: Ok((bytes, stamp)), .. } => {
+                assert_eq!(&*bytes, &vec![1u8; 3 << 20][..], "the bytes come back: the file is read once");
+                assert!(stamp.is_some());
+            }
+            _ => panic!("not loaded"),
+        }
         assert_eq!(p.get(), (3 << 20, 3 << 20));
         assert!(matches!(preload(&d.path().join("missing"), &p), Outcome::Loaded { result: Err(_), .. }));
     }

@@ -50,8 +50,8 @@ impl CheckProgress for CheckSink<'_> {
 /// What a finished task hands back.
 #[derive(Debug)]
 pub enum Outcome {
-    /// A file was read (and parsed once to see that it opens).
-    Loaded { path: PathBuf, result: Result<(), String> },
+    /// A file was read in the background: its bytes and the disk stamp taken before reading.
+    Loaded { path: PathBuf, result: Result<(crate::formats::bytes::SharedBytes, Option<crate::doc::save::DiskStamp>), String> },
     /// A folder was walked for game files.
     Scanned { root: PathBuf, files: Vec<PathBuf>, truncated: bool },
     /// Entries were written to disk.

@@ -100,10 +100,17 @@ impl Workspace {
 
     /// Opens a file from disk. Archives are parsed (directory only); anything else is a blob.
     pub fn open(&mut self, path: &Path) -> std::result::Result<FileId, OpenError> {
-        let bytes = std::fs::read(path).map_err(|e| OpenError::Io(path.to_path_buf(), e))?;
+        // The stamp is taken first: a change while reading then shows as a change on disk.
         let stamp = DiskStamp::of(path).ok();
+        let bytes = std::fs::read(path).map_err(|e| OpenError::Io(path.to_path_buf(), e))?;
+        self.open_read(path, SharedBytes::from(bytes), stamp)
+    }
+
+    /// Opens bytes already read from `path` (by a background reader), with the disk stamp
+    /// taken before reading them.
+    pub fn open_read(&mut self, path: &Path, bytes: SharedBytes, stamp: Option<DiskStamp>) -> std::result::Result<FileId, OpenError> {
         let id = self
-            .open_bytes(path.to_path_buf(), SharedBytes::from(bytes))
+            .open_bytes(path.to_path_buf(), bytes)
             .map_err(|e| OpenError::Format(path.to_path_buf(), e))?;
         if let Some(f) = self.files.iter_mut().find(|f| f.id == id) {
             f.disk = stamp;
