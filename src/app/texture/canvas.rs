@@ -24,7 +24,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
         return;
     };
     let Some(model) = view.model() else { return };
-    let [w, h] = tex.size();
+    let Some((w, h)) = model.levels.get(view.level).map(|l| (l.width as usize, l.height as usize)) else { return };
     let level_size = vec2(w as f32, h as f32);
     let scale = 2f32.powi(view.level as i32);
     let editable = model.mode == ViewMode::Stored;

@@ -52,7 +52,7 @@ pub struct ImportDialog {
     pub size: SizeChoice,
     readings: Readings,
     preview: Option<(Choices, Result<Preview, String>)>,
-    textures: Option<(egui::TextureHandle, Option<egui::TextureHandle>)>,
+    textures: Option<((egui::TextureHandle, [u32; 2]), Option<(egui::TextureHandle, [u32; 2])>)>,
     textures_for: Option<Choices>,
 }
 
@@ -266,8 +266,11 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
     if d.textures_for.as_ref() != Some(&c) {
         let ctx = ui.ctx().clone();
         let before = d.old_level0.clone().unwrap_or_else(|| d.image.clone());
-        let b = ctx.load_texture("import-before", super::color_image(before.width, before.height, &before.rgba), egui::TextureOptions::NEAREST);
-        let a = d.preview().as_ref().ok().map(|p| ctx.load_texture("import-after", super::color_image(p.level0.width, p.level0.height, &p.level0.rgba), egui::TextureOptions::NEAREST));
+        let b = (super::load_texture(&ctx, "import-before", before.width, before.height, &before.rgba, egui::TextureOptions::NEAREST), [before.width, before.height]);
+        let a = d.preview().as_ref().ok().map(|p| {
+            let l = &p.level0;
+            (super::load_texture(&ctx, "import-after", l.width, l.height, &l.rgba, egui::TextureOptions::NEAREST), [l.width, l.height])
+        });
         d.textures = Some((b, a));
         d.textures_for = Some(c);
     }
@@ -279,8 +282,7 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
                 let (rect, _) = ui.allocate_exact_size(vec2(280.0, 280.0), egui::Sense::hover());
                 let p = ui.painter_at(rect);
                 p.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-                if let Some(t) = t {
-                    let [w, h] = t.size();
+                if let Some((t, [w, h])) = t {
                     let k = (rect.width() / w as f32).min(rect.height() / h as f32);
                     let k = if k >= 1.0 { k.floor() } else { k };
                     let r = egui::Rect::from_center_size(rect.center(), vec2(w as f32, h as f32) * k);

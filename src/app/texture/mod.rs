@@ -74,8 +74,8 @@ struct Cache {
     key: ModelKey,
     model: Result<TextureModel, String>,
     shown: Option<(DisplayKey, egui::TextureHandle)>,
-    /// One texture per shown level for the mip strip.
-    strip: Vec<egui::TextureHandle>,
+    /// One texture per shown level for the mip strip, with the level's size.
+    strip: Vec<(egui::TextureHandle, [u32; 2])>,
 }
 
 /// The inspector's state for one tab.
@@ -197,7 +197,7 @@ impl TextureView {
                 .levels
                 .iter()
                 .enumerate()
-                .map(|(i, l)| ctx.load_texture(format!("mip-strip-{i}"), color_image(l.width, l.height, &l.rgba), egui::TextureOptions::NEAREST))
+                .map(|(i, l)| (load_texture(ctx, format!("mip-strip-{i}"), l.width, l.height, &l.rgba, egui::TextureOptions::NEAREST), [l.width, l.height]))
                 .collect(),
             Err(_) => Vec::new(),
         };
@@ -222,18 +222,38 @@ impl TextureView {
             return Some(t.clone());
         }
         let rgba = model.display_rgba(self.level, key.channels, key.highlight);
-        let tex = ctx.load_texture("texture-view", color_image(level.width, level.height, &rgba), egui::TextureOptions::NEAREST);
+        let tex = load_texture(ctx, "texture-view", level.width, level.height, &rgba, egui::TextureOptions::NEAREST);
         cache.shown = Some((key, tex.clone()));
         Some(tex)
     }
 
-    fn strip(&self) -> &[egui::TextureHandle] {
+    fn strip(&self) -> &[(egui::TextureHandle, [u32; 2])] {
         self.cache.as_ref().map_or(&[], |c| &c.strip)
     }
 }
 
 pub fn color_image(w: u32, h: u32, rgba: &[u8]) -> egui::ColorImage {
     egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], rgba)
+}
+
+/// A GPU texture of an RGBA image, nearest-sampled. An image longer than the GPU allows on a
+/// side (a hostile or odd header can declare 65535x1) is subsampled to fit; callers draw it
+/// over the image's true size, so geometry and readouts stay in real texels.
+pub fn load_texture(ctx: &egui::Context, name: impl Into<String>, w: u32, h: u32, rgba: &[u8], opts: egui::TextureOptions) -> egui::TextureHandle {
+    let max = ctx.input(|i| i.max_texture_side).max(1) as u32;
+    let k = w.max(h).div_ceil(max).max(1);
+    if k == 1 {
+        return ctx.load_texture(name, color_image(w, h, rgba), opts);
+    }
+    let (sw, sh) = (w.div_ceil(k), h.div_ceil(k));
+    let mut out = Vec::with_capacity(sw as usize * sh as usize * 4);
+    for y in 0..sh {
+        for x in 0..sw {
+            let i = ((y * k).min(h - 1) as usize * w as usize + (x * k).min(w - 1) as usize) * 4;
+            out.extend_from_slice(rgba.get(i..i + 4).unwrap_or(&[0; 4]));
+        }
+    }
+    ctx.load_texture(name, color_image(sw, sh, &out), opts)
 }
 
 /// What the view needs from the app besides its own state.
@@ -380,14 +400,14 @@ fn readout_line(ui: &mut Ui, view: &TextureView) {
 }
 
 fn mip_strip(ui: &mut Ui, view: &mut TextureView) {
-    let strip: Vec<egui::TextureHandle> = view.strip().to_vec();
+    let strip: Vec<(egui::TextureHandle, [u32; 2])> = view.strip().to_vec();
     if strip.len() < 2 {
         return;
     }
     egui::ScrollArea::horizontal().id_salt("mip-strip").show(ui, |ui| {
         ui.horizontal(|ui| {
-            for (i, t) in strip.iter().enumerate() {
-                let [w, h] = t.size();
+            for (i, (t, [w, h])) in strip.iter().enumerate() {
+                let (w, h) = (*w, *h);
                 let k = (56.0 / w.max(h) as f32).min(4.0);
                 let size = egui::vec2(w as f32 * k, h as f32 * k).max(egui::vec2(4.0, 4.0));
                 ui.vertical(|ui| {
