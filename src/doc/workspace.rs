@@ -37,6 +37,9 @@ impl ItemPath {
     }
 }
 
+/// A nested archive decoded on demand, with what decoding it reported.
+pub type NestedNode = Arc<(Node, Vec<Diagnostic>)>;
+
 pub struct OpenFile {
     pub id: FileId,
     pub path: PathBuf,
@@ -47,7 +50,7 @@ pub struct OpenFile {
     saved_state: u64,
     disk: Option<DiskStamp>,
     /// Nested archives decoded on demand, keyed by entry path; cleared when the file changes.
-    nested: Mutex<HashMap<Vec<usize>, Arc<(Node, Vec<Diagnostic>)>>>,
+    nested: Mutex<HashMap<Vec<usize>, NestedNode>>,
 }
 
 impl OpenFile {
@@ -165,7 +168,7 @@ impl Workspace {
 
     /// The archive (or blob) at `entries` below the file's root, decoding nested archives on
     /// first use and caching them until the file changes.
-    pub fn node(&self, file: FileId, entries: &[usize]) -> Result<Arc<(Node, Vec<Diagnostic>)>> {
+    pub fn node(&self, file: FileId, entries: &[usize]) -> Result<NestedNode> {
         let f = self.file(file).ok_or_else(|| Error::new(0, format!("no open file #{file}")))?;
         if entries.is_empty() {
             return Ok(Arc::new((f.root.clone(), f.open_diagnostics.clone())));

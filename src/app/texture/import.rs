@@ -38,6 +38,9 @@ pub struct Preview {
     level0: Pixmap,
 }
 
+/// A GPU texture with the size of the image it shows.
+type Sized = (egui::TextureHandle, [u32; 2]);
+
 pub struct ImportDialog {
     pub target: ItemPath,
     pub target_name: String,
@@ -52,7 +55,8 @@ pub struct ImportDialog {
     pub size: SizeChoice,
     readings: Readings,
     preview: Option<(Choices, Result<Preview, String>)>,
-    textures: Option<((egui::TextureHandle, [u32; 2]), Option<(egui::TextureHandle, [u32; 2])>)>,
+    /// Before and after (none when the conversion fails), each with its image's size.
+    textures: Option<(Sized, Option<Sized>)>,
     textures_for: Option<Choices>,
 }
 

@@ -178,9 +178,10 @@ fn compact_drops_gaps_and_aligns() {
     let p: Vec<_> = (0..a.len()).map(|i| a.payload(i).to_vec()).collect();
     a.compact();
     let (b, _) = parse(&a.write());
-    for i in 0..b.len() {
+    assert_eq!(b.len(), p.len());
+    for (i, want) in p.iter().enumerate() {
         assert_eq!(b.entry(i).offset() % 8, 0);
-        assert_eq!(&*b.payload(i), &p[i][..]);
+        assert_eq!(&*b.payload(i), &want[..]);
     }
     assert_eq!(b.entry(0).offset(), 16);
 }
