@@ -442,3 +442,21 @@ fn a_texture_wider_than_the_gpu_allows_still_shows() {
     let r = tab(&h).texture.hover.clone().expect("texels read out in real coordinates");
     assert_eq!((r.x, r.y), (10_000, 1));
 }
+
+#[test]
+fn a_packed_rsli_texture_gets_a_thumbnail_and_opens_in_the_inspector() {
+    use parkan_studio::formats::rsli::{Archive, Method};
+    let d = tempfile::tempdir().unwrap();
+    let mut a = Archive::new();
+    a.add(b"PACKED.0", &fixtures::texm::loose(parkan_studio::formats::texm::Format::Rgb565, 32, 32, 3), Method::Lzhuf).unwrap();
+    a.add(b"NOTES.TXT", b"not a texture at all", Method::Lzss).unwrap();
+    let lib = d.path().join("Packed.rlb");
+    std::fs::write(&lib, a.write()).unwrap();
+    let mut h = harness_at(&lib, "PACKED.0", [1600.0, 1000.0]);
+    assert_eq!(tab(&h).view, ViewKind::Texture, "the unpacked bytes are a texture");
+    assert_eq!(tab(&h).texture.model().unwrap().view_size(), (32, 32));
+    // Both rows were probed on the worker: one thumbnail, one "not a texture".
+    settle(&mut h);
+    assert_eq!(h.state().thumbs.cached(), 2);
+    assert_eq!(h.state().thumbs.ready(), 1);
+}

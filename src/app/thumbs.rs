@@ -10,6 +10,7 @@
 
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
+use crate::formats::rsli::PackedEntry;
 use crate::formats::texm::{Pixmap, Texm};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,11 +46,22 @@ struct Entry {
     last_used: u64,
 }
 
+/// What a thumbnail is made from.
+enum Source {
+    /// Texm payload bytes.
+    Texm(SharedBytes),
+    /// An RsLi entry still packed: unpacked on the worker, a thumbnail when it is a texture.
+    Packed(PackedEntry),
+}
+
 struct Job {
     key: Key,
-    bytes: SharedBytes,
+    source: Source,
     readings: Readings,
 }
+
+/// Packed entries larger than this unpacked are not opened just to see if they are textures.
+pub const MAX_PACKED_PROBE: usize = 16 << 20;
 
 struct Shared {
     jobs: Mutex<Vec<Job>>,
@@ -115,11 +127,21 @@ impl Thumbnails {
 
     /// The thumbnail of these Texm bytes, asking for it on first sight.
     pub fn get(&mut self, bytes: &SharedBytes) -> Thumb<'_> {
+        self.get_from(bytes, || Source::Texm(bytes.clone()))
+    }
+
+    /// The thumbnail of a packed RsLi entry if it turns out to be a texture (`Failed` when
+    /// it is not, or too large to look at).
+    pub fn get_packed(&mut self, entry: &PackedEntry) -> Thumb<'_> {
+        self.get_from(&entry.packed, || Source::Packed(entry.clone()))
+    }
+
+    fn get_from(&mut self, bytes: &SharedBytes, source: impl FnOnce() -> Source) -> Thumb<'_> {
         let key = key_of(bytes);
         let frame = self.frame;
         let e = self.cache.entry(key).or_insert_with(|| {
             if let Ok(mut jobs) = self.shared.jobs.lock() {
-                jobs.push(Job { key, bytes: bytes.clone(), readings: self.readings });
+                jobs.push(Job { key, source: source(), readings: self.readings });
                 self.shared.wake.notify_one();
             }
             Entry { _bytes: bytes.clone(), state: State::Pending, last_used: frame }
@@ -139,6 +161,11 @@ impl Thumbnails {
 
     pub fn cached(&self) -> usize {
         self.cache.len()
+    }
+
+    /// Thumbnails decoded and on the GPU.
+    pub fn ready(&self) -> usize {
+        self.cache.values().filter(|e| matches!(e.state, State::Ready(_))).count()
     }
 }
 
@@ -169,7 +196,15 @@ fn worker(shared: &Shared, tx: &Sender<(Key, Result<Pixmap, String>)>, ctx: &egu
                 };
             }
         };
-        let result = thumbnail(&job.bytes, &job.readings).map_err(|e| e.to_string());
+        let result = match &job.source {
+            Source::Texm(bytes) => thumbnail(bytes, &job.readings).map_err(|e| e.to_string()),
+            Source::Packed(p) if p.size > MAX_PACKED_PROBE => Err("too large to probe".to_string()),
+            Source::Packed(p) => match p.unpack() {
+                Ok(b) if b.starts_with(b"Texm") => thumbnail(&b, &job.readings).map_err(|e| e.to_string()),
+                Ok(_) => Err("not a texture".to_string()),
+                Err(e) => Err(e.to_string()),
+            },
+        };
         if tx.send((job.key, result)).is_err() {
             return;
         }

@@ -104,6 +104,9 @@ pub struct Row {
     /// The stored bytes when they are at hand without decoding (NRes payloads, loose files):
     /// thumbnails start from these.
     pub bytes: Option<SharedBytes>,
+    /// An RsLi entry's packed bytes: the thumbnail worker unpacks them to see if they are a
+    /// texture.
+    pub packed: Option<crate::formats::rsli::PackedEntry>,
 }
 
 #[derive(Default)]
@@ -186,6 +189,7 @@ pub fn build(ws: &Workspace, expansion: &Expansion, filter: &Filter, sort: Sort)
                 Node::Blob(bytes) => Some(bytes.clone()),
                 _ => None,
             },
+            packed: None,
         });
         b.model.total_entries += root.len();
         if open && root.is_archive() {
@@ -261,6 +265,10 @@ impl Builder<'_> {
 }
 
 fn entry_row(node: &Node, parent: &ItemPath, m: EntryMeta, depth: u16) -> Row {
+    let packed = match node {
+        Node::Rsli(a) => a.packed_entry(m.index),
+        _ => None,
+    };
     let (bytes, nested) = match node {
         Node::Nres(a) => {
             let b = a.payload(m.index);
@@ -299,6 +307,7 @@ fn entry_row(node: &Node, parent: &ItemPath, m: EntryMeta, depth: u16) -> Row {
         expanded: false,
         dirty: false,
         bytes,
+        packed,
     }
 }
 

@@ -233,10 +233,12 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
     }
     let kind = if r.kind == Kind::File { file_kind(r) } else { r.kind };
     let mut drew_thumb = false;
-    if kind == Kind::Texture
-        && let Some(bytes) = &r.bytes
-        && let Thumb::Ready(t) = thumbs.get(bytes)
-    {
+    let thumb = match (&r.bytes, &r.packed) {
+        (Some(bytes), _) if kind == Kind::Texture => Some(thumbs.get(bytes)),
+        (None, Some(p)) if kind == Kind::Data => Some(thumbs.get_packed(p)),
+        _ => None,
+    };
+    if let Some(Thumb::Ready(t)) = thumb {
         let size = egui::vec2(16.0, 16.0);
         let img = ui.add(egui::Image::new((t.id(), size)).fit_to_exact_size(size));
         img.on_hover_ui(|ui| {

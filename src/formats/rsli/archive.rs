@@ -2,7 +2,7 @@
 //! as a list of shared byte chunks (the original bytes first, appended payloads after), and
 //! for each entry the stored bytes it points at. Rows always hold what `write` will emit.
 
-use super::method;
+use super::method::{self, Method};
 use super::row::{NAME_LEN, ROW_SIZE, Row};
 use crate::formats::bytes::{SharedBytes, le_i16, le_u16, le_u32};
 use crate::formats::{Error, Result, cp1251};
@@ -128,6 +128,17 @@ impl Archive {
     /// the only place that makes the choice.
     pub fn xor_key(&self, i: usize) -> u16 {
         self.lookup[i]
+    }
+
+    /// What unpacking entry `i` needs, detached from the archive (for another thread).
+    pub fn packed_entry(&self, i: usize) -> Option<PackedEntry> {
+        let row = self.rows.get(i)?;
+        Some(PackedEntry {
+            method: row.method(),
+            key: self.xor_key(i),
+            packed: self.packed[i].clone(),
+            size: usize::try_from(row.unpacked_size()).ok()?,
+        })
     }
 
     /// Entry `i` decoded to exactly its unpacked size. Errors name the entry and carry the
@@ -259,5 +270,21 @@ mod tests {
         assert_eq!(&h[20..24], &[0x78, 0x56, 0x34, 0x12]);
         assert!(a.presorted() && a.is_empty() && a.overlay().is_none());
         assert_eq!(a.find("X"), None);
+    }
+}
+
+/// One entry's packed bytes with what decoding them takes (see [`Archive::packed_entry`]).
+#[derive(Clone, Debug)]
+pub struct PackedEntry {
+    pub method: Method,
+    pub key: u16,
+    pub packed: SharedBytes,
+    /// The unpacked size the directory declares.
+    pub size: usize,
+}
+
+impl PackedEntry {
+    pub fn unpack(&self) -> Result<Vec<u8>> {
+        method::unpack(self.method, self.key, &self.packed, self.size)
     }
 }
