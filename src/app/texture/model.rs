@@ -154,17 +154,20 @@ impl TextureModel {
     /// index highlighted every other texel dimmed to a quarter of its grey.
     pub fn display_rgba(&self, level: usize, ch: Channels, highlight: Option<u8>) -> Vec<u8> {
         let Some(img) = self.levels.get(level) else { return Vec::new() };
-        let idx = highlight.and_then(|h| Some((h, self.indices.get(level)?.as_ref()?)));
-        let mut out = Vec::with_capacity(img.rgba.len());
-        for (i, p) in img.rgba.chunks_exact(4).enumerate() {
-            let mut q = ch.apply([p[0], p[1], p[2], p[3]]);
-            if let Some((h, indices)) = idx
-                && indices.get(i) != Some(&h)
-            {
-                let grey = ((u16::from(q[0]) * 3 + u16::from(q[1]) * 6 + u16::from(q[2])) / 40) as u8;
-                q = [grey, grey, grey, q[3].max(160)];
+        let mut out = img.rgba.clone();
+        if ch != Channels::default() {
+            for p in out.chunks_exact_mut(4) {
+                p.copy_from_slice(&ch.apply([p[0], p[1], p[2], p[3]]));
             }
-            out.extend_from_slice(&q);
+        }
+        let indices = highlight.and_then(|h| Some((h, self.indices.get(level)?.as_ref()?)));
+        if let Some((h, indices)) = indices {
+            for (p, &i) in out.chunks_exact_mut(4).zip(indices.iter()) {
+                if i != h {
+                    let grey = ((u16::from(p[0]) * 3 + u16::from(p[1]) * 6 + u16::from(p[2])) / 40) as u8;
+                    p.copy_from_slice(&[grey, grey, grey, p[3].max(160)]);
+                }
+            }
         }
         out
     }
