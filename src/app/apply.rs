@@ -518,8 +518,10 @@ impl StudioApp {
         };
         let target = edits::address(&self.ws, &path);
         let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let external = self.tabs.tabs.iter().find(|t| t.path == path).and_then(|t| t.texture.external.clone());
+        let palette = external.and_then(|p| edits::bytes_of(&self.ws, &p).ok()).map(|b| b.to_vec());
         match super::texture::import::ImportDialog::new(path, target, source, &bytes, image, self.ws.readings) {
-            Ok(d) => self.import = Some(d),
+            Ok(d) => self.import = Some(d.with_external_palette(palette)),
             Err(m) => self.fail("Replace", m),
         }
     }

@@ -54,6 +54,8 @@ pub struct ImportDialog {
     pub smooth: bool,
     pub size: SizeChoice,
     readings: Readings,
+    /// The `.PAL` payload a format-2 texture indexes into (the tab's choice), else greyscale.
+    external: Option<Vec<u8>>,
     preview: Option<(Choices, Result<Preview, String>)>,
     /// Before and after (none when the conversion fails), each with its image's size.
     textures: Option<(Sized, Option<Sized>)>,
@@ -78,10 +80,22 @@ impl ImportDialog {
             smooth: false,
             size: SizeChoice::ScaleImage,
             readings,
+            external: None,
             preview: None,
             textures: None,
             textures_for: None,
         })
+    }
+
+    /// Format 2: decode and encode through this palette (a `.PAL` payload) instead of grey.
+    pub fn with_external_palette(mut self, pal: Option<Vec<u8>>) -> ImportDialog {
+        let lut = pal.as_deref().and_then(|b| crate::formats::texm::Palette::from_bytes(b).ok());
+        if let Some(p) = &lut {
+            self.old_level0 = self.old.decode_mip(0, &self.readings, Some(p)).ok();
+        }
+        self.external = lut.map(|p| p.raw.to_vec());
+        self.preview = None;
+        self
     }
 
     fn choices(&self) -> Choices {
@@ -103,7 +117,7 @@ impl ImportDialog {
             allow_resize: self.size == SizeChoice::ResizeTexture,
             filter: if self.smooth { MipFilter::Smooth } else { MipFilter::Box },
             dither: self.dither,
-            external_palette: None,
+            external_palette: self.external.clone(),
             keep_palette: self.keep_palette,
         }
     }
@@ -121,7 +135,8 @@ impl ImportDialog {
     fn convert(&self) -> Result<Preview, String> {
         let img = if self.sizes_differ() && self.size == SizeChoice::ScaleImage { scaled(&self.image, self.old.width(), self.old.height())? } else { self.image.clone() };
         let (texm, diagnostics) = import_pixmap(&self.old, img, &self.options(), &self.readings).map_err(|e| e.to_string())?;
-        let level0 = texm.decode_mip(0, &self.readings, None).map_err(|e| e.to_string())?;
+        let pal = self.external.as_deref().and_then(|b| crate::formats::texm::Palette::from_bytes(b).ok());
+        let level0 = texm.decode_mip(0, &self.readings, pal.as_ref()).map_err(|e| e.to_string())?;
         Ok(Preview { bytes: texm.write(), diagnostics, texm, level0 })
     }
 
@@ -380,6 +395,22 @@ mod tests {
         let p = d.preview().as_ref().unwrap();
         assert_eq!(p.texm.format(), Some(Format::Argb8888));
         assert!(d.plan().iter().any(|l| l.contains("becomes ARGB 8888")));
+    }
+
+    #[test]
+    fn format_2_maps_through_the_chosen_palette() {
+        let old = fx::build(&fx::Spec::new(Format::External, 8, 8, 1, fx::Material::Light));
+        let pal = fx::pal_pal();
+        let mut d = dialog(&old, &image(8, 8)).with_external_palette(Some(pal.raw.to_vec()));
+        let p = d.preview().as_ref().unwrap();
+        let lut = pal.lut(Readings::default().palette);
+        let idx = p.texm.mip_bytes(0).unwrap().to_vec();
+        let shown = p.level0.rgba.clone();
+        for (i, px) in idx.iter().zip(shown.chunks_exact(4)) {
+            assert_eq!(lut[usize::from(*i)], px, "the after image decodes through the palette");
+        }
+        let mut grey = dialog(&old, &image(8, 8));
+        assert_ne!(grey.preview().as_ref().unwrap().bytes, p.bytes, "grey maps differently");
     }
 
     #[test]
