@@ -167,6 +167,16 @@ fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
     click(&mut h, "R");
     assert_eq!(tab(&h).texture.channels, Default::default());
 
+    // The details column hides and comes back (button and D).
+    click(&mut h, "Details");
+    assert!(!tab(&h).texture.show_side);
+    assert!(h.query_by_label("Add rect").is_none() && h.query_by_label("Header").is_none());
+    h.hover_at(canvas(&h).center());
+    h.key_press(Key::D);
+    h.run();
+    assert!(tab(&h).texture.show_side);
+    h.get_by_label("Header");
+
     // Smaller levels from the selector buttons and the keyboard.
     click(&mut h, ">");
     assert_eq!(tab(&h).texture.level, 1);

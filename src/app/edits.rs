@@ -212,6 +212,11 @@ pub fn set_texture_flags(ws: &Workspace, path: &ItemPath, flags: [u32; 3]) -> Re
     Ok(replace(path, SharedBytes::from(new)))
 }
 
+/// An entry name made safe as the start of a file name (`ATLAS.0` → `ATLAS_0`).
+pub fn file_stem(name: &str) -> String {
+    name.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect()
+}
+
 /// Writes stored level `level` to the file `to`, or every level into the folder `to` as
 /// `NAME_mipN.png`; returns how many files were written.
 pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &std::path::Path, name: &str, palette: Option<&[u8]>) -> Result<usize, String> {
@@ -225,7 +230,7 @@ pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &s
         }
         None => {
             let (t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
-            let stem: String = name.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect();
+            let stem = file_stem(name);
             std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
             for l in 0..t.mip_count() {
                 write(&to.join(format!("{stem}_mip{l}.png")), one(l)?)?;

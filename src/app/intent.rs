@@ -50,8 +50,8 @@ pub enum Pick {
     Add(ItemPath),
     /// An image for a texture → [`Intent::BeginImport`]
     ImportImage(ItemPath),
-    /// A PNG file for one stored level → [`Intent::ExportMips`]
-    ExportMip(ItemPath, u32),
+    /// A PNG file for one stored level → [`Intent::ExportMips`]; the suggested file name.
+    ExportMip(ItemPath, u32, String),
     /// A folder for every stored level → [`Intent::ExportMips`]
     ExportMips(ItemPath),
 }

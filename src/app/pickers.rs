@@ -70,8 +70,8 @@ fn ask(pick: Pick, start: Option<PathBuf>) -> Option<Intent> {
             let from = dialog(&start).set_title("Replace Texture From").add_filter("Images", IMAGES).pick_file()?;
             Some(Intent::BeginImport { path, from })
         }
-        Pick::ExportMip(path, level) => {
-            let to = dialog(&start).set_title("Export Level").add_filter("PNG", &["png"]).set_file_name(format!("mip{level}.png")).save_file()?;
+        Pick::ExportMip(path, level, name) => {
+            let to = dialog(&start).set_title("Export Level").add_filter("PNG", &["png"]).set_file_name(name).save_file()?;
             Some(Intent::ExportMips { path, level: Some(level), to })
         }
         Pick::ExportMips(path) => {

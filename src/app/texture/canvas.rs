@@ -176,6 +176,9 @@ fn handle_keys(ui: &Ui, resp: &egui::Response, view: &mut TextureView) {
     if pressed(Key::G) {
         view.grid = !view.grid;
     }
+    if pressed(Key::D) {
+        view.show_side = !view.show_side;
+    }
     let levels = view.model().map_or(0, |m| m.levels.len());
     if pressed(Key::PageUp) {
         view.level = view.level.saturating_sub(1);

@@ -90,6 +90,8 @@ pub struct TextureView {
     pub fit: bool,
     pub channels: Channels,
     pub grid: bool,
+    /// The side column (header, palette, Page rects) is shown.
+    pub show_side: bool,
     /// The palette index clicked in the palette (stays highlighted).
     pub palette_pin: Option<u8>,
     /// The index under the pointer in the palette, this frame.
@@ -117,6 +119,7 @@ impl Default for TextureView {
             fit: true,
             channels: Channels::default(),
             grid: true,
+            show_side: true,
             palette_pin: None,
             palette_hover: None,
             rect_hover: None,
@@ -178,6 +181,13 @@ impl TextureView {
     }
 
     fn refresh(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, bytes: &SharedBytes) {
+        // An edit elsewhere can move the chosen palette's index: it must still be a .PAL.
+        if let Some(p) = &self.external {
+            let still = edits::meta_of(ws, p).map_or_else(|| ws.file(p.file).map(|f| f.name()), |m| Some(m.name));
+            if !still.is_some_and(|n| n.to_ascii_lowercase().ends_with(".pal")) {
+                self.external = None;
+            }
+        }
         let ext_bytes = self.external.as_ref().and_then(|p| edits::bytes_of(ws, p).ok());
         let key = ModelKey {
             generation,
@@ -280,16 +290,20 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     }
     // Beside the image when the tab is wide enough, else under it.
     let (w, h) = (ui.available_width(), ui.available_height());
-    let panel = if w >= 760.0 {
-        egui::Panel::right("texture-side").default_size((w * 0.38).clamp(280.0, 440.0)).size_range(240.0..=640.0)
+    let panel = if !view.show_side {
+        None
+    } else if w >= 760.0 {
+        Some(egui::Panel::right("texture-side").default_size((w * 0.38).clamp(280.0, 440.0)).size_range(240.0..=640.0))
     } else {
-        egui::Panel::bottom("texture-side-below").default_size(h * 0.45).size_range(120.0..=h * 0.8)
+        Some(egui::Panel::bottom("texture-side-below").default_size(h * 0.45).size_range(120.0..=h * 0.8))
     };
-    panel.resizable(true).show(ui, |ui| {
-        egui::ScrollArea::vertical().id_salt("texture-side-scroll").auto_shrink([false, false]).show(ui, |ui| {
-            side::show(ui, cx, view, out);
+    if let Some(panel) = panel {
+        panel.resizable(true).show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("texture-side-scroll").auto_shrink([false, false]).show(ui, |ui| {
+                side::show(ui, cx, view, out);
+            });
         });
-    });
+    }
     egui::Panel::bottom("texture-strip").resizable(false).show(ui, |ui| {
         readout_line(ui, view);
         mip_strip(ui, view);
@@ -354,6 +368,7 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
         ui.toggle_value(&mut ch.a, "A").on_hover_text("Alpha: off draws every texel opaque");
         ui.toggle_value(&mut ch.alpha_only, "A only").on_hover_text("Show the alpha channel as grey");
         ui.toggle_value(&mut view.grid, "Grid").on_hover_text("Pixel grid from 8× zoom (G)");
+        ui.toggle_value(&mut view.show_side, "Details").on_hover_text("The header, palette and Page rects (D)");
         ui.separator();
         if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
             out.push(Intent::Pick(Pick::ImportImage(cx.path.clone())));
@@ -361,7 +376,8 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
         ui.menu_button("Export", |ui| {
             let level = view.model().map_or(0, |m| m.stored_level(view.level));
             if ui.button(format!("Export level {level} as PNG…")).clicked() {
-                out.push(Intent::Pick(Pick::ExportMip(cx.path.clone(), level)));
+                let stem = edits::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
+                out.push(Intent::Pick(Pick::ExportMip(cx.path.clone(), level, format!("{}_mip{level}.png", edits::file_stem(&stem)))));
                 ui.close();
             }
             if ui.button("Export every level as PNG…").clicked() {
