@@ -470,3 +470,33 @@ fn a_packed_rsli_texture_gets_a_thumbnail_and_opens_in_the_inspector() {
     assert_eq!(h.state().thumbs.cached(), 2);
     assert_eq!(h.state().thumbs.ready(), 1);
 }
+
+#[test]
+fn texture_commands_follow_the_open_texture_or_the_selection() {
+    use parkan_studio::app::command::Command;
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "MOSS.0");
+    let path = tab(&h).path.clone();
+    assert_eq!(h.state().current_texture(), Some(path.clone()));
+    assert!(h.state().command_enabled(Command::ReplaceImage) && h.state().command_enabled(Command::ExportLevels));
+    // The palette lists them.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+    h.run();
+    h.get_by(|n| n.data().placeholder() == Some("Type a command")).type_text("texture levels");
+    h.run();
+    assert!(h.query_all_by_label_contains("Export Texture Levels").next().is_some(), "the palette lists it");
+    h.key_press(Key::Escape);
+    h.run();
+    // No tab, the archive selected: nothing to act on.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::W);
+    h.run();
+    let root = ItemPath::root(path.file);
+    h.state_mut().browser.selection.select_only(root);
+    h.run();
+    assert_eq!(h.state().current_texture(), None);
+    assert!(!h.state().command_enabled(Command::ReplaceImage));
+    // A texture row selected: it is the target.
+    h.state_mut().browser.selection.select_only(path.clone());
+    h.run();
+    assert_eq!(h.state().current_texture(), Some(path));
+}

@@ -21,6 +21,8 @@ pub enum Command {
     Extract,
     ExtractAll,
     Replace,
+    ReplaceImage,
+    ExportLevels,
     Rename,
     Delete,
     AddFiles,
@@ -81,6 +83,8 @@ impl Command {
         Command::Extract,
         Command::ExtractAll,
         Command::Replace,
+        Command::ReplaceImage,
+        Command::ExportLevels,
         Command::Rename,
         Command::Delete,
         Command::AddFiles,
@@ -123,6 +127,8 @@ impl Command {
             Command::Extract => "Extract…",
             Command::ExtractAll => "Extract All…",
             Command::Replace => "Replace…",
+            Command::ReplaceImage => "Replace Texture Image…",
+            Command::ExportLevels => "Export Texture Levels…",
             Command::Rename => "Rename",
             Command::Delete => "Delete",
             Command::AddFiles => "Add Files…",
@@ -166,6 +172,8 @@ impl Command {
             Command::Extract => "Write the selected entries' bytes to disk (RsLi: unpacked)",
             Command::ExtractAll => "Write every entry of the archive to a folder",
             Command::Replace => "Replace the selected entry's bytes with a file's",
+            Command::ReplaceImage => "Convert an image into the texture open in the inspector (or the selected one)",
+            Command::ExportLevels => "Write every stored level of the texture as PNG into a folder",
             Command::Rename => "Rename the selected entry (at most 31 bytes)",
             Command::Delete => "Remove the selected entries from their archive",
             Command::AddFiles => "Append files as new entries of the archive",
@@ -254,7 +262,7 @@ impl Command {
         match self {
             Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter => MenuGroup::Edit,
-            OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
+            OpenEntry | Extract | ExtractAll | Replace | ReplaceImage | ExportLevels | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,
             CloseTab | NextTab | PrevTab | ToggleBrowser | ToggleInspector | ToggleLog | ThemeSystem | ThemeLight
             | ThemeDark | ZoomIn | ZoomOut | ZoomReset | CommandPalette | Readings => MenuGroup::View,

@@ -64,6 +64,8 @@ impl StudioApp {
                 Some(p) => one(Intent::Pick(Pick::Replace(p.clone()))),
                 None => Vec::new(),
             },
+            Command::ReplaceImage => self.current_texture().map(|p| Intent::Pick(Pick::ImportImage(p))).into_iter().collect(),
+            Command::ExportLevels => self.current_texture().map(|p| Intent::Pick(Pick::ExportMips(p))).into_iter().collect(),
             Command::Rename => match self.browser.selection.single() {
                 Some(p) if !p.entries.is_empty() => one(Intent::StartRename(p.clone())),
                 _ => Vec::new(),
@@ -110,6 +112,19 @@ impl StudioApp {
         }
     }
 
+    /// The texture the texture commands act on: the active tab's when it shows one, else the
+    /// single selected entry when it is a texture.
+    pub fn current_texture(&self) -> Option<ItemPath> {
+        let tab = self.tabs.active_tab().filter(|t| t.content().is_some_and(|c| c.is_texture)).map(|t| t.path.clone());
+        // The browser's row says without decoding (a packed RsLi row once its thumbnail is).
+        tab.or_else(|| {
+            let p = self.browser.selection.single()?;
+            let row = self.browser.model.row(p)?;
+            let texture = row.kind == super::browser::model::Kind::Texture || row.packed.as_ref().is_some_and(|k| self.thumbs.is_texture(&k.packed));
+            texture.then(|| p.clone())
+        })
+    }
+
     /// Whether the command has something to act on now (menus grey out the others).
     pub fn command_enabled(&self, c: Command) -> bool {
         let has_file = !self.ws.files().is_empty();
@@ -125,6 +140,7 @@ impl StudioApp {
             Command::Extract | Command::Delete | Command::CopyName => any_entry,
             Command::Rename => single_entry,
             Command::Replace => self.browser.selection.single().is_some(),
+            Command::ReplaceImage | Command::ExportLevels => self.current_texture().is_some(),
             Command::ExtractAll | Command::AddFiles | Command::RebuildLookup | Command::Compact => self
                 .current_archive()
                 .is_some_and(|a| super::edits::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),

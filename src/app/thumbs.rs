@@ -163,6 +163,11 @@ impl Thumbnails {
         self.cache.len()
     }
 
+    /// Whether these bytes were decoded as a texture (without asking for them).
+    pub fn is_texture(&self, bytes: &SharedBytes) -> bool {
+        self.cache.get(&key_of(bytes)).is_some_and(|e| matches!(e.state, State::Ready(_)))
+    }
+
     /// Thumbnails decoded and on the GPU.
     pub fn ready(&self) -> usize {
         self.cache.values().filter(|e| matches!(e.state, State::Ready(_))).count()

@@ -78,6 +78,10 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
                 item(app, ui, c, run);
             }
             ui.separator();
+            for c in [Command::ReplaceImage, Command::ExportLevels] {
+                item(app, ui, c, run);
+            }
+            ui.separator();
             for c in [Command::AddFiles, Command::CopyName] {
                 item(app, ui, c, run);
             }
