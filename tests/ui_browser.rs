@@ -5,6 +5,9 @@
 
 #![cfg(feature = "gui")]
 
+mod common;
+use common::{drop_files, settle};
+
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -15,7 +18,6 @@ use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::ItemPath;
 use parkan_studio::fixtures;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 const CMD_SHIFT: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };
 
@@ -35,24 +37,6 @@ fn harness(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
     h
 }
 
-/// Steps until background tasks and thumbnails are done (they wake the UI from other threads).
-fn settle(h: &mut Harness<'static, StudioApp>) {
-    let start = Instant::now();
-    loop {
-        h.step();
-        let s = h.state();
-        if !s.tasks.busy() && s.thumbs.pending() == 0 {
-            break;
-        }
-        assert!(start.elapsed() < Duration::from_secs(60), "background work never finished");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    // Results that arrived after the last check still repaint for a few frames.
-    while h.try_run().is_err() {
-        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the UI never settled");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
 
 fn names(h: &Harness<'static, StudioApp>) -> Vec<String> {
     h.state().browser.model.rows.iter().map(|r| r.name.clone()).collect()
@@ -71,24 +55,6 @@ fn click_row(h: &mut Harness<'static, StudioApp>, name: &str, mods: Modifiers) {
     h.run();
 }
 
-fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
-    #[derive(Debug)]
-    struct Dropped(PathBuf);
-    impl egui::DroppedFile for Dropped {
-        fn path(&self) -> &Path {
-            &self.0
-        }
-        fn bytes(&self) -> Result<Vec<u8>, String> {
-            std::fs::read(&self.0).map_err(|e| e.to_string())
-        }
-    }
-    h.hover_at(at);
-    h.run();
-    for f in files {
-        h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
-    }
-    h.run();
-}
 
 #[test]
 fn opens_filters_and_selects() {

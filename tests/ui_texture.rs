@@ -6,6 +6,9 @@
 
 #![cfg(feature = "gui")]
 
+mod common;
+use common::{drop_files, settle};
+
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -27,24 +30,6 @@ fn harness_at(file: &Path, entry: &str, size: [f32; 2]) -> Harness<'static, Stud
     h
 }
 
-/// Steps until background tasks and thumbnails are done (they wake the UI from other threads).
-fn settle(h: &mut Harness<'static, StudioApp>) {
-    let start = std::time::Instant::now();
-    loop {
-        h.step();
-        let s = h.state();
-        if !s.tasks.busy() && s.thumbs.pending() == 0 {
-            break;
-        }
-        assert!(start.elapsed() < std::time::Duration::from_secs(60), "background work never finished");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    // Results that arrived after the last check still repaint for a few frames.
-    while h.try_run().is_err() {
-        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the UI never settled");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
 
 fn textures(dir: &Path) -> PathBuf {
     let p = dir.join("Textures.lib");
@@ -82,24 +67,6 @@ fn gradient_png(dir: &Path, w: u32, h: u32) -> (PathBuf, Pixmap) {
     (p, img)
 }
 
-fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
-    #[derive(Debug)]
-    struct Dropped(PathBuf);
-    impl egui::DroppedFile for Dropped {
-        fn path(&self) -> &Path {
-            &self.0
-        }
-        fn bytes(&self) -> Result<Vec<u8>, String> {
-            std::fs::read(&self.0).map_err(|e| e.to_string())
-        }
-    }
-    h.hover_at(at);
-    h.run();
-    for f in files {
-        h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
-    }
-    h.run();
-}
 
 fn canvas(h: &Harness<'static, StudioApp>) -> egui::Rect {
     tab(h).texture.canvas_rect.expect("the canvas was drawn")

@@ -15,6 +15,23 @@ pub fn current(readings: &Readings, name: &str) -> Option<&'static str> {
     })
 }
 
+/// A choice of one reading's values; picking another pushes [`Intent::SetReading`].
+/// `salt` keeps the combo apart from the same reading's combo elsewhere.
+pub fn combo(ui: &mut egui::Ui, readings: &Readings, name: &'static str, values: &[&'static str], about: &str, salt: &str, out: &mut Vec<Intent>) {
+    let now = current(readings, name).unwrap_or(values[0]);
+    egui::ComboBox::from_id_salt((salt, name))
+        .selected_text(now)
+        .show_ui(ui, |ui| {
+            for v in values {
+                if ui.selectable_label(*v == now, *v).clicked() && *v != now {
+                    out.push(Intent::SetReading(format!("{name}={v}")));
+                }
+            }
+        })
+        .response
+        .on_hover_text(format!("{name}: {about}"));
+}
+
 pub fn show(app: &mut StudioApp, ctx: &Context) {
     if !app.show_readings {
         return;
@@ -27,18 +44,7 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
         egui::Grid::new("readings").num_columns(2).striped(true).show(ui, |ui| {
             for (name, values, about) in TABLE {
                 ui.label(*name).on_hover_text(*about);
-                let now = current(&app.ws.readings, name).unwrap_or(values[0]);
-                egui::ComboBox::from_id_salt(*name)
-                    .selected_text(now)
-                    .show_ui(ui, |ui| {
-                        for v in *values {
-                            if ui.selectable_label(*v == now, *v).clicked() && *v != now {
-                                out.push(Intent::SetReading(format!("{name}={v}")));
-                            }
-                        }
-                    })
-                    .response
-                    .on_hover_text(*about);
+                combo(ui, &app.ws.readings, name, values, about, "readings", &mut out);
                 ui.end_row();
             }
         });

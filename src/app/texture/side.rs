@@ -6,7 +6,7 @@ use super::model::{ViewMode, flag_names, known_bits};
 use super::{TextureView, ViewCtx};
 use crate::app::edits;
 use crate::app::intent::Intent;
-use crate::app::panels::readings::current;
+use crate::app::panels::readings;
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::readings::TABLE;
 use crate::formats::texm::{Format, Rect as PageRect, mip_skip};
@@ -115,18 +115,7 @@ fn interpretation(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut V
             let label = ui.label(*name);
             let label = if relevant(name) { label } else { label.on_hover_text("does not change this texture") };
             label.on_hover_text(*about);
-            let now = current(&cx.ws.readings, name).unwrap_or(values[0]);
-            egui::ComboBox::from_id_salt(("texm-reading", *name))
-                .selected_text(now)
-                .show_ui(ui, |ui| {
-                    for v in *values {
-                        if ui.selectable_label(*v == now, *v).clicked() && *v != now {
-                            out.push(Intent::SetReading(format!("{name}={v}")));
-                        }
-                    }
-                })
-                .response
-                .on_hover_text(format!("{name}: {about}"));
+            readings::combo(ui, &cx.ws.readings, name, values, about, "texm-reading", out);
             ui.end_row();
         }
         if format == Some(Format::External) {

@@ -1,0 +1,46 @@
+//! What the egui_kittest suites share: waiting for background work, and dropping files.
+
+use egui_kittest::Harness;
+use parkan_studio::app::StudioApp;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Steps until background tasks and thumbnails are done (they wake the UI from other
+/// threads), then until the UI stops repainting.
+pub fn settle(h: &mut Harness<'static, StudioApp>) {
+    let start = Instant::now();
+    loop {
+        h.step();
+        let s = h.state();
+        if !s.tasks.busy() && s.thumbs.pending() == 0 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "background work never finished");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Results that arrived after the last check still repaint for a few frames.
+    while h.try_run().is_err() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the UI never settled");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Hovers `at`, then drops `files` there as a file manager would.
+pub fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
+    #[derive(Debug)]
+    struct Dropped(PathBuf);
+    impl egui::DroppedFile for Dropped {
+        fn path(&self) -> &Path {
+            &self.0
+        }
+        fn bytes(&self) -> Result<Vec<u8>, String> {
+            std::fs::read(&self.0).map_err(|e| e.to_string())
+        }
+    }
+    h.hover_at(at);
+    h.run();
+    for f in files {
+        h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
+    }
+    h.run();
+}
