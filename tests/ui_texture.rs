@@ -234,6 +234,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     h.run();
     assert_eq!(rects(&h)[0], parkan_studio::formats::texm::Rect { x: 0, w: 40, y: 0, h: 24 });
     assert_eq!(h.state().ws.history.steps().len(), steps + 1, "the whole drag is one undo step");
+    assert_eq!(h.state().ws.history.undo_label(), Some("Edit the Page rects of Textures.lib::ATLAS.0"));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(entry_bytes(&h, &path), before);
@@ -265,6 +266,7 @@ fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() 
     click(&mut h, "Replace");
     assert!(h.state().import.is_none());
     let after = entry_bytes(&h, &path);
+    assert_eq!(h.state().ws.history.undo_label(), Some("Replace the image of Textures.lib::GRASS.0 from new.png"));
     let (t, diags) = Texm::parse(&after).unwrap();
     assert!(diags.is_empty());
     let old = Texm::parse(&before).unwrap().0;
@@ -391,6 +393,7 @@ fn header_bits_switch_with_undo_and_change_only_the_header() {
     let changed: Vec<usize> = (0..after.len()).filter(|&i| after[i] != before[i]).collect();
     assert_eq!(changed, [23], "flags5's top byte, nothing else");
     assert_eq!(Texm::parse(&after).unwrap().0.header().flags5, 0x1000_0000);
+    assert_eq!(h.state().ws.history.undo_label(), Some("Set the header flags of Textures.lib::GRASS.0"));
     click(&mut h, "Runtime");
     assert_eq!(tab(&h).texture.model().unwrap().skip, 1, "the runtime view follows at once");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);

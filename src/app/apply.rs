@@ -104,6 +104,7 @@ impl StudioApp {
                     match d.preview() {
                         Ok(p) => {
                             let (e, s) = edits::replace(&target, SharedBytes::from(p.bytes.clone()));
+                            let e = e.labelled(format!("Replace the image of {} from {source}", edits::address(&self.ws, &target)));
                             if self.edit(e, s) {
                                 self.log.info(format!("replaced the image of {} from {source}", edits::address(&self.ws, &target)));
                             }
@@ -115,12 +116,14 @@ impl StudioApp {
             Intent::CancelImport => self.import = None,
             Intent::SetTextureFlags { path, flags } => match edits::set_texture_flags(&self.ws, &path, flags) {
                 Ok((e, s)) => {
+                    let e = e.labelled(format!("Set the header flags of {}", edits::address(&self.ws, &path)));
                     self.edit(e, s);
                 }
                 Err(m) => self.log.error(format!("texture flags: {m}")),
             },
             Intent::SetPageRects { path, rects, dragging } => match edits::set_page_rects(&self.ws, &path, rects) {
                 Ok((e, s)) => {
+                    let e = e.labelled(format!("Edit the Page rects of {}", edits::address(&self.ws, &path)));
                     let e = if dragging { e.merging(format!("page {path:?}")) } else { e };
                     self.edit(e, s);
                 }

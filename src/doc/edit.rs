@@ -37,11 +37,19 @@ pub struct Edit {
     /// Edits with the same key, applied one after another while the history's merge window
     /// is open (a drag), become one undo step.
     pub merge_key: Option<String>,
+    /// What the Edit menu calls the step, when the operation's own label says too little
+    /// (a texture's Page rects are an entry replace to the archive).
+    pub label: Option<String>,
 }
 
 impl Edit {
     pub fn new(file: FileId, at: Vec<usize>, op: EditOp) -> Edit {
-        Edit { file, at, op, merge_key: None }
+        Edit { file, at, op, merge_key: None, label: None }
+    }
+
+    pub fn labelled(mut self, label: impl Into<String>) -> Edit {
+        self.label = Some(label.into());
+        self
     }
 
     pub fn merging(mut self, key: impl Into<String>) -> Edit {
@@ -51,6 +59,9 @@ impl Edit {
 
     /// A short description for the Edit menu and the history list.
     pub fn label(&self) -> String {
+        if let Some(l) = &self.label {
+            return l.clone();
+        }
         match &self.op {
             EditOp::ReplaceEntry { index, bytes } => format!("Replace entry #{index} ({} bytes)", bytes.len()),
             EditOp::AddEntry { name, .. } => format!("Add {}", cp1251::decode(name)),
