@@ -330,4 +330,40 @@ mod tests {
         assert!(flag_names("flags4", 32)[0].1.starts_with("mip-mapped"));
         assert!(flag_names("unk6", 0).is_empty());
     }
+
+    /// Every Texm among the fixtures (loose, and entries of their archives, broken ones
+    /// included) builds in both views, and every query on it stays in bounds.
+    #[test]
+    fn every_fixture_texture_survives_the_inspector() {
+        use crate::doc::node::Node;
+        let mut seen = 0;
+        let r = Readings::default();
+        for (name, bytes) in crate::fixtures::files::all_files() {
+            let Ok((node, _)) = Node::parse(&name, bytes.clone().into()) else { continue };
+            let mut payloads = vec![bytes.clone()];
+            for i in 0..node.len() {
+                if let Ok(b) = node.entry_bytes(i) {
+                    payloads.push(b.to_vec());
+                }
+            }
+            for p in payloads.iter().filter(|p| p.starts_with(b"Texm")) {
+                seen += 1;
+                for mode in [ViewMode::Stored, ViewMode::Runtime] {
+                    let opts = RuntimeOptions { force_16bit: mode == ViewMode::Runtime, ..Default::default() };
+                    let Ok(m) = TextureModel::build(p, mode, &r, None, &opts) else { continue };
+                    for (l, img) in m.levels.iter().enumerate() {
+                        assert_eq!(m.display_rgba(l, Channels::default(), Some(0)).len(), img.rgba.len(), "{name}");
+                        for (x, y) in [(0, 0), (img.width - 1, img.height - 1), (img.width, 0)] {
+                            let _ = m.readout(l, x, y);
+                        }
+                        for rect in &m.rects {
+                            let _ = m.rect_on_level(rect, l);
+                        }
+                    }
+                    let _ = m.readout(m.levels.len(), 0, 0);
+                }
+            }
+        }
+        assert!(seen >= 20, "{seen} textures among the fixtures");
+    }
 }
