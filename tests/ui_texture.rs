@@ -202,7 +202,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     let after_add = entry_bytes(&h, &path);
     assert_eq!(after_add.len(), before.len() + 8, "only the Page tail grew, by one rect");
     assert_eq!(after_add[..before.len() - 40], before[..before.len() - 40], "the header, palette and mips are untouched");
-    // Remove the first rect with its × button.
+    // Remove the first rect with its remove button.
     h.get_all_by_label("remove").next().unwrap().click();
     h.run();
     assert_eq!(rects(&h).len(), 4);
@@ -235,6 +235,20 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     assert_eq!(rects(&h)[0], parkan_studio::formats::texm::Rect { x: 0, w: 40, y: 0, h: 24 });
     assert_eq!(h.state().ws.history.steps().len(), steps + 1, "the whole drag is one undo step");
     assert_eq!(h.state().ws.history.undo_label(), Some("Edit the Page rects of Textures.lib::ATLAS.0"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), before);
+
+    // Delete over the image removes the selected rect, not the texture entry.
+    let entries = h.state().ws.files()[0].root().len();
+    h.state_mut().tabs.tabs[0].texture.rect_selected = Some(2);
+    h.hover_at(c);
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(h.state().ws.files()[0].root().len(), entries, "the entry stays");
+    assert_eq!(rects(&h).len(), 3);
+    assert_eq!(rects(&h)[2], parkan_studio::formats::texm::Rect { x: 32, w: 32, y: 32, h: 32 }, "rect 3 went");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(entry_bytes(&h, &path), before);

@@ -222,6 +222,7 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
         if self.dialog.is_none() && self.palette.is_none() && self.import.is_none() {
+            self.texture_keys(&ctx);
             self.commands.extend(command::pressed_shortcuts(&ctx));
         }
         panels::menu::show(self, ui);
@@ -287,6 +288,29 @@ impl StudioApp {
                 (Some(path), [one]) => self.intents.push(Intent::BeginImport { path, from: one.clone() }),
                 _ => self.intents.push(self.browser.drop_intent(pos, dropped)),
             }
+        }
+    }
+
+    /// Keys the texture canvas takes before the global shortcuts see them: Delete (or
+    /// Backspace) with a Page rect selected and the pointer over the image removes that rect,
+    /// not the browser's selection.
+    fn texture_keys(&mut self, ctx: &egui::Context) {
+        let Some(tab) = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture) else { return };
+        let v = &tab.texture;
+        let over = ctx.pointer_latest_pos().zip(v.canvas_rect).is_some_and(|(p, r)| r.contains(p));
+        let Some((sel, m)) = v.rect_selected.zip(v.model()).filter(|(_, m)| m.mode == texture::model::ViewMode::Stored) else { return };
+        if !over || ctx.egui_wants_keyboard_input() || sel >= m.rects.len() {
+            return;
+        }
+        let pressed = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Delete) || i.consume_key(egui::Modifiers::NONE, egui::Key::Backspace));
+        if pressed {
+            let mut rects: Vec<_> = m.rects.iter().map(|r| r.stored).collect();
+            rects.remove(sel);
+            let path = tab.path.clone();
+            if let Some(i) = self.tabs.active {
+                self.tabs.tabs[i].texture.rect_selected = None;
+            }
+            self.intents.push(Intent::SetPageRects { path, rects, dragging: false });
         }
     }
 
