@@ -400,6 +400,13 @@ fn header_bits_switch_with_undo_and_change_only_the_header() {
     let mut h = open(d.path(), "GRASS.0");
     let path = tab(&h).path.clone();
     let before = entry_bytes(&h, &path);
+    // The readout of a 565 texel names its bit fields.
+    h.hover_at(canvas(&h).center());
+    h.run();
+    let r = tab(&h).texture.hover.clone().unwrap();
+    let w = u16::from_le_bytes([r.stored[0], r.stored[1]]);
+    let want = format!("(0x{w:04X}: r {} g {} b {})", w >> 11, (w >> 5) & 63, w & 31);
+    assert!(h.query_by_label(&want).is_some(), "{want}");
     h.get_by_label("0x10000000 mip-skip 1").click();
     h.run();
     let after = entry_bytes(&h, &path);

@@ -305,7 +305,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
         });
     }
     egui::Panel::bottom("texture-strip").resizable(false).show(ui, |ui| {
-        readout_line(ui, view);
+        readout_line(ui, view, &cx.ws.readings);
         mip_strip(ui, view);
     });
     egui::CentralPanel::default().show(ui, |ui| canvas::show(ui, cx, view, out));
@@ -392,13 +392,17 @@ pub fn zoom_label(z: f32) -> String {
     if z >= 1.0 { format!("{}%", (z * 100.0).round()) } else { format!("{:.1}%", z * 100.0) }
 }
 
-fn readout_line(ui: &mut Ui, view: &TextureView) {
+fn readout_line(ui: &mut Ui, view: &TextureView, readings: &Readings) {
     ui.horizontal(|ui| match &view.hover {
         Some(r) => {
             let stored: Vec<String> = r.stored.iter().map(|b| format!("{b:02X}")).collect();
             ui.monospace(format!("x {:>4}  y {:>4}", r.x, r.y));
             ui.separator();
             ui.monospace(format!("stored {}", if stored.is_empty() { "-".into() } else { stored.join(" ") }));
+            let fields = view.model().and_then(|m| m.texm.format()).and_then(|f| model::stored_fields(f, readings, &r.stored));
+            if let Some(f) = fields {
+                ui.monospace(format!("({f})"));
+            }
             ui.separator();
             let [cr, cg, cb, ca] = r.rgba;
             let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());

@@ -196,6 +196,25 @@ impl TextureModel {
     }
 }
 
+/// The stored texel's fields as the format packs them, for the readout: the 16-bit formats'
+/// word and its bit fields (`565 r 12 g 40 b 7`), 88 by the current reading; `None` for the
+/// byte-per-channel and palettised formats, whose stored bytes already say it.
+pub fn stored_fields(format: Format, readings: &Readings, stored: &[u8]) -> Option<String> {
+    use crate::formats::readings::Order88;
+    let [lo, hi] = <[u8; 2]>::try_from(stored).ok()?;
+    let w = u16::from_le_bytes([lo, hi]);
+    Some(match format {
+        Format::Rgb565 => format!("0x{w:04X}: r {} g {} b {}", w >> 11, (w >> 5) & 63, w & 31),
+        Format::Rgb556 => format!("0x{w:04X}: r {} g {} b {}", w >> 11, (w >> 6) & 31, w & 63),
+        Format::Argb4444 => format!("0x{w:04X}: a {} r {} g {} b {}", w >> 12, (w >> 8) & 15, (w >> 4) & 15, w & 15),
+        Format::LumAlpha88 => match readings.texm_88 {
+            Order88::LumLowAlphaHigh => format!("0x{w:04X}: lum {lo} alpha {hi}"),
+            Order88::AlphaLowLumHigh => format!("0x{w:04X}: alpha {lo} lum {hi}"),
+        },
+        _ => return None,
+    })
+}
+
 /// The bits of a header word that have a name (formats.md section 5, seed 000 sections 10 and
 /// 10.6).
 pub fn known_bits(word: &str) -> &'static [(u32, &'static str)] {
@@ -318,6 +337,21 @@ mod tests {
         let m = model(&bytes, ViewMode::Stored);
         assert!(m.levels.is_empty() && m.readout(0, 0, 0).is_none());
         assert!(!m.diagnostics.is_empty());
+    }
+
+    #[test]
+    fn sixteen_bit_texels_read_out_their_fields() {
+        let r = Readings::default();
+        // 565: r 31, g 0, b 1 -> 0xF801
+        assert_eq!(stored_fields(Format::Rgb565, &r, &[0x01, 0xF8]).unwrap(), "0xF801: r 31 g 0 b 1");
+        assert_eq!(stored_fields(Format::Rgb556, &r, &[0x3F, 0x00]).unwrap(), "0x003F: r 0 g 0 b 63");
+        assert_eq!(stored_fields(Format::Argb4444, &r, &[0x21, 0xF3]).unwrap(), "0xF321: a 15 r 3 g 2 b 1");
+        assert_eq!(stored_fields(Format::LumAlpha88, &r, &[10, 200]).unwrap(), "0xC80A: lum 10 alpha 200");
+        let mut rev = r;
+        rev.set("texm-88=alpha-lum").unwrap();
+        assert_eq!(stored_fields(Format::LumAlpha88, &rev, &[10, 200]).unwrap(), "0xC80A: alpha 10 lum 200");
+        assert!(stored_fields(Format::Argb8888, &r, &[1, 2, 3, 4]).is_none());
+        assert!(stored_fields(Format::Rgb565, &r, &[1]).is_none());
     }
 
     #[test]
