@@ -104,9 +104,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     }
 
     // Paint.
-    let checker = checker_texture(ui.ctx(), view);
-    let uv = Rect::from_min_max(Pos2::ZERO, (img_rect.size() / 16.0).to_pos2());
-    painter.image(checker.id(), img_rect, uv, Color32::WHITE);
+    super::paint_checker(&painter, img_rect);
     painter.image(tex.id(), img_rect, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)), Color32::WHITE);
     if view.grid && view.zoom >= GRID_FROM {
         grid(&painter, rect, img_rect, w, h, view.zoom);
@@ -246,18 +244,6 @@ fn grid(painter: &egui::Painter, clip: Rect, img: Rect, w: usize, h: usize, zoom
         let sy = img.min.y + y as f32 * zoom;
         painter.line_segment([pos2(vis.min.x, sy), pos2(vis.max.x, sy)], stroke);
     }
-}
-
-fn checker_texture(ctx: &egui::Context, view: &mut TextureView) -> egui::TextureHandle {
-    if let Some(t) = &view.checker {
-        return t.clone();
-    }
-    let (a, b) = ([200u8, 200, 200, 255], [150u8, 150, 150, 255]);
-    let rgba: Vec<u8> = [a, b, b, a].concat();
-    let opts = egui::TextureOptions { wrap_mode: egui::TextureWrapMode::Repeat, ..egui::TextureOptions::NEAREST };
-    let t = ctx.load_texture("checkerboard", super::color_image(2, 2, &rgba), opts);
-    view.checker = Some(t.clone());
-    t
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@ pub struct ImportDialog {
     pub target_name: String,
     pub source_name: String,
     old: Texm,
+    /// The texture's payload size now (for the plan's "N bytes become M").
+    old_len: usize,
     old_level0: Option<Pixmap>,
     image: Pixmap,
     pub format: Option<u32>,
@@ -71,6 +73,7 @@ impl ImportDialog {
             target,
             target_name,
             source_name,
+            old_len: texm_bytes.len(),
             old,
             old_level0,
             image,
@@ -143,7 +146,7 @@ impl ImportDialog {
     /// What the replace will do, in plain lines (the conversion's own findings come after).
     pub fn plan(&mut self) -> Vec<String> {
         let (ow, oh, om) = (self.old.width(), self.old.height(), self.old.mip_count());
-        let old_len = self.old.write().len();
+        let old_len = self.old_len;
         let (iw, ih) = (self.image.width, self.image.height);
         let differ = self.sizes_differ();
         let size = self.size;
@@ -305,7 +308,7 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
                     let k = (rect.width() / w as f32).min(rect.height() / h as f32);
                     let k = if k >= 1.0 { k.floor() } else { k };
                     let r = egui::Rect::from_center_size(rect.center(), vec2(w as f32, h as f32) * k);
-                    checker(&p, r);
+                    super::paint_checker(&p, r);
                     p.image(t.id(), r, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), egui::Color32::WHITE);
                     ui.small(format!("{w}×{h}"));
                 } else {
@@ -314,21 +317,6 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
             });
         }
     });
-}
-
-fn checker(p: &egui::Painter, r: egui::Rect) {
-    p.rect_filled(r, 0.0, egui::Color32::from_gray(200));
-    let s = 8.0;
-    let (nx, ny) = ((r.width() / s).ceil() as usize, (r.height() / s).ceil() as usize);
-    if nx * ny > 4096 {
-        return;
-    }
-    for y in 0..ny {
-        for x in (y % 2..nx).step_by(2) {
-            let cell = egui::Rect::from_min_size(r.min + vec2(x as f32 * s, y as f32 * s), vec2(s, s)).intersect(r);
-            p.rect_filled(cell, 0.0, egui::Color32::from_gray(150));
-        }
-    }
 }
 
 #[cfg(test)]

@@ -105,7 +105,6 @@ pub struct TextureView {
     /// Where the canvas was drawn last frame (dropped images landing there replace the texture).
     pub canvas_rect: Option<Rect>,
     cache: Option<Cache>,
-    checker: Option<egui::TextureHandle>,
 }
 
 impl Default for TextureView {
@@ -129,7 +128,6 @@ impl Default for TextureView {
             drag: None,
             canvas_rect: None,
             cache: None,
-            checker: None,
         }
     }
 }
@@ -244,6 +242,22 @@ impl TextureView {
 
 pub fn color_image(w: u32, h: u32, rgba: &[u8]) -> egui::ColorImage {
     egui::ColorImage::from_rgba_unmultiplied([w as usize, h as usize], rgba)
+}
+
+/// Paints a checkerboard of 8-point squares over `rect`, for what lies behind alpha: one 2x2
+/// repeating texture, made once per context.
+pub fn paint_checker(painter: &egui::Painter, rect: Rect) {
+    let id = egui::Id::unique("parkan-checkerboard");
+    let ctx = painter.ctx();
+    let tex = ctx.data_mut(|d| d.get_temp::<egui::TextureHandle>(id)).unwrap_or_else(|| {
+        let (a, b) = ([200u8, 200, 200, 255], [150u8, 150, 150, 255]);
+        let opts = egui::TextureOptions { wrap_mode: egui::TextureWrapMode::Repeat, ..egui::TextureOptions::NEAREST };
+        let t = ctx.load_texture("checkerboard", color_image(2, 2, &[a, b, b, a].concat()), opts);
+        ctx.data_mut(|d| d.insert_temp(id, t.clone()));
+        t
+    });
+    let uv = Rect::from_min_max(egui::Pos2::ZERO, (rect.size() / 16.0).to_pos2());
+    painter.image(tex.id(), rect, uv, egui::Color32::WHITE);
 }
 
 /// A GPU texture of an RGBA image, nearest-sampled. An image longer than the GPU allows on a
