@@ -53,14 +53,24 @@ pub struct RectDrag {
     pub from: egui::Pos2,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the model was built from. Payloads are compared by identity: the cache holds them,
+/// so an address cannot be reused while it is compared, and an edit makes new bytes. Edits
+/// elsewhere in the document leave the model alone.
 struct ModelKey {
-    generation: u64,
-    bytes: (usize, usize),
+    bytes: SharedBytes,
     readings: Readings,
     mode: ViewMode,
     runtime: RuntimeOptions,
-    external: Option<(usize, usize)>,
+    external: Option<SharedBytes>,
+}
+
+impl ModelKey {
+    fn same(&self, o: &ModelKey) -> bool {
+        let id = |b: &SharedBytes| (b.as_ptr(), b.len());
+        id(&self.bytes) == id(&o.bytes)
+            && (self.readings, self.mode, self.runtime) == (o.readings, o.mode, o.runtime)
+            && self.external.as_ref().map(id) == o.external.as_ref().map(id)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +114,8 @@ pub struct TextureView {
     pub drag: Option<RectDrag>,
     /// Where the canvas was drawn last frame (dropped images landing there replace the texture).
     pub canvas_rect: Option<Rect>,
+    /// The document generation and choice `external` was last looked up for, and its bytes.
+    external_at: Option<(u64, Option<ItemPath>, Option<SharedBytes>)>,
     cache: Option<Cache>,
 }
 
@@ -127,6 +139,7 @@ impl Default for TextureView {
             external: None,
             drag: None,
             canvas_rect: None,
+            external_at: None,
             cache: None,
         }
     }
@@ -178,27 +191,30 @@ impl TextureView {
         z.clamp(MIN_ZOOM, MAX_ZOOM)
     }
 
-    fn refresh(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, bytes: &SharedBytes) {
-        // An edit elsewhere can move the chosen palette's index: it must still be a .PAL.
-        if let Some(p) = &self.external {
-            let still = edits::meta_of(ws, p).map_or_else(|| ws.file(p.file).map(|f| f.name()), |m| Some(m.name));
-            if !still.is_some_and(|n| n.to_ascii_lowercase().ends_with(".pal")) {
-                self.external = None;
+    /// The chosen palette's bytes, looked up again only when the document changed (or the
+    /// choice did). An edit elsewhere can move its index: it must still name a `.PAL`.
+    fn external_bytes(&mut self, ws: &Workspace, generation: u64) -> Option<SharedBytes> {
+        let fresh = self.external_at.as_ref().is_some_and(|(g, p, _)| *g == generation && *p == self.external);
+        if !fresh {
+            if let Some(p) = &self.external {
+                let still = edits::meta_of(ws, p).map_or_else(|| ws.file(p.file).map(|f| f.name()), |m| Some(m.name));
+                if !still.is_some_and(|n| n.to_ascii_lowercase().ends_with(".pal")) {
+                    self.external = None;
+                }
             }
+            let bytes = self.external.as_ref().and_then(|p| edits::bytes_of(ws, p).ok());
+            self.external_at = Some((generation, self.external.clone(), bytes));
         }
-        let ext_bytes = self.external.as_ref().and_then(|p| edits::bytes_of(ws, p).ok());
-        let key = ModelKey {
-            generation,
-            bytes: (bytes.as_ptr() as usize, bytes.len()),
-            readings: ws.readings,
-            mode: self.mode,
-            runtime: self.runtime,
-            external: ext_bytes.as_ref().map(|b| (b.as_ptr() as usize, b.len())),
-        };
-        if self.cache.as_ref().is_some_and(|c| c.key == key) {
+        self.external_at.as_ref().and_then(|(_, _, b)| b.clone())
+    }
+
+    fn refresh(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, bytes: &SharedBytes) {
+        let ext_bytes = self.external_bytes(ws, generation);
+        let key = ModelKey { bytes: bytes.clone(), readings: ws.readings, mode: self.mode, runtime: self.runtime, external: ext_bytes };
+        if self.cache.as_ref().is_some_and(|c| c.key.same(&key)) {
             return;
         }
-        let external = ext_bytes.as_deref().and_then(|b| Palette::from_bytes(b).ok());
+        let external = key.external.as_deref().and_then(|b| Palette::from_bytes(b).ok());
         let model = TextureModel::build(bytes, self.mode, &ws.readings, external.as_ref(), &self.runtime).map_err(|e| e.to_string());
         let strip = match &model {
             Ok(m) => m
