@@ -104,9 +104,9 @@ impl StudioApp {
                     match d.preview() {
                         Ok(p) => {
                             let (e, s) = edits::replace(&target, SharedBytes::from(p.bytes.clone()));
-                            let e = e.labelled(format!("Replace the image of {} from {source}", edits::address(&self.ws, &target)));
-                            if self.edit(e, s) {
-                                self.log.info(format!("replaced the image of {} from {source}", edits::address(&self.ws, &target)));
+                            let what = format!("the image of {} from {source}", edits::address(&self.ws, &target));
+                            if self.edit(e.labelled(format!("Replace {what}")), s) {
+                                self.log.info(format!("replaced {what}"));
                             }
                         }
                         Err(m) => self.fail("Replace", m.clone()),
@@ -207,8 +207,8 @@ impl StudioApp {
             }
             Intent::OpenTab(path) => {
                 if edits::exists(&self.ws, &path) {
-                    let texture = edits::bytes_of(&self.ws, &path).is_ok_and(|b| super::texture::is_texture(&self.ws, &path, &b));
-                    self.tabs.open(path, if texture { ViewKind::Texture } else { ViewKind::Summary });
+                    let view = if self.is_texture(&path) { ViewKind::Texture } else { ViewKind::Summary };
+                    self.tabs.open(path, view);
                 }
             }
             Intent::ActivateTab(i) => self.tabs.activate(i),
@@ -521,18 +521,22 @@ impl StudioApp {
         };
         let target = edits::address(&self.ws, &path);
         let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
-        let external = self.tabs.tabs.iter().find(|t| t.path == path).and_then(|t| t.texture.external.clone());
-        let palette = external.and_then(|p| edits::bytes_of(&self.ws, &p).ok()).map(|b| b.to_vec());
+        let palette = self.tab_palette(&path).map(|b| b.to_vec());
         match super::texture::import::ImportDialog::new(path, target, source, &bytes, image, self.ws.readings) {
             Ok(d) => self.import = Some(d.with_external_palette(palette)),
             Err(m) => self.fail("Replace", m),
         }
     }
 
+    /// The external palette a texture's tab decodes it with (format 2), if one is chosen.
+    fn tab_palette(&self, path: &ItemPath) -> Option<SharedBytes> {
+        let chosen = self.tabs.tabs.iter().find(|t| t.path == *path)?.texture.external.clone()?;
+        edits::bytes_of(&self.ws, &chosen).ok()
+    }
+
     /// Stored levels as PNG files, decoded with the palette the texture's tab shows.
     fn export_mips(&mut self, path: &ItemPath, level: Option<u32>, to: &Path) {
-        let external = self.tabs.tabs.iter().find(|t| t.path == *path).and_then(|t| t.texture.external.clone());
-        let palette = external.and_then(|p| edits::bytes_of(&self.ws, &p).ok());
+        let palette = self.tab_palette(path);
         let name = edits::meta_of(&self.ws, path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
         let r = edits::export_levels(&self.ws, path, level, to, &name, palette.as_deref());
         match r {

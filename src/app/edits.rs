@@ -200,15 +200,14 @@ pub fn set_page_rects(ws: &Workspace, path: &ItemPath, rects: Vec<texm::Rect>) -
     Ok(replace(path, SharedBytes::from(t.write())))
 }
 
-/// A texture with new `flags4`, `flags5`, `unk6`: the 12 header bytes at 16..28 change and
-/// nothing else (the mip-skip and alpha rules follow from them at once).
-pub fn set_texture_flags(ws: &Workspace, path: &ItemPath, flags: [u32; 3]) -> Result<(Edit, Shift), String> {
+/// A texture with new `flags4`, `flags5`, `unk6`: only the header is written again, the rest
+/// of the payload is kept as it is (so this works on a texture of unknown format too).
+pub fn set_texture_flags(ws: &Workspace, path: &ItemPath, [flags4, flags5, unk6]: [u32; 3]) -> Result<(Edit, Shift), String> {
     let bytes = bytes_of(ws, path)?;
-    texm::Header::parse(&bytes).map_err(|e| e.to_string())?;
-    let mut new = bytes.to_vec();
-    for (k, v) in flags.iter().enumerate() {
-        new[16 + 4 * k..20 + 4 * k].copy_from_slice(&v.to_le_bytes());
-    }
+    let h = texm::Header { flags4, flags5, unk6, ..texm::Header::parse(&bytes).map_err(|e| e.to_string())? };
+    let mut new = Vec::with_capacity(bytes.len());
+    h.write_to(&mut new);
+    new.extend_from_slice(&bytes[texm::HEADER_LEN..]);
     Ok(replace(path, SharedBytes::from(new)))
 }
 
@@ -221,19 +220,22 @@ pub fn file_stem(name: &str) -> String {
 /// `NAME_mipN.png`; returns how many files were written.
 pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &std::path::Path, name: &str, palette: Option<&[u8]>) -> Result<usize, String> {
     let bytes = bytes_of(ws, path)?;
-    let one = |l: u32| texm::export_png(&bytes, l as usize, &ws.readings, palette).map_err(|e| format!("level {l}: {e}"));
-    let write = |p: &std::path::Path, b: Vec<u8>| crate::doc::save::atomic_write(p, &b).map_err(|e| format!("{}: {e}", p.display()));
+    let (t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
+    let external = palette.map(texm::Palette::from_bytes).transpose().map_err(|e| format!("external palette: {e}"))?;
+    let write = |l: u32, p: &std::path::Path| {
+        let png = t.decode_mip(l, &ws.readings, external.as_ref()).and_then(|img| texm::png::png_bytes(&img)).map_err(|e| format!("level {l}: {e}"))?;
+        crate::doc::save::atomic_write(p, &png).map_err(|e| format!("{}: {e}", p.display()))
+    };
     match level {
         Some(l) => {
-            write(to, one(l)?)?;
+            write(l, to)?;
             Ok(1)
         }
         None => {
-            let (t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
             let stem = file_stem(name);
             std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
             for l in 0..t.mip_count() {
-                write(&to.join(format!("{stem}_mip{l}.png")), one(l)?)?;
+                write(l, &to.join(format!("{stem}_mip{l}.png")))?;
             }
             Ok(t.mip_count() as usize)
         }
