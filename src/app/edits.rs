@@ -133,7 +133,7 @@ pub fn batch(label: String, edits: Vec<(Edit, Shift)>) -> Option<(Edit, Shift)> 
     }
     debug_assert!(edits.iter().all(|(e, _)| e.file == file));
     let (ops, shifts): (Vec<_>, Vec<_>) = edits.into_iter().map(|(e, s)| ((e.at, e.op), s)).unzip();
-    Some((Edit::new(file, Vec::new(), EditOp::Batch { label, ops }), Shift::Many { file, shifts }))
+    Some((Edit::new(file, Vec::new(), EditOp::Batch { ops }).labelled(label), Shift::Many { file, shifts }))
 }
 
 /// New bytes for an entry (`ReplaceEntry` in its archive) or for a whole loose file.

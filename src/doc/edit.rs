@@ -23,8 +23,9 @@ pub enum EditOp {
     /// Puts back a whole file state (the inverse of every other operation).
     Restore { root: Node, state: u64 },
     /// Several operations on one file, each at its own archive path, applied in order as one
-    /// undo step (a multi-selection removed, several files added). All or nothing.
-    Batch { label: String, ops: Vec<(Vec<usize>, EditOp)> },
+    /// undo step (a multi-selection removed, several files added). All or nothing; name the
+    /// step with [`Edit::labelled`].
+    Batch { ops: Vec<(Vec<usize>, EditOp)> },
 }
 
 #[derive(Clone, Debug)]
@@ -72,7 +73,7 @@ impl Edit {
             EditOp::Compact => "Compact archive".to_string(),
             EditOp::RebuildLookup => "Rebuild lookup table".to_string(),
             EditOp::Restore { .. } => "Restore".to_string(),
-            EditOp::Batch { label, .. } => label.clone(),
+            EditOp::Batch { ops } => format!("{} changes", ops.len()),
         }
     }
 
@@ -81,7 +82,7 @@ impl Edit {
         let (old_root, old_state) = ws.root_state(self.file)?;
         let (new_root, new_state) = match &self.op {
             EditOp::Restore { root, state } => (root.clone(), *state),
-            EditOp::Batch { ops, .. } => {
+            EditOp::Batch { ops } => {
                 let mut root = old_root.clone();
                 for (at, op) in ops {
                     if matches!(op, EditOp::Restore { .. } | EditOp::Batch { .. }) {
@@ -162,7 +163,7 @@ mod tests {
         let f = ws.open_bytes(PathBuf::from("t.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();
         let before = ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap();
         let ops = vec![(vec![], EditOp::RemoveEntry { index: 3 }), (vec![], EditOp::RemoveEntry { index: 0 })];
-        ws.apply(Edit::new(f, vec![], EditOp::Batch { label: "Remove 2 entries".into(), ops })).unwrap();
+        ws.apply(Edit::new(f, vec![], EditOp::Batch { ops }).labelled("Remove 2 entries")).unwrap();
         let names: Vec<String> = ws.file(f).unwrap().root().metas().into_iter().map(|m| m.name).collect();
         assert_eq!(names, ["brick.0", "_under", "alpha"]);
         assert_eq!(ws.history.undo_label(), Some("Remove 2 entries"));
@@ -173,7 +174,7 @@ mod tests {
         // A failing operation leaves the file as it was.
         let ops = vec![(vec![], EditOp::RemoveEntry { index: 0 }), (vec![], EditOp::RemoveEntry { index: 99 })];
         let now = ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap();
-        assert!(ws.apply(Edit::new(f, vec![], EditOp::Batch { label: "x".into(), ops })).is_err());
+        assert!(ws.apply(Edit::new(f, vec![], EditOp::Batch { ops })).is_err());
         assert_eq!(ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap(), now);
     }
 }
