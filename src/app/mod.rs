@@ -291,27 +291,11 @@ impl StudioApp {
         }
     }
 
-    /// Keys the texture canvas takes before the global shortcuts see them: Delete (or
-    /// Backspace) with a Page rect selected and the pointer over the image removes that rect,
-    /// not the browser's selection.
+    /// The open texture view takes its keys before the global shortcuts see them.
     fn texture_keys(&mut self, ctx: &egui::Context) {
-        let Some(tab) = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture) else { return };
-        let v = &tab.texture;
-        let over = ctx.pointer_latest_pos().zip(v.canvas_rect).is_some_and(|(p, r)| r.contains(p));
-        let Some((sel, m)) = v.rect_selected.zip(v.model()).filter(|(_, m)| m.mode == texture::model::ViewMode::Stored) else { return };
-        if !over || ctx.egui_wants_keyboard_input() || sel >= m.rects.len() {
-            return;
-        }
-        let pressed = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Delete) || i.consume_key(egui::Modifiers::NONE, egui::Key::Backspace));
-        if pressed {
-            let mut rects: Vec<_> = m.rects.iter().map(|r| r.stored).collect();
-            rects.remove(sel);
-            let path = tab.path.clone();
-            if let Some(i) = self.tabs.active {
-                self.tabs.tabs[i].texture.rect_selected = None;
-            }
-            self.intents.push(Intent::SetPageRects { path, rects, dragging: false });
-        }
+        let Some(i) = self.tabs.active.filter(|&i| self.tabs.tabs.get(i).is_some_and(|t| t.view == intent::ViewKind::Texture)) else { return };
+        let tab = &mut self.tabs.tabs[i];
+        self.intents.extend(texture::claim_keys(ctx, &tab.path, &mut tab.texture));
     }
 
     fn end_frame(&mut self, ctx: &egui::Context) {

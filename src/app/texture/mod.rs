@@ -304,6 +304,25 @@ pub struct ViewCtx<'a> {
     pub bytes: &'a SharedBytes,
 }
 
+/// Keys the canvas takes before the global shortcuts see them: Delete (or Backspace) with a
+/// Page rect selected and the pointer over the image removes that rect, not the browser's
+/// selection (which would be the texture entry itself).
+pub fn claim_keys(ctx: &egui::Context, path: &ItemPath, view: &mut TextureView) -> Option<Intent> {
+    let over = ctx.pointer_latest_pos().zip(view.canvas_rect).is_some_and(|(p, r)| r.contains(p));
+    let (sel, m) = view.rect_selected.zip(view.model()).filter(|(_, m)| m.mode == ViewMode::Stored)?;
+    if !over || ctx.egui_wants_keyboard_input() || sel >= m.rects.len() {
+        return None;
+    }
+    let pressed = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Delete) || i.consume_key(egui::Modifiers::NONE, egui::Key::Backspace));
+    if !pressed {
+        return None;
+    }
+    let mut rects = m.stored_rects();
+    rects.remove(sel);
+    view.rect_selected = None;
+    Some(Intent::SetPageRects { path: path.clone(), rects, dragging: false })
+}
+
 /// The whole inspector inside a tab.
 pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
     view.refresh(ui.ctx(), cx.ws, cx.generation, cx.bytes);

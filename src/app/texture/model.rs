@@ -123,6 +123,11 @@ impl TextureModel {
         Ok(TextureModel { texm, mode, levels, indices, skip: first_stored, lut, rects, diagnostics, surface })
     }
 
+    /// The stored Page rects, in order (what a rect edit starts from).
+    pub fn stored_rects(&self) -> Vec<Rect> {
+        self.rects.iter().map(|r| r.stored).collect()
+    }
+
     /// The stored level a shown level comes from.
     pub fn stored_level(&self, shown: usize) -> u32 {
         self.skip + shown as u32

@@ -243,7 +243,7 @@ fn page_rects(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<I
     if !editable && !rects.is_empty() {
         ui.weak("Runtime view: values after the mip-skip. Switch to Stored to edit.");
     }
-    let stored: Vec<PageRect> = rects.iter().map(|r| r.stored).collect();
+    let stored = m.stored_rects();
     let mut hovered_row = None;
     let mut new = None;
     let mut dragging = false;
