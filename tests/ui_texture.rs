@@ -72,6 +72,16 @@ fn canvas(h: &Harness<'static, StudioApp>) -> egui::Rect {
     tab(h).texture.canvas_rect.expect("the canvas was drawn")
 }
 
+fn undo(h: &mut Harness<'static, StudioApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+fn redo(h: &mut Harness<'static, StudioApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+}
+
 fn click(h: &mut Harness<'static, StudioApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
@@ -206,10 +216,8 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     h.get_all_by_label("remove").next().unwrap().click();
     h.run();
     assert_eq!(rects(&h).len(), 4);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    undo(&mut h);
+    undo(&mut h);
     assert_eq!(entry_bytes(&h, &path), before, "two undos restore the texture byte for byte");
 
     // Drag the bottom-right corner of rect 1 (0,0,32,32) to texel (40, 24): one undo step.
@@ -235,8 +243,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     assert_eq!(rects(&h)[0], parkan_studio::formats::texm::Rect { x: 0, w: 40, y: 0, h: 24 });
     assert_eq!(h.state().ws.history.steps().len(), steps + 1, "the whole drag is one undo step");
     assert_eq!(h.state().ws.history.undo_label(), Some("Edit the Page rects of Textures.lib::ATLAS.0"));
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    undo(&mut h);
     assert_eq!(entry_bytes(&h, &path), before);
 
     // Delete over the image removes the selected rect, not the texture entry.
@@ -249,8 +256,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     assert_eq!(h.state().ws.files()[0].root().len(), entries, "the entry stays");
     assert_eq!(rects(&h).len(), 3);
     assert_eq!(rects(&h)[2], parkan_studio::formats::texm::Rect { x: 32, w: 32, y: 32, h: 32 }, "rect 3 went");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    undo(&mut h);
     assert_eq!(entry_bytes(&h, &path), before);
 }
 
@@ -289,11 +295,9 @@ fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() 
     let off = level0.rgba.iter().zip(&img.rgba).map(|(a, b)| a.abs_diff(*b)).max().unwrap();
     assert!(off <= 8, "565 keeps the image within its precision: {off}");
     // One undo step.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    undo(&mut h);
     assert_eq!(entry_bytes(&h, &path), before);
-    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
-    h.run();
+    redo(&mut h);
     assert_eq!(entry_bytes(&h, &path), after);
     // Saved, the archive still loads and carries the new texture.
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
@@ -417,8 +421,7 @@ fn header_bits_switch_with_undo_and_change_only_the_header() {
     assert_eq!(h.state().ws.history.undo_label(), Some("Set the header flags of Textures.lib::GRASS.0"));
     click(&mut h, "Runtime");
     assert_eq!(tab(&h).texture.model().unwrap().skip, 1, "the runtime view follows at once");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    h.run();
+    undo(&mut h);
     assert_eq!(entry_bytes(&h, &path), before);
     assert_eq!(tab(&h).texture.model().unwrap().skip, 0);
 }
