@@ -112,5 +112,65 @@ fn inspector(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, inspector);
+/// Frames that follow an edit: a Page-rect corner drag on the 1024x1024, 11-level texture
+/// (one merged edit plus the frame that shows it, per mouse move), and an attribute drag in
+/// one archive while ten tabs of another archive are open. Each iteration changes the
+/// document, so whatever the editor rebuilds after an edit is in the figure.
+fn edits(c: &mut Criterion) {
+    use parkan_studio::app::intent::Intent;
+    use parkan_studio::fixtures::texm::{Material, Spec, build};
+    use parkan_studio::formats::texm::Format;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tex = build(&Spec::new(Format::Argb8888, 1024, 1024, 11, Material::Rock).quadrants());
+    let mut a = parkan_studio::formats::nres::Archive::new();
+    a.add(b"BIG.0", parkan_studio::formats::TYPE_TEXM, [0; 3], tex).unwrap();
+    let tpath = dir.path().join("T.lib");
+    std::fs::write(&tpath, a.write()).unwrap();
+    let other = dir.path().join("Other.lib");
+    std::fs::write(&other, parkan_studio::fixtures::texm::textures_lib()).unwrap();
+    let ctx = egui::Context::default();
+    let arg = std::path::PathBuf::from(format!("{}::BIG.0", tpath.display()));
+    let opts = StartOptions { files: vec![arg], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut app = StudioApp::with_context(&ctx, None, opts);
+    let tex_path = app.tabs.active_tab().expect("the texture tab").path.clone();
+    for _ in 0..3 {
+        frame(&ctx, &mut |ui| app.frame(ui));
+    }
+    let mut g = c.benchmark_group("edit_frames");
+    g.sample_size(20);
+    let mut x = 0i16;
+    g.bench_function("Page-rect drag frame, 1024x1024 11 levels", |b| {
+        b.iter(|| {
+            x = (x + 1) % 256;
+            let rects = vec![parkan_studio::formats::texm::Rect { x, w: 256, y: 0, h: 256 }];
+            app.push_intent(Intent::SetPageRects { path: tex_path.clone(), rects, dragging: true });
+            frame(&ctx, &mut |ui| app.frame(ui));
+        })
+    });
+    app.push_intent(Intent::EndDrag);
+    // Ten tabs of another archive, then drag an attribute of an entry of the first.
+    app.push_intent(Intent::Open(vec![other]));
+    app.apply_pending();
+    let other_id = app.ws.files().iter().find(|f| f.name() == "Other.lib").expect("opened").id;
+    let n = app.ws.file(other_id).unwrap().root().len().min(10);
+    for i in 0..n {
+        app.push_intent(Intent::OpenTab(ItemPath::root(other_id).child(i)));
+    }
+    app.push_intent(Intent::OpenTab(tex_path.clone()));
+    app.apply_pending();
+    for _ in 0..3 {
+        frame(&ctx, &mut |ui| app.frame(ui));
+    }
+    let mut v = 0u32;
+    g.bench_function("attribute drag frame, ten tabs of another archive open", |b| {
+        b.iter(|| {
+            v = v.wrapping_add(1);
+            app.push_intent(Intent::SetAttrs { path: tex_path.clone(), type_id: None, attrs: [v, 0, 0], dragging: true });
+            frame(&ctx, &mut |ui| app.frame(ui));
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, inspector, edits);
 criterion_main!(benches);

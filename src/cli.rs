@@ -60,7 +60,9 @@ pub enum Command {
         /// Entry name (default: SRC's file name), at most 31 bytes.
         #[arg(long)]
         name: Option<String>,
-        /// Type: four ASCII characters (Texm, MAT0, ...) or a decimal id.
+        /// Type: four ASCII characters (Texm, MAT0, ...) or a decimal id. Without it, the
+        /// editor's guess: Texm for a texture's bytes, WEAR for .wea, MAT0 for .mat/.mat0, else
+        /// the type every entry of the archive has, else 0.
         #[arg(long = "type")]
         type_id: Option<String>,
         #[arg(long, default_value_t = 0)]
@@ -213,13 +215,17 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Add { archive, src, name, type_id, attr1, attr2, attr3, out } => {
             let bytes = std::fs::read(&src).map_err(|e| Failure::io(&src, e))?;
             let name = name.unwrap_or_else(|| src.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
-            let name = cp1251::encode(&name).ok_or_else(|| Failure::usage(format!("name {name:?} has characters outside CP1251")))?;
+            let name_bytes = cp1251::encode(&name).ok_or_else(|| Failure::usage(format!("name {name:?} has characters outside CP1251")))?;
+            let (mut ws, path) = open_item(&archive, &readings)?;
+            // Without --type, the same guess as a file dropped on the archive in the editor.
             let type_id = match type_id {
-                None => 0,
+                None => {
+                    let node = crate::doc::items::node_at(&ws, &path).map_err(|m| Failure { code: 1, message: format!("{archive}: {m}") })?;
+                    crate::doc::items::guess_type(&node, &name, &bytes)
+                }
                 Some(t) => parse_type(&t)?,
             };
-            let (mut ws, path) = open_item(&archive, &readings)?;
-            let op = EditOp::AddEntry { name, type_id, attrs: [attr1, attr2, attr3], bytes: bytes.into() };
+            let op = EditOp::AddEntry { name: name_bytes, type_id, attrs: [attr1, attr2, attr3], bytes: bytes.into() };
             apply(&mut ws, Edit::new(path.file, path.entries.clone(), op), &archive)?;
             save(&mut ws, path.file, out.out)
         }
@@ -278,12 +284,7 @@ fn parse_type(t: &str) -> Result<u32, Failure> {
     Err(Failure::usage(format!("--type {t:?}: expected four ASCII characters or a decimal id")))
 }
 
-/// Splits `FILE::ENTRY::ENTRY` into the file and the entry names.
-pub fn split_address(address: &str) -> (&str, Vec<&str>) {
-    let mut parts = address.split("::");
-    let file = parts.next().unwrap_or_default();
-    (file, parts.collect())
-}
+pub use crate::doc::items::split_address;
 
 /// Opens the file of an address and resolves its entries through nested archives.
 pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemPath), Failure> {
@@ -312,7 +313,7 @@ pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemP
 }
 
 fn apply(ws: &mut Workspace, edit: Edit, address: &str) -> Result<(), Failure> {
-    ws.apply(edit).map_err(|e| Failure::format(address, e))
+    ws.apply(edit).map(|_| ()).map_err(|e| Failure::format(address, e))
 }
 
 fn save(ws: &mut Workspace, file: crate::doc::FileId, out: Option<PathBuf>) -> Out {

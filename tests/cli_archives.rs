@@ -165,3 +165,26 @@ fn every_command_has_help() {
     let out = run(&["--help"], dir.path());
     assert!(String::from_utf8_lossy(&out.stdout).contains("texm-8888"), "readings are listed");
 }
+
+/// `add` without `--type` takes the type the editor gives a dropped file: one rule, in
+/// `doc::items::guess_type`, asked here from the command line and from the library.
+#[test]
+fn add_without_type_guesses_like_the_editor() {
+    let (_d, dir) = setup();
+    std::fs::write(dir.join("tex.lib"), fixtures::texm::textures_lib()).unwrap();
+    std::fs::write(dir.join("NEW.0"), fixtures::texm::loose(parkan_studio::formats::texm::Format::Rgb565, 4, 4, 1)).unwrap();
+    std::fs::write(dir.join("robot.wea"), b"1\n0 STEEL\n").unwrap();
+    assert!(run(&["add", "tex.lib", "NEW.0"], &dir).status.success());
+    assert!(run(&["add", "nres_simple.lib", "robot.wea", "-o", "w.lib"], &dir).status.success());
+    let types = |file: &str| -> Vec<Value> {
+        json(&run(&["list", file, "--json"], &dir))["entries"].as_array().unwrap().iter().map(|e| e["type"].clone()).collect()
+    };
+    assert_eq!(types("tex.lib").last().unwrap(), "Texm");
+    assert_eq!(types("w.lib").last().unwrap(), "WEAR");
+    // The library's rule gives the same answers.
+    let mut ws = parkan_studio::doc::Workspace::new();
+    let id = ws.open(&dir.join("nres_simple.lib")).unwrap();
+    let node = parkan_studio::doc::items::node_at(&ws, &parkan_studio::doc::ItemPath::root(id)).unwrap();
+    assert_eq!(parkan_studio::doc::items::guess_type(&node, "robot.wea", b""), parkan_studio::formats::TYPE_WEAR);
+    assert_eq!(parkan_studio::doc::items::guess_type(&node, "x", b"Texm...."), parkan_studio::formats::TYPE_TEXM);
+}

@@ -39,11 +39,11 @@ fn undo_redo_and_dirty_tracking() {
 fn a_drag_merges_into_one_step() {
     let (mut ws, id) = open(fx::simple());
     for v in 0..10u32 {
-        ws.apply(Edit::new(id, vec![], EditOp::SetAttrs { index: 1, type_id: None, attrs: [v, 0, 0] }).merging("drag attr1"))
+        ws.apply(Edit::new(id, vec![], EditOp::SetAttrs { index: 1, type_id: None, attrs: [v, 0, 0] }).merging(parkan_studio::doc::MergeKey::new(&parkan_studio::doc::ItemPath::root(id).child(1), "attrs")))
             .unwrap();
     }
     ws.history.seal();
-    ws.apply(Edit::new(id, vec![], EditOp::SetAttrs { index: 1, type_id: None, attrs: [99, 0, 0] }).merging("drag attr1"))
+    ws.apply(Edit::new(id, vec![], EditOp::SetAttrs { index: 1, type_id: None, attrs: [99, 0, 0] }).merging(parkan_studio::doc::MergeKey::new(&parkan_studio::doc::ItemPath::root(id).child(1), "attrs")))
         .unwrap();
     assert_eq!(ws.history.steps().len(), 2);
     ws.undo().unwrap();

@@ -4,12 +4,11 @@
 //! references to entries (selection, tabs, expanded rows) by the edit's index shift.
 
 use super::StudioApp;
-use super::edits;
+use crate::doc::items;
 use super::files;
 use super::intent::{Dialog, Intent, Then, ViewKind, Zoom};
-use super::remap::Shift;
 use super::tasks::{CheckSink, Outcome};
-use crate::doc::{Edit, EditOp, FileId, ItemPath, SaveError};
+use crate::doc::{Change, Edit, EditOp, FileId, ItemPath, MergeKey, SaveError};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::TABLE;
 use std::path::{Path, PathBuf};
@@ -54,10 +53,10 @@ impl StudioApp {
 
             Intent::Rename { path, name } => {
                 self.browser.renaming = None;
-                let before = edits::address(&self.ws, &path);
-                match edits::rename(&path, &name) {
-                    Ok((e, s)) => {
-                        if self.edit(e, s) {
+                let before = items::address(&self.ws, &path);
+                match items::rename(&path, &name) {
+                    Ok(e) => {
+                        if self.edit(e) {
                             self.log.info(format!("renamed {before} to {name}"));
                         }
                     }
@@ -66,19 +65,19 @@ impl StudioApp {
             }
             Intent::Delete(paths) => {
                 // One undo step per file, however many entries.
-                let mut per_file: Vec<(FileId, Vec<(Edit, Shift)>)> = Vec::new();
-                for (e, s) in edits::delete(&paths) {
+                let mut per_file: Vec<(FileId, Vec<Edit>)> = Vec::new();
+                for e in items::delete(&paths) {
                     match per_file.iter_mut().find(|(f, _)| *f == e.file) {
-                        Some((_, v)) => v.push((e, s)),
-                        None => per_file.push((e.file, vec![(e, s)])),
+                        Some((_, v)) => v.push(e),
+                        None => per_file.push((e.file, vec![e])),
                     }
                 }
                 let mut removed = 0;
                 for (_, group) in per_file {
                     let n = group.len();
                     let label = format!("Remove {n} entries");
-                    if let Some((e, s)) = edits::batch(label, group)
-                        && self.edit(e, s)
+                    if let Some(e) = items::batch(label, group)
+                        && self.edit(e)
                     {
                         removed += n;
                     }
@@ -103,9 +102,9 @@ impl StudioApp {
                     let target = d.target.clone();
                     match d.preview() {
                         Ok(p) => {
-                            let (e, s) = edits::replace(&target, SharedBytes::from(p.bytes.clone()));
-                            let what = format!("the image of {} from {source}", edits::address(&self.ws, &target));
-                            if self.edit(e.labelled(format!("Replace {what}")), s) {
+                            let e = items::replace(&target, SharedBytes::from(p.bytes.clone()));
+                            let what = format!("the image of {} from {source}", items::address(&self.ws, &target));
+                            if self.edit(e.labelled(format!("Replace {what}"))) {
                                 self.log.info(format!("replaced {what}"));
                             }
                         }
@@ -114,49 +113,49 @@ impl StudioApp {
                 }
             }
             Intent::CancelImport => self.import = None,
-            Intent::SetTextureFlags { path, flags } => match edits::set_texture_flags(&self.ws, &path, flags) {
-                Ok((e, s)) => {
-                    let e = e.labelled(format!("Set the header flags of {}", edits::address(&self.ws, &path)));
-                    self.edit(e, s);
+            Intent::SetTextureFlags { path, flags } => match super::texture::edits::set_texture_flags(&self.ws, &path, flags) {
+                Ok(e) => {
+                    let e = e.labelled(format!("Set the header flags of {}", items::address(&self.ws, &path)));
+                    self.edit(e);
                 }
                 Err(m) => self.log.error(format!("texture flags: {m}")),
             },
-            Intent::SetPageRects { path, rects, dragging } => match edits::set_page_rects(&self.ws, &path, rects) {
-                Ok((e, s)) => {
-                    let e = e.labelled(format!("Edit the Page rects of {}", edits::address(&self.ws, &path)));
-                    let e = if dragging { e.merging(format!("page {path:?}")) } else { e };
-                    self.edit(e, s);
+            Intent::SetPageRects { path, rects, dragging } => match super::texture::edits::set_page_rects(&self.ws, &path, rects) {
+                Ok(e) => {
+                    let e = e.labelled(format!("Edit the Page rects of {}", items::address(&self.ws, &path)));
+                    let e = if dragging { e.merging(MergeKey::new(&path, "page-rects")) } else { e };
+                    self.edit(e);
                 }
                 Err(m) => self.log.error(format!("Page rects: {m}")),
             },
             Intent::ReplaceBytes { path, bytes } => {
                 let n = bytes.len();
-                let (e, s) = edits::replace(&path, bytes);
-                if self.edit(e, s) {
-                    self.log.info(format!("replaced {} ({n} bytes)", edits::address(&self.ws, &path)));
+                let e = items::replace(&path, bytes);
+                if self.edit(e) {
+                    self.log.info(format!("replaced {} ({n} bytes)", items::address(&self.ws, &path)));
                 }
             }
             Intent::Add { archive, files } => self.add_files(&archive, &files),
-            Intent::SetAttrs { path, type_id, attrs, dragging } => match edits::set_attrs(&path, type_id, attrs) {
-                Ok((e, s)) => {
-                    let e = if dragging { e.merging(format!("attrs {:?}", path)) } else { e };
-                    self.edit(e, s);
+            Intent::SetAttrs { path, type_id, attrs, dragging } => match items::set_attrs(&path, type_id, attrs) {
+                Ok(e) => {
+                    let e = if dragging { e.merging(MergeKey::new(&path, "attrs")) } else { e };
+                    self.edit(e);
                 }
                 Err(m) => self.log.error(m),
             },
             Intent::EndDrag => self.ws.history.seal(),
             Intent::Compact(a) => {
-                self.edit(Edit::new(a.file, a.entries.clone(), EditOp::Compact), Shift::Nothing { file: a.file });
+                self.edit(Edit::new(a.file, a.entries.clone(), EditOp::Compact));
             }
             Intent::RebuildLookup(a) => {
-                self.edit(Edit::new(a.file, a.entries.clone(), EditOp::RebuildLookup), Shift::Nothing { file: a.file });
+                self.edit(Edit::new(a.file, a.entries.clone(), EditOp::RebuildLookup));
             }
             Intent::Undo => self.undo_redo(true),
             Intent::Redo => self.undo_redo(false),
 
             Intent::Extract { items, to } => self.extract(items, to),
             Intent::ExtractAll { archive, dir } => {
-                if let Ok(n) = edits::node_at(&self.ws, &archive) {
+                if let Ok(n) = items::node_at(&self.ws, &archive) {
                     let all: Vec<usize> = (0..n.len()).collect();
                     self.extract_task(&archive, all, dir);
                 }
@@ -177,7 +176,7 @@ impl StudioApp {
                 }
             }
             Intent::DropOnBrowser(files) => match self.current_archive() {
-                Some(a) if edits::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive()) => self.apply(Intent::Add { archive: a, files }),
+                Some(a) if items::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive()) => self.apply(Intent::Add { archive: a, files }),
                 _ => self.apply(Intent::Open(files)),
             },
 
@@ -206,7 +205,7 @@ impl StudioApp {
                 self.browser.invalidate();
             }
             Intent::OpenTab(path) => {
-                if edits::exists(&self.ws, &path) {
+                if items::exists(&self.ws, &path) {
                     let view = if self.is_texture(&path) { ViewKind::Texture } else { ViewKind::Summary };
                     self.tabs.open(path, view);
                 }
@@ -216,7 +215,7 @@ impl StudioApp {
             Intent::MoveTab { from, to } => self.tabs.move_tab(from, to),
             Intent::SetView { tab, view } => self.tabs.set_view(tab, view),
             Intent::StartRename(path) => {
-                let name = edits::meta_of(&self.ws, &path).map(|m| m.name);
+                let name = items::meta_of(&self.ws, &path).map(|m| m.name);
                 if let Some(name) = name {
                     self.browser.start_rename(path, name);
                 }
@@ -255,33 +254,31 @@ impl StudioApp {
     }
 
     /// Applies one document edit; false (and a log line) when the document refused it.
-    fn edit(&mut self, e: Edit, shift: Shift) -> bool {
-        let before = self.ws.history.steps().len();
+    fn edit(&mut self, e: Edit) -> bool {
+        self.edit_change(e).is_some()
+    }
+
+    /// Applies one document edit and returns what it changed.
+    fn edit_change(&mut self, e: Edit) -> Option<Change> {
         let label = e.label();
         match self.ws.apply(e) {
-            Ok(()) => {
-                let new_step = self.ws.history.steps().len() != before;
-                self.shifts.applied(shift.clone(), new_step);
-                self.after_shift(&shift);
-                true
+            Ok(change) => {
+                self.after_change(&change);
+                Some(change)
             }
             Err(err) => {
                 self.log.error(format!("{label}: {err}"));
-                false
+                None
             }
         }
     }
 
     fn undo_redo(&mut self, undo: bool) {
-        let r = if undo { self.ws.undo() } else { self.ws.redo() };
+        let r = if undo { self.ws.undo_step() } else { self.ws.redo_step() };
         let word = if undo { "undo" } else { "redo" };
         match r {
-            Ok(Some(label)) => {
-                let shift = if undo { self.shifts.undone() } else { self.shifts.redone() };
-                match shift {
-                    Some(s) => self.after_shift(&s),
-                    None => self.changed(),
-                }
+            Ok(Some((label, change))) => {
+                self.after_change(&change);
                 self.log.info(format!("{word}: {label}"));
             }
             Ok(None) => self.log.info(format!("nothing to {word}")),
@@ -289,19 +286,31 @@ impl StudioApp {
         }
     }
 
-    fn after_shift(&mut self, s: &Shift) {
-        let f = |p: &ItemPath| s.map(p);
+    /// An edit, undo or redo went through: references follow its index shift, and only what
+    /// it changed is rebuilt.
+    fn after_change(&mut self, c: &Change) {
+        let f = |p: &ItemPath| c.shift.map(p);
         self.browser.remap(&f);
         self.tabs.remap(&f);
-        self.changed();
+        self.tabs.invalidate_where(&|p| c.affects(p));
+        self.inspector.invalidate_where(&|p| c.affects(p));
+        self.document_moved();
     }
 
-    /// The document changed: caches go stale, references to vanished items go.
+    /// Anything else changed (a file opened, closed or saved, a reading): every cache goes
+    /// stale.
     pub(super) fn changed(&mut self) {
-        self.generation += 1;
+        self.tabs.invalidate_where(&|_| true);
+        self.inspector.invalidate_where(&|_| true);
         self.browser.invalidate();
+        self.document_moved();
+    }
+
+    /// The browser rebuilds the rows of the files whose state moved on.
+    fn document_moved(&mut self) {
+        self.generation += 1;
         let ws = &self.ws;
-        let keep = |p: &ItemPath| edits::exists(ws, p);
+        let keep = |p: &ItemPath| items::exists(ws, p);
         self.browser.selection.retain(&keep);
         self.tabs.retain(&keep);
     }
@@ -375,7 +384,6 @@ impl StudioApp {
     fn close_file(&mut self, file: FileId) {
         let name = self.ws.file(file).map(|f| f.name()).unwrap_or_default();
         self.ws.close(file);
-        self.shifts.forget_file(file);
         self.log.forget_file(file);
         self.browser.forget_file(file);
         self.log.info(format!("closed {name}"));
@@ -441,26 +449,21 @@ impl StudioApp {
                     continue;
                 }
             };
-            match edits::add(&self.ws, archive, &name, bytes) {
-                // Each lands after the ones before it.
-                Ok((e, Shift::Inserted { file, at, index })) => group.push((e, Shift::Inserted { file, at, index: index + group.len() })),
-                Ok(other) => group.push(other),
+            match items::add(&self.ws, archive, &name, bytes) {
+                Ok(e) => group.push(e),
                 Err(m) => self.log.error(format!("add {name}: {m}")),
             }
         }
         let added = group.len();
-        let last = group.last().and_then(|(_, s)| match s {
-            Shift::Inserted { file, at, index } => Some(ItemPath { file: *file, entries: at.clone() }.child(*index)),
-            _ => None,
-        });
-        let applied = edits::batch(format!("Add {added} files"), group).is_some_and(|(e, s)| self.edit(e, s));
-        if let Some(n) = last.filter(|_| applied) {
+        let change = items::batch(format!("Add {added} files"), group).and_then(|e| self.edit_change(e));
+        let applied = change.is_some();
+        if let Some(n) = change.as_ref().and_then(|c| c.shift.last_inserted()) {
             self.browser.selection.select_only(n.clone());
             self.browser.scroll_to = Some(n);
         }
         if applied {
             self.browser.expansion.set(archive, true);
-            self.log.info(format!("added {added} file{} to {}", if added == 1 { "" } else { "s" }, edits::address(&self.ws, archive)));
+            self.log.info(format!("added {added} file{} to {}", if added == 1 { "" } else { "s" }, items::address(&self.ws, archive)));
         }
     }
 
@@ -469,17 +472,17 @@ impl StudioApp {
         if let [one] = items.as_slice() {
             let target = if to.is_dir() {
                 let (parent, index) = one.parent().expect("entries are not empty");
-                let metas = edits::node_at(&self.ws, &parent).map(|n| n.metas()).unwrap_or_default();
+                let metas = items::node_at(&self.ws, &parent).map(|n| n.metas()).unwrap_or_default();
                 if index >= metas.len() {
                     return;
                 }
-                to.join(edits::output_name(&metas, index))
+                to.join(items::output_name(&metas, index))
             } else {
                 to
             };
-            let r = edits::bytes_of(&self.ws, one).and_then(|b| std::fs::write(&target, &*b).map_err(|e| e.to_string()).map(|_| b.len()));
+            let r = items::bytes_of(&self.ws, one).and_then(|b| std::fs::write(&target, &*b).map_err(|e| e.to_string()).map(|_| b.len()));
             match r {
-                Ok(n) => self.log.info(format!("extracted {} to {} ({n} bytes)", edits::address(&self.ws, one), target.display())),
+                Ok(n) => self.log.info(format!("extracted {} to {} ({n} bytes)", items::address(&self.ws, one), target.display())),
                 Err(e) => self.fail("Extract", format!("{}: {e}", target.display())),
             }
             return;
@@ -499,27 +502,27 @@ impl StudioApp {
     }
 
     fn extract_task(&mut self, archive: &ItemPath, indices: Vec<usize>, dir: PathBuf) {
-        let node = match edits::node_at(&self.ws, archive) {
+        let node = match items::node_at(&self.ws, archive) {
             Ok(n) if n.is_archive() => (*n).clone(),
             _ => {
                 self.log.error("extract: not an archive");
                 return;
             }
         };
-        let label = format!("Extracting {} entries of {}", indices.len(), edits::address(&self.ws, archive));
+        let label = format!("Extracting {} entries of {}", indices.len(), items::address(&self.ws, archive));
         self.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
     }
 
     fn is_texture(&self, path: &ItemPath) -> bool {
-        edits::bytes_of(&self.ws, path).is_ok_and(|b| super::texture::is_texture(&self.ws, path, &b))
+        items::bytes_of(&self.ws, path).is_ok_and(|b| super::texture::is_texture(&self.ws, path, &b))
     }
 
     fn begin_import(&mut self, path: ItemPath, from: &Path, image: &[u8]) {
-        let bytes = match edits::bytes_of(&self.ws, &path) {
+        let bytes = match items::bytes_of(&self.ws, &path) {
             Ok(b) => b,
             Err(e) => return self.fail("Replace", e),
         };
-        let target = edits::address(&self.ws, &path);
+        let target = items::address(&self.ws, &path);
         let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
         let palette = self.tab_palette(&path).map(|b| b.to_vec());
         match super::texture::import::ImportDialog::new(path, target, source, &bytes, image, self.ws.readings) {
@@ -531,16 +534,16 @@ impl StudioApp {
     /// The external palette a texture's tab decodes it with (format 2), if one is chosen.
     fn tab_palette(&self, path: &ItemPath) -> Option<SharedBytes> {
         let chosen = self.tabs.tabs.iter().find(|t| t.path == *path)?.texture.external.clone()?;
-        edits::bytes_of(&self.ws, &chosen).ok()
+        items::bytes_of(&self.ws, &chosen).ok()
     }
 
     /// Stored levels as PNG files, decoded with the palette the texture's tab shows.
     fn export_mips(&mut self, path: &ItemPath, level: Option<u32>, to: &Path) {
         let palette = self.tab_palette(path);
-        let name = edits::meta_of(&self.ws, path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
-        let r = edits::export_levels(&self.ws, path, level, to, &name, palette.as_deref());
+        let name = items::meta_of(&self.ws, path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
+        let r = super::texture::edits::export_levels(&self.ws, path, level, to, &name, palette.as_deref());
         match r {
-            Ok(files) => self.log.info(format!("exported {} level{} of {} to {}", files, if files == 1 { "" } else { "s" }, edits::address(&self.ws, path), to.display())),
+            Ok(files) => self.log.info(format!("exported {} level{} of {} to {}", files, if files == 1 { "" } else { "s" }, items::address(&self.ws, path), to.display())),
             Err(m) => self.fail("Export", m),
         }
     }
@@ -601,7 +604,7 @@ impl StudioApp {
     fn reveal(&mut self, file: FileId, entry: Option<&str>) {
         let path = match entry {
             None => Some(ItemPath::root(file)),
-            Some(e) => edits::resolve(&self.ws, file, e),
+            Some(e) => items::resolve(&self.ws, file, e),
         };
         let Some(path) = path else {
             self.log.warn(format!("no entry {entry:?} any more"));

@@ -4,8 +4,22 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Command {
+/// Declares the enum and [`Command::ALL`] from one list, so that no command can be left out
+/// of the table that menus, shortcuts and the palette read.
+macro_rules! commands {
+    ($($variant:ident),* $(,)?) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Command {
+            $($variant),*
+        }
+
+        impl Command {
+            pub const ALL: &'static [Command] = &[$(Command::$variant),*];
+        }
+    };
+}
+
+commands! {
     Open,
     OpenFolder,
     Save,
@@ -67,49 +81,6 @@ const CMD_SHIFT: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };
 const NONE: Modifiers = Modifiers::NONE;
 
 impl Command {
-    pub const ALL: &'static [Command] = &[
-        Command::Open,
-        Command::OpenFolder,
-        Command::Save,
-        Command::SaveAs,
-        Command::SaveAll,
-        Command::CloseFile,
-        Command::Quit,
-        Command::Undo,
-        Command::Redo,
-        Command::SelectAll,
-        Command::FocusFilter,
-        Command::OpenEntry,
-        Command::Extract,
-        Command::ExtractAll,
-        Command::Replace,
-        Command::ReplaceImage,
-        Command::ExportLevels,
-        Command::Rename,
-        Command::Delete,
-        Command::AddFiles,
-        Command::CopyName,
-        Command::Check,
-        Command::RebuildLookup,
-        Command::Compact,
-        Command::CancelTask,
-        Command::CloseTab,
-        Command::NextTab,
-        Command::PrevTab,
-        Command::ToggleBrowser,
-        Command::ToggleInspector,
-        Command::ToggleLog,
-        Command::ThemeSystem,
-        Command::ThemeLight,
-        Command::ThemeDark,
-        Command::ZoomIn,
-        Command::ZoomOut,
-        Command::ZoomReset,
-        Command::CommandPalette,
-        Command::Readings,
-        Command::About,
-    ];
-
     pub fn label(self) -> &'static str {
         match self {
             Command::Open => "Open…",
@@ -313,6 +284,15 @@ fn modifier_count(m: Modifiers) -> u8 {
 mod tests {
     use super::*;
     use std::collections::HashSet;
+
+    #[test]
+    fn the_table_holds_every_variant_in_order() {
+        // Discriminants run 0..n in declaration order; a variant missing from ALL would leave
+        // a gap, one listed twice a repeat.
+        for (i, c) in Command::ALL.iter().enumerate() {
+            assert_eq!(*c as usize, i, "{c:?}");
+        }
+    }
 
     #[test]
     fn every_command_is_listed_once_with_text() {

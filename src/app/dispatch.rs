@@ -54,7 +54,7 @@ impl StudioApp {
                     return Vec::new();
                 }
                 let name = (entries.len() == 1)
-                    .then(|| super::edits::meta_of(&self.ws, &entries[0]).map(|m| m.name).filter(|n| !n.is_empty()))
+                    .then(|| crate::doc::items::meta_of(&self.ws, &entries[0]).map(|m| m.name).filter(|n| !n.is_empty()))
                     .flatten()
                     .or_else(|| (entries.len() == 1).then(|| "entry.bin".to_string()));
                 one(Intent::Pick(Pick::Extract(entries, name)))
@@ -143,7 +143,7 @@ impl StudioApp {
             Command::ReplaceImage | Command::ExportLevels => self.current_texture().is_some(),
             Command::ExtractAll | Command::AddFiles | Command::RebuildLookup | Command::Compact => self
                 .current_archive()
-                .is_some_and(|a| super::edits::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),
+                .is_some_and(|a| crate::doc::items::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),
             Command::CancelTask => self.tasks.busy(),
             Command::CloseTab => self.tabs.active.is_some(),
             Command::NextTab | Command::PrevTab => self.tabs.tabs.len() > 1,

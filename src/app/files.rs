@@ -2,7 +2,7 @@
 //! walking a game folder, extracting many entries. Each reports progress and stops when the
 //! task is cancelled.
 
-use super::edits::output_name;
+use crate::doc::items::output_name;
 use super::tasks::{Outcome, Progress};
 use crate::doc::node::Node;
 use crate::doc::save::DiskStamp;

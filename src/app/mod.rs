@@ -7,14 +7,12 @@ pub mod apply;
 pub mod browser;
 pub mod command;
 mod dispatch;
-pub mod edits;
 pub mod files;
 pub mod icon;
 pub mod intent;
 pub mod log;
 pub mod panels;
 pub mod pickers;
-pub mod remap;
 pub mod selection;
 pub mod settings;
 pub mod tabs;
@@ -23,7 +21,7 @@ pub mod texture;
 pub mod thumbs;
 pub mod views;
 
-use crate::doc::{FileId, ItemPath, Workspace};
+use crate::doc::{FileId, ItemPath, Workspace, items};
 use crate::formats::readings::Readings;
 use browser::BrowserState;
 use command::Command;
@@ -63,7 +61,6 @@ pub struct StudioApp {
     intents: Vec<Intent>,
     inbox_tx: Sender<Intent>,
     inbox_rx: Receiver<Intent>,
-    shifts: remap::ShiftLog,
     /// Bumped whenever the document changes; caches compare against it.
     generation: u64,
     /// The user agreed to close the window (or nothing was unsaved).
@@ -102,7 +99,6 @@ impl StudioApp {
             intents: Vec::new(),
             inbox_tx,
             inbox_rx,
-            shifts: Default::default(),
             generation: 0,
             allow_close: false,
             native_dialogs: opts.native_dialogs,
@@ -148,7 +144,7 @@ impl StudioApp {
         }
         for (file, entry) in entries {
             let id = app.ws.files().iter().find(|f| f.path == file).map(|f| f.id);
-            match id.and_then(|id| edits::resolve(&app.ws, id, &entry)) {
+            match id.and_then(|id| items::resolve(&app.ws, id, &entry)) {
                 Some(path) => {
                     app.intents.push(Intent::Reveal { file: path.file, entry: Some(entry) });
                     app.intents.push(Intent::OpenTab(path));
@@ -168,10 +164,6 @@ impl StudioApp {
     /// [`StudioApp::apply_pending`]).
     pub fn push_intent(&mut self, i: Intent) {
         self.intents.push(i);
-    }
-
-    pub fn push_command(&mut self, c: Command) {
-        self.commands.push(c);
     }
 
     /// Applies every queued command and intent now.

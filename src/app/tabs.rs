@@ -1,9 +1,9 @@
 //! The central editor tabs: one per opened item, closable (× or middle click), reorderable by
-//! dragging, each with the summary, hex and raw-fields views. A tab's content is computed once
-//! per document generation.
+//! dragging, each with the summary, hex and raw-fields views. A tab's content is computed again
+//! only when an edit touched its item (or the document changed as a whole).
 
 use super::StudioApp;
-use super::edits;
+use crate::doc::items;
 use super::intent::{Intent, ViewKind};
 use super::views::{fields, hex, summary};
 use crate::doc::ItemPath;
@@ -12,7 +12,8 @@ use super::texture::{self, TextureView};
 use egui::{RichText, Sense, Ui};
 
 pub struct TabContent {
-    generation: u64,
+    /// An edit touched the item since this was computed.
+    stale: bool,
     pub title: String,
     pub bytes: Result<SharedBytes, String>,
     pub summary: Result<serde_json::Value, String>,
@@ -109,6 +110,17 @@ impl Tabs {
         }
     }
 
+    /// Marks the content of the tabs whose item `affected` names for computing again.
+    pub fn invalidate_where(&mut self, affected: &dyn Fn(&ItemPath) -> bool) {
+        for t in &mut self.tabs {
+            if let Some(c) = t.content.as_mut()
+                && affected(&t.path)
+            {
+                c.stale = true;
+            }
+        }
+    }
+
     pub fn retain(&mut self, keep: &dyn Fn(&ItemPath) -> bool) {
         self.remap(&|p| keep(p).then(|| p.clone()));
     }
@@ -116,18 +128,18 @@ impl Tabs {
 
 fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
     let ws = &app.ws;
-    let title = match edits::meta_of(ws, path) {
+    let title = match items::meta_of(ws, path) {
         Some(m) if !m.name.is_empty() => m.name,
         Some(m) => format!("#{}", m.index),
         None => ws.file(path.file).map(|f| f.name()).unwrap_or_default(),
     };
-    let bytes = edits::bytes_of(ws, path);
+    let bytes = items::bytes_of(ws, path);
     let summary = match &bytes {
         Ok(b) => summary::summary(ws, path, b),
         Err(e) => Err(e.clone()),
     };
     let is_texture = bytes.as_ref().is_ok_and(|b| texture::is_texture(ws, path, b));
-    TabContent { generation: app.generation, title, bytes, summary, fields: fields::fields(ws, path), is_texture }
+    TabContent { stale: false, title, bytes, summary, fields: fields::fields(ws, path), is_texture }
 }
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
@@ -142,7 +154,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         return;
     }
     for i in 0..app.tabs.tabs.len() {
-        let stale = app.tabs.tabs[i].content.as_ref().is_none_or(|c| c.generation != app.generation);
+        let stale = app.tabs.tabs[i].content.as_ref().is_none_or(|c| c.stale);
         if stale {
             let c = content(app, &app.tabs.tabs[i].path.clone());
             app.tabs.tabs[i].content = Some(c);
@@ -167,7 +179,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 }
             }
             ui.separator();
-            ui.add(egui::Label::new(RichText::new(edits::address(&app.ws, &tab.path)).weak()).truncate());
+            ui.add(egui::Label::new(RichText::new(items::address(&app.ws, &tab.path)).weak()).truncate());
         });
         ui.separator();
         let Some(c) = &tab.content else { return };
@@ -218,7 +230,7 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect
                 let text = if dirty { format!("{title} •") } else { title };
                 let active = app.tabs.active == Some(i);
                 let r = ui.add(egui::Button::selectable(active, text).sense(Sense::click_and_drag()));
-                let r = r.on_hover_text(edits::address(&app.ws, &t.path));
+                let r = r.on_hover_text(items::address(&app.ws, &t.path));
                 if t.content.as_ref().is_some_and(|c| c.is_texture) {
                     titles.push((r.rect, t.path.clone()));
                 }

@@ -5,7 +5,8 @@
 //! are shared), so undo gives back the original bytes exactly, whatever the layout rules did.
 
 use super::node::Node;
-use super::workspace::{FileId, Workspace};
+use super::shift::Shift;
+use super::workspace::{FileId, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{Error, Result, cp1251};
 
@@ -28,6 +29,22 @@ pub enum EditOp {
     Batch { ops: Vec<(Vec<usize>, EditOp)> },
 }
 
+/// What a continuous edit changes: the item and which of its fields. Two edits merge into one
+/// undo step only when both are equal, so a drag of one item's attributes never swallows a
+/// drag of another's, nor a different field of the same item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeKey {
+    pub item: ItemPath,
+    /// The editor's name for the field being dragged (`"attrs"`, `"page-rects"`).
+    pub field: &'static str,
+}
+
+impl MergeKey {
+    pub fn new(item: &ItemPath, field: &'static str) -> MergeKey {
+        MergeKey { item: item.clone(), field }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Edit {
     pub file: FileId,
@@ -37,7 +54,7 @@ pub struct Edit {
     pub op: EditOp,
     /// Edits with the same key, applied one after another while the history's merge window
     /// is open (a drag), become one undo step.
-    pub merge_key: Option<String>,
+    pub merge_key: Option<MergeKey>,
     /// What the Edit menu calls the step, when the operation's own label says too little
     /// (a texture's Page rects are an entry replace to the archive).
     pub label: Option<String>,
@@ -53,8 +70,8 @@ impl Edit {
         self
     }
 
-    pub fn merging(mut self, key: impl Into<String>) -> Edit {
-        self.merge_key = Some(key.into());
+    pub fn merging(mut self, key: MergeKey) -> Edit {
+        self.merge_key = Some(key);
         self
     }
 
@@ -77,35 +94,69 @@ impl Edit {
         }
     }
 
-    /// Applies the edit and returns its inverse.
-    pub fn apply(&self, ws: &mut Workspace) -> Result<Edit> {
+    /// The entry paths the edit changes (see [`super::shift::Change`]).
+    pub fn touched(&self) -> Vec<Vec<usize>> {
+        fn of(at: &[usize], op: &EditOp, out: &mut Vec<Vec<usize>>) {
+            match op {
+                EditOp::ReplaceEntry { index, .. } | EditOp::RenameEntry { index, .. } | EditOp::SetAttrs { index, .. } => {
+                    out.push([at, &[*index]].concat());
+                }
+                EditOp::Batch { ops } => ops.iter().for_each(|(at, op)| of(at, op, out)),
+                // A whole file state: everything in it may differ.
+                EditOp::Restore { .. } => out.push(Vec::new()),
+                _ => out.push(at.to_vec()),
+            }
+        }
+        let mut out = Vec::new();
+        of(&self.at, &self.op, &mut out);
+        out
+    }
+
+    /// Applies the edit; returns its inverse and how it moved entry indices. A [`EditOp::Restore`]
+    /// moves nothing of its own: the history replays the inverse of its step's shift.
+    pub fn apply(&self, ws: &mut Workspace) -> Result<(Edit, Shift)> {
         let (old_root, old_state) = ws.root_state(self.file)?;
-        let (new_root, new_state) = match &self.op {
-            EditOp::Restore { root, state } => (root.clone(), *state),
+        let file = self.file;
+        let (new_root, new_state, shift) = match &self.op {
+            EditOp::Restore { root, state } => (root.clone(), *state, Shift::Nothing { file }),
             EditOp::Batch { ops } => {
                 let mut root = old_root.clone();
+                let mut shifts = Vec::with_capacity(ops.len());
                 for (at, op) in ops {
                     if matches!(op, EditOp::Restore { .. } | EditOp::Batch { .. }) {
                         return Err(Error::new(0, "a batch holds plain operations only"));
                     }
-                    root = apply_at(&root, at, &mut |node| apply_op(node, op))?;
+                    let mut moved = Shift::Nothing { file };
+                    root = apply_at(&root, at, &mut |node| apply_op(node, op, file, at, &mut moved))?;
+                    shifts.push(moved);
                 }
-                (root, ws.fresh_state())
+                (root, ws.fresh_state(), Shift::Many { file, shifts })
             }
-            op => (apply_at(&old_root, &self.at, &mut |node| apply_op(node, op))?, ws.fresh_state()),
+            op => {
+                let mut moved = Shift::Nothing { file };
+                let root = apply_at(&old_root, &self.at, &mut |node| apply_op(node, op, file, &self.at, &mut moved))?;
+                (root, ws.fresh_state(), moved)
+            }
         };
         ws.set_root_state(self.file, new_root, new_state)?;
-        Ok(Edit::new(self.file, Vec::new(), EditOp::Restore { root: old_root, state: old_state }))
+        Ok((Edit::new(self.file, Vec::new(), EditOp::Restore { root: old_root, state: old_state }), shift))
     }
 }
 
-fn apply_op(node: &mut Node, op: &EditOp) -> Result<()> {
+/// Applies one operation to the archive node at `at`, noting in `moved` how indices shifted.
+fn apply_op(node: &mut Node, op: &EditOp, file: FileId, at: &[usize], moved: &mut Shift) -> Result<()> {
     match op {
         EditOp::ReplaceEntry { index, bytes } => node.replace_entry(*index, bytes.clone()),
         EditOp::AddEntry { name, type_id, attrs, bytes } => {
-            node.add_entry(name, *type_id, *attrs, bytes.clone()).map(|_| ())
+            let index = node.add_entry(name, *type_id, *attrs, bytes.clone())?;
+            *moved = Shift::Inserted { file, at: at.to_vec(), index };
+            Ok(())
         }
-        EditOp::RemoveEntry { index } => node.remove_entry(*index),
+        EditOp::RemoveEntry { index } => {
+            node.remove_entry(*index)?;
+            *moved = Shift::Removed { file, at: at.to_vec(), index: *index };
+            Ok(())
+        }
         EditOp::RenameEntry { index, name } => node.rename_entry(*index, name),
         EditOp::SetAttrs { index, type_id, attrs } => node.set_attrs(*index, *type_id, *attrs),
         EditOp::ReplaceNode { bytes } => {

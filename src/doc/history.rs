@@ -1,20 +1,24 @@
 //! One history for the whole workspace: undo, redo, and merging of continuous edits (a drag
 //! is one step: edits with the same merge key join the open step until the window is sealed).
 
-use super::edit::Edit;
+use super::edit::{Edit, MergeKey};
+use super::shift::Shift;
 
 #[derive(Clone, Debug)]
 pub struct Step {
     pub label: String,
     pub forward: Edit,
     pub inverse: Edit,
+    /// How the forward edit moved entry indices (undo replays its inverse), so references to
+    /// entries follow every step without a second stack kept beside this one.
+    pub shift: Shift,
 }
 
 #[derive(Default, Debug)]
 pub struct History {
     undo: Vec<Step>,
     redo: Vec<Step>,
-    open_merge: Option<String>,
+    open_merge: Option<MergeKey>,
 }
 
 impl History {
@@ -41,18 +45,21 @@ impl History {
 
     /// Records an applied edit. With the merge window open on the same key and file, the step
     /// keeps its first inverse and takes the new forward edit.
-    pub(crate) fn record(&mut self, forward: Edit, inverse: Edit) {
+    /// Returns whether the edit began a new step (false: it joined the open one).
+    pub(crate) fn record(&mut self, forward: Edit, inverse: Edit, shift: Shift) -> bool {
         self.redo.clear();
         let key = forward.merge_key.clone();
         if let (Some(k), Some(open), Some(top)) = (&key, &self.open_merge, self.undo.last_mut())
             && k == open
             && top.forward.file == forward.file
         {
+            // A merged edit rewrites the same item: it moves no indices beyond the first.
             top.forward = forward;
-            return;
+            return false;
         }
         self.open_merge = key;
-        self.undo.push(Step { label: forward.label(), forward, inverse });
+        self.undo.push(Step { label: forward.label(), forward, inverse, shift });
+        true
     }
 
     pub(crate) fn pop_undo(&mut self) -> Option<Step> {

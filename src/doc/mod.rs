@@ -3,6 +3,7 @@
 //! lossless saves.
 
 pub mod check;
+pub mod items;
 pub mod codecs;
 pub mod edit;
 pub mod history;
@@ -10,8 +11,10 @@ pub mod node;
 pub mod registry;
 pub mod resolve;
 pub mod save;
+pub mod shift;
 pub mod workspace;
 
-pub use edit::{Edit, EditOp};
+pub use edit::{Edit, EditOp, MergeKey};
+pub use shift::{Change, Shift};
 pub use node::{EntryMeta, Node};
 pub use workspace::{FileId, ItemPath, OpenError, SaveError, Workspace};

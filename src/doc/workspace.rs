@@ -5,6 +5,7 @@ use super::edit::Edit;
 use super::history::{History, Step};
 use super::node::{EntryMeta, Node};
 use super::save::{DiskStamp, atomic_write_with};
+use super::shift::Change;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
@@ -62,6 +63,11 @@ impl OpenFile {
     }
     pub fn is_dirty(&self) -> bool {
         self.state != self.saved_state
+    }
+    /// A number that every edit of the file changes (an undo gives back the earlier one), for
+    /// caches of what the file shows.
+    pub fn state(&self) -> u64 {
+        self.state
     }
 }
 
@@ -205,20 +211,35 @@ impl Workspace {
     }
 
     /// Applies an edit and records it in the history.
-    pub fn apply(&mut self, edit: Edit) -> Result<()> {
-        let inverse = edit.apply(self)?;
-        self.history.record(edit, inverse);
-        Ok(())
+    /// Returns what the edit changed.
+    pub fn apply(&mut self, edit: Edit) -> Result<Change> {
+        let (inverse, shift) = edit.apply(self)?;
+        let change = Change { file: edit.file, items: edit.touched(), shift: shift.clone() };
+        self.history.record(edit, inverse, shift);
+        Ok(change)
     }
 
     /// Undoes the last step; returns its label.
+    /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Result<Option<String>> {
+        Ok(self.undo_step()?.map(|(label, _)| label))
+    }
+
+    /// Redoes the last undone step; returns its label.
+    pub fn redo(&mut self) -> Result<Option<String>> {
+        Ok(self.redo_step()?.map(|(label, _)| label))
+    }
+
+    /// Undoes the last step; returns its label and what undoing changed (the shift is the
+    /// inverse of the step's).
+    pub fn undo_step(&mut self) -> Result<Option<(String, Change)>> {
         let Some(step) = self.history.pop_undo() else { return Ok(None) };
         match step.inverse.apply(self) {
-            Ok(redo) => {
+            Ok((redo, _)) => {
                 let label = step.label.clone();
-                self.history.push_redo(Step { label: step.label, forward: redo, inverse: step.inverse });
-                Ok(Some(label))
+                let change = Change { file: step.forward.file, items: step.forward.touched(), shift: step.shift.inverse() };
+                self.history.push_redo(Step { label: step.label, forward: redo, inverse: step.inverse, shift: step.shift });
+                Ok(Some((label, change)))
             }
             Err(e) => {
                 self.history.push_undo(step);
@@ -228,13 +249,15 @@ impl Workspace {
     }
 
     /// Redoes the last undone step; returns its label.
-    pub fn redo(&mut self) -> Result<Option<String>> {
+    /// Redoes the last undone step; returns its label and what it changed.
+    pub fn redo_step(&mut self) -> Result<Option<(String, Change)>> {
         let Some(step) = self.history.pop_redo() else { return Ok(None) };
         match step.forward.apply(self) {
-            Ok(inverse) => {
+            Ok((inverse, _)) => {
                 let label = step.label.clone();
-                self.history.push_undo(Step { label: step.label, forward: step.forward, inverse });
-                Ok(Some(label))
+                let change = Change { file: step.forward.file, items: step.forward.touched(), shift: step.shift.clone() };
+                self.history.push_undo(Step { label: step.label, forward: step.forward, inverse, shift: step.shift });
+                Ok(Some((label, change)))
             }
             Err(e) => {
                 self.history.push_redo(step);

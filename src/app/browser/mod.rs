@@ -33,22 +33,28 @@ pub struct BrowserState {
     pub(crate) row_rects: Vec<(egui::Rect, ItemPath)>,
     pub(crate) table_rect: Option<egui::Rect>,
     built_for: Option<(u64, Sort)>,
+    /// The view (expansion, filter) changed: every row is built again, not only those of the
+    /// files that changed.
     stale: bool,
     /// How many times the row model was rebuilt (tests and the benchmark watch it).
     pub builds: u64,
 }
 
 impl BrowserState {
-    /// The next refresh rebuilds the rows.
+    /// The next refresh rebuilds every row (the view changed, or entries moved).
     pub fn invalidate(&mut self) {
         self.stale = true;
     }
 
+    /// Builds the rows again when the document or the view changed since the last build:
+    /// after a document change alone, only the rows of the files that changed.
     pub fn refresh(&mut self, ws: &Workspace, generation: u64, sort: Sort) {
-        if !self.stale && self.built_for == Some((generation, sort)) {
+        let same_view = !self.stale && self.built_for.is_some_and(|(_, s)| s == sort);
+        if same_view && self.built_for == Some((generation, sort)) {
             return;
         }
-        self.model = model::build(ws, &self.expansion, &self.filter, sort);
+        let previous = if same_view { std::mem::take(&mut self.model) } else { model::Model::default() };
+        self.model = model::rebuild(previous, ws, &self.expansion, &self.filter, sort);
         self.built_for = Some((generation, sort));
         self.stale = false;
         self.builds += 1;
@@ -63,7 +69,12 @@ impl BrowserState {
 
     pub fn remap(&mut self, f: &dyn Fn(&ItemPath) -> Option<ItemPath>) {
         self.selection.remap(f);
-        self.expansion.expanded = self.expansion.expanded.iter().filter_map(f).collect();
+        let expanded: std::collections::BTreeSet<ItemPath> = self.expansion.expanded.iter().filter_map(f).collect();
+        // Rows of the edited file are built again anyway; the others only when entries moved.
+        if expanded != self.expansion.expanded {
+            self.expansion.expanded = expanded;
+            self.invalidate();
+        }
         if let Some(r) = &mut self.renaming {
             match f(&r.path) {
                 Some(p) => r.path = p,
@@ -71,7 +82,6 @@ impl BrowserState {
             }
         }
         self.scroll_to = self.scroll_to.as_ref().and_then(f);
-        self.invalidate();
     }
 
     pub fn forget_file(&mut self, file: FileId) {
@@ -123,6 +133,29 @@ mod tests {
         b.set_filter(Filter { text: "st".into(), type_label: None });
         b.refresh(&ws, 2, Sort::default());
         assert_eq!(b.builds, 3);
+    }
+
+    #[test]
+    fn an_edit_rebuilds_the_rows_of_its_file_only() {
+        let mut ws = Workspace::new();
+        let a = ws.open_bytes(PathBuf::from("a.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();
+        ws.open_bytes(PathBuf::from("b.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();
+        let mut b = BrowserState::default();
+        b.refresh(&ws, 1, Sort::default());
+        assert_eq!(b.model.files_built, 2);
+        let before: Vec<String> = b.model.rows.iter().map(|r| r.name.clone()).collect();
+        ws.apply(crate::doc::items::rename(&ItemPath::root(a).child(0), "RENAMED").unwrap()).unwrap();
+        b.refresh(&ws, 2, Sort::default());
+        assert_eq!(b.model.files_built, 1);
+        let after: Vec<String> = b.model.rows.iter().map(|r| r.name.clone()).collect();
+        assert_eq!(after.len(), before.len());
+        assert_eq!(after[1], "RENAMED");
+        assert_eq!(after[before.len() / 2..], before[before.len() / 2..], "the other file's rows are as they were");
+        assert!(b.model.rows[0].dirty && !b.model.rows[before.len() / 2].dirty);
+        // A view change builds every file again.
+        b.set_filter(Filter { text: "e".into(), type_label: None });
+        b.refresh(&ws, 2, Sort::default());
+        assert_eq!(b.model.files_built, 2);
     }
 
     #[test]

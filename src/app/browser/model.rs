@@ -109,9 +109,25 @@ pub struct Row {
     pub packed: Option<crate::formats::rsli::PackedEntry>,
 }
 
+/// The rows of one file inside [`Model::rows`] and what they were built from, so that an edit
+/// of one file rebuilds that file's rows only.
+#[derive(Clone, Debug)]
+struct FileSpan {
+    file: FileId,
+    /// The file's document state, unsaved flag and path when its rows were built.
+    key: (u64, bool, std::path::PathBuf),
+    rows: usize,
+    labels: BTreeSet<String>,
+    total_entries: usize,
+    nested_errors: Vec<(ItemPath, String)>,
+}
+
 #[derive(Default)]
 pub struct Model {
     pub rows: Vec<Row>,
+    spans: Vec<FileSpan>,
+    /// How many files' rows the last build made anew (the others were kept).
+    pub files_built: usize,
     /// Distinct type labels of all entries (for the type filter), sorted.
     pub type_labels: Vec<String>,
     /// Entries of all open files at the top level, filtered or not.
@@ -160,13 +176,63 @@ impl Expansion {
 }
 
 pub fn build(ws: &Workspace, expansion: &Expansion, filter: &Filter, sort: Sort) -> Model {
+    rebuild(Model::default(), ws, expansion, filter, sort)
+}
+
+/// The rows again after a document change, keeping the rows of every file whose document state
+/// is what `previous` was built from (the view settings must be the same as then).
+pub fn rebuild(previous: Model, ws: &Workspace, expansion: &Expansion, filter: &Filter, sort: Sort) -> Model {
+    // Cut the previous rows into their files' runs, to move (not copy) the ones that stay.
+    let mut old_rows = previous.rows;
+    let mut old: Vec<(FileSpan, Vec<Row>)> = Vec::with_capacity(previous.spans.len());
+    for span in previous.spans.into_iter().rev() {
+        let rows = old_rows.split_off(old_rows.len().saturating_sub(span.rows));
+        old.push((span, rows));
+    }
     let needle = filter.text.trim().to_lowercase();
-    let mut b = Builder { ws, expansion, filter, needle, sort, model: Model::default(), labels: BTreeSet::new() };
+    let mut model = Model::default();
     for f in ws.files() {
+        let key = (f.state(), f.is_dirty(), f.path.clone());
+        if let Some(i) = old.iter().position(|(s, _)| s.file == f.id && s.key == key) {
+            let (span, rows) = old.swap_remove(i);
+            model.rows.extend(rows);
+            model.spans.push(span);
+            continue;
+        }
+        let mut b = Builder { ws, expansion, filter, needle: needle.clone(), sort, model: Model::default(), labels: BTreeSet::new() };
+        b.file(f);
+        model.files_built += 1;
+        let rows = b.model.rows.len();
+        model.rows.append(&mut b.model.rows);
+        model.spans.push(FileSpan { file: f.id, key, rows, labels: b.labels, total_entries: b.model.total_entries, nested_errors: b.model.nested_errors });
+    }
+    let mut labels = BTreeSet::new();
+    for s in &model.spans {
+        model.total_entries += s.total_entries;
+        model.nested_errors.extend(s.nested_errors.iter().cloned());
+        labels.extend(s.labels.iter().cloned());
+    }
+    model.type_labels = labels.into_iter().collect();
+    model
+}
+
+struct Builder<'a> {
+    ws: &'a Workspace,
+    expansion: &'a Expansion,
+    filter: &'a Filter,
+    needle: String,
+    sort: Sort,
+    model: Model,
+    labels: BTreeSet<String>,
+}
+
+impl Builder<'_> {
+    /// The file's row and the rows of its entries.
+    fn file(&mut self, f: &crate::doc::workspace::OpenFile) {
         let path = ItemPath::root(f.id);
         let root = f.root();
-        let open = expansion.is_open(&path);
-        b.model.rows.push(Row {
+        let open = self.expansion.is_open(&path);
+        self.model.rows.push(Row {
             path: path.clone(),
             depth: 0,
             kind: Kind::File,
@@ -191,26 +257,12 @@ pub fn build(ws: &Workspace, expansion: &Expansion, filter: &Filter, sort: Sort)
             },
             packed: None,
         });
-        b.model.total_entries += root.len();
+        self.model.total_entries += root.len();
         if open && root.is_archive() {
-            b.children(root, &path, 1);
+            self.children(root, &path, 1);
         }
     }
-    b.model.type_labels = b.labels.into_iter().collect();
-    b.model
-}
 
-struct Builder<'a> {
-    ws: &'a Workspace,
-    expansion: &'a Expansion,
-    filter: &'a Filter,
-    needle: String,
-    sort: Sort,
-    model: Model,
-    labels: BTreeSet<String>,
-}
-
-impl Builder<'_> {
     /// Appends the rows of `node`'s entries (and expanded descendants); returns whether any
     /// row was kept.
     fn children(&mut self, node: &Node, parent: &ItemPath, depth: u16) -> bool {

@@ -2,7 +2,7 @@
 //! (editable: a drag is one undo step), a texture preview, and the diagnostics its codec finds.
 
 use crate::app::StudioApp;
-use crate::app::edits;
+use crate::doc::items;
 use crate::app::intent::Intent;
 use crate::app::thumbs::Thumb;
 use crate::doc::node::Node;
@@ -13,7 +13,8 @@ use egui::{RichText, Ui};
 
 const ROOT_CODEC_LIMIT: usize = 64 << 20;
 
-/// What the inspector shows of one item, computed once per document generation.
+/// What the inspector shows of one item, computed again only when an edit touched the item
+/// (or anything else changed the document as a whole).
 #[derive(Clone, Debug, Default)]
 pub struct Info {
     pub address: String,
@@ -25,15 +26,25 @@ pub struct Info {
 
 #[derive(Default)]
 pub struct InspectorCache {
-    key: Option<(ItemPath, u64)>,
+    /// The item `info` is of; `None` when it must be computed again.
+    key: Option<ItemPath>,
     pub info: Info,
     /// The type field being typed into, for the selected entry.
     type_text: Option<(ItemPath, String)>,
 }
 
+impl InspectorCache {
+    /// Forgets the info when its item is one `affected` names.
+    pub fn invalidate_where(&mut self, affected: &dyn Fn(&ItemPath) -> bool) {
+        if self.key.as_ref().is_some_and(affected) {
+            self.key = None;
+        }
+    }
+}
+
 pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
     let ws = &app.ws;
-    let mut info = Info { address: edits::address(ws, path), meta: edits::meta_of(ws, path), ..Info::default() };
+    let mut info = Info { address: items::address(ws, path), meta: items::meta_of(ws, path), ..Info::default() };
     if path.entries.is_empty() {
         if let Some(f) = ws.file(path.file) {
             info.diagnostics = f.open_diagnostics.clone();
@@ -58,7 +69,7 @@ pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
         return info;
     }
     let Some(meta) = &info.meta else { return info };
-    let bytes = match edits::bytes_of(ws, path) {
+    let bytes = match items::bytes_of(ws, path) {
         Ok(b) => b,
         Err(e) => {
             info.diagnostics.push(Diagnostic::error(0u64, e));
@@ -98,10 +109,9 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         return;
     }
     let Some(path) = sel.single().cloned() else { return };
-    let key = (path.clone(), app.generation);
-    if app.inspector.key.as_ref() != Some(&key) {
+    if app.inspector.key.as_ref() != Some(&path) {
         app.inspector.info = info(app, &path);
-        app.inspector.key = Some(key);
+        app.inspector.key = Some(path.clone());
     }
     let mut out = Vec::new();
     egui::ScrollArea::vertical().id_salt("inspector").auto_shrink([false, false]).show(ui, |ui| {

@@ -5,11 +5,12 @@
 //! intents like every other panel's.
 
 pub mod canvas;
+pub mod edits;
 pub mod import;
 pub mod model;
 pub mod side;
 
-use super::edits;
+use crate::doc::items;
 use super::intent::{Intent, Pick};
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
@@ -27,7 +28,7 @@ pub const MAX_ZOOM: f32 = 64.0;
 /// Whether an item is a texture the inspector can open: a `Texm` entry, or a loose file that
 /// starts with the magic.
 pub fn is_texture(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> bool {
-    match edits::meta_of(ws, path) {
+    match items::meta_of(ws, path) {
         Some(m) if m.type_id.is_some() => m.type_id == Some(TYPE_TEXM) && bytes.starts_with(b"Texm"),
         _ => bytes.starts_with(b"Texm"),
     }
@@ -64,12 +65,18 @@ struct ModelKey {
     external: Option<SharedBytes>,
 }
 
+fn identity(b: &SharedBytes) -> (*const u8, usize) {
+    (b.as_ptr(), b.len())
+}
+
 impl ModelKey {
     fn same(&self, o: &ModelKey) -> bool {
-        let id = |b: &SharedBytes| (b.as_ptr(), b.len());
-        id(&self.bytes) == id(&o.bytes)
-            && (self.readings, self.mode, self.runtime) == (o.readings, o.mode, o.runtime)
-            && self.external.as_ref().map(id) == o.external.as_ref().map(id)
+        identity(&self.bytes) == identity(&o.bytes) && self.same_but_bytes(o)
+    }
+
+    fn same_but_bytes(&self, o: &ModelKey) -> bool {
+        (self.readings, self.mode, self.runtime) == (o.readings, o.mode, o.runtime)
+            && self.external.as_ref().map(identity) == o.external.as_ref().map(identity)
     }
 }
 
@@ -197,12 +204,12 @@ impl TextureView {
         let fresh = self.external_at.as_ref().is_some_and(|(g, p, _)| *g == generation && *p == self.external);
         if !fresh {
             if let Some(p) = &self.external {
-                let still = edits::meta_of(ws, p).map_or_else(|| ws.file(p.file).map(|f| f.name()), |m| Some(m.name));
+                let still = items::meta_of(ws, p).map_or_else(|| ws.file(p.file).map(|f| f.name()), |m| Some(m.name));
                 if !still.is_some_and(|n| n.to_ascii_lowercase().ends_with(".pal")) {
                     self.external = None;
                 }
             }
-            let bytes = self.external.as_ref().and_then(|p| edits::bytes_of(ws, p).ok());
+            let bytes = self.external.as_ref().and_then(|p| items::bytes_of(ws, p).ok());
             self.external_at = Some((generation, self.external.clone(), bytes));
         }
         self.external_at.as_ref().and_then(|(_, _, b)| b.clone())
@@ -212,6 +219,18 @@ impl TextureView {
         let ext_bytes = self.external_bytes(ws, generation);
         let key = ModelKey { bytes: bytes.clone(), readings: ws.readings, mode: self.mode, runtime: self.runtime, external: ext_bytes };
         if self.cache.as_ref().is_some_and(|c| c.key.same(&key)) {
+            return;
+        }
+        // A Page-rect edit (every mouse move of a corner drag) keeps the decoded levels.
+        if let Some(c) = self.cache.as_mut()
+            && c.key.same_but_bytes(&key)
+            && let Ok(m) = c.model.as_mut()
+            && m.take_new_page(&c.key.bytes, bytes)
+        {
+            c.key = key;
+            if self.rect_selected.is_some_and(|r| r >= m.rects.len()) {
+                self.rect_selected = None;
+            }
             return;
         }
         let external = key.external.as_deref().and_then(|b| Palette::from_bytes(b).ok());
@@ -425,7 +444,7 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
         ui.menu_button("Export", |ui| {
             let level = view.model().map_or(0, |m| m.stored_level(view.level));
             if ui.button(format!("Export level {level} as PNG…")).clicked() {
-                let stem = edits::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
+                let stem = items::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
                 out.push(Intent::Pick(Pick::ExportMip(cx.path.clone(), level, format!("{}_mip{level}.png", edits::file_stem(&stem)))));
                 ui.close();
             }

@@ -123,6 +123,29 @@ impl TextureModel {
         Ok(TextureModel { texm, mode, levels, indices, skip: first_stored, lut, rects, diagnostics, surface })
     }
 
+    /// Takes `new` as the model's texture when it differs from `old` (the bytes the model was
+    /// built from) only in the Page tail, as a rect edit does: the decoded levels stay, only
+    /// the texture and its rects are read anew. False when anything before the tail changed,
+    /// and in the runtime view (whose rects also follow the load options): build anew then.
+    pub fn take_new_page(&mut self, old: &[u8], new: &[u8]) -> bool {
+        let core = self.texm.core_len();
+        if self.mode != ViewMode::Stored || self.texm.format().is_none() || old.get(..core).is_none_or(|o| new.get(..core) != Some(o)) {
+            return false;
+        }
+        let Ok((texm, diagnostics)) = Texm::parse(new) else { return false };
+        if texm.core_len() != core {
+            return false;
+        }
+        let h = *texm.header();
+        let skip = mip_skip(h.flags5, h.width, h.height, h.mip_count);
+        let page: Vec<Rect> = texm.page().map(|p| p.rects.clone()).unwrap_or_default();
+        let runtime = runtime_rects(&page, h.width >> skip, h.height >> skip, skip);
+        self.rects = page.iter().zip(runtime.iter().skip(1)).map(|(s, r)| ShownRect { stored: *s, runtime: *r }).collect();
+        self.texm = texm;
+        self.diagnostics = diagnostics;
+        true
+    }
+
     /// The stored Page rects, in order (what a rect edit starts from).
     pub fn stored_rects(&self) -> Vec<Rect> {
         self.rects.iter().map(|r| r.stored).collect()

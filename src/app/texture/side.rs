@@ -4,7 +4,7 @@
 
 use super::model::{ViewMode, flag_names, known_bits};
 use super::{TextureView, ViewCtx};
-use crate::app::edits;
+use crate::doc::items;
 use crate::app::intent::Intent;
 use crate::app::panels::readings;
 use crate::doc::{ItemPath, Workspace};
@@ -121,7 +121,7 @@ fn interpretation(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut V
         if format == Some(Format::External) {
             ui.label("External palette");
             let candidates = palette_candidates(cx.ws);
-            let now = view.external.as_ref().map_or("greyscale".to_string(), |p| edits::address(cx.ws, p));
+            let now = view.external.as_ref().map_or("greyscale".to_string(), |p| items::address(cx.ws, p));
             egui::ComboBox::from_id_salt("texm-external")
                 .selected_text(now)
                 .show_ui(ui, |ui| {
@@ -147,7 +147,7 @@ pub fn palette_candidates(ws: &Workspace) -> Vec<(ItemPath, String)> {
             for (i, m) in f.root().metas().into_iter().enumerate() {
                 if m.name.to_ascii_lowercase().ends_with(".pal") && m.size >= 1024 {
                     let p = root.child(i);
-                    out.push((p.clone(), edits::address(ws, &p)));
+                    out.push((p.clone(), items::address(ws, &p)));
                 }
             }
         } else if f.name().to_ascii_lowercase().ends_with(".pal") {

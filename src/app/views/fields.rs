@@ -1,7 +1,7 @@
 //! The raw directory fields of an item: its NRes row (64 bytes) or RsLi row (32 bytes, as
 //! decrypted), or a file's header, field by field with the stored bytes beside the value.
 
-use crate::app::edits::node_at;
+use crate::doc::items::node_at;
 use crate::doc::node::Node;
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::{le_i16, le_u16, le_u32};

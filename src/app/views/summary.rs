@@ -1,7 +1,7 @@
 //! The decoded summary of an item: for known types the codec's `info` JSON (what `info
 //! --json` prints), for archives their kind and entry count, else what the bytes are.
 
-use crate::app::edits::{meta_of, node_at};
+use crate::doc::items::{meta_of, node_at};
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::{ItemPath, Workspace};
 use serde_json::{Value, json};
@@ -114,7 +114,7 @@ mod tests {
         let mut ws = Workspace::new();
         let id = ws.open_bytes(PathBuf::from("Textures.lib"), SharedBytes::from(crate::fixtures::texm::textures_lib())).unwrap();
         let p = ItemPath::root(id).child(0);
-        let b = crate::app::edits::bytes_of(&ws, &p).unwrap();
+        let b = crate::doc::items::bytes_of(&ws, &p).unwrap();
         let v = summary(&ws, &p, &b).unwrap();
         assert_eq!(v["kind"], "texm");
         assert_eq!(v["width"], 64);

@@ -1,9 +1,27 @@
 //! Entries are addressed by index, so removing or inserting a row moves every later index of
-//! that archive. The editor's own references (selection, tabs, expanded rows) follow: each
-//! applied edit records how it shifted indices, in a stack kept step for step beside the
-//! document history, and undo/redo replay the inverse or the shift again.
+//! that archive. Every applied edit says how it shifted indices ([`Shift`]); the history keeps
+//! the shift with its step, so undo and redo hand back the inverse or the shift again, and
+//! whoever holds references to entries (the editor's selection, tabs, expanded rows) follows.
 
-use crate::doc::{FileId, ItemPath};
+use super::workspace::{FileId, ItemPath};
+
+/// What one applied edit (or its undo or redo) changed, so that caches rebuild only that: the
+/// file, the entry paths whose bytes or directory row changed (the archive itself for
+/// additions, removals and re-layouts), and how entry indices moved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub file: FileId,
+    pub items: Vec<Vec<usize>>,
+    pub shift: Shift,
+}
+
+impl Change {
+    /// Whether what `p` names may look different now: it is one of the changed items, holds
+    /// one (an archive re-encodes around a changed entry) or lies inside one.
+    pub fn affects(&self, p: &ItemPath) -> bool {
+        p.file == self.file && self.items.iter().any(|t| t.starts_with(&p.entries) || p.entries.starts_with(t))
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shift {
@@ -21,6 +39,15 @@ impl Shift {
     pub fn file(&self) -> FileId {
         match self {
             Shift::Removed { file, .. } | Shift::Inserted { file, .. } | Shift::Nothing { file } | Shift::Many { file, .. } => *file,
+        }
+    }
+
+    /// The entry that the last insertion of this shift made (the last file of an Add).
+    pub fn last_inserted(&self) -> Option<ItemPath> {
+        match self {
+            Shift::Inserted { file, at, index } => Some(ItemPath { file: *file, entries: at.clone() }.child(*index)),
+            Shift::Many { shifts, .. } => shifts.iter().rev().find_map(Shift::last_inserted),
+            _ => None,
         }
     }
 
@@ -60,54 +87,20 @@ impl Shift {
     }
 }
 
-/// The shifts of the steps in the document history, in the same order.
-#[derive(Default, Debug)]
-pub struct ShiftLog {
-    undo: Vec<Shift>,
-    redo: Vec<Shift>,
-}
-
-impl ShiftLog {
-    /// An edit was applied; `new_step` is false when the history merged it into the last step
-    /// (a drag), which moved nothing new.
-    pub fn applied(&mut self, shift: Shift, new_step: bool) {
-        self.redo.clear();
-        if new_step {
-            self.undo.push(shift);
-        }
-    }
-
-    /// The shift to replay for an undo (the inverse of the step's).
-    pub fn undone(&mut self) -> Option<Shift> {
-        let s = self.undo.pop()?;
-        let inv = s.inverse();
-        self.redo.push(s);
-        Some(inv)
-    }
-
-    pub fn redone(&mut self) -> Option<Shift> {
-        let s = self.redo.pop()?;
-        self.undo.push(s.clone());
-        Some(s)
-    }
-
-    /// A file was closed: the history forgot its steps, and so do we.
-    pub fn forget_file(&mut self, file: FileId) {
-        self.undo.retain(|s| s.file() != file);
-        self.redo.retain(|s| s.file() != file);
-    }
-
-    pub fn depth(&self) -> (usize, usize) {
-        (self.undo.len(), self.redo.len())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn p(e: &[usize]) -> ItemPath {
         ItemPath { file: 1, entries: e.to_vec() }
+    }
+
+    #[test]
+    fn a_change_affects_its_items_their_archives_and_their_contents() {
+        let c = Change { file: 1, items: vec![vec![2, 0]], shift: Shift::Nothing { file: 1 } };
+        assert!(c.affects(&p(&[2, 0])) && c.affects(&p(&[2])) && c.affects(&p(&[])) && c.affects(&p(&[2, 0, 5])));
+        assert!(!c.affects(&p(&[2, 1])) && !c.affects(&p(&[3])));
+        assert!(!c.affects(&ItemPath { file: 2, entries: vec![2, 0] }));
     }
 
     #[test]
@@ -143,18 +136,5 @@ mod tests {
         let back = s.inverse();
         assert_eq!(back.map(&p(&[2])), Some(p(&[4])));
         assert_eq!(back.map(&p(&[0])), Some(p(&[0])));
-    }
-
-    #[test]
-    fn undo_replays_the_inverse_and_redo_the_shift() {
-        let mut log = ShiftLog::default();
-        log.applied(Shift::Removed { file: 1, at: vec![], index: 0 }, true);
-        log.applied(Shift::Nothing { file: 1 }, false);
-        assert_eq!(log.depth(), (1, 0));
-        assert_eq!(log.undone(), Some(Shift::Inserted { file: 1, at: vec![], index: 0 }));
-        assert_eq!(log.redone(), Some(Shift::Removed { file: 1, at: vec![], index: 0 }));
-        log.forget_file(1);
-        assert_eq!(log.depth(), (0, 0));
-        assert_eq!(log.undone(), None);
     }
 }

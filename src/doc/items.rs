@@ -1,11 +1,13 @@
-//! The browser's actions as document edits: each builds the [`Edit`] the document model
-//! applies (so it is undoable) and the [`Shift`] it makes to entry indices. Nothing here draws.
+//! Reads and edits of items that the command line and the editor share: the node, directory
+//! row and bytes at an [`ItemPath`], addresses (`File.lib::NAME::#3`) both ways, and the
+//! builders of the archive edits (rename, remove, replace, add with its type guess, attributes)
+//! that the document applies (so they are undoable; the document also says how each moved
+//! entry indices).
 
-use super::remap::Shift;
-use crate::doc::node::Node;
-use crate::doc::{Edit, EditOp, EntryMeta, ItemPath, Workspace};
+use super::node::Node;
+use super::{Edit, EditOp, EntryMeta, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
-use crate::formats::{TYPE_MAT0, TYPE_TEXM, TYPE_WEAR, cp1251, nres, texm};
+use crate::formats::{TYPE_MAT0, TYPE_TEXM, TYPE_WEAR, cp1251, nres};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -79,7 +81,7 @@ pub fn address(ws: &Workspace, path: &ItemPath) -> String {
 }
 
 /// The item a check finding's `entry` address (`NAME::#3`, relative to the file) points at.
-pub fn resolve(ws: &Workspace, file: crate::doc::FileId, entry: &str) -> Option<ItemPath> {
+pub fn resolve(ws: &Workspace, file: super::FileId, entry: &str) -> Option<ItemPath> {
     let mut at = ItemPath::root(file);
     for part in entry.split("::") {
         let i = node_at(ws, &at).ok()?.resolve(part)?;
@@ -95,16 +97,16 @@ pub fn encode_name(name: &str) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
-pub fn rename(path: &ItemPath, name: &str) -> Result<(Edit, Shift), String> {
+pub fn rename(path: &ItemPath, name: &str) -> Result<Edit, String> {
     let (parent, index) = path.parent().ok_or("a file is renamed with Save As")?;
     let bytes = encode_name(name)?;
-    Ok((Edit::new(path.file, parent.entries, EditOp::RenameEntry { index, name: bytes }), Shift::Nothing { file: path.file }))
+    Ok(Edit::new(path.file, parent.entries, EditOp::RenameEntry { index, name: bytes }))
 }
 
 /// Removals for the selected entries, ordered so that each leaves the indices of the ones
 /// after it valid (descending paths); file rows and entries inside removed archives are
 /// skipped.
-pub fn delete(paths: &[ItemPath]) -> Vec<(Edit, Shift)> {
+pub fn delete(paths: &[ItemPath]) -> Vec<Edit> {
     let mut ps: Vec<&ItemPath> = paths.iter().filter(|p| !p.entries.is_empty()).collect();
     ps.sort();
     ps.dedup();
@@ -117,50 +119,43 @@ pub fn delete(paths: &[ItemPath]) -> Vec<(Edit, Shift)> {
         .rev()
         .filter_map(|p| {
             let (parent, index) = p.parent()?;
-            Some((
-                Edit::new(p.file, parent.entries.clone(), EditOp::RemoveEntry { index }),
-                Shift::Removed { file: p.file, at: parent.entries, index },
-            ))
+            Some(Edit::new(p.file, parent.entries, EditOp::RemoveEntry { index }))
         })
         .collect()
 }
 
 /// Edits of one file as one undo step, labelled `label`; a single edit stays as it is.
-pub fn batch(label: String, edits: Vec<(Edit, Shift)>) -> Option<(Edit, Shift)> {
-    let file = edits.first()?.0.file;
+pub fn batch(label: String, edits: Vec<Edit>) -> Option<Edit> {
+    let file = edits.first()?.file;
     if edits.len() == 1 {
         return edits.into_iter().next();
     }
-    debug_assert!(edits.iter().all(|(e, _)| e.file == file));
-    let (ops, shifts): (Vec<_>, Vec<_>) = edits.into_iter().map(|(e, s)| ((e.at, e.op), s)).unzip();
-    Some((Edit::new(file, Vec::new(), EditOp::Batch { ops }).labelled(label), Shift::Many { file, shifts }))
+    debug_assert!(edits.iter().all(|e| e.file == file));
+    let ops = edits.into_iter().map(|e| (e.at, e.op)).collect();
+    Some(Edit::new(file, Vec::new(), EditOp::Batch { ops }).labelled(label))
 }
 
 /// New bytes for an entry (`ReplaceEntry` in its archive) or for a whole loose file.
-pub fn replace(path: &ItemPath, bytes: SharedBytes) -> (Edit, Shift) {
-    let edit = match path.parent() {
+pub fn replace(path: &ItemPath, bytes: SharedBytes) -> Edit {
+    match path.parent() {
         Some((parent, index)) => Edit::new(path.file, parent.entries, EditOp::ReplaceEntry { index, bytes }),
         None => Edit::new(path.file, Vec::new(), EditOp::ReplaceNode { bytes }),
-    };
-    (edit, Shift::Nothing { file: path.file })
+    }
 }
 
-pub fn add(ws: &Workspace, archive: &ItemPath, name: &str, bytes: SharedBytes) -> Result<(Edit, Shift), String> {
+pub fn add(ws: &Workspace, archive: &ItemPath, name: &str, bytes: SharedBytes) -> Result<Edit, String> {
     let node = node_at(ws, archive)?;
     if !node.is_archive() {
         return Err("not an archive: entries cannot be added".into());
     }
     let name_bytes = encode_name(name)?;
     let type_id = guess_type(&node, name, &bytes);
-    let index = node.len();
-    Ok((
-        Edit::new(archive.file, archive.entries.clone(), EditOp::AddEntry { name: name_bytes, type_id, attrs: [0; 3], bytes }),
-        Shift::Inserted { file: archive.file, at: archive.entries.clone(), index },
-    ))
+    Ok(Edit::new(archive.file, archive.entries.clone(), EditOp::AddEntry { name: name_bytes, type_id, attrs: [0; 3], bytes }))
 }
 
-/// The type id a new entry gets: from its content or extension where they say, else the type
-/// every entry of the archive already has, else 0. The inspector edits it afterwards.
+/// The type id a new entry gets when none is given (the editor's drop, the command line's `add`
+/// without `--type`): from its content or extension where they say, else the type every entry
+/// of the archive already has, else 0.
 pub fn guess_type(node: &Node, name: &str, bytes: &[u8]) -> u32 {
     let lower = name.to_ascii_lowercase();
     if bytes.starts_with(b"Texm") {
@@ -181,65 +176,18 @@ pub fn guess_type(node: &Node, name: &str, bytes: &[u8]) -> u32 {
     if counts.len() == 1 { counts.into_keys().next().unwrap_or(0) } else { 0 }
 }
 
-pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Result<(Edit, Shift), String> {
+pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Result<Edit, String> {
     let (parent, index) = path.parent().ok_or("a file has no attributes")?;
-    Ok((Edit::new(path.file, parent.entries, EditOp::SetAttrs { index, type_id, attrs }), Shift::Nothing { file: path.file }))
+    Ok(Edit::new(path.file, parent.entries, EditOp::SetAttrs { index, type_id, attrs }))
 }
 
-pub use crate::doc::node::output_name;
+pub use super::node::output_name;
 
-/// A texture with new Page rects: only the Page tail changes (added when there was none and
-/// rects are given). Refused for a texture that is not a known format.
-pub fn set_page_rects(ws: &Workspace, path: &ItemPath, rects: Vec<texm::Rect>) -> Result<(Edit, Shift), String> {
-    let bytes = bytes_of(ws, path)?;
-    let (mut t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
-    if t.page().is_none() && rects.is_empty() {
-        return Err("the texture has no Page rects".into());
-    }
-    t.set_page(Some(texm::Page { rects })).map_err(|e| e.to_string())?;
-    Ok(replace(path, SharedBytes::from(t.write())))
-}
-
-/// A texture with new `flags4`, `flags5`, `unk6`: only the header is written again, the rest
-/// of the payload is kept as it is (so this works on a texture of unknown format too).
-pub fn set_texture_flags(ws: &Workspace, path: &ItemPath, [flags4, flags5, unk6]: [u32; 3]) -> Result<(Edit, Shift), String> {
-    let bytes = bytes_of(ws, path)?;
-    let h = texm::Header { flags4, flags5, unk6, ..texm::Header::parse(&bytes).map_err(|e| e.to_string())? };
-    let mut new = Vec::with_capacity(bytes.len());
-    h.write_to(&mut new);
-    new.extend_from_slice(&bytes[texm::HEADER_LEN..]);
-    Ok(replace(path, SharedBytes::from(new)))
-}
-
-/// An entry name made safe as the start of a file name (`ATLAS.0` → `ATLAS_0`).
-pub fn file_stem(name: &str) -> String {
-    name.chars().map(|c| if c.is_alphanumeric() || c == '_' || c == '-' { c } else { '_' }).collect()
-}
-
-/// Writes stored level `level` to the file `to`, or every level into the folder `to` as
-/// `NAME_mipN.png`; returns how many files were written.
-pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &std::path::Path, name: &str, palette: Option<&[u8]>) -> Result<usize, String> {
-    let bytes = bytes_of(ws, path)?;
-    let (t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
-    let external = palette.map(texm::Palette::from_bytes).transpose().map_err(|e| format!("external palette: {e}"))?;
-    let write = |l: u32, p: &std::path::Path| {
-        let png = t.decode_mip(l, &ws.readings, external.as_ref()).and_then(|img| texm::png::png_bytes(&img)).map_err(|e| format!("level {l}: {e}"))?;
-        crate::doc::save::atomic_write(p, &png).map_err(|e| format!("{}: {e}", p.display()))
-    };
-    match level {
-        Some(l) => {
-            write(l, to)?;
-            Ok(1)
-        }
-        None => {
-            let stem = file_stem(name);
-            std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-            for l in 0..t.mip_count() {
-                write(l, &to.join(format!("{stem}_mip{l}.png")))?;
-            }
-            Ok(t.mip_count() as usize)
-        }
-    }
+/// Splits `FILE::ENTRY::ENTRY` into the file and the entry names (`NAME` or `#N`).
+pub fn split_address(address: &str) -> (&str, Vec<&str>) {
+    let mut parts = address.split("::");
+    let file = parts.next().unwrap_or_default();
+    (file, parts.collect())
 }
 
 #[cfg(test)]
@@ -260,7 +208,7 @@ mod tests {
         assert!(rename(&root.child(0), &"X".repeat(32)).unwrap_err().contains("31"));
         assert!(rename(&root.child(0), "日本").is_err());
         assert!(rename(&root, "x").is_err());
-        let (e, _) = rename(&root.child(0), "Сталь").unwrap();
+        let e = rename(&root.child(0), "Сталь").unwrap();
         ws.apply(e).unwrap();
         assert_eq!(meta_of(&ws, &root.child(0)).unwrap().name, "Сталь");
         ws.undo().unwrap();
@@ -272,19 +220,17 @@ mod tests {
         let (mut ws, root) = open(fx::nested());
         let sel = vec![root.child(0), root.child(1).child(0), root.child(1), root.clone(), root.child(2)];
         let edits = delete(&sel);
-        let removed: Vec<_> = edits.iter().map(|(e, _)| (e.at.clone(), e.label())).collect();
+        let removed: Vec<_> = edits.iter().map(|e| (e.at.clone(), e.label())).collect();
         assert_eq!(removed, [(vec![], "Remove entry #2".to_string()), (vec![], "Remove entry #1".into()), (vec![], "Remove entry #0".into())]);
-        for (e, _) in edits {
+        for e in edits {
             ws.apply(e).unwrap();
         }
         assert_eq!(ws.file(root.file).unwrap().root().len(), 0);
         // Inside a nested archive, siblings go highest first.
         let (mut ws, root) = open(fx::nested());
         let edits = delete(&[root.child(0).child(1), root.child(0).child(3)]);
-        assert_eq!(edits[0].1, Shift::Removed { file: root.file, at: vec![0], index: 3 });
-        for (e, _) in edits {
-            ws.apply(e).unwrap();
-        }
+        let shifts: Vec<_> = edits.into_iter().map(|e| ws.apply(e).unwrap().shift).collect();
+        assert_eq!(shifts[0], crate::doc::Shift::Removed { file: root.file, at: vec![0], index: 3 });
         let inner = ws.node(root.file, &[0]).unwrap();
         let names: Vec<_> = inner.0.metas().into_iter().map(|m| m.name).collect();
         assert_eq!(names, ["STEEL", "_under", "alpha"]);
@@ -294,12 +240,12 @@ mod tests {
     fn add_guesses_the_type_and_replace_swaps_bytes() {
         let (mut ws, root) = open(crate::fixtures::texm::textures_lib());
         let n = ws.file(root.file).unwrap().root().len();
-        let (e, shift) = add(&ws, &root, "NEW.0", SharedBytes::from(b"anything".to_vec())).unwrap();
-        assert_eq!(shift, Shift::Inserted { file: root.file, at: vec![], index: n });
-        ws.apply(e).unwrap();
+        let e = add(&ws, &root, "NEW.0", SharedBytes::from(b"anything".to_vec())).unwrap();
+        let shift = ws.apply(e).unwrap().shift;
+        assert_eq!(shift, crate::doc::Shift::Inserted { file: root.file, at: vec![], index: n });
         let m = meta_of(&ws, &root.child(n)).unwrap();
         assert_eq!((m.name.as_str(), m.type_id, m.size), ("NEW.0", Some(TYPE_TEXM), 8));
-        let (e, _) = replace(&root.child(n), SharedBytes::from(vec![7; 3]));
+        let e = replace(&root.child(n), SharedBytes::from(vec![7; 3]));
         ws.apply(e).unwrap();
         assert_eq!(&*bytes_of(&ws, &root.child(n)).unwrap(), &[7, 7, 7]);
         let (ws2, r2) = open(fx::simple());
