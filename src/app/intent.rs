@@ -1,6 +1,6 @@
-//! What panels ask for. Drawing never changes the document or the app's state: panels push
-//! [`Intent`]s, and after the frame's UI ran the app applies them in one place
-//! (`StudioApp::apply`). Every action that a native dialog feeds has an intent that takes the
+//! What panels ask for. Drawing never changes the document: panels push [`Intent`]s, and after
+//! the frame's UI ran the app applies them in one place (`StudioApp::apply`). A panel's own view
+//! state (a tab's zoom, a hovered swatch, a scroll position) it keeps and changes itself. Every action that a native dialog feeds has an intent that takes the
 //! path directly, so tests (and drag and drop) reach the same code without the dialog.
 
 use super::command::Command;

@@ -4,7 +4,6 @@
 
 pub mod check;
 pub mod items;
-pub mod codecs;
 pub mod edit;
 pub mod history;
 pub mod node;

@@ -326,6 +326,27 @@ mod tests {
     }
 
     #[test]
+    fn a_page_edit_keeps_the_levels_and_anything_else_rebuilds() {
+        let bytes = fx::build(&fx::Spec::new(Format::Argb8888, 16, 16, 3, fx::Material::Rock).quadrants());
+        let mut m = model(&bytes, ViewMode::Stored);
+        let levels = m.levels.clone();
+        let (mut t, _) = Texm::parse(&bytes).unwrap();
+        let moved = Rect { x: 1, w: 5, y: 2, h: 6 };
+        t.set_page(Some(crate::formats::texm::Page { rects: vec![moved] })).unwrap();
+        let new = t.write();
+        assert!(m.take_new_page(&bytes, &new));
+        assert_eq!(m.stored_rects(), vec![moved]);
+        assert!(m.levels == levels, "the decoded levels are kept");
+        assert_eq!(m.texm.write(), new);
+        // New pixels (or the runtime view) need a full build.
+        let mut pixels = new.clone();
+        pixels[40] ^= 0xFF;
+        assert!(!m.take_new_page(&new, &pixels));
+        let mut rt = model(&bytes, ViewMode::Runtime);
+        assert!(!rt.take_new_page(&bytes, &new));
+    }
+
+    #[test]
     fn channels_and_highlight_change_only_the_display() {
         let bytes = fx::loose(Format::Indexed, 4, 4, 1);
         let m = model(&bytes, ViewMode::Stored);

@@ -1,6 +1,13 @@
-//! Typed codecs plug into the document model here, by type id or content: `check`, `info` and
-//! the editor find a codec for an item through [`codec_for`] and never match on formats
-//! themselves.
+//! Typed codecs plug into the document model here, by type id or content: `check`, `info`, the
+//! editor's inspector and summary view find a codec for an item through [`codec_for`] and ask it
+//! for its kind, check and summary. One file per format, each a unit struct implementing
+//! [`Codec`], listed once in [`ALL`].
+
+pub mod mat0;
+pub mod msh;
+pub mod texm;
+pub mod wear;
+pub mod xray_geom;
 
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
@@ -48,8 +55,11 @@ pub trait Codec: Sync {
 
 /// Every registered typed codec, most specific first.
 pub fn codecs() -> &'static [&'static dyn Codec] {
-    super::codecs::ALL
+    ALL
 }
+
+/// Most specific first: the MSH codec claims NRes entries before the generic archive handling.
+pub static ALL: &[&dyn Codec] = &[&msh::MshCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
 
 pub fn codec_for(item: &Item) -> Option<&'static dyn Codec> {
     codecs().iter().copied().find(|c| c.claims(item))
