@@ -21,6 +21,10 @@ use std::sync::{Arc, Condvar, Mutex};
 pub const THUMB_SIZE: u32 = 96;
 /// Thumbnails kept before the least recently used are dropped.
 const CAPACITY: usize = 512;
+/// Payload bytes the cache may keep alive through its keys before the least recently used go:
+/// a drag that edits a large texture makes new bytes on every mouse move, and each version's
+/// thumbnail would otherwise hold its 5 MB until 512 versions had piled up.
+const BYTE_BUDGET: usize = 96 << 20;
 
 type Key = (usize, usize);
 
@@ -41,7 +45,7 @@ enum State {
 }
 
 struct Entry {
-    _bytes: SharedBytes,
+    bytes: SharedBytes,
     state: State,
     last_used: u64,
 }
@@ -113,16 +117,38 @@ impl Thumbnails {
                 Err(m) => State::Failed(m),
             };
         }
-        if self.cache.len() > CAPACITY {
-            let mut by_age: Vec<(u64, Key)> = self.cache.iter().map(|(k, e)| (e.last_used, *k)).collect();
-            by_age.sort_unstable();
-            let excess = self.cache.len() - CAPACITY;
-            for (used, k) in by_age.into_iter().take(excess) {
-                if used + 1 < self.frame {
-                    self.cache.remove(&k);
-                }
+        self.trim();
+    }
+
+    /// Drops the least recently used thumbnails (never one used last frame) while the cache
+    /// holds more than [`CAPACITY`] entries or [`BYTE_BUDGET`] bytes, with their queued jobs.
+    fn trim(&mut self) {
+        let mut held: usize = self.cache.values().map(|e| e.bytes.len()).sum();
+        if self.cache.len() <= CAPACITY && held <= BYTE_BUDGET {
+            return;
+        }
+        let mut by_age: Vec<(u64, Key)> = self.cache.iter().map(|(k, e)| (e.last_used, *k)).collect();
+        by_age.sort_unstable();
+        let mut dropped = Vec::new();
+        for (used, k) in by_age {
+            if (self.cache.len() <= CAPACITY && held <= BYTE_BUDGET) || used + 1 >= self.frame {
+                break;
+            }
+            if let Some(e) = self.cache.remove(&k) {
+                held -= e.bytes.len();
+                dropped.push(k);
             }
         }
+        if !dropped.is_empty()
+            && let Ok(mut jobs) = self.shared.jobs.lock()
+        {
+            jobs.retain(|j| !dropped.contains(&j.key));
+        }
+    }
+
+    /// Payload bytes the cache keeps alive (the benchmark and tests watch it).
+    pub fn held_bytes(&self) -> usize {
+        self.cache.values().map(|e| e.bytes.len()).sum()
     }
 
     /// The thumbnail of these Texm bytes, asking for it on first sight.
@@ -144,7 +170,7 @@ impl Thumbnails {
                 jobs.push(Job { key, source: source(), readings: self.readings });
                 self.shared.wake.notify_one();
             }
-            Entry { _bytes: bytes.clone(), state: State::Pending, last_used: frame }
+            Entry { bytes: bytes.clone(), state: State::Pending, last_used: frame }
         });
         e.last_used = frame;
         match &e.state {
@@ -298,6 +324,29 @@ mod tests {
     fn garbage_is_an_error_not_a_panic() {
         assert!(thumbnail(b"Texm\x01\x00", &Readings::default()).is_err());
         assert!(thumbnail(b"", &Readings::default()).is_err());
+    }
+
+    #[test]
+    fn versions_of_a_large_payload_do_not_pile_up() {
+        // A drag on a big texture: new payload bytes every frame, each asked for once.
+        let ctx = egui::Context::default();
+        let mut th = Thumbnails::new(&ctx);
+        let big = fx::loose(Format::Argb8888, 1024, 1024, 1);
+        let mut last = None;
+        for i in 0..40u8 {
+            let mut b = big.clone();
+            b[40] = i;
+            let b = SharedBytes::from(b);
+            ctx.run_ui(egui::RawInput::default(), |ui| {
+                th.begin_frame(ui.ctx(), Readings::default());
+                let _ = th.get(&b);
+            })
+            .drop_without_applying_deltas();
+            last = Some(b);
+        }
+        assert!(th.held_bytes() <= BYTE_BUDGET + 2 * big.len(), "{} bytes held", th.held_bytes());
+        assert!(th.held_bytes() >= big.len(), "the newest version stays");
+        drop(last);
     }
 
     #[test]

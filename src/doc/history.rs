@@ -38,6 +38,11 @@ impl History {
         &self.undo
     }
 
+    /// Whether a continuous edit (a drag) is going on: its steps still merge.
+    pub fn is_merging(&self) -> bool {
+        self.open_merge.is_some()
+    }
+
     /// Ends the current merge window (the drag was released).
     pub fn seal(&mut self) {
         self.open_merge = None;

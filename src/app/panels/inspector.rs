@@ -28,6 +28,8 @@ pub struct Info {
 pub struct InspectorCache {
     /// The item `info` is of; `None` when it must be computed again.
     key: Option<ItemPath>,
+    /// The item `info` was last computed for, stale or not.
+    shown: Option<ItemPath>,
     pub info: Info,
     /// The type field being typed into, for the selected entry.
     type_text: Option<(ItemPath, String)>,
@@ -109,9 +111,18 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         return;
     }
     let Some(path) = sel.single().cloned() else { return };
+    // The codec's check of the item (for a texture, the runtime's decode of every level) runs
+    // again once a drag of it ends, not on every mouse move.
+    // The directory row stays current (the attribute fields drag from it).
+    let dragging = app.ws.history.is_merging() && app.inspector.shown.as_ref() == Some(&path);
     if app.inspector.key.as_ref() != Some(&path) {
-        app.inspector.info = info(app, &path);
-        app.inspector.key = Some(path.clone());
+        if dragging {
+            app.inspector.info.meta = items::meta_of(&app.ws, &path);
+        } else {
+            app.inspector.info = info(app, &path);
+            app.inspector.key = Some(path.clone());
+            app.inspector.shown = Some(path.clone());
+        }
     }
     let mut out = Vec::new();
     egui::ScrollArea::vertical().id_salt("inspector").auto_shrink([false, false]).show(ui, |ui| {
