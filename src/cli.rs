@@ -470,7 +470,13 @@ fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
     } else {
         print_plain(&v, 0);
     }
-    Ok(0)
+    // An item the game cannot load is malformed input (exit 1), summary printed all the same.
+    let errors: Vec<&Value> = v["diagnostics"].as_array().map(|a| a.iter().filter(|d| d["severity"] == "error").collect()).unwrap_or_default();
+    for d in &errors {
+        let at = d["offset"].as_u64().map(|o| format!(" @0x{o:X}")).unwrap_or_default();
+        eprintln!("error: {address}{at}: {}", d["message"].as_str().unwrap_or_default());
+    }
+    Ok(if errors.is_empty() { 0 } else { 1 })
 }
 
 /// A readable rendering of a JSON summary for people.

@@ -141,3 +141,22 @@ fn check_runs_the_msh_codec_on_a_loose_mesh() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["files"][0]["ok"], false, "{v}");
 }
+
+/// `info` on an item the game cannot load (a Texm of unknown pixel format) is malformed input:
+/// exit 1, the error named on stderr with its offset, the JSON still printed.
+#[test]
+fn info_on_an_item_with_an_error_exits_1_and_still_prints() {
+    let d = tempfile::tempdir().unwrap();
+    let (_, bad) = parkan_studio::fixtures::texm::malformed().into_iter().find(|(n, _)| *n == "unknown-format").unwrap();
+    std::fs::write(d.path().join("bad.tex"), bad).unwrap();
+    let out = run(&["info", "bad.tex", "--json"], d.path());
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("the summary is still JSON");
+    assert_eq!(v["kind"], "texm");
+    assert_eq!(v["format"], 1555);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.tex @0x1C") && err.contains("unknown pixel format"), "{err}");
+    // A good texture stays exit 0.
+    std::fs::write(d.path().join("good.tex"), parkan_studio::fixtures::texm::loose(parkan_studio::formats::texm::Format::Rgb565, 4, 4, 1)).unwrap();
+    assert_eq!(run(&["info", "good.tex", "--json"], d.path()).status.code(), Some(0));
+}
