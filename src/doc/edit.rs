@@ -209,6 +209,26 @@ mod tests {
     use std::path::PathBuf;
 
     #[test]
+    fn undo_and_redo_say_what_they_changed() {
+        use crate::doc::Shift;
+        let mut ws = Workspace::new();
+        let f = ws.open_bytes(PathBuf::from("t.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();
+        let c = ws.apply(Edit::new(f, vec![], EditOp::RenameEntry { index: 1, name: b"X".to_vec() })).unwrap();
+        assert_eq!((c.items.clone(), c.shift.clone()), (vec![vec![1]], Shift::Nothing { file: f }));
+        let (_, u) = ws.undo_step().unwrap().unwrap();
+        assert_eq!(u.items, vec![vec![1]], "an undo touches what its step touched, not the whole file");
+        let (_, r) = ws.redo_step().unwrap().unwrap();
+        assert_eq!(r.items, vec![vec![1]]);
+        let c = ws.apply(Edit::new(f, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+        assert_eq!(c.shift, Shift::Removed { file: f, at: vec![], index: 0 });
+        let (_, u) = ws.undo_step().unwrap().unwrap();
+        assert_eq!(u.shift, Shift::Inserted { file: f, at: vec![], index: 0 });
+        let (_, r) = ws.redo_step().unwrap().unwrap();
+        assert_eq!(r.shift, Shift::Removed { file: f, at: vec![], index: 0 });
+        assert!(ws.redo_step().unwrap().is_none());
+    }
+
+    #[test]
     fn a_batch_is_one_step_and_all_or_nothing() {
         let mut ws = Workspace::new();
         let f = ws.open_bytes(PathBuf::from("t.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();

@@ -12,6 +12,9 @@ pub struct Step {
     /// How the forward edit moved entry indices (undo replays its inverse), so references to
     /// entries follow every step without a second stack kept beside this one.
     pub shift: Shift,
+    /// The entry paths the step's first edit touched ([`super::Change::items`]); its forward
+    /// edit becomes a whole-file snapshot once undone, so the paths are kept here.
+    pub touched: Vec<Vec<usize>>,
 }
 
 #[derive(Default, Debug)]
@@ -63,7 +66,8 @@ impl History {
             return false;
         }
         self.open_merge = key;
-        self.undo.push(Step { label: forward.label(), forward, inverse, shift });
+        let touched = forward.touched();
+        self.undo.push(Step { label: forward.label(), forward, inverse, shift, touched });
         true
     }
 

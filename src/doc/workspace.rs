@@ -233,34 +233,38 @@ impl Workspace {
     /// Undoes the last step; returns its label and what undoing changed (the shift is the
     /// inverse of the step's).
     pub fn undo_step(&mut self) -> Result<Option<(String, Change)>> {
-        let Some(step) = self.history.pop_undo() else { return Ok(None) };
-        match step.inverse.apply(self) {
-            Ok((redo, _)) => {
-                let label = step.label.clone();
-                let change = Change { file: step.forward.file, items: step.forward.touched(), shift: step.shift.inverse() };
-                self.history.push_redo(Step { label: step.label, forward: redo, inverse: step.inverse, shift: step.shift });
-                Ok(Some((label, change)))
-            }
-            Err(e) => {
-                self.history.push_undo(step);
-                Err(e)
-            }
-        }
+        self.replay(true)
     }
 
-    /// Redoes the last undone step; returns its label.
     /// Redoes the last undone step; returns its label and what it changed.
     pub fn redo_step(&mut self) -> Result<Option<(String, Change)>> {
-        let Some(step) = self.history.pop_redo() else { return Ok(None) };
-        match step.forward.apply(self) {
-            Ok((inverse, _)) => {
+        self.replay(false)
+    }
+
+    /// Applies the last step backwards (undo) or the last undone one forwards (redo) and moves
+    /// it to the other stack; a step that fails to apply stays where it was.
+    fn replay(&mut self, undo: bool) -> Result<Option<(String, Change)>> {
+        let popped = if undo { self.history.pop_undo() } else { self.history.pop_redo() };
+        let Some(mut step) = popped else { return Ok(None) };
+        let applied = if undo { step.inverse.apply(self) } else { step.forward.apply(self) };
+        match applied {
+            Ok((made, _)) => {
+                let shift = if undo { step.shift.inverse() } else { step.shift.clone() };
+                let change = Change { file: step.forward.file, items: step.touched.clone(), shift };
                 let label = step.label.clone();
-                let change = Change { file: step.forward.file, items: step.forward.touched(), shift: step.shift.clone() };
-                self.history.push_undo(Step { label: step.label, forward: step.forward, inverse, shift: step.shift });
+                // Undoing makes the edit that redoes it (a snapshot of the state undone), redoing
+                // the one that undoes it again.
+                if undo {
+                    step.forward = made;
+                    self.history.push_redo(step);
+                } else {
+                    step.inverse = made;
+                    self.history.push_undo(step);
+                }
                 Ok(Some((label, change)))
             }
             Err(e) => {
-                self.history.push_redo(step);
+                if undo { self.history.push_undo(step) } else { self.history.push_redo(step) }
                 Err(e)
             }
         }
