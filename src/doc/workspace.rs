@@ -2,7 +2,7 @@
 //! the disk held when it was read; one history over all of them.
 
 use super::edit::Edit;
-use super::history::{History, Step};
+use super::history::History;
 use super::node::{EntryMeta, Node};
 use super::save::{DiskStamp, atomic_write_with};
 use super::shift::Change;
