@@ -7,6 +7,7 @@ pub mod apply;
 pub mod browser;
 pub mod command;
 mod dispatch;
+pub mod editors;
 pub mod files;
 pub mod icon;
 pub mod intent;
@@ -17,7 +18,6 @@ pub mod selection;
 pub mod settings;
 pub mod tabs;
 pub mod tasks;
-pub mod texture;
 pub mod thumbs;
 pub mod views;
 
@@ -49,14 +49,16 @@ pub struct StudioApp {
     pub browser: BrowserState,
     pub tabs: tabs::Tabs,
     pub dialog: Option<Dialog>,
-    /// The replace-texture-from-image dialog, when open.
-    pub import: Option<texture::import::ImportDialog>,
+    /// A dialog an editor opened (one at a time).
+    pub editor_dialog: Option<Box<dyn editors::EditorDialog>>,
     pub palette: Option<panels::palette::PaletteState>,
     pub folder: Option<panels::folder::FolderListing>,
     pub show_readings: bool,
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
     pub inspector: panels::inspector::InspectorCache,
+    /// The editor that claims the selected item, with the document generation it was asked at.
+    selection_editor: std::cell::RefCell<Option<(ItemPath, u64, Option<editors::EditorId>)>>,
     commands: Vec<Command>,
     intents: Vec<Intent>,
     inbox_tx: Sender<Intent>,
@@ -87,13 +89,14 @@ impl StudioApp {
             browser: BrowserState::default(),
             tabs: tabs::Tabs::default(),
             dialog: None,
-            import: None,
+            editor_dialog: None,
             palette: None,
             folder: None,
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
             inspector: Default::default(),
+            selection_editor: Default::default(),
             log: Log::default(),
             commands: Vec::new(),
             intents: Vec::new(),
@@ -213,9 +216,10 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
-        if self.dialog.is_none() && self.palette.is_none() && self.import.is_none() {
-            self.texture_keys(&ctx);
-            self.commands.extend(command::pressed_shortcuts(&ctx));
+        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() {
+            let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
+            let pressed = command::pressed_shortcuts(&ctx, focus);
+            self.commands.extend(pressed);
         }
         panels::menu::show(self, ui);
         panels::status::show(self, ui);
@@ -234,7 +238,7 @@ impl StudioApp {
         }
         egui::CentralPanel::default().show(ui, |ui| tabs::show(self, ui));
         panels::dialogs::show(self, &ctx);
-        texture::import::show(self, &ctx);
+        self.editor_dialog_ui(&ctx);
         panels::palette::show(self, &ctx);
         panels::readings::show(self, &ctx);
         self.apply_pending();
@@ -270,24 +274,33 @@ impl StudioApp {
         let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
         if !dropped.is_empty() {
             let pos = ctx.input(|i| i.pointer.latest_pos());
-            let on_canvas = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture).and_then(|t| {
-                let inside = pos.zip(t.texture.canvas_rect).is_some_and(|(p, r)| r.contains(p));
+            // Onto the active editor's drop area, or onto an editor tab's title: the file
+            // replaces that item (its editor may take it over).
+            let on_editor = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Editor).and_then(|t| {
+                let inside = pos.zip(t.editor.as_ref().and_then(|e| e.state.drop_rect())).is_some_and(|(p, r)| r.contains(p));
                 inside.then(|| t.path.clone())
             });
             let on_title = pos.and_then(|p| self.tabs.title_rects.iter().find(|(r, _)| r.contains(p)).map(|(_, path)| path.clone()));
-            let on_texture = on_canvas.or(on_title);
-            match (on_texture, dropped.as_slice()) {
-                (Some(path), [one]) => self.intents.push(Intent::BeginImport { path, from: one.clone() }),
+            match (on_editor.or(on_title), dropped.as_slice()) {
+                (Some(path), [one]) => self.intents.push(Intent::Replace { path, from: one.clone() }),
                 _ => self.intents.push(self.browser.drop_intent(pos, dropped)),
             }
         }
     }
 
-    /// The open texture view takes its keys before the global shortcuts see them.
-    fn texture_keys(&mut self, ctx: &egui::Context) {
-        let Some(i) = self.tabs.active.filter(|&i| self.tabs.tabs.get(i).is_some_and(|t| t.view == intent::ViewKind::Texture)) else { return };
-        let tab = &mut self.tabs.tabs[i];
-        self.intents.extend(texture::claim_keys(ctx, &tab.path, &mut tab.texture));
+    /// The editor dialog, when one is open; it closes itself once done.
+    fn editor_dialog_ui(&mut self, ctx: &egui::Context) {
+        let Some(d) = self.editor_dialog.as_mut() else { return };
+        let mut out = Vec::new();
+        if !d.show(ctx, &self.ws, &mut out) {
+            self.editor_dialog = None;
+        }
+        self.intents.extend(out);
+    }
+
+    /// The open editor dialog as its concrete type.
+    pub fn editor_dialog<T: editors::EditorDialog>(&self) -> Option<&T> {
+        self.editor_dialog.as_deref().and_then(|d| (d as &dyn std::any::Any).downcast_ref())
     }
 
     fn end_frame(&mut self, ctx: &egui::Context) {
