@@ -5,14 +5,17 @@
 //! that name in `Textures.lib`, decoded through the palette its name selects.
 //!
 //! Everything here is pure over [`AssetSource`] ("a library by file name", "a file beside the
-//! mesh"), so the CLI, the exporter, the editor and the tests share one chain. Where the
-//! chain breaks, the result says why and carries what the game would still use (a fallback
-//! material, no texture); nothing here fails.
+//! mesh"), so the CLI and the exporter ([`FolderAssets`]), the editor ([`WorkspaceAssets`]:
+//! open documents first, with their unsaved edits) and the tests ([`MemoryAssets`]) share one
+//! chain. Where the chain breaks, the result says why and carries what the game would still
+//! use (a fallback material, no texture); nothing here fails.
 
 pub mod assets;
+pub mod open_files;
 pub mod texture;
 
 pub use assets::{AssetSource, Beside, FolderAssets, Found, Library, MemoryAssets};
+pub use open_files::WorkspaceAssets;
 pub use texture::{PALETTES_LIB, ResolvedTexture, TEXTURES_LIB, resolve_texture};
 
 use crate::formats::mat0::flags::Mat0Flags;
