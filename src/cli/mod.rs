@@ -19,7 +19,8 @@ mod typed;
 #[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
 #[command(after_help = readings_help())]
 pub struct Cli {
-    /// Choose a reading of formats.md section 8, NAME=VALUE (repeatable; see below).
+    /// Choose a reading where public format descriptions disagree, NAME=VALUE (repeatable; see
+    /// below and docs/readings.md).
     #[arg(long = "reading", global = true, value_name = "NAME=VALUE")]
     pub readings: Vec<String>,
     #[command(subcommand)]

@@ -31,7 +31,6 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
     let editable = model.mode == ViewMode::Stored;
     let rects: Vec<([f32; 4], PageRect)> = model.rects.iter().map(|r| (model.rect_on_level(r, view.level), r.stored)).collect();
     let level = view.level;
-    let _ = model;
 
     if view.fit {
         view.zoom = TextureView::fit_zoom(level_size, rect.size());
