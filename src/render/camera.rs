@@ -93,13 +93,15 @@ impl OrbitCamera {
         self.projection(aspect, radius) * self.view()
     }
 
-    /// The ray through `pixel` (from the top-left corner) of a `size` view.
+    /// The ray through `pixel` (from the top-left corner) of a `size` view: from the eye
+    /// (perspective) or from the pixel on the near plane (orthographic), so `t` is a distance
+    /// from the viewer.
     pub fn ray(&self, pixel: Vec2, size: Vec2, radius: f32) -> Ray {
         let ndc = Vec2::new(pixel.x / size.x.max(1.0) * 2.0 - 1.0, 1.0 - pixel.y / size.y.max(1.0) * 2.0);
         let inv = self.view_projection(size.x.max(1.0) / size.y.max(1.0), radius).inverse();
-        let a = inv.project_point3(ndc.extend(0.0));
-        let b = inv.project_point3(ndc.extend(1.0));
-        Ray { origin: a, dir: (b - a).normalize_or(-self.back()) }
+        let far = inv.project_point3(ndc.extend(1.0));
+        let origin = if self.orthographic { inv.project_point3(ndc.extend(0.0)) } else { self.eye() };
+        Ray { origin, dir: (far - origin).normalize_or(-self.back()) }
     }
 }
 
@@ -113,8 +115,8 @@ mod tests {
         let r = 3f32.sqrt();
         assert!((c.distance - r / (DEFAULT_FOV_Y * 0.5).sin()).abs() < 1e-4);
         let ray = c.ray(Vec2::new(50.0, 50.0), Vec2::new(100.0, 100.0), r);
-        let to_target = c.target - ray.origin;
-        assert!(to_target.normalize().dot(ray.dir) > 0.9999);
+        assert!((ray.origin - c.eye()).length() < 1e-4);
+        assert!((c.target - ray.origin).normalize().dot(ray.dir) > 0.9999);
         // The target projects to the view's centre at a depth inside 0..1.
         let p = c.view_projection(1.0, r).project_point3(c.target);
         assert!(p.x.abs() < 1e-5 && p.y.abs() < 1e-5 && (0.0..1.0).contains(&p.z), "{p}");
