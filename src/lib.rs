@@ -12,3 +12,5 @@ pub mod formats;
 
 #[cfg(feature = "gui")]
 pub mod app;
+#[cfg(feature = "gui")]
+pub mod render;

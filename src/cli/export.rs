@@ -23,21 +23,8 @@ pub fn export(item: &str, out: &Path, lod: usize, variant: usize, frame: Option<
     if ExportFormat::from_path(out).is_none() {
         return Err(Failure::usage(format!("{}: the output must end in .obj, .gltf or .glb", out.display())));
     }
-    let (ws, path) = super::open_item(item, r)?;
-    let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(item, e))?;
-    let (file, entries) = super::split_address(item);
-    let name = match ws.item_meta(&path) {
-        Some(m) => m.name,
-        None => Path::new(file).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
-    };
-    let mut assets = FolderAssets::for_file(Path::new(file));
-    if let Some((parent, _)) = path.parent() {
-        let node = ws.node(parent.file, &parent.entries).map_err(|e| Failure::format(item, e))?;
-        let label = std::iter::once(file).chain(entries[..entries.len().saturating_sub(1)].iter().copied()).collect::<Vec<_>>().join("::");
-        assets = assets.with_container(label, node.0.clone());
-    }
     let opts = ExportOptions { lod, variant, frame, ..ExportOptions::default() };
-    let scene = build_scene(&name, bytes, &assets, &opts, r).map_err(|e| failure(item, e))?;
+    let scene = scene_of(item, &opts, r)?;
     let summary = export_to(&scene, out).map_err(|e| failure(item, e))?;
 
     for (p, n) in &summary.files {
@@ -54,6 +41,37 @@ pub fn export(item: &str, out: &Path, lod: usize, variant: usize, frame: Option<
         summary.textures,
         summary.animation_channels
     );
+    report(item, &scene);
+    Ok(0)
+}
+
+/// The assets a material chain resolves through for `item`: the folder around its file and,
+/// for an entry, the archive that holds it.
+pub(super) fn assets_for(item: &str, ws: &crate::doc::Workspace, path: &crate::doc::ItemPath) -> Result<FolderAssets, Failure> {
+    let (file, entries) = super::split_address(item);
+    let mut assets = FolderAssets::for_file(Path::new(file));
+    if let Some((parent, _)) = path.parent() {
+        let node = ws.node(parent.file, &parent.entries).map_err(|e| Failure::format(item, e))?;
+        let label = std::iter::once(file).chain(entries[..entries.len().saturating_sub(1)].iter().copied()).collect::<Vec<_>>().join("::");
+        assets = assets.with_container(label, node.0.clone());
+    }
+    Ok(assets)
+}
+
+/// Opens a mesh item and builds its scene, as `export` and `render` draw it.
+pub(super) fn scene_of(item: &str, opts: &ExportOptions, r: &Readings) -> Result<crate::export::Scene, Failure> {
+    let (ws, path) = super::open_item(item, r)?;
+    let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(item, e))?;
+    let name = match ws.item_meta(&path) {
+        Some(m) => m.name,
+        None => Path::new(super::split_address(item).0).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+    };
+    let assets = assets_for(item, &ws, &path)?;
+    build_scene(&name, bytes, &assets, opts, r).map_err(|e| failure(item, e))
+}
+
+/// The scene's notes and material chains on stdout, its findings (each once) on stderr.
+pub(super) fn report(item: &str, scene: &crate::export::Scene) {
     for note in &scene.notes {
         println!("  {note}");
     }
@@ -73,5 +91,4 @@ pub fn export(item: &str, out: &Path, lod: usize, variant: usize, frame: Option<
             eprintln!("{line}");
         }
     }
-    Ok(0)
 }

@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 mod export;
+pub mod render;
 mod typed;
 
 #[derive(Parser, Debug)]
@@ -156,6 +157,9 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
+    /// Draw a mesh (MSH model or landscape, level.geom) or a MAT0 material's preview shape
+    /// with the editor's 3D renderer, offscreen, to a PNG.
+    Render(render::RenderArgs),
     /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
     #[command(hide = true)]
     WriteFixtures { dir: PathBuf },
@@ -246,6 +250,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
             save(&mut ws, path.file, out.out)
         }
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
+        Command::Render(args) => render::render(&args, &readings),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;
             println!("wrote {n} fixture files to {}", dir.display());

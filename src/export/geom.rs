@@ -3,7 +3,7 @@
 //! largest index fits vertex buffer k, else as a point cloud; no materials (the level file
 //! that names the shaders and base vertices is not read). Each buffer's note says which.
 
-use super::scene::{Finite, Primitive, Scene, SceneNode, reverse_winding};
+use super::scene::{Finite, Primitive, Scene, SceneNode, SourceAxes, reverse_winding};
 use crate::formats::Result;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
@@ -15,7 +15,7 @@ use glam::Vec3;
 
 pub fn geom_scene(name: &str, bytes: SharedBytes, readings: &Readings) -> Result<Scene> {
     let (geom, diags) = LevelGeom::parse(bytes)?;
-    let mut scene = Scene { name: name.to_string(), diagnostics: diags, ..Scene::default() };
+    let mut scene = Scene { name: name.to_string(), diagnostics: diags, axes: SourceAxes::XRay, ..Scene::default() };
     let mut finite = Finite::default();
     for m in extract(&geom, readings) {
         scene.notes.push(m.note.clone());

@@ -45,6 +45,9 @@ pub fn landscape_scene(
         node.primitives.push(group_primitive(&mesh, g, material, &mut finite));
     }
     scene.nodes.push(node);
+    if let Some(t) = parts.slots.as_ref() {
+        scene.bounds = super::model::header_bounds(&t.header, false);
+    }
     scene.diagnostics.extend(finite.diagnostic());
     Ok(scene)
 }

@@ -4,12 +4,14 @@
 //! materials, and the model's animation sampled once per frame.
 
 use super::materials::add_materials;
-use super::scene::{Finite, NodeTrack, ParkanVertices, Primitive, Scene, SceneAnimation, SceneNode, parkan_primitive, parkan_transform};
+use super::scene::{BoundShape, Finite, NodeTrack, SceneBound, ParkanVertices, Primitive, Scene, SceneAnimation, SceneNode, parkan_primitive, parkan_transform};
 use crate::doc::resolve::ResolvedMaterial;
 use crate::formats::msh::Parts;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::geometry::{ModelMesh, SubMesh, extract_model, frame_count, model_pose};
+use crate::formats::msh::axes::parkan_to_gltf;
 use crate::formats::msh::nodes::GridCell;
+use crate::formats::msh::slots::BoundsHeader;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
 
@@ -73,6 +75,7 @@ pub fn model_scene(
         let prim = primitive(&mesh, sm, materials.get(&sm.material).copied(), &mut finite);
         scene.nodes[target].primitives.push(prim);
     }
+    scene.bounds = file_bounds(parts, &mesh);
     scene.animation = animation(parts, readings, opts.frames_per_second, &mut finite, &mut scene.diagnostics);
     if let Some(a) = &scene.animation {
         scene.notes.push(format!(
@@ -84,6 +87,52 @@ pub fn model_scene(
     }
     scene.diagnostics.extend(finite.diagnostic());
     Ok(scene)
+}
+
+/// The model's box and sphere (component 2's header, scene space) and each node's slot box and
+/// sphere for the cell (node space), as stored.
+fn file_bounds(parts: &Parts, mesh: &ModelMesh) -> Vec<SceneBound> {
+    let Some(table) = parts.slots.as_ref() else { return Vec::new() };
+    let mut out = header_bounds(&table.header, true);
+    for (i, node) in mesh.nodes.iter().enumerate() {
+        let Some(slot) = node.slot.and_then(|s| table.slots.get(s).map(|t| (s, t))) else { continue };
+        let (min, max) = gltf_box([slot.1.aabb_min, slot.1.aabb_max].iter().copied());
+        out.push(SceneBound { node: Some(i), label: format!("slot {} box", slot.0), shape: BoundShape::Box { min, max } });
+        out.push(SceneBound {
+            node: Some(i),
+            label: format!("slot {} sphere", slot.0),
+            shape: BoundShape::Sphere { centre: parkan_to_gltf(slot.1.centre), radius: slot.1.radius },
+        });
+    }
+    out
+}
+
+/// Component 2's header bounds in scene space: the box through its 8 corners and, for a
+/// model, its sphere (a landscape stores zeros there).
+pub(super) fn header_bounds(h: &BoundsHeader, sphere: bool) -> Vec<SceneBound> {
+    let (min, max) = gltf_box(h.corners.iter().copied());
+    let mut out = vec![SceneBound { node: None, label: "model box".to_string(), shape: BoundShape::Box { min, max } }];
+    if sphere {
+        out.push(SceneBound {
+            node: None,
+            label: "model sphere".to_string(),
+            shape: BoundShape::Sphere { centre: parkan_to_gltf(h.sphere_centre), radius: h.sphere_radius },
+        });
+    }
+    out
+}
+
+/// The axis-aligned box through Parkan points, in glTF's frame (the axis swap keeps it aligned).
+fn gltf_box(points: impl Iterator<Item = [f32; 3]>) -> ([f32; 3], [f32; 3]) {
+    let mut min = [f32::INFINITY; 3];
+    let mut max = [f32::NEG_INFINITY; 3];
+    for p in points.map(parkan_to_gltf) {
+        for k in 0..3 {
+            min[k] = min[k].min(p[k]);
+            max[k] = max[k].max(p[k]);
+        }
+    }
+    (min, max)
 }
 
 /// One batch's triangles with only the vertices they use, converted to glTF's frame.
@@ -165,6 +214,9 @@ mod tests {
         }
         assert!(s.animation.is_none());
         assert!(s.notes[0].contains("slot_index[0]"));
+        // The file's own bounds come through: the model's box and sphere, the slot's pair.
+        assert_eq!(s.bounds.len(), 4);
+        assert!(s.bounds.iter().any(|b| b.node == Some(0) && matches!(b.shape, super::BoundShape::Sphere { radius, .. } if radius > 1.0)));
     }
 
     #[test]

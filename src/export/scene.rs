@@ -80,6 +80,43 @@ pub struct SceneTexture {
     pub stem: String,
 }
 
+/// The frame the file's own coordinates are in (formats.md sections 6 and 7 "Axes"), so that a
+/// viewer can draw the file's axes and ground plane; the scene itself is always in glTF's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SourceAxes {
+    /// Parkan: left-handed, z up; glTF `(x, z, y)`.
+    #[default]
+    Parkan,
+    /// X-Ray: left-handed, y up; glTF `(x, y, -z)`.
+    XRay,
+}
+
+impl SourceAxes {
+    /// The file's x, y and z unit axes in glTF's frame.
+    pub fn unit_axes(self) -> [[f32; 3]; 3] {
+        match self {
+            SourceAxes::Parkan => [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]],
+            SourceAxes::XRay => [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, -1.0]],
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BoundShape {
+    Box { min: [f32; 3], max: [f32; 3] },
+    Sphere { centre: [f32; 3], radius: f32 },
+}
+
+/// A bound as the file stores it (not recomputed, so that a wrong one shows), converted to
+/// glTF's frame, in its node's space (`node: None`: scene space).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneBound {
+    pub node: Option<usize>,
+    /// What it is ("model box", "slot 3 sphere").
+    pub label: String,
+    pub shape: BoundShape,
+}
+
 /// Translation and rotation samples of one node, one per animation time.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NodeTrack {
@@ -108,8 +145,11 @@ pub struct Scene {
     pub notes: Vec<String>,
     /// Every finding of extraction and material resolution.
     pub diagnostics: Vec<Diagnostic>,
-    /// The materials as resolved, for reports.
+    /// The materials as resolved, for reports (one per [`Scene::materials`] entry, in order).
     pub resolved: Vec<ResolvedMaterial>,
+    /// The file's own bounding boxes and spheres (viewers draw them; writers ignore them).
+    pub bounds: Vec<SceneBound>,
+    pub axes: SourceAxes,
 }
 
 impl Scene {

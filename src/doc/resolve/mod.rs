@@ -134,6 +134,11 @@ pub struct ResolvedMaterial {
     pub base_color: [f32; 4],
     /// The phase's emissive RGB (runtime +48..+56).
     pub emissive: [f32; 3],
+    /// The phase's ambient and specular RGBA (runtime +16..+28, +32..+44) and its `p[16]`
+    /// (the device power is `1 << power`), for viewers that light it.
+    pub ambient: [f32; 4],
+    pub specular: [f32; 4],
+    pub power: u32,
     pub texture: Option<Arc<ResolvedTexture>>,
     /// Drawn blended: a blend mode other than 0, or a texture with transparent texels.
     pub alpha_blended: bool,
@@ -156,6 +161,9 @@ impl ResolvedMaterial {
             cell: None,
             base_color: UNRESOLVED_COLOR,
             emissive: [0.0; 3],
+            ambient: UNRESOLVED_COLOR,
+            specular: [0.0; 4],
+            power: 0,
             texture: None,
             alpha_blended: false,
             diagnostics: Vec::new(),
@@ -207,6 +215,9 @@ struct MaterialCore {
     cell: Option<i32>,
     base_color: [f32; 4],
     emissive: [f32; 3],
+    ambient: [f32; 4],
+    specular: [f32; 4],
+    power: u32,
     texture: Option<Arc<ResolvedTexture>>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -222,6 +233,9 @@ impl MaterialCore {
             cell: None,
             base_color: UNRESOLVED_COLOR,
             emissive: [0.0; 3],
+            ambient: UNRESOLVED_COLOR,
+            specular: [0.0; 4],
+            power: 0,
             texture: None,
             diagnostics: Vec::new(),
         }
@@ -289,6 +303,9 @@ impl<'a> Resolver<'a> {
         out.cell = core.cell;
         out.base_color = core.base_color;
         out.emissive = core.emissive;
+        out.ambient = core.ambient;
+        out.specular = core.specular;
+        out.power = core.power;
         out.alpha_blended = out.nibble_mode != 0 || core.texture.as_ref().is_some_and(|t| t.has_alpha);
         out.texture = core.texture.clone();
         out.diagnostics.extend(core.diagnostics.iter().cloned());
@@ -357,6 +374,9 @@ impl<'a> Resolver<'a> {
         let v = state.values;
         core.base_color = [v[0], v[1], v[2], v[3]];
         core.emissive = [v[12], v[13], v[14]];
+        core.ambient = [v[4], v[5], v[6], v[7]];
+        core.specular = [v[8], v[9], v[10], v[11]];
+        core.power = state.u16;
         core.phase = Some(state.phase);
         core.cell = Some(state.cell);
         let Some(phase) = mat.phases.get(state.phase).filter(|p| p.has_texture()) else { return core };

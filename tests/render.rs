@@ -1,0 +1,322 @@
+//! The renderer by its pixels: through `render` (the CLI binary) and through the library's
+//! headless renderer, on whatever adapter the machine has (Mesa's software Vulkan or GL in
+//! CI). Images are small so the suite stays fast.
+#![cfg(feature = "gui")]
+
+use glam::{Mat4, Vec3};
+use parkan_studio::doc::resolve::{MemoryAssets, ResolvedTexture};
+use parkan_studio::export::scene::{Primitive, Scene, SceneNode};
+use parkan_studio::export::{ExportOptions, build_scene};
+use parkan_studio::fixtures::{demo, msh as mfx, xray as xfx};
+use parkan_studio::formats::msh::anim::Transform;
+use parkan_studio::formats::readings::Readings;
+use parkan_studio::formats::texm::{Format, Pixmap};
+use parkan_studio::formats::xray_geom::LevelGeom;
+use parkan_studio::render::shapes::{Shape, preview_scene};
+use parkan_studio::render::{BlendMode, FrameParams, Headless, Image, Light, MaterialColors, OrbitCamera, RenderError, RenderScene, SamplerFilter, Shading};
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::{Arc, OnceLock};
+
+const SIZE: u32 = 128;
+
+fn run(args: &[&str], cwd: &Path) -> Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().unwrap();
+    assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+fn ok(args: &[&str], cwd: &Path) -> String {
+    let out = run(args, cwd);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn png(path: &Path) -> image::RgbaImage {
+    image::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())).to_rgba8()
+}
+
+/// One device for the library tests (creating one costs a second on a software adapter).
+fn gpu() -> &'static Headless {
+    static GPU: OnceLock<Headless> = OnceLock::new();
+    GPU.get_or_init(|| Headless::new().expect("a graphics adapter (Mesa's software Vulkan or GL in CI)"))
+}
+
+fn background() -> [u8; 4] {
+    FrameParams::new(OrbitCamera::default()).background.map(|c| (c * 255.0).round() as u8)
+}
+
+fn is_background(p: [u8; 4]) -> bool {
+    p.iter().zip(background()).all(|(a, b)| a.abs_diff(b) <= 2)
+}
+
+/// Lit straight from the camera with no ambient: a face towards the camera gets its diffuse
+/// colour (plus emissive and specular) exactly.
+fn headlight() -> Light {
+    Light { direction: Vec3::Z, follow_camera: true, intensity: 1.0, ambient: [0.0; 3] }
+}
+
+fn render(scene: &RenderScene, params: &FrameParams) -> Image {
+    let g = gpu();
+    g.render(&g.upload(scene), params, SIZE, SIZE).unwrap()
+}
+
+fn front_camera(scene: &RenderScene) -> OrbitCamera {
+    OrbitCamera::framing(scene.min, scene.max, 0.0, 0.0, 1.0)
+}
+
+#[test]
+fn cube_silhouette_covers_the_expected_fraction() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("cube.msh"), mfx::cube()).unwrap();
+    let out = ok(&["render", "cube.msh", "cube.png", "--size", "128x128", "--yaw", "0", "--pitch", "0"], d.path());
+    assert!(out.contains("12 triangles"), "{out}");
+    let img = png(&d.path().join("cube.png"));
+    assert_eq!(img.dimensions(), (SIZE, SIZE));
+    let covered = img.pixels().filter(|p| !is_background(p.0)).count() as f64 / f64::from(SIZE * SIZE);
+    // The cube is -1..1; the default framing puts the sphere around it (radius sqrt 3) just
+    // inside a 45 degree view, so the front face, 1 nearer than the centre, spans
+    // 1 / ((d - 1) tan 22.5) of the half-height, d = sqrt 3 / sin 22.5.
+    let half = 22.5f64.to_radians();
+    let dist = 3f64.sqrt() / half.sin();
+    let expected = (1.0 / ((dist - 1.0) * half.tan())).powi(2);
+    assert!((covered - expected).abs() < 0.02, "covered {covered:.4}, expected {expected:.4}");
+    // Seen from a corner it shows three faces and covers more than face-on.
+    ok(&["render", "cube.msh", "corner.png", "--size", "128x128", "--yaw", "45", "--pitch", "35"], d.path());
+    let corner = png(&d.path().join("corner.png")).pixels().filter(|p| !is_background(p.0)).count() as f64 / f64::from(SIZE * SIZE);
+    assert!(corner > covered + 0.02, "{corner} vs {covered}");
+}
+
+fn texture(width: u32, height: u32, rgba: Vec<u8>) -> Arc<ResolvedTexture> {
+    Arc::new(ResolvedTexture {
+        name: "TEST.0".into(),
+        origin: "test".into(),
+        width,
+        height,
+        format: Format::Argb8888,
+        palette: None,
+        palette_used: false,
+        image: Pixmap { width, height, rgba },
+        has_alpha: false,
+        page_rects: 0,
+    })
+}
+
+#[test]
+fn textured_quad_centre_has_the_texel_colour() {
+    // 3 x 3 texels: grey border, an orange centre.
+    let mut rgba = [90u8, 90, 90, 255].repeat(9);
+    rgba[16..20].copy_from_slice(&[230, 120, 40, 255]);
+    let mut plane = preview_scene(Shape::Plane);
+    let white = MaterialColors { specular: [0.0; 4], emissive: [0.0, 0.0, 0.0, 1.0], ..MaterialColors::flat([1.0; 4]) };
+    plane.set_preview_material(white, Some(texture(3, 3, rgba)), [0.0, 0.0, 1.0, 1.0], BlendMode::Opaque);
+    let mut p = FrameParams::new(front_camera(&plane));
+    p.light = headlight();
+    p.filter = SamplerFilter::Nearest;
+    let img = render(&plane, &p);
+    let c = img.pixel(SIZE / 2, SIZE / 2);
+    for (got, want) in c.iter().zip([230u8, 120, 40]) {
+        assert!(got.abs_diff(want) <= 2, "centre {c:?}");
+    }
+    // The border texel shows nearer the quad's edge.
+    let q = img.pixel(SIZE / 2, SIZE / 2 - 20);
+    assert!(q[0].abs_diff(90) <= 2, "{q:?}");
+    // Untextured shading (normals) ignores the texture: the face's normal +z is (0.5, 0.5, 1).
+    p.shading = Shading::Normals;
+    let n = render(&plane, &p).pixel(SIZE / 2, SIZE / 2);
+    assert!(n[0].abs_diff(128) <= 2 && n[2] >= 253, "{n:?}");
+}
+
+/// A quad at depth `z` of half-size `half`, coloured by its vertices.
+fn quad(label: &str, z: f32, half: f32, rgba: [f32; 4]) -> Primitive {
+    Primitive {
+        label: label.into(),
+        positions: vec![[-half, half, z], [-half, -half, z], [half, -half, z], [half, half, z]],
+        normals: Some(vec![[0.0, 0.0, 1.0]; 4]),
+        colors: Some(vec![rgba; 4]),
+        indices: vec![0, 1, 2, 0, 2, 3],
+        ..Primitive::default()
+    }
+}
+
+#[test]
+fn the_near_part_occludes_the_far_one_in_either_order() {
+    let red = quad("near", 1.0, 0.5, [1.0, 0.0, 0.0, 1.0]);
+    let green = quad("far", -1.0, 1.0, [0.0, 1.0, 0.0, 1.0]);
+    for prims in [vec![red.clone(), green.clone()], vec![green, red]] {
+        let scene = Scene { nodes: vec![SceneNode { name: "n".into(), parent: None, local: Transform::IDENTITY, primitives: prims }], ..Scene::default() };
+        let rs = RenderScene::from_scene(&scene);
+        let mut p = FrameParams::new(front_camera(&rs));
+        p.shading = Shading::VertexColor;
+        let img = render(&rs, &p);
+        let c = img.pixel(SIZE / 2, SIZE / 2);
+        assert!(c[0] > 200 && c[1] < 30, "the near red quad wins at the centre: {c:?}");
+        // Beside the small near quad (22 pixels to its edge) the far one (28) shows.
+        let side = img.pixel(SIZE / 2 + 25, SIZE / 2);
+        assert!(side[1] > 200 && side[0] < 30, "{side:?}");
+    }
+}
+
+fn demo_scene(name: &str, bytes: Vec<u8>, opts: &ExportOptions) -> RenderScene {
+    let assets = MemoryAssets::from_files(demo::demo_files());
+    RenderScene::from_scene(&build_scene(name, bytes.into(), &assets, opts, &Readings::default()).unwrap())
+}
+
+/// The centre of the pixels that are not background.
+fn centroid(img: &Image) -> Option<(f32, f32)> {
+    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+    for y in 0..img.height {
+        for x in 0..img.width {
+            if !is_background(img.pixel(x, y)) {
+                sx += x as f32;
+                sy += y as f32;
+                n += 1.0;
+            }
+        }
+    }
+    (n > 0.0).then(|| (sx / n, sy / n))
+}
+
+#[test]
+fn an_animation_frame_moves_the_animated_part_only() {
+    let walker = demo_scene("walker.msh", mfx::walker(), &ExportOptions::default());
+    let arm = walker.nodes.iter().position(|n| n.name == "ARM_L").unwrap();
+    let body = walker.nodes.iter().position(|n| n.name == "BODY").unwrap();
+    let camera = OrbitCamera::framing(walker.min, walker.max, std::f32::consts::FRAC_PI_2, 0.0, 1.0);
+    let only = |node: usize| (0..walker.nodes.len()).map(|i| i == node).collect::<Vec<bool>>();
+    let shot = |node: usize, frame: f32| {
+        let pose: Vec<Mat4> = walker.pose(frame);
+        let visible = only(node);
+        let mut p = FrameParams::new(camera);
+        p.node_matrices = Some(&pose);
+        p.node_visible = Some(&visible);
+        centroid(&render(&walker, &p)).expect("the part is in view")
+    };
+    // ARM_L swings 20 degrees about x between frames 0 and 4: seen from the side, its
+    // silhouette moves; BODY has no animation and stays.
+    let (a0, a4) = (shot(arm, 0.0), shot(arm, 4.0));
+    assert!((a0.0 - a4.0).abs() + (a0.1 - a4.1).abs() > 2.0, "{a0:?} {a4:?}");
+    let (b0, b4) = (shot(body, 0.0), shot(body, 4.0));
+    assert!((b0.0 - b4.0).abs() + (b0.1 - b4.1).abs() < 0.01, "{b0:?} {b4:?}");
+
+    // Through the CLI, --frame poses the scene the exporter builds: the two-node fixture's
+    // ARM turns 90 degrees about z by frame 4, so the image changes.
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("two.msh"), mfx::two_node_animated()).unwrap();
+    ok(&["render", "two.msh", "f0.png", "--size", "96x96", "--frame", "0"], d.path());
+    ok(&["render", "two.msh", "f4.png", "--size", "96x96", "--frame", "4"], d.path());
+    assert_ne!(png(&d.path().join("f0.png")), png(&d.path().join("f4.png")));
+}
+
+fn triangles(stdout: &str) -> usize {
+    let at = stdout.find(" triangles").unwrap_or_else(|| panic!("{stdout}"));
+    stdout[..at].rsplit(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn lod_1_draws_fewer_triangles_than_lod_0() {
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    std::fs::write(d.path().join("boxhouse.msh"), mfx::boxhouse()).unwrap();
+    let t0 = triangles(&ok(&["render", "boxhouse.msh", "l0.png", "--size", "96x96", "--lod", "0"], d.path()));
+    let t1 = triangles(&ok(&["render", "boxhouse.msh", "l1.png", "--size", "96x96", "--lod", "1"], d.path()));
+    assert!(t1 > 0 && t1 < t0, "LOD 1 {t1}, LOD 0 {t0}");
+    let lod1 = demo_scene("boxhouse.msh", mfx::boxhouse(), &ExportOptions { lod: 1, ..ExportOptions::default() });
+    assert_eq!(lod1.triangle_count(), t1);
+    // A landscape too, and a LOD it does not have is a usage error.
+    let l0 = triangles(&ok(&["render", "Land.msh", "g0.png", "--size", "96x96"], d.path()));
+    let l1 = triangles(&ok(&["render", "Land.msh", "g1.png", "--size", "96x96", "--lod", "1"], d.path()));
+    assert!(l1 < l0);
+    assert_eq!(run(&["render", "Land.msh", "g2.png", "--lod", "2"], d.path()).status.code(), Some(2));
+}
+
+#[test]
+fn level_geom_draws_one_point_per_vertex() {
+    let bytes = xfx::level_v13();
+    let (geom, _) = LevelGeom::parse(bytes.clone().into()).unwrap();
+    let scene = demo_scene("level.geom", bytes.clone(), &ExportOptions::default());
+    let vbs = geom.vertex_buffers();
+    let point_buffers: usize = scene.parts.iter().filter(|p| p.points).map(|p| vbs[scene.nodes[p.node].name.trim_start_matches("vertex_buffer_").parse::<usize>().unwrap()].vertex_count as usize).sum();
+    assert!(scene.point_count() > 0);
+    assert_eq!(scene.point_count(), point_buffers);
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("level.geom"), &bytes).unwrap();
+    let out = ok(&["render", "level.geom", "geom.png", "--size", "96x96", "--shading", "vertex-color"], d.path());
+    assert!(out.contains(&format!("{} points", scene.point_count())), "{out}");
+    assert!(centroid(&Image { width: 96, height: 96, rgba: png(&d.path().join("geom.png")).into_raw() }).is_some());
+}
+
+#[test]
+fn material_preview_follows_the_evaluated_diffuse() {
+    // MULTI's diffuse goes from white (0 ms) to (0, 0.5, 0.5) (500 ms).
+    let files = demo::demo_files();
+    let lib = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Material.lib")).unwrap();
+    let (archive, _) = parkan_studio::formats::nres::Archive::parse(lib.1.clone().into()).unwrap();
+    let i = archive.find("MULTI").unwrap();
+    let payload = archive.payload(i).to_vec();
+    let mut seen = Vec::new();
+    for ms in [0, 500] {
+        let state = parkan_studio::formats::mat0::material_state(&payload, 6, ms, 0, None, &Readings::default()).unwrap();
+        let colors = MaterialColors::from_runtime(&state.values, state.u16);
+        let mut sphere = preview_scene(Shape::Sphere);
+        sphere.set_preview_material(colors, None, [0.0, 0.0, 1.0, 1.0], BlendMode::Opaque);
+        let mut p = FrameParams::new(front_camera(&sphere));
+        p.light = headlight();
+        let c = render(&sphere, &p).pixel(SIZE / 2, SIZE / 2);
+        // Facing the camera and the light: diffuse + emissive + specular (the highlight).
+        for k in 0..3 {
+            let want = ((colors.diffuse[k] + colors.emissive[k] + colors.specular[k]).clamp(0.0, 1.0) * 255.0).round() as u8;
+            assert!(c[k].abs_diff(want) <= 3, "{ms} ms channel {k}: {c:?} vs {want}");
+        }
+        seen.push(c);
+    }
+    assert_ne!(seen[0], seen[1]);
+
+    // The CLI draws a MAT0 entry on its preview shape.
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    let out = ok(&["render", "Material.lib::MULTI", "m.png", "--size", "64x64", "--time", "500", "--shape", "cube"], d.path());
+    assert!(out.contains("phase 2"), "{out}");
+    assert_eq!(png(&d.path().join("m.png")).dimensions(), (64, 64));
+}
+
+#[test]
+fn no_adapter_is_a_typed_error_and_exit_2() {
+    let e = Headless::with_backends(parkan_studio::render::wgpu::Backends::empty()).err().expect("no backend, no adapter");
+    assert!(matches!(e, RenderError::NoAdapter(_)), "{e:?}");
+    let f = parkan_studio::cli::render::render_failure(e);
+    assert_eq!(f.code, 2);
+    assert!(f.message.contains("no graphics adapter"), "{}", f.message);
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("cube.msh"), mfx::cube()).unwrap();
+    for args in [
+        &["render", "cube.msh", "x.png", "--size", "0x10"][..],
+        &["render", "cube.msh", "x.png", "--size", "big"],
+        &["render", "cube.msh", "x.png", "--overlay", "sparkles"],
+        &["render", "cube.msh", "x.png", "--shading", "toon"],
+        &["render", "missing.msh", "x.png"],
+    ] {
+        assert_eq!(run(args, d.path()).status.code(), Some(2), "{args:?}");
+    }
+    std::fs::write(d.path().join("junk.msh"), b"NRes junk").unwrap();
+    assert_eq!(run(&["render", "junk.msh", "x.png"], d.path()).status.code(), Some(1));
+    assert!(!d.path().join("x.png").exists());
+}
+
+#[test]
+fn overlays_draw_over_the_shading() {
+    let cube = preview_scene(Shape::Cube);
+    let mut p = FrameParams::new(OrbitCamera::framing(cube.min, cube.max, 0.6, 0.4, 1.0));
+    let plain = render(&cube, &p);
+    p.overlays.wireframe = true;
+    let wired = render(&cube, &p);
+    let differing = plain.rgba.chunks(4).zip(wired.rgba.chunks(4)).filter(|(a, b)| a != b).count();
+    assert!(differing > 100, "{differing} pixels changed");
+    // Wire colour pixels appear on the cube's visible edges only: the back edges stay hidden.
+    let wire = wired.rgba.chunks(4).filter(|c| c[0] > 235 && c[1] > 235 && c[2] > 235).count();
+    assert!(wire > 50 && wire < (SIZE * SIZE / 4) as usize, "{wire}");
+}
