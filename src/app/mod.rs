@@ -57,6 +57,9 @@ pub struct StudioApp {
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
     pub inspector: panels::inspector::InspectorCache,
+    /// The window's wgpu device, for editors that draw with the 3D renderer (none in
+    /// benchmarks and on a context without a wgpu painter).
+    pub gpu: Option<eframe::egui_wgpu::RenderState>,
     /// The editor that claims the selected item, with the document generation it was asked at.
     selection_editor: std::cell::RefCell<Option<(ItemPath, u64, Option<editors::EditorId>)>>,
     commands: Vec<Command>,
@@ -76,7 +79,9 @@ pub struct StudioApp {
 impl StudioApp {
     /// The app inside eframe (or kittest's eframe harness).
     pub fn new(cc: &eframe::CreationContext<'_>, opts: StartOptions) -> StudioApp {
-        StudioApp::with_context(&cc.egui_ctx, cc.storage, opts)
+        let mut app = StudioApp::with_context(&cc.egui_ctx, cc.storage, opts);
+        app.gpu = cc.wgpu_render_state.clone();
+        app
     }
 
     /// The app on any egui context (benchmarks, headless runs).
@@ -97,6 +102,7 @@ impl StudioApp {
             thumbs: thumbs::Thumbnails::new(ctx),
             inspector: Default::default(),
             selection_editor: Default::default(),
+            gpu: None,
             log: Log::default(),
             commands: Vec::new(),
             intents: Vec::new(),
@@ -121,6 +127,7 @@ impl StudioApp {
         if opts.readings != Readings::default() {
             app.ws.readings = opts.readings;
         }
+        let explicit = !opts.files.is_empty();
         let mut files = opts.files;
         if files.is_empty()
             && opts.open_demo
@@ -142,8 +149,18 @@ impl StudioApp {
             })
             .collect();
         if !files.is_empty() {
-            app.intents.push(Intent::Open(files));
+            app.intents.push(Intent::Open(files.clone()));
             app.apply_pending();
+        }
+        // A file named on the command line opens in its editor when one claims it (a mesh in
+        // the 3D view); archives stay in the browser.
+        if explicit {
+            for f in files.iter().filter(|f| !entries.iter().any(|(e, _)| e == *f)) {
+                let root = app.ws.files().iter().find(|o| o.path == *f).map(|o| ItemPath::root(o.id));
+                if let Some(root) = root.filter(|r| editors::editor_of(&app.ws, r).is_some()) {
+                    app.intents.push(Intent::OpenTab(root));
+                }
+            }
         }
         for (file, entry) in entries {
             let id = app.ws.files().iter().find(|f| f.path == file).map(|f| f.id);
@@ -338,6 +355,24 @@ impl eframe::App for StudioApp {
     }
 }
 
+/// The window's device asks for what its adapter can do: egui's default holds a GL adapter to
+/// WebGL 2's limits, which have no storage buffers, and the 3D view's node matrices live in one.
+fn wgpu_options() -> eframe::egui_wgpu::WgpuConfiguration {
+    use eframe::egui_wgpu::{WgpuSetup, wgpu};
+    let mut config = eframe::NativeOptions::default().wgpu_options;
+    if let WgpuSetup::CreateNew(setup) = &mut config.wgpu_setup {
+        setup.device_descriptor = std::sync::Arc::new(|adapter: &wgpu::Adapter| {
+            let limits = adapter.limits();
+            wgpu::DeviceDescriptor {
+                label: Some("parkan studio device"),
+                required_limits: wgpu::Limits { max_texture_dimension_2d: limits.max_texture_dimension_2d.min(16384), ..limits },
+                ..Default::default()
+            }
+        });
+    }
+    config
+}
+
 /// Opens the editor window; returns the process exit code.
 pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
     let mut parsed = Readings::default();
@@ -355,7 +390,7 @@ pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
         .with_min_inner_size([720.0, 420.0])
         .with_drag_and_drop(true)
         .with_icon(egui::IconData { rgba: icon::rgba(size), width: size, height: size });
-    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, ..Default::default() };
+    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, wgpu_options: wgpu_options(), ..Default::default() };
     let opts = StartOptions { files, readings: parsed, open_demo: true, native_dialogs: true };
     match eframe::run_native("Parkan Studio", options, Box::new(move |cc| Ok(Box::new(StudioApp::new(cc, opts))))) {
         Ok(()) => 0,

@@ -230,7 +230,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             },
             ViewKind::Editor => match (&c.bytes, tab.editor.as_mut()) {
                 (Ok(b), Some(slot)) => {
-                    let cx = EditorCx { ws: &app.ws, generation: app.generation, path: &tab.path, bytes: b };
+                    let cx = EditorCx { ws: &app.ws, generation: app.generation, path: &tab.path, bytes: b, gpu: app.gpu.as_ref() };
                     slot.state.show(ui, &cx, &mut out);
                 }
                 (Ok(_), None) => {}

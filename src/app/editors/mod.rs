@@ -12,6 +12,7 @@
 //!
 //! The summary, hex and raw-fields views are not editors: every item gets them.
 
+pub mod mesh;
 pub mod texture;
 
 use super::command::MenuGroup;
@@ -29,7 +30,7 @@ use std::sync::Arc;
 pub type EditorId = &'static str;
 
 /// Every registered editor. The first that claims an item opens it.
-pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor];
+pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor, &mesh::MeshEditor];
 
 /// What an editor is told about an item when asked whether it opens it.
 pub struct Claim<'a> {
@@ -92,6 +93,8 @@ pub struct EditorCx<'a> {
     pub generation: u64,
     pub path: &'a ItemPath,
     pub bytes: &'a SharedBytes,
+    /// The window's wgpu device, when the app has one (3D views draw with it).
+    pub gpu: Option<&'a eframe::egui_wgpu::RenderState>,
 }
 
 /// What an editor may use while it runs a command or handles a message: the document (read
