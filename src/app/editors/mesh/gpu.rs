@@ -20,6 +20,13 @@ struct ViewGpu {
     target: Option<Offscreen>,
 }
 
+/// Why this device cannot draw the 3D view, if it cannot: the renderer keeps node matrices in
+/// a storage buffer, which a device held to WebGL 2's limits does not have.
+pub fn unsupported(rs: &RenderState) -> Option<String> {
+    let l = rs.device.limits();
+    (l.max_storage_buffers_per_shader_stage == 0).then(|| format!("this GPU device ({:?}) offers no storage buffers, which the 3D view needs", rs.adapter.get_info().backend))
+}
+
 /// Uploads `scene` for view `view` unless that view already holds scene `scene_id` (geometry
 /// goes up once per document change, never per frame).
 pub fn upload(rs: &RenderState, view: u64, scene_id: u64, scene: &RenderScene) {

@@ -306,7 +306,9 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
                 for s in [Shading::Textured, Shading::Flat, Shading::Normals, Shading::VertexColor] {
                     ui.selectable_value(&mut v.shading, s, shading_name(s));
                 }
-            });
+            })
+            .response
+            .on_hover_text("Shading: the materials and textures, flat grey, normals as colours, or the vertex colours");
         ui.separator();
         ui.toggle_value(&mut v.overlays.wireframe, "Wireframe").on_hover_text("Edges over the shading (W)");
         ui.toggle_value(&mut v.overlays.normals, "Normals").on_hover_text("Vertex normals as short lines");
@@ -356,7 +358,9 @@ fn playback(ui: &mut Ui, v: &mut MeshView) {
             for s in [0.25f32, 0.5, 1.0, 2.0, 4.0] {
                 ui.selectable_value(&mut v.speed, s, format!("{s}×"));
             }
-        });
+        })
+        .response
+        .on_hover_text("Playback speed");
         ui.separator();
         ui.label("Material time");
         ui.add(egui::DragValue::new(&mut v.time_ms).suffix(" ms").speed(10.0)).on_hover_text("The game time the MAT0 animations are evaluated at");
@@ -385,6 +389,11 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "No GPU device: the 3D view needs wgpu (the render command draws headless)", egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     };
+    if let Some(why) = gpu::unsupported(rs) {
+        ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {why}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        return;
+    }
     gpu::upload(rs, v.view_id, v.scene_id, &scene);
     if v.gpu.is_none() {
         v.gpu = Some(GpuSlot { rs: rs.clone(), view: v.view_id });
@@ -654,7 +663,7 @@ fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
                 let mat = c.material.as_ref();
                 let now = mat.and_then(|mat| crate::formats::mat0::eval::state_at_time(mat, 0, v.time_ms, 0, &mut crate::formats::mat0::rng::MsvcRand::new(1), &cx.ws.readings).ok());
                 ui.label(match &now {
-                    Some(s) => format!("{} → {} (α {:.2}) at {} ms", s.phase, s.next_phase, s.alpha, v.time_ms),
+                    Some(s) => format!("{} to {} (alpha {:.2}) at {} ms", s.phase, s.next_phase, s.alpha, v.time_ms),
                     None => c.phase.map_or("-".into(), |p| p.to_string()),
                 });
                 ui.end_row();
