@@ -191,3 +191,31 @@ fn a_model_snapshot() {
     settle(&mut h);
     h.snapshot("viewport_tower");
 }
+
+#[test]
+fn a_landscape_pick_names_the_tile_flags_and_both_materials() {
+    let d = demo_dir();
+    let mut h = open(d.path(), "Land.msh");
+    let b = view(&h).built().expect("built");
+    assert!(b.land.is_some(), "the landscape's triangles are kept for picking");
+    let rect = view(&h).view_rect.unwrap();
+    // From straight above, the middle of the view is ground.
+    h.hover_at(rect.center());
+    h.run();
+    h.key_press(Key::Num7);
+    h.run();
+    click_at(&mut h, rect.center());
+    settle(&mut h);
+    let sel = view(&h).selected.expect("a ground triangle");
+    let info = {
+        let b = view(&h).built().unwrap();
+        *b.land.as_ref().unwrap().triangle(&b.scene, sel.part, sel.triangle.unwrap()).expect("the triangle's record")
+    };
+    assert!(h.query_by_label_contains(&format!("{} (component 21 triangle {})", info.tile, info.source)).is_some());
+    assert!(h.query_by_label_contains(&format!("0x{:05X}", info.flags)).is_some());
+    assert!(h.query_by_label("secondary").is_some());
+    // The record matches the part's material: its primary byte is the group's.
+    let b = view(&h).built().unwrap();
+    let chain = b.chains[b.scene.parts[sel.part].material].as_ref().expect("a resolved primary");
+    assert_eq!(Some(chain.index), info.primary.map(u16::from));
+}

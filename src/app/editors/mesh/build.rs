@@ -9,6 +9,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::eval;
 use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::msh::nodes::GridCell;
+use crate::formats::msh::terrain::{LandTriangleInfo, LandscapeMesh, extract_landscape};
 use crate::formats::msh::{Msh, Variant};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Severity};
@@ -35,6 +36,25 @@ pub struct Built {
     pub chains: Vec<Option<ResolvedMaterial>>,
     /// Milliseconds the build took (scene builder and render scene).
     pub build_ms: f64,
+    /// A landscape's triangles as the file has them, for picking.
+    pub land: Option<LandPick>,
+}
+
+/// A landscape LOD's triangle records and which material group each drawn part is.
+pub struct LandPick {
+    pub mesh: LandscapeMesh,
+    /// Per render part: its index in `mesh.groups`.
+    pub part_groups: Vec<usize>,
+}
+
+impl LandPick {
+    /// The landscape triangle under scene triangle `triangle` of part `part`.
+    pub fn triangle(&self, scene: &RenderScene, part: usize, triangle: usize) -> Option<&LandTriangleInfo> {
+        let p = scene.parts.get(part)?;
+        let g = self.mesh.groups.get(*self.part_groups.get(part)?)?;
+        let k = triangle.checked_sub(p.first as usize / 3)?;
+        self.mesh.triangles.get(g.indices.start as usize / 3 + k)
+    }
 }
 
 impl Built {
@@ -89,7 +109,18 @@ pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, v
     if render.dropped_triangles > 0 {
         diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
     }
-    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, build_ms: started.elapsed().as_secs_f64() * 1e3 })
+    let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
+    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, build_ms: started.elapsed().as_secs_f64() * 1e3, land })
+}
+
+/// The landscape's triangle records at `lod`; the scene builder made one part per group that
+/// has triangles, in group order.
+fn land_pick(bytes: &SharedBytes, readings: &Readings, lod: usize) -> Option<LandPick> {
+    let (_, msh, _) = Msh::parse(bytes.clone()).ok()?;
+    let (parts, _) = msh.parts();
+    let (mesh, _) = extract_landscape(&parts, readings, lod).ok()?;
+    let part_groups = mesh.groups.iter().enumerate().filter(|(_, g)| g.indices.end > g.indices.start).map(|(i, _)| i).collect();
+    Some(LandPick { mesh, part_groups })
 }
 
 fn kind_of(bytes: &[u8]) -> MeshKind {

@@ -627,6 +627,42 @@ fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
     ui.label(RichText::new(format!("{} · {}", scene.nodes.get(sel.node).map_or("?", |n| n.name.as_str()), part.label)).strong());
     let tri = sel.triangle.map(|t| format!(", triangle {t}")).unwrap_or_default();
     ui.weak(format!("{} triangles{tri}", part.triangle_count()));
+    if let (Some(land), Some(t)) = (&b.land, sel.triangle)
+        && let Some(info) = land.triangle(scene, sel.part, t)
+    {
+        let name = |byte: Option<u8>| match byte {
+            Some(x) => {
+                let n = b.chains.iter().flatten().find(|c| c.index == u16::from(x)).and_then(|c| c.name.clone());
+                format!("{x}{}", n.map(|n| format!(" ({n})")).unwrap_or_default())
+            }
+            None => "none".into(),
+        };
+        egui::Grid::new("mesh-land-triangle").num_columns(2).show(ui, |ui| {
+            ui.label("tile");
+            ui.monospace(format!("{} (component 21 triangle {})", info.tile, info.source));
+            ui.end_row();
+            ui.label("flags");
+            let flag_0x20000 = if cx.ws.readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { "water" } else { "collision" };
+            let mut named = Vec::new();
+            if info.blended {
+                named.push("blends the secondary");
+            }
+            if info.water || info.collision {
+                named.push(flag_0x20000);
+            }
+            if info.liquid_bed {
+                named.push("liquid bed");
+            }
+            ui.monospace(format!("0x{:05X} {}", info.flags, named.join(", ")));
+            ui.end_row();
+            ui.label("primary");
+            ui.label(name(info.primary));
+            ui.end_row();
+            ui.label("secondary");
+            ui.label(name(info.secondary));
+            ui.end_row();
+        });
+    }
     let m = scene.materials.get(part.material);
     match b.chains.get(part.material).and_then(Option::as_ref) {
         Some(c) => {
