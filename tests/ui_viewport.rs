@@ -176,7 +176,7 @@ fn level_geom_draws_every_vertex_as_a_point() {
 }
 
 #[test]
-fn a_model_snapshot() {
+fn snapshots_of_a_model_a_landscape_and_a_level() {
     // A fixed folder: the inspector and the log in the snapshot name it.
     let d = Path::new("/tmp/parkan-studio-viewport-snapshot");
     let _ = std::fs::remove_dir_all(d);
@@ -184,12 +184,16 @@ fn a_model_snapshot() {
     for (name, bytes) in demo::demo_files() {
         std::fs::write(d.join(name), bytes).unwrap();
     }
-    let mut h = open(d, "tower.msh");
-    // The side panel hidden, the mouse away from the model.
-    view_mut(&mut h).show_side = false;
-    h.hover_at(egui::pos2(5.0, 5.0));
-    settle(&mut h);
-    h.snapshot("viewport_tower");
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (file, name) in [("tower.msh", "viewport_tower"), ("Land.msh", "viewport_landscape"), ("level.geom", "viewport_level_geom")] {
+        let mut h = open(d, file);
+        // The side panel hidden, the mouse away from the view.
+        view_mut(&mut h).show_side = false;
+        h.hover_at(egui::pos2(5.0, 5.0));
+        settle(&mut h);
+        h.snapshot(name);
+        results.extend_harness(&mut h);
+    }
 }
 
 #[test]

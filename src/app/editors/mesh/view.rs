@@ -143,6 +143,10 @@ impl MeshView {
         let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant) != (key.lod, key.variant));
         let built = build(ws, path, bytes, self.lod, self.variant, self.time_ms);
         if let Ok(b) = &built {
+            // A level's look is in its vertex colours (its textures are not in the file).
+            if self.key.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
+                self.shading = Shading::VertexColor;
+            }
             if self.hidden.len() != b.scene.nodes.len() {
                 self.hidden = vec![false; b.scene.nodes.len()];
             }
