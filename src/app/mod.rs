@@ -9,6 +9,7 @@ pub mod command;
 mod dispatch;
 pub mod editors;
 pub mod files;
+pub mod gpu_view;
 pub mod icon;
 pub mod intent;
 pub mod log;

@@ -4,7 +4,6 @@
 //! frames all, F the selection, 1 / 3 / 7 front, side and top, 5 orthographic; Space plays.
 
 pub mod build;
-pub mod gpu;
 pub mod view;
 
 use crate::app::editors::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, downcast_mut};

@@ -2,7 +2,7 @@
 //! overlays, the node tree, picking and the material chain of what was picked.
 
 use super::build::{Built, MeshKind, build};
-use super::gpu;
+use crate::app::gpu_view as gpu;
 use crate::app::editors::{EditorCx, EditorState};
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, Workspace, items};
@@ -14,17 +14,11 @@ use crate::render::scene::NEUTRAL_GREY;
 use crate::render::{Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, SamplerFilter, Shading, pick};
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use glam::{Mat4, Vec3};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Frames per second of node animation playback (the engine's rate is not documented; the
 /// exporters use the same).
 pub const FRAMES_PER_SECOND: f32 = crate::export::DEFAULT_FRAMES_PER_SECOND;
 
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-
-fn next_id() -> u64 {
-    NEXT_ID.fetch_add(1, Ordering::Relaxed)
-}
 
 /// What was picked.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -43,18 +37,6 @@ struct BuildKey {
     lod: usize,
     variant: usize,
     readings: Readings,
-}
-
-/// Frees the view's GPU buffers when its tab closes.
-struct GpuSlot {
-    rs: eframe::egui_wgpu::RenderState,
-    view: u64,
-}
-
-impl Drop for GpuSlot {
-    fn drop(&mut self) {
-        gpu::forget(&self.rs, self.view);
-    }
 }
 
 pub struct MeshView {
@@ -85,7 +67,7 @@ pub struct MeshView {
     /// Bumped per build: the GPU side uploads a scene whose id it has not seen.
     scene_id: u64,
     view_id: u64,
-    gpu: Option<GpuSlot>,
+    gpu: Option<gpu::ViewSlot>,
     /// Material colours at `colors_at`'s time.
     colors: Option<(u32, Vec<MaterialColors>)>,
     last_tick: Option<f64>,
@@ -114,7 +96,7 @@ impl Default for MeshView {
             key: None,
             built: None,
             scene_id: 0,
-            view_id: next_id(),
+            view_id: gpu::next_id(),
             gpu: None,
             colors: None,
             last_tick: None,
@@ -157,7 +139,7 @@ impl MeshView {
         }
         self.built = Some(built);
         self.key = Some(key);
-        self.scene_id = next_id();
+        self.scene_id = gpu::next_id();
         self.colors = None;
     }
 
@@ -400,7 +382,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     }
     gpu::upload(rs, v.view_id, v.scene_id, &scene);
     if v.gpu.is_none() {
-        v.gpu = Some(GpuSlot { rs: rs.clone(), view: v.view_id });
+        v.gpu = Some(gpu::ViewSlot { rs: rs.clone(), view: v.view_id });
     }
     let ppp = ui.ctx().pixels_per_point();
     let size = [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32];

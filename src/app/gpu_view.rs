@@ -1,12 +1,14 @@
-//! The viewport on the window's GPU: one [`Renderer`] for the app and, per view, its uploaded
-//! scene and offscreen target, kept in egui_wgpu's callback resources. A frame's paint callback
-//! carries only the camera, the light, the switches, the node matrices and the material
-//! colours; `prepare` renders offscreen (egui's pass has no depth) and `paint` blits.
+//! 3D views on the window's GPU (the mesh viewport, the material preview): one [`Renderer`]
+//! for the app and, per view, its uploaded scene and offscreen target, kept in egui_wgpu's
+//! callback resources. A frame's paint callback carries only the camera, the light, the
+//! switches, the node matrices and the material colours; `prepare` renders offscreen (egui's
+//! pass has no depth) and `paint` blits.
 
 use crate::render::{FrameParams, GpuScene, Light, MaterialColors, Offscreen, OrbitCamera, Overlays, RenderScene, Renderer, SamplerFilter, Shading};
 use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, RenderState, ScreenDescriptor, wgpu};
 use glam::Mat4;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Everything the viewports keep on the GPU.
 struct Resources {
@@ -18,6 +20,26 @@ struct ViewGpu {
     scene_id: u64,
     scene: GpuScene,
     target: Option<Offscreen>,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A new id for a view (or a scene version): GPU resources are kept per view id and re-made
+/// when the scene id they were made from changes.
+pub fn next_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Frees a view's GPU buffers and targets when the view (its tab) goes away.
+pub struct ViewSlot {
+    pub rs: RenderState,
+    pub view: u64,
+}
+
+impl Drop for ViewSlot {
+    fn drop(&mut self) {
+        forget(&self.rs, self.view);
+    }
 }
 
 /// Why this device cannot draw the 3D view, if it cannot: the renderer keeps node matrices in
