@@ -369,6 +369,8 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         let ray = v.camera.ray(glam::Vec2::new(p.x - rect.min.x, p.y - rect.min.y), glam::Vec2::new(rect.width(), rect.height()), scene.radius());
         let visible: Vec<Mat4> = v.matrices();
         v.selected = pick(&scene, ray, &visible).filter(|h| !v.hidden.get(h.node).copied().unwrap_or(false)).map(|h| Selection { node: h.node, part: h.part, triangle: Some(h.triangle) });
+        // The side panel was drawn before the pick: show the new selection there too.
+        ui.ctx().request_repaint();
     }
     let Some(rs) = cx.gpu else {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
