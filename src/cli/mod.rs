@@ -13,7 +13,10 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 mod export;
+pub mod output;
 mod typed;
+
+use output::outln;
 
 #[derive(Parser, Debug)]
 #[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
@@ -247,12 +250,12 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;
-            println!("wrote {n} fixture files to {}", dir.display());
+            outln!("wrote {n} fixture files to {}", dir.display());
             Ok(0)
         }
         Command::WriteDemo { dir } => {
             let n = crate::fixtures::demo::write_demo(&dir).map_err(|e| Failure::io(&dir, e))?;
-            println!("wrote {n} demo files to {}", dir.display());
+            outln!("wrote {n} demo files to {}", dir.display());
             Ok(0)
         }
         Command::Check { paths, json } => check(&paths, json, &readings),
@@ -351,9 +354,9 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
             })
             .collect();
         let v = json!({"path": address, "format": node.format_name(), "entries": entries});
-        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
     } else {
-        println!("{:>5}  {:<32} {:<10} {:>10} {:>10}  attrs / method", "#", "name", "type", "size", "offset");
+        outln!("{:>5}  {:<32} {:<10} {:>10} {:>10}  attrs / method", "#", "name", "type", "size", "offset");
         for m in &metas {
             let (kind, extra) = match m.method {
                 Some(method) => ("-".to_string(), format!("{method}, packed {}", m.packed_size.unwrap_or(0))),
@@ -362,9 +365,9 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
                     format!("{} {} {}", m.attrs[0], m.attrs[1], m.attrs[2]),
                 ),
             };
-            println!("{:>5}  {:<32} {:<10} {:>10} {:>10}  {extra}", m.index, m.name, kind, m.size, m.offset);
+            outln!("{:>5}  {:<32} {:<10} {:>10} {:>10}  {extra}", m.index, m.name, kind, m.size, m.offset);
         }
-        println!("{} entries ({})", metas.len(), node.format_name());
+        outln!("{} entries ({})", metas.len(), node.format_name());
     }
     Ok(0)
 }
@@ -393,7 +396,7 @@ fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) 
                 }
             }
         }
-        println!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
+        outln!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
         return Ok(if failed > 0 { 1 } else { 0 });
     }
     let meta = ws.item_meta(&path).ok_or_else(|| Failure::usage(format!("{address}: name an entry, FILE::ENTRY (or use --all)")))?;
@@ -416,11 +419,11 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
         }
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
     } else {
         for r in &reports {
             let status = if r.ok { "ok" } else { "FAILED" };
-            println!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
+            outln!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
             for d in &r.diagnostics {
                 let sev = format!("{:?}", d.severity).to_lowercase();
                 let at = match (d.line, d.column, d.offset) {
@@ -429,7 +432,7 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
                     _ => String::new(),
                 };
                 let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
-                println!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
+                outln!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
             }
         }
     }
@@ -466,7 +469,7 @@ fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
         }
     };
     if json_out {
-        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
     } else {
         print_plain(&v, 0);
     }
@@ -487,21 +490,21 @@ pub(crate) fn print_plain(v: &Value, indent: usize) {
             for (k, x) in m {
                 match x {
                     Value::Object(_) => {
-                        println!("{pad}{k}:");
+                        outln!("{pad}{k}:");
                         print_plain(x, indent + 2);
                     }
                     Value::Array(a) if a.iter().any(|e| e.is_object()) => {
-                        println!("{pad}{k}: {} items", a.len());
+                        outln!("{pad}{k}: {} items", a.len());
                         for (i, e) in a.iter().enumerate() {
-                            println!("{pad}  [{i}]");
+                            outln!("{pad}  [{i}]");
                             print_plain(e, indent + 4);
                         }
                     }
-                    _ => println!("{pad}{k}: {x}"),
+                    _ => outln!("{pad}{k}: {x}"),
                 }
             }
         }
-        other => println!("{pad}{other}"),
+        other => outln!("{pad}{other}"),
     }
 }
 
@@ -514,11 +517,18 @@ pub fn main_with(cli_readings: &[String], command: Command) -> i32 {
             return 2;
         }
     }
-    match run(command, readings) {
+    let code = match run(command, readings) {
         Ok(code) => code,
         Err(f) => {
             eprintln!("error: {}", f.message);
             f.code
         }
+    };
+    match output::finish() {
+        Some(e) => {
+            eprintln!("error: writing to stdout: {e}");
+            2
+        }
+        None => code,
     }
 }

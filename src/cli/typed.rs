@@ -1,5 +1,6 @@
 //! Commands on typed items: `material` (MAT0 evaluation), `export-png` and `import-png` (Texm).
 
+use super::output::outln;
 use super::{Failure, Out, open_item, print_plain, save};
 use crate::doc::{Edit, EditOp, ItemPath, Workspace};
 use crate::formats::readings::Readings;
@@ -26,7 +27,7 @@ pub fn material(item: &str, time: u32, block: usize, seed: Option<u32>, json: bo
     let state = mat0::eval::material_state(&bytes, attrs[1], time, block, seed, r).map_err(|e| Failure::format(item, e))?;
     let v = serde_json::to_value(&state).expect("material state serialises");
     if json {
-        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
     } else {
         print_plain(&v, 0);
     }
