@@ -298,6 +298,9 @@ pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemP
         crate::doc::OpenError::Io(p, e) => Failure::io(&p, e),
         crate::doc::OpenError::Format(_, e) => Failure::format(file, e),
     })?;
+    for stale in crate::doc::save::stale_temp_files(Path::new(file)) {
+        eprintln!("note: {} (rm it if no save is running)", stale.notice(Path::new(file)));
+    }
     let mut path = ItemPath::root(id);
     let mut shown = file.to_string();
     for name in entries {
