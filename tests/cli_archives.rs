@@ -125,9 +125,20 @@ fn usage_and_io_errors_exit_2_malformed_exit_1() {
     assert_eq!(run(&["list", "missing.lib"], &dir).status.code(), Some(2));
     assert_eq!(run(&["rename", "nres_simple.lib::STEEL", &"x".repeat(40)], &dir).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"], &dir).status.code(), Some(2));
-    let out = run(&["extract", "nres_simple.lib::NOPE"], &dir);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no entry \"NOPE\""));
+    // an address that names nothing is a usage error, like a missing file, with the nearest names
+    let out = run(&["extract", "nres_simple.lib::BRICK.1"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: nres_simple.lib: no entry BRICK.1; did you mean brick.0, "), "{err}");
+    let out = run(&["info", "nres_simple.lib::#9"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no entry #9; the archive has entries #0 to #4"));
+    let out = run(&["info", "nres_nested.lib::deeper.rlb::level2::NOPE"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nres_nested.lib::deeper.rlb::level2: no entry NOPE; did you mean "));
+    let out = run(&["info", "nres_simple.lib::STEEL::X"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nres_simple.lib::STEEL: not an archive"));
 
     let mut bad = std::fs::read(dir.join("nres_simple.lib")).unwrap();
     let dir_at = bad.len() - 5 * 64;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 mod export;
 pub mod output;
+mod suggest;
 mod typed;
 
 use output::outln;
@@ -158,6 +159,8 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
+    // The two writers below are for working on the project, not on a game: hidden from --help
+    // on purpose (a modder has no use for them) and documented in README's demo section.
     /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
     #[command(hide = true)]
     WriteFixtures { dir: PathBuf },
@@ -306,12 +309,19 @@ pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemP
     for name in entries {
         let node = ws.node(id, &path.entries).map_err(|e| Failure::format(&shown, e))?;
         if !node.0.is_archive() {
-            return Err(Failure { code: 1, message: format!("{shown}: not an archive, so it has no entry {name:?}") });
+            return Err(Failure::usage(format!("{shown}: not an archive, so it has no entry {name}")));
         }
-        let index = node
-            .0
-            .resolve(name)
-            .ok_or_else(|| Failure { code: 1, message: format!("{shown}: no entry {name:?}") })?;
+        // A name that matches nothing is a usage error, like a missing file.
+        let index = node.0.resolve(name).ok_or_else(|| {
+            let near = suggest::nearest_names(&node.0, name, 3);
+            let hint = match name.strip_prefix('#') {
+                Some(_) if node.0.is_empty() => "; the archive is empty".to_string(),
+                Some(_) => format!("; the archive has entries #0 to #{}", node.0.len() - 1),
+                None if near.is_empty() => "; the archive has no named entries".to_string(),
+                None => format!("; did you mean {}?", suggest::one_of(&near)),
+            };
+            Failure::usage(format!("{shown}: no entry {name}{hint}"))
+        })?;
         shown = format!("{shown}::{name}");
         path = path.child(index);
     }
