@@ -12,6 +12,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+mod desktop;
 mod export;
 pub mod output;
 mod suggest;
@@ -159,6 +160,13 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
+    /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
+    /// icons, desktop entry, default application), so double-clicking an archive opens it.
+    InstallDesktop {
+        /// Remove what install-desktop put there instead.
+        #[arg(long)]
+        uninstall: bool,
+    },
     // The two writers below are for working on the project, not on a game: hidden from --help
     // on purpose (a modder has no use for them) and documented in README's demo section.
     /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
@@ -251,6 +259,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
             save(&mut ws, path.file, out.out)
         }
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
+        Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;
             outln!("wrote {n} fixture files to {}", dir.display());
