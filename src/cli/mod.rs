@@ -4,7 +4,8 @@
 use crate::doc::check::{FileReport, check_bytes};
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::node::output_name;
-use crate::doc::{Edit, EditOp, ItemPath, Node, Workspace};
+use crate::doc::listing::Listing;
+use crate::doc::{Edit, EditOp, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::{self, Readings};
 use crate::formats::{Error, cp1251, nres};
@@ -310,9 +311,7 @@ pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemP
         crate::doc::OpenError::Io(p, e) => Failure::io(&p, e),
         crate::doc::OpenError::Format(_, e) => Failure::format(file, e),
     })?;
-    for stale in crate::doc::save::stale_temp_files(Path::new(file)) {
-        eprintln!("note: {} (rm it if no save is running)", stale.notice(Path::new(file)));
-    }
+    note_stale_temps(file);
     let mut path = ItemPath::root(id);
     let mut shown = file.to_string();
     for name in entries {
@@ -337,6 +336,27 @@ pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemP
     Ok((ws, path))
 }
 
+/// Temporary files that interrupted saves of `file` left: reported, never removed.
+fn note_stale_temps(file: &str) {
+    for stale in crate::doc::save::stale_temp_files(Path::new(file)) {
+        eprintln!("note: {} (rm it if no save is running)", stale.notice(Path::new(file)));
+    }
+}
+
+/// The header and directory of a whole NRes file, read without its payloads; None for an
+/// address inside a file or a file that needs the full read.
+fn listing(address: &str) -> Result<Option<Listing>, Failure> {
+    let (file, entries) = split_address(address);
+    if !entries.is_empty() {
+        return Ok(None);
+    }
+    let l = Listing::read(Path::new(file)).map_err(|e| Failure::io(Path::new(file), e))?;
+    if l.is_some() {
+        note_stale_temps(file);
+    }
+    Ok(l)
+}
+
 fn apply(ws: &mut Workspace, edit: Edit, address: &str) -> Result<(), Failure> {
     ws.apply(edit).map(|_| ()).map_err(|e| Failure::format(address, e))
 }
@@ -351,18 +371,22 @@ fn save(ws: &mut Workspace, file: crate::doc::FileId, out: Option<PathBuf>) -> O
 }
 
 fn list(address: &str, json: bool, readings: &Readings) -> Out {
-    let (ws, path) = open_item(address, readings)?;
-    let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
-    let node = &node.0;
-    if !node.is_archive() {
-        return Err(Failure { code: 1, message: format!("{address}: not an NRes or RsLi archive") });
-    }
-    let metas = node.metas();
+    let (format, metas) = match listing(address)? {
+        Some(l) => (l.format_name(), l.metas()),
+        None => {
+            let (ws, path) = open_item(address, readings)?;
+            let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
+            if !node.0.is_archive() {
+                return Err(Failure { code: 1, message: format!("{address}: not an NRes or RsLi archive") });
+            }
+            (node.0.format_name(), node.0.metas())
+        }
+    };
     if json {
         let entries: Vec<Value> = metas
             .iter()
-            .map(|m| match node {
-                Node::Rsli(_) => json!({
+            .map(|m| match format {
+                "rsli" => json!({
                     "index": m.index, "name": m.name, "type": null, "type_id": null,
                     "method": m.method, "packed_size": m.packed_size, "size": m.size,
                     "offset": m.offset, "sort_index": m.sort_index,
@@ -375,7 +399,7 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
                 }),
             })
             .collect();
-        let v = json!({"path": address, "format": node.format_name(), "entries": entries});
+        let v = json!({"path": address, "format": format, "entries": entries});
         outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
     } else {
         outln!("{:>5}  {:<32} {:<10} {:>10} {:>10}  attrs / method", "#", "name", "type", "size", "offset");
@@ -389,7 +413,7 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
             };
             outln!("{:>5}  {:<32} {:<10} {:>10} {:>10}  {extra}", m.index, m.name, kind, m.size, m.offset);
         }
-        outln!("{} entries ({})", metas.len(), node.format_name());
+        outln!("{} entries ({format})", metas.len());
     }
     Ok(0)
 }
@@ -467,6 +491,12 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
 /// `info --json` for any item: archives report their kind and entry count unless a typed codec
 /// (MSH) claims them; other items go to the codec of their type.
 fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
+    let name = Path::new(split_address(address).0).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Some(l) = listing(address)?
+        && !l.claimed_by_codec(&name, readings)
+    {
+        return print_info(address, &json!({"kind": l.format_name(), "entries": l.len()}), json_out);
+    }
     let (ws, path) = open_item(address, readings)?;
     let meta = ws.item_meta(&path);
     let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(address, e))?;
@@ -490,10 +520,14 @@ fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
             json!({"kind": node.0.format_name(), "entries": node.0.len()})
         }
     };
+    print_info(address, &v, json_out)
+}
+
+fn print_info(address: &str, v: &Value, json_out: bool) -> Out {
     if json_out {
-        outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(v).expect("JSON values serialise"));
     } else {
-        print_plain(&v, 0);
+        print_plain(v, 0);
     }
     // An item the game cannot load is malformed input (exit 1), summary printed all the same.
     let errors: Vec<&Value> = v["diagnostics"].as_array().map(|a| a.iter().filter(|d| d["severity"] == "error").collect()).unwrap_or_default();
