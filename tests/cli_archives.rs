@@ -168,7 +168,7 @@ fn truncated_files_never_panic() {
 #[test]
 fn every_command_has_help() {
     let dir = tempfile::tempdir().unwrap();
-    for c in ["list", "extract", "replace", "add", "remove", "rename", "check", "info", "material", "export-png", "import-png"] {
+    for c in ["list", "extract", "replace", "add", "remove", "rename", "check", "info", "material", "export-png", "import-png", "install-desktop"] {
         let out = run(&[c, "--help"], dir.path());
         assert!(out.status.success(), "{c} --help");
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"), "{c}");

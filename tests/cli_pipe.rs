@@ -20,6 +20,16 @@ fn assert_quiet(args: &[&str], how: &str, code: Option<i32>, stderr: &[u8], expe
 
 /// Runs `args` in `cwd` both ways and checks each ends with exit code `expect` and no noise.
 fn with_reader_gone(args: &[&str], cwd: &Path, expect: i32) {
+    with_reader_gone_as(args, cwd, &[], expect);
+}
+
+/// As [`with_reader_gone`], with environment variables set.
+fn with_reader_gone_as(args: &[&str], cwd: &Path, env: &[(&str, &Path)], expect: i32) {
+    let bin = || {
+        let mut c = bin();
+        c.envs(env.iter().copied());
+        c
+    };
     let mut child = bin().args(args).current_dir(cwd).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
     let mut first = String::new();
@@ -78,6 +88,17 @@ fn commands_that_write_files_then_report() {
     with_reader_gone(&["export", "walker.msh", "walker.obj"], p, 0);
     with_reader_gone(&["write-fixtures", "fixtures"], p, 0);
     with_reader_gone(&["write-demo", "demo"], p, 0);
+}
+
+#[test]
+fn install_desktop_and_uninstall() {
+    let d = tempfile::tempdir().unwrap();
+    let home = d.path().join("home");
+    let data = home.join("share");
+    let config = home.join("config");
+    let env = [("HOME", home.as_path()), ("XDG_DATA_HOME", data.as_path()), ("XDG_CONFIG_HOME", config.as_path())];
+    with_reader_gone_as(&["install-desktop"], d.path(), &env, 0);
+    with_reader_gone_as(&["install-desktop", "--uninstall"], d.path(), &env, 0);
 }
 
 #[test]
