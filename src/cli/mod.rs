@@ -344,17 +344,14 @@ fn note_stale_temps(file: &str) {
 }
 
 /// The header and directory of a whole NRes file, read without its payloads; None for an
-/// address inside a file or a file that needs the full read.
+/// address inside a file or a file that needs the full read. The caller that answers from it
+/// notes stale temporary files, as `open_item` does.
 fn listing(address: &str) -> Result<Option<Listing>, Failure> {
     let (file, entries) = split_address(address);
     if !entries.is_empty() {
         return Ok(None);
     }
-    let l = Listing::read(Path::new(file)).map_err(|e| Failure::io(Path::new(file), e))?;
-    if l.is_some() {
-        note_stale_temps(file);
-    }
-    Ok(l)
+    Listing::read(Path::new(file)).map_err(|e| Failure::io(Path::new(file), e))
 }
 
 fn apply(ws: &mut Workspace, edit: Edit, address: &str) -> Result<(), Failure> {
@@ -372,7 +369,10 @@ fn save(ws: &mut Workspace, file: crate::doc::FileId, out: Option<PathBuf>) -> O
 
 fn list(address: &str, json: bool, readings: &Readings) -> Out {
     let (format, metas) = match listing(address)? {
-        Some(l) => (l.format_name(), l.metas()),
+        Some(l) => {
+            note_stale_temps(address);
+            (l.format_name(), l.metas())
+        }
         None => {
             let (ws, path) = open_item(address, readings)?;
             let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
@@ -495,6 +495,7 @@ fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
     if let Some(l) = listing(address)?
         && !l.claimed_by_codec(&name, readings)
     {
+        note_stale_temps(address);
         return print_info(address, &json!({"kind": l.format_name(), "entries": l.len()}), json_out);
     }
     let (ws, path) = open_item(address, readings)?;
