@@ -221,6 +221,15 @@ impl StudioApp {
                 }
             }
             Intent::CopyText(s) => self.ctx.copy_text(s),
+            Intent::RemoveStaleTemps(temps) => {
+                for (path, len) in temps {
+                    let stale = crate::doc::save::StaleTemp { path: path.clone(), len, age: Default::default() };
+                    match crate::doc::save::remove_stale_temp(&stale) {
+                        Ok(()) => self.log.info(format!("removed {}", path.display())),
+                        Err(e) => self.log.error(format!("{}: {e}", path.display())),
+                    }
+                }
+            }
         }
     }
 
@@ -337,12 +346,28 @@ impl StudioApp {
                     self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), d.message));
                 }
                 self.settings.remember_file(p);
+                self.notice_stale_temps(p);
                 if self.browser.selection.is_empty() {
                     self.browser.selection.select_only(ItemPath::root(id));
                 }
                 self.changed();
             }
             Err(e) => self.log.error(format!("open: {e}")),
+        }
+    }
+
+    /// Temporary files of interrupted saves of `path`: logged, and offered for removal (never
+    /// removed without asking).
+    fn notice_stale_temps(&mut self, path: &Path) {
+        let stale = crate::doc::save::stale_temp_files(path);
+        if stale.is_empty() {
+            return;
+        }
+        for t in &stale {
+            self.log.warn(t.notice(path));
+        }
+        if self.dialog.is_none() {
+            self.dialog = Some(Dialog::StaleTemps { of: path.to_path_buf(), temps: stale.into_iter().map(|t| (t.path, t.len)).collect() });
         }
     }
 
@@ -395,6 +420,7 @@ impl StudioApp {
             let path = f.path.clone();
             self.log.info(format!("saved {}", path.display()));
             self.settings.remember_file(&path);
+            self.notice_stale_temps(&path);
         }
         self.changed();
     }

@@ -97,6 +97,8 @@ pub enum Dialog {
     /// part of Save All, which goes on after this file.
     ChangedOnDisk { file: FileId, then: Then, all: bool },
     Message { title: String, text: String },
+    /// Temporary files left by interrupted saves of `of`: Remove / Keep.
+    StaleTemps { of: PathBuf, temps: Vec<(PathBuf, u64)> },
     About,
 }
 
@@ -185,4 +187,7 @@ pub enum Intent {
     Log(crate::formats::Severity, String),
     Pick(Pick),
     CopyText(String),
+    /// Removes these temporary files of interrupted saves (path and size as found; a file that
+    /// changed since is kept).
+    RemoveStaleTemps(Vec<(PathBuf, u64)>),
 }
