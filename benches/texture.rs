@@ -2,7 +2,7 @@
 //! - decode every level of a 1024x1024 ARGB 8888 texture (11 levels) vs a memcpy of the
 //!   decoded size (4 bytes per texel of the whole chain);
 //! - the same for a 1024x1024 format-0 (palettised) texture;
-//! - import a 512x512 PNG into a format-0 texture (decode PNG, rebuild mips, NeuQuant, map)
+//! - import a 512x512 PNG into a format-0 texture (decode PNG, rebuild mips, k-means, map)
 //!   vs a memcpy of the RGBA image.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};

@@ -70,8 +70,8 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
                 PaletteSource::Kept => "every colour is in the texture's palette: palette kept".to_string(),
                 PaletteSource::Exact(n) => format!("{n} distinct colours: they became the palette exactly"),
                 PaletteSource::Nearest => format!("palette kept: colours not in it took their nearest entry{}", if opts.dither { ", dithered" } else { "" }),
-                PaletteSource::NeuQuant => format!(
-                    "more than {} colours: palette chosen by NeuQuant{}",
+                PaletteSource::KMeans => format!(
+                    "more than {} colours: palette chosen by k-means{}",
                     256 - usize::from(reserve0),
                     if opts.dither { ", dithered" } else { "" }
                 ),

@@ -10,6 +10,7 @@
 
 pub mod encode;
 pub mod header;
+pub mod kmeans;
 pub mod mips;
 pub mod page;
 pub mod palette;
@@ -17,6 +18,7 @@ pub mod pixel;
 pub mod png;
 pub mod quantize;
 pub mod skip;
+pub mod space;
 pub mod view;
 
 pub use encode::{EncodeOptions, encode_levels};
