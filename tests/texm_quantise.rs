@@ -10,8 +10,9 @@ use parkan_studio::formats::readings::PaletteOrder;
 use parkan_studio::formats::texm::mips::build_chain;
 use parkan_studio::formats::texm::quantize::{MapMode, Mapper, PaletteSource, QuantOptions, Tuning, quantize, quantize_tuned};
 use parkan_studio::formats::texm::space::{Converter, Space, dist};
-use parkan_studio::formats::texm::{MipFilter, Palette, Pixmap};
-use quality::{blurred_psnr, decode, noisy_gradient, photo_like, psnr, tight_clusters};
+use parkan_studio::formats::readings::Readings;
+use parkan_studio::formats::texm::{EncodeOptions, Format, MipFilter, Palette, Pixmap, encode_levels};
+use quality::{blurred_psnr, decode, noisy_gradient, photo_like, psnr, smooth_gradient, tight_clusters};
 
 const OPTS: QuantOptions = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: false, keep_palette: false };
 
@@ -56,6 +57,36 @@ fn dithering_beats_undithered_after_a_blur() {
         let (a, b) = (blurred_psnr(&img, &plain), blurred_psnr(&img, &dithered));
         assert!(b > a, "{name}: dithered {b:.2} dB after the blur, undithered {a:.2}");
     }
+}
+
+#[test]
+fn dithering_16_bit_formats_beats_rounding_on_a_smooth_gradient_after_a_blur() {
+    let img = smooth_gradient(256, 256);
+    let r = Readings::default();
+    // 88 keeps 8 bits of luminance: exact, so it is encoded the same either way.
+    for f in [Format::Rgb565, Format::Rgb556, Format::Argb4444, Format::LumAlpha88] {
+        let [plain, dithered] = [false, true].map(|dither| {
+            let (t, _) = encode_levels(std::slice::from_ref(&img), &EncodeOptions { format: Some(f), dither, ..Default::default() }, &r).unwrap();
+            t.decode_mip(0, &r, None).unwrap()
+        });
+        let target = if f == Format::LumAlpha88 { grey(&img) } else { img.clone() };
+        let (a, b) = (blurred_psnr(&target, &plain), blurred_psnr(&target, &dithered));
+        println!("format {}: rounded {a:.2} dB, dithered {b:.2} dB after the blur ({:.2} and {:.2} without it)", f.raw(), psnr(&target, &plain), psnr(&target, &dithered));
+        if f == Format::LumAlpha88 {
+            assert_eq!(plain, dithered);
+        } else {
+            assert!(b > a + 10.0, "format {}: dithered {b:.2} dB, rounded {a:.2}", f.raw());
+        }
+    }
+}
+
+/// The image as 88 stores it at best: its luma in every channel.
+fn grey(img: &Pixmap) -> Pixmap {
+    let rgba = img.rgba.chunks_exact(4).flat_map(|p| {
+        let l = parkan_studio::formats::texm::pixel::luma([p[0], p[1], p[2], p[3]]);
+        [l, l, l, p[3]]
+    });
+    Pixmap::from_rgba(img.width, img.height, rgba.collect()).unwrap()
 }
 
 #[test]

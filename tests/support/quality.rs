@@ -57,6 +57,14 @@ pub fn noisy_gradient(w: u32, h: u32) -> Pixmap {
     })
 }
 
+/// A smooth gradient without noise: what 16-bit formats band on.
+pub fn smooth_gradient(w: u32, h: u32) -> Pixmap {
+    image(w, h, |x, y| {
+        let (u, v) = (x as f32 / w as f32, y as f32 / h as f32);
+        [30.0 + 60.0 * u, 40.0 + 50.0 * v, 60.0 + 40.0 * (u + v)]
+    })
+}
+
 /// A landscape-like scene: fractal terrain through a colour ramp, lit by its slope, with a sky,
 /// a few shaded spheres and fine grain.
 pub fn photo_like(w: u32, h: u32) -> Pixmap {

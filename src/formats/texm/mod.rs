@@ -8,6 +8,7 @@
 //! value the game does not know parses too, as an opaque entry (every byte after the header
 //! kept), with an error diagnostic for `check`.
 
+pub mod dither;
 pub mod encode;
 pub mod header;
 pub mod kmeans;

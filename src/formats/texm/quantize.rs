@@ -7,6 +7,7 @@
 //! On an alpha surface the runtime shows index 0 as transparent, so there transparent pixels
 //! (alpha < 128) map to index 0 and opaque ones never do.
 
+use super::dither::diffuse;
 use super::kmeans::{Histogram, centres};
 use super::palette::Palette;
 use super::pixel::{Lut, Pixmap};
@@ -99,39 +100,11 @@ impl Mapper {
             return out;
         }
         let channels = if self.mode.alpha { 4 } else { 3 };
-        // Errors for this row and the next, with one cell of margin each side; odd rows run
-        // right to left so the error does not drift one way.
-        let mut cur = vec![[0f32; 4]; w + 2];
-        let mut next = vec![[0f32; 4]; w + 2];
-        for y in 0..h {
-            let backwards = y % 2 == 1;
-            for step in 0..w {
-                let x = if backwards { w - 1 - step } else { step };
-                let i = y * w + x;
-                let mut p = px(i);
-                let mut want = [0f32; 4];
-                for c in 0..4 {
-                    want[c] = f32::from(p[c]) + if c < channels { cur[x + 1][c] } else { 0.0 };
-                    p[c] = want[c].round().clamp(0.0, 255.0) as u8;
-                }
-                let idx = self.nearest(p);
-                out[i] = idx;
-                if self.mode.reserve0 && idx == 0 {
-                    continue;
-                }
-                let e = self.lut[usize::from(idx)];
-                let (ahead, behind) = if backwards { (x, x + 2) } else { (x + 2, x) };
-                for c in 0..channels {
-                    let err = (want[c].clamp(0.0, 255.0) - f32::from(e[c])) / 16.0;
-                    cur[ahead][c] += err * 7.0;
-                    next[behind][c] += err * 3.0;
-                    next[x + 1][c] += err * 5.0;
-                    next[ahead][c] += err;
-                }
-            }
-            std::mem::swap(&mut cur, &mut next);
-            next.iter_mut().for_each(|e| *e = [0.0; 4]);
-        }
+        diffuse(img, channels, |i, p| {
+            let idx = self.nearest(p);
+            out[i] = idx;
+            (!(self.mode.reserve0 && idx == 0)).then(|| self.lut[usize::from(idx)])
+        });
         out
     }
 }
