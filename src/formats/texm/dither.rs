@@ -25,7 +25,7 @@ pub fn diffuse(img: &Pixmap, channels: usize, mut quantise: impl FnMut(usize, [u
             let mut p = [0u8; 4];
             for c in 0..4 {
                 want[c] = (f32::from(src[c]) + if c < channels { cur[x + 1][c] } else { 0.0 }).clamp(0.0, 255.0);
-                p[c] = want[c].round() as u8;
+                p[c] = (want[c] + 0.5) as u8; // want is in 0..=255: truncation rounds
             }
             let Some(got) = quantise(i, p) else { continue };
             let (ahead, behind) = if backwards { (x, x + 2) } else { (x + 2, x) };

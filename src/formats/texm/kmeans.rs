@@ -10,8 +10,8 @@ use super::space::{Converter, Coord, Nearest, dist};
 const MAX_POINTS: usize = 1 << 16;
 /// Lloyd's iterations stop when the error falls by less than this fraction, or after
 /// [`MAX_ITERATIONS`].
-const MIN_GAIN: f64 = 2e-4;
-const MAX_ITERATIONS: usize = 40;
+const MIN_GAIN: f64 = 1e-3;
+const MAX_ITERATIONS: usize = 16;
 
 /// Distinct colours with their weights, as points of a space.
 pub struct Histogram {
@@ -23,17 +23,28 @@ impl Histogram {
     /// The colours of `pixels` (keys already normalised by the caller, e.g. alpha forced to 255
     /// when the palette stores none), each pixel of a source counting its weight.
     pub fn new(sources: &[(&[[u8; 4]], f32)], conv: &Converter) -> Histogram {
-        let mut keyed: Vec<(u32, f32)> = Vec::with_capacity(sources.iter().map(|s| s.0.len()).sum());
-        for (pixels, w) in sources {
-            keyed.extend(pixels.iter().map(|p| (u32::from_be_bytes(*p), *w)));
-        }
-        keyed.sort_unstable_by_key(|k| k.0);
         let mut distinct: Vec<(u32, f32)> = Vec::new();
-        for (k, w) in keyed {
-            match distinct.last_mut() {
-                Some(last) if last.0 == k => last.1 += w,
-                _ => distinct.push((k, w)),
+        for (pixels, w) in sources {
+            let mut keys: Vec<u32> = pixels.iter().map(|p| u32::from_be_bytes(*p)).collect();
+            keys.sort_unstable();
+            let mut run = 0usize;
+            for (i, k) in keys.iter().enumerate() {
+                run += 1;
+                if keys.get(i + 1) != Some(k) {
+                    distinct.push((*k, run as f32 * w));
+                    run = 0;
+                }
             }
+        }
+        if sources.len() > 1 {
+            distinct.sort_unstable_by_key(|k| k.0);
+            distinct.dedup_by(|b, a| {
+                let same = a.0 == b.0;
+                if same {
+                    a.1 += b.1;
+                }
+                same
+            });
         }
         // Coarser bins until few enough: drop one low bit of every channel at a time.
         let mut shift = 0;
@@ -169,20 +180,39 @@ pub fn centres(h: &Histogram, k: usize) -> Vec<Coord> {
     let mut last_err = f64::INFINITY;
     for _ in 0..MAX_ITERATIONS {
         let search = Nearest::new(centres.iter().enumerate().map(|(i, c)| (*c, i as u16)));
+        // A point no farther from its centre than half the way to that centre's nearest
+        // neighbour cannot be nearer another (Elkan): most points skip the search.
+        let safe: Vec<f32> = centres
+            .iter()
+            .enumerate()
+            .map(|(i, c)| search.find_other(c, i as u16).map_or(f32::INFINITY, |(_, d)| d / 4.0))
+            .collect();
         let mut sums = vec![Moments::default(); centres.len()];
         let mut err = 0f64;
-        let mut worst: Vec<(f32, usize)> = Vec::new();
         for (i, (p, w)) in h.points.iter().zip(&h.weights).enumerate() {
-            let hint = assign[i].map(|(c, _)| (c, dist(&centres[usize::from(c)], p)));
-            let Some((c, d)) = search.find(p, hint) else { return centres };
+            let (c, d) = match assign[i] {
+                Some((c, _)) => {
+                    let d = dist(&centres[usize::from(c)], p);
+                    if d < safe[usize::from(c)] {
+                        (c, d)
+                    } else {
+                        let Some(found) = search.find(p, Some((c, d))) else { return centres };
+                        found
+                    }
+                }
+                None => {
+                    let Some(found) = search.find(p, None) else { return centres };
+                    found
+                }
+            };
             assign[i] = Some((c, d));
             sums[usize::from(c)].add(p, *w);
             err += f64::from(d) * f64::from(*w);
-            worst.push((d * w, i));
         }
         // A centre nobody chose moves to the point that is worst served.
         let empty: Vec<usize> = sums.iter().enumerate().filter(|(_, m)| m.w <= 0.0).map(|(i, _)| i).collect();
         if !empty.is_empty() {
+            let mut worst: Vec<(f32, usize)> = assign.iter().zip(&h.weights).enumerate().map(|(i, (a, w))| (a.map_or(0.0, |a| a.1) * w, i)).collect();
             worst.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
             for (c, (_, i)) in empty.iter().zip(&worst) {
                 centres[*c] = h.points[*i];

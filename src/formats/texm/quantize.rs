@@ -11,7 +11,7 @@ use super::dither::diffuse;
 use super::kmeans::{Histogram, centres};
 use super::palette::Palette;
 use super::pixel::{Lut, Pixmap};
-use super::space::{Converter, Nearest, Space};
+use super::space::{Converter, Coord, Nearest, Space, dist};
 use crate::formats::readings::{PaletteOrder, Readings};
 use std::collections::HashSet;
 
@@ -47,6 +47,11 @@ pub struct Mapper {
     conv: Converter,
     mode: MapMode,
     lut: Lut,
+    /// Every entry's coordinates, by index.
+    coords: Vec<Coord>,
+    /// A quarter of the squared distance from each entry to its nearest other entry: a colour
+    /// closer than that to an entry has it as its nearest (Elkan), no search needed.
+    safe: Vec<f32>,
 }
 
 impl Mapper {
@@ -58,50 +63,64 @@ impl Mapper {
     pub fn in_space(lut: &Lut, mode: MapMode, space: Space) -> Mapper {
         let conv = Converter::new(space, mode.alpha);
         let first = usize::from(mode.reserve0);
-        let search = Nearest::new(lut.iter().enumerate().skip(first).map(|(i, e)| (conv.to_space(*e), i as u16)));
-        Mapper { search, conv, mode, lut: *lut }
+        let coords: Vec<Coord> = lut.iter().map(|e| conv.to_space(*e)).collect();
+        let search = Nearest::new(coords.iter().enumerate().skip(first).map(|(i, c)| (*c, i as u16)));
+        let safe = coords.iter().enumerate().map(|(i, c)| search.find_other(c, i as u16).map_or(f32::INFINITY, |(_, d)| d / 4.0)).collect();
+        Mapper { search, conv, mode, lut: *lut, coords, safe }
     }
 
     /// The index a colour maps to.
     pub fn nearest(&self, p: [u8; 4]) -> u8 {
+        self.nearest_from(p, None)
+    }
+
+    /// The same, starting from a guess (a neighbour's index): most pixels are settled by it.
+    fn nearest_from(&self, p: [u8; 4], guess: Option<u8>) -> u8 {
         if self.mode.reserve0 && p[3] < TRANSPARENT_BELOW {
             return 0;
         }
-        self.search.find(&self.conv.to_space(p), None).map_or(0, |(i, _)| i as u8)
+        let c = self.conv.to_space(p);
+        let hint = guess.filter(|g| !(self.mode.reserve0 && *g == 0)).map(|g| (u16::from(g), dist(&self.coords[usize::from(g)], &c)));
+        if let Some((g, d)) = hint
+            && d < self.safe[usize::from(g)]
+        {
+            return g as u8;
+        }
+        self.search.find(&c, hint).map_or(0, |(i, _)| i as u8)
     }
 
     /// Maps a whole image; with `dither`, serpentine Floyd-Steinberg error diffusion in RGB
     /// (and alpha when the palette stores it). Transparent pixels on an alpha surface take
     /// index 0 and pass no error on.
     pub fn map_image(&self, img: &Pixmap, dither: bool) -> Vec<u8> {
-        let (w, h) = (img.width as usize, img.height as usize);
-        let mut out = vec![0u8; w * h];
-        let px = |i: usize| -> [u8; 4] {
-            let p = &img.rgba[i * 4..i * 4 + 4];
-            [p[0], p[1], p[2], p[3]]
+        let mut out = vec![0u8; img.rgba.len() / 4];
+        // Images repeat colours a lot: a small direct-mapped cache skips most searches, and
+        // the last pixel's index starts the rest. An empty slot holds a value above any index.
+        let mut cache = vec![(0u32, u16::MAX); 4096];
+        let mut last = None;
+        let mut lookup = |p: [u8; 4]| {
+            let key = u32::from_le_bytes(p);
+            let slot = (key.wrapping_mul(0x9E37_79B9) >> 20) as usize;
+            let v = match cache[slot] {
+                (k, v) if k == key && v <= 255 => v as u8,
+                _ => {
+                    let v = self.nearest_from(p, last);
+                    cache[slot] = (key, u16::from(v));
+                    v
+                }
+            };
+            last = Some(v);
+            v
         };
         if !dither {
-            // Images repeat colours a lot: a small direct-mapped cache skips most searches.
-            // An empty slot holds a value above any index.
-            let mut cache = vec![(0u32, u16::MAX); 4096];
-            for (i, o) in out.iter_mut().enumerate() {
-                let p = px(i);
-                let key = u32::from_le_bytes(p);
-                let slot = (key.wrapping_mul(0x9E37_79B9) >> 20) as usize;
-                *o = match cache[slot] {
-                    (k, v) if k == key && v <= 255 => v as u8,
-                    _ => {
-                        let v = self.nearest(p);
-                        cache[slot] = (key, u16::from(v));
-                        v
-                    }
-                };
+            for (o, p) in out.iter_mut().zip(img.rgba.chunks_exact(4)) {
+                *o = lookup([p[0], p[1], p[2], p[3]]);
             }
             return out;
         }
         let channels = if self.mode.alpha { 4 } else { 3 };
         diffuse(img, channels, |i, p| {
-            let idx = self.nearest(p);
+            let idx = lookup(p);
             out[i] = idx;
             (!(self.mode.reserve0 && idx == 0)).then(|| self.lut[usize::from(idx)])
         });

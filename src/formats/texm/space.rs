@@ -112,6 +112,11 @@ impl Nearest {
         self.entries.is_empty()
     }
 
+    /// The nearest entry other than `id` to `p`, and its squared distance.
+    pub fn find_other(&self, p: &Coord, id: u16) -> Option<(u16, f32)> {
+        self.entries.iter().filter(|e| e.1 != id).map(|e| (e.1, dist(&e.0, p))).min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+    }
+
     /// The nearest entry's id and squared distance; `hint` (an id and its distance) starts the
     /// search with a known bound. `None` only when there are no entries.
     pub fn find(&self, p: &Coord, hint: Option<(u16, f32)>) -> Option<(u16, f32)> {
