@@ -7,7 +7,7 @@ use super::space::{Converter, Coord, Nearest, dist};
 
 /// Histograms with more colours than this are merged into bins (each bin keeps the weighted
 /// mean of its colours) so k-means costs the same on very large images.
-const MAX_POINTS: usize = 1 << 16;
+const MAX_POINTS: usize = 1 << 13;
 /// Lloyd's iterations stop when the error falls by less than this fraction, or after
 /// [`MAX_ITERATIONS`].
 const MIN_GAIN: f64 = 1e-3;

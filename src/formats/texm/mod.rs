@@ -10,6 +10,7 @@
 
 pub mod dither;
 pub mod encode;
+pub mod grid;
 pub mod header;
 pub mod kmeans;
 pub mod mips;

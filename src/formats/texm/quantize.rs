@@ -8,6 +8,7 @@
 //! (alpha < 128) map to index 0 and opaque ones never do.
 
 use super::dither::diffuse;
+use super::grid::Grid;
 use super::kmeans::{Histogram, centres};
 use super::palette::Palette;
 use super::pixel::{Lut, Pixmap};
@@ -22,9 +23,8 @@ pub const TRANSPARENT_BELOW: u8 = 128;
 /// measures, gave 0.4 to 1.5 dB more than k-means in Oklab (`benches/quantise_compare.sh`,
 /// `tests/texm_quantise.rs`).
 pub const CHOOSE_SPACE: Space = Space::Rgb;
-/// The space colours are mapped to a palette made elsewhere in (`--keep-palette`, format 2,
-/// level edits): nearest by perceived difference, 7 to 19% less mean Oklab error than the RGB
-/// nearest at 0.6 to 1.2 dB less PSNR.
+/// The space `--keep-palette` maps to the texture's old palette in: nearest by perceived
+/// difference, 7 to 19% less mean Oklab error than the RGB nearest at 0.6 to 1.2 dB less PSNR.
 pub const KEEP_SPACE: Space = Space::Oklab;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,9 +55,9 @@ pub struct Mapper {
 }
 
 impl Mapper {
-    /// A mapper to a palette made elsewhere (see [`KEEP_SPACE`]).
+    /// A mapper by RGB distance (format 2's external palette, level edits).
     pub fn new(lut: &Lut, mode: MapMode) -> Mapper {
-        Mapper::in_space(lut, mode, KEEP_SPACE)
+        Mapper::in_space(lut, mode, CHOOSE_SPACE)
     }
 
     pub fn in_space(lut: &Lut, mode: MapMode, space: Space) -> Mapper {
@@ -71,11 +71,12 @@ impl Mapper {
 
     /// The index a colour maps to.
     pub fn nearest(&self, p: [u8; 4]) -> u8 {
-        self.nearest_from(p, None)
+        self.nearest_from(p, None, None)
     }
 
     /// The same, starting from a guess (a neighbour's index): most pixels are settled by it.
-    fn nearest_from(&self, p: [u8; 4], guess: Option<u8>) -> u8 {
+    /// With a grid (RGB without alpha) only its candidates are compared.
+    fn nearest_from(&self, p: [u8; 4], guess: Option<u8>, grid: Option<&mut Grid>) -> u8 {
         if self.mode.reserve0 && p[3] < TRANSPARENT_BELOW {
             return 0;
         }
@@ -86,7 +87,25 @@ impl Mapper {
         {
             return g as u8;
         }
-        self.search.find(&c, hint).map_or(0, |(i, _)| i as u8)
+        match grid {
+            Some(grid) => {
+                let mut best = (u16::MAX, f32::INFINITY);
+                for &i in grid.candidates(p) {
+                    let d = dist(&self.coords[usize::from(i)], &c);
+                    if d < best.1 || (d == best.1 && i < best.0) {
+                        best = (i, d);
+                    }
+                }
+                best.0 as u8
+            }
+            None => self.search.find(&c, hint).map_or(0, |(i, _)| i as u8),
+        }
+    }
+
+    /// A grid for [`Mapper::nearest_from`] when the space is RGB and alpha does not count.
+    fn grid(&self) -> Option<Grid> {
+        let first = usize::from(self.mode.reserve0);
+        (self.conv.space() == Space::Rgb && !self.mode.alpha).then(|| Grid::new(self.lut.iter().enumerate().skip(first).map(|(i, e)| (*e, i as u16))))
     }
 
     /// Maps a whole image; with `dither`, serpentine Floyd-Steinberg error diffusion in RGB
@@ -98,13 +117,14 @@ impl Mapper {
         // the last pixel's index starts the rest. An empty slot holds a value above any index.
         let mut cache = vec![(0u32, u16::MAX); 4096];
         let mut last = None;
+        let mut grid = self.grid();
         let mut lookup = |p: [u8; 4]| {
             let key = u32::from_le_bytes(p);
             let slot = (key.wrapping_mul(0x9E37_79B9) >> 20) as usize;
             let v = match cache[slot] {
                 (k, v) if k == key && v <= 255 => v as u8,
                 _ => {
-                    let v = self.nearest_from(p, last);
+                    let v = self.nearest_from(p, last, grid.as_mut());
                     cache[slot] = (key, u16::from(v));
                     v
                 }

@@ -114,27 +114,24 @@ impl Nearest {
 
     /// The nearest entry other than `id` to `p`, and its squared distance.
     pub fn find_other(&self, p: &Coord, id: u16) -> Option<(u16, f32)> {
-        self.entries.iter().filter(|e| e.1 != id).map(|e| (e.1, dist(&e.0, p))).min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        self.scan(p, None, Some(id))
     }
 
     /// The nearest entry's id and squared distance; `hint` (an id and its distance) starts the
     /// search with a known bound. `None` only when there are no entries.
     pub fn find(&self, p: &Coord, hint: Option<(u16, f32)>) -> Option<(u16, f32)> {
+        self.scan(p, hint, None)
+    }
+
+    fn scan(&self, p: &Coord, hint: Option<(u16, f32)>, exclude: Option<u16>) -> Option<(u16, f32)> {
         let start = self.entries.partition_point(|e| e.0[0] < p[0]);
-        let (best, best_d) = match hint {
-            Some(h) => h,
-            None => {
-                let e = self.entries.get(start).or(self.entries.last())?;
-                (e.1, dist(&e.0, p))
-            }
-        };
+        let mut best = hint.unwrap_or((u16::MAX, f32::INFINITY));
         let consider = |e: &(Coord, u16), best: &mut (u16, f32)| {
             let d = dist(&e.0, p);
-            if d < best.1 || (d == best.1 && e.1 < best.0) {
+            if (d < best.1 || (d == best.1 && e.1 < best.0)) && Some(e.1) != exclude {
                 *best = (e.1, d);
             }
         };
-        let mut best = (best, best_d);
         let mut up = start;
         let mut down = start;
         loop {
@@ -157,7 +154,7 @@ impl Nearest {
                 }
             }
             if !moved {
-                return Some(best);
+                return (best.0 != u16::MAX).then_some(best);
             }
         }
     }
@@ -212,5 +209,12 @@ mod tests {
             }
         }
         assert!(Nearest::new([]).find(&[0.0; 4], None).is_none());
+        for (i, q) in pal.iter().enumerate() {
+            let brute = pal.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| dist(q, o)).fold(f32::INFINITY, f32::min);
+            let (j, d) = n.find_other(q, i as u16).unwrap();
+            assert_ne!(usize::from(j), i);
+            assert_eq!(d, brute);
+        }
+        assert!(Nearest::new([([0.0; 4], 3)]).find_other(&[0.0; 4], 3).is_none());
     }
 }
