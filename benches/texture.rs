@@ -3,13 +3,22 @@
 //!   the decoded size (4 bytes per texel of the whole chain, into a new buffer as the decoder
 //!   makes one); after each format the ratio of the two best times is printed, the goal being
 //!   at most 1.5x;
-//! - import a 512x512 PNG into a format-0 texture (decode PNG, rebuild mips, NeuQuant, map)
-//!   vs a memcpy of the RGBA image.
+//! - import a 512x512 PNG into a format-0 texture (decode PNG, rebuild mips, k-means, map)
+//!   vs a memcpy of the RGBA image;
+//! - quantise a 256x256 and a 1024x1024 photograph-like image (one level) to 256 colours:
+//!   k-means, k-means with dithering, vs NeuQuant (what import used before) mapped by exact
+//!   RGB search.
+
+#[path = "../tests/support/quality.rs"]
+mod quality;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parkan_studio::fixtures::texm::{Material, Spec, build, material_image};
 use parkan_studio::formats::readings::Readings;
 use parkan_studio::formats::texm::png::png_bytes;
+use parkan_studio::formats::readings::PaletteOrder;
+use parkan_studio::formats::texm::quantize::{MapMode, Mapper, QuantOptions, quantize};
+use parkan_studio::formats::texm::space::Space;
 use parkan_studio::formats::texm::{Format, ImportOptions, Texm, import_image};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -86,5 +95,29 @@ fn import_png(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, decode_every_format, import_png);
+fn quantise(c: &mut Criterion) {
+    for size in [256u32, 1024] {
+        let img = quality::photo_like(size, size);
+        let levels = std::slice::from_ref(&img);
+        let mut g = c.benchmark_group(format!("texm_quantise_{size}_format0"));
+        g.sample_size(10);
+        g.throughput(Throughput::Bytes(img.rgba.len() as u64));
+        let opts = QuantOptions { dither: false, order: PaletteOrder::Bgrx, reserve0: false, keep_palette: false };
+        g.bench_function("kmeans", |b| b.iter(|| black_box(quantize(levels, None, opts))));
+        g.bench_function("kmeans_dither", |b| b.iter(|| black_box(quantize(levels, None, QuantOptions { dither: true, ..opts }))));
+        g.bench_function("neuquant_before", |b| {
+            b.iter(|| {
+                let nq = color_quant::NeuQuant::new(10, 256, &img.rgba);
+                let mut lut = [[0u8; 4]; 256];
+                for (e, c) in lut.iter_mut().zip(nq.color_map_rgba().chunks_exact(4)) {
+                    *e = [c[0], c[1], c[2], 255];
+                }
+                black_box(Mapper::in_space(&lut, MapMode { alpha: false, reserve0: false }, Space::Rgb).map_image(&img, false))
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, decode_every_format, import_png, quantise);
 criterion_main!(benches);

@@ -136,7 +136,7 @@ pub enum Command {
         /// Target format: 0, 565, 556, 4444, 88, 888, 8888.
         #[arg(long)]
         format: Option<u32>,
-        /// Dither when quantising to format 0.
+        /// Dither (Floyd-Steinberg) when quantising to format 0, 565, 556 or 4444.
         #[arg(long)]
         dither: bool,
         /// Use the smoother alpha-aware mip filter instead of the shipped box filter.

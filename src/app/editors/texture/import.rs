@@ -263,7 +263,7 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
             ui.label("Palette");
             ui.vertical(|ui| {
                 let has_old = d.old.palette().is_some();
-                ui.radio_value(&mut d.keep_palette, false, "Choose the colours (exact when few, else NeuQuant)");
+                ui.radio_value(&mut d.keep_palette, false, "Choose the colours (exact when few, else k-means)");
                 ui.add_enabled(has_old, egui::RadioButton::new(d.keep_palette, "Keep the texture's palette (nearest colour)"))
                     .clicked()
                     .then(|| d.keep_palette = true);
