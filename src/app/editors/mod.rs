@@ -13,6 +13,7 @@
 //! The summary, hex and raw-fields views are not editors: every item gets them.
 
 pub mod texture;
+pub mod wear;
 
 use super::command::MenuGroup;
 use super::intent::{Dialog, Intent};
@@ -29,7 +30,7 @@ use std::sync::Arc;
 pub type EditorId = &'static str;
 
 /// Every registered editor. The first that claims an item opens it.
-pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor];
+pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor, &wear::WearEditor];
 
 /// What an editor is told about an item when asked whether it opens it.
 pub struct Claim<'a> {
@@ -145,6 +146,10 @@ pub trait EditorState: Any {
     /// Whether command `index`'s keys should fire now (the pointer over its canvas, say).
     fn wants_keys(&self, _index: usize, _ctx: &egui::Context) -> bool {
         true
+    }
+    /// A short text after the tab's title (a count of diagnostics), as of the last draw.
+    fn title_badge(&self) -> Option<String> {
+        None
     }
     /// Where files dropped on the window go to this editor, as drawn last frame.
     fn drop_rect(&self) -> Option<egui::Rect> {

@@ -78,7 +78,7 @@ impl Wear {
     pub fn tokens(&self) -> Vec<Token> {
         let f = &self.file;
         let mut known: Vec<Token> = Vec::new();
-        let mut section = |s: &super::engine::ReadSection, name: TokenKind, known: &mut Vec<Token>| {
+        let section = |s: &super::engine::ReadSection, name: TokenKind, known: &mut Vec<Token>| {
             if let Some((_, span)) = &s.count {
                 known.push(Token { kind: TokenKind::Count, span: span.clone() });
             }
