@@ -292,14 +292,13 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// Up to `n` of `known` nearest to `name` (ties by name), without `name` itself and without
-/// names so far off that they share almost nothing (more edits than the longer name's length
-/// less one).
+/// names that differ in more than half their characters.
 pub fn nearest_names(name: &str, known: &[String], n: usize) -> Vec<String> {
     let mut scored: Vec<(usize, &String)> = known
         .iter()
         .filter(|k| !k.eq_ignore_ascii_case(name))
         .map(|k| (edit_distance(name, k), k))
-        .filter(|(d, k)| *d < name.chars().count().max(k.chars().count()))
+        .filter(|(d, k)| *d * 2 <= name.chars().count().max(k.chars().count()))
         .collect();
     scored.sort();
     scored.dedup_by(|a, b| a.1.eq_ignore_ascii_case(b.1));
@@ -383,7 +382,7 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("", "AB"), 2);
         let known: Vec<String> = ["ROCK", "ROCKS", "BRICK", "GRASS", "DEFAULT", "RACK", "ROOF", "METAL01"].iter().map(|s| s.to_string()).collect();
-        assert_eq!(nearest_names("ROCX", &known, 5), ["ROCK", "RACK", "ROCKS", "ROOF", "BRICK"]);
+        assert_eq!(nearest_names("ROCX", &known, 5), ["ROCK", "RACK", "ROCKS", "ROOF"]);
         assert_eq!(nearest_names("ROCK", &known, 2), ["RACK", "ROCKS"]);
         assert!(nearest_names("ZZZZZZZZZZZZ", &known, 5).is_empty());
         let w = Wear::parse(b"1\n0 GRAS\n".to_vec());

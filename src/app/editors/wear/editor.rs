@@ -88,11 +88,12 @@ impl EditorState for WearView {
     fn title_badge(&self) -> Option<String> {
         let errors = self.errors();
         let warnings = self.diagnostics.len() - errors;
+        let n = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         match (errors, warnings) {
             (0, 0) => None,
-            (0, w) => Some(format!("⚠{w}")),
-            (e, 0) => Some(format!("✖{e}")),
-            (e, w) => Some(format!("✖{e} ⚠{w}")),
+            (0, w) => Some(format!("({})", n(w, "warning"))),
+            (e, 0) => Some(format!("({})", n(e, "error"))),
+            (e, w) => Some(format!("({}, {})", n(e, "error"), n(w, "warning"))),
         }
     }
 }

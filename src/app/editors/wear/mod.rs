@@ -90,6 +90,11 @@ pub struct WearView {
     pub cell: Option<(Section, usize, u8, String)>,
     pub(crate) job: Option<(u64, bool, egui::text::LayoutJob)>,
     pub text_id: Option<egui::Id>,
+    /// The status line's widget, which names the text for assistive technology.
+    pub(crate) label_id: Option<egui::Id>,
+    status: String,
+    /// Line starts of a text too large to edit, for its read-only view.
+    pub(crate) big_lines: Vec<usize>,
 }
 
 impl Default for WearView {
@@ -113,6 +118,9 @@ impl Default for WearView {
             cell: None,
             job: None,
             text_id: None,
+            label_id: None,
+            status: String::new(),
+            big_lines: Vec::new(),
         }
     }
 }
@@ -157,6 +165,8 @@ impl WearView {
         self.wear = Wear::parse(bytes.clone());
         self.bytes = bytes;
         self.tokens = self.wear.tokens();
+        self.big_lines = if self.editable() { Vec::new() } else { textview::line_starts(&self.bytes) };
+        self.status = self.read_status();
         self.diagnose();
     }
 
@@ -321,7 +331,11 @@ impl WearView {
     }
 
     /// The status line: line endings, terminator, code page, what the engine reads.
-    pub fn status(&self) -> String {
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    fn read_status(&self) -> String {
         let lf = self.bytes.iter().filter(|&&b| b == b'\n').count();
         let crlf = self.bytes.windows(2).filter(|w| w == b"\r\n").count();
         let endings = match (crlf, lf - crlf) {
@@ -362,7 +376,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>)
         ui.separator();
         ui.checkbox(&mut v.whitespace, "Whitespace").on_hover_text("Show spaces, tabs and line ends");
         ui.separator();
-        ui.weak(v.status());
+        v.label_id = Some(ui.weak(v.status()).id);
     });
     ui.separator();
     match v.layout {

@@ -81,7 +81,7 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
     if land.is_some() && s == Section::Materials {
         builder = builder.column(Column::initial(190.0).clip(true));
     }
-    builder = builder.column(Column::exact(70.0)).column(Column::exact(80.0));
+    builder = builder.column(Column::exact(70.0)).column(Column::exact(170.0));
     builder
         .header(20.0, |mut h| {
             for t in ["#", "Id", "Name", "Material", "Read by"] {
@@ -103,11 +103,12 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
             body.rows(row_h, n, |mut row| {
                 let i = row.index();
                 let r = v.wear.rows(s)[i].clone();
+                let mut num = None;
                 row.col(|ui| {
-                    ui.weak(i.to_string());
+                    num = Some(ui.weak(i.to_string()).id);
                 });
-                row.col(|ui| cell(ui, cx, v, s, i, 0, r.legacy_id.to_string(), out));
-                row.col(|ui| cell(ui, cx, v, s, i, 1, r.name.clone(), out));
+                row.col(|ui| cell(ui, cx, v, (s, i, 0), num, r.legacy_id.to_string(), out));
+                row.col(|ui| cell(ui, cx, v, (s, i, 1), num, r.name.clone(), out));
                 row.col(|ui| {
                     if s == Section::Materials {
                         material_cell(ui, cx, v, &r.name);
@@ -131,20 +132,22 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
                 }
                 row.col(|ui| {
                     match v.assets.uses.as_ref().filter(|_| s == Section::Materials) {
-                        Some(u) => ui.label(format!("{} {}", u.per_row.get(i).copied().unwrap_or(0), u.unit)),
+                        Some(u) => ui.label(uses_text(u.per_row.get(i).copied().unwrap_or(0), u.unit)),
                         None => ui.weak("—"),
                     };
                 });
                 row.col(|ui| {
-                    if ui.small_button("⬆").on_hover_text("Move the row up").clicked() && i > 0 {
-                        op = Some(RowOp::Swap(s, i - 1, i));
-                    }
-                    if ui.small_button("⬇").on_hover_text("Move the row down").clicked() && i + 1 < n {
-                        op = Some(RowOp::Swap(s, i, i + 1));
-                    }
-                    if ui.small_button("✖").on_hover_text("Remove the row").clicked() {
-                        op = Some(RowOp::Remove(s, i));
-                    }
+                    ui.horizontal(|ui| {
+                        if ui.small_button("Up").on_hover_text("Move the row up").clicked() && i > 0 {
+                            op = Some(RowOp::Swap(s, i - 1, i));
+                        }
+                        if ui.small_button("Down").on_hover_text("Move the row down").clicked() && i + 1 < n {
+                            op = Some(RowOp::Swap(s, i, i + 1));
+                        }
+                        if ui.small_button("Remove").on_hover_text("Remove the row").clicked() {
+                            op = Some(RowOp::Remove(s, i));
+                        }
+                    });
                 });
             });
         });
@@ -153,16 +156,24 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
     }
 }
 
+/// "1 batch", "3 batches", "1 triangle".
+fn uses_text(n: usize, unit: &str) -> String {
+    let one = unit.strip_suffix("es").filter(|_| unit.ends_with("ches")).or_else(|| unit.strip_suffix('s')).unwrap_or(unit);
+    format!("{n} {}", if n == 1 { one } else { unit })
+}
+
 /// An editable id or name cell: the text is the row's until the cell has the focus, and is
 /// written when the focus leaves (Enter or a click elsewhere).
-#[allow(clippy::too_many_arguments)]
-fn cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, row: usize, col: u8, value: String, out: &mut Vec<Intent>) {
+fn cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, (s, row, col): (Section, usize, u8), label: Option<egui::Id>, value: String, out: &mut Vec<Intent>) {
     let id = egui::Id::unique(("wear-cell", s.label(), row, col));
     let width = if col == 0 { 56.0 } else { 140.0 };
     let editing = matches!(&v.cell, Some((cs, cr, cc, _)) if *cs == s && *cr == row && *cc == col);
     let mut text = if editing { v.cell.as_ref().map(|c| c.3.clone()).unwrap_or_default() } else { value.clone() };
     let font = egui::TextStyle::Monospace;
-    let resp = ui.add(egui::TextEdit::singleline(&mut text).id(id).font(font).desired_width(width));
+    let mut resp = ui.add(egui::TextEdit::singleline(&mut text).id(id).font(font).desired_width(width));
+    if let Some(l) = label {
+        resp = resp.labelled_by(l);
+    }
     if resp.changed() || (resp.has_focus() && !editing) {
         v.cell = Some((s, row, col, text.clone()));
     }
@@ -201,7 +212,7 @@ fn material_cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, name: &str) {
                 }
                 (Some(m), Some(f)) => {
                     let what = if f == Fallback::Default { "DEFAULT" } else { "entry 0" };
-                    ui.colored_label(ui.visuals().warn_fg_color, RichText::new(format!("⚠ fallback to {what}: {}", m.rsplit("::").next().unwrap_or(m))));
+                    ui.colored_label(ui.visuals().warn_fg_color, RichText::new(format!("fallback to {what}: {}", m.rsplit("::").next().unwrap_or(m))));
                 }
                 _ => {
                     ui.weak("unresolved");
@@ -277,5 +288,18 @@ pub fn confirm_dialog(ctx: &egui::Context, cx: &EditorCx, v: &mut WearView, out:
     });
     if close {
         v.confirm = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::uses_text;
+
+    #[test]
+    fn use_counts_read_naturally() {
+        assert_eq!(uses_text(1, "batches"), "1 batch");
+        assert_eq!(uses_text(3, "batches"), "3 batches");
+        assert_eq!(uses_text(1, "triangles"), "1 triangle");
+        assert_eq!(uses_text(0, "triangles"), "0 triangles");
     }
 }

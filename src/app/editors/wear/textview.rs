@@ -133,6 +133,8 @@ fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>,
     let ctx = ui.ctx().clone();
     if ctx.memory(|m| m.has_focus(id)) {
         keys(ui, cx, v, out);
+    } else if v.popup.is_some() {
+        popup_keys(ui, cx, v, out);
     }
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let dark = ui.visuals().dark_mode;
@@ -171,10 +173,14 @@ fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>,
             .lock_focus(true)
             .desired_width(f32::INFINITY)
             .desired_rows(4)
+            .min_size(vec2(0.0, height - 4.0))
             .margin(egui::Margin { left: gutter as i8, right: 4, top: 2, bottom: 2 })
             .layouter(&mut layouter)
             .show(ui)
     });
+    if let Some(l) = v.label_id {
+        let _ = scroll.inner.response.response.clone().labelled_by(l);
+    }
     let output = scroll.inner;
     let now = ctx.input(|i| i.time);
     if buf != v.model.text {
@@ -289,7 +295,10 @@ fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc
                         painter.circle_filled(mid, 1.2, color);
                     }
                     '\t' => {
-                        painter.text(mid, egui::Align2::CENTER_CENTER, "→", font.clone(), color);
+                        let (a, b) = (Pos2::new(c.x + 2.0, mid.y), Pos2::new(c.x + g.advance_width - 2.0, mid.y));
+                        painter.line_segment([a, b], Stroke::new(1.0, color));
+                        painter.line_segment([b, b + vec2(-3.0, -3.0)], Stroke::new(1.0, color));
+                        painter.line_segment([b, b + vec2(-3.0, 3.0)], Stroke::new(1.0, color));
                     }
                     _ => {}
                 }
@@ -301,7 +310,7 @@ fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc
                 let b = v.model.char_to_byte(ch);
                 let crlf = v.bytes().get(b) == Some(&b'\r');
                 let end = origin + row.pos.to_vec2() + vec2(row.row.size.x + 2.0, row.row.size.y / 2.0);
-                painter.text(end, egui::Align2::LEFT_CENTER, if crlf { "↵" } else { "¶" }, font.clone(), color);
+                painter.text(end, egui::Align2::LEFT_CENTER, if crlf { "CRLF" } else { "LF" }, font.clone(), color);
             }
             ch += 1;
         }
@@ -311,7 +320,7 @@ fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc
 /// The light bulb on the cursor's line when a diagnostic there has fixes; click for the list.
 #[allow(clippy::too_many_arguments)]
 fn bulb(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, origin: Pos2, gutter: f32, clip: Rect, out: &mut Vec<Intent>) {
-    let _ = (cx, out);
+    let _ = out;
     let Some(pos) = v.cursor else { return };
     let line = v.wear.line_col(pos).0;
     if !v.diagnostics.iter().any(|d| d.line == Some(line)) || v.fixes_on_line(pos).is_empty() {
@@ -322,10 +331,18 @@ fn bulb(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>
     if !clip.intersects(r) || gutter < 18.0 {
         return;
     }
-    let b = ui.put(r, egui::Button::new(RichText::new("💡").size(11.0)).frame(false)).on_hover_text("Quick fixes (Ctrl+.)");
+    let b = ui.interact(r, egui::Id::unique(("wear-bulb", cx.path.file)), egui::Sense::click()).on_hover_text("Quick fixes (Ctrl+.)");
+    paint_bulb(ui.painter(), r.center(), if b.hovered() { 1.15 } else { 1.0 });
     if b.clicked() {
         open_fixes(v);
     }
+}
+
+/// A small light bulb: a yellow glass over a grey base.
+pub fn paint_bulb(painter: &egui::Painter, c: Pos2, scale: f32) {
+    let glass = Color32::from_rgb(250, 200, 40);
+    painter.circle_filled(c + vec2(0.0, -2.0 * scale), 4.5 * scale, glass);
+    painter.rect_filled(Rect::from_center_size(c + vec2(0.0, 4.0 * scale), vec2(4.0, 3.0) * scale), 1.0, Color32::GRAY);
 }
 
 fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, origin: Pos2, response: &egui::Response, out: &mut Vec<Intent>) {
@@ -392,7 +409,7 @@ fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, o
                 Popup::Fixes { items, selected } => {
                     ui.weak("Quick fixes");
                     for (i, f) in items.iter().enumerate() {
-                        if ui.selectable_label(i == *selected, format!("💡 {}", f.label)).clicked() {
+                        if ui.selectable_label(i == *selected, &f.label).clicked() {
                             chosen = Some(i);
                         }
                     }
@@ -429,7 +446,7 @@ fn read_only(ui: &mut Ui, v: &WearView, height: f32) {
     ui.colored_label(ui.visuals().warn_fg_color, format!("{} bytes: shown read only (edit it in the table, or apply fixes)", v.bytes().len()));
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let row_h = ui.fonts_mut(|f| f.row_height(&font));
-    let starts = line_starts(v.bytes());
+    let starts = &v.big_lines;
     egui::ScrollArea::both().id_salt("wear-big").max_height(height).auto_shrink([false, false]).show_rows(ui, row_h, starts.len(), |ui, range| {
         for i in range {
             let s = starts[i];
@@ -442,7 +459,7 @@ fn read_only(ui: &mut Ui, v: &WearView, height: f32) {
     });
 }
 
-fn line_starts(b: &[u8]) -> Vec<usize> {
+pub(crate) fn line_starts(b: &[u8]) -> Vec<usize> {
     std::iter::once(0).chain(b.iter().enumerate().filter(|(_, c)| **c == b'\n').map(|(i, _)| i + 1)).filter(|&s| s < b.len() || s == 0).collect()
 }
 
@@ -476,7 +493,7 @@ fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<
                 }
                 ui.label(&d.message);
                 for f in v.fixes_for(&d) {
-                    if ui.small_button(format!("💡 {}", f.label)).clicked() {
+                    if ui.small_button(format!("Fix: {}", f.label)).clicked() {
                         fix = Some(f);
                     }
                 }
