@@ -105,6 +105,14 @@ fn typing_a_bad_name_warns_at_its_place_and_the_nearest_name_fixes_it() {
     assert!(h.query_by_label_contains(&format!("{title} (1 warning)")).is_some(), "the count is in the tab title");
     h.snapshot("wear_text_diagnostics");
 
+    // The app's Diagnostics panel lists the live finding; its link shows the place.
+    h.get_by_label("Diagnostics (1)").click();
+    h.run();
+    cursor_at(&mut h, 0);
+    h.get_by_label("line 3, column 3").click();
+    h.run();
+    assert_eq!(view(&h).cursor, Some(end_of(&original, "1 ").min(usize::MAX)), "the cursor went to the name");
+
     // The light bulb's fixes are the nearest names; the first is ROCK.
     let fixes = view(&h).fixes_for(&d0[0]);
     assert!(!fixes.is_empty() && fixes.len() <= 5);

@@ -79,6 +79,11 @@ impl PartialEq for EditorMsg {
     }
 }
 
+/// Sent to an editor (through [`ItemEditor::handle`]) to show the place at a byte offset of
+/// its item: a click on one of its [`EditorState::diagnostics`] in the Diagnostics panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RevealAt(pub u64);
+
 /// A native file dialog's answer to an editor's [`super::intent::Pick::ForEditor`]: the tag it
 /// asked with and the path picked.
 pub struct Picked {
@@ -150,6 +155,12 @@ pub trait EditorState: Any {
     /// A short text after the tab's title (a count of diagnostics), as of the last draw.
     fn title_badge(&self) -> Option<String> {
         None
+    }
+    /// What the editor finds in its item as it stands (live, as of the last draw): the app's
+    /// Diagnostics panel lists them beside the last check's, and a click there sends the
+    /// editor a [`RevealAt`] with the finding's offset.
+    fn diagnostics(&self) -> &[crate::formats::Diagnostic] {
+        &[]
     }
     /// Where files dropped on the window go to this editor, as drawn last frame.
     fn drop_rect(&self) -> Option<egui::Rect> {

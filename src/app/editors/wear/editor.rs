@@ -4,7 +4,7 @@
 
 use super::textview::{COMPLETE, GO_TO, QUICK_FIX, open_fixes};
 use super::{Layout, WearView};
-use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
 use crate::app::intent::Intent;
 use crate::doc::ItemPath;
 use crate::formats::Severity;
@@ -77,6 +77,15 @@ impl ItemEditor for WearEditor {
             }
         }
     }
+
+
+    /// A click on one of the tab's findings in the Diagnostics panel.
+    fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
+        if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<WearView>)) {
+            v.layout = if v.layout == Layout::Table { Layout::Split } else { v.layout };
+            v.jump = Some(v.model.byte_to_char(usize::try_from(*o).unwrap_or(usize::MAX)));
+        }
+    }
 }
 
 impl EditorState for WearView {
@@ -85,6 +94,10 @@ impl EditorState for WearView {
     }
 
     /// Errors and warnings, counted in the tab's title.
+    fn diagnostics(&self) -> &[crate::formats::Diagnostic] {
+        &self.diagnostics
+    }
+
     fn title_badge(&self) -> Option<String> {
         let errors = self.errors();
         let warnings = self.diagnostics.len() - errors;
