@@ -15,7 +15,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parkan_studio::app::editors::EditorState;
-use parkan_studio::app::editors::wear::{Layout, WearView};
+use parkan_studio::app::editors::wear::{Layout, Popup, WearView};
 use parkan_studio::app::intent::{Intent, ViewKind};
 use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::ItemPath;
@@ -143,7 +143,7 @@ fn a_run_of_typing_is_one_undo_step_and_ctrl_dot_offers_the_fixes() {
     // Ctrl+. with the cursor on the line lists the fixes; Enter applies the first.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Period);
     h.run();
-    assert!(matches!(view(&h).popup, Some(parkan_studio::app::editors::wear::Popup::Fixes { .. })), "{:?}", view(&h).popup);
+    assert!(matches!(view(&h).popup, Some(Popup::Fixes { .. })), "{:?}", view(&h).popup);
     h.key_press(Key::Escape);
     h.run();
     assert!(view(&h).popup.is_none());
@@ -270,4 +270,50 @@ fn bad_input_opens_and_saves_back_exactly() {
         settle(&mut h);
         assert_eq!(std::fs::read(d.path().join(format!("out-{name}"))).unwrap(), bytes, "{name}");
     }
+}
+
+#[test]
+fn ctrl_space_completes_material_names() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(vec![demo(d.path())]);
+    let original = doc_bytes(&h);
+    cursor_at(&mut h, end_of(&original, "2 L"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Space);
+    h.run();
+    let Some(Popup::Complete { items, .. }) = view(&h).popup.clone() else { panic!("no completion: {:?}", view(&h).popup) };
+    assert_eq!(items, ["LAMP"], "the names starting with L");
+    h.key_press(Key::Escape);
+    h.run();
+    // At the start of the name every material is offered.
+    cursor_at(&mut h, end_of(&original, "2 "));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Space);
+    h.run();
+    let Some(Popup::Complete { items, word, .. }) = view(&h).popup.clone() else { panic!("no completion: {:?}", view(&h).popup) };
+    assert_eq!(Some(items.clone()), view(&h).assets.materials.clone());
+    assert_eq!(&original[word], b"LAMP", "the whole word is replaced");
+    // Choosing one replaces the word with it as one step.
+    let pick = items.iter().position(|n| n != "LAMP").expect("another L name");
+    let name = items[pick].clone();
+    h.get_by_label(&name).click();
+    settle(&mut h);
+    let done = doc_bytes(&h);
+    assert_eq!(changed_lines(&original, &done), [4]);
+    assert!(done.windows(name.len() + 2).any(|w| w == format!("2 {name}").as_bytes()));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+}
+
+#[test]
+fn landscape_tables_show_roles_and_triangle_uses() {
+    let d = tempfile::tempdir().unwrap();
+    demo(d.path());
+    let mut h = open(vec![d.path().join("Land1.wea")]);
+    h.get_by_label("Table").click();
+    settle(&mut h);
+    let uses = view(&h).assets.uses.as_ref().expect("Land.msh beside it");
+    assert_eq!((uses.mesh.as_str(), uses.unit), ("Land.msh", "triangles"));
+    assert!(uses.per_row.iter().sum::<usize>() > 0);
+    assert_eq!(h.get_all_by_label("Land1: building footings (reserved)").count(), 1);
+    assert_eq!(h.get_all_by_label("Land1: terrain material, both LODs").count(), 4);
 }

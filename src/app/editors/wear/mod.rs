@@ -295,6 +295,10 @@ impl WearView {
     /// Replaces the completed word with `name`.
     pub fn complete(&mut self, path: &ItemPath, word: std::ops::Range<usize>, name: &str, out: &mut Vec<Intent>) {
         let Some(b) = crate::formats::cp1251::encode(name) else { return };
+        if word.start > word.end || word.end > self.bytes.len() {
+            self.popup = None;
+            return;
+        }
         let s = text::Splice { range: word.clone(), bytes: b, at: 0, end: 0 };
         let bytes = text::apply(&self.bytes, &s);
         self.popup = None;
