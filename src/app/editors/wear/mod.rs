@@ -28,7 +28,7 @@ use text::TextModel;
 
 /// Above this many bytes the text is shown read-only, line by line (the table, the diagnostics
 /// and the fixes still work): an editable text widget lays the whole text out on every change.
-pub const EDITABLE_LIMIT: usize = 1 << 20;
+pub const EDITABLE_LIMIT: usize = 256 << 10;
 
 /// A run of typing is one undo step until a pause this long (seconds) or a cursor jump.
 pub const TYPING_PAUSE: f64 = 1.0;
@@ -73,6 +73,8 @@ pub struct WearView {
     pub model: TextModel,
     pub wear: Wear,
     tokens: Vec<crate::formats::wear::assist::Token>,
+    /// The table's own quick fixes (counts, the blank line), read with the bytes.
+    fixes: Vec<QuickFix>,
     /// The table's diagnostics, the unresolved names and the limits, by position.
     pub diagnostics: Vec<Diagnostic>,
     pub assets: Assets,
@@ -107,6 +109,7 @@ impl Default for WearView {
             model: TextModel::default(),
             wear: Wear::parse(Vec::new()),
             tokens: Vec::new(),
+            fixes: Vec::new(),
             diagnostics: Vec::new(),
             assets: Assets::default(),
             version: 0,
@@ -165,6 +168,7 @@ impl WearView {
         self.wear = Wear::parse(bytes.clone());
         self.bytes = bytes;
         self.tokens = self.wear.tokens();
+        self.fixes = self.wear.quick_fixes();
         self.big_lines = if self.editable() { Vec::new() } else { textview::line_starts(&self.bytes) };
         self.status = self.read_status();
         self.diagnose();
@@ -188,7 +192,7 @@ impl WearView {
     /// for a name that resolves nowhere.
     pub fn fixes_for(&self, d: &Diagnostic) -> Vec<QuickFix> {
         let Some(at) = d.offset.and_then(|o| usize::try_from(o).ok()) else { return Vec::new() };
-        let mut out: Vec<QuickFix> = self.wear.quick_fixes().into_iter().filter(|f| f.at == at).collect();
+        let mut out: Vec<QuickFix> = self.fixes.iter().filter(|f| f.at == at).cloned().collect();
         for section in [Section::Materials, Section::Lightmaps] {
             if let Some(row) = self.wear.rows(section).iter().position(|r| r.name_span.start == at) {
                 let known = match section {

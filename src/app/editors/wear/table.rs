@@ -211,8 +211,9 @@ fn material_cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, name: &str) {
                     ui.label(m.rsplit("::").next().unwrap_or(m));
                 }
                 (Some(m), Some(f)) => {
-                    let what = if f == Fallback::Default { "DEFAULT" } else { "entry 0" };
-                    ui.colored_label(ui.visuals().warn_fg_color, RichText::new(format!("fallback to {what}: {}", m.rsplit("::").next().unwrap_or(m))));
+                    let entry = m.rsplit("::").next().unwrap_or(m);
+                    let text = if f == Fallback::Default { format!("not found: {entry}") } else { format!("not found, no DEFAULT: entry 0 ({entry})") };
+                    ui.colored_label(ui.visuals().warn_fg_color, RichText::new(text)).on_hover_text("The game falls back to this material");
                 }
                 _ => {
                     ui.weak("unresolved");

@@ -218,7 +218,7 @@ fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>,
     let clip = scroll.inner_rect;
     let painter = ui.painter().with_clip_rect(clip);
     paint_gutter(ui, &painter, &galley, origin, gutter, clip);
-    paint_squiggles(ui, &painter, v, &galley, origin);
+    paint_squiggles(ui, &painter, v, &galley, origin, clip);
     if v.whitespace {
         paint_whitespace(ui, &painter, v, &galley, origin, clip);
     }
@@ -255,10 +255,16 @@ fn diag_range(v: &WearView, offset: usize) -> (usize, usize) {
     (v.model.byte_to_char(s), v.model.byte_to_char(e))
 }
 
-fn paint_squiggles(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc<egui::Galley>, origin: Pos2) {
+fn paint_squiggles(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc<egui::Galley>, origin: Pos2, clip: Rect) {
+    // Only what is in view: a cursor position costs a walk over the rows.
+    let first = galley.cursor_from_pos(clip.min - origin).index.0;
+    let last = galley.cursor_from_pos(clip.max - origin).index.0;
     for d in &v.diagnostics {
         let Some(off) = d.offset.and_then(|o| usize::try_from(o).ok()) else { continue };
         let (s, e) = diag_range(v, off);
+        if e < first || s > last {
+            continue;
+        }
         let a = galley.pos_from_cursor(CCursor::new(s)).translate(origin.to_vec2());
         let b = galley.pos_from_cursor(CCursor::new(e)).translate(origin.to_vec2());
         let x1 = if (b.top() - a.top()).abs() < 1.0 { b.left().max(a.left() + 6.0) } else { a.left() + 6.0 };
