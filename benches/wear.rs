@@ -7,6 +7,12 @@
 //! A 10 MB table is shown read only (the text widget would lay it all out on every change), so
 //! its cycle is a table edit: the splice of one name and everything read again from the new
 //! bytes, then the app's frame.
+//!
+//! Measured on the 2-core shared build machine (load about 10), release: two keystrokes with
+//! their four frames 51 ms (about 25 ms a keystroke, against a goal of 2 ms: the editor's own
+//! work is 0.5 ms, the rest is egui laying the whole text out twice and the app reacting to
+//! the edit); a steady frame 1.7 ms; a 10 MB table edit 1.4 s (three parses here, two in the
+//! editor); a steady frame of the 10 MB read-only view 10 ms.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::editors::wear::WearView;
