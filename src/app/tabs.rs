@@ -258,6 +258,10 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect
             for (i, t) in app.tabs.tabs.iter().enumerate() {
                 let title = t.content.as_ref().map(|c| c.title.clone()).unwrap_or_default();
                 let dirty = app.ws.is_dirty(t.path.file);
+                let title = match t.editor.as_ref().and_then(|e| e.state.title_badge()) {
+                    Some(b) => format!("{title} {b}"),
+                    None => title,
+                };
                 let text = if dirty { format!("{title} •") } else { title };
                 let active = app.tabs.active == Some(i);
                 let r = ui.add(egui::Button::selectable(active, text).sense(Sense::click_and_drag()));

@@ -14,6 +14,7 @@
 
 pub mod mesh;
 pub mod texture;
+pub mod wear;
 
 use super::command::MenuGroup;
 use super::intent::{Dialog, Intent};
@@ -30,7 +31,7 @@ use std::sync::Arc;
 pub type EditorId = &'static str;
 
 /// Every registered editor. The first that claims an item opens it.
-pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor, &mesh::MeshEditor];
+pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor, &mesh::MeshEditor, &wear::WearEditor];
 
 /// What an editor is told about an item when asked whether it opens it.
 pub struct Claim<'a> {
@@ -78,6 +79,11 @@ impl PartialEq for EditorMsg {
         Arc::ptr_eq(&self.0, &o.0)
     }
 }
+
+/// Sent to an editor (through [`ItemEditor::handle`]) to show the place at a byte offset of
+/// its item: a click on one of its [`EditorState::diagnostics`] in the Diagnostics panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RevealAt(pub u64);
 
 /// A native file dialog's answer to an editor's [`super::intent::Pick::ForEditor`]: the tag it
 /// asked with and the path picked.
@@ -148,6 +154,16 @@ pub trait EditorState: Any {
     /// Whether command `index`'s keys should fire now (the pointer over its canvas, say).
     fn wants_keys(&self, _index: usize, _ctx: &egui::Context) -> bool {
         true
+    }
+    /// A short text after the tab's title (a count of diagnostics), as of the last draw.
+    fn title_badge(&self) -> Option<String> {
+        None
+    }
+    /// What the editor finds in its item as it stands (live, as of the last draw): the app's
+    /// Diagnostics panel lists them beside the last check's, and a click there sends the
+    /// editor a [`RevealAt`] with the finding's offset.
+    fn diagnostics(&self) -> &[crate::formats::Diagnostic] {
+        &[]
     }
     /// Where files dropped on the window go to this editor, as drawn last frame.
     fn drop_rect(&self) -> Option<egui::Rect> {

@@ -12,7 +12,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     egui::Panel::bottom("log").resizable(true).default_size(150.0).size_range(60.0..=600.0).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut app.log.tab, BottomTab::Log, "Log");
-            let n = app.log.finding_count();
+            let n = app.log.finding_count() + editor_findings(app).map(|(.., d)| d.len()).sum::<usize>();
             ui.selectable_value(&mut app.log.tab, BottomTab::Diagnostics, format!("Diagnostics ({n})"));
         });
         ui.separator();
@@ -51,7 +51,45 @@ fn lines(app: &StudioApp, ui: &mut Ui) {
     );
 }
 
+/// The open tabs whose editor reports live diagnostics: tab index, editor, item, findings.
+fn editor_findings(app: &StudioApp) -> impl Iterator<Item = (usize, &'static str, &crate::doc::ItemPath, &[crate::formats::Diagnostic])> {
+    app.tabs.tabs.iter().enumerate().filter_map(|(i, t)| {
+        let slot = t.editor.as_ref()?;
+        let d = slot.state.diagnostics();
+        (!d.is_empty()).then_some((i, slot.id, &t.path, d))
+    })
+}
+
+/// The open editors' live findings, one heading per tab; a click shows the place in its tab.
+fn editor_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    for (tab, editor, path, diags) in editor_findings(app) {
+        let name = crate::doc::items::address(&app.ws, path);
+        ui.label(RichText::new(format!("{name}: {} findings in its open editor", diags.len())).strong());
+        for d in diags.iter().take(200) {
+            ui.horizontal(|ui| {
+                ui.label(severity_text(ui, d.severity));
+                let at = match (d.line, d.column) {
+                    (Some(l), Some(c)) => format!("line {l}, column {c}"),
+                    _ => "(whole item)".to_string(),
+                };
+                if ui.link(at).on_hover_text("Show the place in its tab").clicked() {
+                    out.push(Intent::ActivateTab(tab));
+                    if let Some(o) = d.offset {
+                        let msg = crate::app::editors::EditorMsg::new(crate::app::editors::RevealAt(o));
+                        out.push(Intent::Editor { editor, target: path.clone(), msg });
+                    }
+                }
+                ui.label(&d.message);
+            });
+        }
+    }
+}
+
 fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    if editor_findings(app).next().is_some() {
+        editor_rows(app, ui, out);
+        ui.separator();
+    }
     if app.log.reports.is_empty() {
         ui.weak("No check has run. Entry > Check File (F5) parses and re-encodes every entry of the current file.");
         return;

@@ -297,9 +297,21 @@ impl<'a> Resolver<'a> {
             return out;
         };
         out.row = Some(row.0);
-        out.name = Some(row.1.name.clone());
-        let name_bytes = row.1.name_bytes.clone();
-        let core = self.material(&name_bytes);
+        self.fill(&mut out, &row.1.name_bytes.clone());
+        out
+    }
+
+    /// A material by name (a WEAR row's, or one being typed), with the engine's fallbacks and
+    /// on down the chain: what a row naming it would resolve to.
+    pub fn resolve_name(&mut self, name: &[u8]) -> ResolvedMaterial {
+        let mut out = ResolvedMaterial::unresolved(0, "");
+        self.fill(&mut out, name);
+        out
+    }
+
+    fn fill(&mut self, out: &mut ResolvedMaterial, name_bytes: &[u8]) {
+        out.name = Some(cp1251::decode(name_bytes));
+        let core = self.material(name_bytes);
         out.mat0 = core.mat0.clone();
         out.fallback = core.fallback;
         out.attr1 = core.attr1;
@@ -316,7 +328,6 @@ impl<'a> Resolver<'a> {
         out.texture = core.texture.clone();
         out.material = core.material.clone();
         out.diagnostics.extend(core.diagnostics.iter().cloned());
-        out
     }
 
     /// Every distinct byte of `indices` resolved once, in ascending order.

@@ -96,7 +96,7 @@ impl Wear {
         }
     }
 
-    fn row_at(&self, section: Section, row: usize) -> Result<&super::WearRow> {
+    pub(super) fn row_at(&self, section: Section, row: usize) -> Result<&super::WearRow> {
         let rows = self.rows(section);
         rows.get(row).ok_or_else(|| {
             Error::new(0, format!("{} row {row} does not exist (the table has {})", section.label(), rows.len()))
@@ -104,7 +104,7 @@ impl Wear {
     }
 
     /// Applies non-overlapping splices and reads the view again.
-    fn splice(&mut self, mut edits: Vec<(Range<usize>, Vec<u8>)>) {
+    pub(super) fn splice(&mut self, mut edits: Vec<(Range<usize>, Vec<u8>)>) {
         edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
         let mut text = std::mem::take(&mut self.text);
         for (range, bytes) in edits {
@@ -136,7 +136,7 @@ impl Wear {
     }
 
     /// The splice that sets a section's count to `n`, if it is not `n` already.
-    fn count_edit(&self, section: Section, n: usize) -> Result<Option<(Range<usize>, Vec<u8>)>> {
+    pub(super) fn count_edit(&self, section: Section, n: usize) -> Result<Option<(Range<usize>, Vec<u8>)>> {
         let s = self.read_section(section).ok_or_else(|| Error::new(0, "the WEAR has no LIGHTMAPS section"))?;
         let (v, span) = s.count.clone().ok_or_else(|| Error::new(0, format!("the WEAR has no {} count to update", section.label())))?;
         let n64 = i64::try_from(n).unwrap_or(i64::MAX);

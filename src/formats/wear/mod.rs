@@ -8,6 +8,7 @@
 //! changes and the view is then read again from the new text. [`engine`] models both engine
 //! parsers; [`Wear::diagnostics`] reports every rule of seed 8.3 and 12.3 with line and column.
 
+pub mod assist;
 mod diagnose;
 pub mod edit;
 pub mod engine;

@@ -1,0 +1,112 @@
+//! The WEAR editor as an [`ItemEditor`]: it opens what the `wear` codec claims, and its
+//! commands (quick fix, completion, go to material, whitespace, the table) enter the command
+//! table. While the text has the keyboard the text view runs the same keys itself.
+
+use super::textview::{COMPLETE, GO_TO, QUICK_FIX, open_fixes};
+use super::{Layout, WearView};
+use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
+use crate::app::intent::Intent;
+use crate::doc::ItemPath;
+use crate::formats::Severity;
+
+pub const ID: EditorId = "wear";
+
+pub struct WearEditor;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cmd {
+    QuickFix,
+    Complete,
+    GoTo,
+    Whitespace,
+    Table,
+}
+
+const CMDS: [Cmd; 5] = [Cmd::QuickFix, Cmd::Complete, Cmd::GoTo, Cmd::Whitespace, Cmd::Table];
+
+const fn cmd(label: &'static str, tooltip: &'static str, shortcuts: &'static [egui::KeyboardShortcut]) -> CommandSpec {
+    CommandSpec { label, tooltip, shortcuts, menu: None, on_selection: false }
+}
+
+static COMMANDS: [CommandSpec; 5] = [
+    cmd("WEAR: Quick Fix", "The fixes for the diagnostics on the cursor's line", &[QUICK_FIX]),
+    cmd("WEAR: Complete Name", "Material (or lightmap) names for the word at the cursor", &[COMPLETE]),
+    cmd("WEAR: Go to Material", "Open the material named at the cursor in its tab", &[GO_TO]),
+    cmd("WEAR: Show Whitespace", "Show or hide spaces, tabs and line ends", &[]),
+    cmd("WEAR: Text and Table", "Switch between the text, the table and both", &[]),
+];
+
+impl ItemEditor for WearEditor {
+    fn id(&self) -> EditorId {
+        ID
+    }
+
+    fn label(&self) -> &'static str {
+        "WEAR"
+    }
+
+    fn claims(&self, item: &Claim) -> bool {
+        item.kind == Some("wear")
+    }
+
+    fn create(&self) -> Box<dyn EditorState> {
+        Box::new(WearView::default())
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &COMMANDS
+    }
+
+    fn run(&self, index: usize, _target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(&c) = CMDS.get(index) else { return };
+        let Some(v) = state.and_then(downcast_mut::<WearView>) else { return };
+        match c {
+            Cmd::QuickFix => open_fixes(v),
+            Cmd::Complete => v.open_completion(),
+            Cmd::GoTo => match v.name_at_cursor() {
+                Some(n) => v.go_to(&n, host.out),
+                None => host.out.push(Intent::Log(Severity::Info, "Go to Material: put the cursor on a material name".into())),
+            },
+            Cmd::Whitespace => v.whitespace = !v.whitespace,
+            Cmd::Table => {
+                v.layout = match v.layout {
+                    Layout::Text => Layout::Split,
+                    Layout::Split => Layout::Table,
+                    Layout::Table => Layout::Text,
+                }
+            }
+        }
+    }
+
+
+    /// A click on one of the tab's findings in the Diagnostics panel.
+    fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
+        if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<WearView>)) {
+            v.layout = if v.layout == Layout::Table { Layout::Split } else { v.layout };
+            v.jump = Some(v.model.byte_to_char(usize::try_from(*o).unwrap_or(usize::MAX)));
+        }
+    }
+}
+
+impl EditorState for WearView {
+    fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
+        super::show(ui, cx, self, out);
+    }
+
+    /// Errors and warnings, counted in the tab's title.
+    fn diagnostics(&self) -> &[crate::formats::Diagnostic] {
+        &self.diagnostics
+    }
+
+    fn title_badge(&self) -> Option<String> {
+        let errors = self.errors();
+        let warnings = self.diagnostics.len() - errors;
+        let n = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+        match (errors, warnings) {
+            (0, 0) => None,
+            (0, w) => Some(format!("({})", n(w, "warning"))),
+            (e, 0) => Some(format!("({})", n(e, "error"))),
+            (e, w) => Some(format!("({}, {})", n(e, "error"), n(w, "warning"))),
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! The WEAR editor: the table's text (monospaced, line numbers, colours by what the engine
+//! reads, visible whitespace on demand, bytes that are not text shown escaped), its
+//! diagnostics live (squiggles, a list, a count in the tab title) with quick fixes, completion
+//! of material and lightmap names, hover previews and go to material, and a table view of the
+//! rows in sync with the text. The bytes are the only state: the text is made from them, and
+//! every change (typing, a fix, a table edit) is a byte splice sent as one
+//! [`crate::app::intent::ItemEdit`] through the document's history.
+
+pub mod assets;
+pub mod editor;
+pub mod layout;
+pub mod table;
+pub mod text;
+pub mod textview;
+
+pub use editor::WearEditor;
+
+use crate::app::editors::EditorCx;
+use crate::app::intent::{Intent, ItemEdit};
+use crate::doc::ItemPath;
+use crate::formats::bytes::SharedBytes;
+use crate::formats::wear::assist::{Fix, QuickFix, TokenKind};
+use crate::formats::wear::{LineEnding, Section, Wear};
+use crate::formats::{Diagnostic, Severity};
+use assets::Assets;
+use egui::Ui;
+use text::TextModel;
+
+/// Above this many bytes the text is shown read-only, line by line (the table, the diagnostics
+/// and the fixes still work): an editable text widget lays the whole text out on every change.
+pub const EDITABLE_LIMIT: usize = 256 << 10;
+
+/// A run of typing is one undo step until a pause this long (seconds) or a cursor jump.
+pub const TYPING_PAUSE: f64 = 1.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Layout {
+    #[default]
+    Text,
+    Table,
+    Split,
+}
+
+/// An open list under the cursor: quick fixes or completions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Popup {
+    Fixes { items: Vec<QuickFix>, selected: usize },
+    Complete { section: Section, word: std::ops::Range<usize>, items: Vec<String>, selected: usize },
+}
+
+/// A row operation waiting for the user to confirm its re-pointing warning.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Confirm {
+    pub op: RowOp,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowOp {
+    Remove(Section, usize),
+    Swap(Section, usize, usize),
+}
+
+/// One tab's state.
+pub struct WearView {
+    pub layout: Layout,
+    pub whitespace: bool,
+    /// The bytes the view shows: the document's, or newer ones this view sent and the document
+    /// has not applied yet.
+    bytes: Vec<u8>,
+    /// The document payload last seen (compared by identity).
+    seen: Option<SharedBytes>,
+    pub model: TextModel,
+    pub wear: Wear,
+    tokens: Vec<crate::formats::wear::assist::Token>,
+    /// The table's own quick fixes (counts, the blank line), read with the bytes.
+    fixes: Vec<QuickFix>,
+    /// The table's diagnostics, the unresolved names and the limits, by position.
+    pub diagnostics: Vec<Diagnostic>,
+    pub assets: Assets,
+    /// Bumped whenever the text, its tokens or its diagnostics change (layout cache key).
+    pub version: u64,
+    /// When the last keystroke was sent and the character index its typed text ended at.
+    last_typed: Option<(f64, usize)>,
+    /// The cursor, as a byte position, after the last frame.
+    pub cursor: Option<usize>,
+    /// A place to move the cursor to and scroll into view (a shown-text character index).
+    pub jump: Option<usize>,
+    pub popup: Option<Popup>,
+    pub confirm: Option<Confirm>,
+    /// A table cell being edited: section, row, column (0 id, 1 name), text.
+    pub cell: Option<(Section, usize, u8, String)>,
+    pub(crate) job: Option<(u64, bool, egui::text::LayoutJob)>,
+    pub text_id: Option<egui::Id>,
+    /// The status line's widget, which names the text for assistive technology.
+    pub(crate) label_id: Option<egui::Id>,
+    status: String,
+    /// Line starts of a text too large to edit, for its read-only view.
+    pub(crate) big_lines: Vec<usize>,
+}
+
+impl Default for WearView {
+    fn default() -> Self {
+        WearView {
+            layout: Layout::Text,
+            whitespace: false,
+            bytes: Vec::new(),
+            seen: None,
+            model: TextModel::default(),
+            wear: Wear::parse(Vec::new()),
+            tokens: Vec::new(),
+            fixes: Vec::new(),
+            diagnostics: Vec::new(),
+            assets: Assets::default(),
+            version: 0,
+            last_typed: None,
+            cursor: None,
+            jump: None,
+            popup: None,
+            confirm: None,
+            cell: None,
+            job: None,
+            text_id: None,
+            label_id: None,
+            status: String::new(),
+            big_lines: Vec::new(),
+        }
+    }
+}
+
+fn identity(b: &SharedBytes) -> (*const u8, usize) {
+    (b.as_ptr(), b.len())
+}
+
+impl WearView {
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    pub fn editable(&self) -> bool {
+        self.bytes.len() <= EDITABLE_LIMIT
+    }
+
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+    }
+
+    /// Follows the document: new bytes there (an undo, another view's edit) replace the view's
+    /// unless they are what the view already shows.
+    fn sync(&mut self, cx: &EditorCx) {
+        let fresh = self.seen.as_ref().is_none_or(|s| identity(s) != identity(cx.bytes));
+        if fresh {
+            self.seen = Some(cx.bytes.clone());
+            if cx.bytes[..] != self.bytes[..] || self.version == 0 {
+                self.last_typed = None;
+                self.popup = None;
+                self.set_bytes(cx.bytes.to_vec());
+            }
+        }
+        if self.assets.refresh(cx.ws, cx.path) {
+            self.diagnose();
+        }
+    }
+
+    /// Takes new bytes and reads everything from them again.
+    pub fn set_bytes(&mut self, bytes: Vec<u8>) {
+        self.model = if bytes.len() <= EDITABLE_LIMIT { TextModel::new(&bytes) } else { TextModel::default() };
+        self.wear = Wear::parse(bytes.clone());
+        self.bytes = bytes;
+        self.tokens = self.wear.tokens();
+        self.fixes = self.wear.quick_fixes();
+        self.big_lines = if self.editable() { Vec::new() } else { textview::line_starts(&self.bytes) };
+        self.status = self.read_status();
+        self.diagnose();
+    }
+
+    /// The table's own diagnostics, the names that resolve nowhere and the engine's limits.
+    pub fn diagnose(&mut self) {
+        let mut d = self.wear.diagnostics().to_vec();
+        d.extend(assets::name_diagnostics(&self.wear, &self.assets));
+        d.extend(self.wear.check_limits(&self.assets.open));
+        d.sort_by_key(|d| d.offset.unwrap_or(0));
+        self.diagnostics = d;
+        self.version += 1;
+    }
+
+    pub fn tokens(&self) -> &[crate::formats::wear::assist::Token] {
+        &self.tokens
+    }
+
+    /// The fixes for a diagnostic: the table's own at its position, or the nearest known names
+    /// for a name that resolves nowhere.
+    pub fn fixes_for(&self, d: &Diagnostic) -> Vec<QuickFix> {
+        let Some(at) = d.offset.and_then(|o| usize::try_from(o).ok()) else { return Vec::new() };
+        let mut out: Vec<QuickFix> = self.fixes.iter().filter(|f| f.at == at).cloned().collect();
+        for section in [Section::Materials, Section::Lightmaps] {
+            if let Some(row) = self.wear.rows(section).iter().position(|r| r.name_span.start == at) {
+                let known = match section {
+                    Section::Materials => self.assets.materials.as_deref(),
+                    Section::Lightmaps => self.assets.lightmaps.as_deref(),
+                };
+                let unknown = match section {
+                    Section::Materials => !self.assets.has_material(&self.wear.rows(section)[row].name),
+                    Section::Lightmaps => !self.assets.has_lightmap(&self.wear.rows(section)[row].name),
+                };
+                if unknown {
+                    out.extend(self.wear.name_fixes(section, row, known.unwrap_or(&[])));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every fix for the diagnostics on the line holding byte `pos`.
+    pub fn fixes_on_line(&self, pos: usize) -> Vec<QuickFix> {
+        let line = self.wear.line_col(pos).0;
+        let mut out: Vec<QuickFix> = Vec::new();
+        for d in self.diagnostics.iter().filter(|d| d.line == Some(line)) {
+            for f in self.fixes_for(d) {
+                if !out.contains(&f) {
+                    out.push(f);
+                }
+            }
+        }
+        out
+    }
+
+    /// Sends new bytes as one undo step (a fix, a table edit): closes any typing run first.
+    pub fn commit(&mut self, path: &ItemPath, bytes: Vec<u8>, label: &str, out: &mut Vec<Intent>) {
+        if bytes == self.bytes {
+            return;
+        }
+        out.push(Intent::EndDrag);
+        self.last_typed = None;
+        out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.clone(), label)));
+        self.set_bytes(bytes);
+    }
+
+    /// Sends a keystroke's bytes, merged with the run of typing it continues.
+    pub fn typed(&mut self, path: &ItemPath, bytes: Vec<u8>, at: usize, end: usize, now: f64, out: &mut Vec<Intent>) {
+        let continues = self.last_typed.is_some_and(|(t, e)| now - t < TYPING_PAUSE && (e == at || at + 1 == e || at == e + 1));
+        if !continues {
+            out.push(Intent::EndDrag);
+        }
+        out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.clone(), "Typing").dragging("wear-text")));
+        self.last_typed = Some((now, end));
+        self.set_bytes(bytes);
+    }
+
+    /// Applies a quick fix as one undo step.
+    pub fn apply_fix(&mut self, path: &ItemPath, f: &QuickFix, out: &mut Vec<Intent>) {
+        let mut w = self.wear.clone();
+        match w.apply_fix(&f.fix) {
+            Ok(()) => {
+                let label = match &f.fix {
+                    Fix::SetCount { .. } => "Set WEAR count",
+                    Fix::BlankBeforeLightmaps => "Insert blank line before LIGHTMAPS",
+                    Fix::ReplaceName { .. } => "Replace name",
+                };
+                self.commit(path, w.write(), label, out);
+            }
+            Err(e) => out.push(Intent::Log(Severity::Error, format!("quick fix: {}", e.message))),
+        }
+        self.popup = None;
+    }
+
+    /// The name token at a byte position: its section and row.
+    pub fn name_at(&self, pos: usize) -> Option<(Section, usize)> {
+        [Section::Materials, Section::Lightmaps].into_iter().find_map(|s| {
+            self.wear.rows(s).iter().position(|r| r.name_span.start <= pos && pos <= r.name_span.end).map(|i| (s, i))
+        })
+    }
+
+    /// Opens the completion list for the word at the cursor: material names in the material
+    /// rows, lightmap names in the LIGHTMAPS section.
+    pub fn open_completion(&mut self) {
+        let Some(pos) = self.cursor else { return };
+        let t = &self.bytes;
+        let is_word = |b: u8| !crate::formats::wear::scan::is_space(b);
+        let mut start = pos.min(t.len());
+        while start > 0 && is_word(t[start - 1]) {
+            start -= 1;
+        }
+        let mut end = pos.min(t.len());
+        while end < t.len() && is_word(t[end]) {
+            end += 1;
+        }
+        let in_lightmaps = self.wear.engine_table(crate::formats::wear::EngineParser::File).lightmaps.as_ref().is_some_and(|(w, _)| w.start < start);
+        let section = if in_lightmaps { Section::Lightmaps } else { Section::Materials };
+        let prefix = crate::formats::cp1251::decode(&t[start..pos.min(t.len())]).to_ascii_uppercase();
+        let names = match section {
+            Section::Materials => self.assets.materials.clone(),
+            Section::Lightmaps => self.assets.lightmaps.clone(),
+        };
+        let items: Vec<String> = names.unwrap_or_default().into_iter().filter(|n| n.to_ascii_uppercase().starts_with(&prefix)).collect();
+        self.popup = (!items.is_empty()).then_some(Popup::Complete { section, word: start..end, items, selected: 0 });
+    }
+
+    /// Replaces the completed word with `name`.
+    pub fn complete(&mut self, path: &ItemPath, word: std::ops::Range<usize>, name: &str, out: &mut Vec<Intent>) {
+        let Some(b) = crate::formats::cp1251::encode(name) else { return };
+        if word.start > word.end || word.end > self.bytes.len() {
+            self.popup = None;
+            return;
+        }
+        let s = text::Splice { range: word.clone(), bytes: b, at: 0, end: 0 };
+        let bytes = text::apply(&self.bytes, &s);
+        self.popup = None;
+        self.jump = Some(self.model_char_after(word.start + s.bytes.len(), &bytes));
+        self.commit(path, bytes, "Complete name", out);
+    }
+
+    fn model_char_after(&self, byte: usize, bytes: &[u8]) -> usize {
+        TextModel::new(&bytes[..byte.min(bytes.len())]).char_len()
+    }
+
+    /// Opens the material a row names in its tab (the open `Material.lib`), or opens the
+    /// library when it is only on disk.
+    pub fn go_to(&self, name: &str, out: &mut Vec<Intent>) {
+        if let Some(p) = self.assets.material_path(name) {
+            out.push(Intent::OpenTab(p.clone()));
+        } else if let Some(lib) = &self.assets.material_lib_on_disk {
+            out.push(Intent::Open(vec![lib.clone()]));
+            out.push(Intent::Log(Severity::Info, format!("opened {}: go to {name} again to open it", lib.display())));
+        } else {
+            out.push(Intent::Log(Severity::Warning, format!("{name}: no Material.lib holds it")));
+        }
+    }
+
+    /// The name under the cursor, for go to.
+    pub fn name_at_cursor(&self) -> Option<String> {
+        let (s, r) = self.name_at(self.cursor?)?;
+        Some(self.wear.rows(s)[r].name.clone())
+    }
+
+    /// The line-ending style the view writes new lines in.
+    pub fn eol(&self) -> LineEnding {
+        self.wear.line_ending()
+    }
+
+    /// The status line: line endings, terminator, code page, what the engine reads.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    fn read_status(&self) -> String {
+        let lf = self.bytes.iter().filter(|&&b| b == b'\n').count();
+        let crlf = self.bytes.windows(2).filter(|w| w == b"\r\n").count();
+        let endings = match (crlf, lf - crlf) {
+            (0, 0) => "no line breaks".to_string(),
+            (_, 0) => "CRLF".to_string(),
+            (0, _) => "LF".to_string(),
+            (c, l) => format!("mixed: {c} CRLF, {l} LF"),
+        };
+        let nul = if self.wear.has_nul() { "NUL terminator" } else { "no NUL" };
+        let esc = self.model.escapes().count();
+        let esc = if esc > 0 { format!(" · {esc} bytes shown escaped") } else { String::new() };
+        let engine = match self.wear.failure_kind() {
+            Some(_) => "the engine refuses it".to_string(),
+            None => format!(
+                "the engine reads {} materials{}",
+                self.wear.materials().len(),
+                self.wear.lightmaps().map_or(String::new(), |l| format!(", {} lightmaps", l.len()))
+            ),
+        };
+        format!("{endings} · {nul} · CP1251{esc} · {} bytes · {engine}", self.bytes.len())
+    }
+
+    /// What a token at a byte is (hover, completion).
+    pub fn token_at(&self, pos: usize) -> Option<TokenKind> {
+        let i = self.tokens.partition_point(|t| t.span.end < pos);
+        self.tokens.get(i).filter(|t| t.span.start <= pos).map(|t| t.kind)
+    }
+}
+
+pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
+    v.sync(cx);
+    ui.horizontal(|ui| {
+        for (l, label) in [(Layout::Text, "Text"), (Layout::Table, "Table"), (Layout::Split, "Text + Table")] {
+            if ui.selectable_label(v.layout == l, label).clicked() {
+                v.layout = l;
+            }
+        }
+        ui.separator();
+        ui.checkbox(&mut v.whitespace, "Whitespace").on_hover_text("Show spaces, tabs and line ends");
+        ui.separator();
+        v.label_id = Some(ui.weak(v.status()).id);
+    });
+    ui.separator();
+    match v.layout {
+        Layout::Text => textview::show(ui, cx, v, out),
+        Layout::Table => table::show(ui, cx, v, out),
+        Layout::Split => {
+            let w = ui.available_width();
+            ui.horizontal_top(|ui| {
+                ui.allocate_ui(egui::vec2(w * 0.5, ui.available_height()), |ui| textview::show(ui, cx, v, out));
+                ui.separator();
+                ui.allocate_ui(egui::vec2(ui.available_width(), ui.available_height()), |ui| table::show(ui, cx, v, out));
+            });
+        }
+    }
+    table::confirm_dialog(ui.ctx(), cx, v, out);
+}

@@ -1,0 +1,327 @@
+//! The WEAR editor driven through egui_kittest on the real `StudioApp` with the demo folder's
+//! `tower.wea`: type a name that resolves nowhere and see the diagnostic at its line and column,
+//! apply the nearest-name fix, undo typing as one step back to identical bytes, edit a name in
+//! the table and see only that line change, remove the blank line before LIGHTMAPS and fix it,
+//! keep CRLF after an edit, save and read the file back; snapshots of the text view with
+//! diagnostics and of the table view.
+
+#![cfg(feature = "gui")]
+
+#[allow(dead_code)]
+mod common;
+use common::settle;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parkan_studio::app::editors::EditorState;
+use parkan_studio::app::editors::wear::{Layout, Popup, WearView};
+use parkan_studio::app::intent::{Intent, ViewKind};
+use parkan_studio::app::{StartOptions, StudioApp};
+use parkan_studio::doc::ItemPath;
+use parkan_studio::fixtures;
+use parkan_studio::formats::wear::Wear;
+use std::path::{Path, PathBuf};
+
+fn demo(dir: &Path) -> PathBuf {
+    for (name, bytes) in fixtures::demo::demo_files() {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    dir.join("tower.wea")
+}
+
+/// A fixed folder for a test with a snapshot: the inspector and the log show the file's path.
+fn snapshot_dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(format!("/tmp/parkan-studio-wear-snapshot-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The app with `files` open and a tab on the last one, the browser hidden.
+fn open(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
+    let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1500.0, 900.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    let id = h.state().ws.files().last().unwrap().id;
+    h.state_mut().push_intent(Intent::OpenTab(ItemPath::root(id)));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    settle(&mut h);
+    h
+}
+
+fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a WearView {
+    h.state().tabs.active_tab().expect("a tab").state::<WearView>().expect("the WEAR editor")
+}
+
+fn view_mut<'a>(h: &'a mut Harness<'static, StudioApp>) -> &'a mut WearView {
+    let a = h.state().tabs.active.unwrap();
+    h.state_mut().tabs.tabs[a].state_mut::<WearView>().expect("the WEAR editor")
+}
+
+fn doc_bytes(h: &Harness<'static, StudioApp>) -> Vec<u8> {
+    let p = h.state().tabs.active_tab().unwrap().path.clone();
+    h.state().ws.item_bytes(&p).unwrap().to_vec()
+}
+
+/// Puts the text cursor at byte `pos` (focusing the text), as a click on a diagnostic does.
+fn cursor_at(h: &mut Harness<'static, StudioApp>, pos: usize) {
+    let v = view_mut(h);
+    v.jump = Some(v.model.byte_to_char(pos));
+    h.run();
+}
+
+fn type_text(h: &mut Harness<'static, StudioApp>, text: &str) {
+    for c in text.chars() {
+        h.input_mut().events.push(egui::Event::Text(c.to_string()));
+        h.run();
+    }
+}
+
+fn changed_lines(a: &[u8], b: &[u8]) -> Vec<usize> {
+    let (la, lb): (Vec<&[u8]>, Vec<&[u8]>) = (a.split(|&c| c == b'\n').collect(), b.split(|&c| c == b'\n').collect());
+    assert_eq!(la.len(), lb.len(), "the line count changed");
+    la.iter().zip(&lb).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i + 1).collect()
+}
+
+fn end_of(bytes: &[u8], word: &str) -> usize {
+    bytes.windows(word.len()).position(|w| w == word.as_bytes()).unwrap() + word.len()
+}
+
+#[test]
+fn typing_a_bad_name_warns_at_its_place_and_the_nearest_name_fixes_it() {
+    let d = snapshot_dir("text");
+    let mut h = open(vec![demo(&d)]);
+    assert_eq!(h.state().tabs.active_tab().unwrap().view, ViewKind::Editor);
+    let original = doc_bytes(&h);
+    assert!(view(&h).diagnostics.is_empty(), "{:?}", view(&h).diagnostics);
+    assert!(view(&h).status().starts_with("CRLF · no NUL · CP1251"), "{}", view(&h).status());
+
+    // Row 1 is "1 ROCK" on line 3: typing after ROCK makes ROCKX.
+    let at = end_of(&original, "1 ROCK");
+    cursor_at(&mut h, at);
+    type_text(&mut h, "X");
+    settle(&mut h);
+    let typed = doc_bytes(&h);
+    assert_eq!(changed_lines(&original, &typed), [3]);
+    let d0 = view(&h).diagnostics.clone();
+    assert_eq!(d0.len(), 1, "{d0:?}");
+    assert_eq!((d0[0].line, d0[0].column), (Some(3), Some(3)));
+    assert!(d0[0].message.contains("Material ROCKX not found"), "{}", d0[0].message);
+    let title = h.state().tabs.active_tab().unwrap().content().unwrap().title.clone();
+    assert_eq!(view(&h).title_badge().as_deref(), Some("(1 warning)"));
+    assert!(h.query_by_label_contains(&format!("{title} (1 warning)")).is_some(), "the count is in the tab title");
+    h.snapshot("wear_text_diagnostics");
+
+    // The app's Diagnostics panel lists the live finding; its link shows the place.
+    h.get_by_label("Diagnostics (1)").click();
+    h.run();
+    cursor_at(&mut h, 0);
+    h.get_by_label("line 3, column 3").click();
+    h.run();
+    assert_eq!(view(&h).cursor, Some(end_of(&original, "1 ").min(usize::MAX)), "the cursor went to the name");
+
+    // The light bulb's fixes are the nearest names; the first is ROCK.
+    let fixes = view(&h).fixes_for(&d0[0]);
+    assert!(!fixes.is_empty() && fixes.len() <= 5);
+    assert_eq!(fixes[0].label, "Replace ROCKX with ROCK");
+    h.get_by_label("Fix: Replace ROCKX with ROCK").click();
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original, "the fix gives back the original bytes");
+    assert!(view(&h).diagnostics.is_empty());
+
+    // Undo the fix, then the typing: the original bytes again.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), typed);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+}
+
+#[test]
+fn a_run_of_typing_is_one_undo_step_and_ctrl_dot_offers_the_fixes() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(vec![demo(d.path())]);
+    let original = doc_bytes(&h);
+    cursor_at(&mut h, end_of(&original, "2 LAMP"));
+    type_text(&mut h, "ZZ");
+    settle(&mut h);
+    assert_eq!(changed_lines(&original, &doc_bytes(&h)), [4]);
+    // Ctrl+. with the cursor on the line lists the fixes; Enter applies the first.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Period);
+    h.run();
+    assert!(matches!(view(&h).popup, Some(Popup::Fixes { .. })), "{:?}", view(&h).popup);
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(view(&h).popup.is_none());
+    // One Ctrl+Z in the text takes back both keystrokes.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+}
+
+#[test]
+fn table_edits_change_only_their_line_and_the_text_follows() {
+    let d = snapshot_dir("table");
+    let mut h = open(vec![demo(&d)]);
+    let original = doc_bytes(&h);
+    h.get_by_label("Table").click();
+    settle(&mut h);
+    assert_eq!(view(&h).layout, Layout::Table);
+    h.snapshot("wear_table");
+    // Rename row 0 in its cell.
+    let cell = |n: &egui_kittest::kittest::AccessKitNode<'_>| n.role() == egui::accesskit::Role::TextInput && n.value().as_deref() == Some("METAL01");
+    h.get_by(cell).focus();
+    h.run();
+    h.get_by(cell).type_text("X");
+    h.run();
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    let edited = doc_bytes(&h);
+    assert_eq!(changed_lines(&original, &edited), [2]);
+    assert!(view(&h).model.text.contains("0 METAL01X\n"), "the text follows");
+    assert!(view(&h).diagnostics.iter().any(|d| d.message.contains("METAL01X")));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+
+    // Removing row 1 re-points the batches of tower.msh that use rows 2 and 3: asked first.
+    let removes = h.get_all_by_label("Remove").collect::<Vec<_>>().len();
+    assert_eq!(removes, 6, "four material rows and two lightmap rows");
+    h.get_all_by_label("Remove").nth(1).unwrap().click();
+    settle(&mut h);
+    let c = view(&h).confirm.clone().expect("the re-pointing warning");
+    assert!(c.message.contains("re-points 3 batches of tower.msh"), "{}", c.message);
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+    h.get_all_by_label("Remove").nth(1).unwrap().click();
+    settle(&mut h);
+    h.get_by_label("Remove anyway").click();
+    settle(&mut h);
+    let removed = doc_bytes(&h);
+    assert_eq!(removed, b"3\r\n0 METAL01\r\n2 LAMP\r\n3 ROCK\r\n\r\nLIGHTMAPS\r\n2\r\n0 LM_BASE.0\r\n1 LM_TOWER.0\r\n");
+    assert!(view(&h).model.text.starts_with("3\n0 METAL01\n2 LAMP\n"), "the text follows");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+}
+
+#[test]
+fn missing_blank_line_before_lightmaps_warns_and_the_fix_keeps_crlf() {
+    let d = tempfile::tempdir().unwrap();
+    let path = demo(d.path());
+    let mut h = open(vec![path.clone()]);
+    let original = doc_bytes(&h);
+    // Delete the blank line: the cursor at its start, Delete joins it away.
+    let blank = end_of(&original, "3 ROCK\r\n");
+    cursor_at(&mut h, blank);
+    h.key_press(Key::Delete);
+    settle(&mut h);
+    let joined = doc_bytes(&h);
+    assert_eq!(joined.len(), original.len() - 2, "the CRLF went as one");
+    let warn = view(&h).diagnostics.iter().find(|d| d.message.contains("no blank line before LIGHTMAPS")).cloned().expect("the warning");
+    assert_eq!((warn.line, warn.column), (Some(6), Some(1)));
+    h.get_by_label("Fix: Insert a blank line before LIGHTMAPS").click();
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original, "the fix puts back a CRLF line");
+
+    // A typed line break is CRLF too; save and read back.
+    cursor_at(&mut h, end_of(&original, "3 ROCK"));
+    h.key_press(Key::Enter);
+    h.run();
+    type_text(&mut h, "4 LAMP");
+    settle(&mut h);
+    let grown = doc_bytes(&h);
+    assert!(grown.windows(10).any(|w| w == b"\r\n4 LAMP\r\n"), "{:?}", String::from_utf8_lossy(&grown));
+    assert!(grown.iter().enumerate().all(|(i, &b)| b != b'\n' || (i > 0 && grown[i - 1] == b'\r')), "every line break is CRLF");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    let saved = std::fs::read(&path).unwrap();
+    assert_eq!(saved, grown);
+    let w = Wear::parse(saved);
+    assert_eq!(w.materials().len(), 4, "the count was not changed by typing: the extra row is a warning");
+    assert!(w.diagnostics().iter().any(|d| d.message.contains("1 material rows after the 4")));
+}
+
+#[test]
+fn bad_input_opens_and_saves_back_exactly() {
+    let d = tempfile::tempdir().unwrap();
+    let mut garbage = Vec::with_capacity(10 << 20);
+    let mut x: u32 = 12345;
+    while garbage.len() < 10 << 20 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        garbage.push((x >> 16) as u8);
+    }
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty.wea", Vec::new()),
+        ("negative.wea", b"-3\r\n0 A\r\n".to_vec()),
+        ("short.wea", b"5\n0 A\n1 B\n".to_vec()),
+        ("binary.wea", (0..=255u8).cycle().take(3000).collect()),
+        ("garbage.wea", garbage),
+    ];
+    for (name, bytes) in cases {
+        let p = d.path().join(name);
+        std::fs::write(&p, &bytes).unwrap();
+        let start = std::time::Instant::now();
+        let mut h = open(vec![p.clone()]);
+        assert_eq!(doc_bytes(&h), bytes, "{name}");
+        assert_eq!(view(&h).bytes(), &bytes[..], "{name}");
+        h.run();
+        assert!(start.elapsed().as_secs() < 60, "{name} took {:?}", start.elapsed());
+        if name != "binary.wea" && name != "garbage.wea" {
+            assert!(view(&h).errors() > 0, "{name}: the engine refuses it");
+        }
+        let file = h.state().ws.files()[0].id;
+        h.state_mut().push_intent(Intent::SaveAs { file, path: d.path().join(format!("out-{name}")) });
+        settle(&mut h);
+        assert_eq!(std::fs::read(d.path().join(format!("out-{name}"))).unwrap(), bytes, "{name}");
+    }
+}
+
+#[test]
+fn ctrl_space_completes_material_names() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(vec![demo(d.path())]);
+    let original = doc_bytes(&h);
+    cursor_at(&mut h, end_of(&original, "2 L"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Space);
+    h.run();
+    let Some(Popup::Complete { items, .. }) = view(&h).popup.clone() else { panic!("no completion: {:?}", view(&h).popup) };
+    assert_eq!(items, ["LAMP"], "the names starting with L");
+    h.key_press(Key::Escape);
+    h.run();
+    // At the start of the name every material is offered.
+    cursor_at(&mut h, end_of(&original, "2 "));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Space);
+    h.run();
+    let Some(Popup::Complete { items, word, .. }) = view(&h).popup.clone() else { panic!("no completion: {:?}", view(&h).popup) };
+    assert_eq!(Some(items.clone()), view(&h).assets.materials.clone());
+    assert_eq!(&original[word], b"LAMP", "the whole word is replaced");
+    // Choosing one replaces the word with it as one step.
+    let pick = items.iter().position(|n| n != "LAMP").expect("another L name");
+    let name = items[pick].clone();
+    h.get_by_label(&name).click();
+    settle(&mut h);
+    let done = doc_bytes(&h);
+    assert_eq!(changed_lines(&original, &done), [4]);
+    assert!(done.windows(name.len() + 2).any(|w| w == format!("2 {name}").as_bytes()));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+}
+
+#[test]
+fn landscape_tables_show_roles_and_triangle_uses() {
+    let d = tempfile::tempdir().unwrap();
+    demo(d.path());
+    let mut h = open(vec![d.path().join("Land1.wea")]);
+    h.get_by_label("Table").click();
+    settle(&mut h);
+    let uses = view(&h).assets.uses.as_ref().expect("Land.msh beside it");
+    assert_eq!((uses.mesh.as_str(), uses.unit), ("Land.msh", "triangles"));
+    assert!(uses.per_row.iter().sum::<usize>() > 0);
+    assert_eq!(h.get_all_by_label("Land1: building footings (reserved)").count(), 1);
+    assert_eq!(h.get_all_by_label("Land1: terrain material, both LODs").count(), 4);
+}
