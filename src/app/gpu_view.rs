@@ -124,3 +124,21 @@ impl CallbackTrait for ViewFrame {
         }
     }
 }
+
+/// The window's device asks for what its adapter can do: egui's default holds a GL adapter to
+/// WebGL 2's limits, which have no storage buffers, and the 3D view's node matrices live in one.
+pub fn window_config() -> eframe::egui_wgpu::WgpuConfiguration {
+    use eframe::egui_wgpu::{WgpuSetup, wgpu};
+    let mut config = eframe::NativeOptions::default().wgpu_options;
+    if let WgpuSetup::CreateNew(setup) = &mut config.wgpu_setup {
+        setup.device_descriptor = std::sync::Arc::new(|adapter: &wgpu::Adapter| {
+            let limits = adapter.limits();
+            wgpu::DeviceDescriptor {
+                label: Some("parkan studio device"),
+                required_limits: wgpu::Limits { max_texture_dimension_2d: limits.max_texture_dimension_2d.min(16384), ..limits },
+                ..Default::default()
+            }
+        });
+    }
+    config
+}

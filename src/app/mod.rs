@@ -153,8 +153,8 @@ impl StudioApp {
             app.intents.push(Intent::Open(files.clone()));
             app.apply_pending();
         }
-        // A file named on the command line opens in its editor when one claims it (a mesh in
-        // the 3D view); archives stay in the browser.
+        // A file named on the command line opens in its editor when one claims it; archives
+        // stay in the browser.
         if explicit {
             for f in files.iter().filter(|f| !entries.iter().any(|(e, _)| e == *f)) {
                 let root = app.ws.files().iter().find(|o| o.path == *f).map(|o| ItemPath::root(o.id));
@@ -356,24 +356,6 @@ impl eframe::App for StudioApp {
     }
 }
 
-/// The window's device asks for what its adapter can do: egui's default holds a GL adapter to
-/// WebGL 2's limits, which have no storage buffers, and the 3D view's node matrices live in one.
-fn wgpu_options() -> eframe::egui_wgpu::WgpuConfiguration {
-    use eframe::egui_wgpu::{WgpuSetup, wgpu};
-    let mut config = eframe::NativeOptions::default().wgpu_options;
-    if let WgpuSetup::CreateNew(setup) = &mut config.wgpu_setup {
-        setup.device_descriptor = std::sync::Arc::new(|adapter: &wgpu::Adapter| {
-            let limits = adapter.limits();
-            wgpu::DeviceDescriptor {
-                label: Some("parkan studio device"),
-                required_limits: wgpu::Limits { max_texture_dimension_2d: limits.max_texture_dimension_2d.min(16384), ..limits },
-                ..Default::default()
-            }
-        });
-    }
-    config
-}
-
 /// Opens the editor window; returns the process exit code.
 pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
     let mut parsed = Readings::default();
@@ -391,7 +373,7 @@ pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
         .with_min_inner_size([720.0, 420.0])
         .with_drag_and_drop(true)
         .with_icon(egui::IconData { rgba: icon::rgba(size), width: size, height: size });
-    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, wgpu_options: wgpu_options(), ..Default::default() };
+    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, wgpu_options: gpu_view::window_config(), ..Default::default() };
     let opts = StartOptions { files, readings: parsed, open_demo: true, native_dialogs: true };
     match eframe::run_native("Parkan Studio", options, Box::new(move |cc| Ok(Box::new(StudioApp::new(cc, opts))))) {
         Ok(()) => 0,
