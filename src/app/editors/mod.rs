@@ -12,6 +12,7 @@
 //!
 //! The summary, hex and raw-fields views are not editors: every item gets them.
 
+pub mod mat0;
 pub mod texture;
 
 use super::command::MenuGroup;
@@ -29,7 +30,7 @@ use std::sync::Arc;
 pub type EditorId = &'static str;
 
 /// Every registered editor. The first that claims an item opens it.
-pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor];
+pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor, &mat0::Mat0Editor];
 
 /// What an editor is told about an item when asked whether it opens it.
 pub struct Claim<'a> {
