@@ -61,9 +61,9 @@ pub enum TimelineEvent {
 }
 
 pub const SPEEDS: [f32; 5] = [0.25, 0.5, 1.0, 2.0, 4.0];
-const LABEL_W: f32 = 84.0;
-const RULER_H: f32 = 18.0;
-const TRACK_H: f32 = 22.0;
+pub const LABEL_W: f32 = 84.0;
+pub const RULER_H: f32 = 18.0;
+pub const TRACK_H: f32 = 22.0;
 /// How near (points) the pointer must be to grab an edge or snap to another bar's end.
 const GRAB: f32 = 5.0;
 const SNAP: f32 = 6.0;
@@ -155,11 +155,11 @@ impl Timeline {
     /// The controls row: play/pause, loop, speed, the time field, the length, fit.
     pub fn controls(&mut self, ui: &mut Ui, axis: &Axis, events: &mut Vec<TimelineEvent>) {
         ui.horizontal(|ui| {
-            let play = if self.playing { "⏸ Pause" } else { "▶ Play" };
+            let play = if self.playing { "Pause" } else { "Play" };
             if ui.button(play).on_hover_text("Play or pause (Space)").clicked() {
                 self.toggle_play(axis);
             }
-            ui.toggle_value(&mut self.looping, "🔁 Loop").on_hover_text("Wrap at the end instead of stopping");
+            ui.toggle_value(&mut self.looping, "Loop").on_hover_text("Wrap at the end instead of stopping");
             egui::ComboBox::from_id_salt("timeline-speed")
                 .width(64.0)
                 .selected_text(format!("{}×", self.speed))
@@ -191,8 +191,9 @@ impl Timeline {
         self.playing = !self.playing;
     }
 
-    /// Draws the ruler and the tracks and handles scrubbing, edge drags, zoom and pan.
-    pub fn tracks(&mut self, ui: &mut Ui, axis: &Axis, tracks: &[Track], events: &mut Vec<TimelineEvent>) {
+    /// Draws the ruler and the tracks and handles scrubbing, edge drags, zoom and pan; returns
+    /// where they were drawn (the track labels take the first 84 points).
+    pub fn tracks(&mut self, ui: &mut Ui, axis: &Axis, tracks: &[Track], events: &mut Vec<TimelineEvent>) -> Rect {
         let width = ui.available_width().max(LABEL_W + 60.0);
         let height = RULER_H + TRACK_H * tracks.len().max(1) as f32 + 4.0;
         let (rect, resp) = ui.allocate_exact_size(vec2(width, height), Sense::click_and_drag());
@@ -233,8 +234,9 @@ impl Timeline {
         }
 
         let pointer = resp.interact_pointer_pos();
+        // A drag starts once the pointer has moved: what was grabbed is where it was pressed.
         if resp.drag_started()
-            && let Some(p) = pointer
+            && let Some(p) = ui.input(|i| i.pointer.press_origin()).or(pointer)
         {
             match edge_at(p) {
                 Some((track, bar)) => self.drag = Some(EdgeDrag { track, bar, value: tracks[track].bars[bar].end }),
@@ -275,6 +277,7 @@ impl Timeline {
         }
 
         self.paint(ui, rect, lane, axis, tracks, (start, span));
+        rect
     }
 
     fn paint(&self, ui: &Ui, rect: Rect, lane: Rect, axis: &Axis, tracks: &[Track], (start, span): (f64, f64)) {

@@ -47,6 +47,8 @@ pub struct Mat0View {
     pub preview: Box<dyn MaterialPreview>,
     /// The readout at the playhead as drawn last frame.
     pub readout: Vec<BlockReadout>,
+    /// Where the timeline's tracks were drawn last frame.
+    pub timeline_rect: Option<egui::Rect>,
     /// The last refusal or note of an edit (shown under the toolbar).
     pub notice: Option<String>,
     parsed: Option<Parsed>,
@@ -69,6 +71,7 @@ impl Default for Mat0View {
             seed: 1,
             preview: Box::new(SwatchPreview),
             readout: Vec::new(),
+            timeline_rect: None,
             notice: None,
             parsed: None,
             textures: TextureCache::default(),
@@ -212,7 +215,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     if tracks.is_empty() {
         ui.weak("No animation blocks: the material shows phase 0 throughout.");
     } else {
-        view.timeline.tracks(ui, &axis, &tracks, &mut events);
+        view.timeline_rect = Some(view.timeline.tracks(ui, &axis, &tracks, &mut events));
     }
     for ev in events {
         match ev {

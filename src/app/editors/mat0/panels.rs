@@ -69,9 +69,8 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, mat: &Mat0, attrs: [u32; 3], out: &mut
             }
         });
         ui.horizontal(|ui| {
-            ui.label("nibble mode");
             let cur = f.nibble_mode();
-            egui::ComboBox::from_id_salt("mat0-nibble").selected_text(format!("{cur}: {}", nibble_name(cur))).width(260.0).show_ui(ui, |ui| {
+            egui::ComboBox::new("mat0-nibble", "nibble mode").selected_text(format!("{cur}: {}", nibble_name(cur))).width(260.0).show_ui(ui, |ui| {
                 for n in 0..16u8 {
                     if ui.selectable_label(n == cur, format!("{n}: {}", nibble_name(n))).clicked() {
                         f.set_nibble_mode(n);
@@ -87,9 +86,8 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, mat: &Mat0, attrs: [u32; 3], out: &mut
         }
 
         ui.horizontal(|ui| {
-            ui.label("version (attr2)");
             let cur = attrs[1];
-            egui::ComboBox::from_id_salt("mat0-version").selected_text(cur.to_string()).width(60.0).show_ui(ui, |ui| {
+            egui::ComboBox::new("mat0-version", "version (attr2)").selected_text(cur.to_string()).width(60.0).show_ui(ui, |ui| {
                 for v in 0..=7u32 {
                     let text = if v == cur { format!("{v} (current)") } else { format!("{v}: {}", version_change(cur, v)) };
                     if ui.selectable_label(v == cur, text).clicked() && v != cur {
@@ -105,24 +103,24 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, mat: &Mat0, attrs: [u32; 3], out: &mut
         let v = attrs[1];
         let mut m = mat.clone();
         egui::Grid::new("mat0-meta").num_columns(3).show(ui, |ui| {
-            ui.label("metaA");
-            ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.a));
+            let l = ui.label("metaA");
+            ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.a)).labelled_by(l.id);
             ui.weak(if m.meta.a == 0xFF { "ground surface class: unset" } else { "ground surface class" });
             ui.end_row();
-            ui.label("metaB");
-            ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.b));
+            let l = ui.label("metaB");
+            ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.b)).labelled_by(l.id);
             ui.weak("unused by the engine");
             ui.end_row();
-            ui.label("metaC");
+            let l = ui.label("metaC");
             let mut c = m.meta.speed_factor();
-            if ui.add_enabled(stores_meta_c(v), egui::DragValue::new(&mut c).speed(0.01)).changed() {
+            if ui.add_enabled(stores_meta_c(v), egui::DragValue::new(&mut c).speed(0.01)).labelled_by(l.id).changed() {
                 m.meta.set_speed_factor(c);
             }
             ui.weak("speed factor");
             ui.end_row();
-            ui.label("metaD");
+            let l = ui.label("metaD");
             let mut d = m.meta.damage_per_second();
-            if ui.add_enabled(stores_meta_d(v), egui::DragValue::new(&mut d).speed(0.1)).changed() {
+            if ui.add_enabled(stores_meta_d(v), egui::DragValue::new(&mut d).speed(0.1)).labelled_by(l.id).changed() {
                 m.meta.set_damage_per_second(d);
             }
             ui.weak("damage per second");
@@ -183,9 +181,9 @@ pub fn phases(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: 
                 Some(edits::duplicate_phase(&mut m, sel).map(|i| (i, format!("Duplicate phase {sel}"))))
             } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new("Remove")).on_hover_text("Keys that name it move to the phase taking its place").clicked() {
                 Some(remove_phase(view, &mut m, sel))
-            } else if ui.add_enabled(sel > 0 && sel < mat.phases.len(), egui::Button::new("⏶ Up")).clicked() {
+            } else if ui.add_enabled(sel > 0 && sel < mat.phases.len(), egui::Button::new("Up")).clicked() {
                 Some(edits::swap_phases(&mut m, sel, sel - 1).map(|_| (sel - 1, format!("Move phase {sel} up"))))
-            } else if ui.add_enabled(sel + 1 < mat.phases.len(), egui::Button::new("⏷ Down")).clicked() {
+            } else if ui.add_enabled(sel + 1 < mat.phases.len(), egui::Button::new("Down")).clicked() {
                 Some(edits::swap_phases(&mut m, sel, sel + 1).map(|_| (sel + 1, format!("Move phase {sel} down"))))
             } else {
                 None
@@ -210,7 +208,7 @@ pub fn phases(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: 
 pub fn remove_phase(view: &mut Mat0View, m: &mut Mat0, i: usize) -> Result<(usize, String), String> {
     let moved = edits::remove_phase(m, i)?;
     view.notice = (!moved.is_empty()).then(|| {
-        let list: Vec<String> = moved.iter().map(|r| format!("block {} key {}: phase {} → {}", r.block, r.key, r.from, r.to)).collect();
+        let list: Vec<String> = moved.iter().map(|r| format!("block {} key {}: phase {} -> {}", r.block, r.key, r.from, r.to)).collect();
         format!("Removed phase {i}; re-pointed {}", list.join(", "))
     });
     Ok((i.min(m.phases.len().saturating_sub(1)), format!("Remove phase {i}")))
@@ -236,7 +234,7 @@ fn phase_details(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i:
                         bytes[c] = nearest_param_byte(at, v);
                     }
                 } else {
-                    ui.add(egui::DragValue::new(&mut bytes[c]).prefix(format!("{name} "))).on_hover_text(format!("p[{at}] = {} → {:.4}", bytes[c], param_value(at, bytes[c])));
+                    ui.add(egui::DragValue::new(&mut bytes[c]).prefix(format!("{name} "))).on_hover_text(format!("p[{at}] = {} -> {:.4}", bytes[c], param_value(at, bytes[c])));
                 }
             }
             q.set_color_bytes(g, bytes);
@@ -308,7 +306,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     }
     let look = view.textures.get(ui.ctx(), cx.ws, cx.generation, cx.path, p.texture_bytes());
     if let Some(problem) = &look.problem {
-        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {problem}"));
+        ui.colored_label(ui.visuals().error_fg_color, format!("{problem}"));
         return;
     }
     let Some(tex) = look.handle.clone() else { return };
@@ -367,9 +365,8 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
     let mut m = mat.clone();
     let mut label = None;
     ui.horizontal(|ui| {
-        ui.label("mode");
         let cur = block.mode_bits();
-        egui::ComboBox::from_id_salt(("mat0-mode", b)).selected_text(format!("{cur}: {}", block.mode().label())).show_ui(ui, |ui| {
+        egui::ComboBox::new(("mat0-mode", b), "mode").selected_text(format!("{cur}: {}", block.mode().label())).show_ui(ui, |ui| {
             for v in 0..8u32 {
                 if ui.selectable_label(v == cur, format!("{v}: {}", AnimMode::from_bits(v).label())).clicked() && v != cur {
                     m.anim[b].set_mode(AnimMode::from_bits(v));
@@ -412,19 +409,20 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
         ui.end_row();
         for (k, key) in block.keys.iter().enumerate() {
             let sel = view.block == b && view.key == Some(k);
-            if ui.selectable_label(sel, k.to_string()).clicked() {
+            let row = ui.selectable_label(sel, k.to_string());
+            if row.clicked() {
                 view.block = b;
                 view.key = Some(k);
             }
             let mut k0 = key.k0;
             let bad = usize::from(k0) >= phases;
-            let r = ui.add(egui::DragValue::new(&mut k0).range(0..=u16::MAX));
+            let r = ui.add(egui::DragValue::new(&mut k0).range(0..=u16::MAX)).labelled_by(row.id);
             let r = if bad { r.on_hover_text("past the last phase: evaluates as the last phase") } else { r };
             if bad {
                 ui.painter().rect_stroke(r.rect, 2.0, Stroke::new(1.5, Color32::RED), StrokeKind::Outside);
             }
             let mut k1 = key.k1;
-            ui.add(egui::DragValue::new(&mut k1));
+            ui.add(egui::DragValue::new(&mut k1)).labelled_by(row.id);
             let (s, e) = block.interval(k).unwrap_or((0, 0));
             ui.label(if s > e { RichText::new(format!("{s}..{e} (empty)")).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
             ui.weak(format!("{} (0x{:04X})", key.k2, key.k2));
@@ -503,7 +501,7 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
                         Pass::Held => " (held)",
                     };
                     let key = r.key.map_or_else(|| "–".into(), |k| k.to_string());
-                    ui.label(format!("key {key}: phase {} → {}  alpha {:.3}", s.phase, s.next_phase, r.alpha));
+                    ui.label(format!("key {key}: phase {} -> {}  alpha {:.3}", s.phase, s.next_phase, r.alpha));
                     ui.label(format!("block time {:.0} ms{pass}", r.local));
                     if let Some(st) = s.start_time {
                         ui.label(format!("random start time {st} ms"));

@@ -63,7 +63,7 @@ impl MaterialPreview for SwatchPreview {
         }
         painter.rect_stroke(rect, 0.0, Stroke::new(1.0, ui.visuals().weak_text_color()), StrokeKind::Inside);
         if let Some(problem) = input.texture.and_then(|t| t.problem.as_ref()) {
-            painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("⚠ {problem}"), egui::FontId::proportional(11.0), Color32::RED);
+            painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("{problem}"), egui::FontId::proportional(11.0), Color32::RED);
         }
         ui.horizontal_wrapped(|ui| {
             for (name, at) in [("diffuse", DIFFUSE), ("ambient", AMBIENT), ("specular", SPECULAR), ("emissive", EMISSIVE)] {
@@ -76,6 +76,6 @@ impl MaterialPreview for SwatchPreview {
             }
         });
         let power = 1u64.checked_shl(input.state.u16).map_or_else(|| "overflows".to_string(), |p| p.to_string());
-        ui.label(format!("power step {} → {}   blend nibble {}", input.state.u16, power, input.flags.nibble_mode()));
+        ui.label(format!("power step {} -> {}   blend nibble {}", input.state.u16, power, input.flags.nibble_mode()));
     }
 }
