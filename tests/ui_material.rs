@@ -6,6 +6,7 @@
 
 #![cfg(feature = "gui")]
 
+#[allow(dead_code)] // drop_files is for the suites that drop files
 mod common;
 use common::settle;
 
@@ -309,4 +310,71 @@ fn snapshot_of_the_timeline_mid_drag() {
     h.drop_at(egui::pos2(x(452.0), y));
     h.run();
     assert!(matches!(h.state().1.last(), Some(TimelineEvent::Edge { track: 0, bar: 1, value: 450.0, done: true })));
+}
+
+#[test]
+fn a_version_change_rewrites_payload_and_attr2_in_one_step() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "V6");
+    let before = bytes(&h);
+    let steps = h.state().ws.history.steps().len();
+    h.get_by_label("version (attr2)").click();
+    h.run();
+    // Version 2 keeps metaA/metaB and drops metaC and metaD (the fixture sets both).
+    h.get_by_label_contains("2: drops metaC, metaD").click();
+    h.run();
+    let p = path(&h);
+    assert_eq!(items::meta_of(&h.state().ws, &p).unwrap().attrs[1], 2);
+    let m = Mat0::parse(&bytes(&h), 2).expect("the payload is laid out for version 2");
+    let old = Mat0::parse(&before, 6).unwrap();
+    assert_eq!((m.meta.a, m.meta.b), (old.meta.a, old.meta.b));
+    assert_eq!((m.phases.clone(), m.anim.clone()), (old.phases.clone(), old.anim.clone()));
+    assert_eq!(bytes(&h).len(), before.len() - 8, "metaC and metaD left the prefix");
+    assert_eq!(h.state().ws.history.steps().len(), steps + 1, "bytes and attrs are one step");
+    undo(&mut h);
+    assert_eq!(bytes(&h), before);
+    assert_eq!(items::meta_of(&h.state().ws, &p).unwrap().attrs[1], 6);
+}
+
+#[test]
+fn material_lib_opens_as_a_filtered_list_and_enter_opens_a_material() {
+    use parkan_studio::app::editors::materials::MaterialList;
+    use parkan_studio::app::intent::Intent;
+    let d = tempfile::tempdir().unwrap();
+    fixtures::demo::write_demo(d.path()).unwrap();
+    let opts = StartOptions { files: vec![d.path().join("Material.lib")], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1200.0, 900.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    let root = ItemPath::root(h.state().ws.files()[0].id);
+    h.state_mut().push_intent(Intent::OpenTab(root.clone()));
+    // The browser (which lists the entries too) is hidden.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    settle(&mut h);
+    let list = |h: &Harness<'static, StudioApp>| h.state().tabs.active_tab().unwrap().state::<MaterialList>().expect("the material list").shown().len();
+    let total = fixtures::mat0::entries().len();
+    assert_eq!(list(&h), total);
+    h.get_by_label_contains(&format!("{total} of {total} materials"));
+    let water = h.state().tabs.active_tab().unwrap().state::<MaterialList>().unwrap().rows().iter().find(|r| r.name == "WATER").cloned().unwrap();
+    assert_eq!(water.diffuse, Some([40, 120, 200, 170]));
+    assert_eq!(water.texture.as_deref(), Some(&b"WATER1.0"[..]));
+    h.get_by_label("Filter").click();
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("mode_".into()));
+    h.run();
+    assert_eq!(list(&h), 5, "MODE_LOOP, MODE_PINGPONG, MODE_ONESHOT, MODE_RANDOM, MODE_5");
+    h.get_by_label("MODE_PINGPONG").click();
+    h.run();
+    let selected = |h: &Harness<'static, StudioApp>| h.state().tabs.active_tab().unwrap().state::<MaterialList>().unwrap().selected;
+    let pingpong = selected(&h);
+    h.key_press(Key::ArrowDown);
+    h.run();
+    assert_eq!(selected(&h), pingpong.map(|i| i + 1), "Down selects MODE_ONESHOT");
+    h.key_press(Key::ArrowUp);
+    h.run();
+    assert_eq!(selected(&h), pingpong);
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    let tab = h.state().tabs.active_tab().unwrap();
+    assert!(tab.state::<Mat0View>().is_some(), "Enter opened the material in the editor");
+    assert_eq!(items::address(&h.state().ws, &tab.path), "Material.lib::MODE_PINGPONG");
 }
