@@ -378,3 +378,45 @@ fn material_lib_opens_as_a_filtered_list_and_enter_opens_a_material() {
     assert!(tab.state::<Mat0View>().is_some(), "Enter opened the material in the editor");
     assert_eq!(items::address(&h.state().ws, &tab.path), "Material.lib::MODE_PINGPONG");
 }
+
+/// Focuses the texture field and deletes what it holds.
+fn clear_texture_field(h: &mut Harness<'static, StudioApp>) {
+    h.get_by_label("texture").click();
+    h.run();
+    h.key_press(Key::End);
+    for _ in 0..16 {
+        h.key_press(Key::Backspace);
+    }
+    h.run();
+    assert_eq!(h.get_by_label("texture").value().as_deref(), Some(""));
+}
+
+#[test]
+fn texture_names_complete_from_the_open_library_and_a_missing_one_says_so() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "WATER");
+    // The demo Textures.lib is read from disk beside Material.lib; open it for completion.
+    h.state_mut().push_intent(parkan_studio::app::intent::Intent::Open(vec![d.path().join("Textures.lib")]));
+    settle(&mut h);
+    let p = h.state().tabs.tabs.iter().find(|t| t.state::<Mat0View>().is_some()).unwrap().path.clone();
+    let i = h.state().tabs.tabs.iter().position(|t| t.path == p).unwrap();
+    h.state_mut().push_intent(parkan_studio::app::intent::Intent::ActivateTab(i));
+    settle(&mut h);
+    let before = bytes(&h);
+    clear_texture_field(&mut h);
+    h.input_mut().events.push(egui::Event::Text("WATER".into()));
+    h.run();
+    h.get_by_label("WATER3.0").click();
+    h.run();
+    let m = material(&h);
+    assert_eq!(m.phases[0].texture_name().as_deref(), Some("WATER3.0"));
+    let old = Mat0::parse(&before, 6).unwrap();
+    assert_eq!(m.phases[0].params, old.phases[0].params, "only the name changed");
+    // A name no library has: the phase says so.
+    clear_texture_field(&mut h);
+    h.input_mut().events.push(egui::Event::Text("NOPE.0".into()));
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    assert_eq!(material(&h).phases[0].texture_name().as_deref(), Some("NOPE.0"));
+    assert!(h.query_all_by_label_contains("NOPE.0 not found").count() >= 1, "the missing texture is named");
+}

@@ -240,7 +240,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
 
     ui.columns(2, |cols| {
         egui::ScrollArea::vertical().id_salt("mat0-left").auto_shrink([false, false]).show(&mut cols[0], |ui| {
-            panels::header(ui, cx, &mat, attrs, out);
+            panels::header(ui, cx, view, &mat, attrs, out);
             panels::phases(ui, cx, view, &mat, out);
             panels::blocks(ui, cx, view, &mat, out);
         });

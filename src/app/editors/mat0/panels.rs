@@ -50,7 +50,7 @@ pub fn version_change(from: u32, to: u32) -> String {
     if s.is_empty() { "same fields".into() } else { s.join("; ") }
 }
 
-pub fn header(ui: &mut Ui, cx: &EditorCx, mat: &Mat0, attrs: [u32; 3], out: &mut Vec<Intent>) {
+pub fn header(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs: [u32; 3], out: &mut Vec<Intent>) {
     egui::CollapsingHeader::new("Header").default_open(true).show(ui, |ui| {
         let flags = Mat0Flags(attrs[0]);
         let mut f = flags;
@@ -127,6 +127,7 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, mat: &Mat0, attrs: [u32; 3], out: &mut
             ui.end_row();
         });
         if m.meta != mat.meta {
+            view.drag_open = true;
             out.push(commit(cx, &m, None, "Set the meta fields".into(), Some("mat0-meta")));
         }
     });
@@ -271,8 +272,8 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     }
     let Some((_, text, _)) = view.tex_text.as_mut() else { return };
     ui.horizontal(|ui| {
-        ui.label("texture");
-        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0).hint_text("no texture"));
+        let l = ui.label("texture");
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0).hint_text("no texture")).labelled_by(l.id);
         if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && *text != current {
             set = Some(text.clone());
         }
@@ -374,8 +375,7 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
                 }
             }
         });
-        if ui.button("Remove block").clicked() {
-            m.anim.remove(b);
+        if ui.button("Remove block").clicked() && edits::remove_block(&mut m, b).is_ok() {
             label = Some(format!("Remove block {b}"));
         }
     });
