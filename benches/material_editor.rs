@@ -2,7 +2,7 @@
 //! animation blocks of 20 keys each (8 phases, every interpolation bit), playing: the timeline
 //! advances, every block is evaluated at the playhead, the tracks, readout, plot and swatch
 //! preview are laid out and tessellated (headless `egui::Context::run_ui`, no GPU). Beside it,
-//! the readout's evaluation alone and the same frame paused.
+//! the readout's evaluation alone, the same frame paused, and the editor alone in a bare frame.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::editors::mat0::{Mat0View, readout};
@@ -65,6 +65,26 @@ fn bench(c: &mut Criterion) {
         })
     });
     assert!(view(&mut app).timeline.time > 0.0, "the playhead moved");
+
+    // The editor alone in a bare frame (no menus, browser, inspector or log), playing.
+    use parkan_studio::app::editors::{EditorCx, EditorState};
+    let path = app.tabs.active_tab().expect("the material tab").path.clone();
+    let bytes = app.ws.item_bytes(&path).expect("the material's bytes");
+    let mut alone = Mat0View::default();
+    alone.timeline.playing = true;
+    let mut out = Vec::new();
+    let mut editor_frame = |out: &mut Vec<_>| {
+        let cx = EditorCx { ws: &app.ws, generation: 0, path: &path, bytes: &bytes };
+        let input = egui::RawInput { screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 1000.0))), ..Default::default() };
+        let o = ctx.run_ui(input, |ui| alone.show(ui, &cx, out));
+        black_box(ctx.tessellate(o.shapes.clone(), o.pixels_per_point));
+        o.drop_without_applying_deltas();
+    };
+    for _ in 0..3 {
+        editor_frame(&mut out);
+    }
+    g.bench_function("editor alone, playing 4 blocks x 20 keys", |b| b.iter(|| editor_frame(&mut out)));
+    assert!(out.is_empty(), "playing edits nothing");
     g.finish();
 }
 
