@@ -238,17 +238,30 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     }
     ui.separator();
 
-    ui.columns(2, |cols| {
-        egui::ScrollArea::vertical().id_salt("mat0-left").auto_shrink([false, false]).show(&mut cols[0], |ui| {
+    // Side by side when the tab is wide enough, else one column with the preview first (the
+    // editing sections are wider than half a narrow tab).
+    if ui.available_width() >= 1000.0 {
+        ui.columns(2, |cols| {
+            egui::ScrollArea::both().id_salt("mat0-left").auto_shrink([false, false]).show(&mut cols[0], |ui| {
+                panels::header(ui, cx, view, &mat, attrs, out);
+                panels::phases(ui, cx, view, &mat, out);
+                panels::blocks(ui, cx, view, &mat, out);
+            });
+            egui::ScrollArea::both().id_salt("mat0-right").auto_shrink([false, false]).show(&mut cols[1], |ui| {
+                preview_section(ui, cx, view, &mat, attrs);
+                panels::readout(ui, cx, view, &mat);
+            });
+        });
+    } else {
+        egui::ScrollArea::both().id_salt("mat0-one").auto_shrink([false, false]).show(ui, |ui| {
+            preview_section(ui, cx, view, &mat, attrs);
+            panels::readout(ui, cx, view, &mat);
+            ui.separator();
             panels::header(ui, cx, view, &mat, attrs, out);
             panels::phases(ui, cx, view, &mat, out);
             panels::blocks(ui, cx, view, &mat, out);
         });
-        egui::ScrollArea::vertical().id_salt("mat0-right").auto_shrink([false, false]).show(&mut cols[1], |ui| {
-            preview_section(ui, cx, view, &mat, attrs);
-            panels::readout(ui, cx, view, &mat);
-        });
-    });
+    }
 
     if view.drag_open && !ui.input(|i| i.pointer.any_down()) {
         view.drag_open = false;
