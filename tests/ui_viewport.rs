@@ -144,7 +144,7 @@ fn an_unsaved_material_edit_shows_in_the_view() {
     let d = demo_dir();
     let mut h = harness(vec![d.path().join("walker.msh"), d.path().join("Material.lib")]);
     // The mesh's tab is the active one.
-    let mesh_tab = h.state().tabs.tabs.iter().position(|t| t.state::<MeshView>().is_some()).expect("the mesh tab");
+    let mesh_tab = h.state().tabs.tabs.iter().position(|t| t.editor_id() == Some(parkan_studio::app::editors::mesh::ID)).expect("the mesh tab");
     h.state_mut().tabs.active = Some(mesh_tab);
     settle(&mut h);
     let before = view(&h).built().unwrap().scene.materials.iter().find(|m| m.name == "METAL01").expect("METAL01").colors.diffuse;

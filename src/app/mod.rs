@@ -21,6 +21,7 @@ pub mod tabs;
 pub mod tasks;
 pub mod thumbs;
 pub mod views;
+pub mod widgets;
 
 use crate::doc::{FileId, ItemPath, Workspace, items};
 use crate::formats::readings::Readings;

@@ -12,6 +12,8 @@
 //!
 //! The summary, hex and raw-fields views are not editors: every item gets them.
 
+pub mod mat0;
+pub mod materials;
 pub mod mesh;
 pub mod texture;
 pub mod wear;
@@ -31,13 +33,17 @@ use std::sync::Arc;
 pub type EditorId = &'static str;
 
 /// Every registered editor. The first that claims an item opens it.
-pub static ALL: &[&dyn ItemEditor] = &[&texture::TextureEditor, &mesh::MeshEditor, &wear::WearEditor];
+pub static ALL: &[&dyn ItemEditor] =
+    &[&texture::TextureEditor, &mesh::MeshEditor, &wear::WearEditor, &mat0::Mat0Editor, &materials::MaterialListEditor];
 
 /// What an editor is told about an item when asked whether it opens it.
 pub struct Claim<'a> {
     /// The `kind` of the codec that claims the item (`"texm"`, `"mat0"`, ...), if any.
     pub kind: Option<&'static str>,
     pub bytes: &'a [u8],
+    /// For an archive, the kind of the codec that claims each entry (by its directory row:
+    /// name, type id, attrs); empty for anything else.
+    pub entry_kinds: Vec<Option<&'static str>>,
 }
 
 /// One command an editor adds to the command table.
@@ -187,9 +193,25 @@ pub fn codec_of(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Option<&'stati
     codec_for(&item)
 }
 
+/// For an archive item, the codec kind of each entry as its directory row claims it (the
+/// entries' bytes are not read); empty for anything else.
+pub fn entry_kinds(ws: &Workspace, path: &ItemPath) -> Vec<Option<&'static str>> {
+    match items::node_at(ws, path) {
+        Ok(node) if node.is_archive() => node
+            .metas()
+            .iter()
+            .map(|m| codec_for(&Item { bytes: &[], name: &m.name, type_id: m.type_id, attrs: m.attrs, readings: &ws.readings }).map(|c| c.kind()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The editor that opens an item, if any.
 pub fn editor_for(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Option<&'static dyn ItemEditor> {
-    let claim = Claim { kind: codec_of(ws, path, bytes).map(|c| c.kind()), bytes };
+    let kind = codec_of(ws, path, bytes).map(|c| c.kind());
+    // Only an item no codec claims can be an archive worth listing (an MSH is an archive too).
+    let entry_kinds = if kind.is_none() { entry_kinds(ws, path) } else { Vec::new() };
+    let claim = Claim { kind, bytes, entry_kinds };
     ALL.iter().copied().find(|e| e.claims(&claim))
 }
 

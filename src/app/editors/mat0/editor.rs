@@ -1,0 +1,112 @@
+//! The material editor as an [`ItemEditor`]: it opens items the `mat0` codec claims; its keys
+//! (Space plays, Delete removes the selected key or phase, Home rewinds) fire while its tab is
+//! active and no text field has the keyboard.
+
+use super::{Mat0View, edits, panels};
+use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::intent::{Intent, ItemEdit};
+use crate::doc::{ItemPath, items};
+use crate::formats::mat0::Mat0;
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+pub const ID: EditorId = "mat0";
+
+pub struct Mat0Editor;
+
+const fn key(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, k)
+}
+
+/// The commands, in the order [`Mat0Editor::run`] matches on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cmd {
+    PlayPause,
+    Rewind,
+    DeleteSelected,
+}
+
+const CMDS: [Cmd; 3] = [Cmd::PlayPause, Cmd::Rewind, Cmd::DeleteSelected];
+
+static COMMANDS: [CommandSpec; 3] = [
+    CommandSpec { label: "Material: Play/Pause", tooltip: "Play or pause the material's timeline", shortcuts: &[key(Key::Space)], menu: None, on_selection: false },
+    CommandSpec { label: "Material: Rewind", tooltip: "Move the playhead to 0 ms", shortcuts: &[key(Key::Home)], menu: None, on_selection: false },
+    CommandSpec {
+        label: "Material: Delete Selected",
+        tooltip: "Remove the selected key (or, with no key selected, the selected phase)",
+        shortcuts: &[key(Key::Delete)],
+        menu: None,
+        on_selection: false,
+    },
+];
+
+impl ItemEditor for Mat0Editor {
+    fn id(&self) -> EditorId {
+        ID
+    }
+
+    fn label(&self) -> &'static str {
+        "Material"
+    }
+
+    fn claims(&self, item: &Claim) -> bool {
+        item.kind == Some("mat0")
+    }
+
+    fn create(&self) -> Box<dyn EditorState> {
+        Box::new(Mat0View::default())
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &COMMANDS
+    }
+
+    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(cmd) = CMDS.get(index) else { return };
+        let Some(view) = state.and_then(downcast_mut::<Mat0View>) else { return };
+        let Some(mat) = view.material().cloned() else { return };
+        let axis = super::axis(&mat);
+        match cmd {
+            Cmd::PlayPause => view.timeline.toggle_play(&axis),
+            Cmd::Rewind => view.timeline.time = 0.0,
+            Cmd::DeleteSelected => delete_selected(target, view, mat, host),
+        }
+    }
+}
+
+fn delete_selected(target: &ItemPath, view: &mut Mat0View, mut mat: Mat0, host: &mut Host) {
+    let address = items::address(host.ws, target);
+    let (b, selected_key) = (view.block, view.key);
+    let done = match selected_key {
+        Some(k) => edits::remove_key(&mut mat, b, k).map(|_| {
+            view.key = None;
+            format!("Remove key {k} of block {b}")
+        }),
+        None => panels::remove_phase(view, &mut mat, view.phase).map(|(to, label)| {
+            view.phase = to;
+            label
+        }),
+    };
+    match done.and_then(|label| mat.write().map(|b| (label, b)).map_err(|e| e.to_string())) {
+        Ok((label, bytes)) => host.out.push(Intent::EditItem(ItemEdit::bytes(target, bytes, format!("{label} ({address})")))),
+        Err(e) => view.notice = Some(e),
+    }
+}
+
+impl EditorState for Mat0View {
+    fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
+        super::show(ui, cx, self, out);
+    }
+
+    /// Not while a text field has the keyboard (Space types a space there), and Delete only
+    /// with something to delete.
+    fn wants_keys(&self, index: usize, ctx: &egui::Context) -> bool {
+        if ctx.egui_wants_keyboard_input() {
+            return false;
+        }
+        match CMDS.get(index) {
+            Some(Cmd::DeleteSelected) => self.material().is_some_and(|m| self.key.is_some() || !m.phases.is_empty()),
+            Some(_) => self.material().is_some(),
+            None => false,
+        }
+    }
+}

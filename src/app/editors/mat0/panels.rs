@@ -1,0 +1,536 @@
+//! The editor's sections: the header (attr1, version, meta), the phases, the animation blocks
+//! with their key tables, and the readout at the playhead. Each change is one committed edit.
+
+use super::readout::{self, Phase as Pass};
+use super::{Mat0View, commit, edits};
+use crate::app::editors::EditorCx;
+use crate::app::intent::Intent;
+use crate::formats::mat0::flags::Mat0Flags;
+use crate::formats::mat0::phase::{AMBIENT_ALPHA, ColorGroup, nearest_param_byte, param_value};
+use crate::formats::mat0::runtime::mask_fields;
+use crate::formats::mat0::{AnimMode, Mat0, Phase, prefix_len, stores_meta_ab, stores_meta_c, stores_meta_d};
+use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
+
+/// Names of the nibble mode's values the engine's five-entry table has.
+pub fn nibble_name(v: u8) -> &'static str {
+    match v {
+        0 => "opaque",
+        1..=4 => "blended or additive, alpha test (engine table)",
+        _ => "no engine table entry (raw)",
+    }
+}
+
+/// The meta fields a version stores.
+fn meta_fields(v: u32) -> Vec<&'static str> {
+    let mut f = Vec::new();
+    if stores_meta_ab(v) {
+        f.extend(["metaA", "metaB"]);
+    }
+    if stores_meta_c(v) {
+        f.push("metaC");
+    }
+    if stores_meta_d(v) {
+        f.push("metaD");
+    }
+    f
+}
+
+/// What changing the version from `from` to `to` adds and drops, in words.
+pub fn version_change(from: u32, to: u32) -> String {
+    let (a, b) = (meta_fields(from), meta_fields(to));
+    let added: Vec<_> = b.iter().filter(|f| !a.contains(f)).copied().collect();
+    let dropped: Vec<_> = a.iter().filter(|f| !b.contains(f)).copied().collect();
+    let mut s = Vec::new();
+    if !added.is_empty() {
+        s.push(format!("adds {} (runtime defaults)", added.join(", ")));
+    }
+    if !dropped.is_empty() {
+        s.push(format!("drops {} (back to runtime defaults)", dropped.join(", ")));
+    }
+    if s.is_empty() { "same fields".into() } else { s.join("; ") }
+}
+
+pub fn header(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs: [u32; 3], out: &mut Vec<Intent>) {
+    egui::CollapsingHeader::new("Header").default_open(true).show(ui, |ui| {
+        let flags = Mat0Flags(attrs[0]);
+        let mut f = flags;
+        ui.horizontal_wrapped(|ui| {
+            let mut v = f.second_stage();
+            if ui.checkbox(&mut v, "second texture stage").on_hover_text("attr1 bit 0: texture load flag 0x200000").changed() {
+                f.set_second_stage(v);
+            }
+            let mut v = f.flag_a();
+            if ui.checkbox(&mut v, "flagA").on_hover_text("attr1 bit 1: a lit skin that loads opaque").changed() {
+                f.set_flag_a(v);
+            }
+            let mut v = f.flag_b();
+            if ui.checkbox(&mut v, "flagB").on_hover_text("attr1 bit 6").changed() {
+                f.set_flag_b(v);
+            }
+        });
+        ui.horizontal(|ui| {
+            let cur = f.nibble_mode();
+            egui::ComboBox::new("mat0-nibble", "nibble mode").selected_text(format!("{cur}: {}", nibble_name(cur))).width(260.0).show_ui(ui, |ui| {
+                for n in 0..16u8 {
+                    if ui.selectable_label(n == cur, format!("{n}: {}", nibble_name(n))).clicked() {
+                        f.set_nibble_mode(n);
+                    }
+                }
+            });
+        });
+        if flags.unknown_bits() != 0 {
+            ui.weak(format!("other attr1 bits kept: 0x{:08X}", flags.unknown_bits()));
+        }
+        if f != flags {
+            out.push(Intent::EditItem(attrs_edit(cx, [f.0, attrs[1], attrs[2]], "Set the flags")));
+        }
+
+        ui.horizontal(|ui| {
+            let cur = attrs[1];
+            egui::ComboBox::new("mat0-version", "version (attr2)").selected_text(cur.to_string()).width(60.0).show_ui(ui, |ui| {
+                for v in 0..=7u32 {
+                    let text = if v == cur { format!("{v} (current)") } else { format!("{v}: {}", version_change(cur, v)) };
+                    if ui.selectable_label(v == cur, text).clicked() && v != cur {
+                        let mut m = mat.clone();
+                        m.set_version(v);
+                        out.push(commit(cx, &m, Some([attrs[0], v, attrs[2]]), format!("Set the version to {v}"), None));
+                    }
+                }
+            });
+            ui.weak(format!("{} prefix bytes; every shipped file has 6", prefix_len(cur)));
+        });
+
+        let v = attrs[1];
+        let mut m = mat.clone();
+        egui::Grid::new("mat0-meta").num_columns(3).show(ui, |ui| {
+            let l = ui.label("metaA");
+            ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.a)).labelled_by(l.id);
+            ui.weak(if m.meta.a == 0xFF { "ground surface class: unset" } else { "ground surface class" });
+            ui.end_row();
+            let l = ui.label("metaB");
+            ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.b)).labelled_by(l.id);
+            ui.weak("unused by the engine");
+            ui.end_row();
+            let l = ui.label("metaC");
+            let mut c = m.meta.speed_factor();
+            if ui.add_enabled(stores_meta_c(v), egui::DragValue::new(&mut c).speed(0.01)).labelled_by(l.id).changed() {
+                m.meta.set_speed_factor(c);
+            }
+            ui.weak("speed factor");
+            ui.end_row();
+            let l = ui.label("metaD");
+            let mut d = m.meta.damage_per_second();
+            if ui.add_enabled(stores_meta_d(v), egui::DragValue::new(&mut d).speed(0.1)).labelled_by(l.id).changed() {
+                m.meta.set_damage_per_second(d);
+            }
+            ui.weak("damage per second");
+            ui.end_row();
+        });
+        if m.meta != mat.meta {
+            view.drag_open = true;
+            out.push(commit(cx, &m, None, "Set the meta fields".into(), Some("mat0-meta")));
+        }
+    });
+}
+
+fn attrs_edit(cx: &EditorCx, attrs: [u32; 3], label: &str) -> crate::app::intent::ItemEdit {
+    crate::app::intent::ItemEdit {
+        path: cx.path.clone(),
+        bytes: None,
+        attrs: Some(attrs),
+        label: format!("{label} ({})", crate::doc::items::address(cx.ws, cx.path)),
+        merge: None,
+    }
+}
+
+fn swatch(ui: &mut Ui, c: Color32) -> egui::Response {
+    let (r, resp) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::click());
+    ui.painter().rect_filled(r, 2.0, c);
+    ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside);
+    resp
+}
+
+fn diffuse(p: &Phase) -> Color32 {
+    let [r, g, b, _] = p.color_bytes(ColorGroup::Diffuse);
+    Color32::from_rgb(r, g, b)
+}
+
+/// Phases keys name, per phase: so the list can say which are in use.
+fn users(mat: &Mat0, i: usize) -> usize {
+    mat.anim.iter().flat_map(|b| &b.keys).filter(|k| usize::from(k.k0) == i).count()
+}
+
+pub fn phases(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: &mut Vec<Intent>) {
+    egui::CollapsingHeader::new(format!("Phases ({})", mat.phases.len())).default_open(true).show(ui, |ui| {
+        for (i, p) in mat.phases.iter().enumerate() {
+            ui.horizontal(|ui| {
+                swatch(ui, diffuse(p));
+                let tex = p.texture_name().unwrap_or_else(|| "no texture".into());
+                if ui.selectable_label(view.phase == i, format!("{i}: {tex}")).clicked() {
+                    view.phase = i;
+                }
+                ui.weak(format!("{} keys", users(mat, i)));
+            });
+        }
+        ui.horizontal(|ui| {
+            let sel = view.phase;
+            let mut m = mat.clone();
+            let done = if ui.button("Add").on_hover_text("Append a copy of the selected phase (or a new one)").clicked() {
+                let p = mat.phases.get(sel).copied().unwrap_or_else(edits::default_phase);
+                Some(edits::add_phase(&mut m, p).map(|i| (i, "Add a phase".to_string())))
+            } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new("Duplicate")).clicked() {
+                Some(edits::duplicate_phase(&mut m, sel).map(|i| (i, format!("Duplicate phase {sel}"))))
+            } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new("Remove")).on_hover_text("Keys that name it move to the phase taking its place").clicked() {
+                Some(remove_phase(view, &mut m, sel))
+            } else if ui.add_enabled(sel > 0 && sel < mat.phases.len(), egui::Button::new("Up")).clicked() {
+                Some(edits::swap_phases(&mut m, sel, sel - 1).map(|_| (sel - 1, format!("Move phase {sel} up"))))
+            } else if ui.add_enabled(sel + 1 < mat.phases.len(), egui::Button::new("Down")).clicked() {
+                Some(edits::swap_phases(&mut m, sel, sel + 1).map(|_| (sel + 1, format!("Move phase {sel} down"))))
+            } else {
+                None
+            };
+            match done {
+                Some(Ok((to, label))) => {
+                    view.phase = to;
+                    out.push(commit(cx, &m, None, label, None));
+                }
+                Some(Err(e)) => view.notice = Some(e),
+                None => {}
+            }
+        });
+        if let Some(p) = mat.phases.get(view.phase) {
+            ui.separator();
+            phase_details(ui, cx, view, mat, view.phase, p, out);
+        }
+    });
+}
+
+/// Removes phase `i` of `m`, saying which keys were re-pointed.
+pub fn remove_phase(view: &mut Mat0View, m: &mut Mat0, i: usize) -> Result<(usize, String), String> {
+    let moved = edits::remove_phase(m, i)?;
+    view.notice = (!moved.is_empty()).then(|| {
+        let list: Vec<String> = moved.iter().map(|r| format!("block {} key {}: phase {} -> {}", r.block, r.key, r.from, r.to)).collect();
+        format!("Removed phase {i}; re-pointed {}", list.join(", "))
+    });
+    Ok((i.min(m.phases.len().saturating_sub(1)), format!("Remove phase {i}")))
+}
+
+fn phase_details(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: usize, p: &Phase, out: &mut Vec<Intent>) {
+    let mut q = *p;
+    egui::Grid::new("mat0-colours").num_columns(6).show(ui, |ui| {
+        for g in ColorGroup::ALL {
+            ui.label(g.label());
+            let mut bytes = q.color_bytes(g);
+            let mut rgb = [bytes[0], bytes[1], bytes[2]];
+            if ui.color_edit_button_srgb(&mut rgb).changed() {
+                bytes[..3].copy_from_slice(&rgb);
+            }
+            for (c, name) in ["R", "G", "B", "A"].iter().enumerate() {
+                let at = g.first_param() + c;
+                if at == AMBIENT_ALPHA {
+                    // Ambient alpha is stored in hundredths: edit the value, store the nearest byte.
+                    let mut v = param_value(at, bytes[c]);
+                    let r = ui.add(egui::DragValue::new(&mut v).speed(0.01).range(0.0..=2.55).max_decimals(2).prefix("A ")).on_hover_text(format!("p[3] = {} (× 0.01)", bytes[c]));
+                    if r.changed() {
+                        bytes[c] = nearest_param_byte(at, v);
+                    }
+                } else {
+                    ui.add(egui::DragValue::new(&mut bytes[c]).prefix(format!("{name} "))).on_hover_text(format!("p[{at}] = {} -> {:.4}", bytes[c], param_value(at, bytes[c])));
+                }
+            }
+            q.set_color_bytes(g, bytes);
+            ui.end_row();
+        }
+        ui.label("power");
+        let mut pw = q.power();
+        ui.add(egui::DragValue::new(&mut pw).prefix("p[16] "));
+        q.set_power(pw);
+        ui.label(q.device_power().map_or_else(|| "1 << n leaves 32 bits".into(), |d| format!("= 1 << {pw} = {d}")));
+        ui.end_row();
+        ui.label("cell");
+        let mut cell = q.cell();
+        ui.add(egui::DragValue::new(&mut cell).prefix("p[17] "));
+        q.set_cell(cell);
+        ui.label(format!("unsigned {} / signed {}{}", q.cell(), q.cell_signed(), if q.cell_signed() < 0 { " (whole texture)" } else { "" }));
+        ui.end_row();
+    });
+    if q != *p {
+        let mut m = mat.clone();
+        m.phases[i] = q;
+        view.drag_open = true;
+        out.push(commit(cx, &m, None, format!("Edit phase {i}"), Some("mat0-phase")));
+    }
+    texture_row(ui, cx, view, mat, i, p, out);
+}
+
+fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: usize, p: &Phase, out: &mut Vec<Intent>) {
+    let current = p.texture_name().unwrap_or_default();
+    let mut set: Option<String> = None;
+    // The typed text follows the document until the user types (and again after an undo).
+    if view.tex_text.as_ref().is_none_or(|(pi, _, base)| *pi != i || *base != current) {
+        view.tex_text = Some((i, current.clone(), current.clone()));
+    }
+    let Some((_, text, _)) = view.tex_text.as_mut() else { return };
+    ui.horizontal(|ui| {
+        let l = ui.label("texture");
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0).hint_text("no texture")).labelled_by(l.id);
+        if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && *text != current {
+            set = Some(text.clone());
+        }
+        if ui.add_enabled(p.has_texture(), egui::Button::new("No texture")).clicked() {
+            set = Some(String::new());
+        }
+    });
+    // Completion: names of the open texture libraries that start with what is typed.
+    if let Some((_, typed, _)) = view.tex_text.as_ref().filter(|(_, t, _)| !t.is_empty() && *t != current) {
+        let typed = typed.to_ascii_uppercase();
+        let names: Vec<String> = view.textures.names(cx.ws, cx.generation).iter().filter(|n| n.to_ascii_uppercase().starts_with(&typed)).take(8).cloned().collect();
+        ui.horizontal_wrapped(|ui| {
+            for n in names {
+                if ui.small_button(&n).clicked() {
+                    set = Some(n);
+                }
+            }
+        });
+    }
+    if let Some(name) = set {
+        let mut m = mat.clone();
+        view.tex_text = None;
+        match m.phases[i].set_texture(&name) {
+            Ok(()) => out.push(commit(cx, &m, None, format!("Set the texture of phase {i}"), None)),
+            Err(e) => view.notice = Some(e.message),
+        }
+        return;
+    }
+    if !p.has_texture() {
+        return;
+    }
+    let look = view.textures.get(ui.ctx(), cx.ws, cx.generation, cx.path, p.texture_bytes());
+    if let Some(problem) = &look.problem {
+        ui.colored_label(ui.visuals().error_fg_color, format!("{problem}"));
+        return;
+    }
+    let Some(tex) = look.handle.clone() else { return };
+    let [w, h] = look.size;
+    let rects = look.rects.clone();
+    ui.weak(format!("{}: {w}×{h}, {} Page rects (click a rect to pick its cell)", look.origin.as_deref().unwrap_or(""), rects.len()));
+    let scale = (160.0 / w.max(h).max(1) as f32).min(4.0);
+    let (rect, resp) = ui.allocate_exact_size(vec2(w as f32 * scale, h as f32 * scale), Sense::click());
+    let painter = ui.painter_at(rect);
+    crate::app::editors::texture::paint_checker(&painter, rect);
+    painter.image(tex.id(), rect, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), Color32::WHITE);
+    let mut picked = None;
+    for (n, r) in rects.iter().enumerate() {
+        let rr = egui::Rect::from_min_size(rect.min + vec2(f32::from(r.x), f32::from(r.y)) * scale, vec2(f32::from(r.w), f32::from(r.h)) * scale);
+        let on = n == usize::from(p.cell()) && p.cell_signed() >= 0;
+        painter.rect_stroke(rr, 0.0, Stroke::new(if on { 2.5 } else { 1.0 }, if on { Color32::YELLOW } else { Color32::from_rgb(255, 120, 0) }), StrokeKind::Inside);
+        painter.text(rr.min + vec2(2.0, 1.0), egui::Align2::LEFT_TOP, n.to_string(), egui::FontId::monospace(10.0), Color32::WHITE);
+        if resp.clicked() && resp.interact_pointer_pos().is_some_and(|pos| rr.contains(pos)) {
+            picked = Some(n as u8);
+        }
+    }
+    if let Some(c) = picked.filter(|&c| c != p.cell()) {
+        let mut m = mat.clone();
+        m.phases[i].set_cell(c);
+        out.push(commit(cx, &m, None, format!("Pick cell {c} for phase {i}"), None));
+    }
+}
+
+pub fn blocks(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: &mut Vec<Intent>) {
+    egui::CollapsingHeader::new(format!("Animation blocks ({})", mat.anim.len())).default_open(true).show(ui, |ui| {
+        if ui.button("Add block").clicked() {
+            let mut m = mat.clone();
+            match edits::add_block(&mut m) {
+                Ok(b) => {
+                    view.block = b;
+                    view.key = None;
+                    out.push(commit(cx, &m, None, "Add an animation block".into(), None));
+                }
+                Err(e) => view.notice = Some(e),
+            }
+        }
+        for (b, block) in mat.anim.iter().enumerate() {
+            let title = format!("Block {b}: {}, {} keys, cycle {} ms", block.mode().label(), block.keys.len(), block.cycle_len());
+            let open = egui::CollapsingHeader::new(title).id_salt(("mat0-block", b)).default_open(b == view.block).show(ui, |ui| {
+                block_body(ui, cx, view, mat, b, out);
+            });
+            if open.header_response.clicked() {
+                view.block = b;
+            }
+        }
+    });
+}
+
+fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: usize, out: &mut Vec<Intent>) {
+    let block = &mat.anim[b];
+    let mut m = mat.clone();
+    let mut label = None;
+    ui.horizontal(|ui| {
+        let cur = block.mode_bits();
+        egui::ComboBox::new(("mat0-mode", b), "mode").selected_text(format!("{cur}: {}", block.mode().label())).show_ui(ui, |ui| {
+            for v in 0..8u32 {
+                if ui.selectable_label(v == cur, format!("{v}: {}", AnimMode::from_bits(v).label())).clicked() && v != cur {
+                    m.anim[b].set_mode(AnimMode::from_bits(v));
+                    label = Some(format!("Set the mode of block {b}"));
+                }
+            }
+        });
+        if ui.button("Remove block").clicked() && edits::remove_block(&mut m, b).is_ok() {
+            label = Some(format!("Remove block {b}"));
+        }
+    });
+    if let AnimMode::Unknown(v) = block.mode() {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("mode {v} has no engine branch: it plays as a loop"));
+    }
+    let reading = cx.ws.readings.interp_mask;
+    let fields = mask_fields(reading);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("interpolate");
+        let mask = block.interp_mask();
+        for (bit, f) in fields.iter().enumerate() {
+            let mut on = mask & (1 << bit) != 0;
+            let names: Vec<String> = f.iter().map(|&x| readout::float_name(x)).collect();
+            if ui.checkbox(&mut on, format!("0x{:02X}", 1 << bit)).on_hover_text(format!("{} (reading {reading:?})", names.join(", "))).changed() && label.is_none() {
+                let new = if on { mask | (1 << bit) } else { mask & !(1 << bit) };
+                m.anim[b].set_interp_mask(new);
+                label = Some(format!("Set the interpolation of block {b}"));
+            }
+        }
+        if mask >> 5 != 0 {
+            ui.weak(format!("higher bits kept: 0x{:X}", mask >> 5));
+        }
+    });
+
+    let phases = mat.phases.len();
+    egui::Grid::new(("mat0-keys", b)).num_columns(5).striped(true).show(ui, |ui| {
+        for h in ["key", "phase", "end (ms)", "interval", "unused"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for (k, key) in block.keys.iter().enumerate() {
+            let sel = view.block == b && view.key == Some(k);
+            let row = ui.selectable_label(sel, k.to_string());
+            if row.clicked() {
+                view.block = b;
+                view.key = Some(k);
+            }
+            let mut k0 = key.k0;
+            let bad = usize::from(k0) >= phases;
+            let r = ui.add(egui::DragValue::new(&mut k0).range(0..=u16::MAX)).labelled_by(row.id);
+            let r = if bad { r.on_hover_text("past the last phase: evaluates as the last phase") } else { r };
+            if bad {
+                ui.painter().rect_stroke(r.rect, 2.0, Stroke::new(1.5, Color32::RED), StrokeKind::Outside);
+            }
+            let mut k1 = key.k1;
+            ui.add(egui::DragValue::new(&mut k1)).labelled_by(row.id);
+            let (s, e) = block.interval(k).unwrap_or((0, 0));
+            ui.label(if s > e { RichText::new(format!("{s}..{e} (empty)")).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
+            ui.weak(format!("{} (0x{:04X})", key.k2, key.k2));
+            ui.end_row();
+            if (k0, k1) != (key.k0, key.k1) && label.is_none() {
+                m.anim[b].keys[k].k0 = k0;
+                m.anim[b].keys[k].k1 = k1;
+                view.drag_open = true;
+                out.push(commit(cx, &m, None, format!("Edit key {k} of block {b}"), Some("mat0-key")));
+                return;
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Add key").clicked() {
+            label = Some(key_op(view, &mut m, b, |m| edits::append_key(m, b).map(Some), "Add a key"));
+        }
+        let sel = view.key.filter(|_| view.block == b);
+        if ui.add_enabled(sel.is_some(), egui::Button::new("Insert before")).clicked()
+            && let Some(k) = sel
+        {
+            label = Some(key_op(view, &mut m, b, |m| edits::insert_key(m, b, k).map(Some), "Insert a key"));
+        }
+        if ui.add_enabled(sel.is_some(), egui::Button::new("Remove key")).clicked()
+            && let Some(k) = sel
+        {
+            label = Some(key_op(view, &mut m, b, |m| edits::remove_key(m, b, k).map(|_| None), "Remove a key"));
+        }
+    });
+    if let Some(l) = label.filter(|l| !l.is_empty()) {
+        out.push(commit(cx, &m, None, l, None));
+    }
+}
+
+/// Runs a key edit, selects the key it names; the label, or empty (with a notice) on refusal.
+fn key_op(view: &mut Mat0View, m: &mut Mat0, b: usize, f: impl FnOnce(&mut Mat0) -> Result<Option<usize>, String>, label: &str) -> String {
+    match f(m) {
+        Ok(k) => {
+            view.block = b;
+            view.key = k;
+            format!("{label} (block {b})")
+        }
+        Err(e) => {
+            view.notice = Some(e);
+            String::new()
+        }
+    }
+}
+
+pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
+    ui.heading("At the playhead");
+    ui.label(format!("game time {} ms", view.timeline.time));
+    if mat.anim.iter().any(|b| b.mode() == AnimMode::Random) {
+        ui.horizontal(|ui| {
+            ui.label("rand() state");
+            ui.add(egui::DragValue::new(&mut view.seed));
+            if ui.button("Re-roll").on_hover_text("Advance the state by one rand() call").clicked() {
+                let mut r = crate::formats::mat0::rng::MsvcRand::new(view.seed);
+                r.next_value();
+                view.seed = r.state;
+            }
+        });
+    }
+    for r in view.readout.clone() {
+        let title = match r.block {
+            Some(b) => format!("Block {b} ({})", mat.anim[b].mode().label()),
+            None => "No blocks".into(),
+        };
+        ui.group(|ui| {
+            ui.strong(title);
+            match &r.state {
+                Ok(s) => {
+                    let pass = match r.pass {
+                        Pass::Forward => "",
+                        Pass::Reflected => " (reflected)",
+                        Pass::Held => " (held)",
+                    };
+                    let key = r.key.map_or_else(|| "–".into(), |k| k.to_string());
+                    ui.label(format!("key {key}: phase {} -> {}  alpha {:.3}", s.phase, s.next_phase, r.alpha));
+                    ui.label(format!("block time {:.0} ms{pass}", r.local));
+                    if let Some(st) = s.start_time {
+                        ui.label(format!("random start time {st} ms"));
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for (name, at) in [("diffuse", 0), ("ambient", 4), ("specular", 8), ("emissive", 12)] {
+                            swatch(ui, super::preview::colour(&s.values, at));
+                            ui.label(format!("{name} {:.2} {:.2} {:.2} {:.2}", s.values[at], s.values[at + 1], s.values[at + 2], s.values[at + 3]));
+                        }
+                    });
+                    ui.label(format!("power step {} cell {} texture {}", s.u16, s.cell, s.texture.as_deref().unwrap_or("none")));
+                    for d in &s.diagnostics {
+                        ui.colored_label(ui.visuals().warn_fg_color, &d.message);
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+            }
+        });
+    }
+    if let Some(block) = mat.anim.get(view.block) {
+        ui.label(format!("Block {} over one cycle", view.block));
+        let key = (cx.bytes.as_ptr(), cx.bytes.len(), view.block, view.seed);
+        if view.samples.as_ref().is_none_or(|(k, _)| *k != key) {
+            view.samples = Some((key, readout::channel_samples(mat, view.block, view.seed, &cx.ws.readings, 96)));
+        }
+        let local = view.readout.get(view.block).map_or(0.0, |r| r.local);
+        let at = if block.cycle_len() > 0 { (local / f64::from(block.cycle_len())) as f32 } else { 0.0 };
+        readout::plot(ui, view.samples.as_ref().map_or(&[], |(_, s)| s), at);
+    }
+}

@@ -1,0 +1,102 @@
+//! A phase's texture as the editor shows it: looked up through the workspace (open libraries
+//! with their unsaved edits first, then the disk beside the material), decoded once per
+//! document generation, with its Page rects for picking a cell; and the texture names of the
+//! open `Textures.lib` and `lightmap.lib` for completion.
+
+use crate::app::editors::texture::load_texture;
+use crate::doc::node::Node;
+use crate::doc::resolve::{AssetSource, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
+use crate::doc::{ItemPath, Workspace};
+use crate::formats::texm::{Rect as PageRect, Texm};
+use std::collections::HashMap;
+
+/// A texture found (or not) for a name.
+pub struct TexLook {
+    pub handle: Option<egui::TextureHandle>,
+    pub size: [u32; 2],
+    /// The stored Page rects (the runtime's whole-texture rect 0 not included).
+    pub rects: Vec<PageRect>,
+    pub origin: Option<String>,
+    /// Why there is no texture to show ("not found in …").
+    pub problem: Option<String>,
+}
+
+/// Lookups of the current document generation.
+#[derive(Default)]
+pub struct TextureCache {
+    generation: Option<u64>,
+    looks: HashMap<Vec<u8>, TexLook>,
+    names: Vec<String>,
+}
+
+/// Libraries whose entry names complete a phase's texture name.
+const NAME_SOURCES: [&str; 2] = [TEXTURES_LIB, "lightmap.lib"];
+
+impl TextureCache {
+    fn refresh(&mut self, ws: &Workspace, generation: u64) {
+        if self.generation == Some(generation) {
+            return;
+        }
+        self.generation = Some(generation);
+        self.looks.clear();
+        let mut names: Vec<String> = ws
+            .files()
+            .iter()
+            .filter(|f| f.path.file_name().and_then(|n| n.to_str()).is_some_and(|n| NAME_SOURCES.iter().any(|s| s.eq_ignore_ascii_case(n))))
+            .filter_map(|f| match f.root() {
+                Node::Nres(a) => Some(a.rows().iter().map(|r| r.name()).collect::<Vec<_>>()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        names.sort();
+        names.dedup();
+        self.names = names;
+    }
+
+    /// Entry names of every open texture library, sorted.
+    pub fn names(&mut self, ws: &Workspace, generation: u64) -> &[String] {
+        self.refresh(ws, generation);
+        &self.names
+    }
+
+    pub fn get(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, material: &ItemPath, name: &[u8]) -> &TexLook {
+        self.refresh(ws, generation);
+        self.looks.entry(name.to_vec()).or_insert_with(|| look_up(ctx, ws, material, name))
+    }
+}
+
+fn look_up(ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]) -> TexLook {
+    let assets = WorkspaceAssets::for_item(ws, material);
+    let mut diags = Vec::new();
+    let found = resolve_texture(&assets, name, &ws.readings, &mut diags);
+    let problem = || diags.iter().map(|d| d.message.clone()).next().unwrap_or_else(|| "not found".into());
+    match found {
+        Some(t) => {
+            let rects = assets
+                .library(TEXTURES_LIB)
+                .ok()
+                .and_then(|lib| lib.find(name).map(|i| lib.archive.payload(i)))
+                .and_then(|p| Texm::parse(&p).ok())
+                .and_then(|(t, _)| t.page().map(|p| p.rects.clone()))
+                .unwrap_or_default();
+            let handle = load_texture(ctx, format!("mat0-tex-{}", t.name), t.image.width, t.image.height, &t.image.rgba, egui::TextureOptions::LINEAR);
+            TexLook { handle: Some(handle), size: [t.image.width, t.image.height], rects, origin: Some(t.origin), problem: None }
+        }
+        None => TexLook { handle: None, size: [0, 0], rects: Vec::new(), origin: None, problem: Some(problem()) },
+    }
+}
+
+/// The UV rect a cell selects: stored Page rect `cell` when there is one (formats.md: which
+/// rect a cell names is unconfirmed; the stored one is shown), else the whole texture.
+pub fn cell_uv(look: &TexLook, cell: u8) -> egui::Rect {
+    let whole = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
+    let (w, h) = (look.size[0] as f32, look.size[1] as f32);
+    match look.rects.get(usize::from(cell)) {
+        Some(r) if (cell as i8) >= 0 && w > 0.0 && h > 0.0 && r.w > 0 && r.h > 0 => egui::Rect::from_min_size(
+            egui::pos2(f32::from(r.x) / w, f32::from(r.y) / h),
+            egui::vec2(f32::from(r.w) / w, f32::from(r.h) / h),
+        ),
+        _ => whole,
+    }
+}

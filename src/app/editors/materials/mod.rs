@@ -1,0 +1,185 @@
+//! A material library as a list: for an archive whose entries are all MAT0 materials (a
+//! `Material.lib`), each material with a swatch of its first phase's diffuse colour, its
+//! texture's thumbnail, its phase and block counts, a name filter and the count. Enter or a
+//! double-click opens the material in its own tab (the material editor).
+
+use super::mat0::textures::TextureCache;
+use super::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::intent::Intent;
+use crate::doc::{ItemPath, items};
+use crate::formats::mat0::phase::ColorGroup;
+use crate::formats::mat0::{Mat0, SHIPPED_VERSION};
+use egui::{Color32, Key, KeyboardShortcut, Modifiers, Sense, Stroke, StrokeKind, vec2};
+
+pub const ID: EditorId = "materials";
+
+pub struct MaterialListEditor;
+
+const fn key(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, k)
+}
+
+/// Open, previous, next: in the order [`MaterialListEditor::run`] matches on.
+static COMMANDS: [CommandSpec; 3] = [
+    CommandSpec { label: "Materials: Open", tooltip: "Open the selected material in its editor", shortcuts: &[key(Key::Enter)], menu: None, on_selection: false },
+    CommandSpec { label: "Materials: Previous", tooltip: "Select the material above", shortcuts: &[key(Key::ArrowUp)], menu: None, on_selection: false },
+    CommandSpec { label: "Materials: Next", tooltip: "Select the material below", shortcuts: &[key(Key::ArrowDown)], menu: None, on_selection: false },
+];
+
+impl ItemEditor for MaterialListEditor {
+    fn id(&self) -> EditorId {
+        ID
+    }
+
+    fn label(&self) -> &'static str {
+        "Materials"
+    }
+
+    fn claims(&self, item: &Claim) -> bool {
+        !item.entry_kinds.is_empty() && item.entry_kinds.iter().all(|k| *k == Some("mat0"))
+    }
+
+    fn create(&self) -> Box<dyn EditorState> {
+        Box::new(MaterialList::default())
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &COMMANDS
+    }
+
+    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(list) = state.and_then(downcast_mut::<MaterialList>) else { return };
+        let at = list.selected.and_then(|s| list.shown_last.iter().position(|&i| i == s));
+        let step = |a: Option<usize>, down: bool| match a {
+            Some(a) if down => (a + 1).min(list.shown_last.len().saturating_sub(1)),
+            Some(a) => a.saturating_sub(1),
+            None => 0,
+        };
+        match index {
+            0 => {
+                if let Some(s) = list.selected {
+                    host.out.push(Intent::OpenTab(target.child(s)));
+                }
+            }
+            1 | 2 => list.selected = list.shown_last.get(step(at, index == 2)).copied(),
+            _ => {}
+        }
+    }
+}
+
+/// One material as the list shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub index: usize,
+    pub name: String,
+    /// The first phase's diffuse colour, `None` when the material does not parse or has none.
+    pub diffuse: Option<[u8; 4]>,
+    pub texture: Option<Vec<u8>>,
+    /// "3 phases, 1 block", or why the material does not parse.
+    pub detail: String,
+}
+
+#[derive(Default)]
+pub struct MaterialList {
+    pub filter: String,
+    pub selected: Option<usize>,
+    rows: Option<(u64, Vec<Row>)>,
+    /// Entry indices of the rows shown last frame, in order (what the arrow keys walk).
+    shown_last: Vec<usize>,
+    textures: TextureCache,
+}
+
+impl MaterialList {
+    /// The rows of the last frame (every material, unfiltered).
+    pub fn rows(&self) -> &[Row] {
+        self.rows.as_ref().map_or(&[], |(_, r)| r)
+    }
+
+    /// The rows whose name holds the filter (ASCII case-insensitively).
+    pub fn shown(&self) -> Vec<&Row> {
+        let f = self.filter.to_ascii_uppercase();
+        self.rows().iter().filter(|r| r.name.to_ascii_uppercase().contains(&f)).collect()
+    }
+}
+
+fn rows(cx: &EditorCx) -> Vec<Row> {
+    let Ok(node) = items::node_at(cx.ws, cx.path) else { return Vec::new() };
+    node.metas()
+        .into_iter()
+        .map(|m| {
+            let bytes = node.entry_bytes(m.index).map_err(|e| e.to_string());
+            let version = if m.type_id.is_some() { m.attrs[1] } else { SHIPPED_VERSION };
+            let mat = bytes.and_then(|b| Mat0::parse(&b, version).map_err(|e| e.to_string()));
+            let (diffuse, texture, detail) = match &mat {
+                Ok(mat) => {
+                    let first = mat.phases.first();
+                    let s = |n: usize| if n == 1 { "" } else { "s" };
+                    (
+                        first.map(|p| p.color_bytes(ColorGroup::Diffuse)),
+                        first.filter(|p| p.has_texture()).map(|p| p.texture_bytes().to_vec()),
+                        format!("{} phase{}, {} block{}", mat.phases.len(), s(mat.phases.len()), mat.anim.len(), s(mat.anim.len())),
+                    )
+                }
+                Err(e) => (None, None, format!("does not parse: {e}")),
+            };
+            Row { index: m.index, name: m.name, diffuse, texture, detail }
+        })
+        .collect()
+}
+
+impl EditorState for MaterialList {
+    fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
+        if self.rows.as_ref().is_none_or(|(g, _)| *g != cx.generation) {
+            self.rows = Some((cx.generation, rows(cx)));
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("Filter");
+            ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(200.0)).labelled_by(l.id);
+            let shown = self.shown().len();
+            ui.weak(format!("{shown} of {} materials", self.rows().len()));
+        });
+        ui.separator();
+        let shown: Vec<Row> = self.shown().into_iter().cloned().collect();
+        self.shown_last = shown.iter().map(|r| r.index).collect();
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            for r in &shown {
+                let resp = ui.horizontal(|ui| {
+                    let (rect, _) = ui.allocate_exact_size(vec2(28.0, 28.0), Sense::hover());
+                    crate::app::editors::texture::paint_checker(&ui.painter_at(rect), rect);
+                    if let Some([cr, cg, cb, ca]) = r.diffuse {
+                        ui.painter().rect_filled(rect, 2.0, Color32::from_rgba_unmultiplied(cr, cg, cb, ca));
+                    }
+                    ui.painter().rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside);
+                    let (trect, _) = ui.allocate_exact_size(vec2(28.0, 28.0), Sense::hover());
+                    if let Some(name) = &r.texture {
+                        let look = self.textures.get(ui.ctx(), cx.ws, cx.generation, &cx.path.child(r.index), name);
+                        match &look.handle {
+                            Some(t) => {
+                                ui.painter().image(t.id(), trect, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), Color32::WHITE);
+                            }
+                            None => {
+                                ui.painter().text(trect.center(), egui::Align2::CENTER_CENTER, "?", egui::FontId::proportional(16.0), ui.visuals().error_fg_color);
+                            }
+                        }
+                    }
+                    let sel = ui.selectable_label(self.selected == Some(r.index), &r.name);
+                    let tex = r.texture.as_deref().map_or_else(|| "no texture".to_string(), crate::formats::cp1251::decode);
+                    ui.weak(format!("{}  {tex}", r.detail));
+                    sel
+                });
+                let sel = resp.inner;
+                if sel.clicked() {
+                    self.selected = Some(r.index);
+                }
+                if sel.double_clicked() {
+                    out.push(Intent::OpenTab(cx.path.child(r.index)));
+                }
+            }
+        });
+    }
+
+    /// Not while the filter has the keyboard (Enter and the arrows are the text field's).
+    fn wants_keys(&self, _index: usize, ctx: &egui::Context) -> bool {
+        !ctx.egui_wants_keyboard_input()
+    }
+}

@@ -1,0 +1,3 @@
+//! Widgets more than one view uses.
+
+pub mod timeline;
