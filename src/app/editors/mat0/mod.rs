@@ -8,6 +8,7 @@ pub mod edits;
 pub mod editor;
 mod panels;
 pub mod preview;
+pub mod preview3d;
 pub mod readout;
 pub mod textures;
 
@@ -21,7 +22,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::phase::ColorGroup;
 use crate::formats::mat0::{Mat0, SHIPPED_VERSION, check};
 use crate::formats::{Diagnostic, Severity};
-use preview::{MaterialPreview, PreviewInput, SwatchPreview};
+use preview::{MaterialPreview, PreviewInput};
 use readout::BlockReadout;
 use textures::TextureCache;
 
@@ -53,6 +54,8 @@ pub struct Mat0View {
     pub notice: Option<String>,
     parsed: Option<Parsed>,
     textures: TextureCache,
+    /// The phases' textures decoded for the 3D preview.
+    resolved: preview3d::ResolvedTextures,
     /// The texture name being typed for a phase (phase, text, the name it started from),
     /// committed on Enter or by picking a completion.
     tex_text: Option<(usize, String, String)>,
@@ -69,7 +72,8 @@ impl Default for Mat0View {
             key: None,
             phase: 0,
             seed: 1,
-            preview: Box::new(SwatchPreview),
+            preview: Box::new(preview3d::ShapePreview::default()),
+            resolved: Default::default(),
             readout: Vec::new(),
             timeline_rect: None,
             notice: None,
@@ -281,6 +285,7 @@ fn preview_section(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, mat: &
         None => None,
     };
     let uv = look.map_or(egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), |l| textures::cell_uv(l, phase.map_or(0xFF, |p| p.cell())));
-    let input = PreviewInput { state: &state, flags: crate::formats::mat0::flags::Mat0Flags(attrs[0]), texture: look, uv };
+    let resolved = phase.filter(|p| p.has_texture()).and_then(|p| view.resolved.get(cx.ws, cx.generation, cx.path, p.texture_bytes()));
+    let input = PreviewInput { state: &state, flags: crate::formats::mat0::flags::Mat0Flags(attrs[0]), texture: look, uv, resolved, gpu: cx.gpu };
     view.preview.show(ui, &input);
 }

@@ -19,6 +19,10 @@ pub struct PreviewInput<'a> {
     pub texture: Option<&'a TexLook>,
     /// The part of the texture the cell selects, in UV (the whole texture for -1 or no rect).
     pub uv: Rect,
+    /// The same texture decoded for the renderer, when it was found.
+    pub resolved: Option<std::sync::Arc<crate::doc::resolve::ResolvedTexture>>,
+    /// The window's device, for a preview that draws in 3D.
+    pub gpu: Option<&'a eframe::egui_wgpu::RenderState>,
 }
 
 pub trait MaterialPreview {

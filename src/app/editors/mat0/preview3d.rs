@@ -1,0 +1,160 @@
+//! The material on a sphere, cube or plane, drawn by the 3D renderer (the same one the
+//! viewport and `render Material.lib::NAME` use): lit by the evaluated colours and power,
+//! textured with the phase's texture and cell, blended by the nibble mode, over a checkerboard.
+//! The shape is uploaded again only when the texture, the cell or the blend changes; the
+//! colours go up with every frame. Without a device that can draw it, the flat swatch shows.
+
+use super::preview::{MaterialPreview, PreviewInput, SwatchPreview};
+use crate::app::editors::texture::paint_checker;
+use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
+use crate::doc::resolve::ResolvedTexture;
+use crate::render::scene::FULL_UV_RECT;
+use crate::render::shapes::{Shape, preview_scene};
+use crate::render::{BlendMode, Light, MaterialColors, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading};
+use egui::{Sense, Ui, vec2};
+use std::sync::Arc;
+
+/// What the uploaded shape was made with.
+#[derive(Clone, PartialEq)]
+struct ShapeKey {
+    shape: Shape,
+    texture: Option<(String, u32, u32)>,
+    uv: [u32; 4],
+    blend: BlendMode,
+}
+
+pub struct ShapePreview {
+    pub shape: Shape,
+    /// The flat swatch instead of the 3D shape.
+    pub flat: bool,
+    swatch: SwatchPreview,
+    view: u64,
+    slot: Option<ViewSlot>,
+    scene: Option<(ShapeKey, Arc<RenderScene>, u64)>,
+    pub yaw: f32,
+    pub pitch: f32,
+}
+
+impl Default for ShapePreview {
+    fn default() -> Self {
+        ShapePreview { shape: Shape::Sphere, flat: false, swatch: SwatchPreview, view: gpu_view::next_id(), slot: None, scene: None, yaw: 0.5, pitch: 0.35 }
+    }
+}
+
+fn shape_name(s: Shape) -> &'static str {
+    match s {
+        Shape::Sphere => "Sphere",
+        Shape::Cube => "Cube",
+        Shape::Plane => "Plane",
+    }
+}
+
+impl ShapePreview {
+    fn scene(&mut self, input: &PreviewInput) -> (Arc<RenderScene>, u64) {
+        let uv = [input.uv.min.x, input.uv.min.y, input.uv.width(), input.uv.height()];
+        let has_alpha = input.resolved.as_ref().is_some_and(|t| t.has_alpha);
+        let blend = BlendMode::from_nibble(input.flags.nibble_mode(), has_alpha);
+        let key = ShapeKey {
+            shape: self.shape,
+            texture: input.resolved.as_ref().map(|t| (t.origin.clone(), t.width, t.height)),
+            uv: uv.map(f32::to_bits),
+            blend,
+        };
+        if let Some((k, s, id)) = &self.scene
+            && *k == key
+        {
+            return (s.clone(), *id);
+        }
+        let mut scene = preview_scene(self.shape);
+        let uv_rect = if input.resolved.is_some() { uv } else { FULL_UV_RECT };
+        scene.set_preview_material(colors(input), input.resolved.clone(), uv_rect, blend);
+        let scene = Arc::new(scene);
+        let id = gpu_view::next_id();
+        self.scene = Some((key, scene.clone(), id));
+        (scene, id)
+    }
+}
+
+fn colors(input: &PreviewInput) -> MaterialColors {
+    MaterialColors::from_runtime(&input.state.values, input.state.u16)
+}
+
+impl MaterialPreview for ShapePreview {
+    fn show(&mut self, ui: &mut Ui, input: &PreviewInput) {
+        ui.horizontal(|ui| {
+            for s in [Shape::Sphere, Shape::Cube, Shape::Plane] {
+                if ui.selectable_label(!self.flat && self.shape == s, shape_name(s)).on_hover_text("Draw the material on this shape with the 3D renderer").clicked() {
+                    self.shape = s;
+                    self.flat = false;
+                }
+            }
+            ui.selectable_value(&mut self.flat, true, "Flat").on_hover_text("The flat swatch: the texture cell tinted by the diffuse colour");
+        });
+        let why_not = match input.gpu {
+            None => Some("no GPU device".to_string()),
+            Some(rs) => gpu_view::unsupported(rs),
+        };
+        let Some(rs) = input.gpu.filter(|_| !self.flat && why_not.is_none()) else {
+            if !self.flat && let Some(w) = why_not {
+                ui.weak(format!("3D preview unavailable ({w}): the flat swatch instead."));
+            }
+            self.swatch.show(ui, input);
+            return;
+        };
+        let side = ui.available_width().clamp(128.0, 320.0);
+        let (rect, resp) = ui.allocate_exact_size(vec2(side, side), Sense::drag());
+        if resp.dragged() {
+            let d = resp.drag_delta();
+            self.yaw -= d.x * 0.01;
+            self.pitch = (self.pitch + d.y * 0.01).clamp(-1.5, 1.5);
+        }
+        let (scene, scene_id) = self.scene(input);
+        gpu_view::upload(rs, self.view, scene_id, &scene);
+        if self.slot.is_none() {
+            self.slot = Some(ViewSlot { rs: rs.clone(), view: self.view });
+        }
+        paint_checker(&ui.painter_at(rect), rect);
+        let ppp = ui.ctx().pixels_per_point();
+        let frame = ViewFrame {
+            view: self.view,
+            size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
+            camera: OrbitCamera::framing(scene.min, scene.max, self.yaw, self.pitch, 1.0),
+            light: Light::default(),
+            shading: Shading::Textured,
+            overlays: Overlays::default(),
+            filter: SamplerFilter::Linear,
+            background: [0.0; 4],
+            matrices: scene.rest_matrices(),
+            colors: Some(vec![colors(input)]),
+            visible: vec![true; scene.nodes.len()],
+        };
+        ui.painter().add(frame.paint_callback(rect));
+        resp.on_hover_text("Drag to turn the shape");
+        if let Some(problem) = input.texture.and_then(|t| t.problem.as_ref()) {
+            ui.colored_label(ui.visuals().warn_fg_color, problem.to_string());
+        }
+    }
+}
+
+/// Resolved textures of the open documents, by name, for the document state they were read at.
+#[derive(Default)]
+pub struct ResolvedTextures {
+    generation: Option<u64>,
+    found: std::collections::HashMap<Vec<u8>, Option<Arc<ResolvedTexture>>>,
+}
+
+impl ResolvedTextures {
+    pub fn get(&mut self, ws: &crate::doc::Workspace, generation: u64, item: &crate::doc::ItemPath, name: &[u8]) -> Option<Arc<ResolvedTexture>> {
+        if self.generation != Some(generation) {
+            self.found.clear();
+            self.generation = Some(generation);
+        }
+        self.found
+            .entry(name.to_vec())
+            .or_insert_with(|| {
+                let assets = crate::doc::resolve::WorkspaceAssets::for_item(ws, item);
+                crate::doc::resolve::resolve_texture(&assets, name, &ws.readings, &mut Vec::new()).map(Arc::new)
+            })
+            .clone()
+    }
+}
