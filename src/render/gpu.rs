@@ -94,7 +94,8 @@ pub struct FrameParams<'a> {
     pub shading: Shading,
     pub overlays: Overlays,
     pub filter: SamplerFilter,
-    /// Linear RGBA; alpha 0 leaves the target transparent.
+    /// The clear colour as stored in the target (linear for an sRGB target); alpha 0 leaves
+    /// it transparent.
     pub background: [f32; 4],
     pub wire_color: [f32; 4],
     /// Scene-space node matrices (the animation frame): [`RenderScene::pose`]; `None` or a
