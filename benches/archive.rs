@@ -1,10 +1,18 @@
 //! Archive benchmarks, each beside a baseline measured in the same run:
 //! - parse a 3,000-entry NRes directory vs a memcpy of the same bytes;
 //! - list and extract every entry of a 100 MB archive vs a memcpy of 100 MB;
-//! - replace one entry and save a 100 MB archive atomically vs a plain sequential write.
+//! - replace one entry and save a 100 MB archive atomically vs a plain sequential write;
+//! - `list` of a 100 MB archive on disk (the real binary, and the listing in process) vs reading
+//!   the whole file, as list did before it read only the header and directory;
+//! - memory: the peak resident memory that `list`, `check` and the editor's open add, on the
+//!   100 MB archive, printed before the timings (Linux: /proc/self).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use parkan_studio::doc::Workspace;
+use parkan_studio::doc::check::check_bytes;
+use parkan_studio::doc::listing::Listing;
 use parkan_studio::doc::save::atomic_write_with;
+use parkan_studio::formats::readings::Readings;
 use parkan_studio::fixtures::nres::{many, pattern};
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::nres::Archive;
@@ -83,5 +91,73 @@ fn replace_and_save(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, parse_directory, extract_all, replace_and_save);
+fn status_kb(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The resident memory `f` adds at its peak, in bytes: the kernel's high-water mark is reset to
+/// the current size first (`/proc/self/clear_refs`), so what came before does not count.
+fn peak_added(f: impl FnOnce()) -> Option<u64> {
+    std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    let before = status_kb("VmRSS")?;
+    f();
+    Some(status_kb("VmHWM")?.saturating_sub(before) * 1024)
+}
+
+/// Writes the 100 MB archive to a file and keeps none of it in memory.
+fn big_file(dir: &std::path::Path) -> (std::path::PathBuf, u64) {
+    let path = dir.join("big.lib");
+    std::fs::write(&path, big_archive()).unwrap();
+    let len = std::fs::metadata(&path).unwrap().len();
+    (path, len)
+}
+
+fn memory(_: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, len) = big_file(dir.path());
+    let mb = |b: u64| b as f64 / 1e6;
+    let report = |what: &str, peak: Option<u64>| match peak {
+        Some(p) => println!("memory: {what} of a {:.0} MB archive: peak +{:.1} MB ({:.2}x the file)", mb(len), mb(p), p as f64 / len as f64),
+        None => println!("memory: {what}: not measured (no /proc/self)"),
+    };
+    // what `list` and `info` do: header and directory only
+    report("list", peak_added(|| {
+        let l = Listing::read(&path).unwrap().unwrap();
+        black_box(l.metas().len());
+    }));
+    // what `check` does: read the file, check every entry, compare the re-encoding
+    report("check", peak_added(|| {
+        let bytes = std::fs::read(&path).unwrap();
+        black_box(check_bytes("big.lib", SharedBytes::from(bytes), &Readings::default()).ok);
+    }));
+    // what the editor and every editing command do to open a file
+    report("open in the workspace", peak_added(|| {
+        let mut ws = Workspace::new();
+        black_box(ws.open(&path).unwrap());
+    }));
+}
+
+fn list_from_disk(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, len) = big_file(dir.path());
+    let mut g = c.benchmark_group("nres_100mb_list_from_disk");
+    g.sample_size(20);
+    g.throughput(Throughput::Bytes(len));
+    g.bench_function("cli_list", |b| {
+        b.iter(|| {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_parkan-studio")).arg("list").arg(&path).stdout(std::process::Stdio::null()).status().unwrap();
+            assert!(out.success());
+        })
+    });
+    g.bench_function("cli_version_process_start", |b| {
+        b.iter(|| std::process::Command::new(env!("CARGO_BIN_EXE_parkan-studio")).arg("--version").stdout(std::process::Stdio::null()).status().unwrap())
+    });
+    g.bench_function("listing_in_process", |b| b.iter(|| black_box(Listing::read(&path).unwrap().unwrap().metas().len())));
+    g.bench_function("baseline_read_whole_file", |b| b.iter(|| black_box(std::fs::read(&path).unwrap().len())));
+    g.finish();
+}
+
+criterion_group!(benches, memory, parse_directory, extract_all, replace_and_save, list_from_disk);
 criterion_main!(benches);

@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
 }
 
 fn inspector(c: &mut Criterion) {
-    use parkan_studio::app::texture::model::{Channels, TextureModel, ViewMode};
+    use parkan_studio::app::editors::texture::model::{Channels, TextureModel, ViewMode};
     use parkan_studio::fixtures::texm::{Material, Spec, build};
     use parkan_studio::formats::texm::{Format, RuntimeOptions};
     let r = parkan_studio::formats::readings::Readings::default();
@@ -117,7 +117,8 @@ fn inspector(c: &mut Criterion) {
 /// one archive while ten tabs of another archive are open. Each iteration changes the
 /// document, so whatever the editor rebuilds after an edit is in the figure.
 fn edits(c: &mut Criterion) {
-    use parkan_studio::app::intent::Intent;
+    use parkan_studio::app::editors::texture::edits::with_page_rects;
+    use parkan_studio::app::intent::{Intent, ItemEdit};
     use parkan_studio::fixtures::texm::{Material, Spec, build};
     use parkan_studio::formats::texm::Format;
     let dir = tempfile::tempdir().expect("temp dir");
@@ -143,7 +144,10 @@ fn edits(c: &mut Criterion) {
         b.iter(|| {
             x = (x + 1) % 256;
             let rects = vec![parkan_studio::formats::texm::Rect { x, w: 256, y: 0, h: 256 }];
-            app.push_intent(Intent::SetPageRects { path: tex_path.clone(), rects, dragging: true });
+            // What the canvas does on a mouse move: the texture's bytes with the moved rect.
+            let bytes = app.ws.item_bytes(&tex_path).expect("the texture");
+            let new = with_page_rects(&bytes, rects).expect("a Page edit");
+            app.push_intent(Intent::EditItem(ItemEdit::bytes(&tex_path, new, "drag").dragging("page-rects")));
             frame(&ctx, &mut |ui| app.frame(ui));
         })
     });

@@ -125,9 +125,20 @@ fn usage_and_io_errors_exit_2_malformed_exit_1() {
     assert_eq!(run(&["list", "missing.lib"], &dir).status.code(), Some(2));
     assert_eq!(run(&["rename", "nres_simple.lib::STEEL", &"x".repeat(40)], &dir).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"], &dir).status.code(), Some(2));
-    let out = run(&["extract", "nres_simple.lib::NOPE"], &dir);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no entry \"NOPE\""));
+    // an address that names nothing is a usage error, like a missing file, with the nearest names
+    let out = run(&["extract", "nres_simple.lib::BRICK.1"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: nres_simple.lib: no entry BRICK.1; did you mean brick.0, "), "{err}");
+    let out = run(&["info", "nres_simple.lib::#9"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no entry #9; the archive has entries #0 to #4"));
+    let out = run(&["info", "nres_nested.lib::deeper.rlb::level2::NOPE"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nres_nested.lib::deeper.rlb::level2: no entry NOPE; did you mean "));
+    let out = run(&["info", "nres_simple.lib::STEEL::X"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nres_simple.lib::STEEL: not an archive"));
 
     let mut bad = std::fs::read(dir.join("nres_simple.lib")).unwrap();
     let dir_at = bad.len() - 5 * 64;
@@ -157,7 +168,7 @@ fn truncated_files_never_panic() {
 #[test]
 fn every_command_has_help() {
     let dir = tempfile::tempdir().unwrap();
-    for c in ["list", "extract", "replace", "add", "remove", "rename", "check", "info", "material", "export-png", "import-png"] {
+    for c in ["list", "extract", "replace", "add", "remove", "rename", "check", "info", "material", "export-png", "import-png", "install-desktop"] {
         let out = run(&[c, "--help"], dir.path());
         assert!(out.status.success(), "{c} --help");
         assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"), "{c}");
@@ -187,4 +198,55 @@ fn add_without_type_guesses_like_the_editor() {
     let node = parkan_studio::doc::items::node_at(&ws, &parkan_studio::doc::ItemPath::root(id)).unwrap();
     assert_eq!(parkan_studio::doc::items::guess_type(&node, "robot.wea", b""), parkan_studio::formats::TYPE_WEAR);
     assert_eq!(parkan_studio::doc::items::guess_type(&node, "x", b"Texm...."), parkan_studio::formats::TYPE_TEXM);
+}
+
+fn mode(path: &Path) -> u32 {
+    std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o7777
+}
+
+/// `replace link.lib::STEEL blob.bin` with `link.lib -> t.lib`: the game reads t.lib, so that is
+/// what changes; the link stays, and t.lib keeps its mode. A dangling link is an I/O error.
+#[test]
+fn replace_through_a_symlink() {
+    let (_d, dir) = setup();
+    std::fs::copy(dir.join("nres_simple.lib"), dir.join("t.lib")).unwrap();
+    std::fs::set_permissions(dir.join("t.lib"), std::os::unix::fs::PermissionsExt::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("t.lib", dir.join("link.lib")).unwrap();
+    std::fs::write(dir.join("blob.bin"), b"through the link").unwrap();
+    let out = run(&["replace", "link.lib::STEEL", "blob.bin"], &dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(std::fs::symlink_metadata(dir.join("link.lib")).unwrap().file_type().is_symlink());
+    assert!(run(&["extract", "t.lib::STEEL", "-o", "s.bin"], &dir).status.success());
+    assert_eq!(std::fs::read(dir.join("s.bin")).unwrap(), b"through the link");
+    assert_eq!(mode(&dir.join("t.lib")), 0o640);
+
+    std::os::unix::fs::symlink("gone.lib", dir.join("dangling.lib")).unwrap();
+    let out = run(&["replace", "dangling.lib::STEEL", "blob.bin"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!dir.join("gone.lib").exists());
+}
+
+/// `-o` makes a file as any program would (0666 less the umask, as `fs::write` gives); saving
+/// in place keeps the file's own mode.
+#[test]
+fn new_files_get_the_usual_mode() {
+    let (_d, dir) = setup();
+    std::fs::write(dir.join("reference"), b"x").unwrap();
+    let usual = mode(&dir.join("reference"));
+    assert!(run(&["rename", "nres_simple.lib::STEEL", "STEEL2", "-o", "m2.lib"], &dir).status.success());
+    assert_eq!(mode(&dir.join("m2.lib")), usual);
+    std::fs::set_permissions(dir.join("m2.lib"), std::os::unix::fs::PermissionsExt::from_mode(0o600)).unwrap();
+    assert!(run(&["rename", "m2.lib::STEEL2", "STEEL3"], &dir).status.success());
+    assert_eq!(mode(&dir.join("m2.lib")), 0o600);
+}
+
+#[test]
+fn stale_temp_files_are_reported_not_removed() {
+    let (_d, dir) = setup();
+    std::fs::write(dir.join(".nres_simple.lib.a1B2c3.tmp"), vec![0u8; 777]).unwrap();
+    let out = run(&["list", "nres_simple.lib"], &dir);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(".nres_simple.lib.a1B2c3.tmp (777 bytes") && err.contains("interrupted save"), "{err}");
+    assert!(dir.join(".nres_simple.lib.a1B2c3.tmp").exists());
 }

@@ -68,8 +68,19 @@ fn material_state_over_time() {
     // the lamp blinks: some later time shows the other phase
     let phases: Vec<Value> = (0..40).map(|i| json(&["material", "Material.lib::LAMP", "--time", &(i * 100).to_string(), "--json"], p)["phase"].clone()).collect();
     assert!(phases.iter().any(|x| *x != phases[0]), "{phases:?}");
+    // a command that needs an entry of a type says so, and it is a usage error
     let out = run(&["material", "Textures.lib::METAL01.0", "--time", "0"], p);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Textures.lib::METAL01.0 is a Texm entry; name a MAT0 entry"));
+    let out = run(&["material", "Material.lib", "--time", "500"], p);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "error: Material.lib is an NRes archive; name a MAT0 entry, e.g. Material.lib::DEFAULT");
+    let out = run(&["export-png", "Material.lib", "x.png"], p);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Material.lib is an NRes archive with no Texm entry"));
+    let out = run(&["export-png", "Textures.lib", "x.png"], p);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Textures.lib is an NRes archive; name a Texm entry, e.g. Textures.lib::"));
 }
 
 #[test]

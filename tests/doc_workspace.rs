@@ -151,28 +151,34 @@ impl Drop for Mounted {
     }
 }
 
-/// A real full disk and a real read-only location: a 64 KiB tmpfs. Mounting needs root (CI and
-/// these machines run as root): as root a failed mount fails the test; a user without mount
-/// rights is told so on stderr, since nothing can be set up there.
+/// A 64 KiB tmpfs at `mnt`: a real full disk, and (remounted) a real read-only folder, which a
+/// mode can not give root. Mounting needs root (CI and these machines run as root): as root a
+/// failed mount fails the test; a user without mount rights is told so on stderr and gets None,
+/// since nothing can be set up there.
+fn tmpfs(mnt: &std::path::Path) -> Option<Mounted> {
+    std::fs::create_dir(mnt).unwrap();
+    let mounted = std::process::Command::new("mount").args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"]).arg(mnt).output();
+    let root = std::fs::metadata("/proc/self").map(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0).unwrap_or(false);
+    match &mounted {
+        Ok(o) if o.status.success() => Some(Mounted(mnt.to_path_buf())),
+        _ if root => panic!("as root, mounting a tmpfs at {} failed: {mounted:?}", mnt.display()),
+        _ => {
+            eprintln!("not run: mounting a tmpfs needs root");
+            None
+        }
+    }
+}
+
+fn remount_read_only(mnt: &std::path::Path) {
+    let remount = std::process::Command::new("mount").args(["-o", "remount,ro"]).arg(mnt).status();
+    assert!(remount.is_ok_and(|s| s.success()));
+}
+
 #[test]
 fn save_onto_full_and_read_only_tmpfs() {
     let dir = tempfile::tempdir().unwrap();
     let mnt = dir.path().join("mnt");
-    std::fs::create_dir(&mnt).unwrap();
-    let mounted = std::process::Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mnt)
-        .output();
-    let root = std::fs::metadata("/proc/self").map(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0).unwrap_or(false);
-    match &mounted {
-        Ok(o) if o.status.success() => {}
-        _ if root => panic!("as root, mounting a tmpfs at {} failed: {mounted:?}", mnt.display()),
-        _ => {
-            eprintln!("not run: mounting a tmpfs needs root");
-            return;
-        }
-    }
-    let _guard = Mounted(mnt.clone());
+    let Some(_guard) = tmpfs(&mnt) else { return };
     let path = mnt.join("big.lib");
     std::fs::write(&path, fx::simple()).unwrap();
     let original = std::fs::read(&path).unwrap();
@@ -185,13 +191,161 @@ fn save_onto_full_and_read_only_tmpfs() {
     assert_eq!(std::fs::read(&path).unwrap(), original, "disk full: the original is intact");
     assert_eq!(std::fs::read_dir(&mnt).unwrap().count(), 1, "no temporary file left");
 
-    let remount = std::process::Command::new("mount").args(["-o", "remount,ro"]).arg(&mnt).status();
-    assert!(remount.is_ok_and(|s| s.success()));
+    remount_read_only(&mnt);
     ws.undo().unwrap();
     ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
     let err = ws.save(id, false).unwrap_err();
     assert!(err.to_string().contains("could not save"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), original, "read-only: the original is intact");
+}
+
+fn mode(path: &std::path::Path) -> u32 {
+    std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o7777
+}
+
+fn set_mode(path: &std::path::Path, mode: u32) {
+    std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(mode)).unwrap();
+}
+
+/// Mod managers and Wine prefixes link game files: the save replaces what the link points at,
+/// in the target's folder, and the link stays a link (a relative one, through a linked folder).
+#[test]
+fn save_through_a_symlink_writes_the_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game");
+    let mods = dir.path().join("mods");
+    std::fs::create_dir_all(&game).unwrap();
+    std::fs::create_dir_all(&mods).unwrap();
+    let target = game.join("t.lib");
+    std::fs::write(&target, fx::simple()).unwrap();
+    set_mode(&target, 0o640);
+    std::os::unix::fs::symlink("../game/t.lib", mods.join("hop.lib")).unwrap();
+    let link = mods.join("link.lib");
+    std::os::unix::fs::symlink("hop.lib", &link).unwrap();
+
+    let mut ws = Workspace::new();
+    let id = ws.open(&link).unwrap();
+    ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+    ws.save(id, false).unwrap();
+    let saved = root_bytes(&ws, id);
+    assert_ne!(saved, fx::simple());
+    assert_eq!(std::fs::read(&target).unwrap(), saved, "the target holds the edit");
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is still a link");
+    assert_eq!(std::fs::read_link(&link).unwrap(), PathBuf::from("hop.lib"));
+    assert_eq!(std::fs::read_link(mods.join("hop.lib")).unwrap(), PathBuf::from("../game/t.lib"));
+    assert_eq!(mode(&target), 0o640, "the target keeps its mode");
+    assert_eq!(std::fs::read_dir(&game).unwrap().count(), 1, "no temporary file left beside the target");
+    assert_eq!(std::fs::read_dir(&mods).unwrap().count(), 2, "nothing written beside the link");
+    // a second save sees no change on disk: the stamp is the target's
+    ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+    ws.save(id, false).unwrap();
+    assert_eq!(std::fs::read(&target).unwrap(), root_bytes(&ws, id));
+}
+
+#[test]
+fn save_through_a_dangling_link_fails_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("t.lib");
+    std::fs::write(&target, fx::simple()).unwrap();
+    let link = dir.path().join("link.lib");
+    std::os::unix::fs::symlink("t.lib", &link).unwrap();
+    let mut ws = Workspace::new();
+    let id = ws.open(&link).unwrap();
+    std::fs::remove_file(&target).unwrap();
+    ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+    let err = ws.save(id, true).unwrap_err().to_string();
+    assert!(err.contains("link.lib is a symbolic link to t.lib") && err.contains("could not save"), "{err}");
+    assert_eq!(std::fs::read_link(&link).unwrap(), PathBuf::from("t.lib"), "the link is untouched");
+    assert!(!target.exists(), "the target is not created");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert!(ws.is_dirty(id));
+}
+
+#[test]
+fn save_through_a_link_into_a_read_only_folder_fails_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mnt = dir.path().join("ro");
+    let Some(_guard) = tmpfs(&mnt) else { return };
+    let target = mnt.join("t.lib");
+    std::fs::write(&target, fx::simple()).unwrap();
+    remount_read_only(&mnt);
+    let link = dir.path().join("link.lib");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let mut ws = Workspace::new();
+    let id = ws.open(&link).unwrap();
+    ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+    let err = ws.save(id, false).unwrap_err().to_string();
+    assert!(err.contains("cannot create a temporary file in") && err.contains("the target of the link"), "{err}");
+    assert_eq!(std::fs::read(&target).unwrap(), fx::simple());
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(ws.is_dirty(id));
+}
+
+/// A new file gets what any program gives one (0666 less the umask, as `fs::write` here); a
+/// replaced file keeps its own mode.
+#[test]
+fn new_files_get_the_usual_mode_and_replaced_ones_keep_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("reference");
+    std::fs::write(&reference, b"x").unwrap();
+    let usual = mode(&reference);
+    assert_ne!(usual & 0o044, 0, "this test needs a umask that lets others read (022 or 002)");
+
+    let (mut ws, id) = open(fx::simple());
+    let new = dir.path().join("new.lib");
+    ws.save_as(id, &new).unwrap();
+    assert_eq!(mode(&new), usual);
+
+    let kept = dir.path().join("kept.lib");
+    std::fs::write(&kept, b"old").unwrap();
+    set_mode(&kept, 0o604);
+    ws.save_as(id, &kept).unwrap();
+    assert_eq!(mode(&kept), 0o604);
+    ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+    ws.save(id, false).unwrap();
+    assert_eq!(mode(&kept), 0o604);
+    assert_eq!(std::fs::read(&kept).unwrap(), root_bytes(&ws, id));
+}
+
+/// A save killed before its rename leaves `.NAME.XXXXXX.tmp`: it is found with its size and
+/// age, nothing else in the folder is, and it goes only when asked.
+#[test]
+fn stale_temp_files_are_found_and_removed_only_when_asked() {
+    use parkan_studio::doc::save::{remove_stale_temp, stale_temp_files};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.lib");
+    std::fs::write(&path, fx::simple()).unwrap();
+    for other in [".m.lib.abc.tmp", ".m.lib.abcdef.txt", ".x.lib.abcdef.tmp", "m.lib.abcdef.tmp"] {
+        std::fs::write(dir.path().join(other), b"not ours").unwrap();
+    }
+    assert!(stale_temp_files(&path).is_empty());
+    let stale = dir.path().join(".m.lib.Qx3zA9.tmp");
+    std::fs::write(&stale, vec![0u8; 1234]).unwrap();
+    let found = stale_temp_files(&path);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].path, stale);
+    assert_eq!(found[0].len, 1234);
+    assert!(found[0].to_string().contains("1234 bytes"), "{}", found[0]);
+    // saving reports, never removes
+    let mut ws = Workspace::new();
+    let id = ws.open(&path).unwrap();
+    ws.apply(Edit::new(id, vec![], EditOp::RemoveEntry { index: 0 })).unwrap();
+    ws.save(id, false).unwrap();
+    assert!(stale.exists());
+    // a link finds the temporary files beside its target, where its saves write them
+    let link = dir.path().join("sub");
+    std::fs::create_dir(&link).unwrap();
+    std::os::unix::fs::symlink(&path, link.join("m.lib")).unwrap();
+    let via_link: Vec<_> = stale_temp_files(&link.join("m.lib")).into_iter().map(|t| (t.path, t.len)).collect();
+    assert_eq!(via_link, [(stale.clone(), 1234)]);
+    // one that changed since it was listed is left alone
+    std::fs::write(&stale, vec![0u8; 10]).unwrap();
+    assert!(remove_stale_temp(&found[0]).is_err());
+    assert!(stale.exists());
+    let found = stale_temp_files(&path);
+    remove_stale_temp(&found[0]).unwrap();
+    assert!(!stale.exists());
+    assert!(stale_temp_files(&path).is_empty());
 }
 
 proptest! {

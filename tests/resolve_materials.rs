@@ -147,3 +147,52 @@ proptest! {
         }
     }
 }
+
+/// The editor's source: open documents (with unsaved edits) first, the disk second.
+#[test]
+fn open_documents_resolve_with_their_unsaved_edits() {
+    use parkan_studio::doc::resolve::WorkspaceAssets;
+    use parkan_studio::doc::{ItemPath, Workspace, items};
+    use parkan_studio::formats::mat0::{Mat0, phase::ColorGroup};
+    use parkan_studio::formats::wear::{Section, Wear};
+    let (root, data) = game();
+    let r = Readings::default();
+    let mut ws = Workspace::new();
+    let mesh = ItemPath::root(ws.open(&data.join("walker.msh")).unwrap());
+    let resolve = |ws: &Workspace, row: u16| {
+        let assets = WorkspaceAssets::for_item(ws, &mesh);
+        let t = WearTable::for_mesh(&assets, "walker.msh");
+        Resolver::new(&assets, &r).resolve(&t, row)
+    };
+    // Nothing else open: the same as the disk.
+    let disk = FolderAssets::for_file(&data.join("walker.msh"));
+    let on_disk = Resolver::new(&disk, &r).resolve(&WearTable::for_mesh(&disk, "walker.msh"), 0);
+    let before = resolve(&ws, 0);
+    assert_eq!((before.name.as_deref(), before.base_color), (Some("METAL01"), on_disk.base_color));
+
+    // A colour edited in the open Material.lib shows before it is saved.
+    let lib = ws.open(&root.path().join("Material.lib")).unwrap();
+    let index = ws.file(lib).unwrap().root().resolve("METAL01").unwrap();
+    let entry = ItemPath::root(lib).child(index);
+    let attrs = items::meta_of(&ws, &entry).unwrap().attrs;
+    let mut m = Mat0::parse(&ws.item_bytes(&entry).unwrap(), attrs[1]).unwrap();
+    let phase = before.phase.unwrap();
+    m.phases[phase].set_color_bytes(ColorGroup::Diffuse, [10, 200, 30, 255]);
+    ws.apply(items::replace(&entry, m.write().unwrap().into())).unwrap();
+    let after = resolve(&ws, 0);
+    assert_ne!(after.base_color, before.base_color);
+    assert_eq!(after.base_color, m.phases[phase].color(ColorGroup::Diffuse), "the evaluated colour of the edited phase");
+    assert!(after.mat0.as_deref().unwrap().contains("(open)"), "{:?}", after.mat0);
+    assert_eq!(Resolver::new(&disk, &r).resolve(&WearTable::for_mesh(&disk, "walker.msh"), 0).base_color, on_disk.base_color, "the disk is untouched");
+
+    // An open table beside the mesh is read from the document too: row 0 renamed to GLASS.
+    let wea = ItemPath::root(ws.open(&data.join("walker.wea")).unwrap());
+    let mut w = Wear::parse(ws.item_bytes(&wea).unwrap().to_vec());
+    w.set_name(Section::Materials, 0, "GLASS").unwrap();
+    ws.apply(items::replace(&wea, w.bytes().to_vec().into())).unwrap();
+    assert_eq!(resolve(&ws, 0).name.as_deref(), Some("GLASS"));
+    // Closed again, the disk answers.
+    ws.close(wea.file);
+    ws.close(lib);
+    assert_eq!(resolve(&ws, 0).base_color, on_disk.base_color);
+}

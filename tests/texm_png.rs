@@ -88,7 +88,7 @@ fn fresh_images_import_within_tolerance() {
             Format::Indexed => {
                 let err: u64 = src.rgba.iter().zip(&out.rgba).map(|(a, b)| u64::from(a.abs_diff(*b))).sum();
                 let mean = err as f64 / src.rgba.len() as f64;
-                assert!(mean < 6.0, "NeuQuant mean error {mean}");
+                assert!(mean < 6.0, "k-means mean error {mean}");
             }
             _ => assert!(max_diff(&src.rgba, &out.rgba) <= tolerance(f), "{f:?}"),
         }

@@ -448,3 +448,25 @@ fn large_files_are_read_in_the_background_with_progress() {
     settle(&mut h);
     assert_eq!(names(&h), ["Big.lib", "BIG.BIN"]);
 }
+
+#[test]
+fn temporary_files_of_an_interrupted_save_are_offered_for_removal() {
+    let d = tempfile::tempdir().unwrap();
+    let lib = write(d.path(), "M.lib", &parkan_studio::fixtures::nres::simple());
+    let stale = d.path().join(".M.lib.Ab12Cd.tmp");
+    std::fs::write(&stale, b"half a save").unwrap();
+    let mut h = harness(vec![lib.clone()]);
+    assert!(matches!(&h.state().dialog, Some(Dialog::StaleTemps { temps, .. }) if temps.len() == 1));
+    assert!(stale.exists(), "nothing is removed without asking");
+    // Keep: the file stays.
+    h.get_by_label("Keep them").click();
+    h.run();
+    assert!(h.state().dialog.is_none() && stale.exists());
+    // After the next save it is offered again; Remove takes it away, the archive stays.
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    h.get_by_label("Remove them").click();
+    h.run();
+    assert!(!stale.exists());
+    assert!(lib.exists());
+}

@@ -12,8 +12,9 @@ use common::{drop_files, settle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use parkan_studio::app::editors::texture::{self as texture_editor, TextureView, import::ImportDialog};
 use parkan_studio::app::intent::{Intent, ViewKind};
-use parkan_studio::app::texture::model::ViewMode;
+use parkan_studio::app::editors::texture::model::ViewMode;
 use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::ItemPath;
 use parkan_studio::fixtures;
@@ -50,6 +51,18 @@ fn tab<'a>(h: &'a Harness<'static, StudioApp>) -> &'a parkan_studio::app::tabs::
     h.state().tabs.active_tab().expect("a tab is open")
 }
 
+fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a TextureView {
+    tab(h).state::<TextureView>().expect("the tab shows the texture editor")
+}
+
+fn view_mut<'a>(h: &'a mut Harness<'static, StudioApp>, i: usize) -> &'a mut TextureView {
+    h.state_mut().tabs.tabs[i].state_mut::<TextureView>().expect("the tab shows the texture editor")
+}
+
+fn import<'a>(h: &'a Harness<'static, StudioApp>) -> Option<&'a ImportDialog> {
+    h.state().editor_dialog::<ImportDialog>()
+}
+
 fn entry_bytes(h: &Harness<'static, StudioApp>, path: &ItemPath) -> Vec<u8> {
     h.state().ws.item_bytes(path).unwrap().to_vec()
 }
@@ -69,7 +82,7 @@ fn gradient_png(dir: &Path, w: u32, h: u32) -> (PathBuf, Pixmap) {
 
 
 fn canvas(h: &Harness<'static, StudioApp>) -> egui::Rect {
-    tab(h).texture.canvas_rect.expect("the canvas was drawn")
+    view(h).canvas_rect.expect("the canvas was drawn")
 }
 
 fn undo(h: &mut Harness<'static, StudioApp>) {
@@ -91,36 +104,36 @@ fn click(h: &mut Harness<'static, StudioApp>, label: &str) {
 fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
     let d = tempfile::tempdir().unwrap();
     let mut h = open(d.path(), "METAL.0");
-    assert_eq!(tab(&h).view, ViewKind::Texture, "a texture opens in the inspector");
-    assert!(tab(&h).texture.fit);
-    let fitted = tab(&h).texture.zoom;
+    assert_eq!(tab(&h).view, ViewKind::Editor, "a texture opens in the inspector");
+    assert!(view(&h).fit);
+    let fitted = view(&h).zoom;
     assert!(fitted >= 4.0, "a 64x64 texture fits at a power of two above 1: {fitted}");
     click(&mut h, "+");
-    assert!(tab(&h).texture.zoom > fitted && !tab(&h).texture.fit);
+    assert!(view(&h).zoom > fitted && !view(&h).fit);
     click(&mut h, "1:1");
-    assert_eq!(tab(&h).texture.zoom, 1.0);
+    assert_eq!(view(&h).zoom, 1.0);
     click(&mut h, "−");
-    assert_eq!(tab(&h).texture.zoom, 0.5);
+    assert_eq!(view(&h).zoom, 0.5);
     click(&mut h, "Fit");
-    assert_eq!(tab(&h).texture.zoom, fitted);
+    assert_eq!(view(&h).zoom, fitted);
     // The wheel zooms about the pointer; keys work while the pointer is over the image.
     let c = canvas(&h).center();
     h.hover_at(c);
     h.run();
     h.input_mut().events.push(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, 120.0), phase: egui::TouchPhase::Move, modifiers: Modifiers::NONE, source: egui::MouseWheelSource::Wheel });
     h.run();
-    assert!(tab(&h).texture.zoom > fitted, "the wheel zoomed in");
+    assert!(view(&h).zoom > fitted, "the wheel zoomed in");
     h.key_press(Key::Num1);
     h.run();
-    assert_eq!(tab(&h).texture.zoom, 1.0);
+    assert_eq!(view(&h).zoom, 1.0);
     h.key_press(Key::Num0);
     h.run();
-    assert!(tab(&h).texture.fit);
+    assert!(view(&h).fit);
 
     // The readout names the texel under the pointer: at the centre of a 64x64 image, (32, 32).
-    let r = tab(&h).texture.hover.clone().expect("a texel under the pointer");
+    let r = view(&h).hover.clone().expect("a texel under the pointer");
     assert_eq!((r.x, r.y), (32, 32));
-    let model = tab(&h).texture.model().unwrap();
+    let model = view(&h).model().unwrap();
     assert_eq!(r.rgba, model.levels[0].at(32, 32));
     assert_eq!(r.stored.len(), 4, "8888 stores four bytes per texel");
     assert_eq!([r.stored[2], r.stored[1], r.stored[0], r.stored[3]], r.rgba, "b,g,r,a in memory");
@@ -128,40 +141,40 @@ fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
     // An interpretation switch re-decodes at once: under a,r,g,b the same bytes read rotated.
     h.state_mut().push_intent(Intent::SetReading("texm-8888=argb".into()));
     settle(&mut h); // the browser's thumbnails are decoded again in the background
-    let r2 = tab(&h).texture.hover.clone().unwrap();
+    let r2 = view(&h).hover.clone().unwrap();
     assert_eq!(r2.stored, r.stored, "the bytes stay");
     assert_eq!(r2.rgba, [r.stored[1], r.stored[2], r.stored[3], r.stored[0]]);
     h.state_mut().push_intent(Intent::SetReading("texm-8888=bgra".into()));
     settle(&mut h);
-    assert_eq!(tab(&h).texture.hover.clone().unwrap().rgba, r.rgba);
+    assert_eq!(view(&h).hover.clone().unwrap().rgba, r.rgba);
 
     // Channel toggles.
     click(&mut h, "R");
-    assert!(!tab(&h).texture.channels.r);
+    assert!(!view(&h).channels.r);
     click(&mut h, "A only");
-    assert!(tab(&h).texture.channels.alpha_only);
+    assert!(view(&h).channels.alpha_only);
     click(&mut h, "A only");
     click(&mut h, "R");
-    assert_eq!(tab(&h).texture.channels, Default::default());
+    assert_eq!(view(&h).channels, Default::default());
 
     // The details column hides and comes back (button and D).
     click(&mut h, "Details");
-    assert!(!tab(&h).texture.show_side);
+    assert!(!view(&h).show_side);
     assert!(h.query_by_label("Add rect").is_none() && h.query_by_label("Header").is_none());
     h.hover_at(canvas(&h).center());
     h.key_press(Key::D);
     h.run();
-    assert!(tab(&h).texture.show_side);
+    assert!(view(&h).show_side);
     h.get_by_label("Header");
 
     // Smaller levels from the selector buttons and the keyboard.
     click(&mut h, ">");
-    assert_eq!(tab(&h).texture.level, 1);
+    assert_eq!(view(&h).level, 1);
     h.hover_at(canvas(&h).center());
     h.key_press(Key::PageDown);
     h.run();
-    assert_eq!(tab(&h).texture.level, 2);
-    let r = tab(&h).texture.hover.clone().unwrap();
+    assert_eq!(view(&h).level, 2);
+    let r = view(&h).hover.clone().unwrap();
     assert!(r.x < 16 && r.y < 16, "level 2 is 16x16: {r:?}");
 }
 
@@ -169,33 +182,33 @@ fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
 fn palette_swatches_highlight_their_texels_and_the_runtime_view_skips() {
     let d = tempfile::tempdir().unwrap();
     let mut h = open(d.path(), "STEEL.A");
-    let model = tab(&h).texture.model().unwrap();
+    let model = view(&h).model().unwrap();
     let used = (0..=255u8).find(|&i| model.index_count(0, i) > 0).unwrap();
     let unused = (0..=255u8).find(|&i| model.index_count(0, i) == 0);
     click(&mut h, &format!("palette index {used}"));
-    assert_eq!(tab(&h).texture.palette_pin, Some(used));
-    assert_eq!(tab(&h).texture.highlight(), Some(used));
-    let m = tab(&h).texture.model().unwrap();
+    assert_eq!(view(&h).palette_pin, Some(used));
+    assert_eq!(view(&h).highlight(), Some(used));
+    let m = view(&h).model().unwrap();
     let shown = m.display_rgba(0, Default::default(), Some(used));
     assert_ne!(shown, m.levels[0].rgba, "the other texels are dimmed");
     if let Some(u) = unused {
         h.get_by_label(&format!("palette index {u}")).hover();
         h.run();
-        assert_eq!(tab(&h).texture.highlight(), Some(u), "hovering wins over the pinned swatch");
+        assert_eq!(view(&h).highlight(), Some(u), "hovering wins over the pinned swatch");
     }
     click(&mut h, &format!("palette index {used}"));
-    assert_eq!(tab(&h).texture.palette_pin, None, "a second click clears it");
+    assert_eq!(view(&h).palette_pin, None, "a second click clears it");
 
     // HULL.0 has flags5 0x40000000: a 128x128 texture skips one level at runtime.
     let lib = d.path().join("Textures.lib");
     let mut h = harness_at(&lib, "HULL.0", [1600.0, 1000.0]);
     click(&mut h, "Runtime");
-    let m = tab(&h).texture.model().unwrap();
+    let m = view(&h).model().unwrap();
     assert_eq!((m.mode, m.skip, m.view_size(), m.levels.len()), (ViewMode::Runtime, 1, (64, 64), 7));
     click(&mut h, "DisableMipmap");
-    assert_eq!(tab(&h).texture.model().unwrap().levels.len(), 1);
+    assert_eq!(view(&h).model().unwrap().levels.len(), 1);
     click(&mut h, "Stored");
-    assert_eq!(tab(&h).texture.model().unwrap().levels.len(), 8);
+    assert_eq!(view(&h).model().unwrap().levels.len(), 8);
 }
 
 #[test]
@@ -222,11 +235,11 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
 
     // Drag the bottom-right corner of rect 1 (0,0,32,32) to texel (40, 24): one undo step.
     click(&mut h, "Fit");
-    let v = &tab(&h).texture;
+    let v = &view(&h);
     let (zoom, c) = (v.zoom, canvas(&h).center());
     let origin = c - egui::vec2(32.0, 32.0) * zoom;
     let at = |x: f32, y: f32| origin + egui::vec2(x, y) * zoom;
-    h.state_mut().tabs.tabs[0].texture.rect_selected = Some(0);
+    view_mut(&mut h, 0).rect_selected = Some(0);
     h.run();
     let steps = h.state().ws.history.steps().len();
     h.hover_at(at(32.0, 32.0));
@@ -248,7 +261,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
 
     // Delete over the image removes the selected rect, not the texture entry.
     let entries = h.state().ws.files()[0].root().len();
-    h.state_mut().tabs.tabs[0].texture.rect_selected = Some(2);
+    view_mut(&mut h, 0).rect_selected = Some(2);
     h.hover_at(c);
     h.run();
     h.key_press(Key::Delete);
@@ -269,22 +282,22 @@ fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() 
     let (png, img) = gradient_png(d.path(), 64, 64);
     let c = canvas(&h).center();
     drop_files(&mut h, c, std::slice::from_ref(&png));
-    assert!(h.state().import.is_some(), "the replace dialog opened");
+    assert!(import(&h).is_some(), "the replace dialog opened");
     assert_eq!(entry_bytes(&h, &path), before, "nothing changes before the user confirms");
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.state().import.is_none());
+    assert!(import(&h).is_none());
     // The tab's title takes a drop too.
     let title = h.state().tabs.title_rects[0].0.center();
     drop_files(&mut h, title, std::slice::from_ref(&png));
-    assert!(h.state().import.as_ref().is_some_and(|d| d.target == path));
+    assert!(import(&h).is_some_and(|d| d.target == path));
     h.key_press(Key::Escape);
     h.run();
-    assert!(h.state().import.is_none(), "Escape cancels");
+    assert!(import(&h).is_none(), "Escape cancels");
     let c = canvas(&h).center();
     drop_files(&mut h, c, &[png]);
     click(&mut h, "Replace");
-    assert!(h.state().import.is_none());
+    assert!(import(&h).is_none());
     let after = entry_bytes(&h, &path);
     assert_eq!(h.state().ws.history.undo_label(), Some("Replace the image of Textures.lib::GRASS.0 from new.png"));
     let (t, diags) = Texm::parse(&after).unwrap();
@@ -319,16 +332,16 @@ fn a_png_dropped_on_a_texture_row_opens_the_dialog_with_format_choices() {
     let (png, _) = gradient_png(d, 64, 32);
     let row = h.get_by_label("DECAL.B").rect().center();
     drop_files(&mut h, row, &[png]);
-    let imp = h.state().import.as_ref().expect("the dialog opened for the row's texture");
+    let imp = import(&h).expect("the dialog opened for the row's texture");
     assert!(imp.target_name.ends_with("DECAL.B"));
     assert!(imp.sizes_differ());
     // Format 0 offers the palette choice and dithering; the size choice is there.
     h.get_by_label("Keep the texture's palette (nearest colour)").click();
     h.run();
-    assert!(h.state().import.as_ref().unwrap().keep_palette);
+    assert!(import(&h).unwrap().keep_palette);
     h.get_by_label("Dither (Floyd–Steinberg)").click();
     h.run();
-    assert!(h.state().import.as_ref().unwrap().dither);
+    assert!(import(&h).unwrap().dither);
     h.get_by_label("Resize the texture to 64×32").click();
     h.run();
     h.snapshot("texture_replace_dialog");
@@ -344,7 +357,7 @@ fn levels_export_as_png_and_a_bad_image_is_refused() {
     let mut h = open(d.path(), "ODD.0");
     let path = tab(&h).path.clone();
     let out = d.path().join("levels");
-    h.state_mut().push_intent(Intent::ExportMips { path: path.clone(), level: None, to: out.clone() });
+    h.state_mut().push_intent(texture_editor::editor::export_to(&path, None, out.clone()));
     h.run();
     let t = Texm::parse(&entry_bytes(&h, &path)).unwrap().0;
     for l in 0..t.mip_count() {
@@ -352,14 +365,14 @@ fn levels_export_as_png_and_a_bad_image_is_refused() {
         assert_eq!(read_image(&png).unwrap(), t.decode_mip(l, &Readings::default(), None).unwrap());
     }
     let one = d.path().join("one.png");
-    h.state_mut().push_intent(Intent::ExportMips { path: path.clone(), level: Some(1), to: one.clone() });
+    h.state_mut().push_intent(texture_editor::editor::export_to(&path, Some(1), one.clone()));
     h.run();
     assert_eq!(read_image(&std::fs::read(&one).unwrap()).unwrap(), t.decode_mip(1, &Readings::default(), None).unwrap());
     let bad = d.path().join("bad.png");
     std::fs::write(&bad, b"not a png").unwrap();
     let c = canvas(&h).center();
     drop_files(&mut h, c, &[bad]);
-    assert!(h.state().import.is_none());
+    assert!(import(&h).is_none());
     assert!(h.state().dialog.is_some(), "the refusal is shown");
 }
 
@@ -369,7 +382,7 @@ fn texture_inspector_snapshot() {
     let _ = std::fs::remove_dir_all(d);
     std::fs::create_dir_all(d).unwrap();
     let mut h = open(d, "ATLAS.0");
-    h.state_mut().tabs.tabs[0].texture.rect_selected = Some(1);
+    view_mut(&mut h, 0).rect_selected = Some(1);
     h.hover_at(canvas(&h).center() + egui::vec2(-40.0, -40.0));
     h.run();
     h.snapshot("texture_inspector");
@@ -385,16 +398,16 @@ fn a_format_2_texture_decodes_through_an_open_palette() {
     let opts = StartOptions { files: vec![pals, font], readings: Default::default(), open_demo: false, native_dialogs: false };
     let mut h = Harness::builder().with_size([1600.0, 1000.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
     settle(&mut h);
-    let grey = tab(&h).texture.model().unwrap().lut.unwrap();
+    let grey = view(&h).model().unwrap().lut.unwrap();
     assert!(grey.iter().all(|c| c[0] == c[1] && c[1] == c[2]), "without a palette format 2 is greyscale");
-    let candidates = parkan_studio::app::texture::side::palette_candidates(&h.state().ws);
+    let candidates = parkan_studio::app::editors::texture::side::palette_candidates(&h.state().ws);
     let (pal, name) = candidates.iter().find(|(_, n)| n.ends_with("PAL.PAL")).cloned().expect("PAL.PAL is offered");
     assert!(name.starts_with("palettes.lib::"));
     assert_eq!(candidates.len(), 5, "every .PAL entry of palettes.lib");
     let i = h.state().tabs.active.unwrap();
-    h.state_mut().tabs.tabs[i].texture.external = Some(pal);
+    view_mut(&mut h, i).external = Some(pal);
     h.run();
-    let lut = tab(&h).texture.model().unwrap().lut.unwrap();
+    let lut = view(&h).model().unwrap().lut.unwrap();
     assert_eq!(lut, fixtures::texm::pal_pal().lut(Readings::default().palette));
 }
 
@@ -407,7 +420,7 @@ fn header_bits_switch_with_undo_and_change_only_the_header() {
     // The readout of a 565 texel names its bit fields.
     h.hover_at(canvas(&h).center());
     h.run();
-    let r = tab(&h).texture.hover.clone().unwrap();
+    let r = view(&h).hover.clone().unwrap();
     let w = u16::from_le_bytes([r.stored[0], r.stored[1]]);
     let want = format!("(0x{w:04X}: r {} g {} b {})", w >> 11, (w >> 5) & 63, w & 31);
     assert!(h.query_by_label(&want).is_some(), "{want}");
@@ -420,10 +433,10 @@ fn header_bits_switch_with_undo_and_change_only_the_header() {
     assert_eq!(Texm::parse(&after).unwrap().0.header().flags5, 0x1000_0000);
     assert_eq!(h.state().ws.history.undo_label(), Some("Set the header flags of Textures.lib::GRASS.0"));
     click(&mut h, "Runtime");
-    assert_eq!(tab(&h).texture.model().unwrap().skip, 1, "the runtime view follows at once");
+    assert_eq!(view(&h).model().unwrap().skip, 1, "the runtime view follows at once");
     undo(&mut h);
     assert_eq!(entry_bytes(&h, &path), before);
-    assert_eq!(tab(&h).texture.model().unwrap().skip, 0);
+    assert_eq!(view(&h).model().unwrap().skip, 0);
 }
 
 #[test]
@@ -439,12 +452,12 @@ fn a_texture_wider_than_the_gpu_allows_still_shows() {
     // Software renderers allow 8192 or 16384 texels a side: this one is subsampled for display.
     let max = h.ctx.input(|i| i.max_texture_side);
     eprintln!("max_texture_side {max}");
-    let m = tab(&h).texture.model().unwrap();
+    let m = view(&h).model().unwrap();
     assert_eq!(m.view_size(), (40_000, 2), "the model keeps every texel");
     click(&mut h, "1:1");
     h.hover_at(canvas(&h).center());
     h.run();
-    let r = tab(&h).texture.hover.clone().expect("texels read out in real coordinates");
+    let r = view(&h).hover.clone().expect("texels read out in real coordinates");
     assert_eq!((r.x, r.y), (20_000, 1));
 }
 
@@ -458,8 +471,8 @@ fn a_packed_rsli_texture_gets_a_thumbnail_and_opens_in_the_inspector() {
     let lib = d.path().join("Packed.rlb");
     std::fs::write(&lib, a.write()).unwrap();
     let mut h = harness_at(&lib, "PACKED.0", [1600.0, 1000.0]);
-    assert_eq!(tab(&h).view, ViewKind::Texture, "the unpacked bytes are a texture");
-    assert_eq!(tab(&h).texture.model().unwrap().view_size(), (32, 32));
+    assert_eq!(tab(&h).view, ViewKind::Editor, "the unpacked bytes are a texture");
+    assert_eq!(view(&h).model().unwrap().view_size(), (32, 32));
     // Both rows were probed on the worker: one thumbnail, one "not a texture".
     settle(&mut h);
     assert_eq!(h.state().thumbs.cached(), 2);
@@ -468,12 +481,16 @@ fn a_packed_rsli_texture_gets_a_thumbnail_and_opens_in_the_inspector() {
 
 #[test]
 fn texture_commands_follow_the_open_texture_or_the_selection() {
-    use parkan_studio::app::command::Command;
+    use parkan_studio::app::command::{Command, EditorCommand};
+    let replace_image = EditorCommand { editor: texture_editor::editor::ID, index: 0 };
+    let export_levels = EditorCommand { editor: texture_editor::editor::ID, index: 1 };
+    assert_eq!(Command::Editor(replace_image).label(), "Replace Texture Image…");
+    assert_eq!(Command::Editor(export_levels).label(), "Export Texture Levels…");
     let d = tempfile::tempdir().unwrap();
     let mut h = open(d.path(), "MOSS.0");
     let path = tab(&h).path.clone();
-    assert_eq!(h.state().current_texture(), Some(path.clone()));
-    assert!(h.state().command_enabled(Command::ReplaceImage) && h.state().command_enabled(Command::ExportLevels));
+    assert_eq!(h.state().editor_target(replace_image), Some(path.clone()));
+    assert!(h.state().command_enabled(Command::Editor(replace_image)) && h.state().command_enabled(Command::Editor(export_levels)));
     // The palette lists them.
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
     h.run();
@@ -488,10 +505,10 @@ fn texture_commands_follow_the_open_texture_or_the_selection() {
     let root = ItemPath::root(path.file);
     h.state_mut().browser.selection.select_only(root);
     h.run();
-    assert_eq!(h.state().current_texture(), None);
-    assert!(!h.state().command_enabled(Command::ReplaceImage));
+    assert_eq!(h.state().editor_target(replace_image), None);
+    assert!(!h.state().command_enabled(Command::Editor(replace_image)));
     // A texture row selected: it is the target.
     h.state_mut().browser.selection.select_only(path.clone());
     h.run();
-    assert_eq!(h.state().current_texture(), Some(path));
+    assert_eq!(h.state().editor_target(replace_image), Some(path));
 }

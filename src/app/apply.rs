@@ -6,7 +6,8 @@
 use super::StudioApp;
 use crate::doc::items;
 use super::files;
-use super::intent::{Dialog, Intent, Then, ViewKind, Zoom};
+use super::editors::{self, EditorId, EditorState, Host, ItemEditor};
+use super::intent::{Dialog, Intent, ItemEdit, Then, ViewKind, Zoom};
 use super::tasks::{CheckSink, Outcome};
 use crate::doc::{Change, Edit, EditOp, FileId, ItemPath, MergeKey, SaveError};
 use crate::formats::bytes::SharedBytes;
@@ -87,47 +88,14 @@ impl StudioApp {
                 }
             }
             Intent::Replace { path, from } => match std::fs::read(&from) {
-                // An image onto a texture is converted, through the replace dialog.
-                Ok(b) if !b.starts_with(b"Texm") && self.is_texture(&path) => self.begin_import(path, &from, &b),
-                Ok(b) => self.apply(Intent::ReplaceBytes { path, bytes: SharedBytes::from(b) }),
-                Err(e) => self.log.error(format!("replace: {}: {e}", from.display())),
-            },
-            Intent::BeginImport { path, from } => match std::fs::read(&from) {
-                Ok(b) => self.begin_import(path, &from, &b),
+                // The item's editor may take the file over (to convert it first, say).
+                Ok(b) => match editors::editor_of(&self.ws, &path).and_then(|e| e.take_file(&path, &from, &b).map(|m| (e.id(), m))) {
+                    Some((editor, msg)) => self.apply(Intent::Editor { editor, target: path, msg }),
+                    None => self.apply(Intent::ReplaceBytes { path, bytes: SharedBytes::from(b) }),
+                },
                 Err(e) => self.fail("Replace", format!("{}: {e}", from.display())),
             },
-            Intent::ConfirmImport => {
-                if let Some(mut d) = self.import.take() {
-                    let source = d.source_name.clone();
-                    let target = d.target.clone();
-                    match d.preview() {
-                        Ok(p) => {
-                            let e = items::replace(&target, SharedBytes::from(p.bytes.clone()));
-                            let what = format!("the image of {} from {source}", items::address(&self.ws, &target));
-                            if self.edit(e.labelled(format!("Replace {what}"))) {
-                                self.log.info(format!("replaced {what}"));
-                            }
-                        }
-                        Err(m) => self.fail("Replace", m.clone()),
-                    }
-                }
-            }
-            Intent::CancelImport => self.import = None,
-            Intent::SetTextureFlags { path, flags } => match super::texture::edits::set_texture_flags(&self.ws, &path, flags) {
-                Ok(e) => {
-                    let e = e.labelled(format!("Set the header flags of {}", items::address(&self.ws, &path)));
-                    self.edit(e);
-                }
-                Err(m) => self.log.error(format!("texture flags: {m}")),
-            },
-            Intent::SetPageRects { path, rects, dragging } => match super::texture::edits::set_page_rects(&self.ws, &path, rects) {
-                Ok(e) => {
-                    let e = e.labelled(format!("Edit the Page rects of {}", items::address(&self.ws, &path)));
-                    let e = if dragging { e.merging(MergeKey::new(&path, "page-rects")) } else { e };
-                    self.edit(e);
-                }
-                Err(m) => self.log.error(format!("Page rects: {m}")),
-            },
+            Intent::EditItem(e) => self.edit_item(e),
             Intent::ReplaceBytes { path, bytes } => {
                 let n = bytes.len();
                 let e = items::replace(&path, bytes);
@@ -160,7 +128,6 @@ impl StudioApp {
                     self.extract_task(&archive, all, dir);
                 }
             }
-            Intent::ExportMips { path, level, to } => self.export_mips(&path, level, &to),
             Intent::Check(file) => self.check(file),
             Intent::CancelTasks => self.tasks.cancel_all(),
 
@@ -206,7 +173,7 @@ impl StudioApp {
             }
             Intent::OpenTab(path) => {
                 if items::exists(&self.ws, &path) {
-                    let view = if self.is_texture(&path) { ViewKind::Texture } else { ViewKind::Summary };
+                    let view = if editors::editor_of(&self.ws, &path).is_some() { ViewKind::Editor } else { ViewKind::Summary };
                     self.tabs.open(path, view);
                 }
             }
@@ -242,6 +209,10 @@ impl StudioApp {
                 let v = self.intents_for(c);
                 self.intents.extend(v);
             }
+            Intent::RunEditor { cmd, target } => self.with_editor(cmd.editor, &target, |e, state, host| e.run(cmd.index, &target, state, host)),
+            Intent::Editor { editor, target, msg } => self.with_editor(editor, &target, |e, state, host| e.handle(&target, msg, state, host)),
+            Intent::CloseEditorDialog => self.editor_dialog = None,
+            Intent::Log(severity, m) => self.log.push(severity, m),
             Intent::Pick(p) => {
                 if self.native_dialogs {
                     super::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone());
@@ -250,6 +221,15 @@ impl StudioApp {
                 }
             }
             Intent::CopyText(s) => self.ctx.copy_text(s),
+            Intent::RemoveStaleTemps(temps) => {
+                for (path, len) in temps {
+                    let stale = crate::doc::save::StaleTemp { path: path.clone(), len, age: Default::default() };
+                    match crate::doc::save::remove_stale_temp(&stale) {
+                        Ok(()) => self.log.info(format!("removed {}", path.display())),
+                        Err(e) => self.log.error(format!("{}: {e}", path.display())),
+                    }
+                }
+            }
         }
     }
 
@@ -366,12 +346,28 @@ impl StudioApp {
                     self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), d.message));
                 }
                 self.settings.remember_file(p);
+                self.notice_stale_temps(p);
                 if self.browser.selection.is_empty() {
                     self.browser.selection.select_only(ItemPath::root(id));
                 }
                 self.changed();
             }
             Err(e) => self.log.error(format!("open: {e}")),
+        }
+    }
+
+    /// Temporary files of interrupted saves of `path`: logged, and offered for removal (never
+    /// removed without asking).
+    fn notice_stale_temps(&mut self, path: &Path) {
+        let stale = crate::doc::save::stale_temp_files(path);
+        if stale.is_empty() {
+            return;
+        }
+        for t in &stale {
+            self.log.warn(t.notice(path));
+        }
+        if self.dialog.is_none() {
+            self.dialog = Some(Dialog::StaleTemps { of: path.to_path_buf(), temps: stale.into_iter().map(|t| (t.path, t.len)).collect() });
         }
     }
 
@@ -424,6 +420,7 @@ impl StudioApp {
             let path = f.path.clone();
             self.log.info(format!("saved {}", path.display()));
             self.settings.remember_file(&path);
+            self.notice_stale_temps(&path);
         }
         self.changed();
     }
@@ -513,38 +510,27 @@ impl StudioApp {
         self.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
     }
 
-    fn is_texture(&self, path: &ItemPath) -> bool {
-        items::bytes_of(&self.ws, path).is_ok_and(|b| super::texture::is_texture(&self.ws, path, &b))
+    /// Runs `f` with the editor, the target's tab state when a tab of that editor has it open,
+    /// and the host the editor works through; what it asks for is applied next.
+    fn with_editor(&mut self, editor: EditorId, target: &ItemPath, f: impl FnOnce(&dyn ItemEditor, Option<&mut dyn EditorState>, &mut Host)) {
+        let Some(e) = editors::by_id(editor) else { return };
+        let mut out = Vec::new();
+        let state = self.tabs.tabs.iter_mut().find(|t| t.path == *target && t.editor.as_ref().is_some_and(|s| s.id == editor)).and_then(|t| t.editor.as_mut()).map(|s| s.state.as_mut());
+        let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out };
+        f(e, state, &mut host);
+        self.intents.extend(out);
     }
 
-    fn begin_import(&mut self, path: ItemPath, from: &Path, image: &[u8]) {
-        let bytes = match items::bytes_of(&self.ws, &path) {
-            Ok(b) => b,
-            Err(e) => return self.fail("Replace", e),
-        };
-        let target = items::address(&self.ws, &path);
-        let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
-        let palette = self.tab_palette(&path).map(|b| b.to_vec());
-        match super::texture::import::ImportDialog::new(path, target, source, &bytes, image, self.ws.readings) {
-            Ok(d) => self.import = Some(d.with_external_palette(palette)),
-            Err(m) => self.fail("Replace", m),
-        }
-    }
-
-    /// The external palette a texture's tab decodes it with (format 2), if one is chosen.
-    fn tab_palette(&self, path: &ItemPath) -> Option<SharedBytes> {
-        let chosen = self.tabs.tabs.iter().find(|t| t.path == *path)?.texture.external.clone()?;
-        items::bytes_of(&self.ws, &chosen).ok()
-    }
-
-    /// Stored levels as PNG files, decoded with the palette the texture's tab shows.
-    fn export_mips(&mut self, path: &ItemPath, level: Option<u32>, to: &Path) {
-        let palette = self.tab_palette(path);
-        let name = items::meta_of(&self.ws, path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
-        let r = super::texture::edits::export_levels(&self.ws, path, level, to, &name, palette.as_deref());
-        match r {
-            Ok(files) => self.log.info(format!("exported {} level{} of {} to {}", files, if files == 1 { "" } else { "s" }, items::address(&self.ws, path), to.display())),
-            Err(m) => self.fail("Export", m),
+    fn edit_item(&mut self, e: ItemEdit) {
+        match items::edit_item(&e.path, e.bytes, e.attrs) {
+            Ok(edit) => {
+                let edit = edit.labelled(e.label);
+                self.edit(match e.merge {
+                    Some(k) => edit.merging(k),
+                    None => edit,
+                });
+            }
+            Err(m) => self.log.error(format!("{}: {m}", e.label)),
         }
     }
 

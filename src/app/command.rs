@@ -2,6 +2,7 @@
 //! and the command palette all push a [`Command`] onto one queue that the app drains once per
 //! frame, so an action behaves the same whichever way it was asked for.
 
+use super::editors::{self, CommandSpec, EditorId, EditorState, ItemEditor};
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// Declares the enum and [`Command::ALL`] from one list, so that no command can be left out
@@ -10,13 +11,38 @@ macro_rules! commands {
     ($($variant:ident),* $(,)?) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Command {
-            $($variant),*
+            $($variant,)*
+            /// A command an editor adds ([`super::editors::ItemEditor::commands`]).
+            Editor(EditorCommand),
         }
 
         impl Command {
+            /// The shell's own commands; [`Command::every`] adds the editors'.
             pub const ALL: &'static [Command] = &[$(Command::$variant),*];
+
+            /// The position in [`Command::ALL`] the macro gave the variant (`None` for editor
+            /// commands): a test holds every shell variant to it.
+            #[cfg(test)]
+            fn declared_index(self) -> Option<usize> {
+                let names: &[&str] = &[$(stringify!($variant)),*];
+                let debug = format!("{self:?}");
+                names.iter().position(|n| *n == debug)
+            }
         }
     };
+}
+
+/// Command `index` of editor `editor`'s [`super::editors::ItemEditor::commands`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EditorCommand {
+    pub editor: EditorId,
+    pub index: usize,
+}
+
+impl EditorCommand {
+    pub fn spec(self) -> Option<&'static CommandSpec> {
+        editors::by_id(self.editor)?.commands().get(self.index)
+    }
 }
 
 commands! {
@@ -35,8 +61,6 @@ commands! {
     Extract,
     ExtractAll,
     Replace,
-    ReplaceImage,
-    ExportLevels,
     Rename,
     Delete,
     AddFiles,
@@ -81,8 +105,18 @@ const CMD_SHIFT: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };
 const NONE: Modifiers = Modifiers::NONE;
 
 impl Command {
+    /// Every command: the shell's, then each editor's.
+    pub fn every() -> Vec<Command> {
+        let mut v = Command::ALL.to_vec();
+        for e in editors::ALL {
+            v.extend((0..e.commands().len()).map(|index| Command::Editor(EditorCommand { editor: e.id(), index })));
+        }
+        v
+    }
+
     pub fn label(self) -> &'static str {
         match self {
+            Command::Editor(c) => c.spec().map_or("?", |s| s.label),
             Command::Open => "Open…",
             Command::OpenFolder => "Open Folder…",
             Command::Save => "Save",
@@ -98,8 +132,6 @@ impl Command {
             Command::Extract => "Extract…",
             Command::ExtractAll => "Extract All…",
             Command::Replace => "Replace…",
-            Command::ReplaceImage => "Replace Texture Image…",
-            Command::ExportLevels => "Export Texture Levels…",
             Command::Rename => "Rename",
             Command::Delete => "Delete",
             Command::AddFiles => "Add Files…",
@@ -128,6 +160,7 @@ impl Command {
 
     pub fn tooltip(self) -> &'static str {
         match self {
+            Command::Editor(c) => c.spec().map_or("", |s| s.tooltip),
             Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
             Command::OpenFolder => "List the archives and meshes of a game folder",
             Command::Save => "Save the current file in place (atomically)",
@@ -143,8 +176,6 @@ impl Command {
             Command::Extract => "Write the selected entries' bytes to disk (RsLi: unpacked)",
             Command::ExtractAll => "Write every entry of the archive to a folder",
             Command::Replace => "Replace the selected entry's bytes with a file's",
-            Command::ReplaceImage => "Convert an image into the texture open in the inspector (or the selected one)",
-            Command::ExportLevels => "Write every stored level of the texture as PNG into a folder",
             Command::Rename => "Rename the selected entry (at most 31 bytes)",
             Command::Delete => "Remove the selected entries from their archive",
             Command::AddFiles => "Append files as new entries of the archive",
@@ -174,6 +205,7 @@ impl Command {
     /// The shortcuts that run the command; the first is the one menus show.
     pub fn shortcuts(self) -> &'static [KeyboardShortcut] {
         match self {
+            Command::Editor(c) => c.spec().map_or(&[], |s| s.shortcuts),
             Command::Open => const { &[sc(CMD, Key::O)] },
             Command::OpenFolder => const { &[sc(CMD_SHIFT, Key::O)] },
             Command::Save => const { &[sc(CMD, Key::S)] },
@@ -216,6 +248,7 @@ impl Command {
     pub fn fires_while_typing(self) -> bool {
         !matches!(
             self,
+            Command::Editor(_) |
             Command::Undo
                 | Command::Redo
                 | Command::SelectAll
@@ -231,9 +264,10 @@ impl Command {
     pub fn group(self) -> MenuGroup {
         use Command::*;
         match self {
+            Editor(c) => c.spec().and_then(|s| s.menu).unwrap_or(MenuGroup::View),
             Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter => MenuGroup::Edit,
-            OpenEntry | Extract | ExtractAll | Replace | ReplaceImage | ExportLevels | Rename | Delete | AddFiles | CopyName | Check
+            OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,
             CloseTab | NextTab | PrevTab | ToggleBrowser | ToggleInspector | ToggleLog | ThemeSystem | ThemeLight
             | ThemeDark | ZoomIn | ZoomOut | ZoomReset | CommandPalette | Readings => MenuGroup::View,
@@ -255,13 +289,27 @@ impl MenuGroup {
 }
 
 /// The commands whose shortcut was pressed this frame, consumed from the input so widgets do
-/// not also see them. Longer modifier sets are tried first: egui matches Ctrl+Z inside
-/// Ctrl+Shift+Z otherwise.
-pub fn pressed_shortcuts(ctx: &egui::Context) -> Vec<Command> {
+/// not also see them. The focused editor's keys come first (its Delete removes what it has
+/// selected, not the browser's selection), and only while its state wants them; then the
+/// shell's. Longer modifier sets are tried first: egui matches Ctrl+Z inside Ctrl+Shift+Z
+/// otherwise.
+pub fn pressed_shortcuts(ctx: &egui::Context, focus: Option<(&dyn ItemEditor, &dyn EditorState)>) -> Vec<Command> {
     let typing = ctx.egui_wants_keyboard_input();
-    let mut all: Vec<(Command, KeyboardShortcut)> =
-        Command::ALL.iter().flat_map(|&c| c.shortcuts().iter().map(move |&s| (c, s))).collect();
-    all.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
+    let by_modifiers = |v: &mut Vec<(Command, KeyboardShortcut)>| v.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
+    let mut all: Vec<(Command, KeyboardShortcut)> = Vec::new();
+    if let Some((editor, state)) = focus
+        && !typing
+    {
+        for (index, spec) in editor.commands().iter().enumerate() {
+            if state.wants_keys(index, ctx) {
+                all.extend(spec.shortcuts.iter().map(|&s| (Command::Editor(EditorCommand { editor: editor.id(), index }), s)));
+            }
+        }
+        by_modifiers(&mut all);
+    }
+    let mut shell: Vec<(Command, KeyboardShortcut)> = Command::ALL.iter().flat_map(|&c| c.shortcuts().iter().map(move |&s| (c, s))).collect();
+    by_modifiers(&mut shell);
+    all.extend(shell);
     let mut out = Vec::new();
     ctx.input_mut(|i| {
         for (c, s) in &all {
@@ -287,28 +335,41 @@ mod tests {
 
     #[test]
     fn the_table_holds_every_variant_in_order() {
-        // Discriminants run 0..n in declaration order; a variant missing from ALL would leave
-        // a gap, one listed twice a repeat.
+        // Each shell variant sits in ALL where the macro declared it; a variant missing from
+        // ALL would leave a gap, one listed twice a repeat.
         for (i, c) in Command::ALL.iter().enumerate() {
-            assert_eq!(*c as usize, i, "{c:?}");
+            assert_eq!(c.declared_index(), Some(i), "{c:?}");
+        }
+        let every = Command::every();
+        assert!(every.len() > Command::ALL.len(), "the editors' commands are in the table");
+        for c in &every[Command::ALL.len()..] {
+            assert!(matches!(c, Command::Editor(e) if e.spec().is_some()), "{c:?}");
+            assert_eq!(c.declared_index(), None);
         }
     }
 
     #[test]
     fn every_command_is_listed_once_with_text() {
-        let set: HashSet<_> = Command::ALL.iter().collect();
-        assert_eq!(set.len(), Command::ALL.len());
-        for c in Command::ALL {
+        let every = Command::every();
+        let set: HashSet<_> = every.iter().collect();
+        assert_eq!(set.len(), every.len());
+        for c in &every {
             assert!(!c.label().is_empty() && !c.tooltip().is_empty(), "{c:?}");
         }
     }
 
     #[test]
     fn no_two_commands_share_a_shortcut() {
-        let mut seen = HashSet::new();
-        for c in Command::ALL {
-            for s in c.shortcuts() {
-                assert!(seen.insert((s.modifiers.command, s.modifiers.shift, s.modifiers.alt, s.logical_key)), "{c:?} {s:?}");
+        // Among the shell's commands, and among each editor's (an editor's keys may shadow the
+        // shell's while it has the focus: that is what they are for).
+        let mut groups: Vec<Vec<Command>> = vec![Command::ALL.to_vec()];
+        groups.extend(editors::ALL.iter().map(|e| Command::every().into_iter().filter(|c| matches!(c, Command::Editor(x) if x.editor == e.id())).collect()));
+        for group in groups {
+            let mut seen = HashSet::new();
+            for c in group {
+                for s in c.shortcuts() {
+                    assert!(seen.insert((s.modifiers.command, s.modifiers.shift, s.modifiers.alt, s.logical_key)), "{c:?} {s:?}");
+                }
             }
         }
     }
@@ -327,7 +388,7 @@ mod tests {
             modifiers: mods,
         });
         let mut got = Vec::new();
-        ctx.run_ui(input, |ui| got = pressed_shortcuts(ui.ctx())).drop_without_applying_deltas();
+        ctx.run_ui(input, |ui| got = pressed_shortcuts(ui.ctx(), None)).drop_without_applying_deltas();
         assert_eq!(got, vec![Command::Redo]);
     }
 }

@@ -2,7 +2,8 @@
 //! the current selection (or a native dialog whose answer becomes one).
 
 use super::StudioApp;
-use super::command::Command;
+use super::command::{Command, EditorCommand};
+use super::editors::{self, EditorId};
 use super::intent::{Dialog, Intent, Pick, Then, Zoom};
 use super::settings::{PanelId, Theme};
 use crate::doc::ItemPath;
@@ -21,6 +22,7 @@ impl StudioApp {
         let file = self.current_file();
         let one = |i: Intent| vec![i];
         match c {
+            Command::Editor(cmd) => self.editor_target(cmd).map(|target| Intent::RunEditor { cmd, target }).into_iter().collect(),
             Command::Open => one(Intent::Pick(Pick::OpenFiles)),
             Command::OpenFolder => one(Intent::Pick(Pick::OpenFolder)),
             Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
@@ -64,8 +66,6 @@ impl StudioApp {
                 Some(p) => one(Intent::Pick(Pick::Replace(p.clone()))),
                 None => Vec::new(),
             },
-            Command::ReplaceImage => self.current_texture().map(|p| Intent::Pick(Pick::ImportImage(p))).into_iter().collect(),
-            Command::ExportLevels => self.current_texture().map(|p| Intent::Pick(Pick::ExportMips(p))).into_iter().collect(),
             Command::Rename => match self.browser.selection.single() {
                 Some(p) if !p.entries.is_empty() => one(Intent::StartRename(p.clone())),
                 _ => Vec::new(),
@@ -112,17 +112,31 @@ impl StudioApp {
         }
     }
 
-    /// The texture the texture commands act on: the active tab's when it shows one, else the
-    /// single selected entry when it is a texture.
-    pub fn current_texture(&self) -> Option<ItemPath> {
-        let tab = self.tabs.active_tab().filter(|t| t.content().is_some_and(|c| c.is_texture)).map(|t| t.path.clone());
-        // The browser's row says without decoding (a packed RsLi row once its thumbnail is).
-        tab.or_else(|| {
-            let p = self.browser.selection.single()?;
-            let row = self.browser.model.row(p)?;
-            let texture = row.kind == super::browser::model::Kind::Texture || row.packed.as_ref().is_some_and(|k| self.thumbs.is_texture(&k.packed));
-            texture.then(|| p.clone())
-        })
+    /// The item an editor command acts on: the active tab's when that tab is the editor's,
+    /// else (for commands that allow it) the single selected item when the editor claims it.
+    pub fn editor_target(&self, cmd: EditorCommand) -> Option<ItemPath> {
+        if let Some(t) = self.tabs.active_tab().filter(|t| t.editor_id() == Some(cmd.editor)) {
+            return Some(t.path.clone());
+        }
+        if !cmd.spec()?.on_selection {
+            return None;
+        }
+        let p = self.browser.selection.single()?;
+        (self.selection_editor(p) == Some(cmd.editor)).then(|| p.clone())
+    }
+
+    /// Which editor claims a selected item, asked once per item and document state (menus and
+    /// the palette ask every frame they are open; an RsLi entry would be unpacked each time).
+    fn selection_editor(&self, p: &ItemPath) -> Option<EditorId> {
+        let mut cache = self.selection_editor.borrow_mut();
+        match &*cache {
+            Some((path, generation, id)) if path == p && *generation == self.generation => *id,
+            _ => {
+                let id = editors::editor_of(&self.ws, p).map(|e| e.id());
+                *cache = Some((p.clone(), self.generation, id));
+                id
+            }
+        }
     }
 
     /// Whether the command has something to act on now (menus grey out the others).
@@ -140,7 +154,7 @@ impl StudioApp {
             Command::Extract | Command::Delete | Command::CopyName => any_entry,
             Command::Rename => single_entry,
             Command::Replace => self.browser.selection.single().is_some(),
-            Command::ReplaceImage | Command::ExportLevels => self.current_texture().is_some(),
+            Command::Editor(cmd) => self.editor_target(cmd).is_some(),
             Command::ExtractAll | Command::AddFiles | Command::RebuildLookup | Command::Compact => self
                 .current_archive()
                 .is_some_and(|a| crate::doc::items::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),

@@ -1,12 +1,15 @@
-//! What panels ask for. Drawing never changes the document: panels push [`Intent`]s, and after
-//! the frame's UI ran the app applies them in one place (`StudioApp::apply`). A panel's own view
-//! state (a tab's zoom, a hovered swatch, a scroll position) it keeps and changes itself. Every action that a native dialog feeds has an intent that takes the
-//! path directly, so tests (and drag and drop) reach the same code without the dialog.
+//! What panels ask for. Drawing never changes the document or the shell's state: panels push
+//! [`Intent`]s, and after the frame's UI ran the app applies them in one place
+//! (`StudioApp::apply`). A panel's own view state (a tab's zoom, a hovered swatch, a scroll
+//! position) it keeps and changes itself while it draws. Every action that a native dialog
+//! feeds has an intent that takes the path directly, so tests (and drag and drop) reach the
+//! same code without the dialog.
 
-use super::command::Command;
+use super::command::{Command, EditorCommand};
+use super::editors::{EditorId, EditorMsg};
 use super::selection::ClickMods;
 use super::settings::{PanelId, Theme};
-use crate::doc::{FileId, ItemPath};
+use crate::doc::{FileId, ItemPath, MergeKey};
 use crate::formats::bytes::SharedBytes;
 use std::path::PathBuf;
 
@@ -27,8 +30,41 @@ pub enum ViewKind {
     Hex,
     /// The raw directory row (or file header) field by field.
     Fields,
-    /// The Texm inspector (textures only).
-    Texture,
+    /// The editor that claims the item ([`super::editors`]).
+    Editor,
+}
+
+/// A change an editor asks of one item: new bytes, new directory attributes, or both, as one
+/// undo step named `label`. Edits with the same `merge` key merge while a drag goes on (until
+/// [`Intent::EndDrag`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ItemEdit {
+    pub path: ItemPath,
+    pub bytes: Option<SharedBytes>,
+    /// `attr1`, `attr2`, `attr3` of the entry's directory row.
+    pub attrs: Option<[u32; 3]>,
+    pub label: String,
+    pub merge: Option<MergeKey>,
+}
+
+impl ItemEdit {
+    pub fn bytes(path: &ItemPath, bytes: impl Into<SharedBytes>, label: impl Into<String>) -> ItemEdit {
+        ItemEdit { path: path.clone(), bytes: Some(bytes.into()), attrs: None, label: label.into(), merge: None }
+    }
+
+    /// Part of a drag of `field`: merged into one undo step until the drag ends.
+    pub fn dragging(mut self, field: &'static str) -> ItemEdit {
+        self.merge = Some(MergeKey::new(&self.path, field));
+        self
+    }
+}
+
+/// What a native file dialog asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileRequest {
+    Open { title: &'static str, filters: &'static [(&'static str, &'static [&'static str])] },
+    Save { title: &'static str, filters: &'static [(&'static str, &'static [&'static str])], name: String },
+    Folder { title: &'static str },
 }
 
 /// Native dialogs; their answer comes back as the intent named beside each.
@@ -48,12 +84,9 @@ pub enum Pick {
     Replace(ItemPath),
     /// → [`Intent::Add`]
     Add(ItemPath),
-    /// An image for a texture → [`Intent::BeginImport`]
-    ImportImage(ItemPath),
-    /// A PNG file for one stored level → [`Intent::ExportMips`]; the suggested file name.
-    ExportMip(ItemPath, u32, String),
-    /// A folder for every stored level → [`Intent::ExportMips`]
-    ExportMips(ItemPath),
+    /// A file or folder for an editor → [`Intent::Editor`] with a
+    /// [`super::editors::Picked`] of `tag` and the path.
+    ForEditor { editor: EditorId, target: ItemPath, request: FileRequest, tag: EditorMsg },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -64,6 +97,8 @@ pub enum Dialog {
     /// part of Save All, which goes on after this file.
     ChangedOnDisk { file: FileId, then: Then, all: bool },
     Message { title: String, text: String },
+    /// Temporary files left by interrupted saves of `of`: Remove / Keep.
+    StaleTemps { of: PathBuf, temps: Vec<(PathBuf, u64)> },
     About,
 }
 
@@ -101,15 +136,8 @@ pub enum Intent {
     EndDrag,
     Compact(ItemPath),
     RebuildLookup(ItemPath),
-    /// A texture's Page rects; `dragging` merges into one undo step until [`Intent::EndDrag`].
-    SetPageRects { path: ItemPath, rects: Vec<crate::formats::texm::Rect>, dragging: bool },
-    /// A texture's `flags4`, `flags5` and `unk6` (only those 12 header bytes change).
-    SetTextureFlags { path: ItemPath, flags: [u32; 3] },
-    /// Opens the replace dialog for a texture with an image file.
-    BeginImport { path: ItemPath, from: PathBuf },
-    /// Replaces the texture with the dialog's conversion (one undo step).
-    ConfirmImport,
-    CancelImport,
+    /// An editor's change to one item.
+    EditItem(ItemEdit),
     Undo,
     Redo,
 
@@ -117,9 +145,6 @@ pub enum Intent {
     /// One entry to the file `to`, several into the folder `to`.
     Extract { items: Vec<ItemPath>, to: PathBuf },
     ExtractAll { archive: ItemPath, dir: PathBuf },
-    /// Stored levels of a texture as PNG: `level` to the file `to`, or every level into the
-    /// folder `to` (`NAME_mipN.png`).
-    ExportMips { path: ItemPath, level: Option<u32>, to: PathBuf },
     Check(FileId),
     CancelTasks,
 
@@ -153,6 +178,16 @@ pub enum Intent {
     ClosePalette,
     ShowReadings(bool),
     Run(Command),
+    /// An editor's command on `target` (the active tab's item, or the selection).
+    RunEditor { cmd: EditorCommand, target: ItemPath },
+    /// A message an editor sent itself about `target`, handed back to it.
+    Editor { editor: EditorId, target: ItemPath, msg: EditorMsg },
+    /// Closes the editor's dialog.
+    CloseEditorDialog,
+    Log(crate::formats::Severity, String),
     Pick(Pick),
     CopyText(String),
+    /// Removes these temporary files of interrupted saves (path and size as found; a file that
+    /// changed since is kept).
+    RemoveStaleTemps(Vec<(PathBuf, u64)>),
 }

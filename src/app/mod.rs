@@ -7,7 +7,9 @@ pub mod apply;
 pub mod browser;
 pub mod command;
 mod dispatch;
+pub mod editors;
 pub mod files;
+pub mod gpu_view;
 pub mod icon;
 pub mod intent;
 pub mod log;
@@ -17,7 +19,6 @@ pub mod selection;
 pub mod settings;
 pub mod tabs;
 pub mod tasks;
-pub mod texture;
 pub mod thumbs;
 pub mod views;
 
@@ -49,14 +50,19 @@ pub struct StudioApp {
     pub browser: BrowserState,
     pub tabs: tabs::Tabs,
     pub dialog: Option<Dialog>,
-    /// The replace-texture-from-image dialog, when open.
-    pub import: Option<texture::import::ImportDialog>,
+    /// A dialog an editor opened (one at a time).
+    pub editor_dialog: Option<Box<dyn editors::EditorDialog>>,
     pub palette: Option<panels::palette::PaletteState>,
     pub folder: Option<panels::folder::FolderListing>,
     pub show_readings: bool,
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
     pub inspector: panels::inspector::InspectorCache,
+    /// The window's wgpu device, for editors that draw with the 3D renderer (none in
+    /// benchmarks and on a context without a wgpu painter).
+    pub gpu: Option<eframe::egui_wgpu::RenderState>,
+    /// The editor that claims the selected item, with the document generation it was asked at.
+    selection_editor: std::cell::RefCell<Option<(ItemPath, u64, Option<editors::EditorId>)>>,
     commands: Vec<Command>,
     intents: Vec<Intent>,
     inbox_tx: Sender<Intent>,
@@ -74,7 +80,9 @@ pub struct StudioApp {
 impl StudioApp {
     /// The app inside eframe (or kittest's eframe harness).
     pub fn new(cc: &eframe::CreationContext<'_>, opts: StartOptions) -> StudioApp {
-        StudioApp::with_context(&cc.egui_ctx, cc.storage, opts)
+        let mut app = StudioApp::with_context(&cc.egui_ctx, cc.storage, opts);
+        app.gpu = cc.wgpu_render_state.clone();
+        app
     }
 
     /// The app on any egui context (benchmarks, headless runs).
@@ -87,13 +95,15 @@ impl StudioApp {
             browser: BrowserState::default(),
             tabs: tabs::Tabs::default(),
             dialog: None,
-            import: None,
+            editor_dialog: None,
             palette: None,
             folder: None,
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
             inspector: Default::default(),
+            selection_editor: Default::default(),
+            gpu: None,
             log: Log::default(),
             commands: Vec::new(),
             intents: Vec::new(),
@@ -118,6 +128,7 @@ impl StudioApp {
         if opts.readings != Readings::default() {
             app.ws.readings = opts.readings;
         }
+        let explicit = !opts.files.is_empty();
         let mut files = opts.files;
         if files.is_empty()
             && opts.open_demo
@@ -139,8 +150,18 @@ impl StudioApp {
             })
             .collect();
         if !files.is_empty() {
-            app.intents.push(Intent::Open(files));
+            app.intents.push(Intent::Open(files.clone()));
             app.apply_pending();
+        }
+        // A file named on the command line opens in its editor when one claims it (a mesh in
+        // the 3D view); archives stay in the browser.
+        if explicit {
+            for f in files.iter().filter(|f| !entries.iter().any(|(e, _)| e == *f)) {
+                let root = app.ws.files().iter().find(|o| o.path == *f).map(|o| ItemPath::root(o.id));
+                if let Some(root) = root.filter(|r| editors::editor_of(&app.ws, r).is_some()) {
+                    app.intents.push(Intent::OpenTab(root));
+                }
+            }
         }
         for (file, entry) in entries {
             let id = app.ws.files().iter().find(|f| f.path == file).map(|f| f.id);
@@ -213,9 +234,10 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
-        if self.dialog.is_none() && self.palette.is_none() && self.import.is_none() {
-            self.texture_keys(&ctx);
-            self.commands.extend(command::pressed_shortcuts(&ctx));
+        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() {
+            let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
+            let pressed = command::pressed_shortcuts(&ctx, focus);
+            self.commands.extend(pressed);
         }
         panels::menu::show(self, ui);
         panels::status::show(self, ui);
@@ -234,7 +256,7 @@ impl StudioApp {
         }
         egui::CentralPanel::default().show(ui, |ui| tabs::show(self, ui));
         panels::dialogs::show(self, &ctx);
-        texture::import::show(self, &ctx);
+        self.editor_dialog_ui(&ctx);
         panels::palette::show(self, &ctx);
         panels::readings::show(self, &ctx);
         self.apply_pending();
@@ -270,24 +292,33 @@ impl StudioApp {
         let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
         if !dropped.is_empty() {
             let pos = ctx.input(|i| i.pointer.latest_pos());
-            let on_canvas = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Texture).and_then(|t| {
-                let inside = pos.zip(t.texture.canvas_rect).is_some_and(|(p, r)| r.contains(p));
+            // Onto the active editor's drop area, or onto an editor tab's title: the file
+            // replaces that item (its editor may take it over).
+            let on_editor = self.tabs.active_tab().filter(|t| t.view == intent::ViewKind::Editor).and_then(|t| {
+                let inside = pos.zip(t.editor.as_ref().and_then(|e| e.state.drop_rect())).is_some_and(|(p, r)| r.contains(p));
                 inside.then(|| t.path.clone())
             });
             let on_title = pos.and_then(|p| self.tabs.title_rects.iter().find(|(r, _)| r.contains(p)).map(|(_, path)| path.clone()));
-            let on_texture = on_canvas.or(on_title);
-            match (on_texture, dropped.as_slice()) {
-                (Some(path), [one]) => self.intents.push(Intent::BeginImport { path, from: one.clone() }),
+            match (on_editor.or(on_title), dropped.as_slice()) {
+                (Some(path), [one]) => self.intents.push(Intent::Replace { path, from: one.clone() }),
                 _ => self.intents.push(self.browser.drop_intent(pos, dropped)),
             }
         }
     }
 
-    /// The open texture view takes its keys before the global shortcuts see them.
-    fn texture_keys(&mut self, ctx: &egui::Context) {
-        let Some(i) = self.tabs.active.filter(|&i| self.tabs.tabs.get(i).is_some_and(|t| t.view == intent::ViewKind::Texture)) else { return };
-        let tab = &mut self.tabs.tabs[i];
-        self.intents.extend(texture::claim_keys(ctx, &tab.path, &mut tab.texture));
+    /// The editor dialog, when one is open; it closes itself once done.
+    fn editor_dialog_ui(&mut self, ctx: &egui::Context) {
+        let Some(d) = self.editor_dialog.as_mut() else { return };
+        let mut out = Vec::new();
+        if !d.show(ctx, &self.ws, &mut out) {
+            self.editor_dialog = None;
+        }
+        self.intents.extend(out);
+    }
+
+    /// The open editor dialog as its concrete type.
+    pub fn editor_dialog<T: editors::EditorDialog>(&self) -> Option<&T> {
+        self.editor_dialog.as_deref().and_then(|d| (d as &dyn std::any::Any).downcast_ref())
     }
 
     fn end_frame(&mut self, ctx: &egui::Context) {
@@ -325,6 +356,24 @@ impl eframe::App for StudioApp {
     }
 }
 
+/// The window's device asks for what its adapter can do: egui's default holds a GL adapter to
+/// WebGL 2's limits, which have no storage buffers, and the 3D view's node matrices live in one.
+fn wgpu_options() -> eframe::egui_wgpu::WgpuConfiguration {
+    use eframe::egui_wgpu::{WgpuSetup, wgpu};
+    let mut config = eframe::NativeOptions::default().wgpu_options;
+    if let WgpuSetup::CreateNew(setup) = &mut config.wgpu_setup {
+        setup.device_descriptor = std::sync::Arc::new(|adapter: &wgpu::Adapter| {
+            let limits = adapter.limits();
+            wgpu::DeviceDescriptor {
+                label: Some("parkan studio device"),
+                required_limits: wgpu::Limits { max_texture_dimension_2d: limits.max_texture_dimension_2d.min(16384), ..limits },
+                ..Default::default()
+            }
+        });
+    }
+    config
+}
+
 /// Opens the editor window; returns the process exit code.
 pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
     let mut parsed = Readings::default();
@@ -342,7 +391,7 @@ pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
         .with_min_inner_size([720.0, 420.0])
         .with_drag_and_drop(true)
         .with_icon(egui::IconData { rgba: icon::rgba(size), width: size, height: size });
-    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, ..Default::default() };
+    let options = eframe::NativeOptions { viewport, renderer: eframe::Renderer::Wgpu, wgpu_options: wgpu_options(), ..Default::default() };
     let opts = StartOptions { files, readings: parsed, open_demo: true, native_dialogs: true };
     match eframe::run_native("Parkan Studio", options, Box::new(move |cc| Ok(Box::new(StudioApp::new(cc, opts))))) {
         Ok(()) => 0,

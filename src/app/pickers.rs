@@ -2,7 +2,8 @@
 //! keeps drawing while one is open; the answer comes back as an [`Intent`] through the app's
 //! inbox. A cancelled dialog (or none available, as in tests) sends nothing.
 
-use super::intent::{Intent, Pick};
+use super::editors::{EditorMsg, Picked};
+use super::intent::{FileRequest, Intent, Pick};
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
 
@@ -66,17 +67,19 @@ fn ask(pick: Pick, start: Option<PathBuf>) -> Option<Intent> {
             let files = dialog(&start).set_title("Add Files").pick_files()?;
             Some(Intent::Add { archive, files })
         }
-        Pick::ImportImage(path) => {
-            let from = dialog(&start).set_title("Replace Texture From").add_filter("Images", IMAGES).pick_file()?;
-            Some(Intent::BeginImport { path, from })
-        }
-        Pick::ExportMip(path, level, name) => {
-            let to = dialog(&start).set_title("Export Level").add_filter("PNG", &["png"]).set_file_name(name).save_file()?;
-            Some(Intent::ExportMips { path, level: Some(level), to })
-        }
-        Pick::ExportMips(path) => {
-            let to = dialog(&start).set_title("Export Every Level Into").pick_folder()?;
-            Some(Intent::ExportMips { path, level: None, to })
+        Pick::ForEditor { editor, target, request, tag } => {
+            let with = |mut d: rfd::FileDialog, filters: &[(&str, &[&str])]| {
+                for (name, ext) in filters {
+                    d = d.add_filter(*name, ext);
+                }
+                d
+            };
+            let path = match request {
+                FileRequest::Open { title, filters } => with(dialog(&start).set_title(title), filters).pick_file()?,
+                FileRequest::Save { title, filters, name } => with(dialog(&start).set_title(title), filters).set_file_name(name).save_file()?,
+                FileRequest::Folder { title } => dialog(&start).set_title(title).pick_folder()?,
+            };
+            Some(Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path }) })
         }
     }
 }

@@ -8,7 +8,7 @@ use super::intent::{Intent, ViewKind};
 use super::views::{fields, hex, summary};
 use crate::doc::ItemPath;
 use crate::formats::bytes::SharedBytes;
-use super::texture::{self, TextureView};
+use super::editors::{self, EditorCx, EditorId, EditorState};
 use egui::{RichText, Sense, Ui};
 
 pub struct TabContent {
@@ -18,15 +18,22 @@ pub struct TabContent {
     pub bytes: Result<SharedBytes, String>,
     pub summary: Result<serde_json::Value, String>,
     pub fields: Result<(String, Vec<fields::Field>), String>,
-    /// A Texm the inspector can show.
-    pub is_texture: bool,
+    /// The editor that claims the item.
+    pub editor: Option<EditorId>,
+}
+
+/// A tab's editor and its state for this tab.
+pub struct EditorSlot {
+    pub id: EditorId,
+    pub state: Box<dyn EditorState>,
 }
 
 pub struct Tab {
     pub path: ItemPath,
     pub view: ViewKind,
     pub hex: hex::HexState,
-    pub texture: TextureView,
+    /// Made when the editor first draws, kept while the same editor claims the item.
+    pub editor: Option<EditorSlot>,
     content: Option<TabContent>,
 }
 
@@ -34,14 +41,34 @@ impl Tab {
     pub fn content(&self) -> Option<&TabContent> {
         self.content.as_ref()
     }
+
+    /// The editor that claims the tab's item.
+    pub fn editor_id(&self) -> Option<EditorId> {
+        self.content.as_ref().and_then(|c| c.editor)
+    }
+
+    /// The tab's editor state as its concrete type.
+    pub fn state<T: EditorState>(&self) -> Option<&T> {
+        self.editor.as_ref().and_then(|e| editors::downcast(e.state.as_ref()))
+    }
+
+    pub fn state_mut<T: EditorState>(&mut self) -> Option<&mut T> {
+        self.editor.as_mut().and_then(|e| editors::downcast_mut(e.state.as_mut()))
+    }
+
+    /// The editor and its state when the tab shows its editor (it has the keys then).
+    pub fn focused_editor(&self) -> Option<(&'static dyn editors::ItemEditor, &dyn EditorState)> {
+        let slot = self.editor.as_ref().filter(|_| self.view == ViewKind::Editor)?;
+        Some((editors::by_id(slot.id)?, slot.state.as_ref()))
+    }
 }
 
 #[derive(Default)]
 pub struct Tabs {
     pub tabs: Vec<Tab>,
     pub active: Option<usize>,
-    /// Where each tab's title was drawn last frame (images dropped on a texture's title
-    /// replace it).
+    /// Where each editor tab's title was drawn last frame (files dropped on a title go to its
+    /// editor, as on its item's row).
     pub title_rects: Vec<(egui::Rect, ItemPath)>,
 }
 
@@ -56,7 +83,7 @@ impl Tabs {
             self.active = Some(i);
             return;
         }
-        self.tabs.push(Tab { path, view, hex: Default::default(), texture: Default::default(), content: None });
+        self.tabs.push(Tab { path, view, hex: Default::default(), editor: None, content: None });
         self.active = Some(self.tabs.len() - 1);
     }
 
@@ -138,8 +165,8 @@ fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
         Ok(b) => summary::summary(ws, path, b),
         Err(e) => Err(e.clone()),
     };
-    let is_texture = bytes.as_ref().is_ok_and(|b| texture::is_texture(ws, path, b));
-    TabContent { stale: false, title, bytes, summary, fields: fields::fields(ws, path), is_texture }
+    let editor = bytes.as_ref().ok().and_then(|b| editors::editor_for(ws, path, b)).map(|e| e.id());
+    TabContent { stale: false, title, bytes, summary, fields: fields::fields(ws, path), editor }
 }
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
@@ -167,13 +194,16 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(a) = app.tabs.active
         && let Some(tab) = app.tabs.tabs.get_mut(a)
     {
-        let is_texture = tab.content.as_ref().is_some_and(|c| c.is_texture);
-        if tab.view == ViewKind::Texture && !is_texture {
+        let editor = tab.editor_id().and_then(editors::by_id);
+        if tab.editor.as_ref().map(|s| s.id) != editor.map(|e| e.id()) {
+            tab.editor = editor.map(|e| EditorSlot { id: e.id(), state: e.create() });
+        }
+        if tab.view == ViewKind::Editor && editor.is_none() {
             tab.view = ViewKind::Summary;
         }
         ui.horizontal(|ui| {
-            let views = [(ViewKind::Texture, "Texture"), (ViewKind::Summary, "Summary"), (ViewKind::Hex, "Hex"), (ViewKind::Fields, "Raw fields")];
-            for (v, label) in views.into_iter().filter(|(v, _)| is_texture || *v != ViewKind::Texture) {
+            let views = [(ViewKind::Editor, editor.map_or("", |e| e.label())), (ViewKind::Summary, "Summary"), (ViewKind::Hex, "Hex"), (ViewKind::Fields, "Raw fields")];
+            for (v, label) in views.into_iter().filter(|(v, _)| editor.is_some() || *v != ViewKind::Editor) {
                 if ui.selectable_label(tab.view == v, label).clicked() {
                     out.push(Intent::SetView { tab: a, view: v });
                 }
@@ -198,12 +228,13 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                     ui.colored_label(ui.visuals().error_fg_color, e);
                 }
             },
-            ViewKind::Texture => match &c.bytes {
-                Ok(b) => {
-                    let cx = texture::ViewCtx { ws: &app.ws, generation: app.generation, path: &tab.path, bytes: b };
-                    texture::show(ui, &cx, &mut tab.texture, &mut out);
+            ViewKind::Editor => match (&c.bytes, tab.editor.as_mut()) {
+                (Ok(b), Some(slot)) => {
+                    let cx = EditorCx { ws: &app.ws, generation: app.generation, path: &tab.path, bytes: b, gpu: app.gpu.as_ref() };
+                    slot.state.show(ui, &cx, &mut out);
                 }
-                Err(e) => {
+                (Ok(_), None) => {}
+                (Err(e), _) => {
                     ui.colored_label(ui.visuals().error_fg_color, e);
                 }
             },
@@ -231,7 +262,7 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect
                 let active = app.tabs.active == Some(i);
                 let r = ui.add(egui::Button::selectable(active, text).sense(Sense::click_and_drag()));
                 let r = r.on_hover_text(items::address(&app.ws, &t.path));
-                if t.content.as_ref().is_some_and(|c| c.is_texture) {
+                if t.editor_id().is_some() {
                     titles.push((r.rect, t.path.clone()));
                 }
                 if r.clicked() {

@@ -3,6 +3,7 @@
 //! holds it and the game folder around the file (see `doc::resolve`). Whatever cannot be
 //! resolved (a missing `.wea`, material or texture) is a warning on stderr, not a failure.
 
+use super::output::outln;
 use super::{Failure, Out};
 use crate::doc::resolve::FolderAssets;
 use crate::export::{ExportError, ExportFormat, ExportOptions, build_scene, export_to};
@@ -28,9 +29,9 @@ pub fn export(item: &str, out: &Path, lod: usize, variant: usize, frame: Option<
     let summary = export_to(&scene, out).map_err(|e| failure(item, e))?;
 
     for (p, n) in &summary.files {
-        println!("wrote {} ({n} bytes)", p.display());
+        outln!("wrote {} ({n} bytes)", p.display());
     }
-    println!(
+    outln!(
         "{} nodes, {} primitives, {} vertices, {} triangles, {} points, {} materials, {} textures, {} animation channels",
         summary.nodes,
         summary.primitives,
@@ -73,10 +74,10 @@ pub(super) fn scene_of(item: &str, opts: &ExportOptions, r: &Readings) -> Result
 /// The scene's notes and material chains on stdout, its findings (each once) on stderr.
 pub(super) fn report(item: &str, scene: &crate::export::Scene) {
     for note in &scene.notes {
-        println!("  {note}");
+        outln!("  {note}");
     }
     for m in &scene.resolved {
-        println!("  material {}", m.chain());
+        outln!("  material {}", m.chain());
     }
     // Materials sharing a table or a texture repeat its findings: each is shown once.
     let mut shown = HashSet::new();

@@ -4,7 +4,8 @@
 use crate::doc::check::{FileReport, check_bytes};
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::node::output_name;
-use crate::doc::{Edit, EditOp, ItemPath, Node, Workspace};
+use crate::doc::listing::Listing;
+use crate::doc::{Edit, EditOp, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::{self, Readings};
 use crate::formats::{Error, cp1251, nres};
@@ -12,15 +13,21 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+mod desktop;
 mod export;
 pub mod render;
+pub mod output;
+mod suggest;
 mod typed;
+
+use output::outln;
 
 #[derive(Parser, Debug)]
 #[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
 #[command(after_help = readings_help())]
 pub struct Cli {
-    /// Choose a reading of formats.md section 8, NAME=VALUE (repeatable; see below).
+    /// Choose a reading where public format descriptions disagree, NAME=VALUE (repeatable; see
+    /// below and docs/readings.md).
     #[arg(long = "reading", global = true, value_name = "NAME=VALUE")]
     pub readings: Vec<String>,
     #[command(subcommand)]
@@ -129,7 +136,7 @@ pub enum Command {
         /// Target format: 0, 565, 556, 4444, 88, 888, 8888.
         #[arg(long)]
         format: Option<u32>,
-        /// Dither when quantising to format 0.
+        /// Dither (Floyd-Steinberg) when quantising to format 0, 565, 556 or 4444.
         #[arg(long)]
         dither: bool,
         /// Use the smoother alpha-aware mip filter instead of the shipped box filter.
@@ -159,6 +166,15 @@ pub enum Command {
     /// Draw a mesh (MSH model or landscape, level.geom) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
+    /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
+    /// icons, desktop entry, default application), so double-clicking an archive opens it.
+    InstallDesktop {
+        /// Remove what install-desktop put there instead.
+        #[arg(long)]
+        uninstall: bool,
+    },
+    // The two writers below are for working on the project, not on a game: hidden from --help
+    // on purpose (a modder has no use for them) and documented in README's demo section.
     /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
     #[command(hide = true)]
     WriteFixtures { dir: PathBuf },
@@ -250,14 +266,15 @@ pub fn run(command: Command, readings: Readings) -> Out {
         }
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;
-            println!("wrote {n} fixture files to {}", dir.display());
+            outln!("wrote {n} fixture files to {}", dir.display());
             Ok(0)
         }
         Command::WriteDemo { dir } => {
             let n = crate::fixtures::demo::write_demo(&dir).map_err(|e| Failure::io(&dir, e))?;
-            println!("wrote {n} demo files to {}", dir.display());
+            outln!("wrote {n} demo files to {}", dir.display());
             Ok(0)
         }
         Command::Check { paths, json } => check(&paths, json, &readings),
@@ -300,21 +317,47 @@ pub fn open_item(address: &str, readings: &Readings) -> Result<(Workspace, ItemP
         crate::doc::OpenError::Io(p, e) => Failure::io(&p, e),
         crate::doc::OpenError::Format(_, e) => Failure::format(file, e),
     })?;
+    note_stale_temps(file);
     let mut path = ItemPath::root(id);
     let mut shown = file.to_string();
     for name in entries {
         let node = ws.node(id, &path.entries).map_err(|e| Failure::format(&shown, e))?;
         if !node.0.is_archive() {
-            return Err(Failure { code: 1, message: format!("{shown}: not an archive, so it has no entry {name:?}") });
+            return Err(Failure::usage(format!("{shown}: not an archive, so it has no entry {name}")));
         }
-        let index = node
-            .0
-            .resolve(name)
-            .ok_or_else(|| Failure { code: 1, message: format!("{shown}: no entry {name:?}") })?;
+        // A name that matches nothing is a usage error, like a missing file.
+        let index = node.0.resolve(name).ok_or_else(|| {
+            let near = suggest::nearest_names(&node.0, name, 3);
+            let hint = match name.strip_prefix('#') {
+                Some(_) if node.0.is_empty() => "; the archive is empty".to_string(),
+                Some(_) => format!("; the archive has entries #0 to #{}", node.0.len() - 1),
+                None if near.is_empty() => "; the archive has no named entries".to_string(),
+                None => format!("; did you mean {}?", suggest::one_of(&near)),
+            };
+            Failure::usage(format!("{shown}: no entry {name}{hint}"))
+        })?;
         shown = format!("{shown}::{name}");
         path = path.child(index);
     }
     Ok((ws, path))
+}
+
+/// Temporary files that interrupted saves of `file` left: reported, never removed.
+fn note_stale_temps(file: &str) {
+    for stale in crate::doc::save::stale_temp_files(Path::new(file)) {
+        eprintln!("note: {} (rm it if no save is running)", stale.notice(Path::new(file)));
+    }
+}
+
+/// The header and directory of a whole NRes file, read without its payloads; None for an
+/// address inside a file or a file that needs the full read. The caller that answers from it
+/// notes stale temporary files, as `open_item` does.
+fn listing(address: &str) -> Result<Option<Listing>, Failure> {
+    let (file, entries) = split_address(address);
+    if !entries.is_empty() {
+        return Ok(None);
+    }
+    Listing::read(Path::new(file)).map_err(|e| Failure::io(Path::new(file), e))
 }
 
 fn apply(ws: &mut Workspace, edit: Edit, address: &str) -> Result<(), Failure> {
@@ -331,18 +374,25 @@ fn save(ws: &mut Workspace, file: crate::doc::FileId, out: Option<PathBuf>) -> O
 }
 
 fn list(address: &str, json: bool, readings: &Readings) -> Out {
-    let (ws, path) = open_item(address, readings)?;
-    let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
-    let node = &node.0;
-    if !node.is_archive() {
-        return Err(Failure { code: 1, message: format!("{address}: not an NRes or RsLi archive") });
-    }
-    let metas = node.metas();
+    let (format, metas) = match listing(address)? {
+        Some(l) => {
+            note_stale_temps(address);
+            (l.format_name(), l.metas())
+        }
+        None => {
+            let (ws, path) = open_item(address, readings)?;
+            let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
+            if !node.0.is_archive() {
+                return Err(Failure { code: 1, message: format!("{address}: not an NRes or RsLi archive") });
+            }
+            (node.0.format_name(), node.0.metas())
+        }
+    };
     if json {
         let entries: Vec<Value> = metas
             .iter()
-            .map(|m| match node {
-                Node::Rsli(_) => json!({
+            .map(|m| match format {
+                "rsli" => json!({
                     "index": m.index, "name": m.name, "type": null, "type_id": null,
                     "method": m.method, "packed_size": m.packed_size, "size": m.size,
                     "offset": m.offset, "sort_index": m.sort_index,
@@ -355,10 +405,10 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
                 }),
             })
             .collect();
-        let v = json!({"path": address, "format": node.format_name(), "entries": entries});
-        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+        let v = json!({"path": address, "format": format, "entries": entries});
+        outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
     } else {
-        println!("{:>5}  {:<32} {:<10} {:>10} {:>10}  attrs / method", "#", "name", "type", "size", "offset");
+        outln!("{:>5}  {:<32} {:<10} {:>10} {:>10}  attrs / method", "#", "name", "type", "size", "offset");
         for m in &metas {
             let (kind, extra) = match m.method {
                 Some(method) => ("-".to_string(), format!("{method}, packed {}", m.packed_size.unwrap_or(0))),
@@ -367,9 +417,9 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
                     format!("{} {} {}", m.attrs[0], m.attrs[1], m.attrs[2]),
                 ),
             };
-            println!("{:>5}  {:<32} {:<10} {:>10} {:>10}  {extra}", m.index, m.name, kind, m.size, m.offset);
+            outln!("{:>5}  {:<32} {:<10} {:>10} {:>10}  {extra}", m.index, m.name, kind, m.size, m.offset);
         }
-        println!("{} entries ({})", metas.len(), node.format_name());
+        outln!("{} entries ({format})", metas.len());
     }
     Ok(0)
 }
@@ -398,7 +448,7 @@ fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) 
                 }
             }
         }
-        println!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
+        outln!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
         return Ok(if failed > 0 { 1 } else { 0 });
     }
     let meta = ws.item_meta(&path).ok_or_else(|| Failure::usage(format!("{address}: name an entry, FILE::ENTRY (or use --all)")))?;
@@ -421,11 +471,11 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
         }
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
     } else {
         for r in &reports {
             let status = if r.ok { "ok" } else { "FAILED" };
-            println!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
+            outln!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
             for d in &r.diagnostics {
                 let sev = format!("{:?}", d.severity).to_lowercase();
                 let at = match (d.line, d.column, d.offset) {
@@ -434,7 +484,7 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
                     _ => String::new(),
                 };
                 let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
-                println!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
+                outln!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
             }
         }
     }
@@ -447,6 +497,13 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
 /// `info --json` for any item: archives report their kind and entry count unless a typed codec
 /// (MSH) claims them; other items go to the codec of their type.
 fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
+    let name = Path::new(split_address(address).0).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if let Some(l) = listing(address)?
+        && !l.claimed_by_codec(&name, readings)
+    {
+        note_stale_temps(address);
+        return print_info(address, &json!({"kind": l.format_name(), "entries": l.len()}), json_out);
+    }
     let (ws, path) = open_item(address, readings)?;
     let meta = ws.item_meta(&path);
     let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(address, e))?;
@@ -470,10 +527,14 @@ fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
             json!({"kind": node.0.format_name(), "entries": node.0.len()})
         }
     };
+    print_info(address, &v, json_out)
+}
+
+fn print_info(address: &str, v: &Value, json_out: bool) -> Out {
     if json_out {
-        println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+        outln!("{}", serde_json::to_string_pretty(v).expect("JSON values serialise"));
     } else {
-        print_plain(&v, 0);
+        print_plain(v, 0);
     }
     // An item the game cannot load is malformed input (exit 1), summary printed all the same.
     let errors: Vec<&Value> = v["diagnostics"].as_array().map(|a| a.iter().filter(|d| d["severity"] == "error").collect()).unwrap_or_default();
@@ -492,21 +553,21 @@ pub(crate) fn print_plain(v: &Value, indent: usize) {
             for (k, x) in m {
                 match x {
                     Value::Object(_) => {
-                        println!("{pad}{k}:");
+                        outln!("{pad}{k}:");
                         print_plain(x, indent + 2);
                     }
                     Value::Array(a) if a.iter().any(|e| e.is_object()) => {
-                        println!("{pad}{k}: {} items", a.len());
+                        outln!("{pad}{k}: {} items", a.len());
                         for (i, e) in a.iter().enumerate() {
-                            println!("{pad}  [{i}]");
+                            outln!("{pad}  [{i}]");
                             print_plain(e, indent + 4);
                         }
                     }
-                    _ => println!("{pad}{k}: {x}"),
+                    _ => outln!("{pad}{k}: {x}"),
                 }
             }
         }
-        other => println!("{pad}{other}"),
+        other => outln!("{pad}{other}"),
     }
 }
 
@@ -519,11 +580,18 @@ pub fn main_with(cli_readings: &[String], command: Command) -> i32 {
             return 2;
         }
     }
-    match run(command, readings) {
+    let code = match run(command, readings) {
         Ok(code) => code,
         Err(f) => {
             eprintln!("error: {}", f.message);
             f.code
         }
+    };
+    match output::finish() {
+        Some(e) => {
+            eprintln!("error: writing to stdout: {e}");
+            2
+        }
+        None => code,
     }
 }

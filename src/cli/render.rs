@@ -71,6 +71,7 @@ pub use with_gpu::{render, render_failure};
 #[cfg(feature = "gui")]
 mod with_gpu {
     use super::*;
+    use crate::cli::output::outln;
     use crate::doc::resolve::Resolver;
     use crate::export::ExportOptions;
     use crate::formats::TYPE_MAT0;
@@ -134,7 +135,7 @@ mod with_gpu {
         let image = gpu.render(&uploaded, &params, width, height).map_err(render_failure)?;
         let png = encode_png(&image)?;
         crate::doc::save::atomic_write(&a.out, &png).map_err(|e| Failure::io(&a.out, e))?;
-        println!(
+        outln!(
             "wrote {} ({width}x{height}, {} triangles, {} points, {} parts) on {}",
             a.out.display(),
             scene.triangle_count(),
@@ -144,7 +145,7 @@ mod with_gpu {
         );
         for (part, status) in scene.untextured_parts() {
             if let Some(p) = scene.parts.get(part) {
-                println!("  untextured: {} ({status:?})", p.label);
+                outln!("  untextured: {} ({status:?})", p.label);
             }
         }
         Ok(0)
@@ -187,7 +188,7 @@ mod with_gpu {
         {
             eprintln!("note: {item}: cell {} names a Page rect of {} (which one is unconfirmed); the whole texture is drawn", state.cell, t.name);
         }
-        println!(
+        outln!(
             "  {item} at {ms} ms: phase {}, diffuse {:?}, texture {}",
             state.phase,
             colors.diffuse,

@@ -176,6 +176,18 @@ pub fn guess_type(node: &Node, name: &str, bytes: &[u8]) -> u32 {
     if counts.len() == 1 { counts.into_keys().next().unwrap_or(0) } else { 0 }
 }
 
+/// New bytes and/or new directory attributes for one item, as one edit (an editor's change).
+pub fn edit_item(path: &ItemPath, bytes: Option<SharedBytes>, attrs: Option<[u32; 3]>) -> Result<Edit, String> {
+    let mut edits = Vec::new();
+    if let Some(b) = bytes {
+        edits.push(replace(path, b));
+    }
+    if let Some(a) = attrs {
+        edits.push(set_attrs(path, None, a)?);
+    }
+    batch(String::new(), edits).ok_or_else(|| "nothing to change".to_string())
+}
+
 pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Result<Edit, String> {
     let (parent, index) = path.parent().ok_or("a file has no attributes")?;
     Ok(Edit::new(path.file, parent.entries, EditOp::SetAttrs { index, type_id, attrs }))

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod items;
+pub mod listing;
 pub mod edit;
 pub mod history;
 pub mod node;

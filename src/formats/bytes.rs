@@ -165,19 +165,21 @@ impl WriteLe for Vec<u8> {
 
 /// A cheaply clonable view into shared bytes: payloads of a 100 MB archive reference the one
 /// buffer the file was read into, so opening copies nothing and an undo snapshot is O(entries).
+/// The buffer is the `Vec` the file was read into, handed over as it is (an `Arc<[u8]>` would
+/// need a second copy of the file to make).
 #[derive(Clone)]
 pub struct SharedBytes {
-    buf: Arc<[u8]>,
+    buf: Arc<Vec<u8>>,
     range: Range<usize>,
 }
 
 impl SharedBytes {
-    pub fn new(buf: Arc<[u8]>) -> Self {
+    pub fn new(buf: Arc<Vec<u8>>) -> Self {
         let range = 0..buf.len();
         SharedBytes { buf, range }
     }
     pub fn empty() -> Self {
-        SharedBytes { buf: Arc::from(Vec::new()), range: 0..0 }
+        SharedBytes { buf: Arc::new(Vec::new()), range: 0..0 }
     }
     /// A sub-slice of this view; `range` is relative to the view and must lie within it.
     pub fn slice(&self, range: Range<usize>) -> SharedBytes {
@@ -210,13 +212,13 @@ impl AsRef<[u8]> for SharedBytes {
 
 impl From<Vec<u8>> for SharedBytes {
     fn from(v: Vec<u8>) -> Self {
-        SharedBytes::new(Arc::from(v))
+        SharedBytes::new(Arc::new(v))
     }
 }
 
 impl From<&[u8]> for SharedBytes {
     fn from(v: &[u8]) -> Self {
-        SharedBytes::new(Arc::from(v))
+        SharedBytes::new(Arc::new(v.to_vec()))
     }
 }
 
@@ -274,6 +276,7 @@ mod tests {
         let s = SharedBytes::from(vec![1, 2, 3, 4, 5]);
         let t = s.slice(1..4);
         assert_eq!(&*t, &[2, 3, 4]);
+        assert!(std::ptr::eq(&t[0], &s[1]), "a slice is a view, not a copy");
         assert_eq!(&*t.slice(1..2), &[3]);
     }
 }

@@ -26,6 +26,7 @@ pub fn settle(h: &mut Harness<'static, StudioApp>) {
 }
 
 /// Hovers `at`, then drops `files` there as a file manager would.
+#[allow(dead_code, reason = "not every suite drops files")]
 pub fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
     #[derive(Debug)]
     struct Dropped(PathBuf);

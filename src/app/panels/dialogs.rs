@@ -1,5 +1,6 @@
 //! Modal dialogs: unsaved changes (Save / Discard / Cancel, for closing a file or the window),
-//! a file that changed on disk (Overwrite / Cancel), messages and About.
+//! a file that changed on disk (Overwrite / Cancel), temporary files left by interrupted saves
+//! (Remove / Keep), messages and About.
 
 use crate::app::StudioApp;
 use crate::app::intent::{Dialog, Intent, Then};
@@ -39,6 +40,23 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
                 if ui.button("OK").clicked() {
                     out.push(Intent::CloseDialog);
                 }
+            }
+            Dialog::StaleTemps { of, temps } => {
+                ui.heading("Left from an interrupted save");
+                ui.label(format!("A save of {} did not finish; the file itself is intact. These temporary copies are left beside it:", of.display()));
+                for (p, len) in temps {
+                    ui.label(RichText::new(format!("• {} ({len} bytes)", p.display())).monospace());
+                }
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button("Remove them").clicked() {
+                        out.push(Intent::CloseDialog);
+                        out.push(Intent::RemoveStaleTemps(temps.clone()));
+                    }
+                    if ui.button("Keep them").clicked() {
+                        out.push(Intent::CloseDialog);
+                    }
+                });
             }
             Dialog::About => {
                 ui.heading("Parkan Studio");

@@ -78,9 +78,7 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
                 item(app, ui, c, run);
             }
             ui.separator();
-            for c in [Command::ReplaceImage, Command::ExportLevels] {
-                item(app, ui, c, run);
-            }
+            editor_items(app, ui, MenuGroup::Entry, run);
             ui.separator();
             for c in [Command::AddFiles, Command::CopyName] {
                 item(app, ui, c, run);
@@ -122,6 +120,13 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             item(app, ui, Command::CommandPalette, run);
             item(app, ui, Command::About, run);
         }
+    }
+}
+
+/// The editors' commands that sit in this menu.
+fn editor_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>) {
+    for c in Command::every().into_iter().filter(|c| matches!(c, Command::Editor(e) if e.spec().is_some_and(|s| s.menu == Some(group)))) {
+        item(app, ui, c, run);
     }
 }
 

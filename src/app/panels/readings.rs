@@ -39,7 +39,7 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
     let mut open = true;
     let mut out = Vec::new();
     egui::Window::new("Format readings").open(&mut open).default_width(420.0).show(ctx, |ui| {
-        ui.label("Where public readers of the formats disagree, choose the reading; the first value is the default.");
+        ui.label("Where public readers of the formats disagree, choose the reading; the first value is the default. docs/readings.md explains each.");
         ui.separator();
         egui::Grid::new("readings").num_columns(2).striped(true).show(ui, |ui| {
             for (name, values, about) in TABLE {

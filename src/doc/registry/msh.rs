@@ -25,7 +25,8 @@ impl Codec for MshCodec {
     }
 
     fn claims(&self, item: &Item) -> bool {
-        item.bytes.starts_with(b"NRes")
+        // The directory's types first: a 100 MB archive that is no mesh is never copied.
+        crate::formats::nres::directory_type_ids(item.bytes).is_some_and(|t| is_msh(t.iter().copied()))
             && Archive::parse(SharedBytes::from(item.bytes)).is_ok_and(|(a, _)| is_msh(a.rows().iter().map(|r| r.type_id())))
     }
 

@@ -14,6 +14,7 @@ mod parse;
 mod row;
 
 pub use edit::check_new_name;
+pub use parse::directory_type_ids;
 pub use lookup::{compare_names, lookup_order};
 pub use row::Row;
 

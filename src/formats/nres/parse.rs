@@ -86,6 +86,18 @@ impl Archive {
     }
 }
 
+/// The type ids of the directory rows, read from the header and the directory alone (no
+/// parse, no copy): what a codec needs to decide whether it claims a whole archive. None when
+/// the bytes are not an NRes archive with a directory that fits.
+pub fn directory_type_ids(bytes: &[u8]) -> Option<Vec<u32>> {
+    if bytes.len() < HEADER_LEN || &bytes[..4] != MAGIC {
+        return None;
+    }
+    let count = usize::try_from(i32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]])).ok()?;
+    let dir_len = count.checked_mul(ROW_LEN).filter(|&l| l <= bytes.len() - HEADER_LEN)?;
+    Some(bytes[bytes.len() - dir_len..].chunks_exact(ROW_LEN).map(|row| Row::from_raw(row.try_into().expect("64-byte chunks")).type_id()).collect())
+}
+
 /// Splits the data region into gaps and payload clusters. A cluster is the union of payload
 /// ranges that overlap or coincide; a zero-size payload joins a cluster only when it lies
 /// strictly inside one. Returns the items, each row's location, and the rows in shared clusters.

@@ -2,6 +2,7 @@
 //! image" and the fixture builders. Bytes a format does not own (888's x, the x of RGBQUAD
 //! palette entries) come from the texture being replaced wherever a level keeps its size.
 
+use super::dither;
 use super::header::{Format, Header, mip_dims};
 use super::page::Page;
 use super::palette::Palette;
@@ -23,6 +24,7 @@ pub struct EncodeOptions<'a> {
     pub old: Option<&'a Texm>,
     /// The palette format 2 indexes into; greyscale without one.
     pub external_palette: Option<&'a Palette>,
+    /// Error diffusion for the palettised formats and 565, 556, 4444.
     pub dither: bool,
     /// Format 0: keep the old palette and map to its nearest entries.
     pub keep_palette: bool,
@@ -56,7 +58,12 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
                     Some(b) => data.extend_from_slice(b),
                     None => data.resize(start + l.rgba.len() / 4 * bpp, 0),
                 }
-                enc(&l.rgba, &mut data[start..]);
+                if !(opts.dither && dither::encode_16bit(l, format, readings, &mut data[start..])) {
+                    enc(&l.rgba, &mut data[start..]);
+                }
+            }
+            if opts.dither && matches!(format, Format::Rgb565 | Format::Rgb556 | Format::Argb4444) {
+                diags.push(Diagnostic::info(28u64, format!("format {}: dithered (Floyd-Steinberg) instead of rounding each pixel", format.raw())));
             }
             if alpha_lost {
                 diags.push(Diagnostic::info(28u64, format!("the image has transparency; format {} stores no alpha, so it is dropped", format.raw())));
@@ -70,8 +77,8 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
                 PaletteSource::Kept => "every colour is in the texture's palette: palette kept".to_string(),
                 PaletteSource::Exact(n) => format!("{n} distinct colours: they became the palette exactly"),
                 PaletteSource::Nearest => format!("palette kept: colours not in it took their nearest entry{}", if opts.dither { ", dithered" } else { "" }),
-                PaletteSource::NeuQuant => format!(
-                    "more than {} colours: palette chosen by NeuQuant{}",
+                PaletteSource::KMeans => format!(
+                    "more than {} colours: palette chosen by k-means{}",
                     256 - usize::from(reserve0),
                     if opts.dither { ", dithered" } else { "" }
                 ),

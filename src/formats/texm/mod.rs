@@ -8,8 +8,11 @@
 //! value the game does not know parses too, as an opaque entry (every byte after the header
 //! kept), with an error diagnostic for `check`.
 
+pub mod dither;
 pub mod encode;
+pub mod grid;
 pub mod header;
+pub mod kmeans;
 pub mod mips;
 pub mod page;
 pub mod palette;
@@ -17,6 +20,7 @@ pub mod pixel;
 pub mod png;
 pub mod quantize;
 pub mod skip;
+pub mod space;
 pub mod view;
 
 pub use encode::{EncodeOptions, encode_levels};

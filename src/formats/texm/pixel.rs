@@ -148,20 +148,21 @@ pub fn layout_fns(layout: Layout) -> &'static PixelFns {
 }
 
 // --- channel expansion (bit replication) and rounding quantisation ---
+//
+// The 16-bit decoders work on whole 32-bit words: the fields are shifted into their bytes and
+// widened by bit replication with word-wide shifts, ors and masks (two or four channels at
+// once), which the compiler turns into SIMD over several pixels. A 65,536-entry table measured
+// no faster here (a gather per pixel from 256 KiB), per-byte arithmetic 1.5 to 2x slower.
 
 #[inline(always)]
-fn e4(v: u16) -> u8 {
-    (v as u8 & 15) * 17
-}
-#[inline(always)]
-fn e5(v: u16) -> u8 {
-    let v = v as u8 & 31;
-    (v << 3) | (v >> 2)
-}
-#[inline(always)]
-fn e6(v: u16) -> u8 {
-    let v = v as u8 & 63;
+fn x6(v: u32) -> u32 {
+    let v = v & 63;
     (v << 2) | (v >> 4)
+}
+/// RGBA bytes from their channel values, each below 256.
+#[inline(always)]
+fn rgba(r: u32, g: u32, b: u32, a: u32) -> [u8; 4] {
+    (r | g << 8 | b << 16 | a << 24).to_le_bytes()
 }
 #[inline(always)]
 fn q(c: u8, max: u16) -> u16 {
@@ -185,8 +186,10 @@ fn d_index(s: &[u8; 1], lut: &Lut) -> [u8; 4] {
 }
 #[inline(always)]
 fn d_565(s: &[u8; 2], _: &Lut) -> [u8; 4] {
-    let w = w16(s);
-    [e5(w >> 11), e6(w >> 5), e5(w), 255]
+    let w = u32::from(w16(s));
+    // Red and blue, both 5 bits, widened together in bytes 0 and 2.
+    let rb = (w >> 11) | (w & 31) << 16;
+    (rb << 3 | (rb >> 2 & 0x0007_0007) | x6(w >> 5) << 8 | 0xFF00_0000).to_le_bytes()
 }
 #[inline(always)]
 fn n_565(p: [u8; 4], d: &mut [u8; 2]) {
@@ -194,8 +197,10 @@ fn n_565(p: [u8; 4], d: &mut [u8; 2]) {
 }
 #[inline(always)]
 fn d_556(s: &[u8; 2], _: &Lut) -> [u8; 4] {
-    let w = w16(s);
-    [e5(w >> 11), e5(w >> 6), e6(w), 255]
+    let w = u32::from(w16(s));
+    // Red and green, both 5 bits, widened together in bytes 0 and 1.
+    let rg = (w >> 11) | (w >> 6 & 31) << 8;
+    (rg << 3 | (rg >> 2 & 0x0707) | x6(w) << 16 | 0xFF00_0000).to_le_bytes()
 }
 #[inline(always)]
 fn n_556(p: [u8; 4], d: &mut [u8; 2]) {
@@ -203,8 +208,10 @@ fn n_556(p: [u8; 4], d: &mut [u8; 2]) {
 }
 #[inline(always)]
 fn d_4444(s: &[u8; 2], _: &Lut) -> [u8; 4] {
-    let w = w16(s);
-    [e4(w >> 8), e4(w >> 4), e4(w), e4(w >> 12)]
+    let w = u32::from(w16(s));
+    // Each nibble into the low half of its byte, then all four widened at once (n << 4 | n).
+    let t = (w >> 8 & 15) | (w >> 4 & 15) << 8 | (w & 15) << 16 | (w >> 12) << 24;
+    (t << 4 | t).to_le_bytes()
 }
 #[inline(always)]
 fn n_4444(p: [u8; 4], d: &mut [u8; 2]) {
@@ -212,7 +219,9 @@ fn n_4444(p: [u8; 4], d: &mut [u8; 2]) {
 }
 #[inline(always)]
 fn d_lum_alpha(s: &[u8; 2], _: &Lut) -> [u8; 4] {
-    [s[0], s[0], s[0], s[1]]
+    let w = u32::from(w16(s));
+    let (l, a) = (w & 0xFF, w >> 8);
+    rgba(l, l, l, a)
 }
 #[inline(always)]
 fn n_lum_alpha(p: [u8; 4], d: &mut [u8; 2]) {
@@ -221,7 +230,9 @@ fn n_lum_alpha(p: [u8; 4], d: &mut [u8; 2]) {
 }
 #[inline(always)]
 fn d_alpha_lum(s: &[u8; 2], _: &Lut) -> [u8; 4] {
-    [s[1], s[1], s[1], s[0]]
+    let w = u32::from(w16(s));
+    let (l, a) = (w >> 8, w & 0xFF);
+    rgba(l, l, l, a)
 }
 #[inline(always)]
 fn n_alpha_lum(p: [u8; 4], d: &mut [u8; 2]) {
@@ -434,6 +445,23 @@ mod tests {
                     assert_eq!(u16::from_le_bytes(back), w, "{layout:?} {w:04X}");
                 }
             }
+        }
+    }
+
+    /// The word-wide decoders against the spec's per-channel formulas, for every stored word.
+    #[test]
+    fn every_16_bit_word_decodes_as_the_spec_says() {
+        let widen = |v: u16, bits: u32| -> u8 {
+            let v = u32::from(v) & ((1 << bits) - 1);
+            ((v << (8 - bits)) | (v >> (2 * bits - 8))) as u8
+        };
+        for w in 0..=u16::MAX {
+            let s = w.to_le_bytes();
+            assert_eq!(dec(Layout::Rgb565, &s), [widen(w >> 11, 5), widen(w >> 5, 6), widen(w, 5), 255], "565 {w:04X}");
+            assert_eq!(dec(Layout::Rgb556, &s), [widen(w >> 11, 5), widen(w >> 6, 5), widen(w, 6), 255], "556 {w:04X}");
+            assert_eq!(dec(Layout::Argb4444, &s), [widen(w >> 8, 4), widen(w >> 4, 4), widen(w, 4), widen(w >> 12, 4)], "4444 {w:04X}");
+            assert_eq!(dec(Layout::LumAlpha, &s), [s[0], s[0], s[0], s[1]], "88 {w:04X}");
+            assert_eq!(dec(Layout::AlphaLum, &s), [s[1], s[1], s[1], s[0]], "88 swapped {w:04X}");
         }
     }
 

@@ -43,7 +43,7 @@ pub struct ImportOptions {
     /// Let the texture take the image's size (with a warning) instead of refusing a mismatch.
     pub allow_resize: bool,
     pub filter: MipFilter,
-    /// Floyd-Steinberg dithering for the palettised formats.
+    /// Floyd-Steinberg dithering for the palettised formats and 565, 556, 4444.
     pub dither: bool,
     /// The external palette (a `.PAL` payload) format 2 indexes into; greyscale without one.
     pub external_palette: Option<Vec<u8>>,

@@ -3,7 +3,8 @@
 //! to highlight its texels), and the Page rects table (edit, add, remove; each undoable).
 
 use super::model::{ViewMode, flag_names, known_bits};
-use super::{TextureView, ViewCtx};
+use super::TextureView;
+use crate::app::editors::EditorCx;
 use crate::doc::items;
 use crate::app::intent::Intent;
 use crate::app::panels::readings;
@@ -19,7 +20,7 @@ pub const TEXTURE_READINGS: [&str; 4] = ["texm-8888", "texm-888", "texm-88", "pa
 /// Side of one palette swatch, in points.
 const SWATCH: f32 = 17.0;
 
-pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     header(ui, cx, view, out);
     ui.add_space(6.0);
     interpretation(ui, cx, view, out);
@@ -32,7 +33,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     page_rects(ui, cx, view, out);
 }
 
-fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView, out: &mut Vec<Intent>) {
+fn header(ui: &mut Ui, cx: &EditorCx, view: &TextureView, out: &mut Vec<Intent>) {
     let Some(m) = view.model() else { return };
     let h = *m.texm.header();
     ui.heading("Header");
@@ -60,7 +61,7 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView, out: &mut Vec<Intent>) 
                     if ui.checkbox(&mut on, text).changed() {
                         let nv = if on { v | bit } else { v & !bit };
                         let (f4, f5) = if name == "flags4" { (nv, h.flags5) } else { (h.flags4, nv) };
-                        out.push(Intent::SetTextureFlags { path: cx.path.clone(), flags: [f4, f5, h.unk6] });
+                        out.push(super::edits::flags_intent(cx, [f4, f5, h.unk6]));
                     }
                 }
                 for (bit, what) in flag_names(name, v).into_iter().filter(|(b, _)| !known_bits(name).iter().any(|(k, _)| k == b)) {
@@ -102,7 +103,7 @@ fn header(ui: &mut Ui, cx: &ViewCtx, view: &TextureView, out: &mut Vec<Intent>) 
     });
 }
 
-fn interpretation(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+fn interpretation(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     let format = view.model().and_then(|m| m.texm.format());
     let relevant = |name: &str| match (name, format) {
         ("texm-8888", Some(Format::Argb8888)) | ("texm-888", Some(Format::Rgb888)) | ("texm-88", Some(Format::LumAlpha88)) => true,
@@ -227,7 +228,7 @@ fn palette(ui: &mut Ui, view: &mut TextureView) {
     }
 }
 
-fn page_rects(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+fn page_rects(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     let Some(m) = view.model() else { return };
     if m.texm.format().is_none() {
         return;
@@ -308,7 +309,7 @@ fn page_rects(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<I
     }
     view.rect_hover = hovered_row;
     if let Some(rects) = new {
-        out.push(Intent::SetPageRects { path: cx.path.clone(), rects, dragging });
+        out.push(super::edits::rects_intent(cx, rects, dragging));
     }
     if released {
         out.push(Intent::EndDrag);

@@ -6,17 +6,20 @@
 
 pub mod canvas;
 pub mod edits;
+pub mod editor;
 pub mod import;
 pub mod model;
 pub mod side;
 
 use crate::doc::items;
-use super::intent::{Intent, Pick};
+use crate::app::editors::EditorCx;
+use crate::app::intent::Intent;
+pub use editor::{TextureEditor, TextureMsg};
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
 use crate::formats::texm::{Palette, RuntimeOptions};
-use crate::formats::{TYPE_TEXM, texm};
+use crate::formats::texm;
 use egui::{Rect, Ui, Vec2};
 use model::{Channels, Readout, TextureModel, ViewMode};
 
@@ -24,15 +27,6 @@ use model::{Channels, Readout, TextureModel, ViewMode};
 pub const ZOOM_STEPS: [f32; 15] = [0.125, 0.25, 0.5, 1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0, 48.0, 64.0];
 pub const MIN_ZOOM: f32 = 0.125;
 pub const MAX_ZOOM: f32 = 64.0;
-
-/// Whether an item is a texture the inspector can open: a `Texm` entry, or a loose file that
-/// starts with the magic.
-pub fn is_texture(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> bool {
-    match items::meta_of(ws, path) {
-        Some(m) if m.type_id.is_some() => m.type_id == Some(TYPE_TEXM) && bytes.starts_with(b"Texm"),
-        _ => bytes.starts_with(b"Texm"),
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Corner {
@@ -315,35 +309,8 @@ pub fn load_texture(ctx: &egui::Context, name: impl Into<String>, w: u32, h: u32
     ctx.load_texture(name, color_image(sw, sh, &out), opts)
 }
 
-/// What the view needs from the app besides its own state.
-pub struct ViewCtx<'a> {
-    pub ws: &'a Workspace,
-    pub generation: u64,
-    pub path: &'a ItemPath,
-    pub bytes: &'a SharedBytes,
-}
-
-/// Keys the canvas takes before the global shortcuts see them: Delete (or Backspace) with a
-/// Page rect selected and the pointer over the image removes that rect, not the browser's
-/// selection (which would be the texture entry itself).
-pub fn claim_keys(ctx: &egui::Context, path: &ItemPath, view: &mut TextureView) -> Option<Intent> {
-    let over = ctx.pointer_latest_pos().zip(view.canvas_rect).is_some_and(|(p, r)| r.contains(p));
-    let (sel, m) = view.rect_selected.zip(view.model()).filter(|(_, m)| m.mode == ViewMode::Stored)?;
-    if !over || ctx.egui_wants_keyboard_input() || sel >= m.rects.len() {
-        return None;
-    }
-    let pressed = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Delete) || i.consume_key(egui::Modifiers::NONE, egui::Key::Backspace));
-    if !pressed {
-        return None;
-    }
-    let mut rects = m.stored_rects();
-    rects.remove(sel);
-    view.rect_selected = None;
-    Some(Intent::SetPageRects { path: path.clone(), rects, dragging: false })
-}
-
 /// The whole inspector inside a tab.
-pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     view.refresh(ui.ctx(), cx.ws, cx.generation, cx.bytes);
     toolbar(ui, cx, view, out);
     ui.separator();
@@ -379,7 +346,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     egui::CentralPanel::default().show(ui, |ui| canvas::show(ui, cx, view, out));
 }
 
-fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     let levels = view.model().map_or(0, |m| m.levels.len());
     let sizes: Vec<(u32, u32)> = view.model().map(|m| m.levels.iter().map(|l| (l.width, l.height)).collect()).unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
@@ -439,17 +406,17 @@ fn toolbar(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Inte
         ui.toggle_value(&mut view.show_side, "Details").on_hover_text("The header, palette and Page rects (D)");
         ui.separator();
         if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
-            out.push(Intent::Pick(Pick::ImportImage(cx.path.clone())));
+            out.push(editor::pick_image(cx.path));
         }
         ui.menu_button("Export", |ui| {
             let level = view.model().map_or(0, |m| m.stored_level(view.level));
             if ui.button(format!("Export level {level} as PNG…")).clicked() {
                 let stem = items::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
-                out.push(Intent::Pick(Pick::ExportMip(cx.path.clone(), level, format!("{}_mip{level}.png", edits::file_stem(&stem)))));
+                out.push(editor::pick_export(cx.path, Some(level), format!("{}_mip{level}.png", edits::file_stem(&stem))));
                 ui.close();
             }
             if ui.button("Export every level as PNG…").clicked() {
-                out.push(Intent::Pick(Pick::ExportMips(cx.path.clone())));
+                out.push(editor::pick_export(cx.path, None, String::new()));
                 ui.close();
             }
         });

@@ -4,9 +4,9 @@
 //! conversion is the CLI's `import-png` (`texm::png::import_pixmap`); confirming replaces the
 //! entry's bytes in one undo step.
 
-use crate::app::StudioApp;
-use crate::app::intent::Intent;
-use crate::doc::ItemPath;
+use crate::app::editors::EditorDialog;
+use crate::app::intent::{Dialog, Intent, ItemEdit};
+use crate::doc::{ItemPath, Workspace, items};
 use crate::formats::readings::Readings;
 use crate::formats::texm::png::{import_pixmap, read_image};
 use crate::formats::texm::{ALL_FORMATS, Format, ImportOptions, MipFilter, Pixmap, Texm};
@@ -192,20 +192,53 @@ fn scaled(img: &Pixmap, w: u32, h: u32) -> Result<Pixmap, String> {
     Pixmap::from_rgba(w, h, out.into_raw()).map_err(|e| e.to_string())
 }
 
-pub fn show(app: &mut StudioApp, ctx: &Context) {
-    let Some(d) = app.import.as_mut() else { return };
-    let mut out = Vec::new();
-    let modal = egui::Modal::new(egui::Id::unique("import-dialog")).show(ctx, |ui| {
-        ui.set_max_width(640.0);
-        body(ui, d, &mut out);
-    });
-    if modal.should_close() && out.is_empty() {
-        out.push(Intent::CancelImport);
-    }
-    app.intents.extend(out);
+/// How the user closed the dialog.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    Replace,
+    Cancel,
 }
 
-fn body(ui: &mut Ui, d: &mut ImportDialog, out: &mut Vec<Intent>) {
+impl EditorDialog for ImportDialog {
+    fn show(&mut self, ctx: &Context, ws: &Workspace, out: &mut Vec<Intent>) -> bool {
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("import-dialog")).show(ctx, |ui| {
+            ui.set_max_width(640.0);
+            body(ui, self, &mut answer);
+        });
+        if modal.should_close() && answer.is_none() {
+            answer = Some(Answer::Cancel);
+        }
+        match answer {
+            None => true,
+            Some(Answer::Cancel) => false,
+            Some(Answer::Replace) => {
+                self.confirm(ws, out);
+                false
+            }
+        }
+    }
+}
+
+impl ImportDialog {
+    /// The conversion as one undo step of the target's bytes.
+    fn confirm(&mut self, ws: &Workspace, out: &mut Vec<Intent>) {
+        let what = format!("the image of {} from {}", items::address(ws, &self.target), self.source_name);
+        let target = self.target.clone();
+        match self.preview() {
+            Ok(p) => {
+                out.push(Intent::EditItem(ItemEdit::bytes(&target, p.bytes.clone(), format!("Replace {what}"))));
+                out.push(Intent::Log(Severity::Info, format!("replaced {what}")));
+            }
+            Err(m) => {
+                out.push(Intent::Log(Severity::Error, format!("Replace: {m}")));
+                out.push(Intent::ShowDialog(Dialog::Message { title: "Replace".into(), text: m.clone() }));
+            }
+        }
+    }
+}
+
+fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
     ui.heading(format!("Replace {}", d.target_name));
     ui.label(format!("from {} ({}×{})", d.source_name, d.image.width, d.image.height));
     ui.add_space(6.0);
@@ -230,7 +263,7 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, out: &mut Vec<Intent>) {
             ui.label("Palette");
             ui.vertical(|ui| {
                 let has_old = d.old.palette().is_some();
-                ui.radio_value(&mut d.keep_palette, false, "Choose the colours (exact when few, else NeuQuant)");
+                ui.radio_value(&mut d.keep_palette, false, "Choose the colours (exact when few, else k-means)");
                 ui.add_enabled(has_old, egui::RadioButton::new(d.keep_palette, "Keep the texture's palette (nearest colour)"))
                     .clicked()
                     .then(|| d.keep_palette = true);
@@ -275,10 +308,10 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, out: &mut Vec<Intent>) {
     ui.horizontal(|ui| {
         let replace = ui.add_enabled(ok, egui::Button::new("Replace")).on_hover_text("Replace the texture (Enter); Ctrl+Z undoes it");
         if replace.clicked() || (ok && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
-            out.push(Intent::ConfirmImport);
+            *answer = Some(Answer::Replace);
         }
         if ui.button("Cancel").clicked() {
-            out.push(Intent::CancelImport);
+            *answer = Some(Answer::Cancel);
         }
     });
 }

@@ -5,14 +5,17 @@
 //! that name in `Textures.lib`, decoded through the palette its name selects.
 //!
 //! Everything here is pure over [`AssetSource`] ("a library by file name", "a file beside the
-//! mesh"), so the CLI, the exporter, the editor and the tests share one chain. Where the
-//! chain breaks, the result says why and carries what the game would still use (a fallback
-//! material, no texture); nothing here fails.
+//! mesh"), so the CLI and the exporter ([`FolderAssets`]), the editor ([`WorkspaceAssets`]:
+//! open documents first, with their unsaved edits) and the tests ([`MemoryAssets`]) share one
+//! chain. Where the chain breaks, the result says why and carries what the game would still
+//! use (a fallback material, no texture); nothing here fails.
 
 pub mod assets;
+pub mod open_files;
 pub mod texture;
 
 pub use assets::{AssetSource, Beside, FolderAssets, Found, Library, MemoryAssets};
+pub use open_files::WorkspaceAssets;
 pub use texture::{PALETTES_LIB, ResolvedTexture, TEXTURES_LIB, resolve_texture};
 
 use crate::formats::mat0::flags::Mat0Flags;
@@ -137,6 +140,9 @@ pub struct ResolvedMaterial {
     pub specular: [f32; 4],
     pub power: u32,
     pub texture: Option<Arc<ResolvedTexture>>,
+    /// The MAT0 as parsed, to evaluate it at other game times (the viewport's material
+    /// animation) without resolving the chain again.
+    pub material: Option<Arc<Mat0>>,
     /// Drawn blended: a blend mode other than 0, or a texture with transparent texels.
     pub alpha_blended: bool,
     pub diagnostics: Vec<Diagnostic>,
@@ -162,6 +168,7 @@ impl ResolvedMaterial {
             specular: [0.0; 4],
             power: 0,
             texture: None,
+            material: None,
             alpha_blended: false,
             diagnostics: Vec::new(),
         }
@@ -216,6 +223,7 @@ struct MaterialCore {
     specular: [f32; 4],
     power: u32,
     texture: Option<Arc<ResolvedTexture>>,
+    material: Option<Arc<Mat0>>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -234,6 +242,7 @@ impl MaterialCore {
             specular: [0.0; 4],
             power: 0,
             texture: None,
+            material: None,
             diagnostics: Vec::new(),
         }
     }
@@ -305,6 +314,7 @@ impl<'a> Resolver<'a> {
         out.power = core.power;
         out.alpha_blended = out.nibble_mode != 0 || core.texture.as_ref().is_some_and(|t| t.has_alpha);
         out.texture = core.texture.clone();
+        out.material = core.material.clone();
         out.diagnostics.extend(core.diagnostics.iter().cloned());
         out
     }
@@ -376,6 +386,8 @@ impl<'a> Resolver<'a> {
         core.power = state.u16;
         core.phase = Some(state.phase);
         core.cell = Some(state.cell);
+        let mat = Arc::new(mat);
+        core.material = Some(mat.clone());
         let Some(phase) = mat.phases.get(state.phase).filter(|p| p.has_texture()) else { return core };
         let tex_name = phase.texture_bytes().to_vec();
         core.texture_name = Some(cp1251::decode(&tex_name));

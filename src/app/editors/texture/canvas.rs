@@ -3,10 +3,11 @@
 //! (index labels, hover and selection, corner and body dragging on the stored view) and the
 //! texel under the pointer read out.
 
-use super::{Corner, RectDrag, TextureView, ViewCtx};
+use super::{Corner, RectDrag, TextureView};
+use crate::app::editors::EditorCx;
 use crate::app::intent::Intent;
 use crate::formats::texm::Rect as PageRect;
-use egui::{Color32, Key, Modifiers, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
+use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
 use super::model::ViewMode;
 
 /// How close (points) the pointer must be to a corner to grab it.
@@ -14,7 +15,7 @@ const GRAB: f32 = 7.0;
 /// The pixel grid appears from this zoom on.
 pub const GRID_FROM: f32 = 8.0;
 
-pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Intent>) {
+pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     let (rect, resp) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     view.canvas_rect = Some(rect);
     let painter = ui.painter_at(rect);
@@ -30,13 +31,11 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
     let editable = model.mode == ViewMode::Stored;
     let rects: Vec<([f32; 4], PageRect)> = model.rects.iter().map(|r| (model.rect_on_level(r, view.level), r.stored)).collect();
     let level = view.level;
-    let _ = model;
 
     if view.fit {
         view.zoom = TextureView::fit_zoom(level_size, rect.size());
         view.pan = Vec2::ZERO;
     }
-    handle_keys(ui, &resp, view);
     // Wheel and pinch zoom about the pointer.
     if resp.hovered() {
         let (scroll, pinch, pointer) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta(), i.pointer.hover_pos()));
@@ -71,7 +70,7 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
             let mut all: Vec<PageRect> = rects.iter().map(|r| r.1).collect();
             if let Some(slot) = all.get_mut(d.index) {
                 *slot = moved;
-                out.push(Intent::SetPageRects { path: cx.path.clone(), rects: all, dragging: true });
+                out.push(super::edits::rects_intent(cx, all, true));
             }
         }
     } else if resp.dragged() {
@@ -151,38 +150,6 @@ pub fn show(ui: &mut Ui, cx: &ViewCtx, view: &mut TextureView, out: &mut Vec<Int
             None => egui::CursorIcon::Default,
         };
         ui.ctx().set_cursor_icon(icon);
-    }
-}
-
-fn handle_keys(ui: &Ui, resp: &egui::Response, view: &mut TextureView) {
-    if !resp.hovered() || ui.ctx().egui_wants_keyboard_input() {
-        return;
-    }
-    let pressed = |k: Key| ui.input_mut(|i| i.consume_key(Modifiers::NONE, k) || i.consume_key(Modifiers::SHIFT, k));
-    if pressed(Key::Plus) || pressed(Key::Equals) {
-        view.zoom_step(true);
-    }
-    if pressed(Key::Minus) {
-        view.zoom_step(false);
-    }
-    if pressed(Key::Num0) {
-        view.fit = true;
-    }
-    if pressed(Key::Num1) {
-        view.actual_size();
-    }
-    if pressed(Key::G) {
-        view.grid = !view.grid;
-    }
-    if pressed(Key::D) {
-        view.show_side = !view.show_side;
-    }
-    let levels = view.model().map_or(0, |m| m.levels.len());
-    if pressed(Key::PageUp) {
-        view.level = view.level.saturating_sub(1);
-    }
-    if pressed(Key::PageDown) && view.level + 1 < levels {
-        view.level += 1;
     }
 }
 

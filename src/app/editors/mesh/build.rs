@@ -1,0 +1,147 @@
+//! What the viewport draws, built from the item through the exporters' scene builder (so the
+//! viewport and `export` show the same geometry) with materials read through the workspace
+//! (open libraries with their unsaved edits first).
+
+use crate::doc::resolve::{ResolvedMaterial, WorkspaceAssets};
+use crate::doc::{ItemPath, Workspace, items};
+use crate::export::{ExportOptions, build_scene};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::mat0::eval;
+use crate::formats::mat0::rng::MsvcRand;
+use crate::formats::msh::nodes::GridCell;
+use crate::formats::msh::terrain::{LandTriangleInfo, LandscapeMesh, extract_landscape};
+use crate::formats::msh::{Msh, Variant};
+use crate::formats::readings::Readings;
+use crate::formats::{Diagnostic, Severity};
+use crate::render::{MaterialColors, MaterialStatus, RenderScene};
+use std::sync::Arc;
+
+/// What kind of item the view shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeshKind {
+    /// An MSH model; which of the 15 slot-grid cells hold geometry in some node.
+    Model { cells: [bool; 15] },
+    Landscape,
+    /// An X-Ray level.geom (points, or triangles where an index buffer fits its buffer).
+    Geom,
+}
+
+/// A built scene and what the side panel says about it.
+pub struct Built {
+    pub scene: Arc<RenderScene>,
+    pub kind: MeshKind,
+    pub notes: Vec<String>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Per render material: the resolution chain, when the material came from one.
+    pub chains: Vec<Option<ResolvedMaterial>>,
+    /// Milliseconds the build took (scene builder and render scene).
+    pub build_ms: f64,
+    /// A landscape's triangles as the file has them, for picking.
+    pub land: Option<LandPick>,
+}
+
+/// A landscape LOD's triangle records and which material group each drawn part is.
+pub struct LandPick {
+    pub mesh: LandscapeMesh,
+    /// Per render part: its index in `mesh.groups`.
+    pub part_groups: Vec<usize>,
+}
+
+impl LandPick {
+    /// The landscape triangle under scene triangle `triangle` of part `part`.
+    pub fn triangle(&self, scene: &RenderScene, part: usize, triangle: usize) -> Option<&LandTriangleInfo> {
+        let p = scene.parts.get(part)?;
+        let g = self.mesh.groups.get(*self.part_groups.get(part)?)?;
+        let k = triangle.checked_sub(p.first as usize / 3)?;
+        self.mesh.triangles.get(g.indices.start as usize / 3 + k)
+    }
+}
+
+impl Built {
+    /// Whether some material's colours change with the game time.
+    pub fn animates_materials(&self) -> bool {
+        self.chains.iter().flatten().any(|c| c.material.as_ref().is_some_and(|m| m.anim.iter().any(|b| b.keys.len() > 1)))
+    }
+
+    /// Every material's colours at game time `ms` (block 0, start time 0, the C runtime's
+    /// first `rand()` state: what the resolution uses), the built colours where there is no
+    /// MAT0 to evaluate.
+    pub fn colors_at(&self, ms: u32, readings: &Readings) -> Vec<MaterialColors> {
+        self.scene
+            .materials
+            .iter()
+            .zip(&self.chains)
+            .map(|(m, chain)| {
+                let state = chain.as_ref().and_then(|c| c.material.as_ref()).and_then(|mat| eval::state_at_time(mat, 0, ms, 0, &mut MsvcRand::new(1), readings).ok());
+                match state {
+                    Some(s) if m.status != MaterialStatus::NoMaterial => MaterialColors::from_runtime(&s.values, s.u16),
+                    _ => m.colors,
+                }
+            })
+            .collect()
+    }
+}
+
+/// The item's name as the scene builder wants it (the entry's, or the loose file's).
+pub fn item_name(ws: &Workspace, path: &ItemPath) -> String {
+    match items::meta_of(ws, path) {
+        Some(m) if !m.name.is_empty() => m.name,
+        _ => ws.file(path.file).map(|f| f.name()).unwrap_or_default(),
+    }
+}
+
+/// Builds the scene of the item at `lod` / `variant` with its materials at `time_ms`.
+pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32) -> Result<Built, String> {
+    let started = std::time::Instant::now();
+    let name = item_name(ws, path);
+    let kind = kind_of(bytes);
+    let (lod, variant) = match kind {
+        MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
+        MeshKind::Landscape => (lod.min(1), 0),
+        MeshKind::Geom => (0, 0),
+    };
+    let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
+    let assets = WorkspaceAssets::for_item(ws, path);
+    let scene = build_scene(&name, bytes.clone(), &assets, &opts, &ws.readings).map_err(|e| e.to_string())?;
+    let render = RenderScene::from_scene(&scene);
+    let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
+    let mut diagnostics = scene.diagnostics.clone();
+    if render.dropped_triangles > 0 {
+        diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
+    }
+    let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
+    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, build_ms: started.elapsed().as_secs_f64() * 1e3, land })
+}
+
+/// The landscape's triangle records at `lod`; the scene builder made one part per group that
+/// has triangles, in group order.
+fn land_pick(bytes: &SharedBytes, readings: &Readings, lod: usize) -> Option<LandPick> {
+    let (_, msh, _) = Msh::parse(bytes.clone()).ok()?;
+    let (parts, _) = msh.parts();
+    let (mesh, _) = extract_landscape(&parts, readings, lod).ok()?;
+    let part_groups = mesh.groups.iter().enumerate().filter(|(_, g)| g.indices.end > g.indices.start).map(|(i, _)| i).collect();
+    Some(LandPick { mesh, part_groups })
+}
+
+fn kind_of(bytes: &[u8]) -> MeshKind {
+    if !bytes.starts_with(b"NRes") {
+        return MeshKind::Geom;
+    }
+    let Ok((_, msh, _)) = Msh::parse(SharedBytes::from(bytes)) else { return MeshKind::Model { cells: [false; 15] } };
+    match msh.variant() {
+        Variant::Landscape => MeshKind::Landscape,
+        _ => {
+            let (parts, _) = msh.parts();
+            let mut cells = [false; 15];
+            if let Some(nodes) = parts.nodes.as_ref().and_then(|t| t.nodes()) {
+                for cell in GridCell::all() {
+                    cells[cell.index()] = nodes.iter().any(|n| n.slot(cell).is_some());
+                }
+            } else {
+                // Node tables without slots (the 24-byte variant) draw everything at any cell.
+                cells = [true; 15];
+            }
+            MeshKind::Model { cells }
+        }
+    }
+}

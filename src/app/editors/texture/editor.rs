@@ -1,0 +1,248 @@
+//! The texture inspector as an [`ItemEditor`]: which items it opens, its commands and keys,
+//! and the messages its pickers and drops send back (replace from an image, export levels).
+
+use super::import::ImportDialog;
+use super::{TextureView, edits};
+use crate::app::command::MenuGroup;
+use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, downcast_mut};
+use crate::app::intent::{FileRequest, Intent, ItemEdit, Pick};
+use crate::app::pickers::IMAGES;
+use crate::doc::{ItemPath, items};
+use crate::formats::bytes::SharedBytes;
+use egui::{Key, KeyboardShortcut, Modifiers};
+use std::path::{Path, PathBuf};
+
+pub const ID: EditorId = "texture";
+
+pub struct TextureEditor;
+
+/// What the texture editor sends itself.
+#[derive(Debug)]
+pub enum TextureMsg {
+    /// Tag of the picker for an image to convert into the texture.
+    PickImage,
+    /// Tag of the picker for one stored level's PNG.
+    ExportLevel(u32),
+    /// Tag of the picker for a folder for every level.
+    ExportAll,
+    /// An image file dropped on the texture (or given to Replace), already read.
+    Dropped { from: PathBuf, bytes: Vec<u8> },
+}
+
+const fn key(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, k)
+}
+
+/// The commands, in the order [`TextureEditor::run`] matches on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cmd {
+    ReplaceImage,
+    ExportLevels,
+    ZoomIn,
+    ZoomOut,
+    Fit,
+    ActualSize,
+    Grid,
+    Details,
+    LargerLevel,
+    SmallerLevel,
+    RemoveRect,
+}
+
+const CMDS: [Cmd; 11] =
+    [Cmd::ReplaceImage, Cmd::ExportLevels, Cmd::ZoomIn, Cmd::ZoomOut, Cmd::Fit, Cmd::ActualSize, Cmd::Grid, Cmd::Details, Cmd::LargerLevel, Cmd::SmallerLevel, Cmd::RemoveRect];
+
+const fn canvas_cmd(label: &'static str, tooltip: &'static str, shortcuts: &'static [KeyboardShortcut]) -> CommandSpec {
+    CommandSpec { label, tooltip, shortcuts, menu: None, on_selection: false }
+}
+
+static COMMANDS: [CommandSpec; 11] = [
+    CommandSpec {
+        label: "Replace Texture Image…",
+        tooltip: "Convert an image into the texture open in the inspector (or the selected one)",
+        shortcuts: &[],
+        menu: Some(MenuGroup::Entry),
+        on_selection: true,
+    },
+    CommandSpec {
+        label: "Export Texture Levels…",
+        tooltip: "Write every stored level of the texture as PNG into a folder",
+        shortcuts: &[],
+        menu: Some(MenuGroup::Entry),
+        on_selection: true,
+    },
+    canvas_cmd("Texture: Zoom In", "Zoom the texture in (pointer over the image)", &[key(Key::Plus), key(Key::Equals)]),
+    canvas_cmd("Texture: Zoom Out", "Zoom the texture out (pointer over the image)", &[key(Key::Minus)]),
+    canvas_cmd("Texture: Fit", "Fit the image to the view", &[key(Key::Num0)]),
+    canvas_cmd("Texture: Actual Size", "One texel per pixel", &[key(Key::Num1)]),
+    canvas_cmd("Texture: Pixel Grid", "The pixel grid from 8× zoom", &[key(Key::G)]),
+    canvas_cmd("Texture: Details", "Show or hide the header, palette and Page rects", &[key(Key::D)]),
+    canvas_cmd("Texture: Larger Level", "The next larger mip level", &[key(Key::PageUp)]),
+    canvas_cmd("Texture: Smaller Level", "The next smaller mip level", &[key(Key::PageDown)]),
+    canvas_cmd("Texture: Remove Page Rect", "Remove the selected Page rect (pointer over the image)", &[key(Key::Delete), key(Key::Backspace)]),
+];
+
+/// The picker for an image to replace `target` with.
+pub fn pick_image(target: &ItemPath) -> Intent {
+    let request = FileRequest::Open { title: "Replace Texture From", filters: &[("Images", IMAGES)] };
+    Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(TextureMsg::PickImage) })
+}
+
+/// The picker for one level's PNG (`level: Some`) or for a folder for every level.
+pub fn pick_export(target: &ItemPath, level: Option<u32>, name: String) -> Intent {
+    let (request, tag) = match level {
+        Some(l) => (FileRequest::Save { title: "Export Level", filters: &[("PNG", &["png"])], name }, TextureMsg::ExportLevel(l)),
+        None => (FileRequest::Folder { title: "Export Every Level Into" }, TextureMsg::ExportAll),
+    };
+    Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) })
+}
+
+/// What the export picker answers with `to` (tests and scripts skip the dialog with it).
+pub fn export_to(target: &ItemPath, level: Option<u32>, to: PathBuf) -> Intent {
+    let tag = EditorMsg::new(level.map_or(TextureMsg::ExportAll, TextureMsg::ExportLevel));
+    Intent::Editor { editor: ID, target: target.clone(), msg: EditorMsg::new(Picked { tag, path: to }) }
+}
+
+impl ItemEditor for TextureEditor {
+    fn id(&self) -> EditorId {
+        ID
+    }
+
+    fn label(&self) -> &'static str {
+        "Texture"
+    }
+
+    fn claims(&self, item: &Claim) -> bool {
+        item.kind == Some("texm") && item.bytes.starts_with(b"Texm")
+    }
+
+    fn create(&self) -> Box<dyn EditorState> {
+        Box::new(TextureView::default())
+    }
+
+    fn commands(&self) -> &'static [CommandSpec] {
+        &COMMANDS
+    }
+
+    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(&cmd) = CMDS.get(index) else { return };
+        match cmd {
+            Cmd::ReplaceImage => host.out.push(pick_image(target)),
+            Cmd::ExportLevels => host.out.push(pick_export(target, None, String::new())),
+            _ => {
+                let Some(view) = state.and_then(downcast_mut::<TextureView>) else { return };
+                view_command(cmd, target, view, host);
+            }
+        }
+    }
+
+    fn handle(&self, target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let view = state.and_then(downcast_mut::<TextureView>);
+        if let Some(Picked { tag, path }) = msg.get::<Picked>() {
+            match tag.get::<TextureMsg>() {
+                Some(TextureMsg::PickImage) => match std::fs::read(path) {
+                    Ok(b) => begin_import(target, path, &b, view, host),
+                    Err(e) => host.fail("Replace", format!("{}: {e}", path.display())),
+                },
+                Some(TextureMsg::ExportLevel(l)) => export(target, Some(*l), path, view, host),
+                Some(TextureMsg::ExportAll) => export(target, None, path, view, host),
+                _ => {}
+            }
+        } else if let Some(TextureMsg::Dropped { from, bytes }) = msg.get::<TextureMsg>() {
+            begin_import(target, from, bytes, view, host);
+        }
+    }
+
+    /// Anything but a Texm goes through the replace dialog (an image to convert, or a file
+    /// the dialog refuses with its reason); a Texm replaces the bytes as they are.
+    fn take_file(&self, _target: &ItemPath, file: &Path, bytes: &[u8]) -> Option<EditorMsg> {
+        (!bytes.starts_with(b"Texm")).then(|| EditorMsg::new(TextureMsg::Dropped { from: file.to_path_buf(), bytes: bytes.to_vec() }))
+    }
+}
+
+fn view_command(cmd: Cmd, target: &ItemPath, view: &mut TextureView, host: &mut Host) {
+    let levels = view.model().map_or(0, |m| m.levels.len());
+    match cmd {
+        Cmd::ZoomIn => view.zoom_step(true),
+        Cmd::ZoomOut => view.zoom_step(false),
+        Cmd::Fit => view.fit = true,
+        Cmd::ActualSize => view.actual_size(),
+        Cmd::Grid => view.grid = !view.grid,
+        Cmd::Details => view.show_side = !view.show_side,
+        Cmd::LargerLevel => view.level = view.level.saturating_sub(1),
+        Cmd::SmallerLevel if view.level + 1 < levels => view.level += 1,
+        Cmd::RemoveRect => {
+            let Some((sel, m)) = view.rect_selected.zip(view.model()) else { return };
+            if sel >= m.rects.len() {
+                return;
+            }
+            let mut rects = m.stored_rects();
+            rects.remove(sel);
+            view.rect_selected = None;
+            match items::bytes_of(host.ws, target).and_then(|b| edits::with_page_rects(&b, rects)) {
+                Ok(b) => host.out.push(Intent::EditItem(ItemEdit::bytes(target, b, edits::rects_label(host.ws, target)))),
+                Err(m) => host.log.error(format!("Page rects: {m}")),
+            }
+        }
+        _ => {}
+    }
+}
+
+impl EditorState for TextureView {
+    fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
+        super::show(ui, cx, self, out);
+    }
+
+    /// The canvas keys while the pointer is over the image; Remove Page Rect only with a
+    /// stored rect selected (else Delete falls through to the browser's).
+    fn wants_keys(&self, index: usize, ctx: &egui::Context) -> bool {
+        let over = ctx.pointer_latest_pos().zip(self.canvas_rect).is_some_and(|(p, r)| r.contains(p));
+        match CMDS.get(index) {
+            Some(Cmd::ReplaceImage | Cmd::ExportLevels) => true,
+            Some(Cmd::RemoveRect) => {
+                over && self.rect_selected.zip(self.model()).is_some_and(|(s, m)| m.mode == super::model::ViewMode::Stored && s < m.rects.len())
+            }
+            Some(_) => over,
+            None => false,
+        }
+    }
+
+    fn drop_rect(&self) -> Option<egui::Rect> {
+        self.canvas_rect
+    }
+}
+
+/// Opens the replace dialog for `target` with an image (the tab's external palette, when it
+/// decodes through one, is the one a format-2 conversion maps to).
+fn begin_import(target: &ItemPath, from: &Path, image: &[u8], view: Option<&mut TextureView>, host: &mut Host) {
+    let bytes = match items::bytes_of(host.ws, target) {
+        Ok(b) => b,
+        Err(e) => return host.fail("Replace", e),
+    };
+    let name = items::address(host.ws, target);
+    let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let palette = tab_palette(host, view.as_deref()).map(|b| b.to_vec());
+    match ImportDialog::new(target.clone(), name, source, &bytes, image, host.ws.readings) {
+        Ok(d) => *host.dialog = Some(Box::new(d.with_external_palette(palette))),
+        Err(m) => host.fail("Replace", m),
+    }
+}
+
+/// The external palette the tab decodes the texture with (format 2), if one is chosen.
+fn tab_palette(host: &Host, view: Option<&TextureView>) -> Option<SharedBytes> {
+    let chosen = view?.external.clone()?;
+    items::bytes_of(host.ws, &chosen).ok()
+}
+
+/// Stored levels as PNG files, decoded with the palette the texture's tab shows.
+fn export(target: &ItemPath, level: Option<u32>, to: &Path, view: Option<&mut TextureView>, host: &mut Host) {
+    let palette = tab_palette(host, view.as_deref());
+    let name = items::meta_of(host.ws, target).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
+    match edits::export_levels(host.ws, target, level, to, &name, palette.as_deref()) {
+        Ok(n) => {
+            let line = format!("exported {n} level{} of {} to {}", if n == 1 { "" } else { "s" }, items::address(host.ws, target), to.display());
+            host.log.info(line);
+        }
+        Err(m) => host.fail("Export", m),
+    }
+}

@@ -1,0 +1,128 @@
+//! 3D views on the window's GPU (the mesh viewport, the material preview): one [`Renderer`]
+//! for the app and, per view, its uploaded scene and offscreen target, kept in egui_wgpu's
+//! callback resources. A frame's paint callback carries only the camera, the light, the
+//! switches, the node matrices and the material colours; `prepare` renders offscreen (egui's
+//! pass has no depth) and `paint` blits.
+
+use crate::render::{FrameParams, GpuScene, Light, MaterialColors, Offscreen, OrbitCamera, Overlays, RenderScene, Renderer, SamplerFilter, Shading};
+use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, RenderState, ScreenDescriptor, wgpu};
+use glam::Mat4;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Everything the viewports keep on the GPU.
+struct Resources {
+    renderer: Renderer,
+    views: HashMap<u64, ViewGpu>,
+}
+
+struct ViewGpu {
+    scene_id: u64,
+    scene: GpuScene,
+    target: Option<Offscreen>,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A new id for a view (or a scene version): GPU resources are kept per view id and re-made
+/// when the scene id they were made from changes.
+pub fn next_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Frees a view's GPU buffers and targets when the view (its tab) goes away.
+pub struct ViewSlot {
+    pub rs: RenderState,
+    pub view: u64,
+}
+
+impl Drop for ViewSlot {
+    fn drop(&mut self) {
+        forget(&self.rs, self.view);
+    }
+}
+
+/// Why this device cannot draw the 3D view, if it cannot: the renderer keeps node matrices in
+/// a storage buffer, which a device held to WebGL 2's limits does not have.
+pub fn unsupported(rs: &RenderState) -> Option<String> {
+    let l = rs.device.limits();
+    (l.max_storage_buffers_per_shader_stage == 0).then(|| format!("this GPU device ({:?}) offers no storage buffers, which the 3D view needs", rs.adapter.get_info().backend))
+}
+
+/// Uploads `scene` for view `view` unless that view already holds scene `scene_id` (geometry
+/// goes up once per document change, never per frame). A scene too large for the device's
+/// buffers is refused.
+pub fn upload(rs: &RenderState, view: u64, scene_id: u64, scene: &RenderScene) -> Result<(), crate::render::RenderError> {
+    let mut renderer = rs.renderer.write();
+    let res = &mut renderer.callback_resources;
+    if res.get::<Resources>().is_none() {
+        let samples = crate::render::gpu::supported_samples(&rs.adapter, rs.target_format);
+        res.insert(Resources { renderer: Renderer::new(&rs.device, &rs.queue, rs.target_format, samples), views: HashMap::new() });
+    }
+    let Some(r) = res.get_mut::<Resources>() else { return Ok(()) };
+    if r.views.get(&view).is_some_and(|v| v.scene_id == scene_id) {
+        return Ok(());
+    }
+    let gpu = GpuScene::new(&r.renderer, &rs.queue, scene)?;
+    r.views.insert(view, ViewGpu { scene_id, scene: gpu, target: None });
+    Ok(())
+}
+
+/// Drops a closed view's buffers and targets.
+pub fn forget(rs: &RenderState, view: u64) {
+    if let Some(r) = rs.renderer.write().callback_resources.get_mut::<Resources>() {
+        r.views.remove(&view);
+    }
+}
+
+/// One frame of one view.
+pub struct ViewFrame {
+    pub view: u64,
+    /// Physical pixels.
+    pub size: [u32; 2],
+    pub camera: OrbitCamera,
+    pub light: Light,
+    pub shading: Shading,
+    pub overlays: Overlays,
+    pub filter: SamplerFilter,
+    pub background: [f32; 4],
+    pub matrices: Vec<Mat4>,
+    pub colors: Option<Vec<MaterialColors>>,
+    pub visible: Vec<bool>,
+}
+
+impl ViewFrame {
+    pub fn paint_callback(self, rect: egui::Rect) -> egui::PaintCallback {
+        egui_wgpu::Callback::new_paint_callback(rect, self)
+    }
+}
+
+impl CallbackTrait for ViewFrame {
+    fn prepare(&self, _device: &wgpu::Device, queue: &wgpu::Queue, _sd: &ScreenDescriptor, encoder: &mut wgpu::CommandEncoder, res: &mut CallbackResources) -> Vec<wgpu::CommandBuffer> {
+        let Some(r) = res.get_mut::<Resources>() else { return Vec::new() };
+        let Some(v) = r.views.get_mut(&self.view) else { return Vec::new() };
+        let [w, h] = self.size;
+        if v.target.as_ref().is_none_or(|t| (t.width, t.height) != (w.max(1), h.max(1))) {
+            v.target = Some(Offscreen::new(&r.renderer, w, h));
+        }
+        let Some(target) = v.target.as_ref() else { return Vec::new() };
+        let mut p = FrameParams::new(self.camera);
+        p.light = self.light;
+        p.shading = self.shading;
+        p.overlays = self.overlays;
+        p.filter = self.filter;
+        p.background = self.background;
+        p.node_matrices = Some(&self.matrices);
+        p.material_colors = self.colors.as_deref();
+        p.node_visible = Some(&self.visible);
+        r.renderer.render_into(queue, encoder, &v.scene, target, &p);
+        Vec::new()
+    }
+
+    fn paint(&self, _info: egui::PaintCallbackInfo, pass: &mut wgpu::RenderPass<'static>, res: &CallbackResources) {
+        let Some(r) = res.get::<Resources>() else { return };
+        if let Some(target) = r.views.get(&self.view).and_then(|v| v.target.as_ref()) {
+            r.renderer.blit(pass, target);
+        }
+    }
+}

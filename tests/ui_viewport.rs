@@ -1,0 +1,225 @@
+//! The 3D viewport driven through egui_kittest on the real `StudioApp`: a mesh named on the
+//! command line opens in it, the LOD grid switches cells, a click picks a part and shows its
+//! material chain, the camera keys act only with the pointer over the view, an unsaved MAT0
+//! edit shows at once, level.geom draws its points; a rendered snapshot of a model.
+
+#![cfg(feature = "gui")]
+
+mod common;
+use common::settle;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parkan_studio::app::editors::mesh::MeshView;
+use parkan_studio::app::intent::ViewKind;
+use parkan_studio::app::{StartOptions, StudioApp};
+use parkan_studio::fixtures::demo;
+use std::path::{Path, PathBuf};
+
+fn demo_dir() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (name, bytes) in demo::demo_files() {
+        std::fs::write(d.path().join(name), bytes).unwrap();
+    }
+    d
+}
+
+fn harness(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
+    let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1400.0, 900.0]).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    // The browser hidden: the view gets the room it has on a wide screen.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    settle(&mut h);
+    h
+}
+
+fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a MeshView {
+    h.state().tabs.active_tab().expect("a tab").state::<MeshView>().expect("the 3D view")
+}
+
+fn view_mut<'a>(h: &'a mut Harness<'static, StudioApp>) -> &'a mut MeshView {
+    let a = h.state().tabs.active.unwrap();
+    h.state_mut().tabs.tabs[a].state_mut::<MeshView>().unwrap()
+}
+
+/// A click (press and release) at `at`.
+fn click_at(h: &mut Harness<'static, StudioApp>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.run();
+    h.drag_at(at);
+    h.run();
+    h.event(egui::Event::PointerButton { pos: at, button: egui::PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
+    h.run();
+}
+
+fn open(dir: &Path, file: &str) -> Harness<'static, StudioApp> {
+    harness(vec![dir.join(file)])
+}
+
+#[test]
+fn a_model_opens_in_the_view_and_switches_lod() {
+    let d = demo_dir();
+    let mut h = open(d.path(), "walker.msh");
+    assert_eq!(h.state().tabs.active_tab().unwrap().view, ViewKind::Editor);
+    let lod0 = view(&h).built().expect("built").scene.triangle_count();
+    assert!(lod0 > 0);
+    assert!(view(&h).build_error().is_none());
+    // LOD 1 (slot_index[1]) draws fewer triangles.
+    h.get_by_label("1").click();
+    settle(&mut h);
+    assert_eq!(view(&h).lod, 1);
+    let lod1 = view(&h).built().unwrap().scene.triangle_count();
+    assert!(lod1 > 0 && lod1 < lod0, "LOD 1 {lod1} < LOD 0 {lod0}");
+    // Empty cells cannot be chosen.
+    let empty = h.get_all_by_label("·").count();
+    assert!(empty > 0);
+}
+
+#[test]
+fn a_click_picks_a_part_and_shows_its_material_chain() {
+    let d = demo_dir();
+    let mut h = open(d.path(), "walker.msh");
+    let rect = view(&h).view_rect.expect("the view was drawn");
+    h.hover_at(rect.center());
+    h.run();
+    h.get_by_label("Click a part to see its material chain.");
+    // The model is framed: its middle is under the view's centre.
+    click_at(&mut h, rect.center());
+    settle(&mut h);
+    let sel = view(&h).selected.expect("a part was picked");
+    let b = view(&h).built().unwrap();
+    assert!(sel.part < b.scene.parts.len() && sel.triangle.is_some());
+    // The chain: WEAR row, MAT0, phase, texture.
+    assert!(h.query_by_label_contains("walker.wea row").is_some(), "the WEAR row is shown");
+    assert!(h.query_by_label("MAT0").is_some());
+    // A click on empty space clears it.
+    click_at(&mut h, rect.left_top() + egui::vec2(4.0, 4.0));
+    settle(&mut h);
+    assert!(view(&h).selected.is_none());
+}
+
+#[test]
+fn camera_keys_act_with_the_pointer_over_the_view() {
+    let d = demo_dir();
+    let mut h = open(d.path(), "walker.msh");
+    let rect = view(&h).view_rect.unwrap();
+    assert!(!view(&h).camera.orthographic);
+    // Elsewhere the key does nothing.
+    h.hover_at(egui::pos2(rect.center().x, 10.0));
+    h.run();
+    h.key_press(Key::Num5);
+    h.run();
+    assert!(!view(&h).camera.orthographic);
+    h.hover_at(rect.center());
+    h.run();
+    h.key_press(Key::Num5);
+    h.run();
+    assert!(view(&h).camera.orthographic, "5 toggles orthographic");
+    h.key_press(Key::Num7);
+    h.run();
+    assert!((view(&h).camera.pitch.to_degrees() - 89.9).abs() < 0.01, "7 looks down");
+    let before = view(&h).camera;
+    view_mut(&mut h).camera.distance *= 10.0;
+    h.key_press(Key::Home);
+    h.run();
+    assert!((view(&h).camera.distance - before.distance).abs() < before.distance * 0.01, "Home frames the model again");
+    h.key_press(Key::W);
+    h.run();
+    assert!(view(&h).overlays.wireframe);
+    // The keys are in the palette with their names.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::P);
+    h.run();
+    h.get_by(|n| n.data().placeholder() == Some("Type a command")).type_text("frame all");
+    h.run();
+    assert!(h.query_all_by_label_contains("3D: Frame All").next().is_some());
+}
+
+#[test]
+fn an_unsaved_material_edit_shows_in_the_view() {
+    use parkan_studio::app::intent::{Intent, ItemEdit};
+    use parkan_studio::doc::{ItemPath, items};
+    use parkan_studio::formats::mat0::{Mat0, phase::ColorGroup};
+    let d = demo_dir();
+    let mut h = harness(vec![d.path().join("walker.msh"), d.path().join("Material.lib")]);
+    // The mesh's tab is the active one.
+    let mesh_tab = h.state().tabs.tabs.iter().position(|t| t.state::<MeshView>().is_some()).expect("the mesh tab");
+    h.state_mut().tabs.active = Some(mesh_tab);
+    settle(&mut h);
+    let before = view(&h).built().unwrap().scene.materials.iter().find(|m| m.name == "METAL01").expect("METAL01").colors.diffuse;
+    let ws = &h.state().ws;
+    let lib = ws.files().iter().find(|f| f.name() == "Material.lib").unwrap().id;
+    let entry = ItemPath::root(lib).child(ws.file(lib).unwrap().root().resolve("METAL01").unwrap());
+    let attrs = items::meta_of(ws, &entry).unwrap().attrs;
+    let mut m = Mat0::parse(&ws.item_bytes(&entry).unwrap(), attrs[1]).unwrap();
+    for p in &mut m.phases {
+        p.set_color_bytes(ColorGroup::Diffuse, [250, 20, 20, 255]);
+    }
+    let edit = ItemEdit::bytes(&entry, m.write().unwrap(), "red METAL01");
+    h.state_mut().push_intent(Intent::EditItem(edit));
+    settle(&mut h);
+    let after = view(&h).built().unwrap().scene.materials.iter().find(|m| m.name == "METAL01").unwrap().colors.diffuse;
+    assert_ne!(after, before);
+    assert!(after[0] > 0.9 && after[1] < 0.2, "{after:?}");
+}
+
+#[test]
+fn level_geom_draws_every_vertex_as_a_point() {
+    let d = demo_dir();
+    let h = open(d.path(), "level.geom");
+    let b = view(&h).built().expect("built");
+    let bytes = std::fs::read(d.path().join("level.geom")).unwrap();
+    let (geom, _) = parkan_studio::formats::xray_geom::LevelGeom::parse(bytes.into()).unwrap();
+    let vertices: usize = geom.vertex_buffers().iter().map(|v| v.vertex_count as usize).sum();
+    assert_eq!(b.scene.point_count() + b.scene.parts.iter().filter(|p| !p.points).map(|p| p.vertices.len()).sum::<usize>(), vertices);
+}
+
+#[test]
+fn snapshots_of_a_model_a_landscape_and_a_level() {
+    // A fixed folder: the inspector and the log in the snapshot name it.
+    let d = Path::new("/tmp/parkan-studio-viewport-snapshot");
+    let _ = std::fs::remove_dir_all(d);
+    std::fs::create_dir_all(d).unwrap();
+    for (name, bytes) in demo::demo_files() {
+        std::fs::write(d.join(name), bytes).unwrap();
+    }
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (file, name) in [("tower.msh", "viewport_tower"), ("Land.msh", "viewport_landscape"), ("level.geom", "viewport_level_geom")] {
+        let mut h = open(d, file);
+        // The side panel hidden, the mouse away from the view.
+        view_mut(&mut h).show_side = false;
+        h.hover_at(egui::pos2(5.0, 5.0));
+        settle(&mut h);
+        h.snapshot(name);
+        results.extend_harness(&mut h);
+    }
+}
+
+#[test]
+fn a_landscape_pick_names_the_tile_flags_and_both_materials() {
+    let d = demo_dir();
+    let mut h = open(d.path(), "Land.msh");
+    let b = view(&h).built().expect("built");
+    assert!(b.land.is_some(), "the landscape's triangles are kept for picking");
+    let rect = view(&h).view_rect.unwrap();
+    // From straight above, the middle of the view is ground.
+    h.hover_at(rect.center());
+    h.run();
+    h.key_press(Key::Num7);
+    h.run();
+    click_at(&mut h, rect.center());
+    settle(&mut h);
+    let sel = view(&h).selected.expect("a ground triangle");
+    let info = {
+        let b = view(&h).built().unwrap();
+        *b.land.as_ref().unwrap().triangle(&b.scene, sel.part, sel.triangle.unwrap()).expect("the triangle's record")
+    };
+    assert!(h.query_by_label_contains(&format!("{} (component 21 triangle {})", info.tile, info.source)).is_some());
+    assert!(h.query_by_label_contains(&format!("0x{:05X}", info.flags)).is_some());
+    assert!(h.query_by_label("secondary").is_some());
+    // The record matches the part's material: its primary byte is the group's.
+    let b = view(&h).built().unwrap();
+    let chain = b.chains[b.scene.parts[sel.part].material].as_ref().expect("a resolved primary");
+    assert_eq!(Some(chain.index), info.primary.map(u16::from));
+}
