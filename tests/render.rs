@@ -58,7 +58,7 @@ fn headlight() -> Light {
 
 fn render(scene: &RenderScene, params: &FrameParams) -> Image {
     let g = gpu();
-    g.render(&g.upload(scene), params, SIZE, SIZE).unwrap()
+    g.render(&g.upload(scene).unwrap(), params, SIZE, SIZE).unwrap()
 }
 
 fn front_camera(scene: &RenderScene) -> OrbitCamera {

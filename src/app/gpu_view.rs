@@ -50,20 +50,22 @@ pub fn unsupported(rs: &RenderState) -> Option<String> {
 }
 
 /// Uploads `scene` for view `view` unless that view already holds scene `scene_id` (geometry
-/// goes up once per document change, never per frame).
-pub fn upload(rs: &RenderState, view: u64, scene_id: u64, scene: &RenderScene) {
+/// goes up once per document change, never per frame). A scene too large for the device's
+/// buffers is refused.
+pub fn upload(rs: &RenderState, view: u64, scene_id: u64, scene: &RenderScene) -> Result<(), crate::render::RenderError> {
     let mut renderer = rs.renderer.write();
     let res = &mut renderer.callback_resources;
     if res.get::<Resources>().is_none() {
         let samples = crate::render::gpu::supported_samples(&rs.adapter, rs.target_format);
         res.insert(Resources { renderer: Renderer::new(&rs.device, &rs.queue, rs.target_format, samples), views: HashMap::new() });
     }
-    let Some(r) = res.get_mut::<Resources>() else { return };
+    let Some(r) = res.get_mut::<Resources>() else { return Ok(()) };
     if r.views.get(&view).is_some_and(|v| v.scene_id == scene_id) {
-        return;
+        return Ok(());
     }
-    let gpu = GpuScene::new(&r.renderer, &rs.queue, scene);
+    let gpu = GpuScene::new(&r.renderer, &rs.queue, scene)?;
     r.views.insert(view, ViewGpu { scene_id, scene: gpu, target: None });
+    Ok(())
 }
 
 /// Drops a closed view's buffers and targets.

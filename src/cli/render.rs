@@ -126,7 +126,7 @@ mod with_gpu {
         drop(ws);
 
         let gpu = Headless::new().map_err(render_failure)?;
-        let uploaded = gpu.upload(&scene);
+        let uploaded = gpu.upload(&scene).map_err(render_failure)?;
         let camera = OrbitCamera::framing(scene.min, scene.max, a.yaw.to_radians(), a.pitch.to_radians(), width as f32 / height as f32);
         let mut params = FrameParams::new(camera);
         params.overlays = overlays;

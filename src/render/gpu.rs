@@ -4,6 +4,7 @@
 //! bytes of uniforms, node matrices and material colours).
 
 use super::camera::OrbitCamera;
+use super::error::RenderError;
 use super::lines::{self, LineVertex};
 use super::scene::{BlendMode, MaterialColors, RenderScene, Vertex};
 use super::wgpu;
@@ -93,7 +94,8 @@ pub struct FrameParams<'a> {
     pub shading: Shading,
     pub overlays: Overlays,
     pub filter: SamplerFilter,
-    /// Linear RGBA; alpha 0 leaves the target transparent.
+    /// The clear colour as stored in the target (linear for an sRGB target); alpha 0 leaves
+    /// it transparent.
     pub background: [f32; 4],
     pub wire_color: [f32; 4],
     /// Scene-space node matrices (the animation frame): [`RenderScene::pose`]; `None` or a
@@ -498,8 +500,15 @@ fn buffer(device: &wgpu::Device, label: &str, bytes: &[u8], usage: wgpu::BufferU
 }
 
 impl GpuScene {
-    pub fn new(r: &Renderer, queue: &wgpu::Queue, scene: &RenderScene) -> GpuScene {
+    /// Uploads `scene`; refuses a scene whose vertex, index or wireframe array is larger than
+    /// one buffer of the device may be.
+    pub fn new(r: &Renderer, queue: &wgpu::Queue, scene: &RenderScene) -> Result<GpuScene, RenderError> {
         let device = &r.device;
+        let max = device.limits().max_buffer_size;
+        let largest = (size_of_val(scene.vertices.as_slice()) as u64).max(size_of_val(scene.indices.as_slice()) as u64 * 2);
+        if largest > max {
+            return Err(RenderError::SceneTooLarge { bytes: largest, max });
+        }
         let vertices = buffer(device, "render vertices", bytemuck::cast_slice(&scene.vertices), wgpu::BufferUsages::VERTEX);
         let indices = buffer(device, "render indices", bytemuck::cast_slice(&scene.indices), wgpu::BufferUsages::INDEX);
         let node_slots = scene.nodes.len() + 1;
@@ -556,7 +565,7 @@ impl GpuScene {
         let g = grid.len() as u32;
         let all: Vec<LineVertex> = bounds.into_iter().chain(grid).chain(axes).collect();
         let static_lines = buffer(device, "render overlay lines", bytemuck::cast_slice(&all), wgpu::BufferUsages::VERTEX);
-        GpuScene {
+        Ok(GpuScene {
             vertices,
             indices,
             vertex_count: scene.vertices.len() as u32,
@@ -578,7 +587,7 @@ impl GpuScene {
             normals: OnceLock::new(),
             scene_indices: scene.indices.clone(),
             normal_lines: lines::normals(scene, scene.radius() * 0.03),
-        }
+        })
     }
 
     pub fn radius(&self) -> f32 {
@@ -844,6 +853,7 @@ impl Renderer {
     }
 
     /// Draws `target`'s image over the pass's viewport (egui sets it to the callback's rect).
+    /// The pass must be single-sampled and of the renderer's format (eframe's default).
     pub fn blit(&self, pass: &mut wgpu::RenderPass<'_>, target: &Offscreen) {
         pass.set_pipeline(&self.blit);
         pass.set_bind_group(0, &target.blit_group, &[]);
@@ -854,6 +864,14 @@ impl Renderer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gpu_state_can_live_in_egui_callback_resources() {
+        fn send_sync<T: Send + Sync + 'static>() {}
+        send_sync::<Renderer>();
+        send_sync::<GpuScene>();
+        send_sync::<Offscreen>();
+    }
 
     #[test]
     fn mip_chain_halves_to_one_and_respects_the_limit() {

@@ -3,39 +3,13 @@
 //! RGBA.
 
 use super::gpu::{FrameParams, GpuScene, Offscreen, Renderer, supported_samples};
+use super::error::RenderError;
 use super::scene::RenderScene;
 use super::wgpu;
 
 /// The target format of headless renders (gamma-encoded bytes, as the PNG stores them).
 pub const HEADLESS_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum RenderError {
-    /// No adapter on any backend (no GPU driver and no software renderer).
-    NoAdapter(String),
-    /// The adapter would not give a device.
-    Device(String),
-    /// The image is larger than the device allows.
-    TooLarge { width: u32, height: u32, max: u32 },
-    /// Reading the image back failed.
-    Readback(String),
-}
-
-impl std::fmt::Display for RenderError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RenderError::NoAdapter(why) => write!(
-                f,
-                "no graphics adapter found ({why}); install a Vulkan or OpenGL driver (Mesa's mesa-vulkan-drivers provides a software one)"
-            ),
-            RenderError::Device(why) => write!(f, "the graphics adapter refused a device: {why}"),
-            RenderError::TooLarge { width, height, max } => write!(f, "{width}x{height} is larger than this adapter's {max}x{max} limit"),
-            RenderError::Readback(why) => write!(f, "reading the rendered image back failed: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for RenderError {}
 
 /// A device, its queue and the renderer's pipelines for [`HEADLESS_FORMAT`].
 pub struct Headless {
@@ -89,7 +63,7 @@ impl Headless {
         Ok(Headless { adapter: format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type), device, queue, renderer })
     }
 
-    pub fn upload(&self, scene: &RenderScene) -> GpuScene {
+    pub fn upload(&self, scene: &RenderScene) -> Result<GpuScene, RenderError> {
         GpuScene::new(&self.renderer, &self.queue, scene)
     }
 

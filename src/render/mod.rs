@@ -10,10 +10,13 @@
 //!   MSAA targets of one view. [`Renderer::render_into`] records a frame from small
 //!   [`FrameParams`] (camera, light, shading, overlays, node matrices, material colours);
 //!   [`Renderer::blit`] draws the result into another pass (egui's).
+//! - [`MaterialClock`] evaluates the scene's MAT0 colours at a game time for each frame.
 //! - [`pick`] casts a ray on the CPU; [`shapes`] builds the material preview's sphere, cube
 //!   and plane; [`headless`] renders to an RGBA image with its own wgpu device.
 
 pub mod camera;
+pub mod clock;
+pub mod error;
 pub mod gpu;
 pub mod headless;
 pub mod lines;
@@ -22,8 +25,10 @@ pub mod scene;
 pub mod shapes;
 
 pub use camera::{OrbitCamera, Ray};
-pub use gpu::{FrameParams, GpuScene, Light, Offscreen, Overlays, Renderer, SamplerFilter, Shading};
-pub use headless::{Headless, Image, RenderError};
+pub use clock::MaterialClock;
+pub use gpu::{FrameParams, GpuScene, Light, Offscreen, Overlays, Renderer, SamplerFilter, Shading, supported_samples};
+pub use error::RenderError;
+pub use headless::{Headless, Image};
 pub use pick::{Hit, pick};
 pub use scene::{BlendMode, MaterialColors, MaterialStatus, Part, RenderMaterial, RenderNode, RenderScene, Vertex};
 

@@ -227,13 +227,10 @@ impl RenderScene {
                 (None, Some(_)) => MaterialStatus::Untextured,
                 (None, None) => MaterialStatus::Unresolved,
             };
-            let mut colors = match resolved {
-                Some(r) => MaterialColors::from_resolved(r),
-                None => MaterialColors { diffuse: m.base_color, ..MaterialColors::flat(m.base_color) },
+            let colors = match resolved {
+                Some(r) if status != MaterialStatus::Unresolved => MaterialColors::from_resolved(r),
+                _ => MaterialColors::flat(NEUTRAL_GREY),
             };
-            if status == MaterialStatus::Unresolved {
-                colors = MaterialColors::flat(NEUTRAL_GREY);
-            }
             let nibble = resolved.filter(|r| r.mat0.is_some()).map(|r| r.nibble_mode);
             let blend = match nibble {
                 Some(n) => BlendMode::from_nibble(n, has_alpha),

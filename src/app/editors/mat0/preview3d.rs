@@ -109,7 +109,11 @@ impl MaterialPreview for ShapePreview {
             self.pitch = (self.pitch + d.y * 0.01).clamp(-1.5, 1.5);
         }
         let (scene, scene_id) = self.scene(input);
-        gpu_view::upload(rs, self.view, scene_id, &scene);
+        if let Err(e) = gpu_view::upload(rs, self.view, scene_id, &scene) {
+            ui.weak(format!("3D preview unavailable ({e}): the flat swatch instead."));
+            self.swatch.show(ui, input);
+            return;
+        }
         if self.slot.is_none() {
             self.slot = Some(ViewSlot { rs: rs.clone(), view: self.view });
         }

@@ -382,7 +382,11 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {why}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     }
-    gpu::upload(rs, v.view_id, v.scene_id, &scene);
+    if let Err(e) = gpu::upload(rs, v.view_id, v.scene_id, &scene) {
+        ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {e}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        return;
+    }
     if v.gpu.is_none() {
         v.gpu = Some(gpu::ViewSlot { rs: rs.clone(), view: v.view_id });
     }
