@@ -29,7 +29,7 @@ fn open(dir: &Path, entry: &str) -> Harness<'static, StudioApp> {
     fixtures::demo::write_demo(dir).unwrap();
     let arg = PathBuf::from(format!("{}::{entry}", dir.join("Material.lib").display()));
     let opts = StartOptions { files: vec![arg], readings: Default::default(), open_demo: false, native_dialogs: false };
-    let mut h = Harness::builder().with_size([1500.0, 1500.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    let mut h = Harness::builder().with_size([1500.0, 1500.0]).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
     settle(&mut h);
     // The browser is hidden so that the editor has the room it has on a wide screen.
     h.key_press_modifiers(Modifiers::COMMAND, Key::B);
@@ -142,6 +142,30 @@ fn a_colour_edit_changes_the_preview_and_undo_restores_the_bytes() {
     assert_eq!(colour_after.r(), 10);
     undo(&mut h);
     assert_eq!(bytes(&h), before, "one undo gives the original bytes back");
+}
+
+#[test]
+fn the_3d_preview_follows_an_unsaved_colour_edit() {
+    use parkan_studio::app::intent::{Intent, ItemEdit};
+    use parkan_studio::formats::mat0::phase::ColorGroup;
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(d.path(), "METAL01");
+    let rect = view(&h).preview.image_rect().expect("the sphere was drawn by the renderer");
+    // A point on the lit side of the sphere, away from the highlight.
+    let at = rect.center() + egui::vec2(-rect.width() * 0.2, rect.height() * 0.15);
+    let pixel = |h: &mut Harness<'static, StudioApp>| *h.render().expect("a rendered frame").get_pixel(at.x as u32, at.y as u32);
+    let before = pixel(&mut h);
+    let path = h.state().tabs.active_tab().unwrap().path.clone();
+    let mut m = Mat0::parse(&bytes(&h), 6).unwrap();
+    for p in &mut m.phases {
+        p.set_color_bytes(ColorGroup::Diffuse, [250, 10, 10, 255]);
+        p.set_color_bytes(ColorGroup::Ambient, [250, 10, 10, 255]);
+    }
+    h.state_mut().push_intent(Intent::EditItem(ItemEdit::bytes(&path, m.write().unwrap(), "red")));
+    h.run();
+    let after = pixel(&mut h);
+    assert!(after[0] > after[1] + 60 && after[0] > after[2] + 60, "the sphere turned red: {before:?} -> {after:?}");
+    assert_ne!(before, after);
 }
 
 /// Types into the focused field and presses Enter.

@@ -27,6 +27,10 @@ pub struct PreviewInput<'a> {
 
 pub trait MaterialPreview {
     fn show(&mut self, ui: &mut Ui, input: &PreviewInput);
+    /// Where a rendered image was drawn last frame (tests read its pixels).
+    fn image_rect(&self) -> Option<Rect> {
+        None
+    }
 }
 
 /// Runtime floats (offset / 4) of each colour: diffuse first, as the engine holds them.

@@ -33,11 +33,13 @@ pub struct ShapePreview {
     scene: Option<(ShapeKey, Arc<RenderScene>, u64)>,
     pub yaw: f32,
     pub pitch: f32,
+    /// Where the shape was drawn last frame.
+    rect: Option<egui::Rect>,
 }
 
 impl Default for ShapePreview {
     fn default() -> Self {
-        ShapePreview { shape: Shape::Sphere, flat: false, swatch: SwatchPreview, view: gpu_view::next_id(), slot: None, scene: None, yaw: 0.5, pitch: 0.35 }
+        ShapePreview { shape: Shape::Sphere, flat: false, swatch: SwatchPreview, view: gpu_view::next_id(), slot: None, scene: None, yaw: 0.5, pitch: 0.35, rect: None }
     }
 }
 
@@ -80,6 +82,10 @@ fn colors(input: &PreviewInput) -> MaterialColors {
 }
 
 impl MaterialPreview for ShapePreview {
+    fn image_rect(&self) -> Option<egui::Rect> {
+        self.rect
+    }
+
     fn show(&mut self, ui: &mut Ui, input: &PreviewInput) {
         ui.horizontal(|ui| {
             for s in [Shape::Sphere, Shape::Cube, Shape::Plane] {
@@ -94,6 +100,7 @@ impl MaterialPreview for ShapePreview {
             None => Some("no GPU device".to_string()),
             Some(rs) => gpu_view::unsupported(rs),
         };
+        self.rect = None;
         let Some(rs) = input.gpu.filter(|_| !self.flat && why_not.is_none()) else {
             if !self.flat && let Some(w) = why_not {
                 ui.weak(format!("3D preview unavailable ({w}): the flat swatch instead."));
@@ -133,6 +140,7 @@ impl MaterialPreview for ShapePreview {
             visible: vec![true; scene.nodes.len()],
         };
         ui.painter().add(frame.paint_callback(rect));
+        self.rect = Some(rect);
         resp.on_hover_text("Drag to turn the shape");
         if let Some(problem) = input.texture.and_then(|t| t.problem.as_ref()) {
             ui.colored_label(ui.visuals().warn_fg_color, problem.to_string());
