@@ -223,3 +223,30 @@ fn a_landscape_pick_names_the_tile_flags_and_both_materials() {
     let chain = b.chains[b.scene.parts[sel.part].material].as_ref().expect("a resolved primary");
     assert_eq!(Some(chain.index), info.primary.map(u16::from));
 }
+
+#[test]
+fn space_plays_the_node_animation_on_the_timeline() {
+    let d = demo_dir();
+    let mut h = open(d.path(), "walker.msh");
+    assert!(view(&h).built().unwrap().scene.frame_count > 1, "the walker is animated");
+    let rest = view(&h).matrices();
+    let rect = view(&h).view_rect.unwrap();
+    h.hover_at(rect.center());
+    h.run();
+    h.key_press(Key::Space);
+    for _ in 0..30 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(view(&h).timeline.playing);
+    assert!(view(&h).frame() > 0.0, "the playhead moved");
+    assert!(view(&h).time_ms > 0, "the material time runs with it");
+    assert_ne!(view(&h).matrices(), rest, "a node moved");
+    h.key_press(Key::Space);
+    h.step();
+    assert!(!view(&h).timeline.playing);
+    // Scrubbing is the timeline's: set the playhead, the pose follows.
+    view_mut(&mut h).timeline.time = 0.0;
+    settle(&mut h);
+    assert_eq!(view(&h).matrices(), rest);
+}

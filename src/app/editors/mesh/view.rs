@@ -11,6 +11,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::lookup::Fallback;
 use crate::formats::readings::Readings;
 use crate::render::scene::NEUTRAL_GREY;
+use crate::app::widgets::timeline::{Axis, Timeline, Track};
 use crate::render::{Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, SamplerFilter, Shading, pick};
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use glam::{Mat4, Vec3};
@@ -45,11 +46,8 @@ pub struct MeshView {
     framed: bool,
     pub lod: usize,
     pub variant: usize,
-    /// Node animation frame.
-    pub frame: f32,
-    pub playing: bool,
-    pub looping: bool,
-    pub speed: f32,
+    /// Node animation playback, in frames, on the timeline the material editor uses too.
+    pub timeline: Timeline,
     /// Game time of the materials, ms; moves with playback.
     pub time_ms: u32,
     pub shading: Shading,
@@ -80,10 +78,7 @@ impl Default for MeshView {
             framed: false,
             lod: 0,
             variant: 0,
-            frame: 0.0,
-            playing: false,
-            looping: true,
-            speed: 1.0,
+            timeline: Timeline::default(),
             time_ms: 0,
             shading: Shading::Textured,
             overlays: Overlays { grid: true, axes: true, ..Overlays::default() },
@@ -135,7 +130,7 @@ impl MeshView {
             if self.selected.is_some_and(|s| s.part >= b.scene.parts.len() || s.node >= b.scene.nodes.len()) || cell_changed {
                 self.selected = None;
             }
-            self.frame = self.frame.clamp(0.0, b.scene.frame_count.saturating_sub(1) as f32);
+            self.timeline.time = self.timeline.time.clamp(0.0, b.scene.frame_count.saturating_sub(1) as f64);
         }
         self.built = Some(built);
         self.key = Some(key);
@@ -143,9 +138,25 @@ impl MeshView {
         self.colors = None;
     }
 
+    /// The node animation frame shown.
+    pub fn frame(&self) -> f32 {
+        self.timeline.time as f32
+    }
+
+    /// Frames of the node animation (0 or 1: none to play).
+    fn frames(&self) -> usize {
+        self.built().map_or(0, |b| b.scene.frame_count)
+    }
+
+    /// The timeline's axis: frames 0..last at the export frame rate.
+    fn axis(&self) -> Axis {
+        let last = self.frames().saturating_sub(1) as f64;
+        Axis { length: last, max_end: last, step: 1.0, per_second: f64::from(FRAMES_PER_SECOND), unit: "frames" }
+    }
+
     /// Node matrices at the current frame.
     pub fn matrices(&self) -> Vec<Mat4> {
-        self.built().map(|b| if b.scene.frame_count > 0 { b.scene.pose(self.frame) } else { b.scene.rest_matrices() }).unwrap_or_default()
+        self.built().map(|b| if b.scene.frame_count > 0 { b.scene.pose(self.frame()) } else { b.scene.rest_matrices() }).unwrap_or_default()
     }
 
     /// The whole scene in view, keeping the angles.
@@ -200,7 +211,13 @@ impl MeshView {
             Cmd::Top => self.set_view(0.0, 89.9),
             Cmd::Orthographic => self.camera.orthographic = !self.camera.orthographic,
             Cmd::Play => {
-                self.playing = !self.playing;
+                if self.frames() > 1 {
+                    let axis = self.axis();
+                    self.timeline.toggle_play(&axis);
+                } else {
+                    // Only the materials animate.
+                    self.timeline.playing = !self.timeline.playing;
+                }
                 self.last_tick = None;
             }
             Cmd::Wireframe => self.overlays.wireframe = !self.overlays.wireframe,
@@ -211,23 +228,13 @@ impl MeshView {
     fn tick(&mut self, now: f64) {
         let dt = self.last_tick.map_or(0.0, |t| (now - t).clamp(0.0, 0.25)) as f32;
         self.last_tick = Some(now);
-        if !self.playing {
+        if !self.timeline.playing {
             return;
         }
-        let dt = dt * self.speed;
-        self.time_ms = self.time_ms.wrapping_add((dt * 1000.0) as u32);
-        let frames = self.built().map_or(0, |b| b.scene.frame_count);
-        if frames > 1 {
-            let last = (frames - 1) as f32;
-            self.frame += dt * FRAMES_PER_SECOND;
-            if self.frame > last {
-                if self.looping {
-                    self.frame %= last.max(1e-3);
-                } else {
-                    self.frame = last;
-                    self.playing = false;
-                }
-            }
+        self.time_ms = self.time_ms.wrapping_add((dt * self.timeline.speed * 1000.0) as u32);
+        if self.frames() > 1 {
+            let axis = self.axis();
+            self.timeline.tick(f64::from(dt), &axis);
         }
     }
 
@@ -250,7 +257,7 @@ impl EditorState for MeshView {
         self.refresh(cx.ws, cx.generation, cx.path, cx.bytes);
         let now = ui.input(|i| i.time);
         self.tick(now);
-        if self.playing {
+        if self.timeline.playing {
             ui.ctx().request_repaint();
         }
         toolbar(ui, self);
@@ -325,31 +332,26 @@ fn shading_name(s: Shading) -> &'static str {
 }
 
 fn playback(ui: &mut Ui, v: &mut MeshView) {
-    let frames = v.built().map_or(0, |b| b.scene.frame_count);
+    let frames = v.frames();
     let animates = v.built().is_some_and(Built::animates_materials);
+    if frames > 1 {
+        let axis = v.axis();
+        let mut events = Vec::new();
+        v.timeline.controls(ui, &axis, &mut events);
+        let track = Track { label: "frames".into(), bars: Vec::new() };
+        v.timeline.tracks(ui, &axis, std::slice::from_ref(&track), &mut events);
+    }
     ui.horizontal(|ui| {
-        let label = if v.playing { "Pause" } else { "Play" };
-        if ui.add_enabled(frames > 1 || animates, egui::Button::new(label)).on_hover_text("Play or pause the node and material animation (Space)").clicked() {
-            v.command(super::Cmd::Play);
-        }
-        ui.toggle_value(&mut v.looping, "Loop");
-        if frames > 1 {
-            let last = (frames - 1) as f32;
-            ui.add(egui::Slider::new(&mut v.frame, 0.0..=last).text(format!("frame of {frames}")).step_by(0.0).max_decimals(1));
-        } else {
-            ui.weak("no node animation");
-        }
-        ui.separator();
-        egui::ComboBox::from_id_salt("mesh-speed").width(64.0).selected_text(format!("{}×", v.speed)).show_ui(ui, |ui| {
-            for s in [0.25f32, 0.5, 1.0, 2.0, 4.0] {
-                ui.selectable_value(&mut v.speed, s, format!("{s}×"));
+        if frames <= 1 {
+            let label = if v.timeline.playing { "Pause" } else { "Play" };
+            if ui.add_enabled(animates, egui::Button::new(label)).on_hover_text("Play or pause the material animation (Space)").clicked() {
+                v.command(super::Cmd::Play);
             }
-        })
-        .response
-        .on_hover_text("Playback speed");
-        ui.separator();
+            ui.weak("no node animation");
+            ui.separator();
+        }
         ui.label("Material time");
-        ui.add(egui::DragValue::new(&mut v.time_ms).suffix(" ms").speed(10.0)).on_hover_text("The game time the MAT0 animations are evaluated at");
+        ui.add(egui::DragValue::new(&mut v.time_ms).suffix(" ms").speed(10.0)).on_hover_text("The game time the MAT0 animations are evaluated at; it runs with playback");
     });
 }
 
