@@ -110,59 +110,12 @@ pub fn tight_clusters(w: u32, h: u32) -> Pixmap {
 
 /// PSNR over the RGB channels, in dB (infinite when equal).
 pub fn psnr(a: &Pixmap, b: &Pixmap) -> f64 {
-    assert_eq!((a.width, a.height), (b.width, b.height));
-    let mut se = 0f64;
-    let mut n = 0f64;
-    for (p, q) in a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)) {
-        for c in 0..3 {
-            let d = f64::from(p[c]) - f64::from(q[c]);
-            se += d * d;
-            n += 1.0;
-        }
-    }
-    if se == 0.0 { f64::INFINITY } else { 10.0 * (255.0f64 * 255.0 * n / se).log10() }
+    parkan_studio::formats::texm::quality::psnr(a, b).expect("images of one size")
 }
 
-/// A Gaussian blur of sigma 1 pixel (edges clamped), kept in floating point.
-pub fn blur(img: &Pixmap) -> Vec<[f64; 3]> {
-    let (w, h) = (img.width as i64, img.height as i64);
-    let k: Vec<f64> = (-3..=3).map(|i: i32| (-(f64::from(i * i)) / 2.0).exp()).collect();
-    let total: f64 = k.iter().sum();
-    let px = |x: i64, y: i64| {
-        let i = ((y.clamp(0, h - 1) * w + x.clamp(0, w - 1)) * 4) as usize;
-        [0, 1, 2].map(|c| f64::from(img.rgba[i + c]))
-    };
-    let mut rows = vec![[0f64; 3]; (w * h) as usize];
-    for y in 0..h {
-        for x in 0..w {
-            let mut s = [0f64; 3];
-            for (j, kv) in k.iter().enumerate() {
-                let p = px(x + j as i64 - 3, y);
-                (0..3).for_each(|c| s[c] += kv * p[c]);
-            }
-            rows[(y * w + x) as usize] = s.map(|v| v / total);
-        }
-    }
-    let mut out = vec![[0f64; 3]; (w * h) as usize];
-    for y in 0..h {
-        for x in 0..w {
-            let mut s = [0f64; 3];
-            for (j, kv) in k.iter().enumerate() {
-                let yy = (y + j as i64 - 3).clamp(0, h - 1);
-                let p = rows[(yy * w + x) as usize];
-                (0..3).for_each(|c| s[c] += kv * p[c]);
-            }
-            out[(y * w + x) as usize] = s.map(|v| v / total);
-        }
-    }
-    out
-}
-
-/// PSNR after the blur of both images.
+/// PSNR after a 1-pixel Gaussian blur of both images.
 pub fn blurred_psnr(a: &Pixmap, b: &Pixmap) -> f64 {
-    let (ba, bb) = (blur(a), blur(b));
-    let se: f64 = ba.iter().zip(&bb).map(|(p, q)| (0..3).map(|c| (p[c] - q[c]).powi(2)).sum::<f64>()).sum();
-    10.0 * (255.0f64 * 255.0 * (ba.len() * 3) as f64 / se).log10()
+    parkan_studio::formats::texm::quality::blurred_psnr(a, b).expect("images of one size")
 }
 
 /// An indexed level decoded through its palette's lookup table.

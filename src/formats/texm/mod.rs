@@ -18,6 +18,7 @@ pub mod page;
 pub mod palette;
 pub mod pixel;
 pub mod png;
+pub mod quality;
 pub mod quantize;
 pub mod skip;
 pub mod space;

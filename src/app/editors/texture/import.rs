@@ -9,7 +9,7 @@ use crate::app::intent::{Dialog, Intent, ItemEdit};
 use crate::doc::{ItemPath, Workspace, items};
 use crate::formats::readings::Readings;
 use crate::formats::texm::png::{import_pixmap, read_image};
-use crate::formats::texm::{ALL_FORMATS, Format, ImportOptions, MipFilter, Pixmap, Texm};
+use crate::formats::texm::{ALL_FORMATS, Format, ImportOptions, MipFilter, Pixmap, Texm, quality};
 use crate::formats::{Diagnostic, Severity};
 use egui::{Context, RichText, Ui, vec2};
 
@@ -36,6 +36,10 @@ pub struct Preview {
     pub diagnostics: Vec<Diagnostic>,
     pub texm: Texm,
     level0: Pixmap,
+    /// Level 0 against the image it was made from (scaled to the texture when it was): PSNR,
+    /// and PSNR after a 1-pixel blur of both (what the eye averages; where dithering shows).
+    pub psnr: Option<f64>,
+    pub blurred_psnr: Option<f64>,
 }
 
 /// A GPU texture with the size of the image it shows.
@@ -59,8 +63,10 @@ pub struct ImportDialog {
     /// The `.PAL` payload a format-2 texture indexes into (the tab's choice), else greyscale.
     external: Option<Vec<u8>>,
     preview: Option<(Choices, Result<Preview, String>)>,
-    /// Before and after (none when the conversion fails), each with its image's size.
-    textures: Option<(Sized, Option<Sized>)>,
+    /// The same conversion with the other dither setting, shown beside it for comparison.
+    other: Option<(Choices, Result<Preview, String>)>,
+    /// Before, after, and after with the other dither setting (none when a conversion fails).
+    textures: Option<(Sized, Option<Sized>, Option<Sized>)>,
     textures_for: Option<Choices>,
 }
 
@@ -85,6 +91,7 @@ impl ImportDialog {
             readings,
             external: None,
             preview: None,
+            other: None,
             textures: None,
             textures_for: None,
         })
@@ -98,6 +105,7 @@ impl ImportDialog {
         }
         self.external = lut.map(|p| p.raw.to_vec());
         self.preview = None;
+        self.other = None;
         self
     }
 
@@ -135,12 +143,33 @@ impl ImportDialog {
         &self.preview.as_ref().expect("just set").1
     }
 
+    /// Whether the target format has a dither option (the palettes and the 16-bit colour
+    /// formats; 88 and the 24/32-bit ones are exact).
+    pub fn dither_applies(&self) -> bool {
+        matches!(self.target_format(), Some(Format::Indexed | Format::External | Format::Rgb565 | Format::Rgb556 | Format::Argb4444))
+    }
+
+    /// The conversion with the other dither setting (recomputed when the choices change).
+    pub fn other_preview(&mut self) -> &Result<Preview, String> {
+        let c = Choices { dither: !self.dither, ..self.choices() };
+        if self.other.as_ref().is_none_or(|(k, _)| *k != c) {
+            let r = self.convert_with(&ImportOptions { dither: c.dither, ..self.options() });
+            self.other = Some((c, r));
+        }
+        &self.other.as_ref().expect("just set").1
+    }
+
     fn convert(&self) -> Result<Preview, String> {
+        self.convert_with(&self.options())
+    }
+
+    fn convert_with(&self, options: &ImportOptions) -> Result<Preview, String> {
         let img = if self.sizes_differ() && self.size == SizeChoice::ScaleImage { scaled(&self.image, self.old.width(), self.old.height())? } else { self.image.clone() };
-        let (texm, diagnostics) = import_pixmap(&self.old, img, &self.options(), &self.readings).map_err(|e| e.to_string())?;
+        let (texm, diagnostics) = import_pixmap(&self.old, img.clone(), options, &self.readings).map_err(|e| e.to_string())?;
         let pal = self.external.as_deref().and_then(|b| crate::formats::texm::Palette::from_bytes(b).ok());
         let level0 = texm.decode_mip(0, &self.readings, pal.as_ref()).map_err(|e| e.to_string())?;
-        Ok(Preview { bytes: texm.write(), diagnostics, texm, level0 })
+        let (psnr, blurred_psnr) = (quality::psnr(&img, &level0), quality::blurred_psnr(&img, &level0));
+        Ok(Preview { bytes: texm.write(), diagnostics, texm, level0, psnr, blurred_psnr })
     }
 
     /// What the replace will do, in plain lines (the conversion's own findings come after).
@@ -318,23 +347,61 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
 
 fn images(ui: &mut Ui, d: &mut ImportDialog) {
     let c = d.choices();
+    let compare = d.dither_applies();
     if d.textures_for.as_ref() != Some(&c) {
         let ctx = ui.ctx().clone();
         let before = d.old_level0.clone().unwrap_or_else(|| d.image.clone());
         let b = (super::load_texture(&ctx, "import-before", before.width, before.height, &before.rgba, egui::TextureOptions::NEAREST), [before.width, before.height]);
-        let a = d.preview().as_ref().ok().map(|p| {
-            let l = &p.level0;
-            (super::load_texture(&ctx, "import-after", l.width, l.height, &l.rgba, egui::TextureOptions::NEAREST), [l.width, l.height])
-        });
-        d.textures = Some((b, a));
+        let load = |name: &str, p: &Result<Preview, String>| {
+            p.as_ref().ok().map(|p| {
+                let l = &p.level0;
+                (super::load_texture(&ctx, name, l.width, l.height, &l.rgba, egui::TextureOptions::NEAREST), [l.width, l.height])
+            })
+        };
+        let a = load("import-after", d.preview());
+        let o = if compare { load("import-other", d.other_preview()) } else { None };
+        d.textures = Some((b, a, o));
         d.textures_for = Some(c);
     }
-    let Some((b, a)) = d.textures.clone() else { return };
+    let Some((b, a, o)) = d.textures.clone() else { return };
+    let figures = |p: &Result<Preview, String>| match p {
+        Ok(p) => format!("PSNR {} dB · blurred {} dB", db(p.psnr), db(p.blurred_psnr)),
+        Err(_) => String::new(),
+    };
+    let now = figures(d.preview());
+    let dithered = d.dither;
+    // Side by side: without and with dither, whichever is chosen; a click on the other picks it.
+    let mut columns: Vec<(String, Option<Sized>, String, Option<bool>)> = vec![("Before".into(), Some(b), String::new(), None)];
+    if compare {
+        let other = figures(d.other_preview());
+        let (off, on) = if dithered { ((o, other), (a, now)) } else { ((a, now), (o, other)) };
+        columns.push(("No dither".into(), off.0, off.1, Some(false)));
+        columns.push(("Dithered".into(), on.0, on.1, Some(true)));
+    } else {
+        columns.push(("After".into(), a, now, None));
+    }
+    let side = if compare { 220.0 } else { 280.0 };
     ui.horizontal(|ui| {
-        for (label, t) in [("Before", Some(b)), ("After", a)] {
+        for (label, t, fig, dither) in columns {
             ui.vertical(|ui| {
-                ui.label(RichText::new(label).strong());
-                let (rect, _) = ui.allocate_exact_size(vec2(280.0, 280.0), egui::Sense::hover());
+                let chosen = dither == Some(dithered);
+                let title = RichText::new(&label).strong();
+                match dither {
+                    Some(v) => {
+                        if ui.selectable_label(chosen, title).on_hover_text("Use this one").clicked() {
+                            d.dither = v;
+                        }
+                    }
+                    None => {
+                        ui.label(title);
+                    }
+                }
+                let (rect, resp) = ui.allocate_exact_size(vec2(side, side), egui::Sense::click());
+                if let Some(v) = dither
+                    && resp.clicked()
+                {
+                    d.dither = v;
+                }
                 let p = ui.painter_at(rect);
                 p.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
                 if let Some((t, [w, h])) = t {
@@ -343,13 +410,28 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
                     let r = egui::Rect::from_center_size(rect.center(), vec2(w as f32, h as f32) * k);
                     super::paint_checker(&p, r);
                     p.image(t.id(), r, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), egui::Color32::WHITE);
+                    if chosen {
+                        p.rect_stroke(rect, 0.0, ui.visuals().selection.stroke, egui::StrokeKind::Inside);
+                    }
                     ui.small(format!("{w}×{h}"));
+                    if !fig.is_empty() {
+                        ui.small(fig);
+                    }
                 } else {
                     ui.small("cannot convert");
                 }
             });
         }
     });
+}
+
+/// A PSNR for the dialog: "exact" when the images are equal.
+fn db(v: Option<f64>) -> String {
+    match v {
+        Some(x) if x.is_infinite() => "exact".into(),
+        Some(x) => format!("{x:.1}"),
+        None => "-".into(),
+    }
 }
 
 #[cfg(test)]
@@ -366,6 +448,28 @@ mod tests {
             }
         }
         png_bytes(&Pixmap::from_rgba(w, h, rgba).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn dithered_and_plain_conversions_come_side_by_side_with_their_figures() {
+        let old = fx::build(&fx::Spec::new(Format::Indexed, 32, 32, 1, fx::Material::Rock));
+        let mut d = dialog(&old, &image(32, 32));
+        assert!(d.dither_applies());
+        let plain = d.preview().as_ref().unwrap().bytes.clone();
+        let (p, b) = {
+            let o = d.other_preview().as_ref().unwrap();
+            (o.psnr.unwrap(), o.blurred_psnr.unwrap())
+        };
+        assert!(p.is_finite() && p > 20.0 && b > p, "PSNR {p} dB, blurred {b} dB");
+        assert_ne!(d.other_preview().as_ref().unwrap().bytes, plain, "the other one is dithered");
+        // Choosing dither swaps them: the preview is what the other was.
+        let dithered = d.other_preview().as_ref().unwrap().bytes.clone();
+        d.dither = true;
+        assert_eq!(d.preview().as_ref().unwrap().bytes, dithered);
+        assert_eq!(d.other_preview().as_ref().unwrap().bytes, plain);
+        // 8888 has nothing to dither: no comparison.
+        d.format = Some(Format::Argb8888.raw());
+        assert!(!d.dither_applies());
     }
 
     fn dialog(old: &[u8], png: &[u8]) -> ImportDialog {
