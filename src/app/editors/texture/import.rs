@@ -12,9 +12,11 @@ use crate::formats::texm::png::{import_pixmap, read_image};
 use crate::formats::texm::{ALL_FORMATS, Format, ImportOptions, MipFilter, Pixmap, Texm, quality};
 use crate::formats::{Diagnostic, Severity};
 use egui::{Context, RichText, Ui, vec2};
+use std::collections::HashMap;
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// When the image and the texture differ in size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SizeChoice {
     /// Scale the image to the texture's size (the texture keeps its size, rects and mip-skip).
     ScaleImage,
@@ -22,7 +24,7 @@ pub enum SizeChoice {
     ResizeTexture,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Choices {
     format: Option<u32>,
     keep_palette: bool,
@@ -45,6 +47,34 @@ pub struct Preview {
 /// A GPU texture with the size of the image it shows.
 type Sized = (egui::TextureHandle, [u32; 2]);
 
+/// Images larger than this convert on a worker thread (about a frame's work on these machines).
+const BACKGROUND_PIXELS: u64 = 256 * 256;
+
+/// One conversion with everything it needs.
+struct Conversion {
+    old: Texm,
+    image: Pixmap,
+    /// The texture's size, when the image is scaled to it first.
+    scale_to: Option<(u32, u32)>,
+    options: ImportOptions,
+    readings: Readings,
+    external: Option<Vec<u8>>,
+}
+
+impl Conversion {
+    fn run(&self) -> Result<Preview, String> {
+        let img = match self.scale_to {
+            Some((w, h)) => scaled(&self.image, w, h)?,
+            None => self.image.clone(),
+        };
+        let (texm, diagnostics) = import_pixmap(&self.old, img.clone(), &self.options, &self.readings).map_err(|e| e.to_string())?;
+        let pal = self.external.as_deref().and_then(|b| crate::formats::texm::Palette::from_bytes(b).ok());
+        let level0 = texm.decode_mip(0, &self.readings, pal.as_ref()).map_err(|e| e.to_string())?;
+        let (psnr, blurred_psnr) = (quality::psnr(&img, &level0), quality::blurred_psnr(&img, &level0));
+        Ok(Preview { bytes: texm.write(), diagnostics, texm, level0, psnr, blurred_psnr })
+    }
+}
+
 pub struct ImportDialog {
     pub target: ItemPath,
     pub target_name: String,
@@ -62,9 +92,12 @@ pub struct ImportDialog {
     readings: Readings,
     /// The `.PAL` payload a format-2 texture indexes into (the tab's choice), else greyscale.
     external: Option<Vec<u8>>,
-    preview: Option<(Choices, Result<Preview, String>)>,
-    /// The same conversion with the other dither setting, shown beside it for comparison.
-    other: Option<(Choices, Result<Preview, String>)>,
+    /// Conversions by the choices they were made with (the current one, and the other dither
+    /// setting shown beside it).
+    done: HashMap<Choices, Result<Preview, String>>,
+    /// Conversions running on a worker thread (large images: a conversion takes longer than a
+    /// frame), with their answers to come.
+    running: HashMap<Choices, Receiver<Result<Preview, String>>>,
     /// Before, after, and after with the other dither setting (none when a conversion fails).
     textures: Option<(Sized, Option<Sized>, Option<Sized>)>,
     textures_for: Option<Choices>,
@@ -90,8 +123,8 @@ impl ImportDialog {
             size: SizeChoice::ScaleImage,
             readings,
             external: None,
-            preview: None,
-            other: None,
+            done: HashMap::new(),
+            running: HashMap::new(),
             textures: None,
             textures_for: None,
         })
@@ -104,8 +137,8 @@ impl ImportDialog {
             self.old_level0 = self.old.decode_mip(0, &self.readings, Some(p)).ok();
         }
         self.external = lut.map(|p| p.raw.to_vec());
-        self.preview = None;
-        self.other = None;
+        self.done.clear();
+        self.running.clear();
         self
     }
 
@@ -133,14 +166,88 @@ impl ImportDialog {
         }
     }
 
-    /// The conversion under the current choices (recomputed when they change).
+    /// The conversion under the current choices, waiting for it if it is running.
     pub fn preview(&mut self) -> &Result<Preview, String> {
         let c = self.choices();
-        if self.preview.as_ref().is_none_or(|(k, _)| *k != c) {
-            let r = self.convert();
-            self.preview = Some((c, r));
+        self.wait_for(c)
+    }
+
+    /// The conversion with the other dither setting, waiting for it if it is running.
+    pub fn other_preview(&mut self) -> &Result<Preview, String> {
+        let c = Choices { dither: !self.dither, ..self.choices() };
+        self.wait_for(c)
+    }
+
+    fn wait_for(&mut self, c: Choices) -> &Result<Preview, String> {
+        if !self.done.contains_key(&c) {
+            let r = match self.running.remove(&c) {
+                Some(rx) => rx.recv().unwrap_or_else(|_| Err("the conversion stopped".to_string())),
+                None => self.conversion(&c).run(),
+            };
+            self.keep(c.clone(), r);
         }
-        &self.preview.as_ref().expect("just set").1
+        &self.done[&c]
+    }
+
+    /// The conversion for `c` if it is ready. A small image converts at once; a large one on a
+    /// worker thread, and the window repaints when it is done, so no frame waits for it.
+    fn ready(&mut self, c: &Choices, ctx: &Context) -> Option<&Result<Preview, String>> {
+        if !self.done.contains_key(c) {
+            if let Some(rx) = self.running.get(c) {
+                match rx.try_recv() {
+                    Ok(r) => {
+                        self.running.remove(c);
+                        self.keep(c.clone(), r);
+                    }
+                    Err(TryRecvError::Empty) => return None,
+                    Err(TryRecvError::Disconnected) => {
+                        self.running.remove(c);
+                        self.keep(c.clone(), Err("the conversion stopped".to_string()));
+                    }
+                }
+            } else if u64::from(self.image.width) * u64::from(self.image.height) <= BACKGROUND_PIXELS {
+                let r = self.conversion(c).run();
+                self.keep(c.clone(), r);
+            } else {
+                let job = self.conversion(c);
+                let (tx, rx) = channel();
+                let ctx = ctx.clone();
+                let spawned = std::thread::Builder::new().name("texture import preview".into()).spawn(move || {
+                    let _ = tx.send(job.run());
+                    ctx.request_repaint();
+                });
+                match spawned {
+                    Ok(_) => {
+                        self.running.insert(c.clone(), rx);
+                        return None;
+                    }
+                    Err(e) => self.keep(c.clone(), Err(format!("could not start the conversion: {e}"))),
+                }
+            }
+        }
+        self.done.get(c)
+    }
+
+    /// Keeps a finished conversion; old choices go once there are many.
+    fn keep(&mut self, c: Choices, r: Result<Preview, String>) {
+        if self.done.len() >= 8 {
+            self.done.clear();
+        }
+        self.done.insert(c, r);
+    }
+
+    /// Everything a conversion needs, owned, so it can run on another thread.
+    fn conversion(&self, c: &Choices) -> Conversion {
+        let scale_to = (self.sizes_differ() && c.size == SizeChoice::ScaleImage).then(|| (self.old.width(), self.old.height()));
+        let options = ImportOptions {
+            format: c.format,
+            allow_resize: c.size == SizeChoice::ResizeTexture,
+            filter: if c.smooth { MipFilter::Smooth } else { MipFilter::Box },
+            dither: c.dither,
+            external_palette: self.external.clone(),
+            keep_palette: c.keep_palette,
+        };
+        Conversion { old: self.old.clone(), image: self.image.clone(), scale_to, options, readings: self.readings, external: self.external.clone() }
     }
 
     /// Whether the target format has a dither option (the palettes and the 16-bit colour
@@ -149,31 +256,15 @@ impl ImportDialog {
         matches!(self.target_format(), Some(Format::Indexed | Format::External | Format::Rgb565 | Format::Rgb556 | Format::Argb4444))
     }
 
-    /// The conversion with the other dither setting (recomputed when the choices change).
-    pub fn other_preview(&mut self) -> &Result<Preview, String> {
-        let c = Choices { dither: !self.dither, ..self.choices() };
-        if self.other.as_ref().is_none_or(|(k, _)| *k != c) {
-            let r = self.convert_with(&ImportOptions { dither: c.dither, ..self.options() });
-            self.other = Some((c, r));
-        }
-        &self.other.as_ref().expect("just set").1
-    }
-
-    fn convert(&self) -> Result<Preview, String> {
-        self.convert_with(&self.options())
-    }
-
-    fn convert_with(&self, options: &ImportOptions) -> Result<Preview, String> {
-        let img = if self.sizes_differ() && self.size == SizeChoice::ScaleImage { scaled(&self.image, self.old.width(), self.old.height())? } else { self.image.clone() };
-        let (texm, diagnostics) = import_pixmap(&self.old, img.clone(), options, &self.readings).map_err(|e| e.to_string())?;
-        let pal = self.external.as_deref().and_then(|b| crate::formats::texm::Palette::from_bytes(b).ok());
-        let level0 = texm.decode_mip(0, &self.readings, pal.as_ref()).map_err(|e| e.to_string())?;
-        let (psnr, blurred_psnr) = (quality::psnr(&img, &level0), quality::blurred_psnr(&img, &level0));
-        Ok(Preview { bytes: texm.write(), diagnostics, texm, level0, psnr, blurred_psnr })
-    }
-
     /// What the replace will do, in plain lines (the conversion's own findings come after).
     pub fn plan(&mut self) -> Vec<String> {
+        let c = self.choices();
+        self.wait_for(c.clone());
+        self.plan_for(self.done[&c].as_ref().ok())
+    }
+
+    /// The plan's lines, those about the result only once the conversion `p` is there.
+    fn plan_for(&self, p: Option<&Preview>) -> Vec<String> {
         let (ow, oh, om) = (self.old.width(), self.old.height(), self.old.mip_count());
         let old_len = self.old_len;
         let (iw, ih) = (self.image.width, self.image.height);
@@ -189,8 +280,7 @@ impl ImportDialog {
                 SizeChoice::ResizeTexture => format!("the texture becomes {iw}×{ih} (was {ow}×{oh})"),
             });
         }
-        let p = self.preview();
-        if let Ok(p) = p {
+        if let Some(p) = p {
             let f = p.texm.format().map_or("?".into(), |f| f.name().to_string());
             lines.push(match old_format {
                 Some(o) if o.raw() != p.texm.header().format => format!("format {} becomes {f}", o.name()),
@@ -317,18 +407,28 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
     });
     ui.add_space(6.0);
     ui.label(RichText::new("What happens").strong());
-    for line in d.plan() {
+    let c = d.choices();
+    d.ready(&c, ui.ctx());
+    let result = d.done.get(&c);
+    for line in d.plan_for(result.and_then(|r| r.as_ref().ok())) {
         ui.label(format!("• {line}"));
     }
-    let ok = match d.preview() {
-        Ok(p) => {
+    let ok = match result {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("converting…");
+            });
+            false
+        }
+        Some(Ok(p)) => {
             for diag in &p.diagnostics {
                 let c = if diag.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
                 ui.colored_label(c, format!("• {}", diag.message));
             }
             true
         }
-        Err(e) => {
+        Some(Err(e)) => {
             ui.colored_label(ui.visuals().error_fg_color, e.clone());
             false
         }
@@ -348,6 +448,16 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
 fn images(ui: &mut Ui, d: &mut ImportDialog) {
     let c = d.choices();
     let compare = d.dither_applies();
+    let other = Choices { dither: !c.dither, ..c.clone() };
+    // Both conversions shown must be there (a large image's come from a worker thread).
+    let ready = d.ready(&c, ui.ctx()).is_some() & (!compare || d.ready(&other, ui.ctx()).is_some());
+    if !ready {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(format!("converting the {}×{} image…", d.image.width, d.image.height));
+        });
+        return;
+    }
     if d.textures_for.as_ref() != Some(&c) {
         let ctx = ui.ctx().clone();
         let before = d.old_level0.clone().unwrap_or_else(|| d.image.clone());
@@ -470,6 +580,24 @@ mod tests {
         // 8888 has nothing to dither: no comparison.
         d.format = Some(Format::Argb8888.raw());
         assert!(!d.dither_applies());
+    }
+
+    #[test]
+    fn a_large_image_converts_on_a_worker_and_no_frame_waits_for_it() {
+        let old = fx::build(&fx::Spec::new(Format::Indexed, 512, 512, 1, fx::Material::Rock));
+        let mut d = dialog(&old, &image(512, 512));
+        let ctx = egui::Context::default();
+        let c = d.choices();
+        assert!(d.ready(&c, &ctx).is_none(), "the frame goes on while it converts");
+        assert!(d.running.contains_key(&c));
+        // Confirming (or the plan's last lines) waits for the same job, not a second one.
+        let bytes = d.preview().as_ref().unwrap().bytes.clone();
+        assert!(d.running.is_empty());
+        assert_eq!(d.ready(&c, &ctx).unwrap().as_ref().unwrap().bytes, bytes);
+        // A small image converts at once.
+        let mut small = dialog(&fx::build(&fx::Spec::new(Format::Indexed, 32, 32, 1, fx::Material::Rock)), &image(32, 32));
+        let sc = small.choices();
+        assert!(small.ready(&sc, &ctx).is_some());
     }
 
     fn dialog(old: &[u8], png: &[u8]) -> ImportDialog {
