@@ -511,4 +511,11 @@ fn texture_commands_follow_the_open_texture_or_the_selection() {
     h.state_mut().browser.selection.select_only(path.clone());
     h.run();
     assert_eq!(h.state().editor_target(replace_image), Some(path));
+    // The row's context menu offers the editor's commands for it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
+    h.run();
+    h.get_all_by_label("MOSS.0").next().expect("the texture's row").click_secondary();
+    h.run();
+    assert!(h.query_by_label("Replace Texture Image…").is_some(), "the context menu lists the texture's commands");
+    assert!(h.query_by_label("Export Texture Levels…").is_some());
 }

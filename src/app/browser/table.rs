@@ -127,6 +127,13 @@ const MENU: [Command; 9] = [
 
 fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     let enabled = MENU.map(|c| app.command_enabled(c));
+    // The editors' commands that act on a selected item (Replace Texture Image…), when they
+    // apply to the selection.
+    let editor_menu: Vec<Command> = Command::every()
+        .into_iter()
+        .filter(|c| matches!(c, Command::Editor(e) if e.spec().is_some_and(|s| s.on_selection)))
+        .filter(|c| app.command_enabled(*c))
+        .collect();
     let StudioApp { browser, thumbs, settings, .. } = app;
     let sort = settings.sort;
     let rows = &browser.model.rows;
@@ -180,7 +187,7 @@ fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
                 painter.rect_stroke(resp.rect, 2.0, egui::Stroke::new(2.0, stroke.color), egui::StrokeKind::Inside);
             }
             rects.push((resp.rect, r.path.clone()));
-            row_interaction(&resp, r, selected, &enabled, out);
+            row_interaction(&resp, r, selected, &enabled, &editor_menu, out);
         });
     });
     browser.row_rects = rects;
@@ -272,7 +279,7 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
     }
 }
 
-fn row_interaction(resp: &egui::Response, r: &Row, selected: bool, enabled: &[bool; 9], out: &mut Vec<Intent>) {
+fn row_interaction(resp: &egui::Response, r: &Row, selected: bool, enabled: &[bool; 9], editor_menu: &[Command], out: &mut Vec<Intent>) {
     if resp.clicked() {
         let m = resp.ctx.input(|i| i.modifiers);
         out.push(Intent::Select { path: r.path.clone(), mods: ClickMods { toggle: m.command, range: m.shift } });
@@ -292,6 +299,14 @@ fn row_interaction(resp: &egui::Response, r: &Row, selected: bool, enabled: &[bo
             }
             if command_button(ui, c, enabled[k] || !selected) {
                 out.push(Intent::Run(c));
+            }
+        }
+        if selected && !editor_menu.is_empty() {
+            ui.separator();
+            for &c in editor_menu {
+                if command_button(ui, c, true) {
+                    out.push(Intent::Run(c));
+                }
             }
         }
         if r.expandable {
