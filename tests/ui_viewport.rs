@@ -172,6 +172,10 @@ fn level_geom_draws_every_vertex_as_a_point() {
     let bytes = std::fs::read(d.path().join("level.geom")).unwrap();
     let (geom, _) = parkan_studio::formats::xray_geom::LevelGeom::parse(bytes.into()).unwrap();
     let vertices: usize = geom.vertex_buffers().iter().map(|v| v.vertex_count as usize).sum();
+    // The panel lists every buffer, the vertex buffers with their declarations.
+    assert_eq!(b.buffers.len(), geom.vertex_buffers().len() + geom.index_buffers().len());
+    assert!(b.buffers[0].starts_with("vertex buffer 0:") && b.buffers[0].contains("@0"), "{}", b.buffers[0]);
+    assert!(h.query_by_label_contains("Buffers (").is_some());
     assert_eq!(b.scene.point_count() + b.scene.parts.iter().filter(|p| !p.points).map(|p| p.vertices.len()).sum::<usize>(), vertices);
 }
 

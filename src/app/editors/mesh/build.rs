@@ -12,6 +12,8 @@ use crate::formats::msh::nodes::GridCell;
 use crate::formats::msh::terrain::{LandTriangleInfo, LandscapeMesh, extract_landscape};
 use crate::formats::msh::{Msh, Variant};
 use crate::formats::readings::Readings;
+use crate::formats::xray_geom::LevelGeom;
+use crate::formats::xray_geom::decl::{type_name, usage_name};
 use crate::formats::{Diagnostic, Severity};
 use crate::render::{MaterialColors, MaterialStatus, RenderScene};
 use std::sync::Arc;
@@ -38,6 +40,8 @@ pub struct Built {
     pub build_ms: f64,
     /// A landscape's triangles as the file has them, for picking.
     pub land: Option<LandPick>,
+    /// A level.geom's buffers: one line each, with the vertex declaration.
+    pub buffers: Vec<String>,
 }
 
 /// A landscape LOD's triangle records and which material group each drawn part is.
@@ -110,7 +114,25 @@ pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, v
         diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
     }
     let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
-    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, build_ms: started.elapsed().as_secs_f64() * 1e3, land })
+    let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
+    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
+}
+
+/// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.
+fn geom_buffers(bytes: &SharedBytes) -> Vec<String> {
+    let Ok((g, _)) = LevelGeom::parse(bytes.clone()) else { return Vec::new() };
+    let mut out: Vec<String> = g
+        .vertex_buffers()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let decl: Vec<String> =
+                v.decl.elements.iter().map(|e| format!("{} {}{} @{}", type_name(e.ty), usage_name(e.usage), if e.usage_index > 0 { e.usage_index.to_string() } else { String::new() }, e.offset)).collect();
+            format!("vertex buffer {i}: {} vertices of {} bytes: {}", v.vertex_count, v.stride(), decl.join(", "))
+        })
+        .collect();
+    out.extend(g.index_buffers().iter().enumerate().map(|(i, b)| format!("index buffer {i}: {} indices", b.data.len() / 2)));
+    out
 }
 
 /// The landscape's triangle records at `lod`; the scene builder made one part per group that

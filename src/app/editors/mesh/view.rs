@@ -495,6 +495,7 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
     selection(ui, cx, v, out);
     ui.separator();
     egui::CollapsingHeader::new(format!("Nodes ({})", scene.nodes.len())).id_salt("mesh-nodes").default_open(scene.nodes.len() <= 64).show(ui, |ui| node_tree(ui, v));
+    buffers(ui, v);
     legend(ui, v);
     lighting(ui, v);
     let Some(b) = v.built() else { return };
@@ -575,6 +576,16 @@ fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), Sense::hover());
     let c = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
     ui.painter().rect_filled(r, 2.0, Color32::from_rgb(c(rgba[0]), c(rgba[1]), c(rgba[2])));
+}
+
+/// A level.geom's vertex buffers with their declarations, and its index buffers.
+fn buffers(ui: &mut Ui, v: &MeshView) {
+    let Some(b) = v.built().filter(|b| !b.buffers.is_empty()) else { return };
+    egui::CollapsingHeader::new(format!("Buffers ({})", b.buffers.len())).id_salt("mesh-buffers").default_open(true).show(ui, |ui| {
+        for line in &b.buffers {
+            ui.small(line);
+        }
+    });
 }
 
 fn legend(ui: &mut Ui, v: &MeshView) {
