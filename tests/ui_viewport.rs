@@ -254,3 +254,43 @@ fn space_plays_the_node_animation_on_the_timeline() {
     settle(&mut h);
     assert_eq!(view(&h).matrices(), rest);
 }
+
+#[test]
+fn a_landscape_shows_its_triangle_flags_in_colour() {
+    use parkan_studio::app::editors::mesh::build::{WATER, flag_colour, flag_scene};
+    use parkan_studio::render::scene::pack_rgba;
+    let d = demo_dir();
+    let mut h = open(d.path(), "Land.msh");
+    let (colours, water) = {
+        let b = view(&h).built().unwrap();
+        let land = b.land.as_ref().unwrap();
+        let f = flag_scene(&b.scene, land, &Default::default());
+        assert_eq!(f.triangle_count(), b.scene.triangle_count());
+        // Every triangle's vertices carry its record's colour.
+        let mut water = 0;
+        for (pi, p) in b.scene.parts.iter().enumerate() {
+            for t in p.first / 3..(p.first + p.count) / 3 {
+                let info = land.triangle(&b.scene, pi, t as usize).unwrap();
+                let c = pack_rgba(flag_colour(info, &Default::default()));
+                assert_eq!(f.vertices[f.indices[t as usize * 3] as usize].color, c);
+                water += usize::from(c == pack_rgba(WATER));
+            }
+        }
+        (f.vertices.len(), water)
+    };
+    assert!(colours > 0 && water > 0, "the demo landscape has water triangles");
+    h.get_by_label("Flags").click();
+    settle(&mut h);
+    assert!(view(&h).show_flags);
+    // Seen from above, some of the view is the water colour, drawn unlit.
+    let rect = view(&h).view_rect.unwrap();
+    h.hover_at(rect.center());
+    h.run();
+    h.key_press(Key::Num7);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    settle(&mut h);
+    let img = h.render().unwrap();
+    let near = |p: &image::Rgba<u8>| p[0] < 60 && (95..140).contains(&p[1]) && p[2] > 230;
+    let blue = img.pixels().filter(|p| near(p)).count();
+    assert!(blue > 100, "water-coloured pixels: {blue}");
+}

@@ -11,11 +11,12 @@ use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::msh::nodes::GridCell;
 use crate::formats::msh::terrain::{LandTriangleInfo, LandscapeMesh, extract_landscape};
 use crate::formats::msh::{Msh, Variant};
-use crate::formats::readings::Readings;
+use crate::formats::readings::{LandFlag20000, Readings};
 use crate::formats::xray_geom::LevelGeom;
 use crate::formats::xray_geom::decl::{type_name, usage_name};
 use crate::formats::{Diagnostic, Severity};
-use crate::render::{MaterialColors, MaterialStatus, RenderScene};
+use crate::render::scene::pack_rgba;
+use crate::render::{MaterialColors, MaterialStatus, Part, RenderScene};
 use std::sync::Arc;
 
 /// What kind of item the view shows.
@@ -132,6 +133,51 @@ fn geom_buffers(bytes: &SharedBytes) -> Vec<String> {
         })
         .collect();
     out.extend(g.index_buffers().iter().enumerate().map(|(i, b)| format!("index buffer {i}: {} indices", b.data.len() / 2)));
+    out
+}
+
+/// What a landscape triangle's flags say, as the flag view colours them.
+pub fn flag_colour(info: &LandTriangleInfo, readings: &Readings) -> [f32; 4] {
+    let bit_20000 = info.water || info.collision;
+    match () {
+        _ if bit_20000 && readings.land_flag_20000 == LandFlag20000::Water => WATER,
+        _ if bit_20000 => COLLISION,
+        _ if info.liquid_bed => LIQUID_BED,
+        _ if info.blended => BLENDED,
+        _ => PLAIN,
+    }
+}
+
+pub const WATER: [f32; 4] = [0.15, 0.45, 1.0, 1.0];
+pub const COLLISION: [f32; 4] = [0.95, 0.25, 0.2, 1.0];
+pub const LIQUID_BED: [f32; 4] = [0.1, 0.85, 0.85, 1.0];
+pub const BLENDED: [f32; 4] = [0.95, 0.8, 0.2, 1.0];
+pub const PLAIN: [f32; 4] = [0.55, 0.55, 0.55, 1.0];
+
+/// The landscape with every triangle in its flags' colour (drawn with vertex-colour shading):
+/// vertices are not shared, so each triangle keeps its own colour.
+pub fn flag_scene(scene: &RenderScene, land: &LandPick, readings: &Readings) -> RenderScene {
+    let mut out = RenderScene::default();
+    out.name = scene.name.clone();
+    out.nodes = scene.nodes.clone();
+    out.materials = scene.materials.clone();
+    out.textures = scene.textures.clone();
+    out.bounds = scene.bounds.clone();
+    out.axes = scene.axes;
+    (out.min, out.max) = (scene.min, scene.max);
+    for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points) {
+        let (first_v, first_i) = (out.vertices.len() as u32, out.indices.len() as u32);
+        for t in (p.first / 3)..((p.first + p.count) / 3) {
+            let colour = land.triangle(scene, pi, t as usize).map_or(PLAIN, |info| flag_colour(info, readings));
+            for k in 0..3 {
+                let Some(mut v) = scene.indices.get(t as usize * 3 + k).and_then(|&i| scene.vertices.get(i as usize)).copied() else { continue };
+                v.color = pack_rgba(colour);
+                out.indices.push(out.vertices.len() as u32);
+                out.vertices.push(v);
+            }
+        }
+        out.parts.push(Part { first: first_i, count: out.indices.len() as u32 - first_i, vertices: first_v..out.vertices.len() as u32, ..p.clone() });
+    }
     out
 }
 

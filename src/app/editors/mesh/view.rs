@@ -1,7 +1,7 @@
 //! One viewport tab: the camera (kept per tab), the LOD and variant, playback, shading and
 //! overlays, the node tree, picking and the material chain of what was picked.
 
-use super::build::{Built, MeshKind, build};
+use super::build::{BLENDED, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, build, flag_scene};
 use crate::app::gpu_view as gpu;
 use crate::app::editors::{EditorCx, EditorState};
 use crate::app::intent::Intent;
@@ -12,7 +12,8 @@ use crate::formats::mat0::lookup::Fallback;
 use crate::formats::readings::Readings;
 use crate::render::scene::NEUTRAL_GREY;
 use crate::app::widgets::timeline::{Axis, Timeline, Track};
-use crate::render::{Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, SamplerFilter, Shading, pick};
+use crate::render::{Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading, pick};
+use std::sync::Arc;
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use glam::{Mat4, Vec3};
 
@@ -60,6 +61,10 @@ pub struct MeshView {
     /// Where the 3D view was drawn last frame (its keys want the pointer there).
     pub view_rect: Option<egui::Rect>,
     pub show_side: bool,
+    /// A landscape drawn in its triangles' flag colours.
+    pub show_flags: bool,
+    /// The flag-coloured scene, for the build (scene id) it was made from, with its own id.
+    flags: Option<(u64, Arc<RenderScene>, u64)>,
     key: Option<BuildKey>,
     built: Option<Result<Built, String>>,
     /// Bumped per build: the GPU side uploads a scene whose id it has not seen.
@@ -88,6 +93,8 @@ impl Default for MeshView {
             selected: None,
             view_rect: None,
             show_side: true,
+            show_flags: false,
+            flags: None,
             key: None,
             built: None,
             scene_id: 0,
@@ -318,6 +325,9 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
             let a = v.aspect();
             v.frame_all(a);
         }
+        if v.built().is_some_and(|b| b.land.is_some()) {
+            ui.toggle_value(&mut v.show_flags, "Flags").on_hover_text("Each triangle in its flags' colour: water or collision (0x20000, by the reading), liquid bed, blended");
+        }
         ui.toggle_value(&mut v.show_side, "Details").on_hover_text("The node tree, materials and what is picked");
     });
 }
@@ -384,7 +394,10 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {why}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     }
-    if let Err(e) = gpu::upload(rs, v.view_id, v.scene_id, &scene) {
+    // The flag view draws the same triangles, each in its flags' colour.
+    let flagged = v.show_flags.then(|| flag_view(v, &cx.ws.readings)).flatten();
+    let (drawn, drawn_id) = flagged.clone().unwrap_or((scene.clone(), v.scene_id));
+    if let Err(e) = gpu::upload(rs, v.view_id, drawn_id, &drawn) {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {e}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
@@ -401,7 +414,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         size,
         camera: v.camera,
         light: v.light,
-        shading: v.shading,
+        shading: if flagged.is_some() { Shading::VertexColor } else { v.shading },
         overlays: v.overlays,
         filter: v.filter,
         background: [bg.r() as f32 / 255.0, bg.g() as f32 / 255.0, bg.b() as f32 / 255.0, 1.0],
@@ -496,6 +509,7 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
     ui.separator();
     egui::CollapsingHeader::new(format!("Nodes ({})", scene.nodes.len())).id_salt("mesh-nodes").default_open(scene.nodes.len() <= 64).show(ui, |ui| node_tree(ui, v));
     buffers(ui, v);
+    flag_legend(ui, v, &cx.ws.readings);
     legend(ui, v);
     lighting(ui, v);
     let Some(b) = v.built() else { return };
@@ -576,6 +590,34 @@ fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), Sense::hover());
     let c = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
     ui.painter().rect_filled(r, 2.0, Color32::from_rgb(c(rgba[0]), c(rgba[1]), c(rgba[2])));
+}
+
+/// The flag-coloured landscape of the current build, made once per build.
+fn flag_view(v: &mut MeshView, readings: &Readings) -> Option<(Arc<RenderScene>, u64)> {
+    let current = v.scene_id;
+    if v.flags.as_ref().is_none_or(|(built, _, _)| *built != current) {
+        let b = v.built()?;
+        let scene = Arc::new(flag_scene(&b.scene, b.land.as_ref()?, readings));
+        v.flags = Some((current, scene, gpu::next_id()));
+    }
+    v.flags.as_ref().map(|(_, s, id)| (s.clone(), *id))
+}
+
+/// The flag view's colours.
+fn flag_legend(ui: &mut Ui, v: &MeshView, readings: &Readings) {
+    if !v.show_flags || v.built().is_none_or(|b| b.land.is_none()) {
+        return;
+    }
+    let bit = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { "water (0x20000)" } else { "collision (0x20000)" };
+    egui::CollapsingHeader::new("Flags").id_salt("mesh-flags").default_open(true).show(ui, |ui| {
+        let with_20000 = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { WATER } else { COLLISION };
+        for (c, label) in [(with_20000, bit), (LIQUID_BED, "liquid bed"), (BLENDED, "blends the secondary material (0x4)"), (PLAIN, "none of these")] {
+            ui.horizontal(|ui| {
+                swatch(ui, c);
+                ui.label(label);
+            });
+        }
+    });
 }
 
 /// A level.geom's vertex buffers with their declarations, and its index buffers.
