@@ -3,43 +3,34 @@
 //! resolver does), so a frame uploads only these few floats.
 
 use super::scene::{MaterialColors, RenderScene};
-use crate::doc::resolve::{AssetSource, MATERIAL_LIB};
 use crate::export::scene::Scene;
 use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::mat0::{Mat0, eval};
 use crate::formats::readings::Readings;
+use std::sync::Arc;
 
 /// Per drawable material: its MAT0 when the chain reached one, else its fixed colours.
 pub struct MaterialClock {
-    slots: Vec<(Option<Mat0>, MaterialColors)>,
+    slots: Vec<(Option<Arc<Mat0>>, MaterialColors)>,
     readings: Readings,
 }
 
 impl MaterialClock {
-    /// For `drawn`, built from `scene`: each material whose chain reached a MAT0 entry is read
-    /// again from `assets`' Material.lib (the same library the resolver used).
-    pub fn new(scene: &Scene, drawn: &RenderScene, assets: &dyn AssetSource, readings: &Readings) -> MaterialClock {
-        let lib = assets.library(MATERIAL_LIB).ok();
+    /// For `drawn`, built from `scene`: each material whose chain reached a MAT0 keeps the
+    /// material the resolver parsed (nothing is read or parsed again).
+    pub fn new(scene: &Scene, drawn: &RenderScene, readings: &Readings) -> MaterialClock {
         let slots = drawn
             .materials
             .iter()
             .enumerate()
-            .map(|(i, m)| {
-                let mat = scene.resolved.get(i).filter(|r| r.label() == m.name).and_then(|r| r.mat0.as_deref()).and_then(|entry| {
-                    let lib = lib.as_ref()?;
-                    let name = entry.rsplit("::").next()?;
-                    let row = lib.archive.rows().iter().position(|r| r.name() == name)?;
-                    Mat0::parse(&lib.archive.payload(row), lib.archive.entry(row).attr2()).ok()
-                });
-                (mat, m.colors)
-            })
+            .map(|(i, m)| (scene.resolved.get(i).filter(|r| r.label() == m.name).and_then(|r| r.material.clone()), m.colors))
             .collect();
         MaterialClock { slots, readings: *readings }
     }
 
-    /// Whether any material changes with time.
+    /// Whether any material changes with time (a block with more than one key).
     pub fn animated(&self) -> bool {
-        self.slots.iter().any(|(m, _)| m.as_ref().is_some_and(|m| !m.anim.is_empty()))
+        self.slots.iter().any(|(m, _)| m.as_ref().is_some_and(|m| m.anim.iter().any(|b| b.keys.len() > 1)))
     }
 
     /// Every material's colours at game time `ms`, for [`super::FrameParams::material_colors`].
@@ -70,7 +61,7 @@ mod tests {
         let at = |ms| build_scene("walker.msh", mfx::walker().into(), &assets, &ExportOptions { material_time_ms: ms, ..ExportOptions::default() }, &r).unwrap();
         let scene = at(0);
         let drawn = RenderScene::from_scene(&scene);
-        let clock = MaterialClock::new(&scene, &drawn, &assets, &r);
+        let clock = MaterialClock::new(&scene, &drawn, &r);
         assert!(clock.animated());
         let glow = drawn.materials.iter().position(|m| m.name == "GLOW").unwrap();
         let (c0, c500) = (clock.colors_at(0), clock.colors_at(500));

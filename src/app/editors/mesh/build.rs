@@ -6,8 +6,6 @@ use crate::doc::resolve::{ResolvedMaterial, WorkspaceAssets};
 use crate::doc::{ItemPath, Workspace, items};
 use crate::export::{ExportOptions, build_scene};
 use crate::formats::bytes::SharedBytes;
-use crate::formats::mat0::eval;
-use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::msh::nodes::GridCell;
 use crate::formats::msh::terrain::{LandTriangleInfo, LandscapeMesh, extract_landscape};
 use crate::formats::msh::{Msh, Variant};
@@ -16,7 +14,7 @@ use crate::formats::xray_geom::LevelGeom;
 use crate::formats::xray_geom::decl::{type_name, usage_name};
 use crate::formats::{Diagnostic, Severity};
 use crate::render::scene::pack_rgba;
-use crate::render::{MaterialColors, MaterialStatus, Part, RenderScene};
+use crate::render::{MaterialClock, Part, RenderScene};
 use std::sync::Arc;
 
 /// What kind of item the view shows.
@@ -37,6 +35,8 @@ pub struct Built {
     pub diagnostics: Vec<Diagnostic>,
     /// Per render material: the resolution chain, when the material came from one.
     pub chains: Vec<Option<ResolvedMaterial>>,
+    /// The materials' MAT0 colours at any game time.
+    pub clock: MaterialClock,
     /// Milliseconds the build took (scene builder and render scene).
     pub build_ms: f64,
     /// A landscape's triangles as the file has them, for picking.
@@ -59,31 +59,6 @@ impl LandPick {
         let g = self.mesh.groups.get(*self.part_groups.get(part)?)?;
         let k = triangle.checked_sub(p.first as usize / 3)?;
         self.mesh.triangles.get(g.indices.start as usize / 3 + k)
-    }
-}
-
-impl Built {
-    /// Whether some material's colours change with the game time.
-    pub fn animates_materials(&self) -> bool {
-        self.chains.iter().flatten().any(|c| c.material.as_ref().is_some_and(|m| m.anim.iter().any(|b| b.keys.len() > 1)))
-    }
-
-    /// Every material's colours at game time `ms` (block 0, start time 0, the C runtime's
-    /// first `rand()` state: what the resolution uses), the built colours where there is no
-    /// MAT0 to evaluate.
-    pub fn colors_at(&self, ms: u32, readings: &Readings) -> Vec<MaterialColors> {
-        self.scene
-            .materials
-            .iter()
-            .zip(&self.chains)
-            .map(|(m, chain)| {
-                let state = chain.as_ref().and_then(|c| c.material.as_ref()).and_then(|mat| eval::state_at_time(mat, 0, ms, 0, &mut MsvcRand::new(1), readings).ok());
-                match state {
-                    Some(s) if m.status != MaterialStatus::NoMaterial => MaterialColors::from_runtime(&s.values, s.u16),
-                    _ => m.colors,
-                }
-            })
-            .collect()
     }
 }
 
@@ -116,7 +91,8 @@ pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, v
     }
     let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
     let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
-    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
+    let clock = MaterialClock::new(&scene, &render, &ws.readings);
+    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
 }
 
 /// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.

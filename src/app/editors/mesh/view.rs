@@ -245,14 +245,14 @@ impl MeshView {
         }
     }
 
-    fn colors(&mut self, readings: &Readings) -> Option<Vec<MaterialColors>> {
+    fn colors(&mut self) -> Option<Vec<MaterialColors>> {
         let b = self.built()?;
-        if !b.animates_materials() {
+        if !b.clock.animated() {
             return None;
         }
         let t = self.time_ms;
         if self.colors.as_ref().is_none_or(|(at, _)| *at != t) {
-            let c = b.colors_at(t, readings);
+            let c = b.clock.colors_at(t);
             self.colors = Some((t, c));
         }
         self.colors.as_ref().map(|(_, c)| c.clone())
@@ -343,7 +343,7 @@ fn shading_name(s: Shading) -> &'static str {
 
 fn playback(ui: &mut Ui, v: &mut MeshView) {
     let frames = v.frames();
-    let animates = v.built().is_some_and(Built::animates_materials);
+    let animates = v.built().is_some_and(|b| b.clock.animated());
     if frames > 1 {
         let axis = v.axis();
         let mut events = Vec::new();
@@ -419,7 +419,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         filter: v.filter,
         background: [bg.r() as f32 / 255.0, bg.g() as f32 / 255.0, bg.b() as f32 / 255.0, 1.0],
         matrices: v.matrices(),
-        colors: v.colors(&cx.ws.readings),
+        colors: v.colors(),
         visible,
     };
     ui.painter().add(frame.paint_callback(rect));
