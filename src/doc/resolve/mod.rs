@@ -150,27 +150,33 @@ pub struct ResolvedMaterial {
 
 impl ResolvedMaterial {
     fn unresolved(index: u16, table: &str) -> ResolvedMaterial {
+        ResolvedMaterial::from_core(index, table, &MaterialCore::empty())
+    }
+
+    /// The byte's material as far as the chain below the WEAR row got (`core`).
+    fn from_core(index: u16, table: &str, core: &MaterialCore) -> ResolvedMaterial {
+        let nibble_mode = Mat0Flags(core.attr1).nibble_mode();
         ResolvedMaterial {
             index,
             table: table.to_string(),
             row: None,
             name: None,
-            mat0: None,
-            fallback: None,
-            attr1: 0,
-            nibble_mode: 0,
-            phase: None,
-            texture_name: None,
-            cell: None,
-            base_color: UNRESOLVED_COLOR,
-            emissive: [0.0; 3],
-            ambient: UNRESOLVED_COLOR,
-            specular: [0.0; 4],
-            power: 0,
-            texture: None,
-            material: None,
-            alpha_blended: false,
-            diagnostics: Vec::new(),
+            mat0: core.mat0.clone(),
+            fallback: core.fallback,
+            attr1: core.attr1,
+            nibble_mode,
+            phase: core.phase,
+            texture_name: core.texture_name.clone(),
+            cell: core.cell,
+            base_color: core.base_color,
+            emissive: core.emissive,
+            ambient: core.ambient,
+            specular: core.specular,
+            power: core.power,
+            alpha_blended: nibble_mode != 0 || core.texture.as_ref().is_some_and(|t| t.has_alpha),
+            texture: core.texture.clone(),
+            material: core.material.clone(),
+            diagnostics: core.diagnostics.clone(),
         }
     }
 
@@ -312,22 +318,9 @@ impl<'a> Resolver<'a> {
     fn fill(&mut self, out: &mut ResolvedMaterial, name_bytes: &[u8]) {
         out.name = Some(cp1251::decode(name_bytes));
         let core = self.material(name_bytes);
-        out.mat0 = core.mat0.clone();
-        out.fallback = core.fallback;
-        out.attr1 = core.attr1;
-        out.nibble_mode = Mat0Flags(core.attr1).nibble_mode();
-        out.phase = core.phase;
-        out.texture_name = core.texture_name.clone();
-        out.cell = core.cell;
-        out.base_color = core.base_color;
-        out.emissive = core.emissive;
-        out.ambient = core.ambient;
-        out.specular = core.specular;
-        out.power = core.power;
-        out.alpha_blended = out.nibble_mode != 0 || core.texture.as_ref().is_some_and(|t| t.has_alpha);
-        out.texture = core.texture.clone();
-        out.material = core.material.clone();
-        out.diagnostics.extend(core.diagnostics.iter().cloned());
+        let mut diagnostics = std::mem::take(&mut out.diagnostics);
+        diagnostics.extend(core.diagnostics.iter().cloned());
+        *out = ResolvedMaterial { row: out.row, name: out.name.take(), diagnostics, ..ResolvedMaterial::from_core(out.index, &out.table, &core) };
     }
 
     /// Every distinct byte of `indices` resolved once, in ascending order.
