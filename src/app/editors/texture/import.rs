@@ -156,13 +156,17 @@ impl ImportDialog {
     }
 
     pub fn options(&self) -> ImportOptions {
+        self.options_for(&self.choices())
+    }
+
+    fn options_for(&self, c: &Choices) -> ImportOptions {
         ImportOptions {
-            format: self.format,
-            allow_resize: self.size == SizeChoice::ResizeTexture,
-            filter: if self.smooth { MipFilter::Smooth } else { MipFilter::Box },
-            dither: self.dither,
+            format: c.format,
+            allow_resize: c.size == SizeChoice::ResizeTexture,
+            filter: if c.smooth { MipFilter::Smooth } else { MipFilter::Box },
+            dither: c.dither,
             external_palette: self.external.clone(),
-            keep_palette: self.keep_palette,
+            keep_palette: c.keep_palette,
         }
     }
 
@@ -239,15 +243,7 @@ impl ImportDialog {
     /// Everything a conversion needs, owned, so it can run on another thread.
     fn conversion(&self, c: &Choices) -> Conversion {
         let scale_to = (self.sizes_differ() && c.size == SizeChoice::ScaleImage).then(|| (self.old.width(), self.old.height()));
-        let options = ImportOptions {
-            format: c.format,
-            allow_resize: c.size == SizeChoice::ResizeTexture,
-            filter: if c.smooth { MipFilter::Smooth } else { MipFilter::Box },
-            dither: c.dither,
-            external_palette: self.external.clone(),
-            keep_palette: c.keep_palette,
-        };
-        Conversion { old: self.old.clone(), image: self.image.clone(), scale_to, options, readings: self.readings, external: self.external.clone() }
+        Conversion { old: self.old.clone(), image: self.image.clone(), scale_to, options: self.options_for(c), readings: self.readings, external: self.external.clone() }
     }
 
     /// Whether the target format has a dither option (the palettes and the 16-bit colour
