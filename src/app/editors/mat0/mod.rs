@@ -54,8 +54,6 @@ pub struct Mat0View {
     pub notice: Option<String>,
     parsed: Option<Parsed>,
     textures: TextureCache,
-    /// The phases' textures decoded for the 3D preview.
-    resolved: preview3d::ResolvedTextures,
     /// The texture name being typed for a phase (phase, text, the name it started from),
     /// committed on Enter or by picking a completion.
     tex_text: Option<(usize, String, String)>,
@@ -73,7 +71,6 @@ impl Default for Mat0View {
             phase: 0,
             seed: 1,
             preview: Box::new(preview3d::ShapePreview::default()),
-            resolved: Default::default(),
             readout: Vec::new(),
             timeline_rect: None,
             notice: None,
@@ -281,11 +278,11 @@ fn preview_section(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, mat: &
     };
     let phase = mat.phases.get(state.phase);
     let look = match phase.filter(|p| p.has_texture()) {
-        Some(p) => Some(view.textures.get(ui.ctx(), cx.ws, cx.generation, cx.path, p.texture_bytes())),
+        Some(p) => Some(view.textures.get(ui.ctx(), cx.ws, cx.path, p.texture_bytes())),
         None => None,
     };
     let uv = look.map_or(egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), |l| textures::cell_uv(l, phase.map_or(0xFF, |p| p.cell())));
-    let resolved = phase.filter(|p| p.has_texture()).and_then(|p| view.resolved.get(cx.ws, cx.generation, cx.path, p.texture_bytes()));
+    let resolved = look.and_then(|l| l.resolved.clone());
     let input = PreviewInput { state: &state, flags: crate::formats::mat0::flags::Mat0Flags(attrs[0]), texture: look, uv, resolved, gpu: cx.gpu };
     view.preview.show(ui, &input);
 }

@@ -284,7 +284,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     // Completion: names of the open texture libraries that start with what is typed.
     if let Some((_, typed, _)) = view.tex_text.as_ref().filter(|(_, t, _)| !t.is_empty() && *t != current) {
         let typed = typed.to_ascii_uppercase();
-        let names: Vec<String> = view.textures.names(cx.ws, cx.generation).iter().filter(|n| n.to_ascii_uppercase().starts_with(&typed)).take(8).cloned().collect();
+        let names: Vec<String> = view.textures.names(cx.ws, cx.path).iter().filter(|n| n.to_ascii_uppercase().starts_with(&typed)).take(8).cloned().collect();
         ui.horizontal_wrapped(|ui| {
             for n in names {
                 if ui.small_button(&n).clicked() {
@@ -305,7 +305,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     if !p.has_texture() {
         return;
     }
-    let look = view.textures.get(ui.ctx(), cx.ws, cx.generation, cx.path, p.texture_bytes());
+    let look = view.textures.get(ui.ctx(), cx.ws, cx.path, p.texture_bytes());
     if let Some(problem) = &look.problem {
         ui.colored_label(ui.visuals().error_fg_color, format!("{problem}"));
         return;

@@ -7,7 +7,6 @@
 use super::preview::{MaterialPreview, PreviewInput, SwatchPreview};
 use crate::app::editors::texture::paint_checker;
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
-use crate::doc::resolve::ResolvedTexture;
 use crate::render::scene::FULL_UV_RECT;
 use crate::render::shapes::{Shape, preview_scene};
 use crate::render::{BlendMode, Light, MaterialColors, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading};
@@ -145,28 +144,5 @@ impl MaterialPreview for ShapePreview {
         if let Some(problem) = input.texture.and_then(|t| t.problem.as_ref()) {
             ui.colored_label(ui.visuals().warn_fg_color, problem.to_string());
         }
-    }
-}
-
-/// Resolved textures of the open documents, by name, for the document state they were read at.
-#[derive(Default)]
-pub struct ResolvedTextures {
-    generation: Option<u64>,
-    found: std::collections::HashMap<Vec<u8>, Option<Arc<ResolvedTexture>>>,
-}
-
-impl ResolvedTextures {
-    pub fn get(&mut self, ws: &crate::doc::Workspace, generation: u64, item: &crate::doc::ItemPath, name: &[u8]) -> Option<Arc<ResolvedTexture>> {
-        if self.generation != Some(generation) {
-            self.found.clear();
-            self.generation = Some(generation);
-        }
-        self.found
-            .entry(name.to_vec())
-            .or_insert_with(|| {
-                let assets = crate::doc::resolve::WorkspaceAssets::for_item(ws, item);
-                crate::doc::resolve::resolve_texture(&assets, name, &ws.readings, &mut Vec::new()).map(Arc::new)
-            })
-            .clone()
     }
 }

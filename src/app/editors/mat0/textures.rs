@@ -5,10 +5,11 @@
 
 use crate::app::editors::texture::load_texture;
 use crate::doc::node::Node;
-use crate::doc::resolve::{AssetSource, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
-use crate::doc::{ItemPath, Workspace};
+use crate::doc::resolve::{AssetSource, ResolvedTexture, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
+use crate::doc::{FileId, ItemPath, Workspace};
 use crate::formats::texm::{Rect as PageRect, Texm};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A texture found (or not) for a name.
 pub struct TexLook {
@@ -19,12 +20,16 @@ pub struct TexLook {
     pub origin: Option<String>,
     /// Why there is no texture to show ("not found in …").
     pub problem: Option<String>,
+    /// The texture as decoded, for the 3D preview.
+    pub resolved: Option<Arc<ResolvedTexture>>,
 }
 
-/// Lookups of the current document generation.
+/// Lookups for a state of the other open files (the texture libraries). An edit of the
+/// material itself (a colour drag) keeps them: nothing is decoded again while it goes on.
 #[derive(Default)]
 pub struct TextureCache {
-    generation: Option<u64>,
+    /// The state of every open file but the material's own, when these were looked up.
+    key: Option<Vec<(FileId, u64)>>,
     looks: HashMap<Vec<u8>, TexLook>,
     names: Vec<String>,
 }
@@ -33,11 +38,12 @@ pub struct TextureCache {
 const NAME_SOURCES: [&str; 2] = [TEXTURES_LIB, "lightmap.lib"];
 
 impl TextureCache {
-    fn refresh(&mut self, ws: &Workspace, generation: u64) {
-        if self.generation == Some(generation) {
+    fn refresh(&mut self, ws: &Workspace, material: &ItemPath) {
+        let key: Vec<(FileId, u64)> = ws.files().iter().filter(|f| f.id != material.file).map(|f| (f.id, f.state())).collect();
+        if self.key.as_ref() == Some(&key) {
             return;
         }
-        self.generation = Some(generation);
+        self.key = Some(key);
         self.looks.clear();
         let mut names: Vec<String> = ws
             .files()
@@ -55,13 +61,13 @@ impl TextureCache {
     }
 
     /// Entry names of every open texture library, sorted.
-    pub fn names(&mut self, ws: &Workspace, generation: u64) -> &[String] {
-        self.refresh(ws, generation);
+    pub fn names(&mut self, ws: &Workspace, material: &ItemPath) -> &[String] {
+        self.refresh(ws, material);
         &self.names
     }
 
-    pub fn get(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, material: &ItemPath, name: &[u8]) -> &TexLook {
-        self.refresh(ws, generation);
+    pub fn get(&mut self, ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]) -> &TexLook {
+        self.refresh(ws, material);
         self.looks.entry(name.to_vec()).or_insert_with(|| look_up(ctx, ws, material, name))
     }
 }
@@ -81,9 +87,10 @@ fn look_up(ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]
                 .and_then(|(t, _)| t.page().map(|p| p.rects.clone()))
                 .unwrap_or_default();
             let handle = load_texture(ctx, format!("mat0-tex-{}", t.name), t.image.width, t.image.height, &t.image.rgba, egui::TextureOptions::LINEAR);
-            TexLook { handle: Some(handle), size: [t.image.width, t.image.height], rects, origin: Some(t.origin), problem: None }
+            let (size, origin) = ([t.image.width, t.image.height], Some(t.origin.clone()));
+            TexLook { handle: Some(handle), size, rects, origin, problem: None, resolved: Some(Arc::new(t)) }
         }
-        None => TexLook { handle: None, size: [0, 0], rects: Vec::new(), origin: None, problem: Some(problem()) },
+        None => TexLook { handle: None, size: [0, 0], rects: Vec::new(), origin: None, problem: Some(problem()), resolved: None },
     }
 }
 

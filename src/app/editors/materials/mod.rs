@@ -152,7 +152,7 @@ impl EditorState for MaterialList {
                     ui.painter().rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside);
                     let (trect, _) = ui.allocate_exact_size(vec2(28.0, 28.0), Sense::hover());
                     if let Some(name) = &r.texture {
-                        let look = self.textures.get(ui.ctx(), cx.ws, cx.generation, &cx.path.child(r.index), name);
+                        let look = self.textures.get(ui.ctx(), cx.ws, &cx.path.child(r.index), name);
                         match &look.handle {
                             Some(t) => {
                                 ui.painter().image(t.id(), trect, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), Color32::WHITE);
