@@ -28,13 +28,7 @@ use std::path::{Path, PathBuf};
 fn open(dir: &Path, entry: &str) -> Harness<'static, StudioApp> {
     fixtures::demo::write_demo(dir).unwrap();
     let arg = PathBuf::from(format!("{}::{entry}", dir.join("Material.lib").display()));
-    let opts = StartOptions { files: vec![arg], readings: Default::default(), open_demo: false, native_dialogs: false };
-    let mut h = Harness::builder().with_size([1500.0, 1500.0]).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
-    settle(&mut h);
-    // The browser is hidden so that the editor has the room it has on a wide screen.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
-    settle(&mut h);
-    h
+    common::app_with(vec![arg], [1500.0, 1500.0])
 }
 
 fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a Mat0View {

@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parkan_studio::app::editors::mesh::MeshView;
 use parkan_studio::app::intent::ViewKind;
-use parkan_studio::app::{StartOptions, StudioApp};
+use parkan_studio::app::StudioApp;
 use parkan_studio::fixtures::demo;
 use std::path::{Path, PathBuf};
 
@@ -26,13 +26,7 @@ fn demo_dir() -> tempfile::TempDir {
 }
 
 fn harness(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
-    let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
-    let mut h = Harness::builder().with_size([1400.0, 900.0]).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
-    settle(&mut h);
-    // The browser hidden: the view gets the room it has on a wide screen.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::B);
-    settle(&mut h);
-    h
+    common::app_with(files, [1400.0, 900.0])
 }
 
 fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a MeshView {

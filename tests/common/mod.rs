@@ -5,6 +5,18 @@ use parkan_studio::app::StudioApp;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The real app on a wgpu device (3D views draw) with `files` opened as from the command line,
+/// settled, the browser hidden so that an editor has the room it has on a wide screen.
+#[allow(dead_code, reason = "not every suite opens an editor this way")]
+pub fn app_with(files: Vec<PathBuf>, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let opts = parkan_studio::app::StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size(size).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::B);
+    settle(&mut h);
+    h
+}
+
 /// Steps until background tasks and thumbnails are done (they wake the UI from other
 /// threads), then until the UI stops repainting.
 pub fn settle(h: &mut Harness<'static, StudioApp>) {
