@@ -370,23 +370,7 @@ impl Renderer {
             })
         };
         let samplers = [sampler(wgpu::FilterMode::Nearest, wgpu::MipmapFilterMode::Nearest), sampler(wgpu::FilterMode::Linear, wgpu::MipmapFilterMode::Linear)];
-        let white = device
-            .create_texture_with_data(
-                queue,
-                &wgpu::TextureDescriptor {
-                    label: Some("render white"),
-                    size: wgpu::Extent3d { width: 1, height: 1, depth_or_array_layers: 1 },
-                    mip_level_count: 1,
-                    sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
-                    format: TEXTURE_FORMAT,
-                    usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                    view_formats: &[],
-                },
-                wgpu::util::TextureDataOrder::LayerMajor,
-                &[255; 4],
-            )
-            .create_view(&Default::default());
+        let white = texture_view(device, queue, "render white", (1, 1), 1, &[255; 4]);
         let align = u64::from(device.limits().min_uniform_buffer_offset_alignment.max(1));
         let material_stride = (size_of::<MaterialUniform>() as u64).div_ceil(align) * align;
         Renderer {
@@ -610,14 +594,18 @@ impl GpuScene {
 
 fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, t: &ResolvedTexture, max_dim: u32) -> wgpu::TextureView {
     let (w, h, levels) = mip_chain(t.image.width, t.image.height, &t.image.rgba, max_dim);
-    let data: Vec<u8> = levels.concat();
+    texture_view(device, queue, &t.name, (w, h), levels.len() as u32, &levels.concat())
+}
+
+/// A sampled RGBA texture of `levels` mip levels (their texels one after another, largest first).
+fn texture_view(device: &wgpu::Device, queue: &wgpu::Queue, label: &str, (width, height): (u32, u32), levels: u32, data: &[u8]) -> wgpu::TextureView {
     device
         .create_texture_with_data(
             queue,
             &wgpu::TextureDescriptor {
-                label: Some(&t.name),
-                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
-                mip_level_count: levels.len() as u32,
+                label: Some(label),
+                size: wgpu::Extent3d { width, height, depth_or_array_layers: 1 },
+                mip_level_count: levels,
                 sample_count: 1,
                 dimension: wgpu::TextureDimension::D2,
                 format: TEXTURE_FORMAT,
@@ -625,7 +613,7 @@ fn upload_texture(device: &wgpu::Device, queue: &wgpu::Queue, t: &ResolvedTextur
                 view_formats: &[],
             },
             wgpu::util::TextureDataOrder::LayerMajor,
-            &data,
+            data,
         )
         .create_view(&Default::default())
 }
