@@ -4,8 +4,8 @@
 //! nearest known names for an unknown one, and the engine's limits that the open libraries
 //! can tell.
 
-use super::engine::{FailKind, LIGHTMAPS};
-use super::scan::{is_space, scan_int, scan_word};
+use super::engine::FailKind;
+use super::scan::is_space;
 use super::{Section, Wear};
 use crate::formats::error::{Diagnostic, Error, Result, Severity};
 use std::ops::Range;
@@ -128,18 +128,7 @@ impl Wear {
             Section::Lightmaps => self.file.lightmaps.as_ref().and_then(|(_, s)| s.count.as_ref()),
         };
         let Some((_, span)) = count else { return 0 };
-        let mut p = span.end;
-        let mut n = 0;
-        while let Some((_, id)) = scan_int(t, p) {
-            match scan_word(t, id.end) {
-                Some(name) if !t[name.clone()].eq_ignore_ascii_case(LIGHTMAPS) => {
-                    n += 1;
-                    p = name.end;
-                }
-                _ => break,
-            }
-        }
-        n
+        super::diagnose::extra_rows(t, span.end).0
     }
 
     /// The fixes for the table's own rules: a count that differs from the rows present, and

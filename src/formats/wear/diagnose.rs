@@ -93,7 +93,7 @@ fn numbers_in_range(w: &Wear, s: &ReadSection, out: &mut Vec<Diagnostic>) {
 }
 
 /// `id name` pairs from `p` on, up to a `LIGHTMAPS` word: how many, and where they end.
-fn extra_rows(t: &[u8], mut p: usize) -> (usize, usize) {
+pub(super) fn extra_rows(t: &[u8], mut p: usize) -> (usize, usize) {
     let mut n = 0;
     while let Some((_, id)) = scan_int(t, p) {
         match scan_word(t, id.end) {
