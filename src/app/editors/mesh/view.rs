@@ -3,7 +3,7 @@
 
 use super::build::{BLENDED, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, build, flag_scene};
 use crate::app::gpu_view as gpu;
-use crate::app::editors::{EditorCx, EditorState};
+use crate::app::editors::{EditorCx, EditorState, SideColumn};
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, Workspace, items};
 use crate::formats::Severity;
@@ -274,19 +274,8 @@ impl EditorState for MeshView {
             ui.weak("The Summary, Hex and Raw fields views show what it holds.");
             return;
         }
-        // Beside the view when the tab is wide enough, else under it.
-        let (w, h) = (ui.available_width(), ui.available_height());
-        let panel = if !self.show_side {
-            None
-        } else if w >= 760.0 {
-            Some(egui::Panel::right("mesh-side").default_size((w * 0.3).clamp(260.0, 400.0)).size_range(220.0..=560.0))
-        } else {
-            Some(egui::Panel::bottom("mesh-side-below").default_size(h * 0.4).size_range(120.0..=h * 0.8))
-        };
-        if let Some(panel) = panel {
-            panel.resizable(true).show(ui, |ui| {
-                egui::ScrollArea::vertical().id_salt("mesh-side-scroll").auto_shrink([false, false]).show(ui, |ui| side(ui, cx, self, out));
-            });
+        if self.show_side {
+            SideColumn { id: "mesh-side", width: (260.0, 0.3, 400.0), width_range: 220.0..=560.0, height: 0.4 }.show(ui, |ui| side(ui, cx, self, out));
         }
         egui::Panel::bottom("mesh-playback").resizable(false).show(ui, |ui| playback(ui, self));
         egui::CentralPanel::default().show(ui, |ui| viewport(ui, cx, self));

@@ -12,7 +12,7 @@ pub mod model;
 pub mod side;
 
 use crate::doc::items;
-use crate::app::editors::EditorCx;
+use crate::app::editors::{EditorCx, SideColumn};
 use crate::app::intent::Intent;
 pub use editor::{TextureEditor, TextureMsg};
 use crate::doc::{ItemPath, Workspace};
@@ -323,21 +323,8 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
         ui.weak("The Hex and Raw fields views show its bytes; Replace… writes a new image over it.");
         return;
     }
-    // Beside the image when the tab is wide enough, else under it.
-    let (w, h) = (ui.available_width(), ui.available_height());
-    let panel = if !view.show_side {
-        None
-    } else if w >= 760.0 {
-        Some(egui::Panel::right("texture-side").default_size((w * 0.38).clamp(280.0, 440.0)).size_range(240.0..=640.0))
-    } else {
-        Some(egui::Panel::bottom("texture-side-below").default_size(h * 0.45).size_range(120.0..=h * 0.8))
-    };
-    if let Some(panel) = panel {
-        panel.resizable(true).show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt("texture-side-scroll").auto_shrink([false, false]).show(ui, |ui| {
-                side::show(ui, cx, view, out);
-            });
-        });
+    if view.show_side {
+        SideColumn { id: "texture-side", width: (280.0, 0.38, 440.0), width_range: 240.0..=640.0, height: 0.45 }.show(ui, |ui| side::show(ui, cx, view, out));
     }
     egui::Panel::bottom("texture-strip").resizable(false).show(ui, |ui| {
         readout_line(ui, view, &cx.ws.readings);
