@@ -8,6 +8,8 @@
 //! value the game does not know parses too, as an opaque entry (every byte after the header
 //! kept), with an error diagnostic for `check`.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 pub mod dither;
 pub mod encode;
 pub mod grid;
@@ -269,5 +271,7 @@ impl Texm {
     }
 }
 
+#[cfg(test)]
+mod decode_reference;
 #[cfg(test)]
 mod tests;
