@@ -28,7 +28,7 @@ pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
     if lower.ends_with(".wea") {
         return FileKind::Wear;
     }
-    if lower.ends_with(".geom") || lower.ends_with("level.geom") {
+    if lower.ends_with(".geom") || lower.ends_with(".geomx") {
         return FileKind::XrayGeom;
     }
     if lower == "level" || crate::formats::xray_level::Level::sniff(bytes) {
