@@ -171,26 +171,28 @@ impl Buffers<'_> {
 
 /// One draw call's primitive: the visual's vertex range in glTF's frame (baked through the
 /// tree matrix when `bake` holds it), indices relative to the range, winding reversed.
-fn primitive(d: &DrawCall, a: &VertexAttributes, bake: Option<&TreeDef>, material: Option<usize>, label: String, finite: &mut Finite) -> Primitive {
+/// `None` when the buffer has no positions for the range (a declaration without POSITION).
+fn primitive(d: &DrawCall, a: &VertexAttributes, bake: Option<&TreeDef>, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
     let range = d.range.vbase as usize..(d.range.vbase + d.range.vcount) as usize;
     let place = |p: [f32; 3]| bake.map_or(p, |t| t.apply_point(p));
     let turn = |n: [f32; 3]| bake.map_or(n, |t| t.apply_vector(n));
     let mut p = Primitive { label, material, ..Primitive::default() };
-    p.positions = a.positions[range.clone()].iter().map(|&v| finite.v3(xray_to_gltf(place(v)))).collect();
+    p.positions = a.positions.get(range.clone())?.iter().map(|&v| finite.v3(xray_to_gltf(place(v)))).collect();
     p.normals = a
         .normals
         .as_ref()
-        .map(|ns| ns[range.clone()].iter().map(|&n| Vec3::from(finite.v3(xray_to_gltf(turn(n)))).try_normalize().unwrap_or(Vec3::Y).into()).collect());
-    p.uv0 = a.uv0.as_ref().map(|u| u[range.clone()].iter().map(|&v| finite.v2(v)).collect());
-    p.uv1 = a.uv_lightmap.as_ref().map(|u| u[range.clone()].iter().map(|&v| finite.v2(v)).collect());
-    p.colors = a.colors.as_ref().map(|c| c[range.clone()].iter().map(|&v| finite.v4(v)).collect());
+        .and_then(|ns| ns.get(range.clone()))
+        .map(|ns| ns.iter().map(|&n| Vec3::from(finite.v3(xray_to_gltf(turn(n)))).try_normalize().unwrap_or(Vec3::Y).into()).collect());
+    p.uv0 = a.uv0.as_ref().and_then(|u| u.get(range.clone())).map(|u| u.iter().map(|&v| finite.v2(v)).collect());
+    p.uv1 = a.uv_lightmap.as_ref().and_then(|u| u.get(range.clone())).map(|u| u.iter().map(|&v| finite.v2(v)).collect());
+    p.colors = a.colors.as_ref().and_then(|c| c.get(range.clone())).map(|c| c.iter().map(|&v| finite.v4(v)).collect());
     p.indices = d.indices.clone();
     // A mirroring matrix baked in flips the triangles once more.
     let mirrored = bake.is_some_and(|t| Mat3::from_cols_array(&[t.xform[0], t.xform[1], t.xform[2], t.xform[4], t.xform[5], t.xform[6], t.xform[8], t.xform[9], t.xform[10]]).determinant() < 0.0);
     if !mirrored {
         reverse_winding(&mut p.indices);
     }
-    p
+    Some(p)
 }
 
 /// The label of a visual's main primitive: the viewport maps picks back through it.
@@ -246,13 +248,14 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
                 node.local = finite.transform(t);
             }
             let bake = if placed.is_none() { tree.as_ref() } else { None };
-            if let Some(a) = buffers.get(d.range.vb as usize) {
-                node.primitives.push(primitive(d, a, bake, material, visual_label(v), &mut finite));
+            match buffers.get(d.range.vb as usize).and_then(|a| primitive(d, a, bake, material, visual_label(v), &mut finite)) {
+                Some(p) => node.primitives.push(p),
+                None => scene.diagnostics.push(Diagnostic::error(visual.offset, format!("visual {v}: vertex buffer {} has no positions; not drawn", d.range.vb))),
             }
             if let (Some(fd), Some(m)) = (fastpath_of(v), fastpath_material)
-                && let Some(a) = fast_buffers.get(fd.range.vb as usize)
+                && let Some(p) = fast_buffers.get(fd.range.vb as usize).and_then(|a| primitive(fd, a, None, Some(m), format!("visual {v} FASTPATH"), &mut finite))
             {
-                node.primitives.push(primitive(fd, a, None, Some(m), format!("visual {v} FASTPATH"), &mut finite));
+                node.primitives.push(p);
             }
         }
         if layers.lod_facets
