@@ -148,8 +148,9 @@ pub enum Command {
         #[command(flatten)]
         out: OutArg,
     },
-    /// Export a mesh: an MSH model with its materials and textures, an MSH landscape, or
-    /// level.geom geometry, as OBJ (+MTL, PNG), glTF (.gltf + .bin + PNG) or .glb.
+    /// Export a mesh: an MSH model with its materials and textures, an MSH landscape,
+    /// level.geom geometry, or an X-Ray level drawn by its visuals (a `level`, or a level.geom
+    /// with a `level` beside it), as OBJ (+MTL, PNG), glTF (.gltf + .bin + PNG) or .glb.
     Export {
         item: String,
         out: PathBuf,
@@ -163,7 +164,7 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
-    /// Draw a mesh (MSH model or landscape, level.geom) or a MAT0 material's preview shape
+    /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
     /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,

@@ -138,7 +138,12 @@ pub fn resolve(level: &Level, geom: Option<&LevelGeom>, geomx: Option<&LevelGeom
         let ty = v.ty().unwrap_or(MT_NORMAL);
         let fail = |at: u64, why: String| Diagnostic::error(at, format!("visual {} ({}): {why}; not drawn", v.index, v.type_name()));
         let Some(g) = v.gcontainer else {
-            out.diagnostics.push(fail(v.offset, "no readable GCONTAINER".into()));
+            let why = if v.chunks.iter().any(|c| c.kind() == super::visual::OGF_VCONTAINER) {
+                "no readable GCONTAINER (the older VCONTAINER/ICONTAINER pair, which xrLC 13/14 never writes, is not drawn)"
+            } else {
+                "no readable GCONTAINER"
+            };
+            out.diagnostics.push(fail(v.offset, why.into()));
             out.skipped.push(v.index);
             continue;
         };

@@ -157,9 +157,10 @@ impl Level {
                 }
             }
         }
+        let sectors_at = chunks::find(&self.chunks, CHUNK_SECTORS).map_or(0, RawChunk::header_offset);
         for s in &self.sectors {
             if let Some(r) = s.root.filter(|&r| r as usize >= self.visuals.len()) {
-                diags.push(Diagnostic::error(0u64, format!("sector {}: root visual {r} is past the {} visuals", s.index, self.visuals.len())));
+                diags.push(Diagnostic::error(sectors_at, format!("sector {}: root visual {r} is past the {} visuals", s.index, self.visuals.len())));
             }
         }
     }
@@ -167,20 +168,6 @@ impl Level {
     /// The stored bytes of every chunk, in order: byte-identical for an untouched parse.
     pub fn write(&self) -> Vec<u8> {
         write_chunks(self.chunks.iter().map(|c| (c.id, c.raw.as_slice())))
-    }
-
-    pub fn shader(&self, id: u16) -> Option<&Shader> {
-        self.shaders.get(id as usize)
-    }
-
-    /// Replaces the first chunk of a kind (or appends one) with new bytes; the typed layer
-    /// is re-read by parsing the written file.
-    pub fn set_chunk(&mut self, id: u32, payload: Vec<u8>) {
-        let c = RawChunk { id, offset: 0, raw: SharedBytes::from(payload) };
-        match self.chunks.iter_mut().find(|o| o.id == id) {
-            Some(o) => *o = c,
-            None => self.chunks.push(c),
-        }
     }
 }
 
