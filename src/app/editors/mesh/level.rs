@@ -228,7 +228,7 @@ pub fn side(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
         });
     }
     egui::CollapsingHeader::new(format!("Shaders ({})", pick.shaders.len())).id_salt("level-shaders").default_open(true).show(ui, |ui| {
-        for (k, s) in pick.shaders.iter().enumerate().filter(|(_, s)| s.visuals > 0) {
+        for (k, s) in pick.shaders.iter().enumerate().filter(|(_, s)| s.visuals > 0 && !s.name.is_empty()) {
             ui.horizontal(|ui| {
                 swatch(ui, s.colour);
                 ui.label(format!("{k}: {}", s.engine)).on_hover_text(format!("{}\ntextures: {}\n{} visuals", s.name, s.textures.join(", "), s.visuals));

@@ -128,7 +128,7 @@ impl MeshView {
         if self.key.as_ref() == Some(&key) {
             return;
         }
-        let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant) != (key.lod, key.variant));
+        let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant, k.layers) != (key.lod, key.variant, key.layers));
         let built = build(ws, path, bytes, self.lod, self.variant, self.time_ms, self.level_layers);
         if let Ok(b) = &built {
             // A level's look is in its vertex colours (its textures are not in the file).
