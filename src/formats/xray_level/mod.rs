@@ -180,11 +180,16 @@ fn read_visuals(c: &RawChunk, diags: &mut Vec<Diagnostic>) -> Result<Vec<Visual>
     let subs = parse_chunks(&c.raw, c.offset, "VISUALS")?;
     let mut by_id: std::collections::HashMap<u32, usize> = std::collections::HashMap::with_capacity(subs.len());
     for (k, s) in subs.iter().enumerate() {
-        by_id.entry(s.id).or_insert(k);
+        by_id.entry(s.kind()).or_insert(k);
     }
     let mut out = Vec::with_capacity(subs.len());
     while let Some(&k) = by_id.get(&(out.len() as u32)) {
         let s = &subs[k];
+        if s.is_compressed() {
+            diags.push(Diagnostic::error(s.header_offset(), format!("visual {} is compressed (bit 31): kept as stored, not decoded", out.len())));
+            out.push(Visual::parse(out.len(), &SharedBytes::empty(), s.offset, &mut Vec::new()));
+            continue;
+        }
         out.push(Visual::parse(out.len(), &s.raw, s.offset, diags));
     }
     if out.len() < subs.len() {

@@ -89,6 +89,31 @@ fn broken_visual_chunks_are_diagnostics_with_visual_and_offset() {
     assert!(d.iter().any(|d| d.message.contains("root visual 9 is past")));
 }
 
+#[test]
+fn a_compressed_visual_is_kept_and_reported_not_read() {
+    let visuals = vec![VisualWriter::new().chunk(OGF_HEADER, header(MT_NORMAL, 0).encode()).finish(), VisualWriter::new().chunk(OGF_HEADER, header(MT_NORMAL, 0).encode()).finish()];
+    let mut b = LevelWriter {
+        header: Header { version: 14, quality: 0 },
+        shaders: vec![String::new()],
+        visuals,
+        portals: Vec::new(),
+        lights: Vec::new(),
+        glows: Vec::new(),
+        sectors: Vec::new(),
+        extra: Vec::new(),
+    }
+    .write();
+    let (l, _) = Level::parse(SharedBytes::from(b.clone())).unwrap();
+    // Set bit 31 on visual 1's sub-chunk id.
+    let at = l.visuals[1].offset as usize - 8;
+    b[at + 3] |= 0x80;
+    let (l, d) = Level::parse(SharedBytes::from(b.clone())).unwrap();
+    assert_eq!(l.write(), b);
+    assert_eq!(l.visuals.len(), 2);
+    assert!(l.visuals[1].header.is_none() && l.visuals[1].chunks.is_empty());
+    assert!(d.iter().any(|d| d.message == "visual 1 is compressed (bit 31): kept as stored, not decoded" && d.offset == Some(at as u64)), "{d:?}");
+}
+
 mod fixture_set {
     use super::super::draw::{planned_triangles, resolve};
     use super::*;
