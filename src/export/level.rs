@@ -3,8 +3,8 @@
 //! node per visual in the hierarchy (sectors, then hierarchy and LOD visuals, then their
 //! children; visuals no sector reaches follow as roots), each geometry visual with its window-0
 //! triangles, trees under their TREEDEF2 placement, one material per shader with a stable
-//! colour (the `.dds` textures are not in the level). LOD facets and FASTPATH geometry are
-//! optional layers. Coordinates go to glTF's frame `(x, y, -z)`, a reflection, so each
+//! colour (the `.dds` textures are not in the level). LOD facets, FASTPATH geometry and the
+//! portals are optional layers. Coordinates go to glTF's frame `(x, y, -z)`, a reflection, so each
 //! triangle's last two corners swap.
 
 use super::scene::{BoundShape, Finite, Primitive, Scene, SceneBound, SceneMaterial, SceneNode, SourceAxes, reverse_winding};
@@ -27,6 +27,8 @@ pub struct LevelLayers {
     pub lod_facets: bool,
     /// FASTPATH geometry from level.geomx (the shadow-pass copy).
     pub fastpath: bool,
+    /// The portals between sectors, translucent and seen from both sides.
+    pub portals: bool,
 }
 
 /// A level with the files beside it, resolved.
@@ -278,6 +280,33 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
         node_of[v] = scene.nodes.len();
         scene.nodes.push(node);
     }
+    if layers.portals && !level.portals.is_empty() {
+        scene.materials.push(SceneMaterial { name: "portals".into(), base_color: [1.0, 0.8, 0.2, 0.35], emissive: [0.0; 3], texture: None, blend: true });
+        let mut p = Primitive { label: "portals".into(), material: Some(scene.materials.len() - 1), normals: Some(Vec::new()), ..Primitive::default() };
+        for portal in &level.portals {
+            let used = (portal.used as usize).min(portal.vertices.len());
+            if used < 3 {
+                continue;
+            }
+            let corners: Vec<Vec3> = portal.vertices[..used].iter().map(|&v| Vec3::from(finite.v3(xray_to_gltf(v)))).collect();
+            let n = (corners[1] - corners[0]).cross(corners[2] - corners[0]).try_normalize().unwrap_or(Vec3::Y);
+            // Both faces: the portal is seen from either sector.
+            for (normal, flip) in [(n, false), (-n, true)] {
+                let first = p.positions.len() as u32;
+                for c in &corners {
+                    p.positions.push((*c).into());
+                    if let Some(ns) = p.normals.as_mut() {
+                        ns.push(normal.into());
+                    }
+                }
+                for k in 1..used as u32 - 1 {
+                    let (b, c) = if flip { (first + k + 1, first + k) } else { (first + k, first + k + 1) };
+                    p.indices.extend_from_slice(&[first, b, c]);
+                }
+            }
+        }
+        scene.nodes.push(SceneNode { name: "portals".into(), parent: None, local: Transform::IDENTITY, primitives: vec![p] });
+    }
     for s in &level.sectors {
         if let Some(h) = s.root.and_then(|r| level.visuals.get(r as usize)).and_then(|v| v.header) {
             let (a, b) = (xray_to_gltf(h.bbox_min), xray_to_gltf(h.bbox_max));
@@ -398,8 +427,10 @@ mod tests {
     #[test]
     fn layers_add_facets_and_fastpath() {
         let (base, _) = built(LevelLayers::default());
-        let (s, _) = built(LevelLayers { lod_facets: true, fastpath: true });
-        assert_eq!(s.triangle_count(), base.triangle_count() + 16 + 32 + 18);
+        let (s, _) = built(LevelLayers { lod_facets: true, fastpath: true, portals: true });
+        // 8 facet quads, the FASTPATH terrain and window 0 of its grid, one 4-corner portal
+        // from both sides.
+        assert_eq!(s.triangle_count(), base.triangle_count() + 16 + 32 + 18 + 4);
         assert!(s.primitives().any(|p| p.label == "visual 6 LOD facets"));
         assert!(s.materials.iter().any(|m| m.name.starts_with("FASTPATH")));
     }

@@ -179,6 +179,7 @@ pub fn side(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
     ui.horizontal_wrapped(|ui| {
         ui.toggle_value(&mut v.level_layers.lod_facets, "LOD facets").on_hover_text("The LOD visuals' 8 impostor quads over their trees");
         ui.toggle_value(&mut v.level_layers.fastpath, "FASTPATH").on_hover_text("The shadow-pass copy of the geometry from level.geomx, in grey");
+        ui.toggle_value(&mut v.level_layers.portals, "Portals").on_hover_text("The portals between sectors, translucent");
     });
     ui.weak(format!("{} sectors · {} portals · {} dynamic lights · {} glows", pick.sectors.len(), pick.portals, pick.lights, pick.glows));
     if let Some(k) = picked(v)
