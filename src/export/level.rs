@@ -13,7 +13,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
 use crate::formats::readings::Readings;
-use crate::formats::xray_geom::{LevelGeom, VertexAttributes, decode_attributes};
+use crate::formats::xray_geom::{LevelGeom, VertexBuffer, decode_for_display};
 use crate::formats::xray_level::draw::{DrawCall, Resolved, resolve};
 use crate::formats::xray_level::visual::{MT_HIERRARHY, MT_LOD};
 use crate::formats::xray_level::{Level, TreeDef};
@@ -152,42 +152,33 @@ fn node_order(level: &Level) -> Vec<(usize, Option<usize>)> {
     out
 }
 
-struct Buffers<'a> {
-    geom: Option<&'a LevelGeom>,
-    readings: &'a Readings,
-    decoded: Vec<Option<VertexAttributes>>,
-}
-
-impl Buffers<'_> {
-    fn get(&mut self, vb: usize) -> Option<&VertexAttributes> {
-        let g = self.geom?;
-        if self.decoded.len() < g.vertex_buffers().len() {
-            self.decoded.resize(g.vertex_buffers().len(), None);
-        }
-        if self.decoded.get(vb)?.is_none() {
-            self.decoded[vb] = Some(decode_attributes(&g.vertex_buffers()[vb], self.readings));
-        }
-        self.decoded[vb].as_ref()
+/// One draw call's primitive: the visual's vertex range of `vb`, decoded on its own (only the
+/// vertices drawn are touched, and each array is converted where it lies), in glTF's frame
+/// (through the tree matrix when `bake` holds it), indices relative to the range, winding
+/// reversed. `None` when the range has no positions (a declaration without POSITION).
+fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, bake: Option<&TreeDef>, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
+    let stride = vb.stride();
+    let start = (d.range.vbase as usize).checked_mul(stride)?;
+    let end = ((d.range.vbase + d.range.vcount) as usize).checked_mul(stride)?;
+    let range = VertexBuffer { decl: vb.decl.clone(), vertex_count: d.range.vcount, data: vb.data.slice(start..end.min(vb.data.len()).max(start)) };
+    let a = decode_for_display(&range, readings);
+    if a.positions.len() != d.range.vcount as usize {
+        return None;
     }
-}
-
-/// One draw call's primitive: the visual's vertex range in glTF's frame (baked through the
-/// tree matrix when `bake` holds it), indices relative to the range, winding reversed.
-/// `None` when the buffer has no positions for the range (a declaration without POSITION).
-fn primitive(d: &DrawCall, a: &VertexAttributes, bake: Option<&TreeDef>, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
-    let range = d.range.vbase as usize..(d.range.vbase + d.range.vcount) as usize;
-    let place = |p: [f32; 3]| bake.map_or(p, |t| t.apply_point(p));
-    let turn = |n: [f32; 3]| bake.map_or(n, |t| t.apply_vector(n));
-    let mut p = Primitive { label, material, ..Primitive::default() };
-    p.positions = a.positions.get(range.clone())?.iter().map(|&v| finite.v3(xray_to_gltf(place(v)))).collect();
-    p.normals = a
-        .normals
-        .as_ref()
-        .and_then(|ns| ns.get(range.clone()))
-        .map(|ns| ns.iter().map(|&n| Vec3::from(finite.v3(xray_to_gltf(turn(n)))).try_normalize().unwrap_or(Vec3::Y).into()).collect());
-    p.uv0 = a.uv0.as_ref().and_then(|u| u.get(range.clone())).map(|u| u.iter().map(|&v| finite.v2(v)).collect());
-    p.uv1 = a.uv_lightmap.as_ref().and_then(|u| u.get(range.clone())).map(|u| u.iter().map(|&v| finite.v2(v)).collect());
-    p.colors = a.colors.as_ref().and_then(|c| c.get(range.clone())).map(|c| c.iter().map(|&v| finite.v4(v)).collect());
+    let mut p = Primitive { label, material, positions: a.positions, normals: a.normals, uv0: a.uv0, uv1: a.uv_lightmap, colors: a.colors, ..Primitive::default() };
+    for v in &mut p.positions {
+        *v = finite.v3(xray_to_gltf(bake.map_or(*v, |t| t.apply_point(*v))));
+    }
+    for n in p.normals.iter_mut().flatten() {
+        let turned = bake.map_or(*n, |t| t.apply_vector(*n));
+        *n = Vec3::from(finite.v3(xray_to_gltf(turned))).try_normalize().unwrap_or(Vec3::Y).into();
+    }
+    for uv in p.uv0.iter_mut().chain(p.uv1.iter_mut()).flatten() {
+        *uv = finite.v2(*uv);
+    }
+    for c in p.colors.iter_mut().flatten() {
+        *c = finite.v4(*c);
+    }
     p.indices = d.indices.clone();
     // A mirroring matrix baked in flips the triangles once more.
     let mirrored = bake.is_some_and(|t| Mat3::from_cols_array(&[t.xform[0], t.xform[1], t.xform[2], t.xform[4], t.xform[5], t.xform[6], t.xform[8], t.xform[9], t.xform[10]]).determinant() < 0.0);
@@ -225,8 +216,8 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
         scene.materials.push(SceneMaterial { name: "FASTPATH (level.geomx)".into(), base_color: [0.55, 0.55, 0.6, 1.0], emissive: [0.0; 3], texture: None, blend: false });
         scene.materials.len() - 1
     });
-    let mut buffers = Buffers { geom: files.geom.as_ref(), readings, decoded: Vec::new() };
-    let mut fast_buffers = Buffers { geom: files.geomx.as_ref(), readings, decoded: Vec::new() };
+    let vbs = files.geom.as_ref().map_or(&[][..], |g| g.vertex_buffers());
+    let fast_vbs = files.geomx.as_ref().map_or(&[][..], |g| g.vertex_buffers());
     let mut finite = Finite::default();
     let mut node_of = vec![usize::MAX; level.visuals.len()];
     let mut sector_node = Vec::new();
@@ -250,12 +241,12 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
                 node.local = finite.transform(t);
             }
             let bake = if placed.is_none() { tree.as_ref() } else { None };
-            match buffers.get(d.range.vb as usize).and_then(|a| primitive(d, a, bake, material, visual_label(v), &mut finite)) {
+            match vbs.get(d.range.vb as usize).and_then(|vb| primitive(d, vb, readings, bake, material, visual_label(v), &mut finite)) {
                 Some(p) => node.primitives.push(p),
                 None => scene.diagnostics.push(Diagnostic::error(visual.offset, format!("visual {v}: vertex buffer {} has no positions; not drawn", d.range.vb))),
             }
             if let (Some(fd), Some(m)) = (fastpath_of(v), fastpath_material)
-                && let Some(p) = fast_buffers.get(fd.range.vb as usize).and_then(|a| primitive(fd, a, None, Some(m), format!("visual {v} FASTPATH"), &mut finite))
+                && let Some(p) = fast_vbs.get(fd.range.vb as usize).and_then(|vb| primitive(fd, vb, readings, None, Some(m), format!("visual {v} FASTPATH"), &mut finite))
             {
                 node.primitives.push(p);
             }
