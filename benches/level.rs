@@ -1,5 +1,6 @@
 //! An X-Ray level of 10,000 normal visuals of 100 triangles each (1,000,000 triangles, 16-bit
 //! index buffers of up to 65,536 vertices) under one hierarchy root:
+//! - `parse_level_and_geom`: both files parsed;
 //! - `resolve`: every GCONTAINER checked and its window-0 indices copied (files parsed once);
 //! - `decode_buffers`: every level.geom vertex buffer decoded for display (part of the next);
 //! - `scene_only`: the scene from files already opened and resolved (part of the next);
@@ -27,8 +28,12 @@ fn level(c: &mut Criterion) {
     assert_eq!(resolve(&l, Some(&g), None).triangle_count(), 1_000_000);
     let assets = MemoryAssets::from_files([("level.geom", set.geom.clone())]);
     let level_bytes = SharedBytes::from(set.level.clone());
+    let geom_bytes = SharedBytes::from(set.geom.clone());
     let mut grp = c.benchmark_group("xray_level_10k_visuals_1m_triangles");
     grp.sample_size(10).measurement_time(Duration::from_secs(8));
+    grp.bench_function("parse_level_and_geom", |b| {
+        b.iter(|| black_box((Level::parse(black_box(level_bytes.clone())).unwrap(), LevelGeom::parse(black_box(geom_bytes.clone())).unwrap())))
+    });
     grp.bench_function("resolve", |b| b.iter(|| black_box(resolve(black_box(&l), Some(&g), None))));
     grp.bench_function("decode_buffers", |b| b.iter(|| black_box(g.vertex_buffers().iter().map(|vb| decode_for_display(vb, &r)).collect::<Vec<_>>())));
     let opened = LevelFiles::open(level_bytes.clone(), &assets).unwrap();

@@ -71,8 +71,9 @@ pub fn decode_attributes(vb: &VertexBuffer, readings: &Readings) -> VertexAttrib
     decode(vb, readings, true)
 }
 
-/// What a viewer or exporter draws: every attribute but the tangent frames (which cost as much
-/// as the positions and are not drawn; the texcoord correctors are still read).
+/// What a viewer or exporter draws: every attribute but the tangent frames and the hemisphere
+/// factor (each costs as much as the positions and none is drawn; the texcoord correctors are
+/// still read).
 pub fn decode_for_display(vb: &VertexBuffer, readings: &Readings) -> VertexAttributes {
     decode(vb, readings, false)
 }
@@ -108,7 +109,7 @@ fn decode(vb: &VertexBuffer, readings: &Readings, frames: bool) -> VertexAttribu
 
     let mut out = VertexAttributes { positions: d.find(USAGE_POSITION, 0).map(|e| gather::<3>(vb, n, e, &generic)).unwrap_or_default(), ..Default::default() };
     if let Some(e) = d.find(USAGE_NORMAL, 0) {
-        if e.ty == TYPE_D3DCOLOR {
+        if e.ty == TYPE_D3DCOLOR && frames {
             out.hemi = Some(verts().map(|v| v[e.offset as usize + 3] as f32 / 255.0).collect());
         }
         out.normals = Some(gather::<3>(vb, n, e, &direction));
@@ -207,6 +208,6 @@ mod tests {
         // The display decoding is the same without the tangent frames.
         let full = decode_attributes(&vb, &r);
         let shown = decode_for_display(&vb, &r);
-        assert_eq!((shown.tangents.as_ref(), shown.uv0.as_ref(), shown.wind.as_ref()), (None, full.uv0.as_ref(), full.wind.as_ref()));
+        assert_eq!((shown.tangents.as_ref(), shown.hemi.as_ref(), shown.uv0.as_ref(), shown.wind.as_ref()), (None, None, full.uv0.as_ref(), full.wind.as_ref()));
     }
 }
