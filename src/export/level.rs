@@ -182,7 +182,10 @@ fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, bake: Option<
     // The axis change is a reflection, so each triangle's last two corners swap; a mirroring
     // matrix baked in flips them back.
     let mirrored = bake.is_some_and(|t| Mat3::from_cols_array(&[t.xform[0], t.xform[1], t.xform[2], t.xform[4], t.xform[5], t.xform[6], t.xform[8], t.xform[9], t.xform[10]]).determinant() < 0.0);
-    p.indices = if mirrored { d.indices.clone() } else { d.indices.chunks_exact(3).flat_map(|t| [t[0], t[2], t[1]]).collect() };
+    p.indices = d.indices.clone();
+    if !mirrored {
+        reverse_winding(&mut p.indices);
+    }
     Some(p)
 }
 
