@@ -69,7 +69,7 @@ pub fn scan_folder(root: &Path, p: &Progress) -> Outcome {
                 if depth < SCAN_MAX_DEPTH {
                     subdirs.push(path);
                 }
-            } else if is_game_file(&path) || path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("level.geom")) {
+            } else if is_game_file(&path) || path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("level.geom") || n.eq_ignore_ascii_case("level")) {
                 if files.len() >= SCAN_MAX_FILES {
                     truncated = true;
                     break;

@@ -148,8 +148,9 @@ pub enum Command {
         #[command(flatten)]
         out: OutArg,
     },
-    /// Export a mesh: an MSH model with its materials and textures, an MSH landscape, or
-    /// level.geom geometry, as OBJ (+MTL, PNG), glTF (.gltf + .bin + PNG) or .glb.
+    /// Export a mesh: an MSH model with its materials and textures, an MSH landscape,
+    /// level.geom geometry, or an X-Ray level drawn by its visuals (a `level`, or a level.geom
+    /// with a `level` beside it), as OBJ (+MTL, PNG), glTF (.gltf + .bin + PNG) or .glb.
     Export {
         item: String,
         out: PathBuf,
@@ -163,7 +164,7 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
-    /// Draw a mesh (MSH model or landscape, level.geom) or a MAT0 material's preview shape
+    /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
     /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
@@ -527,7 +528,28 @@ fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
             json!({"kind": node.0.format_name(), "entries": node.0.len()})
         }
     };
+    let v = if v["kind"] == "xray-level" { with_level_geom(v, address, &ws, &path, bytes)? } else { v };
     print_info(address, &v, json_out)
+}
+
+/// A level's info with what its visuals draw against the level.geom (and .geomx) beside it.
+fn with_level_geom(mut v: Value, address: &str, ws: &Workspace, path: &ItemPath, bytes: SharedBytes) -> Result<Value, Failure> {
+    let assets = export::assets_for(address, ws, path)?;
+    let files = crate::export::level::LevelFiles::open(bytes, &assets).map_err(|e| Failure::format(address, e))?;
+    let r = &files.resolved;
+    let per_visual: Vec<Value> = r.draws.iter().map(|d| json!([d.visual, d.triangle_count()])).collect();
+    v["drawn"] = json!({
+        "level_geom": files.geom.is_some(),
+        "level_geomx": files.geomx.is_some(),
+        "visuals": r.draws.len(),
+        "triangles": r.triangle_count(),
+        "per_visual": per_visual,
+        "fastpath_triangles": r.fastpath.iter().map(|d| d.triangle_count()).sum::<usize>(),
+        "skipped": r.skipped,
+        "notes": files.notes,
+        "diagnostics": r.diagnostics.iter().map(|d| json!({"severity": d.severity, "offset": d.offset, "message": d.message})).collect::<Vec<_>>(),
+    });
+    Ok(v)
 }
 
 fn print_info(address: &str, v: &Value, json_out: bool) -> Out {

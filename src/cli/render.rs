@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// FILE or FILE::ENTRY: an MSH model or landscape, a level.geom, or a MAT0 material.
+    /// FILE or FILE::ENTRY: an MSH model or landscape, a level.geom, an X-Ray `level`, or a MAT0 material.
     pub item: String,
     /// The PNG to write (atomically).
     pub out: PathBuf,

@@ -12,6 +12,7 @@ pub mod geom;
 pub mod glb;
 pub mod gltf;
 pub mod land;
+pub mod level;
 pub mod materials;
 pub mod model;
 pub mod obj;
@@ -106,6 +107,11 @@ pub fn build_scene(
     readings: &Readings,
 ) -> Result<Scene, ExportError> {
     if !bytes.starts_with(b"NRes") {
+        if let Some(scene) = level::level_item_scene(name, &bytes, assets, readings, level::LevelLayers::default())? {
+            let mut scene = scene;
+            ignored_options(&mut scene, opts, true, true);
+            return Ok(scene);
+        }
         if name.to_ascii_lowercase().ends_with(".geom") {
             let mut scene = geom::geom_scene(name, bytes, readings)?;
             ignored_options(&mut scene, opts, true, true);

@@ -9,6 +9,8 @@ pub enum FileKind {
     Texm,
     Wear,
     XrayGeom,
+    /// The X-Ray `level` beside a level.geom: by name, or by its chunks.
+    XrayLevel,
     Unknown,
 }
 
@@ -26,8 +28,11 @@ pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
     if lower.ends_with(".wea") {
         return FileKind::Wear;
     }
-    if lower.ends_with(".geom") || lower.ends_with("level.geom") {
+    if lower.ends_with(".geom") || lower.ends_with(".geomx") {
         return FileKind::XrayGeom;
+    }
+    if lower == "level" || crate::formats::xray_level::Level::sniff(bytes) {
+        return FileKind::XrayLevel;
     }
     FileKind::Unknown
 }

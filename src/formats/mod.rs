@@ -13,6 +13,7 @@ pub mod rsli;
 pub mod texm;
 pub mod wear;
 pub mod xray_geom;
+pub mod xray_level;
 
 pub use error::{Diagnostic, Error, Result, Severity};
 

@@ -225,10 +225,14 @@ impl RenderScene {
             let status = match (texture, resolved.and_then(|r| r.mat0.as_ref())) {
                 (Some(_), _) => MaterialStatus::Textured,
                 (None, Some(_)) => MaterialStatus::Untextured,
+                // No resolution chain stands behind the scene's materials (an X-Ray level's
+                // shaders): each keeps the colour its builder gave it.
+                (None, None) if scene.resolved.is_empty() => MaterialStatus::Untextured,
                 (None, None) => MaterialStatus::Unresolved,
             };
             let colors = match resolved {
                 Some(r) if status != MaterialStatus::Unresolved => MaterialColors::from_resolved(r),
+                None if status == MaterialStatus::Untextured => MaterialColors::flat(m.base_color),
                 _ => MaterialColors::flat(NEUTRAL_GREY),
             };
             let nibble = resolved.filter(|r| r.mat0.is_some()).map(|r| r.nibble_mode);

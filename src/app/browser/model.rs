@@ -392,6 +392,7 @@ fn file_format(name: &str, root: &Node) -> String {
             crate::formats::magic::FileKind::Texm => "Texm".into(),
             crate::formats::magic::FileKind::Wear => "WEAR text".into(),
             crate::formats::magic::FileKind::XrayGeom => "level.geom".into(),
+            crate::formats::magic::FileKind::XrayLevel => "X-Ray level".into(),
             _ => "bytes".into(),
         },
     }
@@ -402,7 +403,7 @@ pub fn file_kind(row: &Row) -> Kind {
     match row.type_label.as_str() {
         "Texm" => Kind::Texture,
         "WEAR text" => Kind::WearTable,
-        "level.geom" => Kind::Geometry,
+        "level.geom" | "X-Ray level" => Kind::Geometry,
         _ if row.name.to_ascii_lowercase().ends_with(".msh") => Kind::Mesh,
         "NRes" | "RsLi" => Kind::Archive,
         _ => Kind::Data,

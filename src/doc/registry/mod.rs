@@ -8,6 +8,7 @@ pub mod msh;
 pub mod texm;
 pub mod wear;
 pub mod xray_geom;
+pub mod xray_level;
 
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
@@ -59,7 +60,7 @@ pub fn codecs() -> &'static [&'static dyn Codec] {
 }
 
 /// Most specific first: the MSH codec claims NRes entries before the generic archive handling.
-pub static ALL: &[&dyn Codec] = &[&msh::MshCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
+pub static ALL: &[&dyn Codec] = &[&msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
 
 pub fn codec_for(item: &Item) -> Option<&'static dyn Codec> {
     codecs().iter().copied().find(|c| c.claims(item))

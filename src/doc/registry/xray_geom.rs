@@ -1,4 +1,4 @@
-//! The level.geom codec: loose files named `*.geom`. `check` parses (refusing versions other
+//! The level.geom codec: loose files named `*.geom` (and `*.geomx`, the same layout). `check` parses (refusing versions other
 //! than 13 and 14), reports raw chunks and malformed buffers, and compares the re-encoding;
 //! `info` is cli.md's "xray-geom" object plus the header's quality and the chunk list.
 
@@ -17,7 +17,8 @@ impl Codec for XrayGeomCodec {
     }
 
     fn claims(&self, item: &Item) -> bool {
-        item.type_id.is_none() && item.name.to_ascii_lowercase().ends_with(".geom")
+        let lower = item.name.to_ascii_lowercase();
+        item.type_id.is_none() && (lower.ends_with(".geom") || lower.ends_with(".geomx"))
     }
 
     fn check(&self, item: &Item) -> Checked {

@@ -68,15 +68,35 @@ fn vegetation_scale(r: VegetationTexcoord) -> f32 {
 
 /// Decodes every attribute the buffer's declaration has.
 pub fn decode_attributes(vb: &VertexBuffer, readings: &Readings) -> VertexAttributes {
+    decode(vb, readings, true)
+}
+
+/// What a viewer or exporter draws: every attribute but the tangent frames and the hemisphere
+/// factor (each costs as much as the positions and none is drawn; the texcoord correctors are
+/// still read).
+pub fn decode_for_display(vb: &VertexBuffer, readings: &Readings) -> VertexAttributes {
+    decode(vb, readings, false)
+}
+
+/// The first `N` components of one element of every vertex, written straight into their
+/// final shape (a level's buffers run to millions of vertices: no wider copy in between).
+fn gather<const N: usize>(vb: &VertexBuffer, n: usize, e: &VertexElement, f: &dyn Fn(&VertexElement, &[u8]) -> [f32; 4]) -> Vec<[f32; N]> {
+    let field = e.offset as usize..e.end();
+    vb.data
+        .chunks_exact(vb.stride().max(1))
+        .take(n)
+        .map(|v| {
+            let x = f(e, &v[field.clone()]);
+            std::array::from_fn(|i| x[i])
+        })
+        .collect()
+}
+
+fn decode(vb: &VertexBuffer, readings: &Readings, frames: bool) -> VertexAttributes {
     let stride = vb.stride();
     let n = vb.data.len().checked_div(stride).unwrap_or(0);
     let d = &vb.decl;
     let verts = || vb.data.chunks_exact(stride.max(1)).take(n);
-    let field = |e: &VertexElement| e.offset as usize..e.end();
-    let collect = |e: Option<&VertexElement>, f: &dyn Fn(&VertexElement, &[u8]) -> [f32; 4]| -> Option<Vec<[f32; 4]>> {
-        let e = e?;
-        Some(verts().map(|v| f(e, &v[field(e)])).collect())
-    };
     let generic = |e: &VertexElement, b: &[u8]| element_value(e.ty, b);
     let direction = |e: &VertexElement, b: &[u8]| {
         if e.ty == TYPE_D3DCOLOR {
@@ -86,26 +106,25 @@ pub fn decode_attributes(vb: &VertexBuffer, readings: &Readings) -> VertexAttrib
             element_value(e.ty, b)
         }
     };
-    let xyz = |v: Vec<[f32; 4]>| v.into_iter().map(|p| [p[0], p[1], p[2]]).collect::<Vec<_>>();
-    let xy = |v: Vec<[f32; 4]>| v.into_iter().map(|p| [p[0], p[1]]).collect::<Vec<_>>();
 
-    let mut out = VertexAttributes { positions: collect(d.find(USAGE_POSITION, 0), &generic).map(xyz).unwrap_or_default(), ..Default::default() };
-    let normal = d.find(USAGE_NORMAL, 0);
-    if let Some(v) = collect(normal, &direction) {
-        if normal.is_some_and(|e| e.ty == TYPE_D3DCOLOR) {
-            out.hemi = Some(v.iter().map(|p| p[3]).collect());
+    let mut out = VertexAttributes { positions: d.find(USAGE_POSITION, 0).map(|e| gather::<3>(vb, n, e, &generic)).unwrap_or_default(), ..Default::default() };
+    if let Some(e) = d.find(USAGE_NORMAL, 0) {
+        if e.ty == TYPE_D3DCOLOR && frames {
+            out.hemi = Some(verts().map(|v| v[e.offset as usize + 3] as f32 / 255.0).collect());
         }
-        out.normals = Some(xyz(v));
+        out.normals = Some(gather::<3>(vb, n, e, &direction));
     }
     let tangent = d.find(USAGE_TANGENT, 0);
     let binormal = d.find(USAGE_BINORMAL, 0);
-    out.tangents = collect(tangent, &direction).map(xyz);
-    out.binormals = collect(binormal, &direction).map(xyz);
+    if frames {
+        out.tangents = tangent.map(|e| gather::<3>(vb, n, e, &direction));
+        out.binormals = binormal.map(|e| gather::<3>(vb, n, e, &direction));
+    }
     if let Some(e) = d.find(USAGE_TEXCOORD, 0) {
         let corrector = |c: Option<&VertexElement>, v: &[u8]| c.filter(|c| c.ty == TYPE_D3DCOLOR).map_or(0, |c| v[c.offset as usize + 3]);
         let short = |v: &[u8], k: usize| i16::from_le_bytes([v[e.offset as usize + 2 * k], v[e.offset as usize + 2 * k + 1]]);
         let (source, uv): (Uv0Source, Vec<[f32; 2]>) = match e.ty {
-            TYPE_FLOAT2 => (Uv0Source::Float2, xy(collect(Some(e), &generic).unwrap_or_default())),
+            TYPE_FLOAT2 => (Uv0Source::Float2, gather::<2>(vb, n, e, &generic)),
             TYPE_SHORT2 => {
                 (Uv0Source::BrushShort2, verts().map(|v| brush_uv(short(v, 0), short(v, 1), corrector(tangent, v), corrector(binormal, v))).collect())
             }
@@ -114,7 +133,7 @@ pub fn decode_attributes(vb: &VertexBuffer, readings: &Readings) -> VertexAttrib
                 out.wind = Some(verts().map(|v| [short(v, 2), short(v, 3)]).collect());
                 (Uv0Source::VegetationShort4, verts().map(|v| [short(v, 0) as f32 / s, short(v, 1) as f32 / s]).collect())
             }
-            _ => (Uv0Source::Generic, xy(collect(Some(e), &generic).unwrap_or_default())),
+            _ => (Uv0Source::Generic, gather::<2>(vb, n, e, &generic)),
         };
         out.uv0 = Some(uv);
         out.uv0_source = Some(source);
@@ -128,9 +147,9 @@ pub fn decode_attributes(vb: &VertexBuffer, readings: &Readings) -> VertexAttrib
                 element_value(e.ty, b)
             }
         };
-        out.uv_lightmap = collect(Some(e), &lightmap).map(xy);
+        out.uv_lightmap = Some(gather::<2>(vb, n, e, &lightmap));
     }
-    out.colors = collect(d.find(USAGE_COLOR, 0), &generic);
+    out.colors = d.find(USAGE_COLOR, 0).map(|e| gather::<4>(vb, n, e, &generic));
     out
 }
 
@@ -186,5 +205,9 @@ mod tests {
         assert_eq!(a.wind.unwrap()[0], [7, -9]);
         let r = Readings { vegetation_texcoord: VegetationTexcoord::Over1024, ..Readings::default() };
         assert_eq!(decode_attributes(&vb, &r).uv0.unwrap()[0], [2.0, -1.0]);
+        // The display decoding is the same without the tangent frames.
+        let full = decode_attributes(&vb, &r);
+        let shown = decode_for_display(&vb, &r);
+        assert_eq!((shown.tangents.as_ref(), shown.hemi.as_ref(), shown.uv0.as_ref(), shown.wind.as_ref()), (None, None, full.uv0.as_ref(), full.wind.as_ref()));
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::doc::resolve::{ResolvedMaterial, WorkspaceAssets};
 use crate::doc::{ItemPath, Workspace, items};
+use crate::export::level::LevelLayers;
 use crate::export::{ExportOptions, build_scene};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::nodes::GridCell;
@@ -25,6 +26,8 @@ pub enum MeshKind {
     Landscape,
     /// An X-Ray level.geom (points, or triangles where an index buffer fits its buffer).
     Geom,
+    /// An X-Ray level drawn by its visuals (see [`super::level`]).
+    Level,
 }
 
 /// A built scene and what the side panel says about it.
@@ -43,6 +46,8 @@ pub struct Built {
     pub land: Option<LandPick>,
     /// A level.geom's buffers: one line each, with the vertex declaration.
     pub buffers: Vec<String>,
+    /// A level's visuals, shaders and sectors, for picking and the tree.
+    pub level: Option<Arc<super::level::LevelPick>>,
 }
 
 /// A landscape LOD's triangle records and which material group each drawn part is.
@@ -71,14 +76,17 @@ pub fn item_name(ws: &Workspace, path: &ItemPath) -> String {
 }
 
 /// Builds the scene of the item at `lod` / `variant` with its materials at `time_ms`.
-pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32) -> Result<Built, String> {
+pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32, layers: LevelLayers) -> Result<Built, String> {
     let started = std::time::Instant::now();
     let name = item_name(ws, path);
+    if let Some(level) = super::level::build_level(ws, path, bytes, &name, layers) {
+        return level;
+    }
     let kind = kind_of(bytes);
     let (lod, variant) = match kind {
         MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
         MeshKind::Landscape => (lod.min(1), 0),
-        MeshKind::Geom => (0, 0),
+        MeshKind::Geom | MeshKind::Level => (0, 0),
     };
     let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
     let assets = WorkspaceAssets::for_item(ws, path);
@@ -92,7 +100,7 @@ pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, v
     let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
     let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
     let clock = MaterialClock::new(&scene, &render, &ws.readings);
-    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
+    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers, level: None })
 }
 
 /// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.

@@ -1,9 +1,10 @@
-//! The 3D viewport: MSH models and landscapes and X-Ray level.geom, drawn by
+//! The 3D viewport: MSH models and landscapes, X-Ray level.geom and levels, drawn by
 //! [`crate::render`] from the exporters' scene (one builder for what is drawn and what is
 //! exported), with materials read through the workspace. Camera keys as Blender's: Home
 //! frames all, F the selection, 1 / 3 / 7 front, side and top, 5 orthographic; Space plays.
 
 pub mod build;
+pub mod level;
 pub mod view;
 
 use crate::app::editors::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, downcast_mut};
@@ -59,7 +60,7 @@ impl ItemEditor for MeshEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        matches!(item.kind, Some("msh" | "xray-geom"))
+        matches!(item.kind, Some("msh" | "xray-geom" | "xray-level"))
     }
 
     fn create(&self) -> Box<dyn EditorState> {

@@ -38,6 +38,7 @@ struct BuildKey {
     generation: u64,
     lod: usize,
     variant: usize,
+    layers: crate::export::level::LevelLayers,
     readings: Readings,
 }
 
@@ -63,6 +64,8 @@ pub struct MeshView {
     pub show_side: bool,
     /// A landscape drawn in its triangles' flag colours.
     pub show_flags: bool,
+    /// A level's optional layers (LOD facets, FASTPATH).
+    pub level_layers: crate::export::level::LevelLayers,
     /// The flag-coloured scene, for the build (scene id) it was made from, with its own id.
     flags: Option<(u64, Arc<RenderScene>, u64)>,
     key: Option<BuildKey>,
@@ -94,6 +97,7 @@ impl Default for MeshView {
             view_rect: None,
             show_side: true,
             show_flags: false,
+            level_layers: Default::default(),
             flags: None,
             key: None,
             built: None,
@@ -120,12 +124,12 @@ impl MeshView {
     }
 
     fn refresh(&mut self, ws: &Workspace, generation: u64, path: &ItemPath, bytes: &SharedBytes) {
-        let key = BuildKey { bytes: (bytes.as_ptr(), bytes.len()), generation, lod: self.lod, variant: self.variant, readings: ws.readings };
+        let key = BuildKey { bytes: (bytes.as_ptr(), bytes.len()), generation, lod: self.lod, variant: self.variant, layers: self.level_layers, readings: ws.readings };
         if self.key.as_ref() == Some(&key) {
             return;
         }
-        let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant) != (key.lod, key.variant));
-        let built = build(ws, path, bytes, self.lod, self.variant, self.time_ms);
+        let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant, k.layers) != (key.lod, key.variant, key.layers));
+        let built = build(ws, path, bytes, self.lod, self.variant, self.time_ms, self.level_layers);
         if let Ok(b) = &built {
             // A level's look is in its vertex colours (its textures are not in the file).
             if self.key.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
@@ -470,6 +474,7 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
         MeshKind::Model { .. } => "MSH model",
         MeshKind::Landscape => "MSH landscape",
         MeshKind::Geom => "X-Ray level.geom",
+        MeshKind::Level => "X-Ray level",
     }).strong());
     ui.weak(format!(
         "{} nodes · {} parts · {} triangles · {} points · built in {:.1} ms",
@@ -492,6 +497,11 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
             });
         }
         MeshKind::Geom => {}
+        MeshKind::Level => {
+            if let Some(pick) = b.level.clone() {
+                super::level::side(ui, v, &pick);
+            }
+        }
     }
     ui.separator();
     selection(ui, cx, v, out);

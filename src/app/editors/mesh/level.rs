@@ -1,0 +1,300 @@
+//! The 3D view of an X-Ray level (a `level`, or a `level.geom` with a `level` beside it): the
+//! scene the exporters build from the visuals, the optional LOD-facet and FASTPATH layers,
+//! and a side section with each shader's colour, engine shader and textures, the picked
+//! visual (index, type, shader, textures, GCONTAINER, window, place in the hierarchy) and a
+//! tree of sectors → hierarchy visuals → children.
+
+use super::build::{Built, MeshKind};
+use super::view::{MeshView, Selection};
+use crate::doc::resolve::{AssetSource, Found, WorkspaceAssets};
+use crate::doc::{ItemPath, Workspace};
+use crate::export::level::{LevelFiles, LevelLayers, is_level, level_scene, shader_colour};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::xray_geom::SwiEntry;
+use crate::formats::xray_level::{GContainer, Level};
+use crate::render::{MaterialClock, RenderScene};
+use egui::{Color32, RichText, Sense, Ui};
+use std::sync::Arc;
+
+/// One visual as the side section shows it.
+#[derive(Debug, Clone)]
+pub struct VisualInfo {
+    pub type_name: &'static str,
+    pub shader: u16,
+    pub gcontainer: Option<GContainer>,
+    pub window: Option<SwiEntry>,
+    pub triangles: usize,
+    pub skipped: bool,
+    pub children: Vec<usize>,
+    pub parent: Option<usize>,
+    /// A tree's translation (elements 12..14 of its matrix).
+    pub tree_at: Option<[f32; 3]>,
+    pub fastpath: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ShaderInfo {
+    pub name: String,
+    pub engine: String,
+    pub textures: Vec<String>,
+    pub colour: [f32; 4],
+    pub visuals: usize,
+}
+
+/// What the level view knows beyond the scene.
+#[derive(Debug, Clone)]
+pub struct LevelPick {
+    pub visuals: Vec<VisualInfo>,
+    pub shaders: Vec<ShaderInfo>,
+    /// Sector index and root visual.
+    pub sectors: Vec<(u32, Option<usize>)>,
+    pub portals: usize,
+    pub lights: usize,
+    pub glows: usize,
+}
+
+impl LevelPick {
+    pub fn new(files: &LevelFiles) -> LevelPick {
+        let l = &files.level;
+        let n = l.visuals.len();
+        let mut parent = vec![None; n];
+        for v in &l.visuals {
+            for &c in v.children.iter().flat_map(|c| c.ids.iter()) {
+                if let Some(p) = parent.get_mut(c as usize).filter(|p| p.is_none()) {
+                    *p = Some(v.index);
+                }
+            }
+        }
+        let visuals = l
+            .visuals
+            .iter()
+            .map(|v| {
+                let d = files.resolved.draw_of(v.index);
+                VisualInfo {
+                    type_name: v.type_name(),
+                    shader: v.shader(),
+                    gcontainer: v.gcontainer,
+                    window: d.and_then(|d| d.window),
+                    triangles: d.map_or(0, |d| d.triangle_count()),
+                    skipped: files.resolved.skipped.contains(&v.index),
+                    children: v.children.iter().flat_map(|c| c.ids.iter().map(|&i| i as usize)).filter(|&i| i < n).collect(),
+                    parent: parent[v.index],
+                    tree_at: v.treedef.map(|t| [t.xform[12], t.xform[13], t.xform[14]]),
+                    fastpath: v.fastpath.is_some(),
+                }
+            })
+            .collect();
+        let shaders = l
+            .shaders
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let name = s.name();
+                ShaderInfo { colour: shader_colour(&name), name, engine: s.engine.clone(), textures: s.textures.clone(), visuals: l.visuals.iter().filter(|v| v.shader() as usize == k).count() }
+            })
+            .collect();
+        let sectors = l.sectors.iter().map(|s| (s.index, s.root.map(|r| r as usize).filter(|&r| r < n))).collect();
+        LevelPick { visuals, shaders, sectors, portals: l.portals.len(), lights: l.light_count, glows: l.glows.len() }
+    }
+}
+
+/// The visual a scene part was made from: labels "visual N", "visual N FASTPATH" and
+/// "visual N LOD facets".
+pub fn visual_of(label: &str) -> Option<usize> {
+    label.strip_prefix("visual ")?.split(' ').next()?.parse().ok()
+}
+
+/// The level bytes behind an item: the item itself when it is a `level`, the `level` beside
+/// it when it is a level.geom; `None` otherwise (a level.geom alone stays a point cloud).
+fn level_bytes(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource) -> Option<(SharedBytes, Option<String>)> {
+    if is_level(name, bytes) {
+        return Some((bytes.clone(), None));
+    }
+    if !name.to_ascii_lowercase().ends_with(".geom") {
+        return None;
+    }
+    match assets.beside("level") {
+        Found::Yes(b) if Level::sniff(&b.bytes) => Some((b.bytes, Some(b.origin))),
+        _ => None,
+    }
+}
+
+/// Builds the level view of the item, or `None` when it is not a level.
+pub fn build_level(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, name: &str, layers: LevelLayers) -> Option<Result<Built, String>> {
+    let started = std::time::Instant::now();
+    let assets = WorkspaceAssets::for_item(ws, path);
+    let (level, through) = level_bytes(name, bytes, &assets)?;
+    let files = match LevelFiles::open(level, &assets) {
+        Ok(f) => f,
+        Err(e) => return Some(Err(e.to_string())),
+    };
+    let mut scene = level_scene(name, &files, &ws.readings, layers);
+    if let Some(origin) = through {
+        scene.notes.insert(0, format!("drawn through the level file beside it ({origin})"));
+    }
+    let render = RenderScene::from_scene(&scene);
+    let clock = MaterialClock::new(&scene, &render, &ws.readings);
+    let chains = vec![None; render.materials.len()];
+    Some(Ok(Built {
+        scene: Arc::new(render),
+        kind: MeshKind::Level,
+        notes: scene.notes.clone(),
+        diagnostics: scene.diagnostics.clone(),
+        chains,
+        clock,
+        build_ms: started.elapsed().as_secs_f64() * 1e3,
+        land: None,
+        buffers: Vec::new(),
+        level: Some(Arc::new(LevelPick::new(&files))),
+    }))
+}
+
+fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
+    let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), Sense::hover());
+    let c = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+    ui.painter().rect_filled(r, 2.0, Color32::from_rgb(c(rgba[0]), c(rgba[1]), c(rgba[2])));
+}
+
+/// Selects the first part of the node drawn for `visual`, or the node alone.
+fn select_visual(v: &mut MeshView, visual: usize) {
+    let Some(b) = v.built() else { return };
+    let prefix = format!("visual_{visual}_");
+    let Some(node) = b.scene.nodes.iter().position(|n| n.name.starts_with(&prefix)) else { return };
+    let part = b.scene.parts.iter().position(|p| p.node == node);
+    v.selected = part.map(|part| Selection { node, part, triangle: None });
+}
+
+/// The picked visual, if the selection is one.
+fn picked(v: &MeshView) -> Option<usize> {
+    let b = v.built()?;
+    let sel = v.selected?;
+    b.scene.parts.get(sel.part).and_then(|p| visual_of(&p.label)).or_else(|| {
+        let name = &b.scene.nodes.get(sel.node)?.name;
+        name.strip_prefix("visual_")?.split('_').next()?.parse().ok()
+    })
+}
+
+/// The level's side section: layers, the picked visual, shaders, the sector tree.
+pub fn side(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
+    ui.horizontal_wrapped(|ui| {
+        ui.toggle_value(&mut v.level_layers.lod_facets, "LOD facets").on_hover_text("The LOD visuals' 8 impostor quads over their trees");
+        ui.toggle_value(&mut v.level_layers.fastpath, "FASTPATH").on_hover_text("The shadow-pass copy of the geometry from level.geomx, in grey");
+        ui.toggle_value(&mut v.level_layers.portals, "Portals").on_hover_text("The portals between sectors, translucent");
+    });
+    ui.weak(format!("{} sectors · {} portals · {} dynamic lights · {} glows", pick.sectors.len(), pick.portals, pick.lights, pick.glows));
+    if let Some(k) = picked(v)
+        && let Some(info) = pick.visuals.get(k)
+    {
+        ui.label(RichText::new(format!("visual {k} · {}", info.type_name)).strong());
+        egui::Grid::new("level-visual").num_columns(2).show(ui, |ui| {
+            let s = pick.shaders.get(info.shader as usize);
+            ui.label("shader");
+            ui.horizontal(|ui| {
+                if let Some(s) = s {
+                    swatch(ui, s.colour);
+                }
+                ui.monospace(format!("{} {}", info.shader, s.map_or("(past the table)", |s| s.engine.as_str())));
+            });
+            ui.end_row();
+            ui.label("textures");
+            ui.monospace(s.map(|s| s.textures.join(", ")).filter(|t| !t.is_empty()).unwrap_or_else(|| "none".into()));
+            ui.end_row();
+            if let Some(g) = info.gcontainer {
+                ui.label("GCONTAINER");
+                ui.monospace(format!("vb {} vbase {} vcount {}\nib {} ibase {} icount {}", g.vb, g.vbase, g.vcount, g.ib, g.ibase, g.icount));
+                ui.end_row();
+            }
+            if let Some(w) = info.window {
+                ui.label("window 0");
+                ui.monospace(format!("offset {} · {} triangles · {} vertices", w.offset, w.num_tris, w.num_verts));
+                ui.end_row();
+            }
+            if let Some(t) = info.tree_at {
+                ui.label("placed at");
+                ui.monospace(format!("{:.2}, {:.2}, {:.2}", t[0], t[1], t[2]));
+                ui.end_row();
+            }
+            ui.label("drawn");
+            ui.label(if info.skipped { "skipped: see Problems".to_string() } else { format!("{} triangles{}", info.triangles, if info.fastpath { " · has FASTPATH" } else { "" }) });
+            ui.end_row();
+            ui.label("parents");
+            let mut chain = Vec::new();
+            let mut at = info.parent;
+            while let Some(p) = at.filter(|_| chain.len() < 64) {
+                chain.push(format!("{p} ({})", pick.visuals[p].type_name));
+                at = pick.visuals[p].parent;
+            }
+            ui.label(if chain.is_empty() { "none (a root)".to_string() } else { chain.join(", in ") });
+            ui.end_row();
+        });
+    }
+    egui::CollapsingHeader::new(format!("Shaders ({})", pick.shaders.len())).id_salt("level-shaders").default_open(true).show(ui, |ui| {
+        for (k, s) in pick.shaders.iter().enumerate().filter(|(_, s)| s.visuals > 0 && !s.name.is_empty()) {
+            ui.horizontal(|ui| {
+                swatch(ui, s.colour);
+                ui.label(format!("{k}: {}", s.engine)).on_hover_text(format!("{}\ntextures: {}\n{} visuals", s.name, s.textures.join(", "), s.visuals));
+            });
+        }
+    });
+    egui::CollapsingHeader::new(format!("Sectors ({})", pick.sectors.len())).id_salt("level-sectors").default_open(pick.visuals.len() <= 200).show(ui, |ui| {
+        let mut budget = 2000usize;
+        for &(s, root) in &pick.sectors {
+            egui::CollapsingHeader::new(format!("sector {s}")).id_salt(("level-sector", s)).default_open(true).show(ui, |ui| match root {
+                Some(r) => visual_tree(ui, v, pick, r, 0, &mut budget),
+                None => {
+                    ui.weak("no root visual");
+                }
+            });
+        }
+    });
+}
+
+fn visual_tree(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick, k: usize, depth: usize, budget: &mut usize) {
+    if *budget == 0 || depth > 32 {
+        return;
+    }
+    *budget -= 1;
+    let Some(info) = pick.visuals.get(k) else { return };
+    let text = format!("{k} {} · {} triangles", info.type_name, info.triangles);
+    let on = picked(v) == Some(k);
+    if info.children.is_empty() {
+        if ui.selectable_label(on, text).clicked() {
+            select_visual(v, k);
+        }
+        return;
+    }
+    egui::CollapsingHeader::new(text).id_salt(("level-visual", k)).default_open(depth < 2).show(ui, |ui| {
+        for &c in &info.children {
+            visual_tree(ui, v, pick, c, depth + 1, budget);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_map_back_to_visuals() {
+        assert_eq!(visual_of("visual 12"), Some(12));
+        assert_eq!(visual_of("visual 6 LOD facets"), Some(6));
+        assert_eq!(visual_of("visual 2 FASTPATH"), Some(2));
+        assert_eq!(visual_of("vertex buffer 1"), None);
+    }
+
+    #[test]
+    fn the_pick_knows_parents_children_and_shaders() {
+        use crate::doc::resolve::MemoryAssets;
+        use crate::fixtures::xray_level::level_set;
+        let set = level_set();
+        let files = LevelFiles::open(set.level.clone().into(), &MemoryAssets::from_files(set.files())).unwrap();
+        let p = LevelPick::new(&files);
+        assert_eq!(p.visuals[0].parent, Some(8));
+        assert_eq!(p.visuals[8].children, [0, 1, 2]);
+        assert!(p.visuals[7].skipped);
+        assert_eq!(p.visuals[2].window.unwrap().num_tris, 18);
+        assert_eq!(p.sectors, [(0, Some(11)), (1, Some(10))]);
+        assert_eq!(p.shaders[4].engine, "flora\\leaf_wave");
+        assert_eq!(p.shaders[4].visuals, 3);
+    }
+}

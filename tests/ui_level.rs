@@ -1,0 +1,66 @@
+//! The 3D view of an X-Ray level through egui_kittest on the real `StudioApp`: a `level`
+//! opens in the level view with the fixture's triangles, the sector tree picks a visual and
+//! the side section names its type, shader and GCONTAINER, the LOD-facet layer adds its quads,
+//! and a level.geom with a `level` beside it opens the same view.
+
+#![cfg(feature = "gui")]
+
+mod common;
+use common::settle;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parkan_studio::app::StudioApp;
+use parkan_studio::app::editors::mesh::MeshView;
+use parkan_studio::app::editors::mesh::build::MeshKind;
+use parkan_studio::fixtures::xray_level::{EXPECTED_TRIANGLES, level_set};
+
+fn level_dir() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (name, bytes) in level_set().files() {
+        std::fs::write(d.path().join(name), bytes).unwrap();
+    }
+    d
+}
+
+fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a MeshView {
+    h.state().tabs.active_tab().expect("a tab").state::<MeshView>().expect("the 3D view")
+}
+
+fn drawn() -> usize {
+    EXPECTED_TRIANGLES.iter().map(|e| e.1).sum()
+}
+
+#[test]
+fn a_level_opens_in_the_level_view_and_the_tree_picks_a_visual() {
+    let d = level_dir();
+    let mut h = common::app_with(vec![d.path().join("level")], [1400.0, 900.0]);
+    let b = view(&h).built().expect("built");
+    assert_eq!(b.kind, MeshKind::Level);
+    assert_eq!(b.scene.triangle_count(), drawn());
+    assert!(b.diagnostics.iter().any(|d| d.message.starts_with("visual 7 (normal)")));
+    // sector 1's root is visual 10, a box: pick it in the tree.
+    h.get_by_label("10 normal · 12 triangles").click();
+    settle(&mut h);
+    let sel = view(&h).selected.expect("a selection");
+    assert_eq!(view(&h).built().unwrap().scene.parts[sel.part].label, "visual 10");
+    assert!(h.query_by_label_contains("visual 10 · normal").is_some());
+    assert!(h.query_by_label_contains("vb 1 vbase 24 vcount 24").is_some());
+    assert!(h.query_by_label_contains("2 def_shaders\\def_vertex").is_some());
+    // The LOD facets layer: 8 quads more.
+    h.get_by_label("LOD facets").click();
+    settle(&mut h);
+    assert_eq!(view(&h).built().unwrap().scene.triangle_count(), drawn() + 16);
+    // The parts were renumbered: the old pick is dropped, not shown on another part.
+    assert!(view(&h).selected.is_none());
+}
+
+#[test]
+fn a_level_geom_with_a_level_beside_it_opens_the_level_view() {
+    let d = level_dir();
+    let h = common::app_with(vec![d.path().join("level.geom")], [1400.0, 900.0]);
+    let b = view(&h).built().expect("built");
+    assert_eq!(b.kind, MeshKind::Level);
+    assert_eq!(b.scene.triangle_count(), drawn());
+    assert!(b.notes[0].starts_with("drawn through the level file beside it"), "{:?}", b.notes);
+}
