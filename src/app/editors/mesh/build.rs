@@ -31,6 +31,8 @@ pub enum MeshKind {
 pub struct Built {
     pub scene: Arc<RenderScene>,
     pub kind: MeshKind,
+    /// The LOD and variant built (the request's, clamped to what the kind has).
+    pub cell: (usize, usize),
     pub notes: Vec<String>,
     pub diagnostics: Vec<Diagnostic>,
     /// Per render material: the resolution chain, when the material came from one.
@@ -70,29 +72,52 @@ pub fn item_name(ws: &Workspace, path: &ItemPath) -> String {
     }
 }
 
-/// Builds the scene of the item at `lod` / `variant` with its materials at `time_ms`.
-pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32) -> Result<Built, String> {
-    let started = std::time::Instant::now();
-    let name = item_name(ws, path);
-    let kind = kind_of(bytes);
-    let (lod, variant) = match kind {
-        MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
-        MeshKind::Landscape => (lod.min(1), 0),
-        MeshKind::Geom => (0, 0),
-    };
-    let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
-    let assets = WorkspaceAssets::for_item(ws, path);
-    let scene = build_scene(&name, bytes.clone(), &assets, &opts, &ws.readings).map_err(|e| e.to_string())?;
-    let render = RenderScene::from_scene(&scene);
-    let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
-    let mut diagnostics = scene.diagnostics.clone();
-    if render.dropped_triangles > 0 {
-        diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
+/// Everything a build needs, taken from the workspace on the UI thread, so that the build
+/// itself can run on another.
+pub struct BuildInput {
+    pub name: String,
+    pub bytes: SharedBytes,
+    pub assets: WorkspaceAssets,
+    pub readings: Readings,
+    pub lod: usize,
+    pub variant: usize,
+    pub time_ms: u32,
+}
+
+impl BuildInput {
+    pub fn new(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32) -> BuildInput {
+        BuildInput { name: item_name(ws, path), bytes: bytes.clone(), assets: WorkspaceAssets::for_item(ws, path), readings: ws.readings, lod, variant, time_ms }
     }
-    let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
-    let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
-    let clock = MaterialClock::new(&scene, &render, &ws.readings);
-    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
+
+    /// Builds the scene at the input's cell with its materials at `time_ms`.
+    pub fn run(self) -> Result<Built, String> {
+        let started = std::time::Instant::now();
+        let BuildInput { name, bytes, assets, readings, lod, variant, time_ms } = self;
+        let bytes = &bytes;
+        let kind = kind_of(bytes);
+        let (lod, variant) = match kind {
+            MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
+            MeshKind::Landscape => (lod.min(1), 0),
+            MeshKind::Geom => (0, 0),
+        };
+        let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
+        let scene = build_scene(&name, bytes.clone(), &assets, &opts, &readings).map_err(|e| e.to_string())?;
+        let render = RenderScene::from_scene(&scene);
+        let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
+        let mut diagnostics = scene.diagnostics.clone();
+        if render.dropped_triangles > 0 {
+            diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
+        }
+        let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &readings, lod)).flatten();
+        let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
+        let clock = MaterialClock::new(&scene, &render, &readings);
+        Ok(Built { scene: Arc::new(render), kind, cell: (lod, variant), notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
+    }
+}
+
+/// Builds the scene of the item at `lod` / `variant` with its materials at `time_ms`, here.
+pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32) -> Result<Built, String> {
+    BuildInput::new(ws, path, bytes, lod, variant, time_ms).run()
 }
 
 /// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.

@@ -1,7 +1,8 @@
 //! One viewport tab: the camera (kept per tab), the LOD and variant, playback, shading and
 //! overlays, the node tree, picking and the material chain of what was picked.
 
-use super::build::{BLENDED, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, build, flag_scene};
+use super::build::{BLENDED, BuildInput, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, flag_scene};
+use super::worker::Worker;
 use crate::app::gpu_view as gpu;
 use crate::app::editors::{EditorCx, EditorState, SideColumn};
 use crate::app::intent::Intent;
@@ -67,6 +68,8 @@ pub struct MeshView {
     flags: Option<(u64, Arc<RenderScene>, u64)>,
     key: Option<BuildKey>,
     built: Option<Result<Built, String>>,
+    /// Builds the scene off the UI thread; started with the egui context on the first frame.
+    worker: Option<Worker<Result<Built, String>>>,
     /// Bumped per build: the GPU side uploads a scene whose id it has not seen.
     scene_id: u64,
     view_id: u64,
@@ -97,6 +100,7 @@ impl Default for MeshView {
             flags: None,
             key: None,
             built: None,
+            worker: None,
             scene_id: 0,
             view_id: gpu::next_id(),
             gpu: None,
@@ -119,28 +123,45 @@ impl MeshView {
         self.built.as_ref().and_then(|b| b.as_ref().err()).map(String::as_str)
     }
 
-    fn refresh(&mut self, ws: &Workspace, generation: u64, path: &ItemPath, bytes: &SharedBytes) {
+    /// Asks the worker for a new scene when what it is built from changed; takes a finished
+    /// one. The last scene stays drawn until the new one comes.
+    fn refresh(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, path: &ItemPath, bytes: &SharedBytes) {
         let key = BuildKey { bytes: (bytes.as_ptr(), bytes.len()), generation, lod: self.lod, variant: self.variant, readings: ws.readings };
-        if self.key.as_ref() == Some(&key) {
-            return;
+        let worker = self.worker.get_or_insert_with(|| {
+            let ctx = ctx.clone();
+            Worker::new(move || ctx.request_repaint())
+        });
+        if self.key.as_ref() != Some(&key) {
+            let input = BuildInput::new(ws, path, bytes, self.lod, self.variant, self.time_ms);
+            worker.request(move || input.run());
+            self.key = Some(key);
         }
-        let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant) != (key.lod, key.variant));
-        let built = build(ws, path, bytes, self.lod, self.variant, self.time_ms);
+        if let Some(built) = worker.poll() {
+            self.take(built);
+        }
+    }
+
+    /// Whether a newer scene is being built (the view says "updating...").
+    pub fn updating(&self) -> bool {
+        self.worker.as_ref().is_some_and(Worker::pending)
+    }
+
+    fn take(&mut self, built: Result<Built, String>) {
+        let cell = self.built().map(|b| b.cell);
         if let Ok(b) = &built {
             // A level's look is in its vertex colours (its textures are not in the file).
-            if self.key.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
+            if self.built.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
                 self.shading = Shading::VertexColor;
             }
             if self.hidden.len() != b.scene.nodes.len() {
                 self.hidden = vec![false; b.scene.nodes.len()];
             }
-            if self.selected.is_some_and(|s| s.part >= b.scene.parts.len() || s.node >= b.scene.nodes.len()) || cell_changed {
+            if self.selected.is_some_and(|s| s.part >= b.scene.parts.len() || s.node >= b.scene.nodes.len()) || cell.is_some_and(|c| c != b.cell) {
                 self.selected = None;
             }
             self.timeline.time = self.timeline.time.clamp(0.0, b.scene.frame_count.saturating_sub(1) as f64);
         }
         self.built = Some(built);
-        self.key = Some(key);
         self.scene_id = gpu::next_id();
         self.colors = None;
     }
@@ -261,14 +282,20 @@ impl MeshView {
 
 impl EditorState for MeshView {
     fn show(&mut self, ui: &mut Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
-        self.refresh(cx.ws, cx.generation, cx.path, cx.bytes);
+        self.refresh(ui.ctx(), cx.ws, cx.generation, cx.path, cx.bytes);
         let now = ui.input(|i| i.time);
         self.tick(now);
-        if self.timeline.playing {
+        // Until the scene comes (the worker wakes the UI too; this keeps "updating..." drawn
+        // and lets a test wait for it).
+        if self.timeline.playing || self.updating() {
             ui.ctx().request_repaint();
         }
         toolbar(ui, self);
         ui.separator();
+        if self.built.is_none() {
+            ui.weak("Building the scene...");
+            return;
+        }
         if let Some(e) = self.build_error() {
             ui.colored_label(ui.visuals().error_fg_color, format!("This item cannot be drawn: {e}"));
             ui.weak("The Summary, Hex and Raw fields views show what it holds.");
@@ -418,6 +445,9 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     {
         let text = format!("{} · {}", scene.nodes.get(sel.node).map_or("", |n| n.name.as_str()), part.label);
         ui.painter().text(rect.left_top() + Vec2::new(8.0, 8.0), egui::Align2::LEFT_TOP, text, egui::FontId::proportional(13.0), Color32::from_rgb(255, 210, 90));
+    }
+    if v.updating() {
+        ui.painter().text(rect.right_top() + Vec2::new(-8.0, 8.0), egui::Align2::RIGHT_TOP, "updating...", egui::FontId::proportional(13.0), Color32::from_gray(220));
     }
     let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.len());
     ui.painter().text(rect.left_bottom() + Vec2::new(8.0, -8.0), egui::Align2::LEFT_BOTTOM, shown, egui::FontId::proportional(12.0), Color32::from_gray(200));
