@@ -320,3 +320,18 @@ fn overlays_draw_over_the_shading() {
     let wire = wired.rgba.chunks(4).filter(|c| c[0] > 235 && c[1] > 235 && c[2] > 235).count();
     assert!(wire > 50 && wire < (SIZE * SIZE / 4) as usize, "{wire}");
 }
+
+#[test]
+fn the_highlighted_part_is_outlined_in_the_highlight_colour() {
+    let cube = preview_scene(Shape::Cube);
+    let mut p = FrameParams::new(OrbitCamera::framing(cube.min, cube.max, 0.6, 0.4, 1.0));
+    let hc = p.highlight_color.map(|c| (c * 255.0).round() as u8);
+    let count = |img: &Image| img.rgba.chunks(4).filter(|c| c.iter().zip(hc).take(3).all(|(a, b)| a.abs_diff(b) <= 8)).count();
+    assert_eq!(count(&render(&cube, &p)), 0, "no outline without a highlighted part");
+    p.highlight = Some(0);
+    let outlined = count(&render(&cube, &p));
+    assert!(outlined > 50, "{outlined} outline pixels");
+    // A part index past the scene's draws nothing more.
+    p.highlight = Some(cube.parts.len());
+    assert_eq!(count(&render(&cube, &p)), 0);
+}

@@ -89,6 +89,8 @@ pub struct ViewFrame {
     pub matrices: Vec<Mat4>,
     pub colors: Option<Vec<MaterialColors>>,
     pub visible: Vec<bool>,
+    /// The picked part, outlined.
+    pub highlight: Option<usize>,
 }
 
 impl ViewFrame {
@@ -115,6 +117,7 @@ impl CallbackTrait for ViewFrame {
         p.node_matrices = Some(&self.matrices);
         p.material_colors = self.colors.as_deref();
         p.node_visible = Some(&self.visible);
+        p.highlight = self.highlight;
         r.renderer.render_into(queue, encoder, &v.scene, target, &p);
         Vec::new()
     }

@@ -16,6 +16,8 @@ use wgpu::util::DeviceExt;
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 /// The MSAA sample count used where the adapter allows it.
 pub const MSAA_SAMPLES: u32 = 4;
+/// The picked part's edges.
+pub const HIGHLIGHT_COLOR: [f32; 4] = [1.0, 0.55, 0.0, 1.0];
 /// Overlay lines drawn on top are pulled this far (in clip w) towards the camera.
 const LINE_BIAS: f32 = 4e-4;
 
@@ -98,6 +100,9 @@ pub struct FrameParams<'a> {
     /// it transparent.
     pub background: [f32; 4],
     pub wire_color: [f32; 4],
+    /// The part whose edges are drawn in `highlight_color` (the picked one).
+    pub highlight: Option<usize>,
+    pub highlight_color: [f32; 4],
     /// Scene-space node matrices (the animation frame): [`RenderScene::pose`]; `None` or a
     /// wrong length: the scene's own pose.
     pub node_matrices: Option<&'a [Mat4]>,
@@ -118,6 +123,8 @@ impl<'a> FrameParams<'a> {
             filter: SamplerFilter::Linear,
             background: [0.16, 0.17, 0.19, 1.0],
             wire_color: [0.95, 0.95, 0.95, 1.0],
+            highlight: None,
+            highlight_color: HIGHLIGHT_COLOR,
             node_matrices: None,
             material_colors: None,
             node_visible: None,
@@ -135,6 +142,7 @@ struct FrameUniform {
     ambient: [f32; 4],
     options: [f32; 4],
     wire_color: [f32; 4],
+    highlight_color: [f32; 4],
 }
 
 #[repr(C)]
@@ -171,6 +179,7 @@ pub struct Renderer {
     additive: wgpu::RenderPipeline,
     points: wgpu::RenderPipeline,
     wire: wgpu::RenderPipeline,
+    outline: wgpu::RenderPipeline,
     lines: wgpu::RenderPipeline,
     blit: wgpu::RenderPipeline,
     samplers: [wgpu::Sampler; 2],
@@ -325,6 +334,10 @@ impl Renderer {
             PipelineSpec { vs: "vs_wire", fs: "fs_wire", topology: wgpu::PrimitiveTopology::LineList, ..tri("render wireframe", None, false) },
             &line_pl,
         );
+        let outline = make(
+            PipelineSpec { vs: "vs_wire", fs: "fs_outline", topology: wgpu::PrimitiveTopology::LineList, ..tri("render outline", None, false) },
+            &line_pl,
+        );
         let lines = make(
             PipelineSpec {
                 label: "render lines",
@@ -386,6 +399,7 @@ impl Renderer {
             additive,
             points,
             wire,
+            outline,
             lines,
             blit,
             samplers,
@@ -746,6 +760,7 @@ impl Renderer {
             ambient: [p.light.ambient[0], p.light.ambient[1], p.light.ambient[2], 0.0],
             options: [p.shading.code(), if self.format.is_srgb() { 1.0 } else { 0.0 }, LINE_BIAS, 0.0],
             wire_color: p.wire_color,
+            highlight_color: p.highlight_color,
         };
         queue.write_buffer(&scene.frame, 0, bytemuck::bytes_of(&frame));
 
@@ -837,6 +852,14 @@ impl Renderer {
             for d in scene.parts.iter().filter(visible).filter(|d| !d.points) {
                 pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
             }
+        }
+        // The picked part's edges over everything else drawn, in the highlight colour.
+        if let Some(d) = p.highlight.and_then(|i| scene.parts.get(i)).filter(|d| !d.points && visible(d)) {
+            let (buf, _) = scene.wire(&self.device);
+            pass.set_pipeline(&self.outline);
+            pass.set_vertex_buffer(0, scene.vertices.slice(..));
+            pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
+            pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
         }
     }
 

@@ -16,6 +16,7 @@ struct Frame {
     // z: how far (in clip w) overlay lines drawn on top are pulled towards the camera.
     options: vec4<f32>,
     wire_color: vec4<f32>,
+    highlight_color: vec4<f32>,
 };
 
 struct Material {
@@ -147,6 +148,11 @@ fn vs_wire(v: VertexIn) -> @builtin(position) vec4<f32> {
 @fragment
 fn fs_wire() -> @location(0) vec4<f32> {
     return target_encode(frame.wire_color);
+}
+
+@fragment
+fn fs_outline() -> @location(0) vec4<f32> {
+    return target_encode(frame.highlight_color);
 }
 
 struct LineIn {

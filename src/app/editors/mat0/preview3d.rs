@@ -137,6 +137,7 @@ impl MaterialPreview for ShapePreview {
             matrices: scene.rest_matrices(),
             colors: Some(vec![colors(input)]),
             visible: vec![true; scene.nodes.len()],
+            highlight: None,
         };
         ui.painter().add(frame.paint_callback(rect));
         self.rect = Some(rect);

@@ -437,9 +437,10 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         matrices: v.matrices(),
         colors: v.colors(),
         visible,
+        highlight: v.selected.map(|s| s.part),
     };
     ui.painter().add(frame.paint_callback(rect));
-    // The selected part's outline over the image.
+    // The selected part's name over the image.
     if let Some(sel) = v.selected
         && let Some(part) = scene.parts.get(sel.part)
     {
