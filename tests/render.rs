@@ -335,3 +335,54 @@ fn the_highlighted_part_is_outlined_in_the_highlight_colour() {
     p.highlight = Some(cube.parts.len());
     assert_eq!(count(&render(&cube, &p)), 0);
 }
+
+#[test]
+fn a_secondary_material_blends_over_the_primary_by_the_vertex_weights() {
+    use parkan_studio::export::scene::{Overlay, SceneMaterial};
+    // One quad: the secondary's weight is 0 on its left edge and 1 on its right.
+    let mut q = quad("ground", 0.0, 1.0, [1.0; 4]);
+    q.colors = None;
+    q.material = Some(0);
+    q.overlay = Some(Overlay { material: 1, weights: vec![0.0, 0.0, 1.0, 1.0], indices: q.indices.clone() });
+    let material = |name: &str| SceneMaterial { name: name.into(), base_color: [1.0; 4], emissive: [0.0; 3], texture: None, blend: false };
+    let scene = Scene {
+        nodes: vec![SceneNode { name: "n".into(), parent: None, local: Transform::IDENTITY, primitives: vec![q] }],
+        materials: vec![material("PRIMARY"), material("SECONDARY")],
+        ..Scene::default()
+    };
+    let mut rs = RenderScene::from_scene(&scene);
+    assert_eq!(rs.triangle_count(), 2, "the overlay's triangles are not counted twice");
+    assert_eq!(rs.parts.iter().filter(|p| p.over == Some(0)).count(), 1);
+    // Red primary, blue secondary (the scene has no MAT0s to colour them).
+    for m in &mut rs.materials {
+        m.colors = MaterialColors::flat(if m.name.starts_with("SECONDARY") { [0.0, 0.0, 1.0, 1.0] } else { [1.0, 0.0, 0.0, 1.0] });
+    }
+    let mut p = FrameParams::new(front_camera(&rs));
+    p.light = headlight();
+    let img = render(&rs, &p);
+    let (left, centre, right) = (img.pixel(SIZE / 2 - 30, SIZE / 2), img.pixel(SIZE / 2, SIZE / 2), img.pixel(SIZE / 2 + 30, SIZE / 2));
+    assert!(left[0] > 170 && left[2] < 85, "mostly primary on the left: {left:?}");
+    assert!(right[2] > 170 && right[0] < 85, "mostly secondary on the right: {right:?}");
+    assert!(centre[0].abs_diff(128) <= 12 && centre[2].abs_diff(128) <= 12, "half and half in the middle: {centre:?}");
+    // Flat shading shows the geometry only: no blend.
+    p.shading = Shading::Flat;
+    let flat = render(&rs, &p);
+    assert_eq!(flat.pixel(SIZE / 2 - 30, SIZE / 2), flat.pixel(SIZE / 2 + 30, SIZE / 2));
+}
+
+#[test]
+fn the_demo_landscape_draws_its_secondary_materials() {
+    let files = demo::demo_files();
+    let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
+    let rs = demo_scene("Land.msh", land.clone(), &ExportOptions::default());
+    assert!(rs.parts.iter().any(|p| p.over.is_some()), "the demo landscape blends secondaries");
+    let camera = OrbitCamera::framing(rs.min, rs.max, 0.0, 89.0f32.to_radians(), 1.0);
+    let mut p = FrameParams::new(camera);
+    p.light = headlight();
+    let with = render(&rs, &p);
+    let mut without = demo_scene("Land.msh", land, &ExportOptions::default());
+    without.parts.retain(|p| p.over.is_none());
+    let plain = render(&without, &p);
+    let differing = with.rgba.chunks(4).zip(plain.rgba.chunks(4)).filter(|(a, b)| a != b).count();
+    assert!(differing > 50, "{differing} pixels show a secondary");
+}

@@ -450,6 +450,8 @@ struct DrawPart {
     node: usize,
     material: usize,
     points: bool,
+    /// Blended over another part (a landscape's secondary material).
+    overlay: bool,
     first: u32,
     count: u32,
     centre: Vec3,
@@ -554,7 +556,7 @@ impl GpuScene {
         let parts = scene
             .parts
             .iter()
-            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, first: p.first, count: p.count, centre: p.centre() })
+            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre() })
             .collect();
         let materials = scene.materials.iter().map(|m| (m.colors, m.uv_rect, m.blend, m.vertex_colors, m.texture)).collect();
         let bounds = lines::bounds(scene);
@@ -765,7 +767,11 @@ impl Renderer {
         queue.write_buffer(&scene.frame, 0, bytemuck::bytes_of(&frame));
 
         // Opaque first, then points, then the blended parts from far to near.
-        let visible = |d: &&DrawPart| p.node_visible.and_then(|v| v.get(d.node)).copied().unwrap_or(true) && d.count > 0;
+        // A secondary material blends over its part's texture: the other shadings show the
+        // geometry alone.
+        let visible = |d: &&DrawPart| {
+            p.node_visible.and_then(|v| v.get(d.node)).copied().unwrap_or(true) && d.count > 0 && (!d.overlay || p.shading == Shading::Textured)
+        };
         let blend_of = |d: &DrawPart| scene.materials.get(d.material).map_or(BlendMode::Opaque, |m| m.2);
         let eye = cam.eye();
         let mut blended: Vec<(f32, &DrawPart)> = scene
@@ -849,7 +855,7 @@ impl Renderer {
             pass.set_pipeline(&self.wire);
             pass.set_vertex_buffer(0, scene.vertices.slice(..));
             pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
-            for d in scene.parts.iter().filter(visible).filter(|d| !d.points) {
+            for d in scene.parts.iter().filter(visible).filter(|d| !d.points && !d.overlay) {
                 pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
             }
         }

@@ -161,11 +161,15 @@ pub struct Part {
     /// Node-space box of the part's vertices (for sorting and culling, not the file's bounds).
     pub min: Vec3,
     pub max: Vec3,
+    /// Drawn over part `over`'s triangles, blended by the vertices' weights (a landscape's
+    /// secondary material); such parts come after every other, are not picked and do not
+    /// count as triangles of their own.
+    pub over: Option<usize>,
 }
 
 impl Part {
     pub fn triangle_count(&self) -> usize {
-        if self.points { 0 } else { self.count as usize / 3 }
+        if self.points || self.over.is_some() { 0 } else { self.count as usize / 3 }
     }
     pub fn centre(&self) -> Vec3 {
         (self.min + self.max) * 0.5
@@ -249,6 +253,7 @@ impl RenderScene {
             });
         }
         let mut neutral = [None, None];
+        let mut overlays = Vec::new();
         for (ni, node) in scene.nodes.iter().enumerate() {
             for p in node.primitives.iter().filter(|p| p.is_drawable()) {
                 let material = match p.material.filter(|&m| m < scene.materials.len()) {
@@ -262,7 +267,14 @@ impl RenderScene {
                     }
                 };
                 out.add_primitive(ni, p, material);
+                if let Some(o) = p.overlay.as_ref().filter(|o| o.material < scene.materials.len() && !p.points) {
+                    overlays.push((out.parts.len() - 1, o));
+                }
             }
+        }
+        // After every other part, so that part indices match the exporter's primitives.
+        for (base, o) in overlays {
+            out.add_overlay(base, o);
         }
         if let Some(a) = &scene.animation {
             out.frame_count = a.times.len();
@@ -279,6 +291,28 @@ impl RenderScene {
         }
         out.update_extent();
         out
+    }
+
+    /// The overlay's material, drawn blended by the weights (kept in the base vertices'
+    /// colour alpha) over the base part's vertices.
+    fn add_overlay(&mut self, base: usize, o: &crate::export::scene::Overlay) {
+        let Some(b) = self.parts.get(base).cloned() else { return };
+        let n = b.vertices.len();
+        for (k, v) in self.vertices[b.vertices.start as usize..b.vertices.end as usize].iter_mut().enumerate() {
+            let w = o.weights.get(k).copied().unwrap_or(0.0);
+            v.color = (v.color & 0x00FF_FFFF) | (((w.clamp(0.0, 1.0) * 255.0).round() as u32) << 24);
+        }
+        let Some(source) = self.materials.get(o.material) else { return };
+        let material = RenderMaterial { name: format!("{} (blended)", source.name), blend: BlendMode::AlphaBlend, vertex_colors: true, ..source.clone() };
+        self.materials.push(material);
+        let first = self.indices.len() as u32;
+        for t in o.indices.chunks_exact(3) {
+            if t.iter().all(|&i| (i as usize) < n) {
+                self.indices.extend(t.iter().map(|&i| i + b.vertices.start));
+            }
+        }
+        let count = self.indices.len() as u32 - first;
+        self.parts.push(Part { label: format!("{} (secondary)", b.label), material: self.materials.len() - 1, first, count, over: Some(base), ..b });
     }
 
     fn add_primitive(&mut self, node: usize, p: &crate::export::scene::Primitive, material: usize) {
@@ -322,6 +356,7 @@ impl RenderScene {
             vertices: base..self.vertices.len() as u32,
             min,
             max,
+            over: None,
         });
     }
 
@@ -415,7 +450,7 @@ impl RenderScene {
     /// The part holding scene triangle `triangle` (an index into `indices` / 3).
     pub fn part_of_triangle(&self, triangle: usize) -> Option<usize> {
         let at = (triangle * 3) as u32;
-        self.parts.iter().position(|p| !p.points && p.first <= at && at < p.first + p.count)
+        self.parts.iter().position(|p| !p.points && p.over.is_none() && p.first <= at && at < p.first + p.count)
     }
 }
 

@@ -68,6 +68,7 @@ pub fn preview_scene(shape: Shape) -> RenderScene {
         vertices: 0..vertices.len() as u32,
         min,
         max,
+        over: None,
     });
     s.vertices = vertices;
     s.indices = indices;

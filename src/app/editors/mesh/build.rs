@@ -166,7 +166,7 @@ pub fn flag_scene(scene: &RenderScene, land: &LandPick, readings: &Readings) -> 
     out.bounds = scene.bounds.clone();
     out.axes = scene.axes;
     (out.min, out.max) = (scene.min, scene.max);
-    for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points) {
+    for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points && p.over.is_none()) {
         let (first_v, first_i) = (out.vertices.len() as u32, out.indices.len() as u32);
         for t in (p.first / 3)..((p.first + p.count) / 3) {
             let colour = land.triangle(scene, pi, t as usize).map_or(PLAIN, |info| flag_colour(info, readings));

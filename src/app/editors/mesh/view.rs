@@ -450,7 +450,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     if v.updating() {
         ui.painter().text(rect.right_top() + Vec2::new(-8.0, 8.0), egui::Align2::RIGHT_TOP, "updating...", egui::FontId::proportional(13.0), Color32::from_gray(220));
     }
-    let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.len());
+    let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.iter().filter(|p| p.over.is_none()).count());
     ui.painter().text(rect.left_bottom() + Vec2::new(8.0, -8.0), egui::Align2::LEFT_BOTTOM, shown, egui::FontId::proportional(12.0), Color32::from_gray(200));
 }
 
@@ -505,7 +505,7 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
     ui.weak(format!(
         "{} nodes · {} parts · {} triangles · {} points · built in {:.1} ms",
         scene.nodes.len(),
-        scene.parts.len(),
+        scene.parts.iter().filter(|p| p.over.is_none()).count(),
         scene.triangle_count(),
         scene.point_count(),
         b.build_ms
