@@ -386,3 +386,63 @@ fn the_demo_landscape_draws_its_secondary_materials() {
     let differing = with.rgba.chunks(4).zip(plain.rgba.chunks(4)).filter(|(a, b)| a != b).count();
     assert!(differing > 50, "{differing} pixels show a secondary");
 }
+
+#[test]
+fn level_geom_shadings_show_normal_hemi_colour_and_texcoord() {
+    let scene = demo_scene("level.geom", xfx::level_v13(), &ExportOptions::default());
+    let node = |k: usize| scene.nodes.iter().position(|n| n.name == format!("vertex_buffer_{k}")).unwrap();
+    let only = |k: usize| (0..scene.nodes.len()).map(|i| i == node(k)).collect::<Vec<bool>>();
+    let part = |k: usize| scene.parts.iter().find(|p| p.node == node(k)).unwrap();
+    let shot = |k: usize, shading: Shading| {
+        let p0 = part(k);
+        // From straight above, on a black background.
+        let mut p = FrameParams::new(OrbitCamera::framing(p0.min, p0.max, 0.0, 89.9f32.to_radians(), 1.0));
+        let visible = only(k);
+        p.node_visible = Some(&visible);
+        p.shading = shading;
+        p.background = [0.0, 0.0, 0.0, 1.0];
+        render(&scene, &p)
+    };
+    let near = |got: [u8; 4], want: [u8; 3], tol: u8| got.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= tol);
+    // The brush grid (buffer 1, triangles): normals up, hemi byte 200, no colours, texcoords
+    // 0.5 per cell, so (0.75, 0.75) in the middle of its 3 x 3 cells.
+    let mut centres = Vec::new();
+    for (shading, want, tol) in [
+        (Shading::Normals, [128, 255, 128], 3),
+        (Shading::Hemi, [200, 200, 200], 2),
+        (Shading::VertexColor, [255, 255, 255], 2),
+        (Shading::TexCoord, [191, 191, 0], 8),
+    ] {
+        let c = shot(1, shading).pixel(SIZE / 2, SIZE / 2);
+        assert!(near(c, want, tol), "{shading:?}: {c:?}, expected {want:?}");
+        centres.push(c);
+    }
+    for i in 0..centres.len() {
+        for j in i + 1..centres.len() {
+            assert_ne!(centres[i], centres[j], "modes {i} and {j} look the same");
+        }
+    }
+    // The crate (buffer 2) is drawn as points: each pixel they touch is a share of its
+    // point's colour over black, so the ratios between channels are the point's.
+    let lit = |img: &Image| img.rgba.chunks(4).map(|c| [c[0], c[1], c[2]]).filter(|c| c.iter().copied().max().unwrap_or(0) >= 80).collect::<Vec<_>>();
+    let hemi = lit(&shot(2, Shading::Hemi));
+    assert!(!hemi.is_empty(), "the points are drawn");
+    assert!(hemi.iter().all(|c| c[0].abs_diff(c[1]) <= 3 && c[1].abs_diff(c[2]) <= 3), "hemi is grey: {hemi:?}");
+    // The entity colour is stored b, g, r, a = 40, 120, 220.
+    let colour = lit(&shot(2, Shading::VertexColor));
+    assert!(!colour.is_empty());
+    for c in &colour {
+        let (r, g, b) = (f32::from(c[0]), f32::from(c[1]), f32::from(c[2]));
+        assert!((g / r - 120.0 / 220.0).abs() < 0.06 && (b / r - 40.0 / 220.0).abs() < 0.06, "{c:?}");
+    }
+    // Texcoords 0 or 1 at the crate's corners: red and green only.
+    let uv = lit(&shot(2, Shading::TexCoord));
+    assert!(!uv.is_empty() && uv.iter().all(|c| c[2] <= 3), "{uv:?}");
+    // Normals (+-1, +-1, +-1) / sqrt 3 per corner: each channel is 0.21 or 0.79 of full.
+    let normals = lit(&shot(2, Shading::Normals));
+    assert!(!normals.is_empty());
+    for c in &normals {
+        let max = f32::from(*c.iter().max().unwrap());
+        assert!(c.iter().all(|&x| { let k = f32::from(x) / max; (k - 1.0).abs() < 0.06 || (k - 0.268).abs() < 0.06 }), "{c:?}");
+    }
+}

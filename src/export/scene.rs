@@ -32,6 +32,9 @@ pub struct Primitive {
     pub uv1: Option<Vec<[f32; 2]>>,
     /// RGBA 0..1.
     pub colors: Option<Vec<[f32; 4]>>,
+    /// X-Ray's hemisphere lighting factor per vertex, 0..1 (level.geom): viewers shade by it;
+    /// the writers leave it out.
+    pub hemi: Option<Vec<f32>>,
     /// Three per triangle, counter-clockwise; empty for points.
     pub indices: Vec<u32>,
     /// Index into [`Scene::materials`].

@@ -32,6 +32,10 @@ pub enum Shading {
     Normals,
     /// The vertex colours, unlit (level.geom).
     VertexColor,
+    /// X-Ray's hemisphere lighting factor as grey, unlit (level.geom).
+    Hemi,
+    /// The texture coordinates as red (u) and green (v), each repeat from 0 to 1.
+    TexCoord,
 }
 
 impl Shading {
@@ -41,6 +45,8 @@ impl Shading {
             "flat" => Some(Shading::Flat),
             "normals" => Some(Shading::Normals),
             "vertex-color" | "vertexcolor" | "vertex-colour" => Some(Shading::VertexColor),
+            "hemi" => Some(Shading::Hemi),
+            "texcoord" | "uv" => Some(Shading::TexCoord),
             _ => None,
         }
     }
@@ -50,6 +56,8 @@ impl Shading {
             Shading::Flat => 1.0,
             Shading::Normals => 2.0,
             Shading::VertexColor => 3.0,
+            Shading::Hemi => 4.0,
+            Shading::TexCoord => 5.0,
         }
     }
 }
@@ -194,8 +202,8 @@ pub fn supported_samples(adapter: &wgpu::Adapter, format: wgpu::TextureFormat) -
 }
 
 fn vertex_layout() -> wgpu::VertexBufferLayout<'static> {
-    const ATTRS: [wgpu::VertexAttribute; 5] =
-        wgpu::vertex_attr_array![0 => Float32x3, 1 => Uint32, 2 => Float32x3, 3 => Unorm8x4, 4 => Float32x2];
+    const ATTRS: [wgpu::VertexAttribute; 6] =
+        wgpu::vertex_attr_array![0 => Float32x3, 1 => Uint32, 2 => Float32x3, 3 => Unorm8x4, 4 => Float32x2, 5 => Float32];
     wgpu::VertexBufferLayout { array_stride: size_of::<Vertex>() as u64, step_mode: wgpu::VertexStepMode::Vertex, attributes: &ATTRS }
 }
 

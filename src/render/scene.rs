@@ -8,7 +8,7 @@ use crate::export::scene::{Scene, SceneBound, SourceAxes};
 use glam::{Mat4, Quat, Vec3};
 use std::sync::{Arc, OnceLock};
 
-/// One vertex as the GPU reads it (40 bytes).
+/// One vertex as the GPU reads it (44 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Vertex {
@@ -20,6 +20,8 @@ pub struct Vertex {
     /// RGBA8 (r in the low byte); white where the primitive has no colours.
     pub color: u32,
     pub uv: [f32; 2],
+    /// X-Ray's hemisphere lighting factor (level.geom); 1 where the file has none.
+    pub hemi: f32,
 }
 
 /// How a material's pixels combine with what is behind them.
@@ -331,6 +333,7 @@ impl RenderScene {
                 normal: p.normals.as_ref().and_then(|v| v.get(i)).copied().unwrap_or([0.0, 1.0, 0.0]),
                 color,
                 uv: p.uv0.as_ref().and_then(|v| v.get(i)).copied().unwrap_or([0.0; 2]),
+                hemi: p.hemi.as_ref().and_then(|h| h.get(i)).copied().filter(|h| h.is_finite()).unwrap_or(1.0),
             });
         }
         let (first, count) = if p.points {

@@ -31,7 +31,7 @@ const SPHERE_SEGMENTS: u32 = 48;
 const SPHERE_RINGS: u32 = 24;
 
 fn vertex(p: Vec3, n: Vec3, uv: [f32; 2]) -> Vertex {
-    Vertex { position: p.into(), node: 0, normal: n.into(), color: u32::MAX, uv }
+    Vertex { position: p.into(), node: 0, normal: n.into(), color: u32::MAX, uv, hemi: 1.0 }
 }
 
 /// The shape as a one-node scene whose single part uses material 0 (white until

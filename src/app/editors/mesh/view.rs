@@ -319,12 +319,12 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
         egui::ComboBox::from_id_salt("mesh-shading")
             .selected_text(shading_name(v.shading))
             .show_ui(ui, |ui| {
-                for s in [Shading::Textured, Shading::Flat, Shading::Normals, Shading::VertexColor] {
+                for s in [Shading::Textured, Shading::Flat, Shading::Normals, Shading::VertexColor, Shading::Hemi, Shading::TexCoord] {
                     ui.selectable_value(&mut v.shading, s, shading_name(s));
                 }
             })
             .response
-            .on_hover_text("Shading: the materials and textures, flat grey, normals as colours, or the vertex colours");
+            .on_hover_text("Shading: the materials and textures, flat grey, normals as colours, the vertex colours, X-Ray's hemisphere lighting factor as grey (level.geom), or the texture coordinates as red and green");
         ui.separator();
         ui.toggle_value(&mut v.overlays.wireframe, "Wireframe").on_hover_text("Edges over the shading (W)");
         ui.toggle_value(&mut v.overlays.normals, "Normals").on_hover_text("Vertex normals as short lines");
@@ -354,6 +354,8 @@ fn shading_name(s: Shading) -> &'static str {
         Shading::Flat => "Flat",
         Shading::Normals => "Normals",
         Shading::VertexColor => "Vertex colour",
+        Shading::Hemi => "Hemi",
+        Shading::TexCoord => "Texcoord",
     }
 }
 
