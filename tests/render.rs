@@ -446,3 +446,70 @@ fn level_geom_shadings_show_normal_hemi_colour_and_texcoord() {
         assert!(c.iter().all(|&x| { let k = f32::from(x) / max; (k - 1.0).abs() < 0.06 || (k - 0.268).abs() < 0.06 }), "{c:?}");
     }
 }
+
+#[test]
+fn a_phase_with_another_texture_changes_the_drawn_texture_with_time() {
+    use parkan_studio::render::MaterialClock;
+    use parkan_studio::fixtures::texm::{self as tfx, Material, Spec};
+    // The demo's three water textures look alike: here the second and third are rock and grass.
+    let mut files = demo::demo_files();
+    let lib = files.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case("Textures.lib")).unwrap();
+    let (mut textures, _) = parkan_studio::formats::nres::Archive::parse(lib.1.clone().into()).unwrap();
+    for (name, material) in [("WATER2.0", Material::Rock), ("WATER3.0", Material::Grass)] {
+        let i = textures.find(name).unwrap();
+        textures.replace(i, tfx::build(&Spec::new(Format::Rgb565, 32, 32, 1, material))).unwrap();
+    }
+    lib.1 = textures.write();
+    let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
+    let assets = MemoryAssets::from_files(files);
+    let r = Readings::default();
+    let scene = build_scene("Land.msh", land.into(), &assets, &ExportOptions::default(), &r).unwrap();
+    let mut rs = RenderScene::from_scene(&scene);
+    let mut clock = MaterialClock::new(&scene, &rs, &r);
+    clock.add_phase_textures(&mut rs, &assets);
+    let water = rs.materials.iter().position(|m| m.name.contains("WATER")).unwrap();
+    let mut p = FrameParams::new(OrbitCamera::framing(rs.min, rs.max, 0.0, 89.9f32.to_radians(), 1.0));
+    p.light = headlight();
+    p.filter = SamplerFilter::Nearest;
+    // Only the textures move (the colours stay the scene's), so only water pixels may change.
+    let g = gpu();
+    let uploaded = g.upload(&rs).unwrap();
+    let shot = |ms: u32| {
+        let textures = clock.textures_at(ms);
+        let mut q = p;
+        q.material_textures = Some(&textures);
+        g.render(&uploaded, &q, SIZE, SIZE).unwrap()
+    };
+    assert_eq!(shot(0), g.render(&uploaded, &p, SIZE, SIZE).unwrap(), "time 0 draws the textures the scene was built with");
+    let (t0, t400) = (shot(0), shot(400));
+    assert_ne!(clock.textures_at(0)[water], clock.textures_at(400)[water]);
+    // Where the two differ, the pixel is water: in the flag view's water colour from above.
+    let mut flags = RenderScene::from_scene(&scene);
+    for (pi, part) in rs.parts.iter().enumerate() {
+        if let Some(fp) = flags.parts.get_mut(pi) {
+            let c = if part.material == water { [0.0, 0.0, 1.0, 1.0] } else { [1.0, 0.0, 0.0, 1.0] };
+            let (a, b) = (fp.vertices.start as usize, fp.vertices.end as usize);
+            for v in &mut flags.vertices[a..b] {
+                v.color = parkan_studio::render::scene::pack_rgba(c);
+            }
+        }
+    }
+    flags.parts.retain(|p| p.over.is_none());
+    let mut fp = p;
+    fp.shading = Shading::VertexColor;
+    fp.background = [0.0, 0.0, 0.0, 1.0];
+    let mask = render(&flags, &fp);
+    let (mut changed, mut changed_water) = (0, 0);
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            if t0.pixel(x, y) != t400.pixel(x, y) {
+                changed += 1;
+                let m = mask.pixel(x, y);
+                // Any blue: the pixel has water in it (its anti-aliased edge too).
+                changed_water += usize::from(m[2] > 0);
+            }
+        }
+    }
+    assert!(changed > 100, "{changed} pixels changed between 0 and 400 ms");
+    assert_eq!(changed_water, changed, "only water pixels change");
+}

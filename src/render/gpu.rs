@@ -117,6 +117,10 @@ pub struct FrameParams<'a> {
     /// Colours per material (MAT0 at the current game time); `None` or a wrong length: the
     /// colours the scene was built with.
     pub material_colors: Option<&'a [MaterialColors]>,
+    /// The texture per material (an index into the scene's textures: the MAT0 phase's at the
+    /// current game time, [`super::MaterialClock::textures_at`]); `None` or a wrong length:
+    /// the textures the scene was built with.
+    pub material_textures: Option<&'a [Option<usize>]>,
     /// Per node: `false` hides its parts.
     pub node_visible: Option<&'a [bool]>,
 }
@@ -135,6 +139,7 @@ impl<'a> FrameParams<'a> {
             highlight_color: HIGHLIGHT_COLOR,
             node_matrices: None,
             material_colors: None,
+            material_textures: None,
             node_visible: None,
         }
     }
@@ -814,8 +819,10 @@ impl Renderer {
         pass.set_index_buffer(scene.indices.slice(..), wgpu::IndexFormat::Uint32);
         let filter = usize::from(p.filter == SamplerFilter::Linear);
         let white = scene.texture_groups.len() - 1;
+        let textures = p.material_textures.filter(|t| t.len() == scene.materials.len());
         let draw = |pass: &mut wgpu::RenderPass, d: &DrawPart| {
-            let tex = if p.shading == Shading::Textured { scene.materials.get(d.material).and_then(|m| m.4).filter(|&t| t < white) } else { None };
+            let built = || scene.materials.get(d.material).and_then(|m| m.4);
+            let tex = if p.shading == Shading::Textured { textures.map_or_else(built, |t| t[d.material]).filter(|&t| t < white) } else { None };
             pass.set_bind_group(1, &scene.material_group, &[(d.material * stride) as u32]);
             pass.set_bind_group(2, &scene.texture_groups[tex.unwrap_or(white)][filter], &[]);
             if d.points {

@@ -102,7 +102,7 @@ impl BuildInput {
         };
         let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
         let scene = build_scene(&name, bytes.clone(), &assets, &opts, &readings).map_err(|e| e.to_string())?;
-        let render = RenderScene::from_scene(&scene);
+        let mut render = RenderScene::from_scene(&scene);
         let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
         let mut diagnostics = scene.diagnostics.clone();
         if render.dropped_triangles > 0 {
@@ -110,7 +110,8 @@ impl BuildInput {
         }
         let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &readings, lod)).flatten();
         let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
-        let clock = MaterialClock::new(&scene, &render, &readings);
+        let mut clock = MaterialClock::new(&scene, &render, &readings);
+        clock.add_phase_textures(&mut render, &assets);
         Ok(Built { scene: Arc::new(render), kind, cell: (lod, variant), notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
     }
 }

@@ -74,8 +74,8 @@ pub struct MeshView {
     scene_id: u64,
     view_id: u64,
     gpu: Option<gpu::ViewSlot>,
-    /// Material colours at `colors_at`'s time.
-    colors: Option<(u32, Vec<MaterialColors>)>,
+    /// Material colours and textures at the time they were evaluated at.
+    colors: Option<(u32, Vec<MaterialColors>, Vec<Option<usize>>)>,
     last_tick: Option<f64>,
 }
 
@@ -266,17 +266,20 @@ impl MeshView {
         }
     }
 
-    fn colors(&mut self) -> Option<Vec<MaterialColors>> {
-        let b = self.built()?;
-        if !b.clock.animated() {
-            return None;
+    /// The materials' colours and textures at the material time (`None` for what does not
+    /// change with time: the scene's own are drawn).
+    fn materials_now(&mut self) -> (Option<Vec<MaterialColors>>, Option<Vec<Option<usize>>>) {
+        let Some(b) = self.built() else { return (None, None) };
+        let (colors, textures) = (b.clock.animated(), b.clock.textures_animated());
+        if !colors && !textures {
+            return (None, None);
         }
         let t = self.time_ms;
-        if self.colors.as_ref().is_none_or(|(at, _)| *at != t) {
-            let c = b.clock.colors_at(t);
-            self.colors = Some((t, c));
+        if self.colors.as_ref().is_none_or(|(at, _, _)| *at != t) {
+            self.colors = Some((t, b.clock.colors_at(t), b.clock.textures_at(t)));
         }
-        self.colors.as_ref().map(|(_, c)| c.clone())
+        let Some((_, c, x)) = self.colors.as_ref() else { return (None, None) };
+        (colors.then(|| c.clone()), textures.then(|| x.clone()))
     }
 }
 
@@ -361,7 +364,7 @@ fn shading_name(s: Shading) -> &'static str {
 
 fn playback(ui: &mut Ui, v: &mut MeshView) {
     let frames = v.frames();
-    let animates = v.built().is_some_and(|b| b.clock.animated());
+    let animates = v.built().is_some_and(|b| b.clock.animated() || b.clock.textures_animated());
     if frames > 1 {
         let axis = v.axis();
         let mut events = Vec::new();
@@ -427,6 +430,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     let size = [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32];
     let visible: Vec<bool> = v.hidden.iter().map(|h| !h).collect();
     let bg = ui.visuals().extreme_bg_color;
+    let (colors, textures) = v.materials_now();
     let frame = gpu::ViewFrame {
         view: v.view_id,
         size,
@@ -437,7 +441,8 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         filter: v.filter,
         background: [bg.r() as f32 / 255.0, bg.g() as f32 / 255.0, bg.b() as f32 / 255.0, 1.0],
         matrices: v.matrices(),
-        colors: v.colors(),
+        colors,
+        textures,
         visible,
         highlight: v.selected.map(|s| s.part),
     };
