@@ -89,7 +89,8 @@ impl BuildInput {
         BuildInput { name: item_name(ws, path), bytes: bytes.clone(), assets: WorkspaceAssets::for_item(ws, path), readings: ws.readings, lod, variant, time_ms }
     }
 
-    /// Builds the scene at the input's cell with its materials at `time_ms`.
+    /// Builds the scene at the input's cell with its materials at `time_ms`, and its picking
+    /// tree.
     pub fn run(self) -> Result<Built, String> {
         let started = std::time::Instant::now();
         let BuildInput { name, bytes, assets, readings, lod, variant, time_ms } = self;
@@ -112,13 +113,10 @@ impl BuildInput {
         let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
         let mut clock = MaterialClock::new(&scene, &render, &readings);
         clock.add_phase_textures(&mut render, &assets);
+        // Here on the worker rather than on the UI thread at the first click.
+        render.prepare_picking();
         Ok(Built { scene: Arc::new(render), kind, cell: (lod, variant), notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers })
     }
-}
-
-/// Builds the scene of the item at `lod` / `variant` with its materials at `time_ms`, here.
-pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32) -> Result<Built, String> {
-    BuildInput::new(ws, path, bytes, lod, variant, time_ms).run()
 }
 
 /// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.
