@@ -23,13 +23,16 @@ pub struct MaterialClock {
 
 impl MaterialClock {
     /// For `drawn`, built from `scene`: each material whose chain reached a MAT0 keeps the
-    /// material the resolver parsed (nothing is read or parsed again).
+    /// material the resolver parsed (nothing is read or parsed again); a blended copy of a
+    /// material (a landscape's secondary) follows its source's MAT0.
     pub fn new(scene: &Scene, drawn: &RenderScene, readings: &Readings) -> MaterialClock {
         let slots = drawn
             .materials
             .iter()
-            .enumerate()
-            .map(|(i, m)| (scene.resolved.get(i).filter(|r| r.label() == m.name).and_then(|r| r.material.clone()), m.colors))
+            .map(|m| {
+                let source = m.source.and_then(|s| Some((scene.resolved.get(s)?, scene.materials.get(s)?)));
+                (source.filter(|(r, sm)| r.label() == sm.name).and_then(|(r, _)| r.material.clone()), m.colors)
+            })
             .collect();
         let textures = drawn.materials.iter().map(|m| (m.texture, Vec::new())).collect();
         MaterialClock { slots, readings: *readings, textures }
@@ -154,5 +157,24 @@ mod tests {
         }
         // Materials without a MAT0 keep their texture.
         assert_eq!(clock.textures_at(123).len(), drawn.materials.len());
+    }
+
+    #[test]
+    fn a_blended_copy_animates_with_its_source() {
+        use crate::export::scene::Overlay;
+        let assets = MemoryAssets::from_files(demo::demo_files());
+        let r = Readings::default();
+        let mut scene = build_scene("walker.msh", mfx::walker().into(), &assets, &ExportOptions::default(), &r).unwrap();
+        let glow = scene.materials.iter().position(|m| m.name == "GLOW").unwrap();
+        // GLOW blended over the first primitive, as a landscape's secondary would be.
+        let p = scene.nodes.iter_mut().flat_map(|n| n.primitives.iter_mut()).find(|p| p.is_drawable() && !p.points).unwrap();
+        p.overlay = Some(Overlay { material: glow, weights: vec![0.5; p.positions.len()], indices: p.indices.clone() });
+        let drawn = RenderScene::from_scene(&scene);
+        let copy = drawn.materials.iter().position(|m| m.name == "GLOW (blended)").unwrap();
+        assert_eq!(drawn.materials[copy].source, Some(glow));
+        let clock = MaterialClock::new(&scene, &drawn, &r);
+        let (c0, c500) = (clock.colors_at(0), clock.colors_at(500));
+        assert_ne!(c0[copy], c500[copy], "the copy glows too");
+        assert_eq!((c0[copy], c500[copy]), (c0[glow], c500[glow]));
     }
 }

@@ -118,6 +118,9 @@ pub struct RenderMaterial {
     pub status: MaterialStatus,
     /// Multiply by the vertex colours (level.geom's).
     pub vertex_colors: bool,
+    /// The scene material this one draws (it differs for an overlay's blended copy, which
+    /// animates with its source); `None` for the neutral ones.
+    pub source: Option<usize>,
 }
 
 pub const FULL_UV_RECT: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
@@ -133,6 +136,7 @@ impl RenderMaterial {
             nibble_mode: None,
             status: MaterialStatus::NoMaterial,
             vertex_colors,
+            source: None,
         }
     }
 }
@@ -252,6 +256,7 @@ impl RenderScene {
                 nibble_mode: nibble,
                 status,
                 vertex_colors: false,
+                source: Some(i),
             });
         }
         let mut neutral = [None, None];

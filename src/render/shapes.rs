@@ -54,6 +54,7 @@ pub fn preview_scene(shape: Shape) -> RenderScene {
         nibble_mode: None,
         status: MaterialStatus::Untextured,
         vertex_colors: false,
+        source: None,
     });
     let (min, max) = vertices.iter().fold((Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)), |(a, b), v| {
         (a.min(v.position.into()), b.max(v.position.into()))
