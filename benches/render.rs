@@ -1,7 +1,9 @@
 //! Renderer benchmarks:
 //! - the drawable scene (export's scene builder, then `RenderScene::from_scene`) for the
 //!   131,072-triangle model and the 1,000,000-vertex level.geom;
-//! - CPU picking on a 1,015,808-triangle model (the BVH build once, then one ray);
+//! - CPU picking on a 1,015,808-triangle model (the BVH build once, then one ray), beside the
+//!   least a GPU id-buffer pick costs: the same scene drawn into a 1x1 target and that pixel
+//!   read back (an id pass does this vertex work and this round trip, and more);
 //! - the CPU cost of recording one frame of that model (uniform writes, sorting, draw calls);
 //! - one headless render of it at 1280x800, read back, on whatever adapter wgpu finds (Mesa's
 //!   software renderer on the CI machines). Without an adapter the GPU benches are skipped.
@@ -56,6 +58,15 @@ fn picking(c: &mut Criterion) {
     g.bench_function("centre_ray", |b| b.iter(|| black_box(pick(&scene, black_box(centre), &rest))));
     let miss = camera.ray(Vec2::new(2.0, 2.0), size, scene.radius());
     g.bench_function("edge_ray", |b| b.iter(|| black_box(pick(&scene, black_box(miss), &rest))));
+    match Headless::new() {
+        Ok(headless) => {
+            let uploaded = headless.upload(&scene).unwrap();
+            let params = FrameParams::new(camera);
+            g.sample_size(10).measurement_time(Duration::from_secs(10));
+            g.bench_function("gpu_1x1_render_readback", |b| b.iter(|| black_box(headless.render(&uploaded, &params, 1, 1).unwrap())));
+        }
+        Err(e) => eprintln!("skipping the GPU pick bound: {e}"),
+    }
     g.finish();
 }
 

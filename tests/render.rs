@@ -320,3 +320,196 @@ fn overlays_draw_over_the_shading() {
     let wire = wired.rgba.chunks(4).filter(|c| c[0] > 235 && c[1] > 235 && c[2] > 235).count();
     assert!(wire > 50 && wire < (SIZE * SIZE / 4) as usize, "{wire}");
 }
+
+#[test]
+fn the_highlighted_part_is_outlined_in_the_highlight_colour() {
+    let cube = preview_scene(Shape::Cube);
+    let mut p = FrameParams::new(OrbitCamera::framing(cube.min, cube.max, 0.6, 0.4, 1.0));
+    let hc = p.highlight_color.map(|c| (c * 255.0).round() as u8);
+    let count = |img: &Image| img.rgba.chunks(4).filter(|c| c.iter().zip(hc).take(3).all(|(a, b)| a.abs_diff(b) <= 8)).count();
+    assert_eq!(count(&render(&cube, &p)), 0, "no outline without a highlighted part");
+    p.highlight = Some(0);
+    let outlined = count(&render(&cube, &p));
+    assert!(outlined > 50, "{outlined} outline pixels");
+    // A part index past the scene's draws nothing more.
+    p.highlight = Some(cube.parts.len());
+    assert_eq!(count(&render(&cube, &p)), 0);
+}
+
+#[test]
+fn a_secondary_material_blends_over_the_primary_by_the_vertex_weights() {
+    use parkan_studio::export::scene::{Overlay, SceneMaterial};
+    // One quad: the secondary's weight is 0 on its left edge and 1 on its right.
+    let mut q = quad("ground", 0.0, 1.0, [1.0; 4]);
+    q.colors = None;
+    q.material = Some(0);
+    q.overlay = Some(Overlay { material: 1, weights: vec![0.0, 0.0, 1.0, 1.0], indices: q.indices.clone() });
+    let material = |name: &str| SceneMaterial { name: name.into(), base_color: [1.0; 4], emissive: [0.0; 3], texture: None, blend: false };
+    let scene = Scene {
+        nodes: vec![SceneNode { name: "n".into(), parent: None, local: Transform::IDENTITY, primitives: vec![q] }],
+        materials: vec![material("PRIMARY"), material("SECONDARY")],
+        ..Scene::default()
+    };
+    let mut rs = RenderScene::from_scene(&scene);
+    assert_eq!(rs.triangle_count(), 2, "the overlay's triangles are not counted twice");
+    assert_eq!(rs.parts.iter().filter(|p| p.over == Some(0)).count(), 1);
+    // Red primary, blue secondary (the scene has no MAT0s to colour them).
+    for m in &mut rs.materials {
+        m.colors = MaterialColors::flat(if m.name.starts_with("SECONDARY") { [0.0, 0.0, 1.0, 1.0] } else { [1.0, 0.0, 0.0, 1.0] });
+    }
+    let mut p = FrameParams::new(front_camera(&rs));
+    p.light = headlight();
+    let img = render(&rs, &p);
+    let (left, centre, right) = (img.pixel(SIZE / 2 - 30, SIZE / 2), img.pixel(SIZE / 2, SIZE / 2), img.pixel(SIZE / 2 + 30, SIZE / 2));
+    assert!(left[0] > 170 && left[2] < 85, "mostly primary on the left: {left:?}");
+    assert!(right[2] > 170 && right[0] < 85, "mostly secondary on the right: {right:?}");
+    assert!(centre[0].abs_diff(128) <= 12 && centre[2].abs_diff(128) <= 12, "half and half in the middle: {centre:?}");
+    // Flat shading shows the geometry only: no blend.
+    p.shading = Shading::Flat;
+    let flat = render(&rs, &p);
+    assert_eq!(flat.pixel(SIZE / 2 - 30, SIZE / 2), flat.pixel(SIZE / 2 + 30, SIZE / 2));
+}
+
+#[test]
+fn the_demo_landscape_draws_its_secondary_materials() {
+    let files = demo::demo_files();
+    let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
+    let rs = demo_scene("Land.msh", land.clone(), &ExportOptions::default());
+    assert!(rs.parts.iter().any(|p| p.over.is_some()), "the demo landscape blends secondaries");
+    let camera = OrbitCamera::framing(rs.min, rs.max, 0.0, 89.0f32.to_radians(), 1.0);
+    let mut p = FrameParams::new(camera);
+    p.light = headlight();
+    let with = render(&rs, &p);
+    let mut without = demo_scene("Land.msh", land, &ExportOptions::default());
+    without.parts.retain(|p| p.over.is_none());
+    let plain = render(&without, &p);
+    let differing = with.rgba.chunks(4).zip(plain.rgba.chunks(4)).filter(|(a, b)| a != b).count();
+    assert!(differing > 50, "{differing} pixels show a secondary");
+}
+
+#[test]
+fn level_geom_shadings_show_normal_hemi_colour_and_texcoord() {
+    let scene = demo_scene("level.geom", xfx::level_v13(), &ExportOptions::default());
+    let node = |k: usize| scene.nodes.iter().position(|n| n.name == format!("vertex_buffer_{k}")).unwrap();
+    let only = |k: usize| (0..scene.nodes.len()).map(|i| i == node(k)).collect::<Vec<bool>>();
+    let part = |k: usize| scene.parts.iter().find(|p| p.node == node(k)).unwrap();
+    let shot = |k: usize, shading: Shading| {
+        let p0 = part(k);
+        // From straight above, on a black background.
+        let mut p = FrameParams::new(OrbitCamera::framing(p0.min, p0.max, 0.0, 89.9f32.to_radians(), 1.0));
+        let visible = only(k);
+        p.node_visible = Some(&visible);
+        p.shading = shading;
+        p.background = [0.0, 0.0, 0.0, 1.0];
+        render(&scene, &p)
+    };
+    let near = |got: [u8; 4], want: [u8; 3], tol: u8| got.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= tol);
+    // The brush grid (buffer 1, triangles): normals up, hemi byte 200, no colours, texcoords
+    // 0.5 per cell, so (0.75, 0.75) in the middle of its 3 x 3 cells.
+    let mut centres = Vec::new();
+    for (shading, want, tol) in [
+        (Shading::Normals, [128, 255, 128], 3),
+        (Shading::Hemi, [200, 200, 200], 2),
+        (Shading::VertexColor, [255, 255, 255], 2),
+        (Shading::TexCoord, [191, 191, 0], 8),
+    ] {
+        let c = shot(1, shading).pixel(SIZE / 2, SIZE / 2);
+        assert!(near(c, want, tol), "{shading:?}: {c:?}, expected {want:?}");
+        centres.push(c);
+    }
+    for i in 0..centres.len() {
+        for j in i + 1..centres.len() {
+            assert_ne!(centres[i], centres[j], "modes {i} and {j} look the same");
+        }
+    }
+    // The crate (buffer 2) is drawn as points: each pixel they touch is a share of its
+    // point's colour over black, so the ratios between channels are the point's.
+    let lit = |img: &Image| img.rgba.chunks(4).map(|c| [c[0], c[1], c[2]]).filter(|c| c.iter().copied().max().unwrap_or(0) >= 80).collect::<Vec<_>>();
+    let hemi = lit(&shot(2, Shading::Hemi));
+    assert!(!hemi.is_empty(), "the points are drawn");
+    assert!(hemi.iter().all(|c| c[0].abs_diff(c[1]) <= 3 && c[1].abs_diff(c[2]) <= 3), "hemi is grey: {hemi:?}");
+    // The entity colour is stored b, g, r, a = 40, 120, 220.
+    let colour = lit(&shot(2, Shading::VertexColor));
+    assert!(!colour.is_empty());
+    for c in &colour {
+        let (r, g, b) = (f32::from(c[0]), f32::from(c[1]), f32::from(c[2]));
+        assert!((g / r - 120.0 / 220.0).abs() < 0.06 && (b / r - 40.0 / 220.0).abs() < 0.06, "{c:?}");
+    }
+    // Texcoords 0 or 1 at the crate's corners: red and green only.
+    let uv = lit(&shot(2, Shading::TexCoord));
+    assert!(!uv.is_empty() && uv.iter().all(|c| c[2] <= 3), "{uv:?}");
+    // Normals (+-1, +-1, +-1) / sqrt 3 per corner: each channel is 0.21 or 0.79 of full.
+    let normals = lit(&shot(2, Shading::Normals));
+    assert!(!normals.is_empty());
+    for c in &normals {
+        let max = f32::from(*c.iter().max().unwrap());
+        assert!(c.iter().all(|&x| { let k = f32::from(x) / max; (k - 1.0).abs() < 0.06 || (k - 0.268).abs() < 0.06 }), "{c:?}");
+    }
+}
+
+#[test]
+fn a_phase_with_another_texture_changes_the_drawn_texture_with_time() {
+    use parkan_studio::render::MaterialClock;
+    use parkan_studio::fixtures::texm::{self as tfx, Material, Spec};
+    // The demo's three water textures look alike: here the second and third are rock and grass.
+    let mut files = demo::demo_files();
+    let lib = files.iter_mut().find(|(n, _)| n.eq_ignore_ascii_case("Textures.lib")).unwrap();
+    let (mut textures, _) = parkan_studio::formats::nres::Archive::parse(lib.1.clone().into()).unwrap();
+    for (name, material) in [("WATER2.0", Material::Rock), ("WATER3.0", Material::Grass)] {
+        let i = textures.find(name).unwrap();
+        textures.replace(i, tfx::build(&Spec::new(Format::Rgb565, 32, 32, 1, material))).unwrap();
+    }
+    lib.1 = textures.write();
+    let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
+    let assets = MemoryAssets::from_files(files);
+    let r = Readings::default();
+    let scene = build_scene("Land.msh", land.into(), &assets, &ExportOptions::default(), &r).unwrap();
+    let mut rs = RenderScene::from_scene(&scene);
+    let mut clock = MaterialClock::new(&scene, &rs, &r);
+    clock.add_phase_textures(&mut rs, &assets);
+    let water = rs.materials.iter().position(|m| m.name.contains("WATER")).unwrap();
+    let mut p = FrameParams::new(OrbitCamera::framing(rs.min, rs.max, 0.0, 89.9f32.to_radians(), 1.0));
+    p.light = headlight();
+    p.filter = SamplerFilter::Nearest;
+    // Only the textures move (the colours stay the scene's), so only water pixels may change.
+    let g = gpu();
+    let uploaded = g.upload(&rs).unwrap();
+    let shot = |ms: u32| {
+        let textures = clock.textures_at(ms);
+        let mut q = p;
+        q.material_textures = Some(&textures);
+        g.render(&uploaded, &q, SIZE, SIZE).unwrap()
+    };
+    assert_eq!(shot(0), g.render(&uploaded, &p, SIZE, SIZE).unwrap(), "time 0 draws the textures the scene was built with");
+    let (t0, t400) = (shot(0), shot(400));
+    assert_ne!(clock.textures_at(0)[water], clock.textures_at(400)[water]);
+    // Where the two differ, the pixel is water: in the flag view's water colour from above.
+    let mut flags = RenderScene::from_scene(&scene);
+    for (pi, part) in rs.parts.iter().enumerate() {
+        if let Some(fp) = flags.parts.get_mut(pi) {
+            let c = if part.material == water { [0.0, 0.0, 1.0, 1.0] } else { [1.0, 0.0, 0.0, 1.0] };
+            let (a, b) = (fp.vertices.start as usize, fp.vertices.end as usize);
+            for v in &mut flags.vertices[a..b] {
+                v.color = parkan_studio::render::scene::pack_rgba(c);
+            }
+        }
+    }
+    flags.parts.retain(|p| p.over.is_none());
+    let mut fp = p;
+    fp.shading = Shading::VertexColor;
+    fp.background = [0.0, 0.0, 0.0, 1.0];
+    let mask = render(&flags, &fp);
+    let (mut changed, mut changed_water) = (0, 0);
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            if t0.pixel(x, y) != t400.pixel(x, y) {
+                changed += 1;
+                let m = mask.pixel(x, y);
+                // Any blue: the pixel has water in it (its anti-aliased edge too).
+                changed_water += usize::from(m[2] > 0);
+            }
+        }
+    }
+    assert!(changed > 100, "{changed} pixels changed between 0 and 400 ms");
+    assert_eq!(changed_water, changed, "only water pixels change");
+}

@@ -88,7 +88,10 @@ pub struct ViewFrame {
     pub background: [f32; 4],
     pub matrices: Vec<Mat4>,
     pub colors: Option<Vec<MaterialColors>>,
+    pub textures: Option<Vec<Option<usize>>>,
     pub visible: Vec<bool>,
+    /// The picked part, outlined.
+    pub highlight: Option<usize>,
 }
 
 impl ViewFrame {
@@ -114,7 +117,9 @@ impl CallbackTrait for ViewFrame {
         p.background = self.background;
         p.node_matrices = Some(&self.matrices);
         p.material_colors = self.colors.as_deref();
+        p.material_textures = self.textures.as_deref();
         p.node_visible = Some(&self.visible);
+        p.highlight = self.highlight;
         r.renderer.render_into(queue, encoder, &v.scene, target, &p);
         Vec::new()
     }

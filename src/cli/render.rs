@@ -107,7 +107,7 @@ mod with_gpu {
         let (width, height) = parse_size(&a.size)?;
         let overlays = overlays(&a.overlay)?;
         let shading = Shading::from_name(&a.shading)
-            .ok_or_else(|| Failure::usage(format!("--shading {:?}: expected textured, flat, normals or vertex-color", a.shading)))?;
+            .ok_or_else(|| Failure::usage(format!("--shading {:?}: expected textured, flat, normals, vertex-color, hemi or texcoord", a.shading)))?;
         let shape = Shape::from_name(&a.shape).ok_or_else(|| Failure::usage(format!("--shape {:?}: expected sphere, cube or plane", a.shape)))?;
         if !(a.yaw.is_finite() && a.pitch.is_finite()) {
             return Err(Failure::usage("--yaw and --pitch must be finite"));

@@ -31,6 +31,7 @@ pub fn geom_scene(name: &str, bytes: SharedBytes, readings: &Readings) -> Result
             uv0: m.uv0.map(|u| u.into_iter().map(|v| finite.v2(v)).collect()),
             uv1: m.uv_lightmap.map(|u| u.into_iter().map(|v| finite.v2(v)).collect()),
             colors: m.colors.map(|c| c.into_iter().map(|v| finite.v4(v)).collect()),
+            hemi: m.hemi,
             ..Primitive::default()
         };
         match m.indices {

@@ -139,8 +139,8 @@ fn gltf_box(points: impl Iterator<Item = [f32; 3]>) -> ([f32; 3], [f32; 3]) {
 fn primitive(mesh: &ModelMesh, sm: &SubMesh, material: Option<usize>, finite: &mut Finite) -> Primitive {
     let range = sm.indices.start as usize..sm.indices.end as usize;
     let used = mesh.indices.get(range).unwrap_or(&[]);
-    let v = ParkanVertices { positions: &mesh.positions, normals: &mesh.normals, uv0: &mesh.uv0, uv1: mesh.uv1.as_deref() };
-    parkan_primitive(format!("slot {} batch {}", sm.slot, sm.batch), material, &v, used, finite)
+    let v = ParkanVertices { positions: &mesh.positions, normals: &mesh.normals, uv0: &mesh.uv0, uv1: mesh.uv1.as_deref(), weights: None };
+    parkan_primitive(format!("slot {} batch {}", sm.slot, sm.batch), material, &v, used, finite).0
 }
 
 /// The model's animation: every node with a frame-map run gets a translation and a rotation

@@ -32,10 +32,27 @@ pub struct Primitive {
     pub uv1: Option<Vec<[f32; 2]>>,
     /// RGBA 0..1.
     pub colors: Option<Vec<[f32; 4]>>,
+    /// X-Ray's hemisphere lighting factor per vertex, 0..1 (level.geom): viewers shade by it;
+    /// the writers leave it out.
+    pub hemi: Option<Vec<f32>>,
     /// Three per triangle, counter-clockwise; empty for points.
     pub indices: Vec<u32>,
     /// Index into [`Scene::materials`].
     pub material: Option<usize>,
+    /// A second material blended over some of the triangles (a landscape's secondary).
+    /// Viewers draw it; glTF and OBJ have no such blend and write the first material only.
+    pub overlay: Option<Overlay>,
+}
+
+/// A material drawn over a primitive's triangles, weighted per vertex.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Overlay {
+    /// Index into [`Scene::materials`].
+    pub material: usize,
+    /// Per vertex of the primitive, 0..1: how much of the overlay shows.
+    pub weights: Vec<f32>,
+    /// The triangles it covers, three indices each into the primitive's vertices.
+    pub indices: Vec<u32>,
 }
 
 impl Primitive {
@@ -218,12 +235,16 @@ pub struct ParkanVertices<'a> {
     pub normals: &'a [[f32; 3]],
     pub uv0: &'a [[f32; 2]],
     pub uv1: Option<&'a [[f32; 2]]>,
+    /// A per-vertex weight to carry along (a landscape's secondary alpha, component 14):
+    /// returned by [`parkan_primitive`] for the vertices it kept.
+    pub weights: Option<&'a [f32]>,
 }
 
 /// One primitive holding only the vertices `used` references, converted to glTF's frame, with
 /// the winding reversed for the axis reflection. The extractors only emit indices below the
 /// vertex count.
-pub fn parkan_primitive(label: String, material: Option<usize>, v: &ParkanVertices, used: &[u32], finite: &mut Finite) -> Primitive {
+pub fn parkan_primitive(label: String, material: Option<usize>, v: &ParkanVertices, used: &[u32], finite: &mut Finite) -> (Primitive, Vec<f32>) {
+    let mut weights = Vec::new();
     let mut p = Primitive {
         label,
         normals: Some(Vec::new()),
@@ -248,12 +269,16 @@ pub fn parkan_primitive(label: String, material: Option<usize>, v: &ParkanVertic
             if let (Some(dst), Some(src)) = (p.uv1.as_mut(), v.uv1) {
                 dst.push(finite.v2(src[vi]));
             }
+            if let Some(w) = v.weights {
+                let x = w.get(vi).copied().unwrap_or(0.0);
+                weights.push(if x.is_finite() { x.clamp(0.0, 1.0) } else { 0.0 });
+            }
             next
         });
         p.indices.push(at);
     }
     reverse_winding(&mut p.indices);
-    p
+    (p, weights)
 }
 
 pub fn reverse_winding(indices: &mut [u32]) {

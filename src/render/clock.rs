@@ -1,11 +1,14 @@
-//! Material colours at a game time: the scene's MAT0 materials parsed once, evaluated per
-//! frame on the CPU (block 0, start time 0, the C runtime's first `rand()` state, as the
-//! resolver does), so a frame uploads only these few floats.
+//! Material colours and textures at a game time: the scene's MAT0 materials parsed once,
+//! evaluated per frame on the CPU (block 0, start time 0, the C runtime's first `rand()` state,
+//! as the resolver does), so a frame uploads only these few floats. The textures of every
+//! phase are resolved and added to the scene once ([`MaterialClock::add_phase_textures`]), so
+//! a phase change only picks another of the scene's textures.
 
 use super::scene::{MaterialColors, RenderScene};
 use crate::export::scene::Scene;
 use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::mat0::{Mat0, eval};
+use crate::doc::resolve::{AssetSource, Resolver};
 use crate::formats::readings::Readings;
 use std::sync::Arc;
 
@@ -13,19 +16,73 @@ use std::sync::Arc;
 pub struct MaterialClock {
     slots: Vec<(Option<Arc<Mat0>>, MaterialColors)>,
     readings: Readings,
+    /// Per material: the texture it was built with, and per MAT0 phase the scene texture of
+    /// that phase (`None`: no texture, or not found), once added.
+    textures: Vec<(Option<usize>, Vec<Option<usize>>)>,
 }
 
 impl MaterialClock {
     /// For `drawn`, built from `scene`: each material whose chain reached a MAT0 keeps the
-    /// material the resolver parsed (nothing is read or parsed again).
+    /// material the resolver parsed (nothing is read or parsed again); a blended copy of a
+    /// material (a landscape's secondary) follows its source's MAT0.
     pub fn new(scene: &Scene, drawn: &RenderScene, readings: &Readings) -> MaterialClock {
         let slots = drawn
             .materials
             .iter()
-            .enumerate()
-            .map(|(i, m)| (scene.resolved.get(i).filter(|r| r.label() == m.name).and_then(|r| r.material.clone()), m.colors))
+            .map(|m| {
+                let source = m.source.and_then(|s| Some((scene.resolved.get(s)?, scene.materials.get(s)?)));
+                (source.filter(|(r, sm)| r.label() == sm.name).and_then(|(r, _)| r.material.clone()), m.colors)
+            })
             .collect();
-        MaterialClock { slots, readings: *readings }
+        let textures = drawn.materials.iter().map(|m| (m.texture, Vec::new())).collect();
+        MaterialClock { slots, readings: *readings, textures }
+    }
+
+    /// Resolves the texture of every phase of every MAT0 through `assets` and adds those the
+    /// scene lacks to `drawn.textures` (each once), so that [`MaterialClock::textures_at`]
+    /// can switch between them. Call once, before the scene is uploaded.
+    pub fn add_phase_textures(&mut self, drawn: &mut RenderScene, assets: &dyn AssetSource) {
+        let mut resolver = Resolver::new(assets, &self.readings);
+        for ((mat, _), (_, phases)) in self.slots.iter().zip(self.textures.iter_mut()) {
+            let Some(mat) = mat else { continue };
+            *phases = mat
+                .phases
+                .iter()
+                .map(|phase| {
+                    if !phase.has_texture() {
+                        return None;
+                    }
+                    let texture = resolver.texture(phase.texture_bytes()).0?;
+                    let at = drawn.textures.iter().position(|t| Arc::ptr_eq(t, &texture) || (t.origin == texture.origin && t.name == texture.name));
+                    Some(at.unwrap_or_else(|| {
+                        drawn.textures.push(texture);
+                        drawn.textures.len() - 1
+                    }))
+                })
+                .collect();
+        }
+    }
+
+    /// Whether some material shows different textures in different phases.
+    pub fn textures_animated(&self) -> bool {
+        self.textures.iter().any(|(_, phases)| phases.windows(2).any(|w| w[0] != w[1]))
+    }
+
+    /// Every material's texture at game time `ms` (an index into the scene's textures), for
+    /// [`super::FrameParams::material_textures`]: the texture of the phase the MAT0 is in,
+    /// else the one the material was built with.
+    pub fn textures_at(&self, ms: u32) -> Vec<Option<usize>> {
+        self.slots
+            .iter()
+            .zip(&self.textures)
+            .map(|((mat, _), (fixed, phases))| {
+                if phases.is_empty() {
+                    return *fixed;
+                }
+                let state = mat.as_ref().and_then(|m| eval::state_at_time(m, 0, ms, 0, &mut MsvcRand::new(1), &self.readings).ok());
+                state.and_then(|s| phases.get(s.phase).copied()).unwrap_or(*fixed)
+            })
+            .collect()
     }
 
     /// Whether any material changes with time (a block with more than one key).
@@ -70,5 +127,54 @@ mod tests {
         assert_ne!(c0[glow].emissive, c500[glow].emissive);
         // The same colours the resolver gives for a scene built at 500 ms.
         assert_eq!(c500[glow], RenderScene::from_scene(&at(500)).materials[glow].colors);
+    }
+
+    #[test]
+    fn phase_textures_switch_with_time_as_the_resolver_picks_them() {
+        let assets = MemoryAssets::from_files(demo::demo_files());
+        let r = Readings::default();
+        let land = demo::demo_files().into_iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1;
+        let at = |ms| build_scene("Land.msh", land.clone().into(), &assets, &ExportOptions { material_time_ms: ms, ..ExportOptions::default() }, &r).unwrap();
+        let scene = at(0);
+        let mut drawn = RenderScene::from_scene(&scene);
+        let mut clock = MaterialClock::new(&scene, &drawn, &r);
+        let before = drawn.textures.len();
+        assert!(!clock.textures_animated(), "nothing is resolved before it is asked for");
+        clock.add_phase_textures(&mut drawn, &assets);
+        assert!(clock.textures_animated());
+        // WATER's three phases name WATER1..3.0; the scene had WATER1 only.
+        assert_eq!(drawn.textures.len(), before + 2);
+        let water = drawn.materials.iter().position(|m| m.name.contains("WATER")).unwrap();
+        let (t0, t400, t700) = (clock.textures_at(0)[water], clock.textures_at(400)[water], clock.textures_at(700)[water]);
+        assert_eq!(t0, drawn.materials[water].texture, "time 0 is what the scene was built with");
+        assert!(t0 != t400 && t400 != t700 && t0 != t700, "{t0:?} {t400:?} {t700:?}");
+        // The texture the resolver picks for a scene built at that time.
+        for ms in [400, 700] {
+            let name = &drawn.textures[clock.textures_at(ms)[water].unwrap()].name;
+            let built = at(ms);
+            let m = built.resolved.iter().find(|m| m.label() == drawn.materials[water].name).unwrap();
+            assert_eq!(Some(name), m.texture.as_ref().map(|t| &t.name), "at {ms} ms");
+        }
+        // Materials without a MAT0 keep their texture.
+        assert_eq!(clock.textures_at(123).len(), drawn.materials.len());
+    }
+
+    #[test]
+    fn a_blended_copy_animates_with_its_source() {
+        use crate::export::scene::Overlay;
+        let assets = MemoryAssets::from_files(demo::demo_files());
+        let r = Readings::default();
+        let mut scene = build_scene("walker.msh", mfx::walker().into(), &assets, &ExportOptions::default(), &r).unwrap();
+        let glow = scene.materials.iter().position(|m| m.name == "GLOW").unwrap();
+        // GLOW blended over the first primitive, as a landscape's secondary would be.
+        let p = scene.nodes.iter_mut().flat_map(|n| n.primitives.iter_mut()).find(|p| p.is_drawable() && !p.points).unwrap();
+        p.overlay = Some(Overlay { material: glow, weights: vec![0.5; p.positions.len()], indices: p.indices.clone() });
+        let drawn = RenderScene::from_scene(&scene);
+        let copy = drawn.materials.iter().position(|m| m.name == "GLOW (blended)").unwrap();
+        assert_eq!(drawn.materials[copy].source, Some(glow));
+        let clock = MaterialClock::new(&scene, &drawn, &r);
+        let (c0, c500) = (clock.colors_at(0), clock.colors_at(500));
+        assert_ne!(c0[copy], c500[copy], "the copy glows too");
+        assert_eq!((c0[copy], c500[copy]), (c0[glow], c500[glow]));
     }
 }

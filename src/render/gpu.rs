@@ -16,6 +16,8 @@ use wgpu::util::DeviceExt;
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 /// The MSAA sample count used where the adapter allows it.
 pub const MSAA_SAMPLES: u32 = 4;
+/// The picked part's edges.
+pub const HIGHLIGHT_COLOR: [f32; 4] = [1.0, 0.55, 0.0, 1.0];
 /// Overlay lines drawn on top are pulled this far (in clip w) towards the camera.
 const LINE_BIAS: f32 = 4e-4;
 
@@ -30,6 +32,10 @@ pub enum Shading {
     Normals,
     /// The vertex colours, unlit (level.geom).
     VertexColor,
+    /// X-Ray's hemisphere lighting factor as grey, unlit (level.geom).
+    Hemi,
+    /// The texture coordinates as red (u) and green (v), each repeat from 0 to 1.
+    TexCoord,
 }
 
 impl Shading {
@@ -39,6 +45,8 @@ impl Shading {
             "flat" => Some(Shading::Flat),
             "normals" => Some(Shading::Normals),
             "vertex-color" | "vertexcolor" | "vertex-colour" => Some(Shading::VertexColor),
+            "hemi" => Some(Shading::Hemi),
+            "texcoord" | "uv" => Some(Shading::TexCoord),
             _ => None,
         }
     }
@@ -48,6 +56,8 @@ impl Shading {
             Shading::Flat => 1.0,
             Shading::Normals => 2.0,
             Shading::VertexColor => 3.0,
+            Shading::Hemi => 4.0,
+            Shading::TexCoord => 5.0,
         }
     }
 }
@@ -98,12 +108,19 @@ pub struct FrameParams<'a> {
     /// it transparent.
     pub background: [f32; 4],
     pub wire_color: [f32; 4],
+    /// The part whose edges are drawn in `highlight_color` (the picked one).
+    pub highlight: Option<usize>,
+    pub highlight_color: [f32; 4],
     /// Scene-space node matrices (the animation frame): [`RenderScene::pose`]; `None` or a
     /// wrong length: the scene's own pose.
     pub node_matrices: Option<&'a [Mat4]>,
     /// Colours per material (MAT0 at the current game time); `None` or a wrong length: the
     /// colours the scene was built with.
     pub material_colors: Option<&'a [MaterialColors]>,
+    /// The texture per material (an index into the scene's textures: the MAT0 phase's at the
+    /// current game time, [`super::MaterialClock::textures_at`]); `None` or a wrong length:
+    /// the textures the scene was built with.
+    pub material_textures: Option<&'a [Option<usize>]>,
     /// Per node: `false` hides its parts.
     pub node_visible: Option<&'a [bool]>,
 }
@@ -118,8 +135,11 @@ impl<'a> FrameParams<'a> {
             filter: SamplerFilter::Linear,
             background: [0.16, 0.17, 0.19, 1.0],
             wire_color: [0.95, 0.95, 0.95, 1.0],
+            highlight: None,
+            highlight_color: HIGHLIGHT_COLOR,
             node_matrices: None,
             material_colors: None,
+            material_textures: None,
             node_visible: None,
         }
     }
@@ -135,6 +155,7 @@ struct FrameUniform {
     ambient: [f32; 4],
     options: [f32; 4],
     wire_color: [f32; 4],
+    highlight_color: [f32; 4],
 }
 
 #[repr(C)]
@@ -171,6 +192,7 @@ pub struct Renderer {
     additive: wgpu::RenderPipeline,
     points: wgpu::RenderPipeline,
     wire: wgpu::RenderPipeline,
+    outline: wgpu::RenderPipeline,
     lines: wgpu::RenderPipeline,
     blit: wgpu::RenderPipeline,
     samplers: [wgpu::Sampler; 2],
@@ -185,8 +207,8 @@ pub fn supported_samples(adapter: &wgpu::Adapter, format: wgpu::TextureFormat) -
 }
 
 fn vertex_layout() -> wgpu::VertexBufferLayout<'static> {
-    const ATTRS: [wgpu::VertexAttribute; 5] =
-        wgpu::vertex_attr_array![0 => Float32x3, 1 => Uint32, 2 => Float32x3, 3 => Unorm8x4, 4 => Float32x2];
+    const ATTRS: [wgpu::VertexAttribute; 6] =
+        wgpu::vertex_attr_array![0 => Float32x3, 1 => Uint32, 2 => Float32x3, 3 => Unorm8x4, 4 => Float32x2, 5 => Float32];
     wgpu::VertexBufferLayout { array_stride: size_of::<Vertex>() as u64, step_mode: wgpu::VertexStepMode::Vertex, attributes: &ATTRS }
 }
 
@@ -325,6 +347,10 @@ impl Renderer {
             PipelineSpec { vs: "vs_wire", fs: "fs_wire", topology: wgpu::PrimitiveTopology::LineList, ..tri("render wireframe", None, false) },
             &line_pl,
         );
+        let outline = make(
+            PipelineSpec { vs: "vs_wire", fs: "fs_outline", topology: wgpu::PrimitiveTopology::LineList, ..tri("render outline", None, false) },
+            &line_pl,
+        );
         let lines = make(
             PipelineSpec {
                 label: "render lines",
@@ -386,6 +412,7 @@ impl Renderer {
             additive,
             points,
             wire,
+            outline,
             lines,
             blit,
             samplers,
@@ -436,6 +463,8 @@ struct DrawPart {
     node: usize,
     material: usize,
     points: bool,
+    /// Blended over another part (a landscape's secondary material).
+    overlay: bool,
     first: u32,
     count: u32,
     centre: Vec3,
@@ -540,7 +569,7 @@ impl GpuScene {
         let parts = scene
             .parts
             .iter()
-            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, first: p.first, count: p.count, centre: p.centre() })
+            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre() })
             .collect();
         let materials = scene.materials.iter().map(|m| (m.colors, m.uv_rect, m.blend, m.vertex_colors, m.texture)).collect();
         let bounds = lines::bounds(scene);
@@ -746,11 +775,16 @@ impl Renderer {
             ambient: [p.light.ambient[0], p.light.ambient[1], p.light.ambient[2], 0.0],
             options: [p.shading.code(), if self.format.is_srgb() { 1.0 } else { 0.0 }, LINE_BIAS, 0.0],
             wire_color: p.wire_color,
+            highlight_color: p.highlight_color,
         };
         queue.write_buffer(&scene.frame, 0, bytemuck::bytes_of(&frame));
 
         // Opaque first, then points, then the blended parts from far to near.
-        let visible = |d: &&DrawPart| p.node_visible.and_then(|v| v.get(d.node)).copied().unwrap_or(true) && d.count > 0;
+        // A secondary material blends over its part's texture: the other shadings show the
+        // geometry alone.
+        let visible = |d: &&DrawPart| {
+            p.node_visible.and_then(|v| v.get(d.node)).copied().unwrap_or(true) && d.count > 0 && (!d.overlay || p.shading == Shading::Textured)
+        };
         let blend_of = |d: &DrawPart| scene.materials.get(d.material).map_or(BlendMode::Opaque, |m| m.2);
         let eye = cam.eye();
         let mut blended: Vec<(f32, &DrawPart)> = scene
@@ -785,8 +819,10 @@ impl Renderer {
         pass.set_index_buffer(scene.indices.slice(..), wgpu::IndexFormat::Uint32);
         let filter = usize::from(p.filter == SamplerFilter::Linear);
         let white = scene.texture_groups.len() - 1;
+        let textures = p.material_textures.filter(|t| t.len() == scene.materials.len());
         let draw = |pass: &mut wgpu::RenderPass, d: &DrawPart| {
-            let tex = if p.shading == Shading::Textured { scene.materials.get(d.material).and_then(|m| m.4).filter(|&t| t < white) } else { None };
+            let built = || scene.materials.get(d.material).and_then(|m| m.4);
+            let tex = if p.shading == Shading::Textured { textures.map_or_else(built, |t| t[d.material]).filter(|&t| t < white) } else { None };
             pass.set_bind_group(1, &scene.material_group, &[(d.material * stride) as u32]);
             pass.set_bind_group(2, &scene.texture_groups[tex.unwrap_or(white)][filter], &[]);
             if d.points {
@@ -834,9 +870,17 @@ impl Renderer {
             pass.set_pipeline(&self.wire);
             pass.set_vertex_buffer(0, scene.vertices.slice(..));
             pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
-            for d in scene.parts.iter().filter(visible).filter(|d| !d.points) {
+            for d in scene.parts.iter().filter(visible).filter(|d| !d.points && !d.overlay) {
                 pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
             }
+        }
+        // The picked part's edges over everything else drawn, in the highlight colour.
+        if let Some(d) = p.highlight.and_then(|i| scene.parts.get(i)).filter(|d| !d.points && visible(d)) {
+            let (buf, _) = scene.wire(&self.device);
+            pass.set_pipeline(&self.outline);
+            pass.set_vertex_buffer(0, scene.vertices.slice(..));
+            pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
+            pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
         }
     }
 

@@ -46,7 +46,7 @@ impl Bvh {
         let tri_count = scene.indices.len() / 3;
         let mut part_of = vec![u32::MAX; tri_count];
         let mut per_node: Vec<Vec<u32>> = vec![Vec::new(); scene.nodes.len()];
-        for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points) {
+        for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points && p.over.is_none()) {
             let Some(list) = per_node.get_mut(p.node) else { continue };
             for t in p.first / 3..(p.first + p.count) / 3 {
                 part_of[t as usize] = pi as u32;

@@ -8,7 +8,7 @@ use crate::export::scene::{Scene, SceneBound, SourceAxes};
 use glam::{Mat4, Quat, Vec3};
 use std::sync::{Arc, OnceLock};
 
-/// One vertex as the GPU reads it (40 bytes).
+/// One vertex as the GPU reads it (44 bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Vertex {
@@ -20,6 +20,8 @@ pub struct Vertex {
     /// RGBA8 (r in the low byte); white where the primitive has no colours.
     pub color: u32,
     pub uv: [f32; 2],
+    /// X-Ray's hemisphere lighting factor (level.geom); 1 where the file has none.
+    pub hemi: f32,
 }
 
 /// How a material's pixels combine with what is behind them.
@@ -116,6 +118,9 @@ pub struct RenderMaterial {
     pub status: MaterialStatus,
     /// Multiply by the vertex colours (level.geom's).
     pub vertex_colors: bool,
+    /// The scene material this one draws (it differs for an overlay's blended copy, which
+    /// animates with its source); `None` for the neutral ones.
+    pub source: Option<usize>,
 }
 
 pub const FULL_UV_RECT: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
@@ -131,6 +136,7 @@ impl RenderMaterial {
             nibble_mode: None,
             status: MaterialStatus::NoMaterial,
             vertex_colors,
+            source: None,
         }
     }
 }
@@ -161,11 +167,15 @@ pub struct Part {
     /// Node-space box of the part's vertices (for sorting and culling, not the file's bounds).
     pub min: Vec3,
     pub max: Vec3,
+    /// Drawn over part `over`'s triangles, blended by the vertices' weights (a landscape's
+    /// secondary material); such parts come after every other, are not picked and do not
+    /// count as triangles of their own.
+    pub over: Option<usize>,
 }
 
 impl Part {
     pub fn triangle_count(&self) -> usize {
-        if self.points { 0 } else { self.count as usize / 3 }
+        if self.points || self.over.is_some() { 0 } else { self.count as usize / 3 }
     }
     pub fn centre(&self) -> Vec3 {
         (self.min + self.max) * 0.5
@@ -250,9 +260,11 @@ impl RenderScene {
                 nibble_mode: nibble,
                 status,
                 vertex_colors: false,
+                source: Some(i),
             });
         }
         let mut neutral = [None, None];
+        let mut overlays = Vec::new();
         for (ni, node) in scene.nodes.iter().enumerate() {
             for p in node.primitives.iter().filter(|p| p.is_drawable()) {
                 let material = match p.material.filter(|&m| m < scene.materials.len()) {
@@ -266,7 +278,14 @@ impl RenderScene {
                     }
                 };
                 out.add_primitive(ni, p, material);
+                if let Some(o) = p.overlay.as_ref().filter(|o| o.material < scene.materials.len() && !p.points) {
+                    overlays.push((out.parts.len() - 1, o));
+                }
             }
+        }
+        // After every other part, so that part indices match the exporter's primitives.
+        for (base, o) in overlays {
+            out.add_overlay(base, o);
         }
         if let Some(a) = &scene.animation {
             out.frame_count = a.times.len();
@@ -285,6 +304,28 @@ impl RenderScene {
         out
     }
 
+    /// The overlay's material, drawn blended by the weights (kept in the base vertices'
+    /// colour alpha) over the base part's vertices.
+    fn add_overlay(&mut self, base: usize, o: &crate::export::scene::Overlay) {
+        let Some(b) = self.parts.get(base).cloned() else { return };
+        let n = b.vertices.len();
+        for (k, v) in self.vertices[b.vertices.start as usize..b.vertices.end as usize].iter_mut().enumerate() {
+            let w = o.weights.get(k).copied().unwrap_or(0.0);
+            v.color = (v.color & 0x00FF_FFFF) | (((w.clamp(0.0, 1.0) * 255.0).round() as u32) << 24);
+        }
+        let Some(source) = self.materials.get(o.material) else { return };
+        let material = RenderMaterial { name: format!("{} (blended)", source.name), blend: BlendMode::AlphaBlend, vertex_colors: true, ..source.clone() };
+        self.materials.push(material);
+        let first = self.indices.len() as u32;
+        for t in o.indices.chunks_exact(3) {
+            if t.iter().all(|&i| (i as usize) < n) {
+                self.indices.extend(t.iter().map(|&i| i + b.vertices.start));
+            }
+        }
+        let count = self.indices.len() as u32 - first;
+        self.parts.push(Part { label: format!("{} (secondary)", b.label), material: self.materials.len() - 1, first, count, over: Some(base), ..b });
+    }
+
     fn add_primitive(&mut self, node: usize, p: &crate::export::scene::Primitive, material: usize) {
         let base = self.vertices.len() as u32;
         let n = p.positions.len();
@@ -301,6 +342,7 @@ impl RenderScene {
                 normal: p.normals.as_ref().and_then(|v| v.get(i)).copied().unwrap_or([0.0, 1.0, 0.0]),
                 color,
                 uv: p.uv0.as_ref().and_then(|v| v.get(i)).copied().unwrap_or([0.0; 2]),
+                hemi: p.hemi.as_ref().and_then(|h| h.get(i)).copied().filter(|h| h.is_finite()).unwrap_or(1.0),
             });
         }
         let (first, count) = if p.points {
@@ -326,6 +368,7 @@ impl RenderScene {
             vertices: base..self.vertices.len() as u32,
             min,
             max,
+            over: None,
         });
     }
 
@@ -419,7 +462,7 @@ impl RenderScene {
     /// The part holding scene triangle `triangle` (an index into `indices` / 3).
     pub fn part_of_triangle(&self, triangle: usize) -> Option<usize> {
         let at = (triangle * 3) as u32;
-        self.parts.iter().position(|p| !p.points && p.first <= at && at < p.first + p.count)
+        self.parts.iter().position(|p| !p.points && p.over.is_none() && p.first <= at && at < p.first + p.count)
     }
 }
 

@@ -12,10 +12,12 @@ struct Frame {
     light: vec4<f32>,
     // rgb: the ambient light.
     ambient: vec4<f32>,
-    // x: shading (0 textured, 1 flat, 2 normals, 3 vertex colour); y: 1 for an sRGB target;
+    // x: shading (0 textured, 1 flat, 2 normals, 3 vertex colour, 4 hemi, 5 texcoord); y: 1 for an
+    // sRGB target;
     // z: how far (in clip w) overlay lines drawn on top are pulled towards the camera.
     options: vec4<f32>,
     wire_color: vec4<f32>,
+    highlight_color: vec4<f32>,
 };
 
 struct Material {
@@ -42,6 +44,7 @@ struct VertexIn {
     @location(2) normal: vec3<f32>,
     @location(3) color: vec4<f32>,
     @location(4) uv: vec2<f32>,
+    @location(5) hemi: f32,
 };
 
 struct VertexOut {
@@ -50,6 +53,7 @@ struct VertexOut {
     @location(1) normal: vec3<f32>,
     @location(2) color: vec4<f32>,
     @location(3) uv: vec2<f32>,
+    @location(4) hemi: f32,
 };
 
 @vertex
@@ -62,6 +66,7 @@ fn vs_main(v: VertexIn) -> VertexOut {
     out.normal = (m * vec4<f32>(v.normal, 0.0)).xyz;
     out.color = v.color;
     out.uv = v.uv;
+    out.hemi = v.hemi;
     return out;
 }
 
@@ -83,6 +88,10 @@ fn shade(in: VertexOut, face_normal: vec3<f32>, use_face: bool) -> vec4<f32> {
     let mode = u32(frame.options.x + 0.5);
     let to_eye = select(normalize(frame.eye.xyz - in.world), -frame.view_dir.xyz, frame.eye.w > 0.5);
     var n = normalize(in.normal);
+    // A point's normal is shown as stored; a face's towards the viewer (either side shows).
+    if mode == 2u && !use_face {
+        return target_encode(vec4<f32>(n * 0.5 + 0.5, 1.0));
+    }
     if use_face && mode == 1u {
         n = face_normal;
     }
@@ -91,10 +100,18 @@ fn shade(in: VertexOut, face_normal: vec3<f32>, use_face: bool) -> vec4<f32> {
     }
     let vcol = select(vec4<f32>(1.0), in.color, material.params.w > 0.5);
     if mode == 2u {
-        return vec4<f32>(n * 0.5 + 0.5, 1.0);
+        return target_encode(vec4<f32>(n * 0.5 + 0.5, 1.0));
     }
     if mode == 3u {
-        return vec4<f32>(in.color.rgb, 1.0);
+        return target_encode(vec4<f32>(in.color.rgb, 1.0));
+    }
+    if mode == 4u {
+        return target_encode(vec4<f32>(vec3<f32>(clamp(in.hemi, 0.0, 1.0)), 1.0));
+    }
+    if mode == 5u {
+        // Each repeat from 0 to 1, a whole number above 0 (a cell's far edge) as 1.
+        let f = fract(in.uv);
+        return target_encode(vec4<f32>(select(f, vec2<f32>(1.0), (f == vec2<f32>(0.0)) & (in.uv > vec2<f32>(0.0))), 0.0, 1.0));
     }
     var diffuse = material.diffuse * vcol;
     var ambient = material.ambient * vcol;
@@ -147,6 +164,11 @@ fn vs_wire(v: VertexIn) -> @builtin(position) vec4<f32> {
 @fragment
 fn fs_wire() -> @location(0) vec4<f32> {
     return target_encode(frame.wire_color);
+}
+
+@fragment
+fn fs_outline() -> @location(0) vec4<f32> {
+    return target_encode(frame.highlight_color);
 }
 
 struct LineIn {

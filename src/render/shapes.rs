@@ -31,7 +31,7 @@ const SPHERE_SEGMENTS: u32 = 48;
 const SPHERE_RINGS: u32 = 24;
 
 fn vertex(p: Vec3, n: Vec3, uv: [f32; 2]) -> Vertex {
-    Vertex { position: p.into(), node: 0, normal: n.into(), color: u32::MAX, uv }
+    Vertex { position: p.into(), node: 0, normal: n.into(), color: u32::MAX, uv, hemi: 1.0 }
 }
 
 /// The shape as a one-node scene whose single part uses material 0 (white until
@@ -54,6 +54,7 @@ pub fn preview_scene(shape: Shape) -> RenderScene {
         nibble_mode: None,
         status: MaterialStatus::Untextured,
         vertex_colors: false,
+        source: None,
     });
     let (min, max) = vertices.iter().fold((Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)), |(a, b), v| {
         (a.min(v.position.into()), b.max(v.position.into()))
@@ -68,6 +69,7 @@ pub fn preview_scene(shape: Shape) -> RenderScene {
         vertices: 0..vertices.len() as u32,
         min,
         max,
+        over: None,
     });
     s.vertices = vertices;
     s.indices = indices;

@@ -18,6 +18,8 @@ pub struct GeomBufferMesh {
     pub uv0: Option<Vec<[f32; 2]>>,
     pub uv_lightmap: Option<Vec<[f32; 2]>>,
     pub colors: Option<Vec<[f32; 4]>>,
+    /// The normal's 4th byte / 255: the hemisphere lighting factor.
+    pub hemi: Option<Vec<f32>>,
     /// Triangles (base vertex 0) when index buffer `buffer` fits this vertex buffer.
     pub indices: Option<Vec<u32>>,
     pub note: String,
@@ -57,7 +59,7 @@ pub fn extract(geom: &LevelGeom, readings: &Readings) -> Vec<GeomBufferMesh> {
                 },
             };
             let normals = a.normals.unwrap_or_else(|| vec![[0.0, 1.0, 0.0]; n]);
-            GeomBufferMesh { buffer: k, positions: a.positions, normals, uv0: a.uv0, uv_lightmap: a.uv_lightmap, colors: a.colors, indices, note }
+            GeomBufferMesh { buffer: k, positions: a.positions, normals, uv0: a.uv0, uv_lightmap: a.uv_lightmap, colors: a.colors, hemi: a.hemi, indices, note }
         })
         .collect()
 }

@@ -136,7 +136,9 @@ impl MaterialPreview for ShapePreview {
             background: [0.0; 4],
             matrices: scene.rest_matrices(),
             colors: Some(vec![colors(input)]),
+            textures: None,
             visible: vec![true; scene.nodes.len()],
+            highlight: None,
         };
         ui.painter().add(frame.paint_callback(rect));
         self.rect = Some(rect);

@@ -34,6 +34,10 @@ pub enum MeshKind {
 pub struct Built {
     pub scene: Arc<RenderScene>,
     pub kind: MeshKind,
+    /// The LOD and variant built (the request's, clamped to what the kind has).
+    pub cell: (usize, usize),
+    /// The level layers built (a change renumbers the parts, so the pick goes).
+    pub layers: LevelLayers,
     pub notes: Vec<String>,
     pub diagnostics: Vec<Diagnostic>,
     /// Per render material: the resolution chain, when the material came from one.
@@ -75,32 +79,55 @@ pub fn item_name(ws: &Workspace, path: &ItemPath) -> String {
     }
 }
 
-/// Builds the scene of the item at `lod` / `variant` with its materials at `time_ms`.
-pub fn build(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32, layers: LevelLayers) -> Result<Built, String> {
-    let started = std::time::Instant::now();
-    let name = item_name(ws, path);
-    if let Some(level) = super::level::build_level(ws, path, bytes, &name, layers) {
-        return level;
+/// Everything a build needs, taken from the workspace on the UI thread, so that the build
+/// itself can run on another.
+pub struct BuildInput {
+    pub name: String,
+    pub bytes: SharedBytes,
+    pub assets: WorkspaceAssets,
+    pub readings: Readings,
+    pub lod: usize,
+    pub variant: usize,
+    pub time_ms: u32,
+    pub layers: LevelLayers,
+}
+
+impl BuildInput {
+    pub fn new(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, lod: usize, variant: usize, time_ms: u32, layers: LevelLayers) -> BuildInput {
+        BuildInput { name: item_name(ws, path), bytes: bytes.clone(), assets: WorkspaceAssets::for_item(ws, path), readings: ws.readings, lod, variant, time_ms, layers }
     }
-    let kind = kind_of(bytes);
-    let (lod, variant) = match kind {
-        MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
-        MeshKind::Landscape => (lod.min(1), 0),
-        MeshKind::Geom | MeshKind::Level => (0, 0),
-    };
-    let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
-    let assets = WorkspaceAssets::for_item(ws, path);
-    let scene = build_scene(&name, bytes.clone(), &assets, &opts, &ws.readings).map_err(|e| e.to_string())?;
-    let render = RenderScene::from_scene(&scene);
-    let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
-    let mut diagnostics = scene.diagnostics.clone();
-    if render.dropped_triangles > 0 {
-        diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
+
+    /// Builds the scene at the input's cell with its materials at `time_ms`, and its picking
+    /// tree.
+    pub fn run(self) -> Result<Built, String> {
+        let started = std::time::Instant::now();
+        let BuildInput { name, bytes, assets, readings, lod, variant, time_ms, layers } = self;
+        let bytes = &bytes;
+        if let Some(level) = super::level::build_level(&name, bytes, &assets, &readings, layers) {
+            return level;
+        }
+        let kind = kind_of(bytes);
+        let (lod, variant) = match kind {
+            MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
+            MeshKind::Landscape => (lod.min(1), 0),
+            MeshKind::Geom | MeshKind::Level => (0, 0),
+        };
+        let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
+        let scene = build_scene(&name, bytes.clone(), &assets, &opts, &readings).map_err(|e| e.to_string())?;
+        let mut render = RenderScene::from_scene(&scene);
+        let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
+        let mut diagnostics = scene.diagnostics.clone();
+        if render.dropped_triangles > 0 {
+            diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
+        }
+        let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &readings, lod)).flatten();
+        let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
+        let mut clock = MaterialClock::new(&scene, &render, &readings);
+        clock.add_phase_textures(&mut render, &assets);
+        // Here on the worker rather than on the UI thread at the first click.
+        render.prepare_picking();
+        Ok(Built { scene: Arc::new(render), kind, cell: (lod, variant), layers, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers, level: None })
     }
-    let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &ws.readings, lod)).flatten();
-    let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
-    let clock = MaterialClock::new(&scene, &render, &ws.readings);
-    Ok(Built { scene: Arc::new(render), kind, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers, level: None })
 }
 
 /// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.
@@ -149,7 +176,7 @@ pub fn flag_scene(scene: &RenderScene, land: &LandPick, readings: &Readings) -> 
     out.bounds = scene.bounds.clone();
     out.axes = scene.axes;
     (out.min, out.max) = (scene.min, scene.max);
-    for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points) {
+    for (pi, p) in scene.parts.iter().enumerate().filter(|(_, p)| !p.points && p.over.is_none()) {
         let (first_v, first_i) = (out.vertices.len() as u32, out.indices.len() as u32);
         for t in (p.first / 3)..((p.first + p.count) / 3) {
             let colour = land.triangle(scene, pi, t as usize).map_or(PLAIN, |info| flag_colour(info, readings));

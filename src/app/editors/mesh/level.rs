@@ -7,7 +7,7 @@
 use super::build::{Built, MeshKind};
 use super::view::{MeshView, Selection};
 use crate::doc::resolve::{AssetSource, Found, WorkspaceAssets};
-use crate::doc::{ItemPath, Workspace};
+use crate::formats::readings::Readings;
 use crate::export::level::{LevelFiles, LevelLayers, is_level, level_scene, shader_colour};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::xray_geom::SwiEntry;
@@ -120,24 +120,26 @@ fn level_bytes(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource) -> Opt
 }
 
 /// Builds the level view of the item, or `None` when it is not a level.
-pub fn build_level(ws: &Workspace, path: &ItemPath, bytes: &SharedBytes, name: &str, layers: LevelLayers) -> Option<Result<Built, String>> {
+pub fn build_level(name: &str, bytes: &SharedBytes, assets: &WorkspaceAssets, readings: &Readings, layers: LevelLayers) -> Option<Result<Built, String>> {
     let started = std::time::Instant::now();
-    let assets = WorkspaceAssets::for_item(ws, path);
-    let (level, through) = level_bytes(name, bytes, &assets)?;
-    let files = match LevelFiles::open(level, &assets) {
+    let (level, through) = level_bytes(name, bytes, assets)?;
+    let files = match LevelFiles::open(level, assets) {
         Ok(f) => f,
         Err(e) => return Some(Err(e.to_string())),
     };
-    let mut scene = level_scene(name, &files, &ws.readings, layers);
+    let mut scene = level_scene(name, &files, readings, layers);
     if let Some(origin) = through {
         scene.notes.insert(0, format!("drawn through the level file beside it ({origin})"));
     }
     let render = RenderScene::from_scene(&scene);
-    let clock = MaterialClock::new(&scene, &render, &ws.readings);
+    let clock = MaterialClock::new(&scene, &render, readings);
     let chains = vec![None; render.materials.len()];
+    render.prepare_picking();
     Some(Ok(Built {
         scene: Arc::new(render),
         kind: MeshKind::Level,
+        cell: (0, 0),
+        layers,
         notes: scene.notes.clone(),
         diagnostics: scene.diagnostics.clone(),
         chains,

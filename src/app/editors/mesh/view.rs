@@ -1,7 +1,8 @@
 //! One viewport tab: the camera (kept per tab), the LOD and variant, playback, shading and
 //! overlays, the node tree, picking and the material chain of what was picked.
 
-use super::build::{BLENDED, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, build, flag_scene};
+use super::build::{BLENDED, BuildInput, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, flag_scene};
+use super::worker::Worker;
 use crate::app::gpu_view as gpu;
 use crate::app::editors::{EditorCx, EditorState, SideColumn};
 use crate::app::intent::Intent;
@@ -70,12 +71,14 @@ pub struct MeshView {
     flags: Option<(u64, Arc<RenderScene>, u64)>,
     key: Option<BuildKey>,
     built: Option<Result<Built, String>>,
+    /// Builds the scene off the UI thread; started with the egui context on the first frame.
+    worker: Option<Worker<Result<Built, String>>>,
     /// Bumped per build: the GPU side uploads a scene whose id it has not seen.
     scene_id: u64,
     view_id: u64,
     gpu: Option<gpu::ViewSlot>,
-    /// Material colours at `colors_at`'s time.
-    colors: Option<(u32, Vec<MaterialColors>)>,
+    /// Material colours and textures at the time they were evaluated at.
+    colors: Option<(u32, Vec<MaterialColors>, Vec<Option<usize>>)>,
     last_tick: Option<f64>,
 }
 
@@ -101,6 +104,7 @@ impl Default for MeshView {
             flags: None,
             key: None,
             built: None,
+            worker: None,
             scene_id: 0,
             view_id: gpu::next_id(),
             gpu: None,
@@ -123,28 +127,45 @@ impl MeshView {
         self.built.as_ref().and_then(|b| b.as_ref().err()).map(String::as_str)
     }
 
-    fn refresh(&mut self, ws: &Workspace, generation: u64, path: &ItemPath, bytes: &SharedBytes) {
+    /// Asks the worker for a new scene when what it is built from changed; takes a finished
+    /// one. The last scene stays drawn until the new one comes.
+    fn refresh(&mut self, ctx: &egui::Context, ws: &Workspace, generation: u64, path: &ItemPath, bytes: &SharedBytes) {
         let key = BuildKey { bytes: (bytes.as_ptr(), bytes.len()), generation, lod: self.lod, variant: self.variant, layers: self.level_layers, readings: ws.readings };
-        if self.key.as_ref() == Some(&key) {
-            return;
+        let worker = self.worker.get_or_insert_with(|| {
+            let ctx = ctx.clone();
+            Worker::new(move || ctx.request_repaint())
+        });
+        if self.key.as_ref() != Some(&key) {
+            let input = BuildInput::new(ws, path, bytes, self.lod, self.variant, self.time_ms, self.level_layers);
+            worker.request(move || input.run());
+            self.key = Some(key);
         }
-        let cell_changed = self.key.as_ref().is_some_and(|k| (k.lod, k.variant, k.layers) != (key.lod, key.variant, key.layers));
-        let built = build(ws, path, bytes, self.lod, self.variant, self.time_ms, self.level_layers);
+        if let Some(built) = worker.poll() {
+            self.take(built);
+        }
+    }
+
+    /// Whether a newer scene is being built (the view says "updating...").
+    pub fn updating(&self) -> bool {
+        self.worker.as_ref().is_some_and(Worker::pending)
+    }
+
+    fn take(&mut self, built: Result<Built, String>) {
+        let cell = self.built().map(|b| (b.cell, b.layers));
         if let Ok(b) = &built {
             // A level's look is in its vertex colours (its textures are not in the file).
-            if self.key.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
+            if self.built.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
                 self.shading = Shading::VertexColor;
             }
             if self.hidden.len() != b.scene.nodes.len() {
                 self.hidden = vec![false; b.scene.nodes.len()];
             }
-            if self.selected.is_some_and(|s| s.part >= b.scene.parts.len() || s.node >= b.scene.nodes.len()) || cell_changed {
+            if self.selected.is_some_and(|s| s.part >= b.scene.parts.len() || s.node >= b.scene.nodes.len()) || cell.is_some_and(|c| c != (b.cell, b.layers)) {
                 self.selected = None;
             }
             self.timeline.time = self.timeline.time.clamp(0.0, b.scene.frame_count.saturating_sub(1) as f64);
         }
         self.built = Some(built);
-        self.key = Some(key);
         self.scene_id = gpu::next_id();
         self.colors = None;
     }
@@ -249,30 +270,39 @@ impl MeshView {
         }
     }
 
-    fn colors(&mut self) -> Option<Vec<MaterialColors>> {
-        let b = self.built()?;
-        if !b.clock.animated() {
-            return None;
+    /// The materials' colours and textures at the material time (`None` for what does not
+    /// change with time: the scene's own are drawn).
+    fn materials_now(&mut self) -> (Option<Vec<MaterialColors>>, Option<Vec<Option<usize>>>) {
+        let Some(b) = self.built() else { return (None, None) };
+        let (colors, textures) = (b.clock.animated(), b.clock.textures_animated());
+        if !colors && !textures {
+            return (None, None);
         }
         let t = self.time_ms;
-        if self.colors.as_ref().is_none_or(|(at, _)| *at != t) {
-            let c = b.clock.colors_at(t);
-            self.colors = Some((t, c));
+        if self.colors.as_ref().is_none_or(|(at, _, _)| *at != t) {
+            self.colors = Some((t, b.clock.colors_at(t), b.clock.textures_at(t)));
         }
-        self.colors.as_ref().map(|(_, c)| c.clone())
+        let Some((_, c, x)) = self.colors.as_ref() else { return (None, None) };
+        (colors.then(|| c.clone()), textures.then(|| x.clone()))
     }
 }
 
 impl EditorState for MeshView {
     fn show(&mut self, ui: &mut Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
-        self.refresh(cx.ws, cx.generation, cx.path, cx.bytes);
+        self.refresh(ui.ctx(), cx.ws, cx.generation, cx.path, cx.bytes);
         let now = ui.input(|i| i.time);
         self.tick(now);
-        if self.timeline.playing {
+        // Until the scene comes (the worker wakes the UI too; this keeps "updating..." drawn
+        // and lets a test wait for it).
+        if self.timeline.playing || self.updating() {
             ui.ctx().request_repaint();
         }
         toolbar(ui, self);
         ui.separator();
+        if self.built.is_none() {
+            ui.weak("Building the scene...");
+            return;
+        }
         if let Some(e) = self.build_error() {
             ui.colored_label(ui.visuals().error_fg_color, format!("This item cannot be drawn: {e}"));
             ui.weak("The Summary, Hex and Raw fields views show what it holds.");
@@ -296,12 +326,12 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
         egui::ComboBox::from_id_salt("mesh-shading")
             .selected_text(shading_name(v.shading))
             .show_ui(ui, |ui| {
-                for s in [Shading::Textured, Shading::Flat, Shading::Normals, Shading::VertexColor] {
+                for s in [Shading::Textured, Shading::Flat, Shading::Normals, Shading::VertexColor, Shading::Hemi, Shading::TexCoord] {
                     ui.selectable_value(&mut v.shading, s, shading_name(s));
                 }
             })
             .response
-            .on_hover_text("Shading: the materials and textures, flat grey, normals as colours, or the vertex colours");
+            .on_hover_text("Shading: the materials and textures, flat grey, normals as colours, the vertex colours, X-Ray's hemisphere lighting factor as grey (level.geom), or the texture coordinates as red and green");
         ui.separator();
         ui.toggle_value(&mut v.overlays.wireframe, "Wireframe").on_hover_text("Edges over the shading (W)");
         ui.toggle_value(&mut v.overlays.normals, "Normals").on_hover_text("Vertex normals as short lines");
@@ -331,12 +361,14 @@ fn shading_name(s: Shading) -> &'static str {
         Shading::Flat => "Flat",
         Shading::Normals => "Normals",
         Shading::VertexColor => "Vertex colour",
+        Shading::Hemi => "Hemi",
+        Shading::TexCoord => "Texcoord",
     }
 }
 
 fn playback(ui: &mut Ui, v: &mut MeshView) {
     let frames = v.frames();
-    let animates = v.built().is_some_and(|b| b.clock.animated());
+    let animates = v.built().is_some_and(|b| b.clock.animated() || b.clock.textures_animated());
     if frames > 1 {
         let axis = v.axis();
         let mut events = Vec::new();
@@ -402,6 +434,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     let size = [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32];
     let visible: Vec<bool> = v.hidden.iter().map(|h| !h).collect();
     let bg = ui.visuals().extreme_bg_color;
+    let (colors, textures) = v.materials_now();
     let frame = gpu::ViewFrame {
         view: v.view_id,
         size,
@@ -412,18 +445,23 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         filter: v.filter,
         background: [bg.r() as f32 / 255.0, bg.g() as f32 / 255.0, bg.b() as f32 / 255.0, 1.0],
         matrices: v.matrices(),
-        colors: v.colors(),
+        colors,
+        textures,
         visible,
+        highlight: v.selected.map(|s| s.part),
     };
     ui.painter().add(frame.paint_callback(rect));
-    // The selected part's outline over the image.
+    // The selected part's name over the image.
     if let Some(sel) = v.selected
         && let Some(part) = scene.parts.get(sel.part)
     {
         let text = format!("{} · {}", scene.nodes.get(sel.node).map_or("", |n| n.name.as_str()), part.label);
         ui.painter().text(rect.left_top() + Vec2::new(8.0, 8.0), egui::Align2::LEFT_TOP, text, egui::FontId::proportional(13.0), Color32::from_rgb(255, 210, 90));
     }
-    let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.len());
+    if v.updating() {
+        ui.painter().text(rect.right_top() + Vec2::new(-8.0, 8.0), egui::Align2::RIGHT_TOP, "updating...", egui::FontId::proportional(13.0), Color32::from_gray(220));
+    }
+    let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.iter().filter(|p| p.over.is_none()).count());
     ui.painter().text(rect.left_bottom() + Vec2::new(8.0, -8.0), egui::Align2::LEFT_BOTTOM, shown, egui::FontId::proportional(12.0), Color32::from_gray(200));
 }
 
@@ -479,7 +517,7 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
     ui.weak(format!(
         "{} nodes · {} parts · {} triangles · {} points · built in {:.1} ms",
         scene.nodes.len(),
-        scene.parts.len(),
+        scene.parts.iter().filter(|p| p.over.is_none()).count(),
         scene.triangle_count(),
         scene.point_count(),
         b.build_ms
