@@ -519,3 +519,30 @@ fn texture_commands_follow_the_open_texture_or_the_selection() {
     assert!(h.query_by_label("Replace Texture Image…").is_some(), "the context menu lists the texture's commands");
     assert!(h.query_by_label("Export Texture Levels…").is_some());
 }
+
+/// A file of 16 MiB or more is read in the background; the tab the command line asked for
+/// (the loose file's editor, or `FILE::ENTRY`) still opens when the read ends.
+#[test]
+fn a_large_file_named_on_the_command_line_opens_its_tab_after_the_background_read() {
+    use parkan_studio::formats::nres::Archive;
+    use parkan_studio::formats::texm::Format;
+    let d = tempfile::tempdir().unwrap();
+    let big = fixtures::texm::loose(Format::Argb8888, 2048, 2048, 1);
+    assert!(big.len() as u64 >= parkan_studio::app::files::LARGE_FILE);
+    let loose = d.path().join("BIG.0");
+    std::fs::write(&loose, &big).unwrap();
+    let h = common::app_with(vec![loose.clone()], [1400.0, 900.0]);
+    assert_eq!(h.state().ws.files().len(), 1, "the file was read");
+    assert_eq!(tab(&h).path, ItemPath::root(h.state().ws.files()[0].id));
+    assert!(tab(&h).state::<TextureView>().is_some(), "the texture editor shows it");
+
+    let mut a = Archive::new();
+    a.add(b"BIG.0", parkan_studio::formats::TYPE_TEXM, [0; 3], big).unwrap();
+    a.add(b"SMALL.0", parkan_studio::formats::TYPE_TEXM, [0; 3], fixtures::texm::loose(Format::Rgb565, 8, 8, 1)).unwrap();
+    let lib = d.path().join("Big.lib");
+    std::fs::write(&lib, a.write()).unwrap();
+    let h = common::app_with(vec![PathBuf::from(format!("{}::SMALL.0", lib.display()))], [1400.0, 900.0]);
+    let file = h.state().ws.files()[0].id;
+    assert_eq!(tab(&h).path.file, file);
+    assert_eq!(parkan_studio::doc::items::meta_of(&h.state().ws, &tab(&h).path).map(|m| m.name).as_deref(), Some("SMALL.0"));
+}

@@ -351,8 +351,34 @@ impl StudioApp {
                     self.browser.selection.select_only(ItemPath::root(id));
                 }
                 self.changed();
+                self.show_opened(p);
             }
             Err(e) => self.log.error(format!("open: {e}")),
+        }
+    }
+
+    /// Opens the tab that the command line asked for `path`, now that it is read: the file's
+    /// editor when one claims it, or the named entry.
+    pub(super) fn show_opened(&mut self, path: &Path) {
+        let Some(id) = self.ws.files().iter().find(|f| f.path == path).map(|f| f.id) else { return };
+        let (asked, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.open_after_load).into_iter().partition(|(f, _)| f == path);
+        self.open_after_load = rest;
+        for (_, entry) in asked {
+            match entry {
+                None => {
+                    let root = ItemPath::root(id);
+                    if editors::editor_of(&self.ws, &root).is_some() {
+                        self.intents.push(Intent::OpenTab(root));
+                    }
+                }
+                Some(entry) => match items::resolve(&self.ws, id, &entry) {
+                    Some(item) => {
+                        self.intents.push(Intent::Reveal { file: id, entry: Some(entry) });
+                        self.intents.push(Intent::OpenTab(item));
+                    }
+                    None => self.log.error(format!("{}: no entry {entry}", path.display())),
+                },
+            }
         }
     }
 

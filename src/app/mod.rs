@@ -23,7 +23,7 @@ pub mod thumbs;
 pub mod views;
 pub mod widgets;
 
-use crate::doc::{FileId, ItemPath, Workspace, items};
+use crate::doc::{FileId, ItemPath, Workspace};
 use crate::formats::readings::Readings;
 use browser::BrowserState;
 use command::Command;
@@ -76,6 +76,9 @@ pub struct StudioApp {
     ctx: egui::Context,
     title: String,
     applied_theme: Option<(settings::Theme, f32)>,
+    /// Files named on the command line, with the entry to open, whose tab opens once they
+    /// are read (at once, or when a background read of a large file ends).
+    open_after_load: Vec<(PathBuf, Option<String>)>,
 }
 
 impl StudioApp {
@@ -116,6 +119,7 @@ impl StudioApp {
             ctx: ctx.clone(),
             title: String::new(),
             applied_theme: None,
+            open_after_load: Vec::new(),
             settings,
         };
         app.ws.readings = opts.readings;
@@ -154,25 +158,18 @@ impl StudioApp {
             app.intents.push(Intent::Open(files.clone()));
             app.apply_pending();
         }
-        // A file named on the command line opens in its editor when one claims it; archives
-        // stay in the browser.
+        // A file named on the command line opens in its editor when one claims it (archives
+        // stay in the browser), and `FILE::ENTRY` opens the entry; a large file read in the
+        // background does so when it arrives.
         if explicit {
             for f in files.iter().filter(|f| !entries.iter().any(|(e, _)| e == *f)) {
-                let root = app.ws.files().iter().find(|o| o.path == *f).map(|o| ItemPath::root(o.id));
-                if let Some(root) = root.filter(|r| editors::editor_of(&app.ws, r).is_some()) {
-                    app.intents.push(Intent::OpenTab(root));
-                }
+                app.open_after_load.push((f.clone(), None));
             }
         }
-        for (file, entry) in entries {
-            let id = app.ws.files().iter().find(|f| f.path == file).map(|f| f.id);
-            match id.and_then(|id| items::resolve(&app.ws, id, &entry)) {
-                Some(path) => {
-                    app.intents.push(Intent::Reveal { file: path.file, entry: Some(entry) });
-                    app.intents.push(Intent::OpenTab(path));
-                }
-                None => app.log.error(format!("{}: no entry {entry}", file.display())),
-            }
+        app.open_after_load.extend(entries.into_iter().map(|(file, entry)| (file, Some(entry))));
+        let loaded: Vec<PathBuf> = app.ws.files().iter().map(|f| f.path.clone()).collect();
+        for path in loaded {
+            app.show_opened(&path);
         }
         app.apply_pending();
         app
