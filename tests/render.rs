@@ -7,6 +7,7 @@ use glam::{Mat4, Vec3};
 use parkan_studio::doc::resolve::{MemoryAssets, ResolvedTexture};
 use parkan_studio::export::scene::{Primitive, Scene, SceneNode};
 use parkan_studio::export::{ExportOptions, build_scene};
+use parkan_studio::fixtures::texm::nearest_cell_colour;
 use parkan_studio::fixtures::{demo, msh as mfx, xray as xfx};
 use parkan_studio::formats::msh::anim::Transform;
 use parkan_studio::formats::readings::Readings;
@@ -98,7 +99,7 @@ fn texture(width: u32, height: u32, rgba: Vec<u8>) -> Arc<ResolvedTexture> {
         palette_used: false,
         image: Pixmap { width, height, rgba },
         has_alpha: false,
-        page_rects: 0,
+        page: Vec::new(),
     })
 }
 
@@ -319,4 +320,18 @@ fn overlays_draw_over_the_shading() {
     // Wire colour pixels appear on the cube's visible edges only: the back edges stay hidden.
     let wire = wired.rgba.chunks(4).filter(|c| c[0] > 235 && c[1] > 235 && c[2] > 235).count();
     assert!(wire > 50 && wire < (SIZE * SIZE / 4) as usize, "{wire}");
+}
+
+#[test]
+fn the_material_render_draws_the_phase_cell_of_its_texture() {
+    for cell in 0..4u8 {
+        let d = tempfile::tempdir().unwrap();
+        demo::write_demo(d.path()).unwrap();
+        demo::add_cells(d.path(), cell).unwrap();
+        let out = run(&["render", "Material.lib::CELLS", "c.png", "--size", "64x64", "--shape", "plane", "--yaw", "0", "--pitch", "0"], d.path());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("stored Page rect {cell}")), "the reading is said");
+        let centre = png(&d.path().join("c.png")).get_pixel(32, 32).0;
+        assert_eq!(nearest_cell_colour(centre), usize::from(cell), "cell {cell}: centre {centre:?}");
+    }
 }
