@@ -59,12 +59,13 @@ fn bench(c: &mut Criterion) {
     assert_eq!(view(&mut app).readout.len(), 4, "the editor shows the material");
     g.bench_function("whole app frame, editor paused", |b| b.iter(|| frame(&ctx, &mut app)));
     view(&mut app).timeline.playing = true;
+    frame(&ctx, &mut app);
+    assert!(view(&mut app).timeline.time > 0.0, "the playhead moves");
     g.bench_function("whole app frame, editor playing 4 blocks x 20 keys", |b| {
         b.iter(|| {
             frame(&ctx, &mut app);
         })
     });
-    assert!(view(&mut app).timeline.time > 0.0, "the playhead moved");
 
     // The editor alone in a bare frame (no menus, browser, inspector or log), playing.
     use parkan_studio::app::editors::{EditorCx, EditorState};
@@ -88,5 +89,66 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn preview(c: &mut Criterion) {
+    use parkan_studio::doc::resolve::{MemoryAssets, Resolver};
+    use parkan_studio::formats::mat0::eval::state_at_time;
+    use parkan_studio::formats::mat0::rng::MsvcRand;
+    use parkan_studio::render::scene::FULL_UV_RECT;
+    use parkan_studio::render::shapes::{Shape, preview_scene};
+    use parkan_studio::render::{BlendMode, FrameParams, Headless, MaterialColors, Offscreen, OrbitCamera, wgpu};
+    let headless = match Headless::new() {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("skipping the preview render bench: {e}");
+            return;
+        }
+    };
+    eprintln!("preview adapter: {}", headless.adapter);
+    let m = material();
+    let readings = parkan_studio::formats::readings::Readings::default();
+    let assets = MemoryAssets::from_files(parkan_studio::fixtures::demo::demo_files());
+    let mut resolver = Resolver::new(&assets, &readings);
+    let state = state_at_time(&m, 0, 1234, 0, &mut MsvcRand::new(1), &readings).expect("the material evaluates");
+    let texture = resolver.texture(m.phases[state.phase].texture_bytes()).0;
+    assert!(texture.is_some(), "the demo's Textures.lib has the phase's texture");
+    let uv = texture.as_ref().and_then(|t| t.cell_uv(state.cell)).unwrap_or(FULL_UV_RECT);
+    let mut scene = preview_scene(Shape::Sphere);
+    scene.set_preview_material(MaterialColors::from_runtime(&state.values, state.u16), texture, uv, BlendMode::Opaque);
+    let uploaded = headless.upload(&scene).expect("upload");
+    let (size, times) = (512u32, [0u32, 250, 500, 750, 1000]);
+    // The colours change every frame (the playhead moves); the shape and texture stay.
+    let colours: Vec<MaterialColors> = times
+        .iter()
+        .map(|&t| {
+            let s = state_at_time(&m, 0, t, 0, &mut MsvcRand::new(1), &readings).expect("the material evaluates");
+            MaterialColors::from_runtime(&s.values, s.u16)
+        })
+        .collect();
+    let camera = OrbitCamera::framing(scene.min, scene.max, 0.5, 0.35, 1.0);
+    let target = Offscreen::new(&headless.renderer, size, size);
+    let mut g = c.benchmark_group("material_preview_512");
+    g.sample_size(20);
+    let mut i = 0;
+    g.bench_function("record frame (CPU)", |b| {
+        b.iter(|| {
+            i = (i + 1) % colours.len();
+            let mut params = FrameParams::new(camera);
+            params.material_colors = Some(std::slice::from_ref(&colours[i]));
+            let mut encoder = headless.device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
+            headless.renderer.render_into(&headless.queue, &mut encoder, &uploaded, &target, &params);
+            black_box(encoder.finish())
+        })
+    });
+    g.bench_function("render and read back", |b| {
+        b.iter(|| {
+            i = (i + 1) % colours.len();
+            let mut params = FrameParams::new(camera);
+            params.material_colors = Some(std::slice::from_ref(&colours[i]));
+            black_box(headless.render(&uploaded, &params, size, size).expect("render"))
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, preview);
 criterion_main!(benches);

@@ -7,6 +7,7 @@ use glam::{Mat4, Vec3};
 use parkan_studio::doc::resolve::{MemoryAssets, ResolvedTexture};
 use parkan_studio::export::scene::{Primitive, Scene, SceneNode};
 use parkan_studio::export::{ExportOptions, build_scene};
+use parkan_studio::fixtures::texm::nearest_cell_colour;
 use parkan_studio::fixtures::{demo, msh as mfx, xray as xfx};
 use parkan_studio::formats::msh::anim::Transform;
 use parkan_studio::formats::readings::Readings;
@@ -98,7 +99,7 @@ fn texture(width: u32, height: u32, rgba: Vec<u8>) -> Arc<ResolvedTexture> {
         palette_used: false,
         image: Pixmap { width, height, rgba },
         has_alpha: false,
-        page_rects: 0,
+        page: Vec::new(),
     })
 }
 
@@ -512,4 +513,18 @@ fn a_phase_with_another_texture_changes_the_drawn_texture_with_time() {
     }
     assert!(changed > 100, "{changed} pixels changed between 0 and 400 ms");
     assert_eq!(changed_water, changed, "only water pixels change");
+}
+
+#[test]
+fn the_material_render_draws_the_phase_cell_of_its_texture() {
+    for cell in 0..4u8 {
+        let d = tempfile::tempdir().unwrap();
+        demo::write_demo(d.path()).unwrap();
+        demo::add_cells(d.path(), cell).unwrap();
+        let out = run(&["render", "Material.lib::CELLS", "c.png", "--size", "64x64", "--shape", "plane", "--yaw", "0", "--pitch", "0"], d.path());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("stored Page rect {cell}")), "the reading is said");
+        let centre = png(&d.path().join("c.png")).get_pixel(32, 32).0;
+        assert_eq!(nearest_cell_colour(centre), usize::from(cell), "cell {cell}: centre {centre:?}");
+    }
 }

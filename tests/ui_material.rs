@@ -438,3 +438,42 @@ fn texture_names_complete_from_the_open_library_and_a_missing_one_says_so() {
     assert_eq!(material(&h).phases[0].texture_name().as_deref(), Some("NOPE.0"));
     assert!(h.query_all_by_label_contains("NOPE.0 not found").count() >= 1, "the missing texture is named");
 }
+
+#[test]
+fn a_page_rect_clicked_on_the_picture_picks_the_cell_and_the_preview_draws_it() {
+    use parkan_studio::fixtures::texm::nearest_cell_colour;
+    let d = tempfile::tempdir().unwrap();
+    fixtures::demo::write_demo(d.path()).unwrap();
+    fixtures::demo::add_cells(d.path(), 0).unwrap();
+    let mut h = common::app_with(vec![PathBuf::from(format!("{}::CELLS", d.path().join("Material.lib").display()))], [1500.0, 1500.0]);
+    // On the plane the image's centre is the middle of the cell's rect.
+    h.get_by_label("Plane").click();
+    h.run();
+    let shown = |h: &mut Harness<'static, StudioApp>| {
+        let at = view(h).preview.image_rect().expect("the plane was drawn by the renderer").center();
+        nearest_cell_colour(h.render().expect("a rendered frame").get_pixel(at.x as u32, at.y as u32).0)
+    };
+    assert_eq!(shown(&mut h), 0, "cell 0: the top-left rect");
+    let before = bytes(&h);
+    let steps = h.state().ws.history.steps().len();
+    let cell_at = material(&h).phase_offset(0) + 17;
+    h.get_by_label("Page rect 2").click();
+    h.run();
+    let after = bytes(&h);
+    let diff: Vec<usize> = (0..before.len()).filter(|&i| before[i] != after[i]).collect();
+    assert_eq!(diff, vec![cell_at], "only the cell byte changed");
+    assert_eq!(after[cell_at], 2);
+    assert_eq!(h.state().ws.history.steps().len(), steps + 1, "one undo step");
+    assert_eq!(shown(&mut h), 2, "the preview draws the bottom-left rect");
+    h.get_by_label("Page rect 1").click();
+    h.run();
+    assert_eq!(shown(&mut h), 1);
+    h.get_by_label("Whole texture").click();
+    h.run();
+    assert_eq!(bytes(&h)[cell_at], 0xFF, "the whole texture is cell 0xFF");
+    for _ in 0..3 {
+        undo(&mut h);
+    }
+    assert_eq!(bytes(&h), before);
+    assert_eq!(shown(&mut h), 0);
+}

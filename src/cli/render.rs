@@ -182,11 +182,11 @@ mod with_gpu {
             None => None,
         };
         let has_alpha = texture.as_ref().is_some_and(|t| t.has_alpha);
+        let cell_uv = texture.as_ref().and_then(|t| t.cell_uv(state.cell));
         if let Some(t) = &texture
-            && state.cell >= 0
-            && t.page_rects > 0
+            && cell_uv.is_some()
         {
-            eprintln!("note: {item}: cell {} names a Page rect of {} (which one is unconfirmed); the whole texture is drawn", state.cell, t.name);
+            eprintln!("note: {item}: cell {} draws stored Page rect {} of {} (which rect the engine means is unconfirmed)", state.cell, state.cell, t.name);
         }
         outln!(
             "  {item} at {ms} ms: phase {}, diffuse {:?}, texture {}",
@@ -196,7 +196,7 @@ mod with_gpu {
         );
         let blend = BlendMode::from_nibble(Mat0Flags(meta.attrs[0]).nibble_mode(), has_alpha);
         let mut scene = preview_scene(shape);
-        scene.set_preview_material(colors, texture, FULL_UV_RECT, blend);
+        scene.set_preview_material(colors, texture, cell_uv.unwrap_or(FULL_UV_RECT), blend);
         Ok(scene)
     }
 }

@@ -398,8 +398,7 @@ impl<'a> Resolver<'a> {
         let (texture, diags) = self.texture(&tex_name);
         core.diagnostics.extend(diags);
         if let Some(t) = &texture
-            && t.page_rects > 0
-            && state.cell > 0
+            && t.cell_uv(state.cell).is_some()
         {
             core.diagnostics.push(Diagnostic::new(
                 Severity::Info,

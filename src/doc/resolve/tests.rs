@@ -307,3 +307,29 @@ fn folder_assets_search_the_archive_then_the_folder_then_the_parent() {
     // Not in the archive: the folder.
     assert!(matches!(inside.beside("tower.wea"), Found::Yes(b) if b.origin.ends_with("tower.wea")));
 }
+
+#[test]
+fn a_cell_selects_its_stored_page_rect_in_uv() {
+    let mut assets = demo_assets();
+    let mut spec = Spec::new(Format::Rgb565, 64, 32, 1, Material::Rock);
+    spec.page = Some(vec![
+        crate::formats::texm::Rect { x: 0, w: 32, y: 0, h: 32 },
+        crate::formats::texm::Rect { x: 32, w: 16, y: 8, h: 24 },
+        crate::formats::texm::Rect { x: 48, w: 0, y: 0, h: 8 },
+    ]);
+    assets.remove_file("Textures.lib");
+    assets.add_file("Textures.lib", lib(&[("PAGED.0", TYPE_TEXM, [0; 3], build(&spec)), ("PLAIN.0", TYPE_TEXM, [0; 3], build(&Spec::new(Format::Rgb565, 8, 8, 1, Material::Rock)))]));
+    let r = Readings::default();
+    let mut res = Resolver::new(&assets, &r);
+    let t = res.texture(b"PAGED.0").0.unwrap();
+    assert_eq!(t.page.len(), 3);
+    assert_eq!(t.cell_uv(0), Some([0.0, 0.0, 0.5, 1.0]));
+    assert_eq!(t.cell_uv(1), Some([0.5, 0.25, 0.25, 0.75]));
+    // An empty rect, a cell past the rects, -1 and 255 (0xFF either way read): the whole texture.
+    for cell in [2, 3, -1, 255] {
+        assert_eq!(t.cell_uv(cell), None, "cell {cell}");
+    }
+    let plain = res.texture(b"PLAIN.0").0.unwrap();
+    assert!(plain.page.is_empty());
+    assert_eq!(plain.cell_uv(0), None);
+}

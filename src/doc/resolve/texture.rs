@@ -5,7 +5,7 @@
 
 use super::assets::{AssetSource, Found};
 use crate::formats::readings::Readings;
-use crate::formats::texm::{Format, PalEntry, Pixmap, Texm, palette_suffix, slot_name};
+use crate::formats::texm::{Format, PalEntry, Pixmap, Rect, Texm, palette_suffix, slot_name};
 use super::warn;
 use crate::formats::{Diagnostic, cp1251};
 
@@ -32,8 +32,24 @@ pub struct ResolvedTexture {
     pub image: Pixmap,
     /// Some texel is not fully opaque.
     pub has_alpha: bool,
-    /// Rects of the Page tail (the runtime's rect 0, the whole texture, not counted).
-    pub page_rects: usize,
+    /// Rects of the Page tail as stored (the runtime's rect 0, the whole texture, not among them).
+    pub page: Vec<Rect>,
+}
+
+impl ResolvedTexture {
+    /// The part of the texture a phase's cell byte selects, as `[u0, v0, du, dv]`: stored Page
+    /// rect `cell` over the stored size (seed 10.4's UV formula). `None` (the whole texture) for
+    /// -1 (0xFF read signed), a cell past the stored rects or an empty rect. formats.md: which
+    /// stored rect a cell names is unconfirmed (the runtime puts the whole texture first); this
+    /// is the reading the editor shows, with the byte kept as it is.
+    pub fn cell_uv(&self, cell: i32) -> Option<[f32; 4]> {
+        let r = self.page.get(usize::try_from(cell).ok()?)?;
+        if r.w <= 0 || r.h <= 0 || self.width == 0 || self.height == 0 {
+            return None;
+        }
+        let (w, h) = (f64::from(self.width), f64::from(self.height));
+        Some([f64::from(r.x) / w, f64::from(r.y) / h, f64::from(r.w) / w, f64::from(r.h) / h].map(|v| v as f32))
+    }
 }
 
 /// Finds, decodes and describes one texture; `None` (with the reason among the
@@ -107,7 +123,7 @@ pub fn resolve_texture(assets: &dyn AssetSource, name: &[u8], readings: &Reading
         palette: palette_name,
         palette_used,
         has_alpha,
-        page_rects: texm.page().map_or(0, |p| p.rects.len()),
+        page: texm.page().map(|p| p.rects.clone()).unwrap_or_default(),
         image,
     })
 }

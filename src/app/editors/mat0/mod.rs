@@ -59,7 +59,13 @@ pub struct Mat0View {
     tex_text: Option<(usize, String, String)>,
     /// A merged edit (a colour drag) is open: it ends when the pointer is released.
     drag_open: bool,
-    samples: Option<((*const u8, usize, usize, u32), Vec<(usize, Vec<f32>)>)>,
+    /// A key picked on the timeline, for the key table to scroll to once.
+    scroll_to_key: Option<usize>,
+    /// The selected block's cycle plot, for the parsed bytes.
+    plot: Option<readout::CyclePlot>,
+    /// The timeline's tracks for the parsed bytes and the selected (block, key): rebuilt when
+    /// either changes, not with every frame of playback.
+    track_cache: Option<((usize, Option<usize>), Vec<Track>)>,
 }
 
 impl Default for Mat0View {
@@ -78,7 +84,9 @@ impl Default for Mat0View {
             textures: TextureCache::default(),
             tex_text: None,
             drag_open: false,
-            samples: None,
+            scroll_to_key: None,
+            plot: None,
+            track_cache: None,
         }
     }
 }
@@ -119,7 +127,8 @@ impl Mat0View {
             self.key = self.key.filter(|&k| k < keys);
         }
         self.parsed = Some(Parsed { bytes: cx.bytes.clone(), attrs, mat, diagnostics });
-        self.samples = None;
+        self.plot = None;
+        self.track_cache = None;
     }
 
     /// The tracks the timeline draws: one per block, a bar per key coloured by its phase's
@@ -200,7 +209,8 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
 
     ui.horizontal(|ui| {
         ui.strong(items::address(cx.ws, cx.path));
-        ui.weak(format!("{} phases, {} blocks, version {}", mat.phases.len(), mat.anim.len(), attrs[1]));
+        let cycle = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
+        ui.weak(format!("{} phases, {} blocks, longest cycle {cycle} ms, version {}", mat.phases.len(), mat.anim.len(), attrs[1]));
     });
     for d in &diagnostics {
         let c = if d.severity == Severity::Error { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
@@ -212,11 +222,15 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
 
     let mut events = Vec::new();
     view.timeline.controls(ui, &axis, &mut events);
-    let tracks = view.tracks(&mat);
+    let selection = (view.block, view.key);
+    if view.track_cache.as_ref().is_none_or(|(s, _)| *s != selection) {
+        view.track_cache = Some((selection, view.tracks(&mat)));
+    }
+    let tracks = view.track_cache.as_ref().map_or(&[][..], |(_, t)| t.as_slice());
     if tracks.is_empty() {
         ui.weak("No animation blocks: the material shows phase 0 throughout.");
     } else {
-        view.timeline_rect = Some(view.timeline.tracks(ui, &axis, &tracks, &mut events));
+        view.timeline_rect = Some(view.timeline.tracks(ui, &axis, tracks, &mut events));
     }
     for ev in events {
         match ev {
@@ -230,6 +244,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
             TimelineEvent::BarClicked { track, bar } => {
                 view.block = track;
                 view.key = Some(bar);
+                view.scroll_to_key = Some(bar);
                 if let Some(k) = mat.anim.get(track).and_then(|b| b.keys.get(bar)) {
                     view.phase = usize::from(k.k0).min(mat.phases.len().saturating_sub(1));
                 }

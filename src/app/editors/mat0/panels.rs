@@ -143,10 +143,14 @@ fn attrs_edit(cx: &EditorCx, attrs: [u32; 3], label: &str) -> crate::app::intent
     }
 }
 
+/// A colour swatch: fill and outline as one shape (drawn every frame while playing).
+pub fn paint_swatch(painter: &egui::Painter, r: egui::Rect, c: Color32) {
+    painter.add(egui::epaint::RectShape::new(r, 2.0, c, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside));
+}
+
 fn swatch(ui: &mut Ui, c: Color32) -> egui::Response {
     let (r, resp) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::click());
-    ui.painter().rect_filled(r, 2.0, c);
-    ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, Color32::from_black_alpha(120)), StrokeKind::Inside);
+    paint_swatch(ui.painter(), r, c);
     resp
 }
 
@@ -313,21 +317,44 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     let Some(tex) = look.handle.clone() else { return };
     let [w, h] = look.size;
     let rects = look.rects.clone();
-    ui.weak(format!("{}: {w}×{h}, {} Page rects (click a rect to pick its cell)", look.origin.as_deref().unwrap_or(""), rects.len()));
+    ui.horizontal(|ui| {
+        if ui.add_enabled(p.cell_signed() >= 0, egui::Button::new("Whole texture").small()).on_hover_text("Set the cell to 0xFF (-1 read signed): no Page rect").clicked() {
+            let mut m = mat.clone();
+            m.phases[i].set_cell(u8::MAX);
+            out.push(commit(cx, &m, None, format!("Pick the whole texture for phase {i}"), None));
+        }
+        let hint = if rects.is_empty() { "" } else { " (click a rect to pick its cell)" };
+        ui.weak(format!("{}: {w}×{h}, {} Page rects{hint}", look.origin.as_deref().unwrap_or(""), rects.len()));
+    });
     let scale = (160.0 / w.max(h).max(1) as f32).min(4.0);
-    let (rect, resp) = ui.allocate_exact_size(vec2(w as f32 * scale, h as f32 * scale), Sense::click());
+    let (rect, _) = ui.allocate_exact_size(vec2(w as f32 * scale, h as f32 * scale), Sense::hover());
     let painter = ui.painter_at(rect);
     crate::app::editors::texture::paint_checker(&painter, rect);
     painter.image(tex.id(), rect, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), Color32::WHITE);
     let mut picked = None;
-    for (n, r) in rects.iter().enumerate() {
+    // Each rect is its own button (drawn over the picture, later ones on top). Only 0..=254
+    // name a rect: 0xFF is the whole texture.
+    for (n, r) in rects.iter().enumerate().take(usize::from(u8::MAX)) {
         let rr = egui::Rect::from_min_size(rect.min + vec2(f32::from(r.x), f32::from(r.y)) * scale, vec2(f32::from(r.w), f32::from(r.h)) * scale);
         let on = n == usize::from(p.cell()) && p.cell_signed() >= 0;
-        painter.rect_stroke(rr, 0.0, Stroke::new(if on { 2.5 } else { 1.0 }, if on { Color32::YELLOW } else { Color32::from_rgb(255, 120, 0) }), StrokeKind::Inside);
+        let hit = rr.intersect(rect);
+        let hovered = hit.is_positive() && {
+            let resp = ui.interact(hit, ui.scope_id().with(("mat0-cell", i, n)), Sense::click());
+            resp.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on, format!("Page rect {n}")));
+            if resp.clicked() {
+                picked = u8::try_from(n).ok();
+            }
+            let hovered = resp.hovered();
+            resp.on_hover_text(format!("cell {n}: {}×{} at ({}, {})", r.w, r.h, r.x, r.y));
+            hovered
+        };
+        let (width, colour) = match (on, hovered) {
+            (true, _) => (2.5, Color32::YELLOW),
+            (false, true) => (2.0, Color32::WHITE),
+            (false, false) => (1.0, Color32::from_rgb(255, 120, 0)),
+        };
+        painter.rect_stroke(rr, 0.0, Stroke::new(width, colour), StrokeKind::Inside);
         painter.text(rr.min + vec2(2.0, 1.0), egui::Align2::LEFT_TOP, n.to_string(), egui::FontId::monospace(10.0), Color32::WHITE);
-        if resp.clicked() && resp.interact_pointer_pos().is_some_and(|pos| rr.contains(pos)) {
-            picked = Some(n as u8);
-        }
     }
     if let Some(c) = picked.filter(|&c| c != p.cell()) {
         let mut m = mat.clone();
@@ -360,6 +387,9 @@ pub fn blocks(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: 
         }
     });
 }
+
+/// Key rows shown at once; the rest scroll.
+const KEY_ROWS: f32 = 8.0;
 
 fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: usize, out: &mut Vec<Intent>) {
     let block = &mat.anim[b];
@@ -401,41 +431,83 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
         }
     });
 
+    // Only the rows in view are laid out (a block may have hundreds of keys, and this runs
+    // every frame while playing); a key picked on the timeline is scrolled to once.
     let phases = mat.phases.len();
-    egui::Grid::new(("mat0-keys", b)).num_columns(5).striped(true).show(ui, |ui| {
-        for h in ["key", "phase", "end (ms)", "interval", "unused"] {
-            ui.strong(h);
-        }
-        ui.end_row();
-        for (k, key) in block.keys.iter().enumerate() {
-            let sel = view.block == b && view.key == Some(k);
-            let row = ui.selectable_label(sel, k.to_string());
-            if row.clicked() {
-                view.block = b;
-                view.key = Some(k);
+    let row_h = ui.spacing().interact_size.y + 2.0;
+    let mut edit = None;
+    let mut table = egui_extras::TableBuilder::new(ui)
+        .id_salt(("mat0-keys", b))
+        .striped(true)
+        .resizable(false)
+        .column(egui_extras::Column::auto().at_least(32.0))
+        .columns(egui_extras::Column::auto().at_least(56.0), 2)
+        .column(egui_extras::Column::auto().at_least(80.0))
+        .column(egui_extras::Column::remainder())
+        .min_scrolled_height(0.0)
+        .max_scroll_height(row_h * KEY_ROWS);
+    if view.block == b
+        && let Some(k) = view.scroll_to_key.take()
+    {
+        table = table.scroll_to_row(k, Some(egui::Align::Center));
+    }
+    table
+        .header(row_h, |mut header| {
+            for h in ["key", "phase", "end (ms)", "interval", "unused"] {
+                header.col(|ui| {
+                    ui.strong(h);
+                });
             }
-            let mut k0 = key.k0;
-            let bad = usize::from(k0) >= phases;
-            let r = ui.add(egui::DragValue::new(&mut k0).range(0..=u16::MAX)).labelled_by(row.id);
-            let r = if bad { r.on_hover_text("past the last phase: evaluates as the last phase") } else { r };
-            if bad {
-                ui.painter().rect_stroke(r.rect, 2.0, Stroke::new(1.5, Color32::RED), StrokeKind::Outside);
-            }
-            let mut k1 = key.k1;
-            ui.add(egui::DragValue::new(&mut k1)).labelled_by(row.id);
-            let (s, e) = block.interval(k).unwrap_or((0, 0));
-            ui.label(if s > e { RichText::new(format!("{s}..{e} (empty)")).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
-            ui.weak(format!("{} (0x{:04X})", key.k2, key.k2));
-            ui.end_row();
-            if (k0, k1) != (key.k0, key.k1) && label.is_none() {
-                m.anim[b].keys[k].k0 = k0;
-                m.anim[b].keys[k].k1 = k1;
-                view.drag_open = true;
-                out.push(commit(cx, &m, None, format!("Edit key {k} of block {b}"), Some("mat0-key")));
-                return;
-            }
-        }
-    });
+        })
+        .body(|body| {
+            body.rows(row_h, block.keys.len(), |mut row| {
+                let k = row.index();
+                let key = block.keys[k];
+                let mut row_id = None;
+                row.col(|ui| {
+                    let r = ui.selectable_label(view.block == b && view.key == Some(k), k.to_string());
+                    if r.clicked() {
+                        view.block = b;
+                        view.key = Some(k);
+                    }
+                    row_id = Some(r.id);
+                });
+                let (mut k0, mut k1) = (key.k0, key.k1);
+                row.col(|ui| {
+                    let bad = usize::from(k0) >= phases;
+                    let mut r = ui.add(egui::DragValue::new(&mut k0).range(0..=u16::MAX));
+                    if let Some(id) = row_id {
+                        r = r.labelled_by(id);
+                    }
+                    if bad {
+                        ui.painter().rect_stroke(r.rect, 2.0, Stroke::new(1.5, Color32::RED), StrokeKind::Outside);
+                        r.on_hover_text("past the last phase: evaluates as the last phase");
+                    }
+                });
+                row.col(|ui| {
+                    let r = ui.add(egui::DragValue::new(&mut k1));
+                    if let Some(id) = row_id {
+                        r.labelled_by(id);
+                    }
+                });
+                row.col(|ui| {
+                    let (s, e) = block.interval(k).unwrap_or((0, 0));
+                    ui.label(if s > e { RichText::new(format!("{s}..{e} (empty)")).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
+                });
+                row.col(|ui| {
+                    ui.weak(format!("{} (0x{:04X})", key.k2, key.k2));
+                });
+                if (k0, k1) != (key.k0, key.k1) && edit.is_none() {
+                    edit = Some((k, k0, k1));
+                }
+            });
+        });
+    if let Some((k, k0, k1)) = edit.filter(|_| label.is_none()) {
+        m.anim[b].keys[k].k0 = k0;
+        m.anim[b].keys[k].k1 = k1;
+        view.drag_open = true;
+        out.push(commit(cx, &m, None, format!("Edit key {k} of block {b}"), Some("mat0-key")));
+    }
     ui.horizontal(|ui| {
         if ui.button("Add key").clicked() {
             label = Some(key_op(view, &mut m, b, |m| edits::append_key(m, b).map(Some), "Add a key"));
@@ -472,6 +544,16 @@ fn key_op(view: &mut Mat0View, m: &mut Mat0, b: usize, f: impl FnOnce(&mut Mat0)
     }
 }
 
+/// The four evaluated colours (diffuse, ambient, specular, emissive) as one painted strip.
+fn colour_strip(ui: &mut Ui, values: &[f32; 16]) -> egui::Response {
+    let (rect, resp) = ui.allocate_exact_size(vec2(4.0 * 18.0, 14.0), Sense::hover());
+    for (n, at) in [0, 4, 8, 12].into_iter().enumerate() {
+        let r = egui::Rect::from_min_size(rect.min + vec2(n as f32 * 18.0, 0.0), vec2(14.0, 14.0));
+        paint_swatch(ui.painter(), r, super::preview::colour(values, at));
+    }
+    resp
+}
+
 pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
     ui.heading("At the playhead");
     ui.label(format!("game time {} ms", view.timeline.time));
@@ -486,13 +568,15 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
             }
         });
     }
-    for r in view.readout.clone() {
-        let title = match r.block {
-            Some(b) => format!("Block {b} ({})", mat.anim[b].mode().label()),
-            None => "No blocks".into(),
-        };
+    // Per block four items (title, selection, a painted colour strip, the numbers) rather than
+    // a label per value: this runs every frame while playing, and each widget costs more than
+    // its text.
+    for r in &view.readout {
         ui.group(|ui| {
-            ui.strong(title);
+            match r.block {
+                Some(b) => ui.strong(format!("Block {b} ({})", mat.anim[b].mode().label())),
+                None => ui.strong("No blocks"),
+            };
             match &r.state {
                 Ok(s) => {
                     let pass = match r.pass {
@@ -501,18 +585,27 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
                         Pass::Held => " (held)",
                     };
                     let key = r.key.map_or_else(|| "–".into(), |k| k.to_string());
-                    ui.label(format!("key {key}: phase {} -> {}  alpha {:.3}", s.phase, s.next_phase, r.alpha));
-                    ui.label(format!("block time {:.0} ms{pass}", r.local));
-                    if let Some(st) = s.start_time {
-                        ui.label(format!("random start time {st} ms"));
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        for (name, at) in [("diffuse", 0), ("ambient", 4), ("specular", 8), ("emissive", 12)] {
-                            swatch(ui, super::preview::colour(&s.values, at));
-                            ui.label(format!("{name} {:.2} {:.2} {:.2} {:.2}", s.values[at], s.values[at + 1], s.values[at + 2], s.values[at + 3]));
-                        }
+                    let random = s.start_time.map_or_else(String::new, |st| format!(", random start time {st} ms"));
+                    ui.label(format!("key {key}: phase {} -> {}  alpha {:.3}  block time {:.0} ms{pass}{random}", s.phase, s.next_phase, r.alpha, r.local));
+                    // The numbers of the colours for the selected block (the one the preview
+                    // draws); the others' on hovering their swatches. Text that changes with the
+                    // playhead is laid out again every frame.
+                    let v = &s.values;
+                    let numbers = |v: &[f32; 16]| {
+                        format!(
+                            "diffuse {:.2} {:.2} {:.2} {:.2}  ambient {:.2} {:.2} {:.2} {:.2}\nspecular {:.2} {:.2} {:.2} {:.2}  emissive {:.2} {:.2} {:.2} {:.2}",
+                            v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]
+                        )
+                    };
+                    colour_strip(ui, v).on_hover_ui(|ui| {
+                        ui.label(numbers(v));
                     });
-                    ui.label(format!("power step {} cell {} texture {}", s.u16, s.cell, s.texture.as_deref().unwrap_or("none")));
+                    let power = format!("power step {} cell {} texture {}", s.u16, s.cell, s.texture.as_deref().unwrap_or("none"));
+                    if r.block.is_none_or(|b| b == view.block) {
+                        ui.label(format!("{}\n{power}", numbers(v)));
+                    } else {
+                        ui.label(power);
+                    }
                     for d in &s.diagnostics {
                         ui.colored_label(ui.visuals().warn_fg_color, &d.message);
                     }
@@ -525,12 +618,13 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
     }
     if let Some(block) = mat.anim.get(view.block) {
         ui.label(format!("Block {} over one cycle", view.block));
-        let key = (cx.bytes.as_ptr(), cx.bytes.len(), view.block, view.seed);
-        if view.samples.as_ref().is_none_or(|(k, _)| *k != key) {
-            view.samples = Some((key, readout::channel_samples(mat, view.block, view.seed, &cx.ws.readings, 96)));
+        if !view.plot.as_ref().is_some_and(|p| p.is_for(view.block, view.seed)) {
+            view.plot = Some(readout::CyclePlot::new(mat, view.block, view.seed, &cx.ws.readings));
         }
         let local = view.readout.get(view.block).map_or(0.0, |r| r.local);
         let at = if block.cycle_len() > 0 { (local / f64::from(block.cycle_len())) as f32 } else { 0.0 };
-        readout::plot(ui, view.samples.as_ref().map_or(&[], |(_, s)| s), at);
+        if let Some(p) = view.plot.as_mut() {
+            p.show(ui, at);
+        }
     }
 }

@@ -79,7 +79,9 @@ impl MaterialPreview for SwatchPreview {
                 paint_checker(&ui.painter_at(r), r);
                 ui.painter().rect_filled(r, 2.0, colour(&input.state.values, at));
                 let v = &input.state.values[at..at + 4];
-                resp.on_hover_text(format!("{name}: {:.3} {:.3} {:.3} {:.3}", v[0], v[1], v[2], v[3]));
+                resp.on_hover_ui(|ui| {
+                    ui.label(format!("{name}: {:.3} {:.3} {:.3} {:.3}", v[0], v[1], v[2], v[3]));
+                });
                 ui.label(name);
             }
         });

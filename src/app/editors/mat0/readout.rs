@@ -83,22 +83,57 @@ fn channel_colour(f: usize) -> Color32 {
     [Color32::from_rgb(230, 70, 70), Color32::from_rgb(70, 200, 90), Color32::from_rgb(80, 130, 255), Color32::from_gray(200)][f % 4]
 }
 
-/// The plot: each sampled float over one cycle (0..1 high), the playhead at `local / cycle`.
-pub fn plot(ui: &mut Ui, samples: &[(usize, Vec<f32>)], at: f32) {
-    let (rect, resp) = ui.allocate_exact_size(vec2(ui.available_width().clamp(120.0, 320.0), 80.0), Sense::hover());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
-    for (f, values) in samples {
-        let n = values.len().max(2) - 1;
-        let points: Vec<Pos2> =
-            values.iter().enumerate().map(|(i, v)| pos2(rect.left() + rect.width() * i as f32 / n as f32, rect.bottom() - 2.0 - (rect.height() - 4.0) * v.clamp(0.0, 1.0))).collect();
-        painter.add(egui::Shape::line(points, Stroke::new(1.5, channel_colour(*f))));
+/// The cycle plot of one block: each sampled float over one cycle (0..1 high) and the playhead.
+/// The samples are made for a block and a seed (the editor drops the plot when the bytes
+/// change), their lines when the plot moves on screen; per frame only the playhead is new.
+pub struct CyclePlot {
+    block: usize,
+    seed: u32,
+    samples: Vec<(usize, Vec<f32>)>,
+    lines: Option<(egui::Rect, Vec<egui::Shape>)>,
+    names: String,
+}
+
+impl CyclePlot {
+    pub fn new(mat: &Mat0, block: usize, seed: u32, readings: &Readings) -> CyclePlot {
+        let samples = channel_samples(mat, block, seed, readings, 96);
+        let names = samples.iter().map(|(f, _)| float_name(*f)).collect::<Vec<_>>().join(", ");
+        CyclePlot { block, seed, samples, lines: None, names }
     }
-    let x = rect.left() + rect.width() * at.clamp(0.0, 1.0);
-    painter.line_segment([pos2(x, rect.top()), pos2(x, rect.bottom())], Stroke::new(1.5, Color32::from_rgb(255, 90, 60)));
-    if samples.is_empty() {
-        painter.text(rect.center(), egui::Align2::CENTER_CENTER, "no interpolated fields", egui::FontId::proportional(11.0), ui.visuals().weak_text_color());
+
+    pub fn is_for(&self, block: usize, seed: u32) -> bool {
+        (self.block, self.seed) == (block, seed)
     }
-    let names: Vec<String> = samples.iter().map(|(f, _)| float_name(*f)).collect();
-    resp.on_hover_text(names.join(", "));
+
+    /// Draws the plot with the playhead at `at` (the fraction of the cycle).
+    pub fn show(&mut self, ui: &mut Ui, at: f32) {
+        let (rect, resp) = ui.allocate_exact_size(vec2(ui.available_width().clamp(120.0, 320.0), 80.0), Sense::hover());
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+        if self.lines.as_ref().is_none_or(|(r, _)| *r != rect) {
+            let lines = self
+                .samples
+                .iter()
+                .map(|(f, values)| {
+                    let n = values.len().max(2) - 1;
+                    let points: Vec<Pos2> = values
+                        .iter()
+                        .enumerate()
+                        .map(|(i, v)| pos2(rect.left() + rect.width() * i as f32 / n as f32, rect.bottom() - 2.0 - (rect.height() - 4.0) * v.clamp(0.0, 1.0)))
+                        .collect();
+                    egui::Shape::line(points, Stroke::new(1.5, channel_colour(*f)))
+                })
+                .collect();
+            self.lines = Some((rect, lines));
+        }
+        if let Some((_, lines)) = &self.lines {
+            painter.extend(lines.iter().cloned());
+        }
+        let x = rect.left() + rect.width() * at.clamp(0.0, 1.0);
+        painter.line_segment([pos2(x, rect.top()), pos2(x, rect.bottom())], Stroke::new(1.5, Color32::from_rgb(255, 90, 60)));
+        if self.samples.is_empty() {
+            painter.text(rect.center(), egui::Align2::CENTER_CENTER, "no interpolated fields", egui::FontId::proportional(11.0), ui.visuals().weak_text_color());
+        }
+        resp.on_hover_text(self.names.as_str());
+    }
 }

@@ -5,9 +5,9 @@
 
 use crate::app::editors::texture::load_texture;
 use crate::doc::node::Node;
-use crate::doc::resolve::{AssetSource, ResolvedTexture, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
+use crate::doc::resolve::{ResolvedTexture, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
 use crate::doc::{FileId, ItemPath, Workspace};
-use crate::formats::texm::{Rect as PageRect, Texm};
+use crate::formats::texm::Rect as PageRect;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -79,13 +79,7 @@ fn look_up(ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]
     let problem = || diags.iter().map(|d| d.message.clone()).next().unwrap_or_else(|| "not found".into());
     match found {
         Some(t) => {
-            let rects = assets
-                .library(TEXTURES_LIB)
-                .ok()
-                .and_then(|lib| lib.find(name).map(|i| lib.archive.payload(i)))
-                .and_then(|p| Texm::parse(&p).ok())
-                .and_then(|(t, _)| t.page().map(|p| p.rects.clone()))
-                .unwrap_or_default();
+            let rects = t.page.clone();
             let handle = load_texture(ctx, format!("mat0-tex-{}", t.name), t.image.width, t.image.height, &t.image.rgba, egui::TextureOptions::LINEAR);
             let (size, origin) = ([t.image.width, t.image.height], Some(t.origin.clone()));
             TexLook { handle: Some(handle), size, rects, origin, problem: None, resolved: Some(Arc::new(t)) }
@@ -94,16 +88,11 @@ fn look_up(ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]
     }
 }
 
-/// The UV rect a cell selects: stored Page rect `cell` when there is one (formats.md: which
-/// rect a cell names is unconfirmed; the stored one is shown), else the whole texture.
+/// The UV rect a cell selects: the texture's stored Page rect `cell` when there is one (the
+/// reading [`ResolvedTexture::cell_uv`] documents), else the whole texture.
 pub fn cell_uv(look: &TexLook, cell: u8) -> egui::Rect {
-    let whole = egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0));
-    let (w, h) = (look.size[0] as f32, look.size[1] as f32);
-    match look.rects.get(usize::from(cell)) {
-        Some(r) if (cell as i8) >= 0 && w > 0.0 && h > 0.0 && r.w > 0 && r.h > 0 => egui::Rect::from_min_size(
-            egui::pos2(f32::from(r.x) / w, f32::from(r.y) / h),
-            egui::vec2(f32::from(r.w) / w, f32::from(r.h) / h),
-        ),
-        _ => whole,
+    match look.resolved.as_ref().and_then(|t| t.cell_uv(i32::from(cell))) {
+        Some([u, v, du, dv]) => egui::Rect::from_min_size(egui::pos2(u, v), egui::vec2(du, dv)),
+        None => egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)),
     }
 }
