@@ -7,6 +7,7 @@
 //! [`crate::app::intent::ItemEdit`] through the document's history.
 
 pub mod assets;
+pub mod caret;
 pub mod editor;
 pub mod layout;
 pub mod table;
@@ -25,10 +26,6 @@ use crate::formats::{Diagnostic, Severity};
 use assets::Assets;
 use egui::Ui;
 use text::TextModel;
-
-/// Above this many bytes the text is shown read-only, line by line (the table, the diagnostics
-/// and the fixes still work): an editable text widget lays the whole text out on every change.
-pub const EDITABLE_LIMIT: usize = 256 << 10;
 
 /// A run of typing is one undo step until a pause this long (seconds) or a cursor jump.
 pub const TYPING_PAUSE: f64 = 1.0;
@@ -82,7 +79,9 @@ pub struct WearView {
     pub version: u64,
     /// When the last keystroke was sent and the character index its typed text ended at.
     last_typed: Option<(f64, usize)>,
-    /// The cursor, as a byte position, after the last frame.
+    /// The text's cursor and selection, in shown characters.
+    pub caret: caret::Caret,
+    /// The cursor, as a byte position, after the last frame (none before the text had focus).
     pub cursor: Option<usize>,
     /// A place to move the cursor to and scroll into view (a shown-text character index).
     pub jump: Option<usize>,
@@ -90,13 +89,14 @@ pub struct WearView {
     pub confirm: Option<Confirm>,
     /// A table cell being edited: section, row, column (0 id, 1 name), text.
     pub cell: Option<(Section, usize, u8, String)>,
-    pub(crate) job: Option<(u64, bool, egui::text::LayoutJob)>,
     pub text_id: Option<egui::Id>,
     /// The status line's widget, which names the text for assistive technology.
     pub(crate) label_id: Option<egui::Id>,
     status: String,
-    /// Line starts of a text too large to edit, for its read-only view.
-    pub(crate) big_lines: Vec<usize>,
+    /// Where the text view drew its lines last frame.
+    pub(crate) placed: Option<textview::Placed>,
+    /// A material to open once its library, opened for it, has been read.
+    go_to_pending: Option<String>,
 }
 
 impl Default for WearView {
@@ -114,16 +114,17 @@ impl Default for WearView {
             assets: Assets::default(),
             version: 0,
             last_typed: None,
+            caret: caret::Caret::default(),
             cursor: None,
             jump: None,
             popup: None,
             confirm: None,
             cell: None,
-            job: None,
             text_id: None,
             label_id: None,
             status: String::new(),
-            big_lines: Vec::new(),
+            placed: None,
+            go_to_pending: None,
         }
     }
 }
@@ -135,10 +136,6 @@ fn identity(b: &SharedBytes) -> (*const u8, usize) {
 impl WearView {
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
-    }
-
-    pub fn editable(&self) -> bool {
-        self.bytes.len() <= EDITABLE_LIMIT
     }
 
     pub fn errors(&self) -> usize {
@@ -164,12 +161,12 @@ impl WearView {
 
     /// Takes new bytes and reads everything from them again.
     pub fn set_bytes(&mut self, bytes: Vec<u8>) {
-        self.model = if bytes.len() <= EDITABLE_LIMIT { TextModel::new(&bytes) } else { TextModel::default() };
+        self.model = TextModel::new(&bytes);
+        self.caret = self.caret.clamped(&self.model);
         self.wear = Wear::parse(bytes.clone());
         self.bytes = bytes;
         self.tokens = self.wear.tokens();
         self.fixes = self.wear.quick_fixes();
-        self.big_lines = if self.editable() { Vec::new() } else { textview::line_starts(&self.bytes) };
         self.status = self.read_status();
         self.diagnose();
     }
@@ -306,25 +303,32 @@ impl WearView {
         let s = text::Splice { range: word.clone(), bytes: b, at: 0, end: 0 };
         let bytes = text::apply(&self.bytes, &s);
         self.popup = None;
-        self.jump = Some(self.model_char_after(word.start + s.bytes.len(), &bytes));
         self.commit(path, bytes, "Complete name", out);
-    }
-
-    fn model_char_after(&self, byte: usize, bytes: &[u8]) -> usize {
-        TextModel::new(&bytes[..byte.min(bytes.len())]).char_len()
+        self.jump = Some(self.model.byte_to_char(word.start + s.bytes.len()));
     }
 
     /// Opens the material a row names in its tab (the open `Material.lib`), or opens the
-    /// library when it is only on disk.
-    pub fn go_to(&self, name: &str, out: &mut Vec<Intent>) {
+    /// library when it is only on disk and then the material once the library is read.
+    pub fn go_to(&mut self, name: &str, out: &mut Vec<Intent>) {
         if let Some(p) = self.assets.material_path(name) {
             out.push(Intent::OpenTab(p.clone()));
         } else if let Some(lib) = &self.assets.material_lib_on_disk {
             out.push(Intent::Open(vec![lib.clone()]));
-            out.push(Intent::Log(Severity::Info, format!("opened {}: go to {name} again to open it", lib.display())));
+            out.push(Intent::Log(Severity::Info, format!("opening {} for {name}", lib.display())));
+            self.go_to_pending = Some(name.to_string());
         } else {
             out.push(Intent::Log(Severity::Warning, format!("{name}: no Material.lib holds it")));
         }
+    }
+
+    /// Where byte `pos` was drawn in the text view last frame, when its line was in view.
+    pub fn screen_pos(&self, pos: usize) -> Option<egui::Pos2> {
+        let p = self.placed.as_ref()?;
+        let c = self.model.byte_to_char(pos);
+        let line = self.model.line_of_char(c);
+        let (_, g) = p.lines.iter().find(|(l, _)| *l == line)?;
+        let r = g.pos_from_cursor(egui::text::CCursor::new(c - self.model.line_chars(line).start));
+        Some(egui::Pos2::new(p.origin.x + r.left(), p.origin.y + line as f32 * p.row_h + p.row_h / 2.0))
     }
 
     /// The name under the cursor, for go to.
@@ -375,6 +379,14 @@ impl WearView {
 
 pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
     v.sync(cx);
+    if let Some(name) = v.go_to_pending.take() {
+        match v.assets.material_path(&name) {
+            Some(p) => out.push(Intent::OpenTab(p.clone())),
+            // Still loading (or it failed, which the log tells): wait while it is on disk only.
+            None if v.assets.material_lib_on_disk.is_some() => v.go_to_pending = Some(name),
+            None => {}
+        }
+    }
     ui.horizontal(|ui| {
         for (l, label) in [(Layout::Text, "Text"), (Layout::Table, "Table"), (Layout::Split, "Text + Table")] {
             if ui.selectable_label(v.layout == l, label).clicked() {
