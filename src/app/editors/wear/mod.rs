@@ -94,7 +94,7 @@ pub struct WearView {
     pub(crate) label_id: Option<egui::Id>,
     status: String,
     /// Where the text view drew its lines last frame.
-    pub(crate) placed: Option<textview::Placed>,
+    pub placed: Option<textview::Placed>,
     /// A material to open once its library, opened for it, has been read.
     go_to_pending: Option<String>,
 }
@@ -208,13 +208,19 @@ impl WearView {
         out
     }
 
-    /// Every fix for the diagnostics on the line holding byte `pos`.
+    /// Every fix for the diagnostics on the line holding byte `pos`, and the table's own fixes
+    /// placed on it (the count line offers its count).
     pub fn fixes_on_line(&self, pos: usize) -> Vec<QuickFix> {
         let line = self.wear.line_col(pos).0;
         let mut out: Vec<QuickFix> = Vec::new();
+        for f in self.fixes.iter().filter(|f| self.wear.line_col(f.at).0 == line) {
+            if !out.iter().any(|o| o.fix == f.fix) {
+                out.push(f.clone());
+            }
+        }
         for d in self.diagnostics.iter().filter(|d| d.line == Some(line)) {
             for f in self.fixes_for(d) {
-                if !out.contains(&f) {
+                if !out.iter().any(|o| o.fix == f.fix) {
                     out.push(f);
                 }
             }

@@ -136,7 +136,7 @@ fn line_galley(ui: &Ui, v: &WearView, line: usize, font: &egui::FontId) -> Arc<G
 
 /// Where this frame's text sits: its column 0 of line 0 on screen, the row height, and the
 /// visible lines' galleys.
-pub(crate) struct Placed {
+pub struct Placed {
     pub origin: Pos2,
     pub row_h: f32,
     pub lines: Vec<(usize, Arc<Galley>)>,
@@ -497,8 +497,7 @@ fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, placed: &Pla
 /// The light bulb on the cursor's line when a diagnostic there has fixes; click for the list.
 fn bulb(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, gutter: f32, clip: Rect, font: &egui::FontId) {
     let Some(pos) = v.cursor else { return };
-    let line = v.wear.line_col(pos).0;
-    if !v.diagnostics.iter().any(|d| d.line == Some(line)) || v.fixes_on_line(pos).is_empty() {
+    if v.fixes_on_line(pos).is_empty() {
         return;
     }
     let c = placed.char_rect(ui, v, v.model.byte_to_char(pos), font);
