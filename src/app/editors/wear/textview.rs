@@ -254,6 +254,7 @@ fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>,
     hover(ui, cx, v, &placed, &response, &font, out);
     popup(ui, cx, v, &placed, &font, out);
     v.placed = Some(placed);
+
 }
 
 /// A press places the cursor (Shift: extends the selection), a drag selects, a double click
@@ -262,16 +263,14 @@ fn pointer(ui: &Ui, v: &mut WearView, placed: &Placed, response: &egui::Response
     let Some(p) = response.interact_pointer_pos() else { return };
     let c = placed.char_at(ui, v, p, font);
     let (pressed, shift) = ui.input(|i| (i.pointer.primary_pressed(), i.modifiers.shift));
+    // A quick click presses and releases in one frame: it places the cursor too.
     if response.double_clicked() {
         v.caret = Caret::word_at(&v.model, c);
-    } else if pressed && response.is_pointer_button_down_on() {
+    } else if (pressed && response.is_pointer_button_down_on()) || response.clicked() {
         ui.memory_mut(|m| m.request_focus(response.id));
         v.caret = if shift { Caret { head: c, column: None, ..v.caret } } else { Caret::at(c) };
     } else if response.dragged() {
         v.caret = Caret { head: c, column: None, ..v.caret };
-    }
-    if response.clicked() {
-        ui.memory_mut(|m| m.request_focus(response.id));
     }
 }
 
@@ -520,14 +519,12 @@ pub fn paint_bulb(painter: &egui::Painter, c: Pos2, scale: f32) {
 }
 
 fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, response: &egui::Response, font: &egui::FontId, out: &mut Vec<Intent>) {
-    let Some(p) = response.hover_pos() else { return };
-    let c = placed.char_at(ui, v, p, font);
-    // Past a line's end the nearest character is no name.
-    if (placed.char_rect(ui, v, c, font).left() - p.x).abs() > placed.row_h {
-        return;
-    }
-    let b = v.model.char_to_byte(c);
-    let Some((s, row)) = v.name_at(b) else { return };
+    let name = response.hover_pos().and_then(|p| {
+        let c = placed.char_at(ui, v, p, font);
+        // Past a line's end the nearest character is no name.
+        ((placed.char_rect(ui, v, c, font).left() - p.x).abs() <= placed.row_h).then(|| v.name_at(v.model.char_to_byte(c)))?
+    });
+    let Some((s, row)) = name else { return };
     let name = v.wear.rows(s)[row].name.clone();
     if s == crate::formats::wear::Section::Materials {
         if response.clicked() && ui.input(|i| i.modifiers.command) {
@@ -581,7 +578,9 @@ fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, font: &egui:
             previews.push((pr.color, pr.texture.clone()));
         }
     }
-    egui::Area::new(egui::Id::unique("wear-popup")).order(egui::Order::Foreground).fixed_pos(c.left_bottom()).show(ui.ctx(), |ui| {
+    // Whole at once: a list opened on a key should not fade in over frames a loaded machine is
+    // slow to draw.
+    egui::Area::new(egui::Id::unique("wear-popup")).order(egui::Order::Foreground).fade_in(false).fixed_pos(c.left_bottom()).show(ui.ctx(), |ui| {
         egui::Frame::popup(ui.style()).show(ui, |ui| {
             egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| match &p {
                 Popup::Fixes { items, selected } => {
