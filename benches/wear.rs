@@ -122,7 +122,23 @@ fn bench(c: &mut Criterion) {
             black_box(plain.diagnostics.len());
         })
     });
-    g.bench_function("steady frame, 10 MB table (read-only text view)", |b| b.iter(|| frame(&ctx2, &mut app2, Vec::new())));
+    g.bench_function("steady frame, 10 MB table", |b| b.iter(|| frame(&ctx2, &mut app2, Vec::new())));
+    // The cursor after the name on row 400,000, in the middle of the 10 MB text.
+    let mid = big.windows(8).position(|w| w == b"\r\n400000").expect("row 400,000") + 2;
+    let mid = mid + b"400000 ".len() + names[400_000 % names.len()].len();
+    let v = view(&mut app2);
+    v.jump = Some(v.model.byte_to_char(mid));
+    frame(&ctx2, &mut app2, Vec::new());
+    frame(&ctx2, &mut app2, Vec::new());
+    g.bench_function("two keystrokes (type, delete), each with its frame and the re-layout frame, 10 MB table", |b| {
+        b.iter(|| {
+            frame(&ctx2, &mut app2, vec![egui::Event::Text("X".into())]);
+            frame(&ctx2, &mut app2, Vec::new());
+            frame(&ctx2, &mut app2, vec![backspace.clone()]);
+            frame(&ctx2, &mut app2, Vec::new());
+        })
+    });
+    assert!(view(&mut app2).bytes() == &big[..], "typing and deleting gave back the 10 MB table");
     g.finish();
 }
 

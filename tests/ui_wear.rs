@@ -511,3 +511,29 @@ fn a_long_table_scrolls_to_the_cursor_and_only_its_lines_in_view_are_laid_out() 
     assert!(view(&h).model.line_of_char(c) < 2990, "PageUp moved a screen up");
     assert!(shown(&h).contains(&view(&h).model.line_of_char(c)));
 }
+
+#[test]
+fn an_unsaved_rename_in_the_open_material_lib_counts_at_once() {
+    let d = tempfile::tempdir().unwrap();
+    let wea = demo(d.path());
+    let mut h = open(vec![d.path().join("Material.lib"), wea]);
+    assert!(view(&h).diagnostics.is_empty(), "{:?}", view(&h).diagnostics);
+    let lib = h.state().ws.files().iter().find(|f| f.name() == "Material.lib").unwrap().id;
+    let rock = items_named(&h, lib, "ROCK");
+    h.state_mut().push_intent(Intent::Rename { path: rock, name: "ROCKS".into() });
+    settle(&mut h);
+    assert!(h.state().ws.is_dirty(lib), "the rename is not saved");
+    let d0 = view(&h).diagnostics.clone();
+    assert_eq!(d0.iter().map(|d| d.line).collect::<Vec<_>>(), [Some(3), Some(5)], "{d0:?}");
+    assert!(d0.iter().all(|d| d.message.contains("Material ROCK not found")));
+    assert_eq!(view(&h).fixes_for(&d0[0])[0].label, "Replace ROCK with ROCKS", "the renamed one is the nearest");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(view(&h).diagnostics.is_empty(), "undoing the rename resolves them again");
+}
+
+fn items_named(h: &Harness<'static, StudioApp>, file: parkan_studio::doc::FileId, name: &str) -> ItemPath {
+    let f = h.state().ws.file(file).unwrap();
+    let parkan_studio::doc::Node::Nres(a) = f.root() else { panic!("an NRes") };
+    ItemPath::root(file).child(a.rows().iter().position(|r| r.name() == name).unwrap())
+}
