@@ -155,6 +155,13 @@ fn a_run_of_typing_is_one_undo_step_and_ctrl_dot_offers_the_fixes() {
     h.key_press(Key::Escape);
     h.run();
     assert!(view(&h).popup.is_none());
+    let text = view(&h).text_id.unwrap();
+    assert!(h.ctx.memory(|m| m.has_focus(text)), "Escape closed the list, the text keeps the keys");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.ctx.memory(|m| m.has_focus(text)), "a second Escape leaves the text");
+    let typed = doc_bytes(&h);
+    cursor_at(&mut h, end_of(&typed, "2 LAMPZZ"));
     // One Ctrl+Z in the text takes back both keystrokes.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);

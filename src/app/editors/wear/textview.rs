@@ -195,8 +195,9 @@ fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>,
     let before = v.caret;
     let mut edited = false;
     if focused {
-        // Arrows and Tab stay in the text; Escape leaves it.
-        ctx.memory_mut(|m| m.set_focus_lock_filter(id, egui::EventFilter { tab: true, horizontal_arrows: true, vertical_arrows: true, escape: false }));
+        // Arrows and Tab stay in the text; Escape leaves it, unless it closes an open list.
+        let escape = v.popup.is_some();
+        ctx.memory_mut(|m| m.set_focus_lock_filter(id, egui::EventFilter { tab: true, horizontal_arrows: true, vertical_arrows: true, escape }));
         let page = ((height / row_h) as usize).saturating_sub(1).max(1);
         edited = edit_keys(ui, cx, v, out, page);
     }
