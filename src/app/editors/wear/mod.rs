@@ -74,8 +74,11 @@ pub struct WearView {
     fixes: Vec<QuickFix>,
     /// The table's diagnostics, the unresolved names and the limits, by position.
     pub diagnostics: Vec<Diagnostic>,
+    error_count: usize,
+    /// The nearest-name fixes asked for so far, by section and row, until the diagnostics change.
+    name_fixes: std::cell::RefCell<std::collections::HashMap<(Section, usize), Vec<QuickFix>>>,
     pub assets: Assets,
-    /// Bumped whenever the text, its tokens or its diagnostics change (layout cache key).
+    /// Bumped whenever the text, its tokens or its diagnostics change (0: nothing read yet).
     pub version: u64,
     /// When the last keystroke was sent and the character index its typed text ended at.
     last_typed: Option<(f64, usize)>,
@@ -111,6 +114,8 @@ impl Default for WearView {
             tokens: Vec::new(),
             fixes: Vec::new(),
             diagnostics: Vec::new(),
+            error_count: 0,
+            name_fixes: Default::default(),
             assets: Assets::default(),
             version: 0,
             last_typed: None,
@@ -139,7 +144,7 @@ impl WearView {
     }
 
     pub fn errors(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+        self.error_count
     }
 
     /// Follows the document: new bytes there (an undo, another view's edit) replace the view's
@@ -177,8 +182,27 @@ impl WearView {
         d.extend(assets::name_diagnostics(&self.wear, &self.assets));
         d.extend(self.wear.check_limits(&self.assets.open));
         d.sort_by_key(|d| d.offset.unwrap_or(0));
+        self.error_count = d.iter().filter(|d| d.severity == Severity::Error).count();
         self.diagnostics = d;
+        self.name_fixes.borrow_mut().clear();
         self.version += 1;
+    }
+
+    /// The diagnostics on the line holding byte `pos` (they are in offset order).
+    fn diagnostics_on_line(&self, pos: usize) -> &[Diagnostic] {
+        let line = self.model.line_of_char(self.model.byte_to_char(pos));
+        let (start, end) = (self.model.line_start(line).byte, self.model.char_to_byte(self.model.line_chars(line).end));
+        let at = |d: &Diagnostic| d.offset.and_then(|o| usize::try_from(o).ok()).unwrap_or(0);
+        let a = self.diagnostics.partition_point(|d| at(d) < start);
+        let b = self.diagnostics.partition_point(|d| at(d) <= end);
+        &self.diagnostics[a..b.max(a)]
+    }
+
+    /// The row of a section whose name starts at byte `at` (rows are in text order).
+    fn row_named_at(&self, section: Section, at: usize) -> Option<usize> {
+        let rows = self.wear.rows(section);
+        let i = rows.partition_point(|r| r.name_span.start < at);
+        rows.get(i).is_some_and(|r| r.name_span.start == at).then_some(i)
     }
 
     pub fn tokens(&self) -> &[crate::formats::wear::assist::Token] {
@@ -191,7 +215,7 @@ impl WearView {
         let Some(at) = d.offset.and_then(|o| usize::try_from(o).ok()) else { return Vec::new() };
         let mut out: Vec<QuickFix> = self.fixes.iter().filter(|f| f.at == at).cloned().collect();
         for section in [Section::Materials, Section::Lightmaps] {
-            if let Some(row) = self.wear.rows(section).iter().position(|r| r.name_span.start == at) {
+            if let Some(row) = self.row_named_at(section, at) {
                 let known = match section {
                     Section::Materials => self.assets.materials.as_deref(),
                     Section::Lightmaps => self.assets.lightmaps.as_deref(),
@@ -200,8 +224,10 @@ impl WearView {
                     Section::Materials => !self.assets.has_material(&self.wear.rows(section)[row].name),
                     Section::Lightmaps => !self.assets.has_lightmap(&self.wear.rows(section)[row].name),
                 };
+                // Kept until the diagnostics change: the list and the light bulb ask every frame.
                 if unknown {
-                    out.extend(self.wear.name_fixes(section, row, known.unwrap_or(&[])));
+                    let mut cache = self.name_fixes.borrow_mut();
+                    out.extend(cache.entry((section, row)).or_insert_with(|| self.wear.name_fixes(section, row, known.unwrap_or(&[]))).iter().cloned());
                 }
             }
         }
@@ -218,7 +244,7 @@ impl WearView {
                 out.push(f.clone());
             }
         }
-        for d in self.diagnostics.iter().filter(|d| d.line == Some(line)) {
+        for d in self.diagnostics_on_line(pos) {
             for f in self.fixes_for(d) {
                 if !out.iter().any(|o| o.fix == f.fix) {
                     out.push(f);
@@ -270,7 +296,9 @@ impl WearView {
     /// The name token at a byte position: its section and row.
     pub fn name_at(&self, pos: usize) -> Option<(Section, usize)> {
         [Section::Materials, Section::Lightmaps].into_iter().find_map(|s| {
-            self.wear.rows(s).iter().position(|r| r.name_span.start <= pos && pos <= r.name_span.end).map(|i| (s, i))
+            let rows = self.wear.rows(s);
+            let i = rows.partition_point(|r| r.name_span.end < pos);
+            rows.get(i).filter(|r| r.name_span.start <= pos && pos <= r.name_span.end).map(|_| (s, i))
         })
     }
 
