@@ -528,7 +528,10 @@ fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, response: &e
     let Some((s, row)) = name else { return };
     let name = v.wear.rows(s)[row].name.clone();
     if s == crate::formats::wear::Section::Materials {
-        if response.clicked() && ui.input(|i| i.modifiers.command) {
+        // The release's own modifiers: a quick Ctrl+click can press and let go of Ctrl within
+        // one frame, which then starts with none held.
+        let command = ui.input(|i| i.modifiers.command || i.events.iter().any(|e| matches!(e, egui::Event::PointerButton { pressed: false, modifiers, .. } if modifiers.command)));
+        if response.clicked() && command {
             v.go_to(&name, out);
         }
         let preview = v.assets.preview(ui.ctx(), cx.ws, cx.path, &name);
