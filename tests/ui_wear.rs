@@ -155,6 +155,13 @@ fn a_run_of_typing_is_one_undo_step_and_ctrl_dot_offers_the_fixes() {
     h.key_press(Key::Escape);
     h.run();
     assert!(view(&h).popup.is_none());
+    let text = view(&h).text_id.unwrap();
+    assert!(h.ctx.memory(|m| m.has_focus(text)), "Escape closed the list, the text keeps the keys");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(!h.ctx.memory(|m| m.has_focus(text)), "a second Escape leaves the text");
+    let typed = doc_bytes(&h);
+    cursor_at(&mut h, end_of(&typed, "2 LAMPZZ"));
     // One Ctrl+Z in the text takes back both keystrokes.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
@@ -324,4 +331,216 @@ fn landscape_tables_show_roles_and_triangle_uses() {
     assert!(uses.per_row.iter().sum::<usize>() > 0);
     assert_eq!(h.get_all_by_label("Land1: building footings (reserved)").count(), 1);
     assert_eq!(h.get_all_by_label("Land1: terrain material, both LODs").count(), 4);
+}
+
+/// A click at `p` with `mods` held from before the press until after the release.
+fn click_with(h: &mut Harness<'static, StudioApp>, p: egui::Pos2, mods: Modifiers) {
+    h.event(egui::Event::PointerMoved(p));
+    h.event(egui::Event::ModifiersChanged(mods));
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton { pos: p, button: egui::PointerButton::Primary, pressed, modifiers: mods });
+    }
+    h.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+}
+
+fn active_name(h: &Harness<'static, StudioApp>) -> String {
+    h.state().tabs.active_tab().unwrap().content().unwrap().title.clone()
+}
+
+#[test]
+fn hovering_a_name_previews_its_material_and_ctrl_click_or_f12_opens_it() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(vec![demo(d.path())]);
+    let original = doc_bytes(&h);
+    let wear_tab = h.state().tabs.active.unwrap();
+    // The pointer over ROCK on line 3: its preview (name, what it resolves to, the texture).
+    let p = view(&h).screen_pos(end_of(&original, "1 RO")).expect("line 3 is in view");
+    h.event(egui::Event::PointerMoved(p));
+    h.run();
+    assert!(h.query_by_label("Ctrl+click or F12: open the material").is_some(), "the hover preview is open");
+    assert!(h.query_by_label("ROCK").is_some(), "the name heads it");
+    assert!(h.query_by_label_contains("texture ").is_some(), "the texture it draws with");
+    assert!(h.query_by_role(egui::accesskit::Role::Image).is_some(), "the texture's thumbnail");
+    // Away from any name, no preview.
+    let blank = view(&h).screen_pos(end_of(&original, "3 ROCK\r\n")).unwrap();
+    h.event(egui::Event::PointerMoved(blank + egui::vec2(200.0, 0.0)));
+    h.run();
+    assert!(h.query_by_label("Ctrl+click or F12: open the material").is_none());
+
+    // Ctrl+click: Material.lib is only on disk, so it is opened, then ROCK in its editor.
+    assert_eq!(h.state().ws.files().len(), 1);
+    click_with(&mut h, p, Modifiers::COMMAND);
+    settle(&mut h);
+    settle(&mut h);
+    assert!(h.state().ws.files().iter().any(|f| f.name() == "Material.lib"), "the library was opened");
+    assert_eq!(active_name(&h), "ROCK", "the material's tab is in front");
+    assert_eq!(h.state().tabs.active_tab().unwrap().editor_id(), Some("mat0"), "in the MAT0 editor");
+
+    // Back in the table, F12 on LAMP opens it straight away (the library is open now).
+    h.state_mut().push_intent(Intent::ActivateTab(wear_tab));
+    settle(&mut h);
+    cursor_at(&mut h, end_of(&original, "2 LA"));
+    h.key_press(Key::F12);
+    settle(&mut h);
+    assert_eq!(active_name(&h), "LAMP");
+    assert_eq!(h.state().tabs.active_tab().unwrap().editor_id(), Some("mat0"));
+    // A plain click on a name only moves the cursor.
+    h.state_mut().push_intent(Intent::ActivateTab(wear_tab));
+    settle(&mut h);
+    let tabs = h.state().tabs.tabs.len();
+    let p = view(&h).screen_pos(end_of(&original, "0 MET")).unwrap();
+    click_with(&mut h, p, Modifiers::NONE);
+    settle(&mut h);
+    assert_eq!((h.state().tabs.tabs.len(), h.state().tabs.active), (tabs, Some(wear_tab)));
+    assert_eq!(view(&h).cursor, Some(end_of(&original, "0 MET")));
+}
+
+#[test]
+fn ctrl_dot_lists_the_fixes_of_the_cursor_line_and_enter_applies_one() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(vec![demo(d.path())]);
+    let original = doc_bytes(&h);
+    // Nothing to fix: Ctrl+. opens nothing.
+    cursor_at(&mut h, end_of(&original, "0 METAL01"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Period);
+    h.run();
+    assert!(view(&h).popup.is_none());
+    // A count of 5 for 4 rows: the fix on line 1 sets it to the rows present.
+    cursor_at(&mut h, 1);
+    h.key_press(Key::Backspace);
+    h.run();
+    type_text(&mut h, "5");
+    settle(&mut h);
+    let five = doc_bytes(&h);
+    assert!(five.starts_with(b"5\r\n"));
+    // The engine then reads LIGHTMAPS as a fifth row's id: that error's line offers the count.
+    let err = view(&h).diagnostics.iter().find(|d| d.severity == parkan_studio::formats::Severity::Error).cloned().expect("the error");
+    assert_eq!(err.line, Some(7), "{err:?}");
+    cursor_at(&mut h, end_of(&five, "LIGHT"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Period);
+    h.run();
+    let Some(Popup::Fixes { items, .. }) = view(&h).popup.clone() else { panic!("no fixes on the error's line: {:?}", view(&h).popup) };
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(h.query_by_label("Fix: Set the material count to 4 (the rows present)").is_some(), "the diagnostics list offers it too");
+    h.key_press(Key::Escape);
+    h.run();
+    // On the count's own line as well.
+    cursor_at(&mut h, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Period);
+    h.run();
+    let Some(Popup::Fixes { items, .. }) = view(&h).popup.clone() else { panic!("no fixes: {:?}", view(&h).popup) };
+    assert!(items[0].label.contains('4'), "{:?}", items[0].label);
+    assert!(h.query_by_label(&items[0].label).is_some(), "the list is shown");
+    h.key_press(Key::Enter);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original, "the count is 4 again");
+    assert!(view(&h).popup.is_none());
+}
+
+#[test]
+fn selection_cut_copy_paste_and_word_keys_edit_the_bytes() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = open(vec![demo(d.path())]);
+    let original = doc_bytes(&h);
+    // Shift+Ctrl+Left selects METAL01; copy puts it on the clipboard.
+    cursor_at(&mut h, end_of(&original, "0 METAL01"));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::ArrowLeft);
+    h.run();
+    assert_eq!(view(&h).model.slice(view(&h).caret.range()), "METAL01");
+    h.event(egui::Event::Copy);
+    h.step();
+    let copied = h.output().platform_output.commands.iter().any(|c| matches!(c, egui::OutputCommand::CopyText(t) if t == "METAL01"));
+    assert!(copied, "{:?}", h.output().platform_output.commands);
+    // Typing replaces the selection; Ctrl+Backspace takes the word back.
+    type_text(&mut h, "GLASS");
+    settle(&mut h);
+    assert!(doc_bytes(&h).starts_with(b"4\r\n0 GLASS\r\n"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Backspace);
+    settle(&mut h);
+    assert!(doc_bytes(&h).starts_with(b"4\r\n0 \r\n"));
+    h.run();
+    // Paste is one step; Cut of a whole line (Home, Shift+End, Shift+Right) another.
+    h.event(egui::Event::Paste("METAL01".into()));
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+    cursor_at(&mut h, end_of(&original, "3 RO"));
+    h.key_press(Key::Home);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::End);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::ArrowRight);
+    h.run();
+    h.event(egui::Event::Cut);
+    settle(&mut h);
+    let cut = doc_bytes(&h);
+    assert_eq!(cut, [&original[..end_of(&original, "2 LAMP\r\n")], &original[end_of(&original, "3 ROCK\r\n")..]].concat(), "the line and its CRLF went");
+    h.key_press(Key::ArrowUp);
+    h.key_press(Key::Home);
+    h.event(egui::Event::Paste("3 ROCK\n".into()));
+    settle(&mut h);
+    let pasted = doc_bytes(&h);
+    assert!(pasted.windows(14).any(|w| w == b"3 ROCK\r\n2 LAMP"), "a pasted line break is CRLF: {:?}", String::from_utf8_lossy(&pasted));
+    // Undo: the paste, the cut, then everything before, each a step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), cut);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert_eq!(doc_bytes(&h), original);
+}
+
+#[test]
+fn a_long_table_scrolls_to_the_cursor_and_only_its_lines_in_view_are_laid_out() {
+    let d = tempfile::tempdir().unwrap();
+    let mut t = b"3000\r\n".to_vec();
+    for i in 0..3000 {
+        t.extend(format!("{i} ROCK\r\n").bytes());
+    }
+    let p = d.path().join("long.wea");
+    std::fs::write(&p, &t).unwrap();
+    let mut h = open(vec![p]);
+    let shown = |h: &Harness<'static, StudioApp>| view(h).placed.as_ref().map(|p| p.lines.iter().map(|(l, _)| *l).collect::<Vec<_>>()).unwrap();
+    assert!(shown(&h).len() < 80, "{} lines laid out", shown(&h).len());
+    assert_eq!(shown(&h)[0], 0);
+    // Ctrl+End goes to the end and the view follows; typing there edits the last row.
+    cursor_at(&mut h, 0);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::End);
+    h.run();
+    assert!(shown(&h).contains(&3000), "{:?}", shown(&h));
+    h.key_press(Key::ArrowUp);
+    h.key_press(Key::End);
+    h.run();
+    type_text(&mut h, "X");
+    settle(&mut h);
+    assert!(doc_bytes(&h).ends_with(b"2999 ROCKX\r\n"));
+    h.key_press(Key::PageUp);
+    h.run();
+    let c = view(&h).caret.head;
+    assert!(view(&h).model.line_of_char(c) < 2990, "PageUp moved a screen up");
+    assert!(shown(&h).contains(&view(&h).model.line_of_char(c)));
+}
+
+#[test]
+fn an_unsaved_rename_in_the_open_material_lib_counts_at_once() {
+    let d = tempfile::tempdir().unwrap();
+    let wea = demo(d.path());
+    let mut h = open(vec![d.path().join("Material.lib"), wea]);
+    assert!(view(&h).diagnostics.is_empty(), "{:?}", view(&h).diagnostics);
+    let lib = h.state().ws.files().iter().find(|f| f.name() == "Material.lib").unwrap().id;
+    let rock = items_named(&h, lib, "ROCK");
+    h.state_mut().push_intent(Intent::Rename { path: rock, name: "ROCKS".into() });
+    settle(&mut h);
+    assert!(h.state().ws.is_dirty(lib), "the rename is not saved");
+    let d0 = view(&h).diagnostics.clone();
+    assert_eq!(d0.iter().map(|d| d.line).collect::<Vec<_>>(), [Some(3), Some(5)], "{d0:?}");
+    assert!(d0.iter().all(|d| d.message.contains("Material ROCK not found")));
+    assert_eq!(view(&h).fixes_for(&d0[0])[0].label, "Replace ROCK with ROCKS", "the renamed one is the nearest");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(view(&h).diagnostics.is_empty(), "undoing the rename resolves them again");
+}
+
+fn items_named(h: &Harness<'static, StudioApp>, file: parkan_studio::doc::FileId, name: &str) -> ItemPath {
+    let f = h.state().ws.file(file).unwrap();
+    let parkan_studio::doc::Node::Nres(a) = f.root() else { panic!("an NRes") };
+    ItemPath::root(file).child(a.rows().iter().position(|r| r.name() == name).unwrap())
 }

@@ -16,8 +16,10 @@ pub struct TabContent {
     stale: bool,
     pub title: String,
     pub bytes: Result<SharedBytes, String>,
-    pub summary: Result<serde_json::Value, String>,
-    pub fields: Result<(String, Vec<fields::Field>), String>,
+    /// The summary and raw-fields views, made when first shown: an editor's tab edited on
+    /// every keystroke would otherwise decode its item again for views nobody looks at.
+    summary: Option<Result<serde_json::Value, String>>,
+    fields: Option<Result<(String, Vec<fields::Field>), String>>,
     /// The editor that claims the item.
     pub editor: Option<EditorId>,
 }
@@ -161,12 +163,8 @@ fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
         None => ws.file(path.file).map(|f| f.name()).unwrap_or_default(),
     };
     let bytes = items::bytes_of(ws, path);
-    let summary = match &bytes {
-        Ok(b) => summary::summary(ws, path, b),
-        Err(e) => Err(e.clone()),
-    };
     let editor = bytes.as_ref().ok().and_then(|b| editors::editor_for(ws, path, b)).map(|e| e.id());
-    TabContent { stale: false, title, bytes, summary, fields: fields::fields(ws, path), editor }
+    TabContent { stale: false, title, bytes, summary: None, fields: None, editor }
 }
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
@@ -212,10 +210,14 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             ui.add(egui::Label::new(RichText::new(items::address(&app.ws, &tab.path)).weak()).truncate());
         });
         ui.separator();
-        let Some(c) = &tab.content else { return };
+        let Some(c) = &mut tab.content else { return };
         match tab.view {
             ViewKind::Summary => {
-                egui::ScrollArea::both().id_salt("summary").auto_shrink([false, false]).show(ui, |ui| match &c.summary {
+                let summary = c.summary.get_or_insert_with(|| match &c.bytes {
+                    Ok(b) => summary::summary(&app.ws, &tab.path, b),
+                    Err(e) => Err(e.clone()),
+                });
+                egui::ScrollArea::both().id_salt("summary").auto_shrink([false, false]).show(ui, |ui| match summary {
                     Ok(v) => summary::show(ui, v),
                     Err(e) => {
                         ui.colored_label(ui.visuals().error_fg_color, e);
@@ -239,7 +241,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 }
             },
             ViewKind::Fields => {
-                egui::ScrollArea::both().id_salt("fields").auto_shrink([false, false]).show(ui, |ui| match &c.fields {
+                let fields = c.fields.get_or_insert_with(|| fields::fields(&app.ws, &tab.path));
+                egui::ScrollArea::both().id_salt("fields").auto_shrink([false, false]).show(ui, |ui| match fields {
                     Ok((head, f)) => fields::show(ui, head, f),
                     Err(e) => {
                         ui.colored_label(ui.visuals().error_fg_color, e);

@@ -146,11 +146,23 @@ impl Wear {
             // offered once the materials read.
             let blocked = section == Section::Lightmaps && self.file.failure.as_ref().is_some_and(|f| !f.in_lightmaps);
             if rows > 0 && i64::try_from(rows).ok() != Some(*n) && !blocked {
-                out.push(QuickFix {
-                    at: span.start,
-                    label: format!("Set the {} count to {rows} (the rows present)", section.label()),
-                    fix: Fix::SetCount { section, rows },
-                });
+                // Offered at the count and at each diagnostic a wrong count causes: the rows
+                // that run out or the row that is none (the failure), the rows beyond it.
+                let mut at = vec![span.start];
+                if let Some(f) = &self.file.failure
+                    && f.in_lightmaps == (section == Section::Lightmaps)
+                    && matches!(f.kind, FailKind::BadId | FailKind::MissingRows)
+                {
+                    at.push(f.pos);
+                }
+                let last = if self.file.lightmaps.is_some() { Section::Lightmaps } else { Section::Materials };
+                if self.file.failure.is_none() && section == last && super::diagnose::extra_rows(self.seen_text(), self.file.end).0 > 0 {
+                    at.push(super::scan::scan_word(self.seen_text(), self.file.end).map_or(self.file.end, |w| w.start));
+                }
+                at.dedup();
+                for at in at {
+                    out.push(QuickFix { at, label: format!("Set the {} count to {rows} (the rows present)", section.label()), fix: Fix::SetCount { section, rows } });
+                }
             }
         }
         if let Some((word, _)) = &self.file.lightmaps
@@ -332,14 +344,23 @@ mod tests {
     fn count_fix_sets_the_rows_present() {
         let mut w = Wear::parse(b"3\r\n0 A\r\n1 B\r\n".to_vec());
         let fixes = w.quick_fixes();
-        assert_eq!(fixes.len(), 1);
+        assert_eq!(fixes.len(), 2, "at the count and at the rows that run out");
         assert_eq!(fixes[0].fix, Fix::SetCount { section: Section::Materials, rows: 2 });
+        assert_eq!(fixes[1].fix, fixes[0].fix);
         assert_eq!(w.line_col(fixes[0].at), (1, 1));
+        let missing = w.diagnostics().iter().find(|d| d.severity == Severity::Error).and_then(|d| d.offset).unwrap();
+        assert_eq!(fixes[1].at as u64, missing, "the error's own place offers it");
         w.apply_fix(&fixes[0].fix).unwrap();
         assert_eq!(w.bytes(), b"2\r\n0 A\r\n1 B\r\n");
         assert!(w.diagnostics().is_empty() && w.quick_fixes().is_empty());
-        // Extra rows, and a count of zero, get the same fix.
+        // Extra rows (offered at the warning too), and a count of zero, get the same fix.
         let mut w = Wear::parse(b"1\n0 A\n1 B\n".to_vec());
+        let warning = w.diagnostics().iter().find(|d| d.message.contains("rows after")).and_then(|d| d.offset).unwrap();
+        assert_eq!(w.quick_fixes().iter().map(|f| f.at as u64).collect::<Vec<_>>(), [0, warning]);
+        // A row that is not one (here LIGHTMAPS read as an id) is where the count ran out.
+        let w2 = Wear::parse(b"3\n0 A\n1 B\n\nLIGHTMAPS\n1\n0 L\n".to_vec());
+        let bad = w2.diagnostics().iter().find(|d| d.severity == Severity::Error).and_then(|d| d.offset).unwrap();
+        assert!(w2.quick_fixes().iter().any(|f| f.at as u64 == bad && f.fix == Fix::SetCount { section: Section::Materials, rows: 2 }), "{:?}", w2.quick_fixes());
         w.apply_fix(&w.quick_fixes()[0].fix.clone()).unwrap();
         assert_eq!(w.bytes(), b"2\n0 A\n1 B\n");
         let mut w = Wear::parse(b"-1\n0 A\n".to_vec());

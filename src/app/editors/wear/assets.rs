@@ -132,10 +132,10 @@ impl Assets {
 
     /// Whether a material name resolves (true when no library can tell).
     pub fn has_material(&self, name: &str) -> bool {
-        self.materials.is_none() || self.material_set.contains(&name.to_ascii_uppercase())
+        self.materials.is_none() || contains_upper(&self.material_set, name)
     }
     pub fn has_lightmap(&self, name: &str) -> bool {
-        self.lightmaps.is_none() || self.lightmap_set.contains(&name.to_ascii_uppercase())
+        self.lightmaps.is_none() || contains_upper(&self.lightmap_set, name)
     }
 
     /// The open `Material.lib` entry of a name (exact, ASCII case-insensitively).
@@ -152,6 +152,13 @@ impl Assets {
         }
         &self.previews[&key]
     }
+}
+
+/// Whether a set of upper-case names holds `name`, ASCII case-insensitively. Names are mostly
+/// upper case already: those are looked up as they are, without a copy (every row is checked on
+/// every keystroke).
+fn contains_upper(set: &std::collections::HashSet<String>, name: &str) -> bool {
+    if name.bytes().any(|b| b.is_ascii_lowercase()) { set.contains(&name.to_ascii_uppercase()) } else { set.contains(name) }
 }
 
 fn resolve_preview(ctx: &egui::Context, ws: &Workspace, path: &ItemPath, name: &str) -> Preview {
@@ -234,4 +241,16 @@ pub fn land_role(file: LandWearFile, reading: LandWear, row: usize) -> String {
 /// Names in a section that resolve nowhere, as warnings at the name.
 pub fn name_diagnostics(wear: &crate::formats::wear::Wear, a: &Assets) -> Vec<Diagnostic> {
     crate::formats::wear::check_names(wear, &|n| a.has_material(n), &|n| a.has_lightmap(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_looked_up_ignoring_ascii_case() {
+        let set = ["ROCK".to_string(), "LM_A.0".to_string()].into_iter().collect();
+        assert!(contains_upper(&set, "ROCK") && contains_upper(&set, "rock") && contains_upper(&set, "Lm_a.0"));
+        assert!(!contains_upper(&set, "ROCKS") && !contains_upper(&set, "rocks"));
+    }
 }

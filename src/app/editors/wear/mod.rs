@@ -7,6 +7,7 @@
 //! [`crate::app::intent::ItemEdit`] through the document's history.
 
 pub mod assets;
+pub mod caret;
 pub mod editor;
 pub mod layout;
 pub mod table;
@@ -25,10 +26,6 @@ use crate::formats::{Diagnostic, Severity};
 use assets::Assets;
 use egui::Ui;
 use text::TextModel;
-
-/// Above this many bytes the text is shown read-only, line by line (the table, the diagnostics
-/// and the fixes still work): an editable text widget lays the whole text out on every change.
-pub const EDITABLE_LIMIT: usize = 256 << 10;
 
 /// A run of typing is one undo step until a pause this long (seconds) or a cursor jump.
 pub const TYPING_PAUSE: f64 = 1.0;
@@ -77,12 +74,17 @@ pub struct WearView {
     fixes: Vec<QuickFix>,
     /// The table's diagnostics, the unresolved names and the limits, by position.
     pub diagnostics: Vec<Diagnostic>,
+    error_count: usize,
+    /// The nearest-name fixes asked for so far, by section and row, until the diagnostics change.
+    name_fixes: std::cell::RefCell<std::collections::HashMap<(Section, usize), Vec<QuickFix>>>,
     pub assets: Assets,
-    /// Bumped whenever the text, its tokens or its diagnostics change (layout cache key).
+    /// Bumped whenever the text, its tokens or its diagnostics change (0: nothing read yet).
     pub version: u64,
     /// When the last keystroke was sent and the character index its typed text ended at.
     last_typed: Option<(f64, usize)>,
-    /// The cursor, as a byte position, after the last frame.
+    /// The text's cursor and selection, in shown characters.
+    pub caret: caret::Caret,
+    /// The cursor, as a byte position, after the last frame (none before the text had focus).
     pub cursor: Option<usize>,
     /// A place to move the cursor to and scroll into view (a shown-text character index).
     pub jump: Option<usize>,
@@ -90,13 +92,14 @@ pub struct WearView {
     pub confirm: Option<Confirm>,
     /// A table cell being edited: section, row, column (0 id, 1 name), text.
     pub cell: Option<(Section, usize, u8, String)>,
-    pub(crate) job: Option<(u64, bool, egui::text::LayoutJob)>,
     pub text_id: Option<egui::Id>,
     /// The status line's widget, which names the text for assistive technology.
     pub(crate) label_id: Option<egui::Id>,
     status: String,
-    /// Line starts of a text too large to edit, for its read-only view.
-    pub(crate) big_lines: Vec<usize>,
+    /// Where the text view drew its lines last frame.
+    pub placed: Option<textview::Placed>,
+    /// A material to open once its library, opened for it, has been read.
+    go_to_pending: Option<String>,
 }
 
 impl Default for WearView {
@@ -111,19 +114,22 @@ impl Default for WearView {
             tokens: Vec::new(),
             fixes: Vec::new(),
             diagnostics: Vec::new(),
+            error_count: 0,
+            name_fixes: Default::default(),
             assets: Assets::default(),
             version: 0,
             last_typed: None,
+            caret: caret::Caret::default(),
             cursor: None,
             jump: None,
             popup: None,
             confirm: None,
             cell: None,
-            job: None,
             text_id: None,
             label_id: None,
             status: String::new(),
-            big_lines: Vec::new(),
+            placed: None,
+            go_to_pending: None,
         }
     }
 }
@@ -137,12 +143,8 @@ impl WearView {
         &self.bytes
     }
 
-    pub fn editable(&self) -> bool {
-        self.bytes.len() <= EDITABLE_LIMIT
-    }
-
     pub fn errors(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+        self.error_count
     }
 
     /// Follows the document: new bytes there (an undo, another view's edit) replace the view's
@@ -164,12 +166,12 @@ impl WearView {
 
     /// Takes new bytes and reads everything from them again.
     pub fn set_bytes(&mut self, bytes: Vec<u8>) {
-        self.model = if bytes.len() <= EDITABLE_LIMIT { TextModel::new(&bytes) } else { TextModel::default() };
+        self.model = TextModel::new(&bytes);
+        self.caret = self.caret.clamped(&self.model);
         self.wear = Wear::parse(bytes.clone());
         self.bytes = bytes;
         self.tokens = self.wear.tokens();
         self.fixes = self.wear.quick_fixes();
-        self.big_lines = if self.editable() { Vec::new() } else { textview::line_starts(&self.bytes) };
         self.status = self.read_status();
         self.diagnose();
     }
@@ -180,8 +182,27 @@ impl WearView {
         d.extend(assets::name_diagnostics(&self.wear, &self.assets));
         d.extend(self.wear.check_limits(&self.assets.open));
         d.sort_by_key(|d| d.offset.unwrap_or(0));
+        self.error_count = d.iter().filter(|d| d.severity == Severity::Error).count();
         self.diagnostics = d;
+        self.name_fixes.borrow_mut().clear();
         self.version += 1;
+    }
+
+    /// The diagnostics on the line holding byte `pos` (they are in offset order).
+    fn diagnostics_on_line(&self, pos: usize) -> &[Diagnostic] {
+        let line = self.model.line_of_char(self.model.byte_to_char(pos));
+        let (start, end) = (self.model.line_start(line).byte, self.model.char_to_byte(self.model.line_chars(line).end));
+        let at = |d: &Diagnostic| d.offset.and_then(|o| usize::try_from(o).ok()).unwrap_or(0);
+        let a = self.diagnostics.partition_point(|d| at(d) < start);
+        let b = self.diagnostics.partition_point(|d| at(d) <= end);
+        &self.diagnostics[a..b.max(a)]
+    }
+
+    /// The row of a section whose name starts at byte `at` (rows are in text order).
+    fn row_named_at(&self, section: Section, at: usize) -> Option<usize> {
+        let rows = self.wear.rows(section);
+        let i = rows.partition_point(|r| r.name_span.start < at);
+        rows.get(i).is_some_and(|r| r.name_span.start == at).then_some(i)
     }
 
     pub fn tokens(&self) -> &[crate::formats::wear::assist::Token] {
@@ -194,7 +215,7 @@ impl WearView {
         let Some(at) = d.offset.and_then(|o| usize::try_from(o).ok()) else { return Vec::new() };
         let mut out: Vec<QuickFix> = self.fixes.iter().filter(|f| f.at == at).cloned().collect();
         for section in [Section::Materials, Section::Lightmaps] {
-            if let Some(row) = self.wear.rows(section).iter().position(|r| r.name_span.start == at) {
+            if let Some(row) = self.row_named_at(section, at) {
                 let known = match section {
                     Section::Materials => self.assets.materials.as_deref(),
                     Section::Lightmaps => self.assets.lightmaps.as_deref(),
@@ -203,21 +224,29 @@ impl WearView {
                     Section::Materials => !self.assets.has_material(&self.wear.rows(section)[row].name),
                     Section::Lightmaps => !self.assets.has_lightmap(&self.wear.rows(section)[row].name),
                 };
+                // Kept until the diagnostics change: the list and the light bulb ask every frame.
                 if unknown {
-                    out.extend(self.wear.name_fixes(section, row, known.unwrap_or(&[])));
+                    let mut cache = self.name_fixes.borrow_mut();
+                    out.extend(cache.entry((section, row)).or_insert_with(|| self.wear.name_fixes(section, row, known.unwrap_or(&[]))).iter().cloned());
                 }
             }
         }
         out
     }
 
-    /// Every fix for the diagnostics on the line holding byte `pos`.
+    /// Every fix for the diagnostics on the line holding byte `pos`, and the table's own fixes
+    /// placed on it (the count line offers its count).
     pub fn fixes_on_line(&self, pos: usize) -> Vec<QuickFix> {
         let line = self.wear.line_col(pos).0;
         let mut out: Vec<QuickFix> = Vec::new();
-        for d in self.diagnostics.iter().filter(|d| d.line == Some(line)) {
+        for f in self.fixes.iter().filter(|f| self.wear.line_col(f.at).0 == line) {
+            if !out.iter().any(|o| o.fix == f.fix) {
+                out.push(f.clone());
+            }
+        }
+        for d in self.diagnostics_on_line(pos) {
             for f in self.fixes_for(d) {
-                if !out.contains(&f) {
+                if !out.iter().any(|o| o.fix == f.fix) {
                     out.push(f);
                 }
             }
@@ -267,7 +296,9 @@ impl WearView {
     /// The name token at a byte position: its section and row.
     pub fn name_at(&self, pos: usize) -> Option<(Section, usize)> {
         [Section::Materials, Section::Lightmaps].into_iter().find_map(|s| {
-            self.wear.rows(s).iter().position(|r| r.name_span.start <= pos && pos <= r.name_span.end).map(|i| (s, i))
+            let rows = self.wear.rows(s);
+            let i = rows.partition_point(|r| r.name_span.end < pos);
+            rows.get(i).filter(|r| r.name_span.start <= pos && pos <= r.name_span.end).map(|_| (s, i))
         })
     }
 
@@ -306,25 +337,32 @@ impl WearView {
         let s = text::Splice { range: word.clone(), bytes: b, at: 0, end: 0 };
         let bytes = text::apply(&self.bytes, &s);
         self.popup = None;
-        self.jump = Some(self.model_char_after(word.start + s.bytes.len(), &bytes));
         self.commit(path, bytes, "Complete name", out);
-    }
-
-    fn model_char_after(&self, byte: usize, bytes: &[u8]) -> usize {
-        TextModel::new(&bytes[..byte.min(bytes.len())]).char_len()
+        self.jump = Some(self.model.byte_to_char(word.start + s.bytes.len()));
     }
 
     /// Opens the material a row names in its tab (the open `Material.lib`), or opens the
-    /// library when it is only on disk.
-    pub fn go_to(&self, name: &str, out: &mut Vec<Intent>) {
+    /// library when it is only on disk and then the material once the library is read.
+    pub fn go_to(&mut self, name: &str, out: &mut Vec<Intent>) {
         if let Some(p) = self.assets.material_path(name) {
             out.push(Intent::OpenTab(p.clone()));
         } else if let Some(lib) = &self.assets.material_lib_on_disk {
             out.push(Intent::Open(vec![lib.clone()]));
-            out.push(Intent::Log(Severity::Info, format!("opened {}: go to {name} again to open it", lib.display())));
+            out.push(Intent::Log(Severity::Info, format!("opening {} for {name}", lib.display())));
+            self.go_to_pending = Some(name.to_string());
         } else {
             out.push(Intent::Log(Severity::Warning, format!("{name}: no Material.lib holds it")));
         }
+    }
+
+    /// Where byte `pos` was drawn in the text view last frame, when its line was in view.
+    pub fn screen_pos(&self, pos: usize) -> Option<egui::Pos2> {
+        let p = self.placed.as_ref()?;
+        let c = self.model.byte_to_char(pos);
+        let line = self.model.line_of_char(c);
+        let (_, g) = p.lines.iter().find(|(l, _)| *l == line)?;
+        let r = g.pos_from_cursor(egui::text::CCursor::new(c - self.model.line_chars(line).start));
+        Some(egui::Pos2::new(p.origin.x + r.left(), p.origin.y + line as f32 * p.row_h + p.row_h / 2.0))
     }
 
     /// The name under the cursor, for go to.
@@ -375,6 +413,14 @@ impl WearView {
 
 pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
     v.sync(cx);
+    if let Some(name) = v.go_to_pending.take() {
+        match v.assets.material_path(&name) {
+            Some(p) => out.push(Intent::OpenTab(p.clone())),
+            // Still loading (or it failed, which the log tells): wait while it is on disk only.
+            None if v.assets.material_lib_on_disk.is_some() => v.go_to_pending = Some(name),
+            None => {}
+        }
+    }
     ui.horizontal(|ui| {
         for (l, label) in [(Layout::Text, "Text"), (Layout::Table, "Table"), (Layout::Split, "Text + Table")] {
             if ui.selectable_label(v.layout == l, label).clicked() {

@@ -21,12 +21,30 @@ pub struct Seg {
     pub escape: bool,
 }
 
+/// Where a shown line starts, in bytes, characters and the shown `String`'s UTF-8 offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LineStart {
+    pub byte: usize,
+    pub ch: usize,
+    pub utf8: usize,
+}
+
 /// Shown text and the map between its positions and the bytes'.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct TextModel {
     pub text: String,
     segs: Vec<Seg>,
     len: usize,
+    /// Never empty: the first line starts at 0.
+    lines: Vec<LineStart>,
+    /// The longest line's width in monospaced cells (a tab is four).
+    widest: usize,
+}
+
+impl Default for TextModel {
+    fn default() -> Self {
+        TextModel::new(&[])
+    }
 }
 
 /// Bytes shown escaped: controls other than tab and line breaks, DEL, and 0x98 (no character
@@ -49,16 +67,25 @@ impl TextModel {
     pub fn new(bytes: &[u8]) -> TextModel {
         let mut text = String::with_capacity(bytes.len());
         let mut segs = Vec::new();
+        let mut lines = vec![LineStart::default()];
+        let (mut widest, mut tabs) = (0, 0);
         let mut ch = 0;
         let mut i = 0;
         while i < bytes.len() {
             let b = bytes[i];
             let utf8 = text.len();
+            let line_ch = lines.last().map_or(0, |l| l.ch);
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) == Some(&b'\n')) {
+                widest = widest.max(ch - line_ch + 3 * tabs);
+                tabs = 0;
+            }
+            tabs += usize::from(b == b'\t');
             if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
                 text.push('\n');
                 segs.push(Seg { byte: i, ch, utf8, bytes: 2, chars: 1, utf8_len: 1, escape: false });
                 i += 2;
                 ch += 1;
+                lines.push(LineStart { byte: i, ch, utf8: utf8 + 1 });
                 continue;
             }
             if escaped(b) {
@@ -74,8 +101,41 @@ impl TextModel {
                 ch += 1;
             }
             i += 1;
+            if b == b'\n' {
+                lines.push(LineStart { byte: i, ch, utf8: utf8 + 1 });
+            }
         }
-        TextModel { text, segs, len: bytes.len() }
+        let line_ch = lines.last().map_or(0, |l| l.ch);
+        widest = widest.max(ch - line_ch + 3 * tabs);
+        TextModel { text, segs, len: bytes.len(), lines, widest }
+    }
+
+    /// The longest line's width in monospaced cells.
+    pub fn widest(&self) -> usize {
+        self.widest
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.lines.len()
+    }
+    /// The line holding character `c` (the last line past the end).
+    pub fn line_of_char(&self, c: usize) -> usize {
+        self.lines.partition_point(|l| l.ch <= c).saturating_sub(1)
+    }
+    pub fn line_start(&self, line: usize) -> LineStart {
+        self.lines.get(line).or(self.lines.last()).copied().unwrap_or_default()
+    }
+    /// A line's characters, without its line break.
+    pub fn line_chars(&self, line: usize) -> Range<usize> {
+        let s = self.line_start(line);
+        let end = self.lines.get(line + 1).map_or(self.char_len(), |n| n.ch - 1);
+        s.ch..end.max(s.ch)
+    }
+    /// A line's shown text, without its line break.
+    pub fn line_text(&self, line: usize) -> &str {
+        let s = self.line_start(line).utf8;
+        let end = self.lines.get(line + 1).map_or(self.text.len(), |n| n.utf8 - 1);
+        &self.text[s..end.max(s)]
     }
 
     pub fn byte_len(&self) -> usize {
@@ -84,9 +144,15 @@ impl TextModel {
     pub fn char_len(&self) -> usize {
         self.segs.last().map_or(self.len, |s| s.ch + usize::from(s.chars) + (self.len - s.byte - usize::from(s.bytes)))
     }
-    /// The escaped bytes' segments (the layout colours them).
+    /// The escaped bytes' segments.
     pub fn escapes(&self) -> impl Iterator<Item = &Seg> {
         self.segs.iter().filter(|s| s.escape)
+    }
+    /// The escaped bytes' segments that start in a range of the shown text (the layout of a
+    /// line colours them).
+    pub fn escapes_in(&self, utf8: Range<usize>) -> impl Iterator<Item = &Seg> {
+        let from = self.segs.partition_point(|s| s.utf8 < utf8.start);
+        self.segs[from..].iter().take_while(move |s| s.utf8 < utf8.end).filter(|s| s.escape)
     }
 
     /// Maps a position between two coordinates; a position inside a segment maps to the
@@ -110,6 +176,14 @@ impl TextModel {
     pub fn char_to_utf8(&self, c: usize) -> usize {
         self.map(c, |s| (s.ch, s.chars), |s| (s.utf8, s.utf8_len)).min(self.text.len())
     }
+    pub fn utf8_to_char(&self, u: usize) -> usize {
+        self.map(u.min(self.text.len()), |s| (s.utf8, s.utf8_len), |s| (s.ch, s.chars))
+    }
+    /// The shown text of a character range.
+    pub fn slice(&self, chars: Range<usize>) -> &str {
+        let (a, b) = (self.char_to_utf8(chars.start), self.char_to_utf8(chars.end));
+        &self.text[a.min(b)..b]
+    }
 
     /// The segment a character index falls strictly inside (not at its start).
     fn inside(&self, c: usize) -> Option<&Seg> {
@@ -118,30 +192,27 @@ impl TextModel {
         (c > s.ch && c < s.ch + usize::from(s.chars)).then_some(s)
     }
 
-    /// The byte splice that turns the shown text into `new`: the changed run of characters
-    /// (common prefix and suffix kept), widened to whole segments. Typed line breaks become
-    /// `eol`; a partly deleted escape removes its byte. `Err` names a character CP1251 lacks.
-    pub fn splice_for(&self, new: &str, eol: LineEnding) -> Result<Option<Splice>, char> {
-        if new == self.text {
-            return Ok(None);
-        }
-        let old: Vec<char> = self.text.chars().collect();
-        let newc: Vec<char> = new.chars().collect();
-        let prefix = old.iter().zip(&newc).take_while(|(a, b)| a == b).count();
-        let max_suffix = old.len().min(newc.len()) - prefix;
-        let suffix = old.iter().rev().zip(newc.iter().rev()).take(max_suffix).take_while(|(a, b)| a == b).count();
-        let (a, old_end, new_end) = (prefix, old.len() - suffix, newc.len() - suffix);
+    /// The byte splice that replaces the shown characters `chars` with `insert`, widened to
+    /// whole segments (a partly deleted escape removes its byte). Typed line breaks become
+    /// `eol`. `Err` names a character CP1251 lacks.
+    pub fn splice(&self, chars: Range<usize>, insert: &str, eol: LineEnding) -> Result<Splice, char> {
+        let (a, b) = (chars.start.min(chars.end), chars.end.max(chars.start).min(self.char_len()));
+        // Typing inside an escape goes after it rather than replacing its byte.
+        let (a, b) = match self.inside(a) {
+            Some(s) if a == b => (s.ch + usize::from(s.chars), s.ch + usize::from(s.chars)),
+            _ => (a, b),
+        };
         let start = self.inside(a).map_or(a, |s| s.ch);
-        let end = self.inside(old_end).map_or(old_end, |s| s.ch + usize::from(s.chars));
-        let mut bytes = Vec::with_capacity(new_end - a);
-        for &c in &newc[a..new_end] {
+        let end = self.inside(b).map_or(b, |s| s.ch + usize::from(s.chars));
+        let mut bytes = Vec::with_capacity(insert.len());
+        for c in insert.chars() {
             if c == '\n' {
                 bytes.extend_from_slice(eol.bytes());
-            } else {
+            } else if c != '\r' {
                 bytes.push(cp1251::encode_char(c).ok_or(c)?);
             }
         }
-        Ok(Some(Splice { range: self.char_to_byte(start)..self.char_to_byte(end), bytes, at: a, end: new_end }))
+        Ok(Splice { range: self.char_to_byte(start)..self.char_to_byte(end), bytes, at: a, end: a + insert.chars().filter(|&c| c != '\r').count() })
     }
 }
 
@@ -158,12 +229,8 @@ pub fn apply(bytes: &[u8], s: &Splice) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    fn edit(bytes: &[u8], new: &str, eol: LineEnding) -> Vec<u8> {
-        let m = TextModel::new(bytes);
-        match m.splice_for(new, eol).unwrap() {
-            Some(s) => apply(bytes, &s),
-            None => bytes.to_vec(),
-        }
+    fn edit(bytes: &[u8], chars: Range<usize>, insert: &str, eol: LineEnding) -> Vec<u8> {
+        apply(bytes, &TextModel::new(bytes).splice(chars, insert, eol).unwrap())
     }
 
     #[test]
@@ -183,32 +250,59 @@ mod tests {
         assert_eq!(cp_roundtrip(b), b);
     }
 
+    /// The shown text maps back onto the bytes: all of it onto all of them, each line start
+    /// onto its byte, and an empty splice changes nothing.
     fn cp_roundtrip(b: &[u8]) -> Vec<u8> {
         let m = TextModel::new(b);
-        edit(b, &m.text.clone(), LineEnding::Lf)
+        let n = m.char_len();
+        assert_eq!(m.splice(0..n, "", LineEnding::Lf).unwrap().range, 0..b.len());
+        for i in 0..m.line_count() {
+            let l = m.line_start(i);
+            assert_eq!((m.byte_to_char(l.byte), m.char_to_utf8(l.ch)), (l.ch, l.utf8));
+        }
+        apply(b, &m.splice(n..n, "", LineEnding::Lf).unwrap())
     }
 
     #[test]
     fn edits_splice_only_what_changed() {
         let b = b"2\r\n0 A\x98\r\n1 B\r\n";
-        // Typing a letter after the escape.
-        assert_eq!(edit(b, "2\n0 A\\x98Z\n1 B\n", LineEnding::Crlf), b"2\r\n0 A\x98Z\r\n1 B\r\n");
-        // A new line in the file's style.
-        assert_eq!(edit(b, "2\n0 A\\x98\n1 B\n2 C\n", LineEnding::Crlf), b"2\r\n0 A\x98\r\n1 B\r\n2 C\r\n");
-        // Deleting one character of an escape removes its byte.
-        assert_eq!(edit(b, "2\n0 A\\x9\n1 B\n", LineEnding::Crlf), b"2\r\n0 A\r\n1 B\r\n");
-        assert_eq!(edit(b, "2\n0 Ax98\n1 B\n", LineEnding::Crlf), b"2\r\n0 A\r\n1 B\r\n");
-        // Joining two lines removes the whole CRLF.
-        assert_eq!(edit(b, "2\n0 A\\x981 B\n", LineEnding::Crlf), b"2\r\n0 A\x981 B\r\n");
-        // Cyrillic is written as CP1251.
-        assert_eq!(edit(b"1\n0 A\n", "1\n0 АБ\n", LineEnding::Lf), b"1\n0 \xC0\xC1\n");
+        // Shown "2\n0 A\\x98\n1 B\n": the escape is characters 5..9.
+        assert_eq!(edit(b, 9..9, "Z", LineEnding::Crlf), b"2\r\n0 A\x98Z\r\n1 B\r\n", "typing after the escape");
+        assert_eq!(edit(b, 7..7, "Z", LineEnding::Crlf), b"2\r\n0 A\x98Z\r\n1 B\r\n", "typing inside it goes after it");
+        assert_eq!(edit(b, 13..13, "\n2 C", LineEnding::Crlf), b"2\r\n0 A\x98\r\n1 B\r\n2 C\r\n", "a new line in the file's style");
+        assert_eq!(edit(b, 8..9, "", LineEnding::Crlf), b"2\r\n0 A\r\n1 B\r\n", "deleting one character of an escape removes its byte");
+        assert_eq!(edit(b, 5..6, "", LineEnding::Crlf), b"2\r\n0 A\r\n1 B\r\n");
+        assert_eq!(edit(b, 9..10, "", LineEnding::Crlf), b"2\r\n0 A\x981 B\r\n", "joining two lines removes the whole CRLF");
+        assert_eq!(edit(b"1\n0 A\n", 4..5, "АБ", LineEnding::Lf), b"1\n0 \xC0\xC1\n", "Cyrillic is written as CP1251");
+        assert_eq!(edit(b"x", 1..1, "a\r\nb", LineEnding::Crlf), b"xa\r\nb", "a pasted CRLF is one line break");
         let m = TextModel::new(b"x");
-        assert_eq!(m.splice_for("x漢", LineEnding::Lf), Err('漢'));
-        assert_eq!(m.splice_for("x", LineEnding::Lf), Ok(None));
-        let s = m.splice_for("xy", LineEnding::Lf).unwrap().unwrap();
+        assert_eq!(m.splice(1..1, "漢", LineEnding::Lf), Err('漢'));
+        let s = m.splice(1..1, "y", LineEnding::Lf).unwrap();
         assert_eq!((s.range, s.at, s.end), (1..1, 1, 2));
+        assert_eq!(m.splice(0..9, "", LineEnding::Lf).unwrap().range, 0..1, "a range past the end is clamped");
     }
 
+    #[test]
+    fn lines_in_every_coordinate() {
+        let b = b"2\r\n0 \xCA\x98\n\nlast";
+        let m = TextModel::new(b);
+        assert_eq!(m.text, "2\n0 К\\x98\n\nlast");
+        assert_eq!(m.line_count(), 4);
+        assert_eq!(m.line_text(1), "0 К\\x98");
+        assert_eq!(m.line_chars(1), 2..9);
+        assert_eq!(m.line_start(1), LineStart { byte: 3, ch: 2, utf8: 2 });
+        assert_eq!(m.line_text(2), "");
+        assert_eq!(m.line_start(3), LineStart { byte: 9, ch: 11, utf8: 12 });
+        assert_eq!(m.line_text(3), "last");
+        assert_eq!((m.line_of_char(0), m.line_of_char(2), m.line_of_char(10), m.line_of_char(11), m.line_of_char(99)), (0, 1, 2, 3, 3));
+        assert_eq!(m.utf8_to_char(m.char_to_utf8(4)), 4);
+        assert_eq!(m.utf8_to_char(m.char_to_utf8(6)), 5, "inside an escape: its start");
+        assert_eq!(m.slice(4..9), "К\\x98");
+        assert_eq!(m.widest(), 7, "0 К\\x98");
+        assert_eq!(TextModel::new(b"\tA\nB").widest(), 5, "a tab is four cells");
+        let empty = TextModel::default();
+        assert_eq!((empty.line_count(), empty.line_text(0), empty.line_chars(5)), (1, "", 0..0));
+    }
     #[test]
     fn any_bytes_round_trip() {
         let all: Vec<u8> = (0..=255u8).chain([b'\r', b'\n', b'\r', 0]).collect();

@@ -1,17 +1,20 @@
 //! The text view: a monospaced text editor over [`super::text::TextModel`] with line numbers,
 //! colours, squiggles under what a diagnostic is about, whitespace marks, a light bulb on a
 //! line that has fixes, the fix and completion lists, hover previews and Ctrl+click to the
-//! material; under it the list of diagnostics. A file too large to edit as text is shown read
-//! only, line by line.
+//! material; under it the list of diagnostics. It is our own widget rather than egui's
+//! `TextEdit`, which lays the whole text out on every change: here only the lines in view are
+//! laid out and painted, so a keystroke costs the same in ten lines and in a 10 MB file, and
+//! the cursor and selection are ours ([`super::caret`]).
 
 use super::assets::Preview;
+use super::caret::{Caret, Move};
 use super::{Popup, WearView};
 use crate::app::editors::EditorCx;
 use crate::app::intent::Intent;
 use crate::formats::Severity;
 use crate::formats::wear::assist::TokenKind;
-use egui::text::{CCursor, CCursorRange, LayoutJob};
-use egui::{Align, Color32, Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText, Stroke, Ui, vec2};
+use egui::text::CCursor;
+use egui::{Align, Color32, Galley, Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText, Sense, Stroke, Ui, vec2};
 use std::sync::Arc;
 
 /// Keys the text handles itself while it has the focus (the command table does not fire
@@ -34,11 +37,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>)
     let rows = v.diagnostics.len().clamp(1, 6) as f32;
     let list_h = rows * (ui.text_style_height(&egui::TextStyle::Body) + 6.0) + 8.0;
     let text_h = (ui.available_height() - list_h - 12.0).max(80.0);
-    if v.editable() {
-        editable(ui, cx, v, out, text_h);
-    } else {
-        read_only(ui, v, text_h);
-    }
+    editable(ui, cx, v, out, text_h);
     ui.separator();
     diagnostics_list(ui, cx, v, out);
 }
@@ -121,126 +120,304 @@ fn choose(cx: &EditorCx, v: &mut WearView, index: Option<usize>, out: &mut Vec<I
     }
 }
 
-fn gutter_width(ui: &Ui, lines: usize, char_w: f32) -> f32 {
+fn gutter_width(lines: usize, char_w: f32) -> f32 {
     let digits = lines.max(1).to_string().len().max(3) as f32;
-    let _ = ui;
     digits * char_w + 26.0
+}
+
+/// Space above the first line and below the last.
+const PAD: f32 = 2.0;
+
+/// A shown line laid out (egui's galley cache keeps it while the line and its colours stay).
+fn line_galley(ui: &Ui, v: &WearView, line: usize, font: &egui::FontId) -> Arc<Galley> {
+    let job = super::layout::line_job(&v.model, v.tokens(), line, font.clone(), ui.visuals());
+    ui.fonts_mut(|f| f.layout_job(job))
+}
+
+/// Where this frame's text sits: its column 0 of line 0 on screen, the row height, and the
+/// visible lines' galleys.
+pub struct Placed {
+    pub origin: Pos2,
+    pub row_h: f32,
+    pub lines: Vec<(usize, Arc<Galley>)>,
+}
+
+impl Placed {
+    fn galley(&self, ui: &Ui, v: &WearView, line: usize, font: &egui::FontId) -> Arc<Galley> {
+        match self.lines.iter().find(|(l, _)| *l == line) {
+            Some((_, g)) => g.clone(),
+            None => line_galley(ui, v, line, font),
+        }
+    }
+
+    fn line_top(&self, line: usize) -> f32 {
+        self.origin.y + line as f32 * self.row_h
+    }
+
+    /// The character under a point (the nearest on its line; above or below the text, the
+    /// first or last line).
+    fn char_at(&self, ui: &Ui, v: &WearView, p: Pos2, font: &egui::FontId) -> usize {
+        let line = ((p.y - self.origin.y) / self.row_h).floor().max(0.0) as usize;
+        let line = line.min(v.model.line_count() - 1);
+        let g = self.galley(ui, v, line, font);
+        let col = g.cursor_from_pos(vec2(p.x - self.origin.x, self.row_h / 2.0)).index.0;
+        let span = v.model.line_chars(line);
+        (span.start + col).min(span.end)
+    }
+
+    /// The screen rectangle of character position `c` (zero wide, a row high).
+    fn char_rect(&self, ui: &Ui, v: &WearView, c: usize, font: &egui::FontId) -> Rect {
+        let line = v.model.line_of_char(c);
+        let g = self.galley(ui, v, line, font);
+        let col = c.saturating_sub(v.model.line_chars(line).start);
+        let r = g.pos_from_cursor(CCursor::new(col));
+        Rect::from_min_size(Pos2::new(self.origin.x + r.left(), self.line_top(line)), vec2(0.0, self.row_h))
+    }
 }
 
 fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>, height: f32) {
     let id = egui::Id::unique(("wear-text", cx.path.file, &cx.path.entries));
     v.text_id = Some(id);
     let ctx = ui.ctx().clone();
-    if ctx.memory(|m| m.has_focus(id)) {
+    let jump = v.jump.take();
+    if let Some(c) = jump {
+        v.caret = Caret::at(c.min(v.model.char_len()));
+        ctx.memory_mut(|m| m.request_focus(id));
+    }
+    let focused = ctx.memory(|m| m.has_focus(id));
+    if focused {
         keys(ui, cx, v, out);
     } else if v.popup.is_some() {
         popup_keys(ui, cx, v, out);
     }
     let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let dark = ui.visuals().dark_mode;
-    if v.job.as_ref().is_none_or(|(ver, d, _)| *ver != v.version || *d != dark) {
-        let job = super::layout::job(&v.model, v.tokens(), font.clone(), ui.visuals());
-        v.job = Some((v.version, dark, job));
+    let (row_h, char_w) = ctx.fonts_mut(|f| (f.row_height(&font), f.glyph_width(&font, '0')));
+    let before = v.caret;
+    let mut edited = false;
+    if focused {
+        // Arrows and Tab stay in the text; Escape leaves it, unless it closes an open list.
+        let escape = v.popup.is_some();
+        ctx.memory_mut(|m| m.set_focus_lock_filter(id, egui::EventFilter { tab: true, horizontal_arrows: true, vertical_arrows: true, escape }));
+        let page = ((height / row_h) as usize).saturating_sub(1).max(1);
+        edited = edit_keys(ui, cx, v, out, page);
     }
-    let char_w = ctx.fonts_mut(|f| f.glyph_width(&font, '0'));
-    let lines = v.model.text.bytes().filter(|&b| b == b'\n').count() + 1;
-    let gutter = gutter_width(ui, lines, char_w);
-    if let Some(c) = v.jump {
-        let mut st = egui::TextEdit::load_state(&ctx, id).unwrap_or_default();
-        st.cursor.set_char_range(Some(CCursorRange::one(CCursor::new(c))));
-        egui::TextEdit::store_state(&ctx, id, st);
-        ctx.memory_mut(|m| m.request_focus(id));
-    }
-    let mut buf = v.model.text.clone();
-    let shown = v.model.text.as_str();
-    let cached = v.job.as_ref().map(|(_, _, j)| j);
-    let weak = ui.visuals().text_color();
-    let mut layouter = |ui: &Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
-        let job = match cached {
-            Some(j) if text.as_str() == shown => j.clone(),
-            _ => {
-                let mut j = LayoutJob::simple(text.as_str().to_owned(), font.clone(), weak, f32::INFINITY);
-                j.wrap.max_width = f32::INFINITY;
-                j
-            }
-        };
-        ui.ctx().fonts_mut(|f| f.layout_job(job))
-    };
-    let scroll = egui::ScrollArea::both().id_salt(("wear-text-scroll", id)).max_height(height).auto_shrink([false, false]).show(ui, |ui| {
-        egui::TextEdit::multiline(&mut buf)
-            .id(id)
-            .code_editor()
-            .lock_focus(true)
-            .desired_width(f32::INFINITY)
-            .desired_rows(4)
-            .min_size(vec2(0.0, height - 4.0))
-            .margin(egui::Margin { left: gutter as i8, right: 4, top: 2, bottom: 2 })
-            .layouter(&mut layouter)
-            .show(ui)
-    });
-    if let Some(l) = v.label_id {
-        let _ = scroll.inner.response.response.clone().labelled_by(l);
-    }
-    let output = scroll.inner;
-    let now = ctx.input(|i| i.time);
-    if buf != v.model.text {
-        match v.model.splice_for(&buf, v.eol()) {
-            Ok(Some(s)) => {
-                let bytes = super::text::apply(v.bytes(), &s);
-                v.typed(cx.path, bytes, s.at, s.end, now, out);
-                let typed_name = s.range.is_empty() && !s.bytes.is_empty() && s.bytes.iter().all(|&b| !crate::formats::wear::scan::is_space(b));
-                if let Some(r) = output.cursor_range {
-                    v.cursor = Some(v.model.char_to_byte(r.primary.index.0));
-                }
-                let in_name = v.cursor.and_then(|c| v.token_at(c.saturating_sub(1))).is_some_and(|k| matches!(k, TokenKind::Material | TokenKind::Lightmap));
-                if typed_name && in_name {
-                    v.open_completion();
-                } else if matches!(v.popup, Some(Popup::Complete { .. })) {
-                    v.popup = None;
-                }
-            }
-            Ok(None) => {}
-            Err(c) => out.push(Intent::Log(Severity::Error, format!("{c:?} has no CP1251 byte: a WEAR name cannot hold it"))),
+    let lines = v.model.line_count();
+    let gutter = gutter_width(lines, char_w);
+    let content = vec2(gutter + v.model.widest() as f32 * char_w + 4.0 * char_w, lines as f32 * row_h + 2.0 * PAD);
+    let scroll = egui::ScrollArea::both().id_salt(("wear-text-scroll", id)).max_height(height).auto_shrink([false, false]).show_viewport(ui, |ui, _| {
+        let size = content.max(vec2(ui.available_width(), height - 4.0));
+        let (_, rect) = ui.allocate_space(size);
+        let response = ui.interact(rect, id, Sense::click_and_drag());
+        let clip = ui.clip_rect();
+        let mut placed = Placed { origin: rect.min + vec2(gutter, PAD), row_h, lines: Vec::new() };
+        let first = ((clip.top() - placed.origin.y) / row_h).floor().max(0.0) as usize;
+        let last = (((clip.bottom() - placed.origin.y) / row_h).ceil().max(0.0) as usize + 1).min(lines);
+        for line in first..last.max(first) {
+            placed.lines.push((line, line_galley(ui, v, line, &font)));
         }
-    } else if let Some(r) = output.cursor_range {
-        let at = v.model.char_to_byte(r.primary.index.0);
-        if v.cursor != Some(at) && matches!(v.popup, Some(Popup::Complete { .. })) {
+        pointer(ui, v, &placed, &response, &font);
+        if response.hovered() {
+            ui.ctx().set_cursor_icon(egui::CursorIcon::Text);
+        }
+        let moved = v.caret.head != before.head || v.caret.anchor != before.anchor;
+        if jump.is_some() {
+            ui.scroll_to_rect(placed.char_rect(ui, v, v.caret.head, &font).expand(20.0), Some(Align::Center));
+        } else if moved || edited {
+            ui.scroll_to_rect(placed.char_rect(ui, v, v.caret.head, &font).expand2(vec2(3.0 * char_w, 0.0)), None);
+        }
+        let has_focus = ui.memory(|m| m.has_focus(id));
+        paint(ui, v, &placed, gutter, has_focus, &font);
+        (response, placed, moved)
+    });
+    let (response, placed, moved) = scroll.inner;
+    if let Some(l) = v.label_id {
+        let _ = response.clone().labelled_by(l);
+    }
+    let caret_line = v.model.line_text(v.model.line_of_char(v.caret.head)).to_owned();
+    response.widget_info(|| egui::WidgetInfo::text_edit(true, "", &caret_line, ""));
+    if ctx.memory(|m| m.has_focus(id)) {
+        let at = v.model.char_to_byte(v.caret.head);
+        if moved && !edited && matches!(v.popup, Some(Popup::Complete { .. })) {
             v.popup = None;
         }
         v.cursor = Some(at);
     }
-    let galley = output.galley.clone();
-    let origin = output.galley_pos;
-    if let Some(c) = v.jump.take() {
-        let r = galley.pos_from_cursor(CCursor::new(c)).translate(origin.to_vec2());
-        ui.scroll_to_rect(r.expand(20.0), Some(Align::Center));
-    }
     let clip = scroll.inner_rect;
     let painter = ui.painter().with_clip_rect(clip);
-    paint_gutter(ui, &painter, &galley, origin, gutter, clip);
-    paint_squiggles(ui, &painter, v, &galley, origin, clip);
-    if v.whitespace {
-        paint_whitespace(ui, &painter, v, &galley, origin, clip);
+    if ctx.memory(|m| m.has_focus(id)) {
+        painter.rect_stroke(clip, 2.0, ui.visuals().selection.stroke, egui::StrokeKind::Inside);
     }
-    bulb(ui, cx, v, &galley, origin, gutter, clip, out);
-    let response = output.response.response.clone();
-    hover(ui, cx, v, &galley, origin, &response, out);
-    popup(ui, cx, v, &galley, origin, out);
+    paint_squiggles(ui, &painter, v, &placed, &font);
+    if v.whitespace {
+        paint_whitespace(ui, &painter, v, &placed);
+    }
+    bulb(ui, cx, v, &placed, gutter, clip, &font);
+    hover(ui, cx, v, &placed, &response, &font, out);
+    popup(ui, cx, v, &placed, &font, out);
+    v.placed = Some(placed);
+
 }
 
-fn paint_gutter(ui: &Ui, painter: &egui::Painter, galley: &Arc<egui::Galley>, origin: Pos2, gutter: f32, clip: Rect) {
-    let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let color = ui.visuals().weak_text_color();
-    let mut line = 1;
-    for row in &galley.rows {
-        let y = origin.y + row.pos.y;
-        if y + row.row.size.y >= clip.top() && y <= clip.bottom() {
-            painter.text(Pos2::new(origin.x - gutter + 2.0, y), egui::Align2::LEFT_TOP, line.to_string(), font.clone(), color);
+/// A press places the cursor (Shift: extends the selection), a drag selects, a double click
+/// selects the word.
+fn pointer(ui: &Ui, v: &mut WearView, placed: &Placed, response: &egui::Response, font: &egui::FontId) {
+    let Some(p) = response.interact_pointer_pos() else { return };
+    let c = placed.char_at(ui, v, p, font);
+    let (pressed, shift) = ui.input(|i| (i.pointer.primary_pressed(), i.modifiers.shift));
+    // A quick click presses and releases in one frame: it places the cursor too.
+    if response.double_clicked() {
+        v.caret = Caret::word_at(&v.model, c);
+    } else if (pressed && response.is_pointer_button_down_on()) || response.clicked() {
+        ui.memory_mut(|m| m.request_focus(response.id));
+        v.caret = if shift { Caret { head: c, column: None, ..v.caret } } else { Caret::at(c) };
+    } else if response.dragged() {
+        v.caret = Caret { head: c, column: None, ..v.caret };
+    }
+}
+
+/// The background, the selection, the text, the cursor and the line numbers.
+fn paint(ui: &Ui, v: &WearView, placed: &Placed, gutter: f32, focused: bool, font: &egui::FontId) {
+    let painter = ui.painter();
+    let clip = ui.clip_rect();
+    let visuals = ui.visuals();
+    painter.rect_filled(clip, 0.0, visuals.extreme_bg_color);
+    let sel = v.caret.range();
+    let sel_fill = visuals.selection.bg_fill;
+    for (line, g) in &placed.lines {
+        let top = placed.line_top(*line);
+        let pos = Pos2::new(placed.origin.x, top);
+        let span = v.model.line_chars(*line);
+        if !sel.is_empty() && sel.start <= span.end && sel.end > span.start {
+            let x = |c: usize| g.pos_from_cursor(CCursor::new(c - span.start)).left();
+            let (a, b) = (x(sel.start.max(span.start)), x(sel.end.min(span.end)));
+            // A selected line break shows as a little space after the line.
+            let tail = if sel.end > span.end { g.size().y * 0.4 } else { 0.0 };
+            painter.rect_filled(Rect::from_min_max(Pos2::new(pos.x + a, top), Pos2::new(pos.x + b + tail, top + placed.row_h)), 0.0, sel_fill);
         }
-        if row.ends_with_newline {
-            line += 1;
+        painter.galley(pos, g.clone(), visuals.text_color());
+        if v.model.line_text(*line).len() > super::layout::MAX_LINE {
+            let more = v.model.line_text(*line).len() - super::layout::MAX_LINE;
+            painter.text(Pos2::new(pos.x + g.size().x + 8.0, top), egui::Align2::LEFT_TOP, format!("… {more} more bytes of this line not shown"), font.clone(), visuals.warn_fg_color);
         }
     }
+    if focused {
+        let r = placed.char_rect(ui, v, v.caret.head, font);
+        painter.line_segment([r.left_top(), r.left_bottom()], visuals.text_cursor.stroke);
+    }
+    // The gutter stays put while the text scrolls sideways under it.
+    let g = Rect::from_min_max(clip.min, Pos2::new(clip.left() + gutter - 6.0, clip.bottom()));
+    painter.rect_filled(g, 0.0, visuals.faint_bg_color);
+    let color = visuals.weak_text_color();
+    for (line, _) in &placed.lines {
+        painter.text(Pos2::new(g.right() - 22.0, placed.line_top(*line)), egui::Align2::RIGHT_TOP, (line + 1).to_string(), font.clone(), color);
+    }
+}
+
+/// The editing keys of the focused text: typing, paste, cut and copy, deleting, the moves and
+/// selection (Shift), Ctrl+A. True when the text or the cursor changed.
+fn edit_keys(ui: &Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>, page: usize) -> bool {
+    let events = ui.input(|i| i.events.clone());
+    let now = ui.input(|i| i.time);
+    let mut changed = false;
+    for e in events {
+        let c = v.caret;
+        match e {
+            egui::Event::Text(t) if !t.is_empty() && t != "\r" => changed |= replace(cx, v, c.range(), &t, Edit::Typing, now, out),
+            egui::Event::Paste(t) => changed |= replace(cx, v, c.range(), &t, Edit::Step("Paste"), now, out),
+            egui::Event::Copy | egui::Event::Cut if !c.is_empty() => {
+                ui.ctx().copy_text(v.model.slice(c.range()).to_owned());
+                if matches!(e, egui::Event::Cut) {
+                    changed |= replace(cx, v, c.range(), "", Edit::Step("Cut"), now, out);
+                }
+            }
+            egui::Event::Key { key, pressed: true, modifiers: m, .. } => {
+                let word = m.command || m.ctrl;
+                let mv = |mv: Move| Some(mv);
+                let motion = match key {
+                    Key::ArrowLeft => mv(if word { Move::WordLeft } else { Move::Left }),
+                    Key::ArrowRight => mv(if word { Move::WordRight } else { Move::Right }),
+                    Key::ArrowUp => mv(Move::Up(1)),
+                    Key::ArrowDown => mv(Move::Down(1)),
+                    Key::PageUp => mv(Move::Up(page)),
+                    Key::PageDown => mv(Move::Down(page)),
+                    Key::Home => mv(if word { Move::TextStart } else { Move::LineStart }),
+                    Key::End => mv(if word { Move::TextEnd } else { Move::LineEnd }),
+                    _ => None,
+                };
+                if let Some(k) = motion {
+                    v.caret = c.moved(&v.model, k, m.shift);
+                    changed = true;
+                    continue;
+                }
+                match key {
+                    Key::Backspace | Key::Delete => {
+                        let range = if !c.is_empty() {
+                            c.range()
+                        } else {
+                            let k = match (key, word) {
+                                (Key::Backspace, false) => Move::Left,
+                                (Key::Backspace, true) => Move::WordLeft,
+                                (_, false) => Move::Right,
+                                (_, true) => Move::WordRight,
+                            };
+                            let to = c.moved(&v.model, k, false).head;
+                            to.min(c.head)..to.max(c.head)
+                        };
+                        let how = if c.is_empty() && !word { Edit::Typing } else { Edit::Step("Delete") };
+                        changed |= replace(cx, v, range, "", how, now, out);
+                    }
+                    Key::Enter if !word => changed |= replace(cx, v, c.range(), "\n", Edit::Typing, now, out),
+                    Key::Tab if !word && !m.shift => changed |= replace(cx, v, c.range(), "\t", Edit::Typing, now, out),
+                    Key::A if word => {
+                        v.caret = Caret { anchor: 0, head: v.model.char_len(), column: None };
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    changed
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Edit {
+    /// Part of a run of typing: merged into one undo step.
+    Typing,
+    /// An undo step of its own.
+    Step(&'static str),
+}
+
+/// Replaces shown characters with text as a byte splice through the document's history; the
+/// cursor goes after what was put in. Typing a name opens its completion.
+fn replace(cx: &EditorCx, v: &mut WearView, range: std::ops::Range<usize>, text: &str, how: Edit, now: f64, out: &mut Vec<Intent>) -> bool {
+    let s = match v.model.splice(range, text, v.eol()) {
+        Ok(s) => s,
+        Err(c) => {
+            out.push(Intent::Log(Severity::Error, format!("{c:?} has no CP1251 byte: a WEAR name cannot hold it")));
+            return false;
+        }
+    };
+    if s.range.is_empty() && s.bytes.is_empty() {
+        return false;
+    }
+    let bytes = super::text::apply(v.bytes(), &s);
+    let after = s.range.start + s.bytes.len();
+    match how {
+        Edit::Typing => v.typed(cx.path, bytes, s.at, s.end, now, out),
+        Edit::Step(label) => v.commit(cx.path, bytes, label, out),
+    }
+    v.caret = Caret::at(v.model.byte_to_char(after));
+    v.cursor = Some(after);
+    let typed_name = how == Edit::Typing && s.range.is_empty() && !s.bytes.is_empty() && s.bytes.iter().all(|&b| !crate::formats::wear::scan::is_space(b));
+    let in_name = v.token_at(after.saturating_sub(1)).is_some_and(|k| matches!(k, TokenKind::Material | TokenKind::Lightmap));
+    if typed_name && in_name {
+        v.open_completion();
+    } else if matches!(v.popup, Some(Popup::Complete { .. })) {
+        v.popup = None;
+    }
+    true
 }
 
 /// The character range a diagnostic underlines: the token holding its position, else one
@@ -255,18 +432,17 @@ fn diag_range(v: &WearView, offset: usize) -> (usize, usize) {
     (v.model.byte_to_char(s), v.model.byte_to_char(e))
 }
 
-fn paint_squiggles(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc<egui::Galley>, origin: Pos2, clip: Rect) {
-    // Only what is in view: a cursor position costs a walk over the rows.
-    let first = galley.cursor_from_pos(clip.min - origin).index.0;
-    let last = galley.cursor_from_pos(clip.max - origin).index.0;
-    for d in &v.diagnostics {
+fn paint_squiggles(ui: &Ui, painter: &egui::Painter, v: &WearView, placed: &Placed, font: &egui::FontId) {
+    let (Some((first, _)), Some((last, _))) = (placed.lines.first(), placed.lines.last()) else { return };
+    // Only what is in view: the diagnostics are in offset order.
+    let from = v.model.line_start(*first).byte;
+    let to = v.model.char_to_byte(v.model.line_chars(*last).end);
+    let start = v.diagnostics.partition_point(|d| d.offset.is_some_and(|o| o < from as u64));
+    for d in v.diagnostics[start..].iter().take_while(|d| d.offset.is_none_or(|o| o <= to as u64)) {
         let Some(off) = d.offset.and_then(|o| usize::try_from(o).ok()) else { continue };
         let (s, e) = diag_range(v, off);
-        if e < first || s > last {
-            continue;
-        }
-        let a = galley.pos_from_cursor(CCursor::new(s)).translate(origin.to_vec2());
-        let b = galley.pos_from_cursor(CCursor::new(e)).translate(origin.to_vec2());
+        let a = placed.char_rect(ui, v, s, font);
+        let b = placed.char_rect(ui, v, e, font);
         let x1 = if (b.top() - a.top()).abs() < 1.0 { b.left().max(a.left() + 6.0) } else { a.left() + 6.0 };
         wavy(painter, a.left(), x1, a.bottom() - 1.0, Stroke::new(1.2, severity_color(ui, d.severity)));
     }
@@ -285,23 +461,22 @@ fn wavy(painter: &egui::Painter, x0: f32, x1: f32, y: f32, stroke: Stroke) {
     painter.add(egui::Shape::line(pts, stroke));
 }
 
-fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc<egui::Galley>, origin: Pos2, clip: Rect) {
+fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, placed: &Placed) {
     let color = ui.visuals().weak_text_color().gamma_multiply(0.7);
     let font = egui::FontId::monospace(egui::TextStyle::Monospace.resolve(ui.style()).size * 0.8);
-    let mut ch = 0usize;
-    for row in &galley.rows {
-        let y = origin.y + row.pos.y;
-        let visible = y + row.row.size.y >= clip.top() && y <= clip.bottom();
-        if visible {
-            for g in &row.row.glyphs {
-                let c = origin + row.pos.to_vec2() + g.pos.to_vec2();
-                let mid = Pos2::new(c.x + g.advance_width / 2.0, y + row.row.size.y / 2.0);
-                match g.chr {
+    for (line, g) in &placed.lines {
+        let top = placed.line_top(*line);
+        let origin = Pos2::new(placed.origin.x, top);
+        for row in &g.rows {
+            for glyph in &row.row.glyphs {
+                let c = origin + row.pos.to_vec2() + glyph.pos.to_vec2();
+                let mid = Pos2::new(c.x + glyph.advance_width / 2.0, top + placed.row_h / 2.0);
+                match glyph.chr {
                     ' ' => {
                         painter.circle_filled(mid, 1.2, color);
                     }
                     '\t' => {
-                        let (a, b) = (Pos2::new(c.x + 2.0, mid.y), Pos2::new(c.x + g.advance_width - 2.0, mid.y));
+                        let (a, b) = (Pos2::new(c.x + 2.0, mid.y), Pos2::new(c.x + glyph.advance_width - 2.0, mid.y));
                         painter.line_segment([a, b], Stroke::new(1.0, color));
                         painter.line_segment([b, b + vec2(-3.0, -3.0)], Stroke::new(1.0, color));
                         painter.line_segment([b, b + vec2(-3.0, 3.0)], Stroke::new(1.0, color));
@@ -310,31 +485,24 @@ fn paint_whitespace(ui: &Ui, painter: &egui::Painter, v: &WearView, galley: &Arc
                 }
             }
         }
-        ch += row.row.glyphs.len();
-        if row.ends_with_newline {
-            if visible {
-                let b = v.model.char_to_byte(ch);
-                let crlf = v.bytes().get(b) == Some(&b'\r');
-                let end = origin + row.pos.to_vec2() + vec2(row.row.size.x + 2.0, row.row.size.y / 2.0);
-                painter.text(end, egui::Align2::LEFT_CENTER, if crlf { "CRLF" } else { "LF" }, font.clone(), color);
-            }
-            ch += 1;
+        if *line + 1 < v.model.line_count() {
+            let b = v.model.char_to_byte(v.model.line_chars(*line).end);
+            let crlf = v.bytes().get(b) == Some(&b'\r');
+            let end = origin + vec2(g.size().x + 2.0, placed.row_h / 2.0);
+            painter.text(end, egui::Align2::LEFT_CENTER, if crlf { "CRLF" } else { "LF" }, font.clone(), color);
         }
     }
 }
 
 /// The light bulb on the cursor's line when a diagnostic there has fixes; click for the list.
-#[allow(clippy::too_many_arguments)]
-fn bulb(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, origin: Pos2, gutter: f32, clip: Rect, out: &mut Vec<Intent>) {
-    let _ = out;
+fn bulb(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, gutter: f32, clip: Rect, font: &egui::FontId) {
     let Some(pos) = v.cursor else { return };
-    let line = v.wear.line_col(pos).0;
-    if !v.diagnostics.iter().any(|d| d.line == Some(line)) || v.fixes_on_line(pos).is_empty() {
+    if v.fixes_on_line(pos).is_empty() {
         return;
     }
-    let c = galley.pos_from_cursor(CCursor::new(v.model.byte_to_char(pos))).translate(origin.to_vec2());
-    let r = Rect::from_min_size(Pos2::new(origin.x - 18.0, c.top()), vec2(16.0, c.height()));
-    if !clip.intersects(r) || gutter < 18.0 {
+    let c = placed.char_rect(ui, v, v.model.byte_to_char(pos), font);
+    let r = Rect::from_min_size(Pos2::new(clip.left() + gutter - 22.0, c.top()), vec2(16.0, c.height()));
+    if !clip.intersects(r) || gutter < 22.0 {
         return;
     }
     let b = ui.interact(r, egui::Id::unique(("wear-bulb", cx.path.file)), egui::Sense::click()).on_hover_text("Quick fixes (Ctrl+.)");
@@ -351,14 +519,19 @@ pub fn paint_bulb(painter: &egui::Painter, c: Pos2, scale: f32) {
     painter.rect_filled(Rect::from_center_size(c + vec2(0.0, 4.0 * scale), vec2(4.0, 3.0) * scale), 1.0, Color32::GRAY);
 }
 
-fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, origin: Pos2, response: &egui::Response, out: &mut Vec<Intent>) {
-    let Some(p) = response.hover_pos() else { return };
-    let c = galley.cursor_from_pos(p - origin);
-    let b = v.model.char_to_byte(c.index.0);
-    let Some((s, row)) = v.name_at(b) else { return };
+fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, response: &egui::Response, font: &egui::FontId, out: &mut Vec<Intent>) {
+    let name = response.hover_pos().and_then(|p| {
+        let c = placed.char_at(ui, v, p, font);
+        // Past a line's end the nearest character is no name.
+        ((placed.char_rect(ui, v, c, font).left() - p.x).abs() <= placed.row_h).then(|| v.name_at(v.model.char_to_byte(c)))?
+    });
+    let Some((s, row)) = name else { return };
     let name = v.wear.rows(s)[row].name.clone();
     if s == crate::formats::wear::Section::Materials {
-        if response.clicked() && ui.input(|i| i.modifiers.command) {
+        // The release's own modifiers: a quick Ctrl+click can press and let go of Ctrl within
+        // one frame, which then starts with none held.
+        let command = ui.input(|i| i.modifiers.command || i.events.iter().any(|e| matches!(e, egui::Event::PointerButton { pressed: false, modifiers, .. } if modifiers.command)));
+        if response.clicked() && command {
             v.go_to(&name, out);
         }
         let preview = v.assets.preview(ui.ctx(), cx.ws, cx.path, &name);
@@ -397,10 +570,10 @@ pub fn swatch(ui: &mut Ui, color: Color32, size: f32) {
     ui.painter().rect_stroke(r, 2.0, Stroke::new(1.0, ui.visuals().weak_text_color()), egui::StrokeKind::Inside);
 }
 
-fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, origin: Pos2, out: &mut Vec<Intent>) {
+fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, font: &egui::FontId, out: &mut Vec<Intent>) {
     let Some(p) = v.popup.clone() else { return };
     let Some(pos) = v.cursor else { return };
-    let c = galley.pos_from_cursor(CCursor::new(v.model.byte_to_char(pos))).translate(origin.to_vec2());
+    let c = placed.char_rect(ui, v, v.model.byte_to_char(pos), font);
     let mut chosen = None;
     let mut previews = Vec::new();
     if let Popup::Complete { items, .. } = &p {
@@ -409,7 +582,9 @@ fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, o
             previews.push((pr.color, pr.texture.clone()));
         }
     }
-    egui::Area::new(egui::Id::unique("wear-popup")).order(egui::Order::Foreground).fixed_pos(c.left_bottom()).show(ui.ctx(), |ui| {
+    // Whole at once: a list opened on a key should not fade in over frames a loaded machine is
+    // slow to draw.
+    egui::Area::new(egui::Id::unique("wear-popup")).order(egui::Order::Foreground).fade_in(false).fixed_pos(c.left_bottom()).show(ui.ctx(), |ui| {
         egui::Frame::popup(ui.style()).show(ui, |ui| {
             egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| match &p {
                 Popup::Fixes { items, selected } => {
@@ -446,27 +621,6 @@ fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, galley: &Arc<egui::Galley>, o
     if let Some(i) = chosen {
         choose(cx, v, Some(i), out);
     }
-}
-
-fn read_only(ui: &mut Ui, v: &WearView, height: f32) {
-    ui.colored_label(ui.visuals().warn_fg_color, format!("{} bytes: shown read only (edit it in the table, or apply fixes)", v.bytes().len()));
-    let font = egui::TextStyle::Monospace.resolve(ui.style());
-    let row_h = ui.fonts_mut(|f| f.row_height(&font));
-    let starts = &v.big_lines;
-    egui::ScrollArea::both().id_salt("wear-big").max_height(height).auto_shrink([false, false]).show_rows(ui, row_h, starts.len(), |ui, range| {
-        for i in range {
-            let s = starts[i];
-            let e = starts.get(i + 1).copied().unwrap_or(v.bytes().len());
-            const MAX: usize = 4096;
-            let shown = super::text::TextModel::new(&v.bytes()[s..e.min(s + MAX)]).text;
-            let more = if e - s > MAX { format!(" … ({} more bytes)", e - s - MAX) } else { String::new() };
-            ui.label(RichText::new(format!("{:>7}  {}{more}", i + 1, shown.trim_end_matches('\n'))).font(font.clone()));
-        }
-    });
-}
-
-pub(crate) fn line_starts(b: &[u8]) -> Vec<usize> {
-    std::iter::once(0).chain(b.iter().enumerate().filter(|(_, c)| **c == b'\n').map(|(i, _)| i + 1)).filter(|&s| s < b.len() || s == 0).collect()
 }
 
 fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
