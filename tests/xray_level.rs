@@ -91,9 +91,10 @@ fn glb_reads_back_with_the_same_triangles_and_faces_its_normals() {
         let (tr, _, _) = n.transform().decomposed();
         assert!(glam::Vec3::from(tr).length() > 5.0, "tree {t} placed at {tr:?}");
     }
-    // The entity box's vertex colours are exported.
+    // The two entity boxes' vertex colours are exported, and the trees' (their TREEDEF2
+    // colour scale and bias over the hemi byte).
     let colours = doc.meshes().flat_map(|m| m.primitives()).filter(|p| p.get(&gltf::Semantic::Colors(0)).is_some()).count();
-    assert_eq!(colours, 2);
+    assert_eq!(colours, 2 + TREES.len());
 }
 
 #[test]
