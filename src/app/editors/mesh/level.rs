@@ -104,6 +104,18 @@ pub fn visual_of(label: &str) -> Option<usize> {
     label.strip_prefix("visual ")?.split(' ').next()?.parse().ok()
 }
 
+/// What hovering a visual in the view says: its index and type, its shader's number, engine
+/// shader and textures.
+pub fn hover_text(pick: &LevelPick, visual: usize) -> String {
+    let Some(info) = pick.visuals.get(visual) else { return format!("visual {visual}") };
+    let shader = match pick.shaders.get(info.shader as usize) {
+        Some(s) if s.textures.is_empty() => format!("shader {}: {}", info.shader, s.engine),
+        Some(s) => format!("shader {}: {}\ntextures: {}", info.shader, s.engine, s.textures.join(", ")),
+        None => format!("shader {} (past the table)", info.shader),
+    };
+    format!("visual {visual} · {}\n{shader}", info.type_name)
+}
+
 /// The level bytes behind an item: the item itself when it is a `level`, the `level` beside
 /// it when it is a level.geom; `None` otherwise (a level.geom alone stays a point cloud).
 fn level_bytes(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource) -> Option<(SharedBytes, Option<String>)> {

@@ -77,6 +77,10 @@ pub struct MeshView {
     scene_id: u64,
     view_id: u64,
     gpu: Option<gpu::ViewSlot>,
+    /// A level's visual under the pointer (index and what the tooltip says), for the pointer
+    /// position, scene and camera it was picked at: picked again only when one changes.
+    pub hovered: Option<(usize, String)>,
+    hover_key: Option<(egui::Pos2, u64, OrbitCamera)>,
     /// Material colours and textures at the time they were evaluated at.
     colors: Option<(u32, Vec<MaterialColors>, Vec<Option<usize>>)>,
     last_tick: Option<f64>,
@@ -108,6 +112,8 @@ impl Default for MeshView {
             scene_id: 0,
             view_id: gpu::next_id(),
             gpu: None,
+            hovered: None,
+            hover_key: None,
             colors: None,
             last_tick: None,
         }
@@ -409,6 +415,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         // The side panel was drawn before the pick: show the new selection there too.
         ui.ctx().request_repaint();
     }
+    level_hover(&resp, rect, v, &scene);
     let Some(rs) = cx.gpu else {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "No GPU device: the 3D view needs wgpu (the render command draws headless)", egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
@@ -463,6 +470,28 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     }
     let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.iter().filter(|p| p.over.is_none()).count());
     ui.painter().text(rect.left_bottom() + Vec2::new(8.0, -8.0), egui::Align2::LEFT_BOTTOM, shown, egui::FontId::proportional(12.0), Color32::from_gray(200));
+}
+
+/// In a level, the visual and shader under the pointer as a tooltip, without a click.
+fn level_hover(resp: &egui::Response, rect: egui::Rect, v: &mut MeshView, scene: &Arc<RenderScene>) {
+    let pos = resp.hover_pos().filter(|_| !resp.dragged());
+    let Some((p, pick_info)) = pos.zip(v.built().and_then(|b| b.level.clone())) else {
+        v.hovered = None;
+        v.hover_key = None;
+        return;
+    };
+    let key = (p, v.scene_id, v.camera);
+    if v.hover_key != Some(key) {
+        let ray = v.camera.ray(glam::Vec2::new(p.x - rect.min.x, p.y - rect.min.y), glam::Vec2::new(rect.width(), rect.height()), scene.radius());
+        let hit = pick(scene, ray, &v.matrices()).filter(|h| !v.hidden.get(h.node).copied().unwrap_or(false));
+        v.hovered = hit.and_then(|h| super::level::visual_of(&scene.parts.get(h.part)?.label)).map(|k| (k, super::level::hover_text(&pick_info, k)));
+        v.hover_key = Some(key);
+    }
+    if let Some((_, text)) = &v.hovered {
+        egui::Tooltip::for_widget(resp).at_pointer().gap(12.0).show(|ui| {
+            ui.label(text.as_str());
+        });
+    }
 }
 
 /// Orbit (left or middle drag), pan (Shift+drag or right drag), zoom about the pointer (wheel).
