@@ -67,6 +67,9 @@ pub struct MeshView {
     pub show_flags: bool,
     /// A level's optional layers (LOD facets, FASTPATH).
     pub level_layers: crate::export::level::LevelLayers,
+    /// The level's sector tree rows opened or closed against their default: `(0, sector)` and
+    /// `(1, visual)`.
+    pub level_toggled: std::collections::HashSet<(u8, usize)>,
     /// The flag-coloured scene, for the build (scene id) it was made from, with its own id.
     flags: Option<(u64, Arc<RenderScene>, u64)>,
     key: Option<BuildKey>,
@@ -105,6 +108,7 @@ impl Default for MeshView {
             show_side: true,
             show_flags: false,
             level_layers: Default::default(),
+            level_toggled: Default::default(),
             flags: None,
             key: None,
             built: None,
@@ -622,6 +626,8 @@ fn cell_grid(ui: &mut Ui, v: &mut MeshView, cells: [bool; 15]) {
     });
 }
 
+/// Every node with its part count, laid out only for the rows in view (a level has a node per
+/// visual: thousands).
 fn node_tree(ui: &mut Ui, v: &mut MeshView) {
     let Some(b) = v.built() else { return };
     let scene = b.scene.clone();
@@ -633,23 +639,33 @@ fn node_tree(ui: &mut Ui, v: &mut MeshView) {
         }
         d
     };
-    for (i, n) in scene.nodes.iter().enumerate().take(2000) {
-        ui.horizontal(|ui| {
-            ui.add_space(12.0 * depth(i) as f32);
-            let mut shown = !v.hidden.get(i).copied().unwrap_or(false);
-            if ui.checkbox(&mut shown, "").on_hover_text("Show or hide the node's parts").changed()
-                && let Some(h) = v.hidden.get_mut(i)
-            {
-                *h = !shown;
-            }
-            let parts = scene.parts.iter().filter(|p| p.node == i).count();
-            let on = v.selected.is_some_and(|s| s.node == i);
-            if ui.selectable_label(on, format!("{} ({parts})", n.name)).clicked() {
-                let first = scene.parts.iter().position(|p| p.node == i);
-                v.selected = first.map(|part| Selection { node: i, part, triangle: None });
-            }
-        });
+    let mut parts = vec![0usize; scene.nodes.len()];
+    let mut first = vec![None; scene.nodes.len()];
+    for (k, p) in scene.parts.iter().enumerate() {
+        if let Some(n) = parts.get_mut(p.node) {
+            *n += 1;
+            first[p.node].get_or_insert(k);
+        }
     }
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical().id_salt("mesh-node-rows").max_height(360.0).auto_shrink([false, true]).show_rows(ui, height, scene.nodes.len(), |ui, range| {
+        for i in range {
+            let n = &scene.nodes[i];
+            ui.horizontal(|ui| {
+                ui.add_space(12.0 * depth(i).min(32) as f32);
+                let mut shown = !v.hidden.get(i).copied().unwrap_or(false);
+                if ui.checkbox(&mut shown, "").on_hover_text("Show or hide the node's parts").changed()
+                    && let Some(h) = v.hidden.get_mut(i)
+                {
+                    *h = !shown;
+                }
+                let on = v.selected.is_some_and(|s| s.node == i);
+                if ui.selectable_label(on, format!("{} ({})", n.name, parts[i])).clicked() {
+                    v.selected = first[i].map(|part| Selection { node: i, part, triangle: None });
+                }
+            });
+        }
+    });
 }
 
 fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
