@@ -528,3 +528,38 @@ fn the_material_render_draws_the_phase_cell_of_its_texture() {
         assert_eq!(nearest_cell_colour(centre), usize::from(cell), "cell {cell}: centre {centre:?}");
     }
 }
+
+#[test]
+fn level_shadings_show_hemi_and_vertex_colour_of_a_visual() {
+    use parkan_studio::export::level::{LevelFiles, LevelLayers, level_scene};
+    use parkan_studio::fixtures::xray_level::level_set;
+    let set = level_set();
+    let files = LevelFiles::open(set.level.clone().into(), &MemoryAssets::from_files(set.files())).unwrap();
+    let scene = RenderScene::from_scene(&level_scene("level", &files, &Readings::default(), LevelLayers::default()));
+    let shot = |label: &str, shading: Shading| {
+        let part = scene.parts.iter().find(|p| p.label == label).unwrap();
+        let only: Vec<bool> = (0..scene.nodes.len()).map(|i| i == part.node).collect();
+        let world = scene.rest_matrices()[part.node];
+        let (a, b) = (world.transform_point3(part.min), world.transform_point3(part.max));
+        // From straight above, on black: the box's and the tree's top faces fill the middle.
+        let mut p = FrameParams::new(OrbitCamera::framing(a.min(b), a.max(b), 0.0, 89.9f32.to_radians(), 1.0));
+        p.node_visible = Some(&only);
+        p.shading = shading;
+        p.background = [0.0, 0.0, 0.0, 1.0];
+        render(&scene, &p).pixel(SIZE / 2, SIZE / 2)
+    };
+    let near = |got: [u8; 4], want: [u8; 3]| got.iter().zip(want).all(|(a, b)| a.abs_diff(b) <= 2);
+    // Visual 1, the entity box: colour stored b, g, r = 40, 120, 220; hemi byte 200.
+    for (label, shading, want) in [
+        ("visual 1", Shading::VertexColor, [220, 120, 40]),
+        ("visual 1", Shading::Hemi, [200, 200, 200]),
+        // Tree 3: byte 200 through its TREEDEF2: rgb 200 * 1 + 0, hemi 200 * 0.6 + 0.1 * 255.
+        ("visual 3", Shading::VertexColor, [200, 200, 200]),
+        ("visual 3", Shading::Hemi, [146, 146, 146]),
+        // Shading by normal: the top face, up.
+        ("visual 1", Shading::Normals, [128, 255, 128]),
+    ] {
+        let got = shot(label, shading);
+        assert!(near(got, want), "{label} {shading:?}: {got:?}, expected {want:?}");
+    }
+}

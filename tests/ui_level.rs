@@ -1,7 +1,8 @@
 //! The 3D view of an X-Ray level through egui_kittest on the real `StudioApp`: a `level`
 //! opens in the level view with the fixture's triangles, the sector tree picks a visual and
 //! the side section names its type, shader and GCONTAINER, the LOD-facet layer adds its quads,
-//! and a level.geom with a `level` beside it opens the same view.
+//! a level.geom with a `level` beside it opens the same view, and hovering a triangle names its
+//! visual and shader in a tooltip.
 
 #![cfg(feature = "gui")]
 
@@ -9,7 +10,7 @@ mod common;
 use common::settle;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use parkan_studio::app::StudioApp;
 use parkan_studio::app::editors::mesh::MeshView;
 use parkan_studio::app::editors::mesh::build::MeshKind;
@@ -63,4 +64,33 @@ fn a_level_geom_with_a_level_beside_it_opens_the_level_view() {
     assert_eq!(b.kind, MeshKind::Level);
     assert_eq!(b.scene.triangle_count(), drawn());
     assert!(b.notes[0].starts_with("drawn through the level file beside it"), "{:?}", b.notes);
+}
+
+#[test]
+fn hovering_a_triangle_names_its_visual_and_shader() {
+    let d = level_dir();
+    let mut h = common::app_with(vec![d.path().join("level")], [1400.0, 900.0]);
+    // Pick visual 10 (a box) in the tree, then frame it (F, the pointer over the view): it
+    // fills the middle of the view.
+    h.get_by_label("10 normal · 12 triangles").click();
+    settle(&mut h);
+    let centre = view(&h).view_rect.expect("the view was drawn").center();
+    h.hover_at(centre);
+    h.key_press(egui::Key::F);
+    settle(&mut h);
+    // Away from everything (a corner of the view shows the background): no tooltip.
+    let corner = view(&h).view_rect.unwrap().left_top() + egui::vec2(3.0, 3.0);
+    h.hover_at(corner);
+    h.run();
+    assert_eq!(view(&h).hovered, None);
+    assert!(h.query_by_label_contains("shader 2: def_shaders\\def_vertex").is_none());
+    // Over the box, without a click: the tooltip names the visual and its shader.
+    h.hover_at(centre);
+    h.run();
+    assert_eq!(view(&h).hovered.as_ref().map(|x| x.0), Some(10));
+    let tip = |l: &str| l.starts_with("visual 10 · normal") && l.contains("shader 2: def_shaders\\def_vertex") && l.contains("textures: ston\\ston_beton04");
+    assert!(
+        h.query_all_by_label_contains("shader 2: def_shaders").any(|n| n.accesskit_node().value().is_some_and(|l| tip(&l))),
+        "no tooltip naming visual 10 and its shader"
+    );
 }

@@ -46,16 +46,36 @@ fn info_reports_the_drawn_triangles_and_check_is_clean() {
     assert_eq!(v["drawn"]["fastpath_triangles"].as_u64(), Some(50));
     let msg = v["drawn"]["diagnostics"][0]["message"].as_str().unwrap();
     assert!(msg.starts_with(&format!("visual {BAD_VISUAL} (normal)")), "{msg}");
-    let (out, _) = ok(&["check", "level", "level.geom", "level.geomx", "--json"], d.path());
+    let (out, _) = ok(&["check", "level.geom", "level.geomx", "--json"], d.path());
     let v: Value = serde_json::from_str(&out).unwrap();
     for f in v["files"].as_array().unwrap() {
         assert_eq!((f["ok"].as_bool(), f["roundtrip"].as_bool()), (Some(true), Some(true)), "{f}");
     }
-    // Without level.geom the level still reads, and says it draws nothing.
+    // `check level` resolves against the level.geom beside it: the bad visual is an error
+    // with its index and offset (exit code 1, malformed input); the file still round-trips.
+    let out = run(&["check", "level", "--json"], d.path());
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let f = &v["files"][0];
+    assert_eq!((f["ok"].as_bool(), f["roundtrip"].as_bool()), (Some(false), Some(true)), "{f}");
+    let errors: Vec<&Value> = f["diagnostics"].as_array().unwrap().iter().filter(|d| d["severity"] == "error").collect();
+    assert_eq!(errors.len(), 1, "{f}");
+    assert!(errors[0]["message"].as_str().unwrap().starts_with(&format!("visual {BAD_VISUAL} (normal)")), "{f}");
+    let (level, _) = parkan_studio::formats::xray_level::Level::parse(level_set().level.into()).unwrap();
+    let at = errors[0]["offset"].as_u64().expect("an offset");
+    let (bad, next) = (level.visuals[BAD_VISUAL].offset, level.visuals[BAD_VISUAL + 1].offset);
+    assert!((bad..next).contains(&at), "offset {at} is not inside visual {BAD_VISUAL} ({bad}..{next})");
+    let plain = run(&["check", "level"], d.path());
+    let text = String::from_utf8_lossy(&plain.stdout);
+    assert!(text.contains(&format!("error: level @0x{at:X}: visual {BAD_VISUAL} (normal)")), "{text}");
+    // Without level.geom the level still reads, and says it draws nothing; check says the
+    // ranges went unchecked, and passes.
     std::fs::remove_file(d.path().join("level.geom")).unwrap();
     let (out, _) = ok(&["info", "level", "--json"], d.path());
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["drawn"]["triangles"].as_u64(), Some(0));
+    let (out, _) = ok(&["check", "level"], d.path());
+    assert!(out.contains("draw ranges were not checked"), "{out}");
 }
 
 #[test]
@@ -91,9 +111,10 @@ fn glb_reads_back_with_the_same_triangles_and_faces_its_normals() {
         let (tr, _, _) = n.transform().decomposed();
         assert!(glam::Vec3::from(tr).length() > 5.0, "tree {t} placed at {tr:?}");
     }
-    // The entity box's vertex colours are exported.
+    // The two entity boxes' vertex colours are exported, and the trees' (their TREEDEF2
+    // colour scale and bias over the hemi byte).
     let colours = doc.meshes().flat_map(|m| m.primitives()).filter(|p| p.get(&gltf::Semantic::Colors(0)).is_some()).count();
-    assert_eq!(colours, 2);
+    assert_eq!(colours, 2 + TREES.len());
 }
 
 #[test]

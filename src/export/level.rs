@@ -13,7 +13,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
 use crate::formats::readings::Readings;
-use crate::formats::xray_geom::{LevelGeom, VertexBuffer, decode_for_display};
+use crate::formats::xray_geom::{LevelGeom, VertexBuffer, decode_for_display, decode_hemi};
 use crate::formats::xray_level::draw::{DrawCall, Resolved, resolve};
 use crate::formats::xray_level::visual::{MT_HIERRARHY, MT_LOD};
 use crate::formats::xray_level::{Level, TreeDef};
@@ -155,8 +155,11 @@ fn node_order(level: &Level) -> Vec<(usize, Option<usize>)> {
 /// One draw call's primitive: the visual's vertex range of `vb`, decoded on its own (only the
 /// vertices drawn are touched, and each array is converted where it lies), in glTF's frame
 /// (through the tree matrix when `bake` holds it), indices relative to the range, winding
-/// reversed. `None` when the range has no positions (a declaration without POSITION).
-fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, bake: Option<&TreeDef>, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
+/// reversed. The hemisphere factor comes from the packed normal's 4th byte; a tree's
+/// (`tree`) is that byte through its TREEDEF2 scale and bias, which give its rgb too
+/// (`c_scale * byte + c_bias`, as the engine's tree shaders unpack them). `None` when the
+/// range has no positions (a declaration without POSITION).
+fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, tree: Option<&TreeDef>, bake: bool, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
     let stride = vb.stride();
     let start = (d.range.vbase as usize).checked_mul(stride)?;
     let end = ((d.range.vbase + d.range.vcount) as usize).checked_mul(stride)?;
@@ -165,7 +168,17 @@ fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, bake: Option<
     if a.positions.len() != d.range.vcount as usize {
         return None;
     }
-    let mut p = Primitive { label, material, positions: a.positions, normals: a.normals, uv0: a.uv0, uv1: a.uv_lightmap, colors: a.colors, ..Primitive::default() };
+    let mut p = Primitive { label, material, positions: a.positions, normals: a.normals, uv0: a.uv0, uv1: a.uv_lightmap, colors: a.colors, hemi: decode_hemi(&range), ..Primitive::default() };
+    if let (Some(t), Some(hemi)) = (tree, p.hemi.as_mut()) {
+        let unpack = |k: usize, h: f32| t.c_scale[k] * h + t.c_bias[k];
+        if p.colors.is_none() {
+            p.colors = Some(hemi.iter().map(|&h| [unpack(0, h), unpack(1, h), unpack(2, h), 1.0]).collect());
+        }
+        for h in hemi.iter_mut() {
+            *h = unpack(3, *h);
+        }
+    }
+    let bake = tree.filter(|_| bake);
     for v in &mut p.positions {
         *v = finite.v3(xray_to_gltf(bake.map_or(*v, |t| t.apply_point(*v))));
     }
@@ -241,13 +254,12 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
             if let Some(t) = placed {
                 node.local = finite.transform(t);
             }
-            let bake = if placed.is_none() { tree.as_ref() } else { None };
-            match vbs.get(d.range.vb as usize).and_then(|vb| primitive(d, vb, readings, bake, material, visual_label(v), &mut finite)) {
+            match vbs.get(d.range.vb as usize).and_then(|vb| primitive(d, vb, readings, tree.as_ref(), placed.is_none(), material, visual_label(v), &mut finite)) {
                 Some(p) => node.primitives.push(p),
                 None => scene.diagnostics.push(Diagnostic::error(visual.offset, format!("visual {v}: vertex buffer {} has no positions; not drawn", d.range.vb))),
             }
             if let (Some(fd), Some(m)) = (fastpath_of(v), fastpath_material)
-                && let Some(p) = fast_vbs.get(fd.range.vb as usize).and_then(|vb| primitive(fd, vb, readings, None, Some(m), format!("visual {v} FASTPATH"), &mut finite))
+                && let Some(p) = fast_vbs.get(fd.range.vb as usize).and_then(|vb| primitive(fd, vb, readings, None, false, Some(m), format!("visual {v} FASTPATH"), &mut finite))
             {
                 node.primitives.push(p);
             }
@@ -256,16 +268,20 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
             && let Some(lod) = &visual.loddef
         {
             let mut p = Primitive { label: format!("visual {v} LOD facets"), material: material_of.get(visual.shader() as usize).copied().flatten(), ..Primitive::default() };
-            let mut uv = Vec::new();
+            let (mut uv, mut colors, mut hemi) = (Vec::new(), Vec::new(), Vec::new());
             for (f, quad) in lod.facets.iter().enumerate() {
                 let k = 4 * f as u32;
                 for c in quad {
                     p.positions.push(finite.v3(xray_to_gltf(c.position)));
                     uv.push(finite.v2(c.uv));
+                    // A D3DCOLOR: hemi in the top byte, then r, g, b.
+                    let byte = |shift: u32| ((c.rgbh >> shift) & 0xFF) as f32 / 255.0;
+                    colors.push([byte(16), byte(8), byte(0), 1.0]);
+                    hemi.push(byte(24));
                 }
                 p.indices.extend_from_slice(&[k, k + 1, k + 2, k, k + 2, k + 3]);
             }
-            p.uv0 = Some(uv);
+            (p.uv0, p.colors, p.hemi) = (Some(uv), Some(colors), Some(hemi));
             reverse_winding(&mut p.indices);
             node.primitives.push(p);
         }
@@ -425,6 +441,30 @@ mod tests {
         assert_eq!(s.triangle_count(), base.triangle_count() + 16 + 32 + 18 + 4);
         assert!(s.primitives().any(|p| p.label == "visual 6 LOD facets"));
         assert!(s.materials.iter().any(|m| m.name.starts_with("FASTPATH")));
+    }
+
+    #[test]
+    fn hemi_and_colours_come_from_the_vertices_trees_and_facets() {
+        let (s, _) = built(LevelLayers { lod_facets: true, ..LevelLayers::default() });
+        let prim = |label: &str| s.primitives().find(|p| p.label == label).unwrap();
+        let near = |a: f32, b: f32| (a - b).abs() < 1e-5;
+        // The entity box: its colour element (stored b, g, r = 40, 120, 220), hemi byte 200.
+        let b = prim("visual 1");
+        assert!(b.hemi.as_ref().unwrap().iter().all(|&h| near(h, 200.0 / 255.0)));
+        assert!(b.colors.as_ref().unwrap().iter().all(|c| near(c[0], 220.0 / 255.0) && near(c[1], 120.0 / 255.0) && near(c[2], 40.0 / 255.0)));
+        // The brush terrain has hemi but no colour element.
+        assert!(prim("visual 0").hemi.is_some() && prim("visual 0").colors.is_none());
+        // A tree: byte 200 through its TREEDEF2 scale (1, 1, 1, 0.6) and bias (0, 0, 0, 0.1).
+        for t in TREES {
+            let p = prim(&visual_label(t));
+            let h = 200.0 / 255.0;
+            assert!(p.hemi.as_ref().unwrap().iter().all(|&x| near(x, h * 0.6 + 0.1)), "tree {t}");
+            assert!(p.colors.as_ref().unwrap().iter().all(|c| near(c[0], h) && near(c[1], h) && near(c[2], h)), "tree {t}");
+        }
+        // The LOD facets: rgbh 0x80FFFFFF.
+        let f = prim("visual 6 LOD facets");
+        assert!(f.hemi.as_ref().unwrap().iter().all(|&x| near(x, 128.0 / 255.0)));
+        assert!(f.colors.as_ref().unwrap().iter().all(|c| *c == [1.0; 4]));
     }
 
     #[test]

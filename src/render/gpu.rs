@@ -477,6 +477,10 @@ pub struct GpuScene {
     indices: wgpu::Buffer,
     vertex_count: u32,
     parts: Vec<DrawPart>,
+    /// The triangle parts in their order in the uploaded index buffer: by material, so that
+    /// neighbours of one material draw as one range (a level's thousands of visuals in a
+    /// handful of shaders are a handful of draws, not thousands).
+    order: Vec<usize>,
     /// Colours, UV rect, blend, vertex colours, texture.
     materials: Vec<(MaterialColors, [f32; 4], BlendMode, bool, Option<usize>)>,
     rest: Vec<Mat4>,
@@ -495,7 +499,7 @@ pub struct GpuScene {
     axes_range: std::ops::Range<u32>,
     wire: OnceLock<(wgpu::Buffer, u32)>,
     normals: OnceLock<(wgpu::Buffer, u32)>,
-    /// Kept for the lazily built lines.
+    /// The uploaded (material-ordered) indices, kept for the lazily built lines.
     scene_indices: Vec<u32>,
     normal_lines: Vec<LineVertex>,
 }
@@ -523,7 +527,22 @@ impl GpuScene {
             return Err(RenderError::SceneTooLarge { bytes: largest, max });
         }
         let vertices = buffer(device, "render vertices", bytemuck::cast_slice(&scene.vertices), wgpu::BufferUsages::VERTEX);
-        let indices = buffer(device, "render indices", bytemuck::cast_slice(&scene.indices), wgpu::BufferUsages::INDEX);
+        let mut parts: Vec<DrawPart> = scene
+            .parts
+            .iter()
+            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre() })
+            .collect();
+        let mut order: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].points).collect();
+        order.sort_by_key(|&i| (parts[i].overlay, parts[i].material, parts[i].first));
+        let mut ordered = Vec::with_capacity(scene.indices.len());
+        for &i in &order {
+            let d = &mut parts[i];
+            let range = d.first as usize..(d.first as usize + d.count as usize).min(scene.indices.len());
+            d.first = ordered.len() as u32;
+            ordered.extend_from_slice(scene.indices.get(range).unwrap_or(&[]));
+            d.count = ordered.len() as u32 - d.first;
+        }
+        let indices = buffer(device, "render indices", bytemuck::cast_slice(&ordered), wgpu::BufferUsages::INDEX);
         let node_slots = scene.nodes.len() + 1;
         let frame = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("render frame"),
@@ -566,11 +585,6 @@ impl GpuScene {
         let max_dim = device.limits().max_texture_dimension_2d;
         let mut texture_groups: Vec<[wgpu::BindGroup; 2]> = scene.textures.iter().map(|t| r.texture_groups(&upload_texture(device, queue, t, max_dim))).collect();
         texture_groups.push(r.texture_groups(&r.white));
-        let parts = scene
-            .parts
-            .iter()
-            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre() })
-            .collect();
         let materials = scene.materials.iter().map(|m| (m.colors, m.uv_rect, m.blend, m.vertex_colors, m.texture)).collect();
         let bounds = lines::bounds(scene);
         let (grid, axes) = lines::grid_and_axes(scene);
@@ -583,6 +597,7 @@ impl GpuScene {
             indices,
             vertex_count: scene.vertices.len() as u32,
             parts,
+            order,
             materials,
             rest: scene.rest_matrices(),
             radius: scene.radius(),
@@ -598,7 +613,7 @@ impl GpuScene {
             axes_range: b + g..all.len() as u32,
             wire: OnceLock::new(),
             normals: OnceLock::new(),
-            scene_indices: scene.indices.clone(),
+            scene_indices: ordered,
             normal_lines: lines::normals(scene, scene.radius() * 0.03),
         })
     }
@@ -832,8 +847,8 @@ impl Renderer {
             }
         };
         pass.set_pipeline(&self.opaque);
-        for d in scene.parts.iter().filter(visible).filter(|d| !d.points && !blend_of(d).is_blended()) {
-            draw(&mut pass, d);
+        for d in runs(scene, |d| visible(&d) && !blend_of(d).is_blended(), |a, b| a.material == b.material) {
+            draw(&mut pass, &d);
         }
         pass.set_pipeline(&self.points);
         for d in scene.parts.iter().filter(visible).filter(|d| d.points) {
@@ -870,7 +885,7 @@ impl Renderer {
             pass.set_pipeline(&self.wire);
             pass.set_vertex_buffer(0, scene.vertices.slice(..));
             pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
-            for d in scene.parts.iter().filter(visible).filter(|d| !d.points && !d.overlay) {
+            for d in runs(scene, |d| visible(&d) && !d.overlay, |_, _| true) {
                 pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
             }
         }
@@ -893,9 +908,42 @@ impl Renderer {
     }
 }
 
+/// The triangle parts that pass `keep`, in index-buffer order, neighbours that `joins` merged
+/// into one range (the first part's node, material and centre stand for the run).
+fn runs<'a>(scene: &'a GpuScene, keep: impl Fn(&DrawPart) -> bool + 'a, joins: impl Fn(&DrawPart, &DrawPart) -> bool + 'a) -> impl Iterator<Item = DrawPart> + 'a {
+    merge_runs(scene.order.iter().map(|&i| &scene.parts[i]), keep, joins)
+}
+
+fn merge_runs<'a>(parts: impl Iterator<Item = &'a DrawPart> + 'a, keep: impl Fn(&DrawPart) -> bool + 'a, joins: impl Fn(&DrawPart, &DrawPart) -> bool + 'a) -> impl Iterator<Item = DrawPart> + 'a {
+    let mut parts = parts.peekable();
+    std::iter::from_fn(move || {
+        let mut run = *parts.by_ref().find(|d| keep(d))?;
+        while let Some(next) = parts.peek() {
+            if !(keep(next) && next.first == run.first + run.count && joins(&run, next)) {
+                break;
+            }
+            run.count += next.count;
+            parts.next();
+        }
+        Some(run)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn neighbouring_parts_of_one_material_draw_as_one_range() {
+        let part = |material: usize, first: u32, count: u32| DrawPart { node: 0, material, points: false, overlay: false, first, count, centre: Vec3::ZERO };
+        let parts = [part(0, 0, 3), part(0, 3, 6), part(0, 9, 3), part(1, 12, 3), part(1, 15, 3), part(1, 18, 3)];
+        let same = |a: &DrawPart, b: &DrawPart| a.material == b.material;
+        let all: Vec<(usize, u32, u32)> = merge_runs(parts.iter(), |_| true, same).map(|d| (d.material, d.first, d.count)).collect();
+        assert_eq!(all, [(0, 0, 12), (1, 12, 9)]);
+        // A hidden part splits its run; a run never spans a gap in the indices.
+        let hidden: Vec<(usize, u32, u32)> = merge_runs(parts.iter(), |d| d.first != 3 && d.first != 15, same).map(|d| (d.material, d.first, d.count)).collect();
+        assert_eq!(hidden, [(0, 0, 3), (0, 9, 3), (1, 12, 3), (1, 18, 3)]);
+    }
 
     #[test]
     fn gpu_state_can_live_in_egui_callback_resources() {

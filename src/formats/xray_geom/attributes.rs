@@ -78,6 +78,16 @@ pub fn decode_for_display(vb: &VertexBuffer, readings: &Readings) -> VertexAttri
     decode(vb, readings, false)
 }
 
+/// The hemisphere lighting factor of every vertex (the packed normal's 4th byte / 255), when
+/// the normal is a D3DCOLOR; for viewers that shade by it without decoding the tangent frames.
+pub fn decode_hemi(vb: &VertexBuffer) -> Option<Vec<f32>> {
+    let e = vb.decl.find(USAGE_NORMAL, 0).filter(|e| e.ty == TYPE_D3DCOLOR)?;
+    let stride = vb.stride();
+    let n = vb.data.len().checked_div(stride).unwrap_or(0);
+    let at = e.offset as usize + 3;
+    Some(vb.data.chunks_exact(stride.max(1)).take(n).map(|v| v.get(at).map_or(1.0, |&h| h as f32 / 255.0)).collect())
+}
+
 /// The first `N` components of one element of every vertex, written straight into their
 /// final shape (a level's buffers run to millions of vertices: no wider copy in between).
 fn gather<const N: usize>(vb: &VertexBuffer, n: usize, e: &VertexElement, f: &dyn Fn(&VertexElement, &[u8]) -> [f32; 4]) -> Vec<[f32; N]> {
@@ -109,8 +119,8 @@ fn decode(vb: &VertexBuffer, readings: &Readings, frames: bool) -> VertexAttribu
 
     let mut out = VertexAttributes { positions: d.find(USAGE_POSITION, 0).map(|e| gather::<3>(vb, n, e, &generic)).unwrap_or_default(), ..Default::default() };
     if let Some(e) = d.find(USAGE_NORMAL, 0) {
-        if e.ty == TYPE_D3DCOLOR && frames {
-            out.hemi = Some(verts().map(|v| v[e.offset as usize + 3] as f32 / 255.0).collect());
+        if frames {
+            out.hemi = decode_hemi(vb);
         }
         out.normals = Some(gather::<3>(vb, n, e, &direction));
     }

@@ -13,7 +13,7 @@ pub mod buffers;
 pub mod decl;
 pub mod geometry;
 
-pub use attributes::{VertexAttributes, decode_attributes, decode_for_display};
+pub use attributes::{VertexAttributes, decode_attributes, decode_for_display, decode_hemi};
 pub use buffers::{IndexBuffer, IndexBuffers, SwiEntry, SwiItem, SwiItems, VertexBuffer, VertexBuffers};
 pub use decl::{Declaration, VertexElement};
 

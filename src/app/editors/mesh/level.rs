@@ -104,6 +104,18 @@ pub fn visual_of(label: &str) -> Option<usize> {
     label.strip_prefix("visual ")?.split(' ').next()?.parse().ok()
 }
 
+/// What hovering a visual in the view says: its index and type, its shader's number, engine
+/// shader and textures.
+pub fn hover_text(pick: &LevelPick, visual: usize) -> String {
+    let Some(info) = pick.visuals.get(visual) else { return format!("visual {visual}") };
+    let shader = match pick.shaders.get(info.shader as usize) {
+        Some(s) if s.textures.is_empty() => format!("shader {}: {}", info.shader, s.engine),
+        Some(s) => format!("shader {}: {}\ntextures: {}", info.shader, s.engine, s.textures.join(", ")),
+        None => format!("shader {} (past the table)", info.shader),
+    };
+    format!("visual {visual} · {}\n{shader}", info.type_name)
+}
+
 /// The level bytes behind an item: the item itself when it is a `level`, the `level` beside
 /// it when it is a level.geom; `None` otherwise (a level.geom alone stays a point cloud).
 fn level_bytes(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource) -> Option<(SharedBytes, Option<String>)> {
@@ -238,36 +250,81 @@ pub fn side(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
             });
         }
     });
-    egui::CollapsingHeader::new(format!("Sectors ({})", pick.sectors.len())).id_salt("level-sectors").default_open(pick.visuals.len() <= 200).show(ui, |ui| {
-        let mut budget = 2000usize;
-        for &(s, root) in &pick.sectors {
-            egui::CollapsingHeader::new(format!("sector {s}")).id_salt(("level-sector", s)).default_open(true).show(ui, |ui| match root {
-                Some(r) => visual_tree(ui, v, pick, r, 0, &mut budget),
-                None => {
-                    ui.weak("no root visual");
-                }
-            });
-        }
-    });
+    egui::CollapsingHeader::new(format!("Sectors ({})", pick.sectors.len())).id_salt("level-sectors").default_open(true).show(ui, |ui| sector_tree(ui, v, pick));
 }
 
-fn visual_tree(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick, k: usize, depth: usize, budget: &mut usize) {
-    if *budget == 0 || depth > 32 {
-        return;
-    }
-    *budget -= 1;
-    let Some(info) = pick.visuals.get(k) else { return };
-    let text = format!("{k} {} · {} triangles", info.type_name, info.triangles);
-    let on = picked(v) == Some(k);
-    if info.children.is_empty() {
-        if ui.selectable_label(on, text).clicked() {
-            select_visual(v, k);
+/// One row of the sector tree: a sector (with its root visual) or a visual, at a depth.
+#[derive(Clone, Copy)]
+enum Row {
+    Sector(u32, Option<usize>),
+    Visual(usize),
+}
+
+/// The rows of the open part of the tree, depth first. Sectors start open, and visuals down
+/// to the children of each root; `toggled` flips those defaults.
+fn tree_rows(pick: &LevelPick, toggled: &std::collections::HashSet<(u8, usize)>) -> Vec<(usize, Row)> {
+    const MAX_DEPTH: usize = 32;
+    const MAX_ROWS: usize = 1 << 20;
+    let mut rows = Vec::new();
+    for &(s, root) in &pick.sectors {
+        rows.push((0, Row::Sector(s, root)));
+        if toggled.contains(&(0, s as usize)) {
+            continue;
         }
-        return;
+        let mut stack: Vec<(usize, usize)> = root.map(|r| (r, 0)).into_iter().collect();
+        while let Some((k, depth)) = stack.pop() {
+            if rows.len() >= MAX_ROWS {
+                return rows;
+            }
+            rows.push((depth + 1, Row::Visual(k)));
+            let Some(info) = pick.visuals.get(k) else { continue };
+            let open = (depth < 2) != toggled.contains(&(1, k));
+            if open && depth < MAX_DEPTH {
+                stack.extend(info.children.iter().rev().map(|&c| (c, depth + 1)));
+            }
+        }
     }
-    egui::CollapsingHeader::new(text).id_salt(("level-visual", k)).default_open(depth < 2).show(ui, |ui| {
-        for &c in &info.children {
-            visual_tree(ui, v, pick, c, depth + 1, budget);
+    rows
+}
+
+/// Sectors → hierarchy visuals → children, laid out only for the rows in view (a level's
+/// hierarchy can hold thousands of children).
+fn sector_tree(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
+    let rows = tree_rows(pick, &v.level_toggled);
+    let height = ui.spacing().interact_size.y;
+    let on = picked(v);
+    egui::ScrollArea::vertical().id_salt("level-sector-rows").max_height(360.0).auto_shrink([false, true]).show_rows(ui, height, rows.len(), |ui, range| {
+        for &(depth, row) in &rows[range] {
+            ui.horizontal(|ui| {
+                ui.add_space(14.0 * depth as f32);
+                let (key, has_children, open_default) = match row {
+                    Row::Sector(s, root) => ((0u8, s as usize), root.is_some(), true),
+                    Row::Visual(k) => ((1u8, k), pick.visuals.get(k).is_some_and(|i| !i.children.is_empty()), depth <= 2),
+                };
+                let open = open_default != v.level_toggled.contains(&key);
+                if has_children {
+                    if ui.small_button(if open { "-" } else { "+" }).clicked() && !v.level_toggled.remove(&key) {
+                        v.level_toggled.insert(key);
+                    }
+                } else {
+                    ui.add_space(ui.spacing().interact_size.y);
+                }
+                match row {
+                    Row::Sector(s, None) => {
+                        ui.label(format!("sector {s}"));
+                        ui.weak("no root visual");
+                    }
+                    Row::Sector(s, Some(_)) => {
+                        ui.label(format!("sector {s}"));
+                    }
+                    Row::Visual(k) => {
+                        let Some(info) = pick.visuals.get(k) else { return };
+                        if ui.selectable_label(on == Some(k), format!("{k} {} · {} triangles", info.type_name, info.triangles)).clicked() {
+                            select_visual(v, k);
+                        }
+                    }
+                }
+            });
         }
     });
 }
@@ -282,6 +339,31 @@ mod tests {
         assert_eq!(visual_of("visual 6 LOD facets"), Some(6));
         assert_eq!(visual_of("visual 2 FASTPATH"), Some(2));
         assert_eq!(visual_of("vertex buffer 1"), None);
+    }
+
+    #[test]
+    fn the_sector_tree_rows_follow_the_open_nodes() {
+        use crate::doc::resolve::MemoryAssets;
+        use crate::fixtures::xray_level::level_set;
+        let set = level_set();
+        let files = LevelFiles::open(set.level.clone().into(), &MemoryAssets::from_files(set.files())).unwrap();
+        let p = LevelPick::new(&files);
+        let shown = |toggled: &[(u8, usize)]| {
+            let t = toggled.iter().copied().collect();
+            tree_rows(&p, &t)
+                .into_iter()
+                .map(|(d, r)| match r {
+                    Row::Sector(s, _) => format!("{d}:s{s}"),
+                    Row::Visual(k) => format!("{d}:{k}"),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        // Roots and their children open; the LOD visual 6 (two down) closed.
+        assert_eq!(shown(&[]), "0:s0 1:11 2:8 3:0 3:1 3:2 2:9 3:6 3:7 0:s1 1:10");
+        assert_eq!(shown(&[(1, 6)]), "0:s0 1:11 2:8 3:0 3:1 3:2 2:9 3:6 4:3 4:4 4:5 3:7 0:s1 1:10");
+        assert_eq!(shown(&[(0, 0), (1, 10)]), "0:s0 0:s1 1:10");
+        assert_eq!(shown(&[(1, 8)]), "0:s0 1:11 2:8 2:9 3:6 3:7 0:s1 1:10");
     }
 
     #[test]

@@ -67,6 +67,9 @@ pub struct MeshView {
     pub show_flags: bool,
     /// A level's optional layers (LOD facets, FASTPATH).
     pub level_layers: crate::export::level::LevelLayers,
+    /// The level's sector tree rows opened or closed against their default: `(0, sector)` and
+    /// `(1, visual)`.
+    pub level_toggled: std::collections::HashSet<(u8, usize)>,
     /// The flag-coloured scene, for the build (scene id) it was made from, with its own id.
     flags: Option<(u64, Arc<RenderScene>, u64)>,
     key: Option<BuildKey>,
@@ -77,6 +80,10 @@ pub struct MeshView {
     scene_id: u64,
     view_id: u64,
     gpu: Option<gpu::ViewSlot>,
+    /// A level's visual under the pointer (index and what the tooltip says), for the pointer
+    /// position, scene and camera it was picked at: picked again only when one changes.
+    pub hovered: Option<(usize, String)>,
+    hover_key: Option<(egui::Pos2, u64, OrbitCamera)>,
     /// Material colours and textures at the time they were evaluated at.
     colors: Option<(u32, Vec<MaterialColors>, Vec<Option<usize>>)>,
     last_tick: Option<f64>,
@@ -101,6 +108,7 @@ impl Default for MeshView {
             show_side: true,
             show_flags: false,
             level_layers: Default::default(),
+            level_toggled: Default::default(),
             flags: None,
             key: None,
             built: None,
@@ -108,6 +116,8 @@ impl Default for MeshView {
             scene_id: 0,
             view_id: gpu::next_id(),
             gpu: None,
+            hovered: None,
+            hover_key: None,
             colors: None,
             last_tick: None,
         }
@@ -409,6 +419,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         // The side panel was drawn before the pick: show the new selection there too.
         ui.ctx().request_repaint();
     }
+    level_hover(&resp, rect, v, &scene);
     let Some(rs) = cx.gpu else {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "No GPU device: the 3D view needs wgpu (the render command draws headless)", egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
@@ -463,6 +474,28 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     }
     let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.iter().filter(|p| p.over.is_none()).count());
     ui.painter().text(rect.left_bottom() + Vec2::new(8.0, -8.0), egui::Align2::LEFT_BOTTOM, shown, egui::FontId::proportional(12.0), Color32::from_gray(200));
+}
+
+/// In a level, the visual and shader under the pointer as a tooltip, without a click.
+fn level_hover(resp: &egui::Response, rect: egui::Rect, v: &mut MeshView, scene: &Arc<RenderScene>) {
+    let pos = resp.hover_pos().filter(|_| !resp.dragged());
+    let Some((p, pick_info)) = pos.zip(v.built().and_then(|b| b.level.clone())) else {
+        v.hovered = None;
+        v.hover_key = None;
+        return;
+    };
+    let key = (p, v.scene_id, v.camera);
+    if v.hover_key != Some(key) {
+        let ray = v.camera.ray(glam::Vec2::new(p.x - rect.min.x, p.y - rect.min.y), glam::Vec2::new(rect.width(), rect.height()), scene.radius());
+        let hit = pick(scene, ray, &v.matrices()).filter(|h| !v.hidden.get(h.node).copied().unwrap_or(false));
+        v.hovered = hit.and_then(|h| super::level::visual_of(&scene.parts.get(h.part)?.label)).map(|k| (k, super::level::hover_text(&pick_info, k)));
+        v.hover_key = Some(key);
+    }
+    if let Some((_, text)) = &v.hovered {
+        egui::Tooltip::for_widget(resp).at_pointer().gap(12.0).show(|ui| {
+            ui.label(text.as_str());
+        });
+    }
 }
 
 /// Orbit (left or middle drag), pan (Shift+drag or right drag), zoom about the pointer (wheel).
@@ -593,6 +626,8 @@ fn cell_grid(ui: &mut Ui, v: &mut MeshView, cells: [bool; 15]) {
     });
 }
 
+/// Every node with its part count, laid out only for the rows in view (a level has a node per
+/// visual: thousands).
 fn node_tree(ui: &mut Ui, v: &mut MeshView) {
     let Some(b) = v.built() else { return };
     let scene = b.scene.clone();
@@ -604,23 +639,33 @@ fn node_tree(ui: &mut Ui, v: &mut MeshView) {
         }
         d
     };
-    for (i, n) in scene.nodes.iter().enumerate().take(2000) {
-        ui.horizontal(|ui| {
-            ui.add_space(12.0 * depth(i) as f32);
-            let mut shown = !v.hidden.get(i).copied().unwrap_or(false);
-            if ui.checkbox(&mut shown, "").on_hover_text("Show or hide the node's parts").changed()
-                && let Some(h) = v.hidden.get_mut(i)
-            {
-                *h = !shown;
-            }
-            let parts = scene.parts.iter().filter(|p| p.node == i).count();
-            let on = v.selected.is_some_and(|s| s.node == i);
-            if ui.selectable_label(on, format!("{} ({parts})", n.name)).clicked() {
-                let first = scene.parts.iter().position(|p| p.node == i);
-                v.selected = first.map(|part| Selection { node: i, part, triangle: None });
-            }
-        });
+    let mut parts = vec![0usize; scene.nodes.len()];
+    let mut first = vec![None; scene.nodes.len()];
+    for (k, p) in scene.parts.iter().enumerate() {
+        if let Some(n) = parts.get_mut(p.node) {
+            *n += 1;
+            first[p.node].get_or_insert(k);
+        }
     }
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical().id_salt("mesh-node-rows").max_height(360.0).auto_shrink([false, true]).show_rows(ui, height, scene.nodes.len(), |ui, range| {
+        for i in range {
+            let n = &scene.nodes[i];
+            ui.horizontal(|ui| {
+                ui.add_space(12.0 * depth(i).min(32) as f32);
+                let mut shown = !v.hidden.get(i).copied().unwrap_or(false);
+                if ui.checkbox(&mut shown, "").on_hover_text("Show or hide the node's parts").changed()
+                    && let Some(h) = v.hidden.get_mut(i)
+                {
+                    *h = !shown;
+                }
+                let on = v.selected.is_some_and(|s| s.node == i);
+                if ui.selectable_label(on, format!("{} ({})", n.name, parts[i])).clicked() {
+                    v.selected = first[i].map(|part| Selection { node: i, part, triangle: None });
+                }
+            });
+        }
+    });
 }
 
 fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
