@@ -4,7 +4,7 @@
 //! normals), a level.geom with a level beside it exported as the level, and the renderer
 //! drawing a known visual's silhouette in its shader's colour.
 
-use parkan_studio::fixtures::xray_level::{BAD_VISUAL, EXPECTED_TRIANGLES, SHADERS, TREES, level_set};
+use parkan_studio::fixtures::xray_level::{BAD_VISUAL, EXPECTED_TRIANGLES, TREES, level_set};
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -162,7 +162,7 @@ fn render_draws_a_known_visual_in_its_shader_colour() {
     let (w, h) = (x1 + 1 - x0, y1 + 1 - y0);
     assert!(w > 20 && w.abs_diff(h) <= 2, "{w} x {h}");
     assert!(((x0 + x1) / 2).abs_diff(size / 2) <= 2 && ((y0 + y1) / 2).abs_diff(size / 2) <= 2, "{x0}..{x1}, {y0}..{y1}");
-    let want = shader_colour(SHADERS[2]).map(|c| (c * 255.0).round() as u8);
+    let want = shader_colour(parkan_studio::fixtures::xray_level::SHADERS[2]).map(|c| (c * 255.0).round() as u8);
     let c = img.pixel(size / 2, size / 2);
     for k in 0..3 {
         assert!(c[k].abs_diff(want[k]) <= 12, "centre {c:?}, shader colour {want:?}");
