@@ -4,13 +4,10 @@
 use parkan_studio::fixtures::demo;
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn run(args: &[&str], cwd: &Path) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().unwrap();
-    assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    out
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run;
 
 fn json(args: &[&str], cwd: &Path) -> Value {
     let out = run(args, cwd);

@@ -6,21 +6,10 @@
 
 use parkan_studio::fixtures::xray_level::{BAD_VISUAL, EXPECTED_TRIANGLES, TREES, level_set};
 use serde_json::Value;
-use std::path::Path;
-use std::process::{Command, Output};
 
-fn run(args: &[&str], cwd: &Path) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().unwrap();
-    assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    out
-}
-
-fn ok(args: &[&str], cwd: &Path) -> (String, String) {
-    let out = run(args, cwd);
-    let (so, se) = (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
-    assert!(out.status.success(), "{args:?}: {se}");
-    (so, se)
-}
+#[path = "support/cli.rs"]
+mod cli;
+use cli::{ok, run};
 
 fn level_dir() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
