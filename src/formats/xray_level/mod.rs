@@ -218,6 +218,12 @@ pub struct LevelWriter {
 }
 
 impl LevelWriter {
+    /// A level of these shaders and visuals and nothing else (no portals, lights, glows,
+    /// sectors or extra chunks); set the other fields as needed.
+    pub fn new(header: Header, shaders: Vec<String>, visuals: Vec<Vec<u8>>) -> LevelWriter {
+        LevelWriter { header, shaders, visuals, portals: Vec::new(), lights: Vec::new(), glows: Vec::new(), sectors: Vec::new(), extra: Vec::new() }
+    }
+
     pub fn write(&self) -> Vec<u8> {
         let mut head = self.header.version.to_le_bytes().to_vec();
         head.extend_from_slice(&self.header.quality.to_le_bytes());

@@ -68,17 +68,7 @@ fn refuses_other_versions_and_truncations_name_where() {
 #[test]
 fn broken_visual_chunks_are_diagnostics_with_visual_and_offset() {
     let visuals = vec![VisualWriter::new().chunk(OGF_GCONTAINER, vec![0; 20]).chunk(OGF_HEADER, header(MT_NORMAL, 5).encode()).finish()];
-    let b = LevelWriter {
-        header: Header { version: 14, quality: 0 },
-        shaders: vec![String::new()],
-        visuals,
-        portals: Vec::new(),
-        lights: Vec::new(),
-        glows: Vec::new(),
-        sectors: vec![Sector { index: 0, portals: vec![], root: Some(9) }],
-        extra: Vec::new(),
-    }
-    .write();
+    let b = LevelWriter { sectors: vec![Sector { index: 0, portals: vec![], root: Some(9) }], ..LevelWriter::new(Header { version: 14, quality: 0 }, vec![String::new()], visuals) }.write();
     let (l, d) = Level::parse(SharedBytes::from(b.clone())).unwrap();
     assert_eq!(l.write(), b);
     let gc = d.iter().find(|d| d.message.contains("OGF_GCONTAINER")).unwrap();
@@ -92,17 +82,7 @@ fn broken_visual_chunks_are_diagnostics_with_visual_and_offset() {
 #[test]
 fn a_compressed_visual_is_kept_and_reported_not_read() {
     let visuals = vec![VisualWriter::new().chunk(OGF_HEADER, header(MT_NORMAL, 0).encode()).finish(), VisualWriter::new().chunk(OGF_HEADER, header(MT_NORMAL, 0).encode()).finish()];
-    let mut b = LevelWriter {
-        header: Header { version: 14, quality: 0 },
-        shaders: vec![String::new()],
-        visuals,
-        portals: Vec::new(),
-        lights: Vec::new(),
-        glows: Vec::new(),
-        sectors: Vec::new(),
-        extra: Vec::new(),
-    }
-    .write();
+    let mut b = LevelWriter::new(Header { version: 14, quality: 0 }, vec![String::new()], visuals).write();
     let (l, _) = Level::parse(SharedBytes::from(b.clone())).unwrap();
     // Set bit 31 on visual 1's sub-chunk id.
     let at = l.visuals[1].offset as usize - 8;
