@@ -2,7 +2,8 @@
 //! - decode every level of a 1024x1024, 11-level texture of every pixel format vs a memcpy of
 //!   the decoded size (4 bytes per texel of the whole chain, into a new buffer as the decoder
 //!   makes one); after each format the ratio of the two best times is printed, the goal being
-//!   at most 1.5x, then the same for the portable decoder alone (what a CPU without AVX2 runs);
+//!   at most 1.5x, then the same for the portable decoder alone (what a CPU without AVX2 runs;
+//!   for the indexed formats 0 and 2, the decoder on one thread: large levels use up to four);
 //! - import a 512x512 PNG into a format-0 texture (decode PNG, rebuild mips, k-means, map)
 //!   vs a memcpy of the RGBA image;
 //! - quantise a 256x256 and a 1024x1024 photograph-like image (one level) to 256 colours:

@@ -24,6 +24,7 @@ pub mod quality;
 pub mod quantize;
 pub mod skip;
 pub mod space;
+mod split;
 pub mod view;
 
 pub use encode::{EncodeOptions, encode_levels};

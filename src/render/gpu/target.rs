@@ -7,6 +7,7 @@ pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 /// The MSAA sample count used where the adapter allows it.
 pub const MSAA_SAMPLES: u32 = 4;
 
+/// The render targets of one view: the colour (resolved, sampled by [`Renderer::blit`] and
 /// copied by the headless readback), the MSAA colour when sampling is on, and the depth.
 pub struct Offscreen {
     pub width: u32,

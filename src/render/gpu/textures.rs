@@ -68,8 +68,6 @@ pub(super) fn texture_view(device: &wgpu::Device, queue: &wgpu::Queue, label: &s
         .create_view(&Default::default())
 }
 
-/// The render targets of one view: the colour (resolved, sampled by [`Renderer::blit`] and
-
 #[cfg(test)]
 mod tests {
     use super::*;
