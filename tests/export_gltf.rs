@@ -287,3 +287,25 @@ fn missing_textures_and_tables_are_warnings() {
     unique.dedup();
     assert_eq!(lines.len(), unique.len(), "{stderr}");
 }
+
+#[test]
+fn a_material_cell_is_exported_as_a_texture_transform() {
+    let d = setup();
+    demo::add_cells(d.path(), 2).unwrap();
+    let wea = std::fs::read_to_string(d.path().join("walker.wea")).unwrap();
+    std::fs::write(d.path().join("walker.wea"), wea.replace("0 METAL01", "0 CELLS")).unwrap();
+    let (stdout, stderr) = ok(&["export", "walker.msh", "w.gltf"], d.path());
+    assert!(format!("{stdout}{stderr}").contains("cell 2 names a Page rect of CELLS.0"), "{stdout}{stderr}");
+    let v: Value = serde_json::from_slice(&std::fs::read(d.path().join("w.gltf")).unwrap()).unwrap();
+    assert_eq!(v["extensionsUsed"], serde_json::json!(["KHR_texture_transform"]));
+    let materials = v["materials"].as_array().unwrap();
+    let cells = materials.iter().find(|m| m["name"] == "CELLS").unwrap();
+    // Rect 2 of the fixture is the lower left quadrant.
+    let t = &cells["pbrMetallicRoughness"]["baseColorTexture"]["extensions"]["KHR_texture_transform"];
+    assert_eq!((&t["offset"], &t["scale"]), (&serde_json::json!([0.0, 0.5]), &serde_json::json!([0.5, 0.5])), "{t}");
+    // Materials without a cell have no transform.
+    for m in materials.iter().filter(|m| m["name"] != "CELLS") {
+        assert!(m["pbrMetallicRoughness"]["baseColorTexture"].get("extensions").is_none(), "{m}");
+    }
+    import(&d.path().join("w.gltf"));
+}

@@ -345,7 +345,7 @@ fn a_secondary_material_blends_over_the_primary_by_the_vertex_weights() {
     q.colors = None;
     q.material = Some(0);
     q.overlay = Some(Overlay { material: 1, weights: vec![0.0, 0.0, 1.0, 1.0], indices: q.indices.clone() });
-    let material = |name: &str| SceneMaterial { name: name.into(), base_color: [1.0; 4], emissive: [0.0; 3], texture: None, blend: false };
+    let material = |name: &str| SceneMaterial { name: name.into(), base_color: [1.0; 4], emissive: [0.0; 3], texture: None, cell_uv: None, blend: false };
     let scene = Scene {
         nodes: vec![SceneNode { name: "n".into(), parent: None, local: Transform::IDENTITY, primitives: vec![q] }],
         materials: vec![material("PRIMARY"), material("SECONDARY")],
@@ -561,5 +561,47 @@ fn level_shadings_show_hemi_and_vertex_colour_of_a_visual() {
     ] {
         let got = shot(label, shading);
         assert!(near(got, want), "{label} {shading:?}: {got:?}, expected {want:?}");
+    }
+}
+
+/// The demo folder with `CELLS` (whose phases pick `cell`) standing in for the walker's first
+/// material, read as assets.
+fn walker_with_cells(cell: u8) -> (MemoryAssets, Vec<u8>) {
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    demo::add_cells(d.path(), cell).unwrap();
+    let wea = std::fs::read_to_string(d.path().join("walker.wea")).unwrap();
+    assert!(wea.contains("0 METAL01"));
+    std::fs::write(d.path().join("walker.wea"), wea.replace("0 METAL01", "0 CELLS")).unwrap();
+    let files: Vec<(String, Vec<u8>)> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .collect();
+    let walker = files.iter().find(|(n, _)| n == "walker.msh").unwrap().1.clone();
+    (MemoryAssets::from_files(files), walker)
+}
+
+#[test]
+fn a_model_material_draws_the_page_rect_its_cell_names() {
+    for cell in 0..4u8 {
+        let (assets, walker) = walker_with_cells(cell);
+        let mut scene = build_scene("walker.msh", walker.into(), &assets, &ExportOptions::default(), &Readings::default()).unwrap();
+        let m = scene.materials.iter().position(|m| m.name.contains("CELLS")).unwrap();
+        // The fixture's rects are the quadrants, left to right, top to bottom.
+        let want = [0.5 * f32::from(cell % 2), 0.5 * f32::from(cell / 2), 0.5, 0.5];
+        assert_eq!(scene.materials[m].cell_uv, Some(want), "cell {cell}");
+        assert_eq!(RenderScene::from_scene(&scene).materials[m].uv_rect, want);
+        // A quad over the whole texture, drawn with that material, shows the cell's colour.
+        let mut q = quad("q", 0.0, 1.0, [1.0; 4]);
+        (q.colors, q.material) = (None, Some(m));
+        q.uv0 = Some(vec![[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0]]);
+        scene.nodes = vec![SceneNode { name: "n".into(), parent: None, local: Transform::IDENTITY, primitives: vec![q] }];
+        let rs = RenderScene::from_scene(&scene);
+        let mut p = FrameParams::new(front_camera(&rs));
+        p.light = headlight();
+        let centre = render(&rs, &p).pixel(SIZE / 2, SIZE / 2);
+        assert_eq!(nearest_cell_colour(centre), usize::from(cell), "cell {cell}: centre {centre:?}");
     }
 }

@@ -4,6 +4,7 @@
 //! switches, the node matrices and the material colours; `prepare` renders offscreen (egui's
 //! pass has no depth) and `paint` blits.
 
+use crate::render::scene::Look;
 use crate::render::{FrameParams, GpuScene, Light, MaterialColors, Offscreen, OrbitCamera, Overlays, RenderScene, Renderer, SamplerFilter, Shading};
 use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, RenderState, ScreenDescriptor, wgpu};
 use glam::Mat4;
@@ -88,7 +89,7 @@ pub struct ViewFrame {
     pub background: [f32; 4],
     pub matrices: Vec<Mat4>,
     pub colors: Option<Vec<MaterialColors>>,
-    pub textures: Option<Vec<Option<usize>>>,
+    pub textures: Option<Vec<Look>>,
     pub visible: Vec<bool>,
     /// The picked part, outlined.
     pub highlight: Option<usize>,

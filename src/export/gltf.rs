@@ -201,7 +201,7 @@ impl Builder {
         for (i, m) in scene.materials.iter().enumerate() {
             let pbr = material::PbrMetallicRoughness {
                 base_color_factor: material::PbrBaseColorFactor(m.base_color.map(|c| c.clamp(0.0, 1.0))),
-                base_color_texture: m.texture.map(|t| texture::Info { index: Index::new(t as u32), tex_coord: 0, extensions: None, extras: Default::default() }),
+                base_color_texture: m.texture.map(|t| texture::Info { index: Index::new(t as u32), tex_coord: 0, extensions: cell_transform(m.cell_uv), extras: Default::default() }),
                 // Fixed-function diffuse lighting: no metal, fully rough.
                 metallic_factor: material::StrengthFactor(0.0),
                 roughness_factor: material::StrengthFactor(1.0),
@@ -214,6 +214,9 @@ impl Builder {
                 ..Default::default()
             });
             self.names.materials.push((i, m.name.clone()));
+        }
+        if scene.materials.iter().any(|m| m.texture.is_some() && m.cell_uv.is_some()) {
+            self.root.extensions_used.push("KHR_texture_transform".into());
         }
         Ok(files)
     }
@@ -355,6 +358,23 @@ pub fn glb_bytes(scene: &Scene) -> Result<Vec<u8>> {
     let out = build(scene, &Images::Embedded, None)?;
     let doc = serde_json::to_vec(&out.document).map_err(|e| Error::new(0, format!("glTF document: {e}")))?;
     glb::container(doc, out.bin).ok_or_else(|| Error::new(0, "the scene does not fit a .glb (4 GiB at most)"))
+}
+
+/// A material's cell (a Page rect of an atlas) as `KHR_texture_transform`: the rect's offset
+/// and size, in the same texture coordinates the renderer maps into it.
+fn cell_transform(cell_uv: Option<[f32; 4]>) -> Option<json::extensions::texture::Info> {
+    use json::extensions::texture::{TextureTransform, TextureTransformOffset, TextureTransformRotation, TextureTransformScale};
+    let [x, y, w, h] = cell_uv?;
+    Some(json::extensions::texture::Info {
+        texture_transform: Some(TextureTransform {
+            offset: TextureTransformOffset([x, y]),
+            rotation: TextureTransformRotation(0.0),
+            scale: TextureTransformScale([w, h]),
+            // Written out, as the crate would write `null`, which the schema does not allow.
+            tex_coord: Some(0),
+            extras: Default::default(),
+        }),
+    })
 }
 
 #[cfg(test)]

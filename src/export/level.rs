@@ -223,11 +223,11 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
         if used[k] || (layers.lod_facets && level.visuals.iter().any(|v| v.loddef.is_some() && v.shader() as usize == k)) {
             material_of[k] = Some(scene.materials.len());
             let name = s.name();
-            scene.materials.push(SceneMaterial { base_color: shader_colour(&name), name, emissive: [0.0; 3], texture: None, blend: false });
+            scene.materials.push(SceneMaterial { base_color: shader_colour(&name), name, emissive: [0.0; 3], texture: None, cell_uv: None, blend: false });
         }
     }
     let fastpath_material = layers.fastpath.then(|| {
-        scene.materials.push(SceneMaterial { name: "FASTPATH (level.geomx)".into(), base_color: [0.55, 0.55, 0.6, 1.0], emissive: [0.0; 3], texture: None, blend: false });
+        scene.materials.push(SceneMaterial { name: "FASTPATH (level.geomx)".into(), base_color: [0.55, 0.55, 0.6, 1.0], emissive: [0.0; 3], texture: None, cell_uv: None, blend: false });
         scene.materials.len() - 1
     });
     let vbs = files.geom.as_ref().map_or(&[][..], |g| g.vertex_buffers());
@@ -289,7 +289,7 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
         scene.nodes.push(node);
     }
     if layers.portals && !level.portals.is_empty() {
-        scene.materials.push(SceneMaterial { name: "portals".into(), base_color: [1.0, 0.8, 0.2, 0.35], emissive: [0.0; 3], texture: None, blend: true });
+        scene.materials.push(SceneMaterial { name: "portals".into(), base_color: [1.0, 0.8, 0.2, 0.35], emissive: [0.0; 3], texture: None, cell_uv: None, blend: true });
         let mut p = Primitive { label: "portals".into(), material: Some(scene.materials.len() - 1), normals: Some(Vec::new()), ..Primitive::default() };
         for portal in &level.portals {
             let used = (portal.used as usize).min(portal.vertices.len());

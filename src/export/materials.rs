@@ -27,6 +27,7 @@ pub fn add_materials(scene: &mut Scene, resolved: Vec<ResolvedMaterial>) -> Hash
             base_color: m.base_color,
             emissive: m.emissive,
             texture,
+            cell_uv: m.texture.as_ref().zip(m.cell).and_then(|(t, cell)| t.cell_uv(cell)),
             blend: m.alpha_blended,
         });
         by_index.insert(m.index, scene.materials.len() - 1);

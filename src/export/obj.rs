@@ -138,7 +138,7 @@ mod tests {
                 SceneNode { name: "a b".into(), parent: None, local: moved, primitives: vec![tri] },
                 SceneNode { name: "c".into(), parent: Some(0), local: Transform::IDENTITY, primitives: vec![pts] },
             ],
-            materials: vec![SceneMaterial { name: "GLASS".into(), base_color: [1.0, 0.5, 0.0, 0.5], emissive: [0.0; 3], texture: None, blend: true }],
+            materials: vec![SceneMaterial { name: "GLASS".into(), base_color: [1.0, 0.5, 0.0, 0.5], emissive: [0.0; 3], texture: None, cell_uv: None, blend: true }],
             ..Scene::default()
         };
         let files = obj_files(&scene, "out").unwrap();

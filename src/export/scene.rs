@@ -87,6 +87,9 @@ pub struct SceneMaterial {
     pub emissive: [f32; 3],
     /// Index into [`Scene::textures`].
     pub texture: Option<usize>,
+    /// The part of the texture the material's cell names ([`ResolvedTexture::cell_uv`]: offset
+    /// and size in texture coordinates); `None` is the whole texture.
+    pub cell_uv: Option<[f32; 4]>,
     pub blend: bool,
 }
 

@@ -2,23 +2,26 @@
 //! evaluated per frame on the CPU (block 0, start time 0, the C runtime's first `rand()` state,
 //! as the resolver does), so a frame uploads only these few floats. The textures of every
 //! phase are resolved and added to the scene once ([`MaterialClock::add_phase_textures`]), so
-//! a phase change only picks another of the scene's textures.
+//! a phase change only picks another of the scene's textures and the part its cell names.
 
-use super::scene::{MaterialColors, RenderScene};
+use super::scene::{FULL_UV_RECT, Look, MaterialColors, RenderScene};
 use crate::export::scene::Scene;
 use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::mat0::{Mat0, eval};
-use crate::doc::resolve::{AssetSource, Resolver};
+use crate::doc::resolve::{AssetSource, ResolvedTexture, Resolver};
 use crate::formats::readings::Readings;
 use std::sync::Arc;
+
+/// A phase's texture: its index among the scene's and the texture (for its cells' rects).
+type PhaseTexture = Option<(usize, Arc<ResolvedTexture>)>;
 
 /// Per drawable material: its MAT0 when the chain reached one, else its fixed colours.
 pub struct MaterialClock {
     slots: Vec<(Option<Arc<Mat0>>, MaterialColors)>,
     readings: Readings,
-    /// Per material: the texture it was built with, and per MAT0 phase the scene texture of
-    /// that phase (`None`: no texture, or not found), once added.
-    textures: Vec<(Option<usize>, Vec<Option<usize>>)>,
+    /// Per material: the texture and cell rect it was built with, and per MAT0 phase the
+    /// scene texture of that phase (`None`: no texture, or not found), once added.
+    textures: Vec<(Look, Vec<PhaseTexture>)>,
 }
 
 impl MaterialClock {
@@ -34,7 +37,7 @@ impl MaterialClock {
                 (source.filter(|(r, sm)| r.label() == sm.name).and_then(|(r, _)| r.material.clone()), m.colors)
             })
             .collect();
-        let textures = drawn.materials.iter().map(|m| (m.texture, Vec::new())).collect();
+        let textures = drawn.materials.iter().map(|m| ((m.texture, m.uv_rect), Vec::new())).collect();
         MaterialClock { slots, readings: *readings, textures }
     }
 
@@ -54,24 +57,28 @@ impl MaterialClock {
                     }
                     let texture = resolver.texture(phase.texture_bytes()).0?;
                     let at = drawn.textures.iter().position(|t| Arc::ptr_eq(t, &texture) || (t.origin == texture.origin && t.name == texture.name));
-                    Some(at.unwrap_or_else(|| {
-                        drawn.textures.push(texture);
+                    let at = at.unwrap_or_else(|| {
+                        drawn.textures.push(texture.clone());
                         drawn.textures.len() - 1
-                    }))
+                    });
+                    Some((at, texture))
                 })
                 .collect();
         }
     }
 
-    /// Whether some material shows different textures in different phases.
+    /// Whether some material shows different textures, or cells, in different phases.
     pub fn textures_animated(&self) -> bool {
-        self.textures.iter().any(|(_, phases)| phases.windows(2).any(|w| w[0] != w[1]))
+        let differ = |a: &PhaseTexture, b: &PhaseTexture| a.as_ref().map(|x| x.0) != b.as_ref().map(|x| x.0);
+        let cells_differ = |m: &Option<Arc<Mat0>>| m.as_ref().is_some_and(|m| m.phases.windows(2).any(|w| w[0].cell() != w[1].cell()));
+        self.textures.iter().zip(&self.slots).any(|((_, phases), (mat, _))| phases.windows(2).any(|w| differ(&w[0], &w[1])) || (!phases.is_empty() && cells_differ(mat)))
     }
 
-    /// Every material's texture at game time `ms` (an index into the scene's textures), for
-    /// [`super::FrameParams::material_textures`]: the texture of the phase the MAT0 is in,
-    /// else the one the material was built with.
-    pub fn textures_at(&self, ms: u32) -> Vec<Option<usize>> {
+    /// Every material's texture (an index into the scene's) and drawn rect at game time `ms`,
+    /// for [`super::FrameParams::material_textures`] and `material_uv_rects`: the texture of
+    /// the phase the MAT0 is in and the Page rect its cell names, else what the material was
+    /// built with.
+    pub fn textures_at(&self, ms: u32) -> Vec<Look> {
         self.slots
             .iter()
             .zip(&self.textures)
@@ -80,7 +87,12 @@ impl MaterialClock {
                     return *fixed;
                 }
                 let state = mat.as_ref().and_then(|m| eval::state_at_time(m, 0, ms, 0, &mut MsvcRand::new(1), &self.readings).ok());
-                state.and_then(|s| phases.get(s.phase).copied()).unwrap_or(*fixed)
+                let Some(s) = state else { return *fixed };
+                match phases.get(s.phase) {
+                    Some(Some((at, texture))) => (Some(*at), texture.cell_uv(s.cell).unwrap_or(FULL_UV_RECT)),
+                    Some(None) => (None, FULL_UV_RECT),
+                    None => *fixed,
+                }
             })
             .collect()
     }
@@ -146,11 +158,11 @@ mod tests {
         assert_eq!(drawn.textures.len(), before + 2);
         let water = drawn.materials.iter().position(|m| m.name.contains("WATER")).unwrap();
         let (t0, t400, t700) = (clock.textures_at(0)[water], clock.textures_at(400)[water], clock.textures_at(700)[water]);
-        assert_eq!(t0, drawn.materials[water].texture, "time 0 is what the scene was built with");
+        assert_eq!(t0, (drawn.materials[water].texture, drawn.materials[water].uv_rect), "time 0 is what the scene was built with");
         assert!(t0 != t400 && t400 != t700 && t0 != t700, "{t0:?} {t400:?} {t700:?}");
         // The texture the resolver picks for a scene built at that time.
         for ms in [400, 700] {
-            let name = &drawn.textures[clock.textures_at(ms)[water].unwrap()].name;
+            let name = &drawn.textures[clock.textures_at(ms)[water].0.unwrap()].name;
             let built = at(ms);
             let m = built.resolved.iter().find(|m| m.label() == drawn.materials[water].name).unwrap();
             assert_eq!(Some(name), m.texture.as_ref().map(|t| &t.name), "at {ms} ms");
@@ -177,4 +189,46 @@ mod tests {
         assert_ne!(c0[copy], c500[copy], "the copy glows too");
         assert_eq!((c0[copy], c500[copy]), (c0[glow], c500[glow]));
     }
+
+    #[test]
+    fn phase_cells_switch_the_drawn_rect_with_time() {
+        use crate::formats::mat0::{Mat0, SHIPPED_VERSION};
+        use crate::formats::nres::Archive;
+        use crate::fixtures::texm;
+        // WATER's three phases all show CELLS.0, at cells 0, 1 and 2.
+        let mut files = demo::demo_files();
+        let edit = |files: &mut Vec<(&str, Vec<u8>)>, file: &str, f: &dyn Fn(&mut Archive)| {
+            let bytes = &mut files.iter_mut().find(|(n, _)| *n == file).unwrap().1;
+            let (mut a, _) = Archive::parse(std::mem::take(bytes).into()).unwrap();
+            f(&mut a);
+            *bytes = a.write();
+        };
+        edit(&mut files, "Textures.lib", &|a| {
+            a.add(b"CELLS.0", crate::formats::TYPE_TEXM, [0; 3], texm::cells()).unwrap();
+        });
+        edit(&mut files, "Material.lib", &|a| {
+            let i = a.find("WATER").unwrap();
+            let mut m = Mat0::parse(&a.payload(i), SHIPPED_VERSION).unwrap();
+            for (k, p) in m.phases.iter_mut().enumerate() {
+                p.set_texture("CELLS.0").unwrap();
+                p.set_cell(k as u8);
+            }
+            a.replace(i, m.write().unwrap()).unwrap();
+        });
+        let assets = MemoryAssets::from_files(files.clone());
+        let r = Readings::default();
+        let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
+        let scene = build_scene("Land.msh", land.into(), &assets, &ExportOptions::default(), &r).unwrap();
+        let mut drawn = RenderScene::from_scene(&scene);
+        let mut clock = MaterialClock::new(&scene, &drawn, &r);
+        clock.add_phase_textures(&mut drawn, &assets);
+        assert!(clock.textures_animated(), "one texture, but its cell changes");
+        let water = drawn.materials.iter().position(|m| m.name.contains("WATER")).unwrap();
+        let rects: Vec<[f32; 4]> = [0, 400, 700].map(|ms| clock.textures_at(ms)[water].1).to_vec();
+        assert_eq!(clock.textures_at(0)[water], (drawn.materials[water].texture, drawn.materials[water].uv_rect), "time 0 is what the scene was built with");
+        assert_eq!(rects, [[0.0, 0.0, 0.5, 0.5], [0.5, 0.0, 0.5, 0.5], [0.0, 0.5, 0.5, 0.5]]);
+        let textures: Vec<Option<usize>> = [0, 400, 700].map(|ms| clock.textures_at(ms)[water].0).to_vec();
+        assert!(textures.windows(2).all(|w| w[0] == w[1]) && textures[0].is_some(), "{textures:?}");
+    }
+
 }

@@ -125,6 +125,9 @@ pub struct RenderMaterial {
 
 pub const FULL_UV_RECT: [f32; 4] = [0.0, 0.0, 1.0, 1.0];
 
+/// A material's texture (an index into [`RenderScene::textures`]) and the rect of it drawn.
+pub type Look = (Option<usize>, [f32; 4]);
+
 impl RenderMaterial {
     fn neutral(vertex_colors: bool) -> RenderMaterial {
         RenderMaterial {
@@ -255,7 +258,7 @@ impl RenderScene {
                 name: m.name.clone(),
                 colors,
                 texture,
-                uv_rect: FULL_UV_RECT,
+                uv_rect: m.cell_uv.filter(|_| texture.is_some()).unwrap_or(FULL_UV_RECT),
                 blend,
                 nibble_mode: nibble,
                 status,

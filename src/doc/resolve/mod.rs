@@ -404,7 +404,7 @@ impl<'a> Resolver<'a> {
                 Severity::Info,
                 None,
                 format!(
-                    "{entry}: cell {} names a Page rect of {} (which stored rect is unconfirmed); the whole texture is exported",
+                    "{entry}: cell {} names a Page rect of {} (which stored rect is unconfirmed); drawn and exported as that rect",
                     state.cell, t.name
                 ),
             ));

@@ -109,7 +109,7 @@ mod tests {
         // Two parts' worth and a tail, through the public entry (split where the machine has
         // two threads, one pass where it has one: the bytes are the same either way).
         let src: Vec<u8> = (0..MIN_PART * 8 * 2 + 3).map(|i| (i * 31 + i / 1000) as u8).collect();
-        let got = decode_indexed(&src, &lut(), |s, l| one_by_one(s, l));
+        let got = decode_indexed(&src, &lut(), one_by_one);
         assert_eq!(got, one_by_one(&src, &lut()));
     }
 }

@@ -16,6 +16,7 @@ impl Renderer {
         queue.write_buffer(&scene.nodes, 0, bytemuck::cast_slice(&node_data));
 
         let colors = p.material_colors.filter(|c| c.len() == scene.materials.len());
+        let looks = p.material_textures.filter(|t| t.len() == scene.materials.len());
         let stride = self.material_stride as usize;
         let mut mats = vec![0u8; stride * scene.materials.len()];
         for (i, (c, uv, blend, vcol, _)) in scene.materials.iter().enumerate() {
@@ -25,7 +26,7 @@ impl Renderer {
                 ambient: c.ambient,
                 specular: c.specular,
                 emissive: c.emissive,
-                uv_rect: *uv,
+                uv_rect: looks.map_or(*uv, |l| l[i].1),
                 params: [
                     c.power,
                     match blend {
@@ -98,10 +99,10 @@ impl Renderer {
         pass.set_index_buffer(scene.indices.slice(..), wgpu::IndexFormat::Uint32);
         let filter = usize::from(p.filter == SamplerFilter::Linear);
         let white = scene.texture_groups.len() - 1;
-        let textures = p.material_textures.filter(|t| t.len() == scene.materials.len());
+
         let draw = |pass: &mut wgpu::RenderPass, d: &DrawPart| {
             let built = || scene.materials.get(d.material).and_then(|m| m.4);
-            let tex = if p.shading == Shading::Textured { textures.map_or_else(built, |t| t[d.material]).filter(|&t| t < white) } else { None };
+            let tex = if p.shading == Shading::Textured { looks.map_or_else(built, |t| t[d.material].0).filter(|&t| t < white) } else { None };
             pass.set_bind_group(1, &scene.material_group, &[(d.material * stride) as u32]);
             pass.set_bind_group(2, &scene.texture_groups[tex.unwrap_or(white)][filter], &[]);
             if d.points {

@@ -105,9 +105,9 @@ pub struct FrameParams<'a> {
     /// colours the scene was built with.
     pub material_colors: Option<&'a [MaterialColors]>,
     /// The texture per material (an index into the scene's textures: the MAT0 phase's at the
-    /// current game time, [`super::MaterialClock::textures_at`]); `None` or a wrong length:
-    /// the textures the scene was built with.
-    pub material_textures: Option<&'a [Option<usize>]>,
+    /// current game time, [`super::MaterialClock::textures_at`]) and the rect of it drawn (its
+    /// cell's); `None` or a wrong length: what the scene was built with.
+    pub material_textures: Option<&'a [Look]>,
     /// Per node: `false` hides its parts.
     pub node_visible: Option<&'a [bool]>,
 }

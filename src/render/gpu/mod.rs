@@ -6,7 +6,7 @@
 use super::camera::OrbitCamera;
 use super::error::RenderError;
 use super::lines::{self, LineVertex};
-use super::scene::{BlendMode, MaterialColors, RenderScene, Vertex};
+use super::scene::{BlendMode, Look, MaterialColors, RenderScene, Vertex};
 use super::wgpu;
 use crate::doc::resolve::ResolvedTexture;
 use glam::{Mat4, Vec3};

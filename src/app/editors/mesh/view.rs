@@ -11,7 +11,7 @@ use crate::formats::Severity;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::lookup::Fallback;
 use crate::formats::readings::Readings;
-use crate::render::scene::NEUTRAL_GREY;
+use crate::render::scene::{Look, NEUTRAL_GREY};
 use crate::app::widgets::timeline::{Axis, Timeline, Track};
 use crate::render::{Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading, pick};
 use std::sync::Arc;
@@ -85,7 +85,7 @@ pub struct MeshView {
     pub hovered: Option<(usize, String)>,
     hover_key: Option<(egui::Pos2, u64, OrbitCamera)>,
     /// Material colours and textures at the time they were evaluated at.
-    colors: Option<(u32, Vec<MaterialColors>, Vec<Option<usize>>)>,
+    colors: Option<(u32, Vec<MaterialColors>, Vec<Look>)>,
     last_tick: Option<f64>,
 }
 
@@ -282,7 +282,7 @@ impl MeshView {
 
     /// The materials' colours and textures at the material time (`None` for what does not
     /// change with time: the scene's own are drawn).
-    fn materials_now(&mut self) -> (Option<Vec<MaterialColors>>, Option<Vec<Option<usize>>>) {
+    fn materials_now(&mut self) -> (Option<Vec<MaterialColors>>, Option<Vec<Look>>) {
         let Some(b) = self.built() else { return (None, None) };
         let (colors, textures) = (b.clock.animated(), b.clock.textures_animated());
         if !colors && !textures {
