@@ -94,3 +94,25 @@ fn hovering_a_triangle_names_its_visual_and_shader() {
         "no tooltip naming visual 10 and its shader"
     );
 }
+
+#[test]
+fn check_in_the_editor_resolves_the_draw_ranges_against_the_level_geom() {
+    let d = level_dir();
+    let mut h = common::app_with(vec![d.path().join("level")], [1400.0, 900.0]);
+    h.key_press(egui::Key::F5);
+    settle(&mut h);
+    let reports = &h.state().log.reports;
+    assert_eq!(reports.len(), 1);
+    let report = &reports[0].1;
+    assert!(!report.ok, "the fixture's visual 7 draws past its vertex buffer");
+    assert!(report.diagnostics.iter().any(|f| f.message.starts_with("visual 7 (normal)") && f.offset.is_some()), "{:?}", report.diagnostics);
+    // Without the level.geom the ranges cannot be checked: said, not failed.
+    let lone = tempfile::tempdir().unwrap();
+    std::fs::copy(d.path().join("level"), lone.path().join("level")).unwrap();
+    let mut h = common::app_with(vec![lone.path().join("level")], [1400.0, 900.0]);
+    h.key_press(egui::Key::F5);
+    settle(&mut h);
+    let report = &h.state().log.reports[0].1;
+    assert!(report.ok);
+    assert!(report.diagnostics.iter().any(|f| f.message.contains("the visuals' draw ranges were not checked")), "{:?}", report.diagnostics);
+}

@@ -571,8 +571,12 @@ impl StudioApp {
             }
         };
         let readings = self.ws.readings;
+        // A level's draw ranges are checked against the level.geom beside it, open or on disk.
+        let assets = crate::doc::resolve::WorkspaceAssets::for_item(&self.ws, &ItemPath::root(file));
         self.tasks.spawn(format!("Checking {name}"), move |p| {
-            let report = crate::doc::check::check_bytes_with(&name, bytes, &readings, &mut CheckSink(p));
+            let mut report = crate::doc::check::check_bytes_with(&name, bytes.clone(), &readings, &mut CheckSink(p));
+            let file_name = std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+            crate::export::level::check_draws(&file_name, &bytes, &assets, &mut report);
             Outcome::Checked { file, report }
         });
     }

@@ -467,7 +467,8 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
             Ok(b) => {
                 let bytes = SharedBytes::from(b);
                 let mut report = check_bytes(p, bytes.clone(), readings);
-                check_level_draws(p, &bytes, &mut report);
+                let name = Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                crate::export::level::check_draws(&name, &bytes, &crate::doc::resolve::FolderAssets::for_file(Path::new(p)), &mut report);
                 reports.push(report);
             }
             Err(e) => {
@@ -498,32 +499,6 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
         return Ok(2);
     }
     Ok(if reports.iter().all(|r| r.ok) { 0 } else { 1 })
-}
-
-/// A `level`'s draw ranges checked against the level.geom (and level.geomx) beside it, as
-/// `info` resolves them: each bad visual is an error with its index and offset. Without a
-/// level.geom beside it the ranges cannot be checked, which is said, not failed.
-fn check_level_draws(path: &str, bytes: &SharedBytes, report: &mut FileReport) {
-    use crate::doc::check::Finding;
-    use crate::doc::resolve::{AssetSource, FolderAssets};
-    use crate::formats::{Diagnostic, Severity};
-    let name = Path::new(path).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    if !crate::export::level::is_level(&name, bytes) {
-        return;
-    }
-    let assets = FolderAssets::for_file(Path::new(path));
-    let Ok(files) = crate::export::level::LevelFiles::open(bytes.clone(), &assets) else { return };
-    let found: Vec<Diagnostic> = match &files.geom {
-        Some(_) => files.resolved.diagnostics.clone(),
-        None => {
-            let why = assets.beside("level.geom").failure("level.geom").unwrap_or_else(|| "no level.geom beside it".into());
-            vec![Diagnostic::warning(0u64, format!("{why}: the visuals' draw ranges were not checked"))]
-        }
-    };
-    for d in found {
-        report.diagnostics.push(Finding { severity: d.severity, entry: None, offset: d.offset, line: None, column: None, message: d.message });
-    }
-    report.ok = !report.diagnostics.iter().any(|f| f.severity == Severity::Error);
 }
 
 /// `info --json` for any item: archives report their kind and entry count unless a typed codec

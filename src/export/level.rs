@@ -17,7 +17,8 @@ use crate::formats::xray_geom::{LevelGeom, VertexBuffer, decode_for_display, dec
 use crate::formats::xray_level::draw::{DrawCall, Resolved, resolve};
 use crate::formats::xray_level::visual::{MT_HIERRARHY, MT_LOD};
 use crate::formats::xray_level::{Level, TreeDef};
-use crate::formats::{Diagnostic, Result};
+use crate::doc::check::{FileReport, Finding};
+use crate::formats::{Diagnostic, Result, Severity};
 use glam::{Mat3, Quat, Vec3};
 
 /// The optional layers.
@@ -342,6 +343,28 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
 /// Whether an item is a `level` (by name or by its chunks).
 pub fn is_level(name: &str, bytes: &[u8]) -> bool {
     name.eq_ignore_ascii_case("level") || Level::sniff(bytes)
+}
+
+/// Adds to `report` (a `check` of the file `name`) a `level`'s draw ranges checked against the
+/// level.geom (and level.geomx) beside it, as `info` and the view resolve them: each bad
+/// visual is an error with its index and offset. Without a level.geom beside it the ranges
+/// cannot be checked, which is said, not failed. Anything but a level is left alone.
+pub fn check_draws(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, report: &mut FileReport) {
+    if !is_level(name, bytes) {
+        return;
+    }
+    let Ok(files) = LevelFiles::open(bytes.clone(), assets) else { return };
+    let found: Vec<Diagnostic> = match &files.geom {
+        Some(_) => files.resolved.diagnostics.clone(),
+        None => {
+            let why = assets.beside("level.geom").failure("level.geom").unwrap_or_else(|| "no level.geom beside it".into());
+            vec![Diagnostic::warning(0u64, format!("{why}: the visuals' draw ranges were not checked"))]
+        }
+    };
+    for d in found {
+        report.diagnostics.push(Finding { severity: d.severity, entry: None, offset: d.offset, line: None, column: None, message: d.message });
+    }
+    report.ok = !report.diagnostics.iter().any(|f| f.severity == Severity::Error);
 }
 
 /// The level scene of an item: a `level`, or a `level.geom` with a readable `level` beside it
