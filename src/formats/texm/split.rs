@@ -11,8 +11,13 @@ use std::mem::MaybeUninit;
 use std::sync::{Mutex, OnceLock};
 use std::thread;
 
-/// Blocks of eight texels a thread gets at least: 128K texels, about 40 us of work.
-const MIN_PART: usize = 1 << 14;
+/// Blocks of eight texels each thread must have at least for a split: 128K texels, about
+/// 40 us of work, twice what starting a thread costs.
+const MIN_SHARE: usize = 1 << 14;
+/// The work is cut into parts of at least this many blocks (16K texels), several a thread,
+/// which the threads take in turn: a thread that starts late takes fewer.
+const MIN_PART: usize = 1 << 11;
+const PARTS_PER_THREAD: usize = 8;
 /// More threads than this gain nothing: memory bandwidth is the next limit.
 const MAX_THREADS: usize = 4;
 
@@ -26,22 +31,23 @@ fn threads() -> usize {
 /// [`MAX_THREADS`] parts when `src` is large enough for them to pay.
 pub(super) fn decode_indexed(src: &[u8], lut: &Lut, decode_vec: fn(&[u8], &Lut) -> Vec<u8>) -> Vec<u8> {
     let (blocks, rest) = src.as_chunks::<8>();
-    let parts = threads().min(blocks.len() / MIN_PART);
-    if parts < 2 {
+    let threads = threads().min(blocks.len() / MIN_SHARE);
+    if threads < 2 {
         return decode_vec(src, lut);
     }
-    in_parts(blocks, rest, lut, parts)
+    let parts = (blocks.len() / MIN_PART).clamp(threads, threads * PARTS_PER_THREAD);
+    in_parts(blocks, rest, lut, threads, parts)
 }
 
-/// The decode in `parts` parts, all but the first on threads of their own.
-fn in_parts(blocks: &[[u8; 8]], rest: &[u8], lut: &Lut, parts: usize) -> Vec<u8> {
+/// The decode in `parts` parts, taken in turn by this thread and `threads - 1` started ones.
+fn in_parts(blocks: &[[u8; 8]], rest: &[u8], lut: &Lut, threads: usize, parts: usize) -> Vec<u8> {
     let t = PairTables::new(lut);
     let mut out: Vec<[u8; 32]> = Vec::with_capacity(blocks.len() + 1);
     let part = blocks.len().div_ceil(parts).max(1);
     let spare = &mut out.spare_capacity_mut()[..blocks.len()];
-    // Each part sits in a slot that whoever comes first takes: the threads started for them,
-    // or this thread once its own part is done (so a thread that cannot be started, or starts
-    // late, costs nothing but time).
+    // Each part sits in a slot that whoever comes first takes: this thread from the front, the
+    // started ones from the back (so a thread that cannot be started, or starts late, costs
+    // nothing but time).
     let slots: Vec<Mutex<Option<Job>>> = spare.chunks_mut(part).zip(blocks.chunks(part)).map(|(dst, src)| Mutex::new(Some((src, dst)))).collect();
     let run = |slot: &Mutex<Option<Job>>| {
         let job = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
@@ -50,8 +56,8 @@ fn in_parts(blocks: &[[u8; 8]], rest: &[u8], lut: &Lut, parts: usize) -> Vec<u8>
         }
     };
     thread::scope(|s| {
-        for slot in slots.iter().skip(1) {
-            let _ = thread::Builder::new().name("texm-decode".into()).spawn_scoped(s, || run(slot));
+        for _ in 1..threads {
+            let _ = thread::Builder::new().name("texm-decode".into()).spawn_scoped(s, || slots.iter().rev().for_each(run));
         }
         slots.iter().for_each(run);
     });
@@ -98,17 +104,17 @@ mod tests {
         let (blocks, rest) = src.as_chunks::<8>();
         let want = one_by_one(&src, &lut());
         // 1000 blocks in 3 parts leaves a short last part; 7 parts of 143; more parts than blocks.
-        for parts in [1, 2, 3, 7, 1001] {
-            assert_eq!(in_parts(blocks, rest, &lut(), parts), want, "{parts} parts");
+        for (threads, parts) in [(1, 1), (2, 2), (2, 3), (3, 7), (4, 1001), (2, 16)] {
+            assert_eq!(in_parts(blocks, rest, &lut(), threads, parts), want, "{threads} threads, {parts} parts");
         }
-        assert_eq!(in_parts(&[], &src[..3], &lut(), 2), one_by_one(&src[..3], &lut()));
+        assert_eq!(in_parts(&[], &src[..3], &lut(), 2, 2), one_by_one(&src[..3], &lut()));
     }
 
     #[test]
     fn a_large_level_goes_through_the_parts_with_the_same_bytes() {
         // Two parts' worth and a tail, through the public entry (split where the machine has
         // two threads, one pass where it has one: the bytes are the same either way).
-        let src: Vec<u8> = (0..MIN_PART * 8 * 2 + 3).map(|i| (i * 31 + i / 1000) as u8).collect();
+        let src: Vec<u8> = (0..MIN_SHARE * 8 * 2 + 3).map(|i| (i * 31 + i / 1000) as u8).collect();
         let got = decode_indexed(&src, &lut(), one_by_one);
         assert_eq!(got, one_by_one(&src, &lut()));
     }
