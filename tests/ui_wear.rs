@@ -544,3 +544,40 @@ fn items_named(h: &Harness<'static, StudioApp>, file: parkan_studio::doc::FileId
     let parkan_studio::doc::Node::Nres(a) = f.root() else { panic!("an NRes") };
     ItemPath::root(file).child(a.rows().iter().position(|r| r.name() == name).unwrap())
 }
+
+#[test]
+fn a_drag_held_below_the_text_keeps_scrolling_and_selecting() {
+    let d = tempfile::tempdir().unwrap();
+    let rows: Vec<(i32, String)> = (0..300).map(|i| (i, format!("NAME{i}"))).collect();
+    let rows: Vec<(i32, &str)> = rows.iter().map(|(i, n)| (*i, n.as_str())).collect();
+    let path = d.path().join("long.wea");
+    std::fs::write(&path, fixtures::wear::table(&rows, None, Default::default())).unwrap();
+    let mut h = open(vec![path]);
+    let bytes = doc_bytes(&h);
+    let line_start = |line: usize| bytes.split(|&b| b == b'\n').take(line).map(|l| l.len() + 1).sum::<usize>();
+    let last_shown = (0..400).take_while(|&l| view(&h).screen_pos(line_start(l)).is_some()).last().unwrap();
+    assert!(last_shown < 150, "the table is longer than the view ({last_shown} lines shown)");
+    // Press on line 2 and drag to the window's bottom edge, below the text, then hold still.
+    let from = view(&h).screen_pos(line_start(2)).unwrap();
+    h.event(egui::Event::PointerMoved(from));
+    h.event(egui::Event::PointerButton { pos: from, button: egui::PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE });
+    h.step();
+    let below = egui::pos2(from.x, 897.0);
+    h.event(egui::Event::PointerMoved(below));
+    h.step();
+    let line_of_head = |h: &Harness<'static, StudioApp>| view(h).model.line_of_char(view(h).caret.head);
+    let first = line_of_head(&h);
+    for _ in 0..20 {
+        h.step();
+        assert!(h.ctx.has_requested_repaint(), "the held drag asks for the next frame");
+    }
+    let later = line_of_head(&h);
+    assert!(later > first + 10 && later > last_shown, "the selection grew past the view: line {first} → {later}");
+    assert_eq!(view(&h).model.line_of_char(view(&h).caret.anchor), 2, "from where the drag began");
+    // Released, it stops.
+    h.event(egui::Event::PointerButton { pos: below, button: egui::PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
+    h.run();
+    let stopped = line_of_head(&h);
+    h.step();
+    assert_eq!(line_of_head(&h), stopped);
+}

@@ -258,8 +258,8 @@ fn editable(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>,
 
 }
 
-/// A press places the cursor (Shift: extends the selection), a drag selects, a double click
-/// selects the word.
+/// A press places the cursor (Shift: extends the selection), a drag selects (scrolling while
+/// held past the edge), a double click selects the word.
 fn pointer(ui: &Ui, v: &mut WearView, placed: &Placed, response: &egui::Response, font: &egui::FontId) {
     let Some(p) = response.interact_pointer_pos() else { return };
     let c = placed.char_at(ui, v, p, font);
@@ -272,6 +272,11 @@ fn pointer(ui: &Ui, v: &mut WearView, placed: &Placed, response: &egui::Response
         v.caret = if shift { Caret { head: c, column: None, ..v.caret } } else { Caret::at(c) };
     } else if response.dragged() {
         v.caret = Caret { head: c, column: None, ..v.caret };
+        // Held past the edge, the selection keeps growing: each frame the caret goes to the
+        // line under the pointer and the view scrolls to it, so ask for the next frame.
+        if !ui.clip_rect().contains(p) {
+            ui.ctx().request_repaint();
+        }
     }
 }
 
