@@ -50,7 +50,7 @@ fn info_schemas() {
     assert_eq!(v["version"], 14);
     let v = json(&["info", "Material.lib", "--json"], p);
     assert_eq!(v["kind"], "nres");
-    assert_eq!(v["entries"], 34);
+    assert_eq!(v["entries"], 35);
 }
 
 #[test]
