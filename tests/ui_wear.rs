@@ -581,3 +581,73 @@ fn a_drag_held_below_the_text_keeps_scrolling_and_selecting() {
     h.step();
     assert_eq!(line_of_head(&h), stopped);
 }
+
+/// A table over the background-reading size: `rows` rows, one of them (near the end) naming a
+/// material no library has.
+fn large_table(dir: &Path, rows: usize) -> PathBuf {
+    let mut t = format!("{rows}\r\n").into_bytes();
+    for i in 0..rows {
+        let name = if i == rows - 10 { "NO_SUCH_MATERIAL" } else { ["METAL01", "ROCK", "LAMP"][i % 3] };
+        t.extend(format!("{i} {name}\r\n").bytes());
+    }
+    assert!(t.len() >= parkan_studio::app::editors::wear::reading::BACKGROUND_FROM);
+    let path = dir.join("large.wea");
+    std::fs::write(&path, t).unwrap();
+    path
+}
+
+fn wait_for_reading(h: &mut Harness<'static, StudioApp>) {
+    let start = std::time::Instant::now();
+    while view(h).reading_pending() {
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "the reading never came back");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.step();
+    }
+}
+
+#[test]
+fn typing_in_a_large_table_reads_it_in_the_background() {
+    let d = tempfile::tempdir().unwrap();
+    demo(d.path());
+    let mut h = open(vec![large_table(d.path(), 110_000)]);
+    let original = doc_bytes(&h);
+    let fresh = |b: &[u8]| Wear::parse(b.to_vec());
+    let unknown = |v: &WearView| v.diagnostics.iter().find(|d| d.message.contains("NO_SUCH_MATERIAL")).cloned().expect("the unknown name is reported");
+    let before = unknown(view(&h));
+    // Type into the name on row 3 ("2 LAMP"): the keystroke's frame does not read the table.
+    let at = end_of(&original, "\r\n2 LA");
+    cursor_at(&mut h, at);
+    h.input_mut().events.push(egui::Event::Text("X".into()));
+    h.step();
+    let typed = doc_bytes(&h);
+    assert_eq!(typed, [&original[..at], b"X", &original[at..]].concat(), "the document has the keystroke at once");
+    assert!(view(&h).reading_pending(), "the reading runs on the worker");
+    // Meanwhile the last reading's tokens and diagnostics are moved by the edit.
+    assert_eq!(view(&h).tokens(), &fresh(&typed).tokens()[..], "tokens moved onto the new text");
+    assert_eq!(unknown(view(&h)).offset, before.offset.map(|o| o + 1));
+    wait_for_reading(&mut h);
+    assert_eq!(view(&h).wear.bytes(), &typed[..], "the reading is of the latest text");
+    assert_eq!(view(&h).tokens(), &fresh(&typed).tokens()[..]);
+    assert_eq!(unknown(view(&h)).offset, before.offset.map(|o| o + 1));
+}
+
+#[test]
+fn a_click_right_after_a_keystroke_in_a_large_table_waits_for_its_reading() {
+    let d = tempfile::tempdir().unwrap();
+    demo(d.path());
+    let mut h = open(vec![large_table(d.path(), 110_000)]);
+    let original = doc_bytes(&h);
+    let at = end_of(&original, "\r\n5 LA");
+    cursor_at(&mut h, at);
+    h.input_mut().events.push(egui::Event::Text("Q".into()));
+    h.step();
+    assert!(view(&h).reading_pending());
+    // A click (it could start a table edit or a fix) first takes the latest reading.
+    let p = view(&h).screen_pos(end_of(&original, "\r\n1 RO")).expect("line 3 is in view");
+    click_with(&mut h, p, Modifiers::NONE);
+    assert!(!view(&h).reading_pending());
+    let typed = doc_bytes(&h);
+    assert!(typed.windows(7).any(|w| w == b"5 LAQMP"), "the keystroke is kept");
+    assert_eq!(view(&h).wear.bytes(), &typed[..]);
+    assert_eq!(view(&h).wear.rows(parkan_studio::formats::wear::Section::Materials)[5].name, "LAQMP");
+}

@@ -22,6 +22,7 @@ pub mod tasks;
 pub mod thumbs;
 pub mod views;
 pub mod widgets;
+pub mod worker;
 
 use crate::doc::{FileId, ItemPath, Workspace};
 use crate::formats::readings::Readings;

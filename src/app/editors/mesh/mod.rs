@@ -6,7 +6,6 @@
 pub mod build;
 pub mod level;
 pub mod view;
-pub mod worker;
 
 use crate::app::editors::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, downcast_mut};
 use crate::doc::ItemPath;

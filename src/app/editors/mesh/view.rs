@@ -2,7 +2,7 @@
 //! overlays, the node tree, picking and the material chain of what was picked.
 
 use super::build::{BLENDED, BuildInput, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, flag_scene};
-use super::worker::Worker;
+use crate::app::worker::Worker;
 use crate::app::gpu_view as gpu;
 use crate::app::editors::{EditorCx, EditorState, SideColumn};
 use crate::app::intent::Intent;
@@ -143,7 +143,7 @@ impl MeshView {
         let key = BuildKey { bytes: (bytes.as_ptr(), bytes.len()), generation, lod: self.lod, variant: self.variant, layers: self.level_layers, readings: ws.readings };
         let worker = self.worker.get_or_insert_with(|| {
             let ctx = ctx.clone();
-            Worker::new(move || ctx.request_repaint())
+            Worker::new("mesh-scene-build", move || ctx.request_repaint())
         });
         if self.key.as_ref() != Some(&key) {
             let input = BuildInput::new(ws, path, bytes, self.lod, self.variant, self.time_ms, self.level_layers);

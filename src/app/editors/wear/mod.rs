@@ -10,6 +10,7 @@ pub mod assets;
 pub mod caret;
 pub mod editor;
 pub mod layout;
+pub mod reading;
 pub mod table;
 pub mod text;
 pub mod textview;
@@ -23,7 +24,9 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::wear::assist::{Fix, QuickFix, TokenKind};
 use crate::formats::wear::{LineEnding, Section, Wear};
 use crate::formats::{Diagnostic, Severity};
+use crate::app::worker::Worker;
 use assets::Assets;
+use reading::Reading;
 use egui::Ui;
 use text::TextModel;
 
@@ -100,6 +103,8 @@ pub struct WearView {
     pub placed: Option<textview::Placed>,
     /// A material to open once its library, opened for it, has been read.
     go_to_pending: Option<String>,
+    /// Reads a large table after a keystroke ([`reading`]); made by the first frame.
+    reader: Option<Worker<Reading>>,
 }
 
 impl Default for WearView {
@@ -130,6 +135,7 @@ impl Default for WearView {
             status: String::new(),
             placed: None,
             go_to_pending: None,
+            reader: None,
         }
     }
 }
@@ -166,14 +172,65 @@ impl WearView {
 
     /// Takes new bytes and reads everything from them again.
     pub fn set_bytes(&mut self, bytes: Vec<u8>) {
+        if let Some(r) = &mut self.reader {
+            // A reading still on its way is of older bytes.
+            r.cancel();
+        }
         self.model = TextModel::new(&bytes);
         self.caret = self.caret.clamped(&self.model);
-        self.wear = Wear::parse(bytes.clone());
         self.bytes = bytes;
-        self.tokens = self.wear.tokens();
-        self.fixes = self.wear.quick_fixes();
+        self.install(Reading::of(self.bytes.clone()));
+    }
+
+    /// Takes the bytes a keystroke made: a large table is read on the worker, and until that
+    /// reading is back the last one's tokens and diagnostics are moved by `edit`.
+    fn set_typed_bytes(&mut self, bytes: Vec<u8>, edit: &reading::Edit) {
+        let Some(reader) = self.reader.as_mut().filter(|_| bytes.len() >= reading::BACKGROUND_FROM) else {
+            return self.set_bytes(bytes);
+        };
+        let copy = bytes.clone();
+        reader.request(move || Reading::of(copy));
+        self.model.edit(&bytes, edit.range.clone(), edit.inserted);
+        self.caret = self.caret.clamped(&self.model);
+        self.bytes = bytes;
+        edit.shift_tokens(&mut self.tokens);
+        edit.shift_diagnostics(&mut self.diagnostics);
+        self.name_fixes.borrow_mut().clear();
+        self.version += 1;
+    }
+
+    fn install(&mut self, r: Reading) {
+        self.wear = r.wear;
+        self.tokens = r.tokens;
+        self.fixes = r.fixes;
         self.status = self.read_status();
         self.diagnose();
+    }
+
+    /// Whether the reading of the latest keystroke's bytes has not come back yet (tokens and
+    /// diagnostics are then the last reading's, moved; the table rows are the last reading's).
+    pub fn reading_pending(&self) -> bool {
+        self.reader.as_ref().is_some_and(|r| r.pending())
+    }
+
+    /// Takes the latest reading when it has come back.
+    fn poll_reading(&mut self) {
+        if let Some(r) = self.reader.as_mut().and_then(|r| r.poll()) {
+            self.install(r);
+        }
+    }
+
+    /// Waits for the reading of the latest bytes, for what needs it exact (a fix, a table
+    /// edit, go to, a click); reads them here if the worker does not answer.
+    pub fn settle(&mut self) {
+        if !self.reading_pending() {
+            return;
+        }
+        let waited = self.reader.as_mut().and_then(|r| r.wait(std::time::Duration::from_secs(10)));
+        if let Some(r) = &mut self.reader {
+            r.cancel();
+        }
+        self.install(waited.unwrap_or_else(|| Reading::of(self.bytes.clone())));
     }
 
     /// The table's own diagnostics, the names that resolve nowhere and the engine's limits.
@@ -212,6 +269,9 @@ impl WearView {
     /// The fixes for a diagnostic: the table's own at its position, or the nearest known names
     /// for a name that resolves nowhere.
     pub fn fixes_for(&self, d: &Diagnostic) -> Vec<QuickFix> {
+        if self.reading_pending() {
+            return Vec::new();
+        }
         let Some(at) = d.offset.and_then(|o| usize::try_from(o).ok()) else { return Vec::new() };
         let mut out: Vec<QuickFix> = self.fixes.iter().filter(|f| f.at == at).cloned().collect();
         for section in [Section::Materials, Section::Lightmaps] {
@@ -256,6 +316,7 @@ impl WearView {
 
     /// Sends new bytes as one undo step (a fix, a table edit): closes any typing run first.
     pub fn commit(&mut self, path: &ItemPath, bytes: Vec<u8>, label: &str, out: &mut Vec<Intent>) {
+        self.settle();
         if bytes == self.bytes {
             return;
         }
@@ -265,19 +326,24 @@ impl WearView {
         self.set_bytes(bytes);
     }
 
-    /// Sends a keystroke's bytes, merged with the run of typing it continues.
-    pub fn typed(&mut self, path: &ItemPath, bytes: Vec<u8>, at: usize, end: usize, now: f64, out: &mut Vec<Intent>) {
+    /// Sends a keystroke's splice of the view's bytes, merged with the run of typing it
+    /// continues.
+    pub fn typed(&mut self, path: &ItemPath, s: &text::Splice, now: f64, out: &mut Vec<Intent>) {
+        let edit = reading::Edit::new(&self.bytes, s.range.clone(), &s.bytes);
+        let bytes = text::apply(&self.bytes, s);
+        let (at, end) = (s.at, s.end);
         let continues = self.last_typed.is_some_and(|(t, e)| now - t < TYPING_PAUSE && (e == at || at + 1 == e || at == e + 1));
         if !continues {
             out.push(Intent::EndDrag);
         }
         out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.clone(), "Typing").dragging("wear-text")));
         self.last_typed = Some((now, end));
-        self.set_bytes(bytes);
+        self.set_typed_bytes(bytes, &edit);
     }
 
     /// Applies a quick fix as one undo step.
     pub fn apply_fix(&mut self, path: &ItemPath, f: &QuickFix, out: &mut Vec<Intent>) {
+        self.settle();
         let mut w = self.wear.clone();
         match w.apply_fix(&f.fix) {
             Ok(()) => {
@@ -295,6 +361,10 @@ impl WearView {
 
     /// The name token at a byte position: its section and row.
     pub fn name_at(&self, pos: usize) -> Option<(Section, usize)> {
+        if self.reading_pending() {
+            // The rows' spans are of the text before the keystroke.
+            return None;
+        }
         [Section::Materials, Section::Lightmaps].into_iter().find_map(|s| {
             let rows = self.wear.rows(s);
             let i = rows.partition_point(|r| r.name_span.end < pos);
@@ -412,6 +482,15 @@ impl WearView {
 }
 
 pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
+    if v.reader.is_none() {
+        let ctx = ui.ctx().clone();
+        v.reader = Some(Worker::new("wear-read", move || ctx.request_repaint()));
+    }
+    v.poll_reading();
+    // Only typing and moving about go on before a large table's reading is back.
+    if v.reading_pending() && ui.input(|i| i.events.iter().any(|e| !reading::goes_on_without_reading(e))) {
+        v.settle();
+    }
     v.sync(cx);
     if let Some(name) = v.go_to_pending.take() {
         match v.assets.material_path(&name) {

@@ -47,6 +47,7 @@ fn add_row(cx: &EditorCx, v: &mut WearView, s: Section, out: &mut Vec<Intent>) {
         Section::Lightmaps => v.assets.lightmaps.as_ref(),
     };
     let name = known.and_then(|k| k.iter().find(|n| n.eq_ignore_ascii_case("DEFAULT")).or(k.first())).cloned().unwrap_or_else(|| "DEFAULT".into());
+    v.settle();
     let mut w = v.wear.clone();
     let id = i32::try_from(w.rows(s).len()).unwrap_or(i32::MAX);
     match w.add_row(s, id, &name) {
@@ -182,6 +183,7 @@ fn cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, (s, row, col): (Section, u
         if text == value {
             return;
         }
+        v.settle();
         let mut w = v.wear.clone();
         let result = if col == 0 {
             match text.trim().parse::<i32>() {
@@ -252,6 +254,7 @@ fn request(cx: &EditorCx, v: &mut WearView, op: RowOp, out: &mut Vec<Intent>) {
 }
 
 pub fn apply(cx: &EditorCx, v: &mut WearView, op: RowOp, out: &mut Vec<Intent>) {
+    v.settle();
     let mut w = v.wear.clone();
     let (result, label) = match op {
         RowOp::Remove(s, i) => (w.remove_row(s, i), "Remove WEAR row"),

@@ -407,11 +407,10 @@ fn replace(cx: &EditorCx, v: &mut WearView, range: std::ops::Range<usize>, text:
     if s.range.is_empty() && s.bytes.is_empty() {
         return false;
     }
-    let bytes = super::text::apply(v.bytes(), &s);
     let after = s.range.start + s.bytes.len();
     match how {
-        Edit::Typing => v.typed(cx.path, bytes, s.at, s.end, now, out),
-        Edit::Step(label) => v.commit(cx.path, bytes, label, out),
+        Edit::Typing => v.typed(cx.path, &s, now, out),
+        Edit::Step(label) => v.commit(cx.path, super::text::apply(v.bytes(), &s), label, out),
     }
     v.caret = Caret::at(v.model.byte_to_char(after));
     v.cursor = Some(after);

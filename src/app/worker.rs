@@ -1,9 +1,11 @@
-//! Scene builds off the UI thread: one worker thread per view takes build jobs in order, skips
-//! any that a newer one replaced before it started, and sends each result back tagged with the
-//! generation it was asked for. The view keeps drawing its last scene until the result of its
-//! latest request arrives; a result for an older generation is dropped.
+//! Work off the UI thread for a view (the 3D view's scene builds, the WEAR editor's reading of
+//! a large table): one worker thread per view takes jobs in order, skips any that a newer one
+//! replaced before it started, and sends each result back tagged with the generation it was
+//! asked for. The view keeps showing its last result until the one of its latest request
+//! arrives; a result for an older generation is dropped.
 
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::time::{Duration, Instant};
 
 type Job<T> = Box<dyn FnOnce() -> T + Send>;
 
@@ -17,12 +19,14 @@ pub struct Worker<T> {
     pending: bool,
     /// Called on the worker thread after each result (the view's repaint request).
     wake: std::sync::Arc<dyn Fn() + Send + Sync>,
+    /// The worker thread's name.
+    name: &'static str,
 }
 
 impl<T: Send + 'static> Worker<T> {
-    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Worker<T> {
+    pub fn new(name: &'static str, wake: impl Fn() + Send + Sync + 'static) -> Worker<T> {
         let (results_tx, results) = channel();
-        Worker { jobs: None, results, results_tx, latest: 0, pending: false, wake: std::sync::Arc::new(wake) }
+        Worker { jobs: None, results, results_tx, latest: 0, pending: false, wake: std::sync::Arc::new(wake), name }
     }
 
     /// Asks for `job` to run; its result replaces every earlier request's. Returns its
@@ -42,8 +46,8 @@ impl<T: Send + 'static> Worker<T> {
         let (tx, rx) = channel::<(u64, Job<T>)>();
         let _ = tx.send(job);
         let (out, wake) = (self.results_tx.clone(), self.wake.clone());
-        let started = std::thread::Builder::new().name("mesh-scene-build".into()).spawn(move || run(rx, out, wake));
-        // A thread that cannot start (out of resources) leaves the last scene shown.
+        let started = std::thread::Builder::new().name(self.name.into()).spawn(move || run(rx, out, wake));
+        // A thread that cannot start (out of resources) leaves the last result shown.
         self.pending = started.is_ok();
         self.jobs = started.is_ok().then_some(tx);
         self.latest
@@ -62,6 +66,29 @@ impl<T: Send + 'static> Worker<T> {
             self.pending = false;
         }
         newest
+    }
+
+    /// Waits up to `limit` for the latest request's result; `None` when nothing is pending or
+    /// it did not come in time (the caller then does the work itself).
+    pub fn wait(&mut self, limit: Duration) -> Option<T> {
+        let until = Instant::now() + limit;
+        while self.pending {
+            match self.results.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                Ok((generation, result)) if generation == self.latest => {
+                    self.pending = false;
+                    return Some(result);
+                }
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        None
+    }
+
+    /// Drops the latest request's result when it comes (the caller has what replaces it).
+    pub fn cancel(&mut self) {
+        self.latest += 1;
+        self.pending = false;
     }
 
     /// Whether the latest request is still being worked on.
@@ -112,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_result_for_an_older_generation_is_discarded() {
-        let mut w: Worker<&'static str> = Worker::new(|| {});
+        let mut w: Worker<&'static str> = Worker::new("test-worker", || {});
         // The first job runs and blocks until released, so the second is queued behind it.
         let (release, gate) = sync_channel::<()>(0);
         let (started_tx, started) = sync_channel::<()>(1);
@@ -134,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_late_old_result_does_not_replace_the_current_one() {
-        let mut w: Worker<u64> = Worker::new(|| {});
+        let mut w: Worker<u64> = Worker::new("test-worker", || {});
         let g1 = w.request(|| 1);
         assert_eq!(wait(&mut w), 1);
         // A result tagged with an old generation (as one in flight when a new request came)
@@ -152,7 +179,7 @@ mod tests {
     #[test]
     fn queued_jobs_a_newer_one_replaced_are_skipped() {
         let ran = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let mut w: Worker<()> = Worker::new(|| {});
+        let mut w: Worker<()> = Worker::new("test-worker", || {});
         let (release, gate) = sync_channel::<()>(0);
         let (started_tx, started) = sync_channel::<()>(1);
         let r = ran.clone();
@@ -169,5 +196,32 @@ mod tests {
         release.send(()).unwrap();
         wait(&mut w);
         assert_eq!(*ran.lock().unwrap(), [1, 4]);
+    }
+}
+
+#[cfg(test)]
+mod wait_tests {
+    use super::*;
+
+    #[test]
+    fn wait_blocks_for_the_latest_result_and_gives_up_after_its_limit() {
+        let mut w: Worker<u32> = Worker::new("test-worker", || {});
+        assert_eq!(w.wait(Duration::from_millis(1)), None, "nothing asked");
+        w.request(|| {
+            std::thread::sleep(Duration::from_millis(30));
+            1
+        });
+        w.request(|| 2);
+        assert_eq!(w.wait(Duration::from_secs(10)), Some(2), "the latest, not the first");
+        assert!(!w.pending());
+        let (release, gate) = std::sync::mpsc::sync_channel::<()>(0);
+        w.request(move || {
+            let _ = gate.recv();
+            3
+        });
+        assert_eq!(w.wait(Duration::from_millis(20)), None, "not in time");
+        assert!(w.pending());
+        release.send(()).unwrap();
+        assert_eq!(w.wait(Duration::from_secs(10)), Some(3));
     }
 }
