@@ -165,7 +165,8 @@ impl WearView {
                 self.set_bytes(cx.bytes.to_vec());
             }
         }
-        if self.assets.refresh(cx.ws, cx.path) {
+        // A reading on its way diagnoses when it lands; the rows here are older than the text.
+        if self.assets.refresh(cx.ws, cx.path) && !self.reading_pending() {
             self.diagnose();
         }
     }
