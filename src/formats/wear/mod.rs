@@ -84,8 +84,12 @@ impl Wear {
         let lines = Lines::new(&text);
         let file = engine::read(t, EngineParser::File);
         let buffer = engine::read(t, EngineParser::Buffer);
+        // Rows come in text order: their lines are found walking forward.
+        let hint = std::cell::Cell::new(0);
         let row = |r: &ReadRow| {
-            let (line, column) = lines.line_col(r.id_span.start);
+            let mut h = hint.get();
+            let (line, column) = lines.line_col_from(r.id_span.start, &mut h);
+            hint.set(h);
             let name_bytes = text[r.name_span.clone()].to_vec();
             WearRow {
                 legacy_id: saturate(r.id),

@@ -81,7 +81,27 @@ impl Lines {
     }
     /// 1-based line and byte column.
     pub fn line_col(&self, pos: usize) -> (u32, u32) {
-        let i = self.index(pos);
+        let mut hint = 0;
+        self.line_col_from(pos, &mut hint)
+    }
+    /// As [`Lines::line_col`], for positions asked in increasing order: `hint` (the line of
+    /// the last answer) is walked forward, a step or two for consecutive rows, where a search
+    /// of 800,000 line starts missed the cache at every step.
+    pub fn line_col_from(&self, pos: usize, hint: &mut usize) -> (u32, u32) {
+        let mut i = (*hint).min(self.starts.len() - 1);
+        if self.starts[i] > pos {
+            i = self.index(pos);
+        }
+        let mut steps = 0;
+        while i + 1 < self.starts.len() && self.starts[i + 1] <= pos {
+            i += 1;
+            steps += 1;
+            if steps == 8 {
+                i = self.index(pos);
+                break;
+            }
+        }
+        *hint = i;
         let col = pos - self.starts[i] + 1;
         (u32::try_from(i + 1).unwrap_or(u32::MAX), u32::try_from(col).unwrap_or(u32::MAX))
     }
@@ -134,6 +154,11 @@ mod tests {
         assert_eq!(l.line_col(5), (2, 3));
         assert_eq!(l.line_col(8), (4, 1));
         assert_eq!(l.line_col(t.len()), (4, 4));
+        // Walking forward, jumping ahead, and going back give what a search gives.
+        let mut hint = 0;
+        for pos in (0..=t.len()).chain([t.len(), 0, 5, 2, t.len()]) {
+            assert_eq!(l.line_col_from(pos, &mut hint), l.line_col(pos), "{pos}");
+        }
         assert_eq!(next_line(t, 0), 3);
         assert_eq!(next_line(t, 8), t.len());
         assert_eq!(line_content_end(t, 0), 1);

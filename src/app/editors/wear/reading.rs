@@ -1,5 +1,5 @@
 //! A large table is read again off the UI thread after a keystroke: parsing, tokens and the
-//! table's own fixes take about 0.35 s for 10 MB, which would stall every key. Until the
+//! table's own fixes take about 0.26 s for 10 MB, which would stall every key. Until the
 //! reading of the latest text comes back, the view shows the last one's tokens and
 //! diagnostics moved by the edit, and what needs the exact reading waits for it
 //! ([`super::WearView::settle`]). Smaller tables are read at once, as before.
