@@ -315,16 +315,43 @@ impl WearView {
         out
     }
 
-    /// Sends new bytes as one undo step (a fix, a table edit): closes any typing run first.
+    /// Sends new bytes as one undo step (a paste, a completion): closes any typing run first.
     pub fn commit(&mut self, path: &ItemPath, bytes: Vec<u8>, label: &str, out: &mut Vec<Intent>) {
         self.settle();
         if bytes == self.bytes {
             return;
         }
+        self.send_step(path, &bytes, label, out);
+        let reading = Reading::of(bytes.clone());
+        self.take_step_bytes(bytes, reading);
+    }
+
+    /// As [`WearView::commit`], for a table already read from the new bytes (a fix, a table
+    /// edit: `Wear`'s edits read their result), which is not read again.
+    pub fn commit_wear(&mut self, path: &ItemPath, w: Wear, label: &str, out: &mut Vec<Intent>) {
+        self.settle();
+        if w.bytes() == &self.bytes[..] {
+            return;
+        }
+        let bytes = w.bytes().to_vec();
+        self.send_step(path, &bytes, label, out);
+        let (tokens, fixes) = (w.tokens(), w.quick_fixes());
+        self.take_step_bytes(bytes, Reading { wear: w, tokens, fixes });
+    }
+
+    fn send_step(&mut self, path: &ItemPath, bytes: &[u8], label: &str, out: &mut Vec<Intent>) {
         out.push(Intent::EndDrag);
         self.last_typed = None;
-        out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.clone(), label)));
-        self.set_bytes(bytes);
+        out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.to_vec(), label)));
+    }
+
+    /// The text model follows by the lines the step changed; the reading is the new bytes'.
+    fn take_step_bytes(&mut self, bytes: Vec<u8>, reading: Reading) {
+        let edit = reading::Edit::between(&self.bytes, &bytes);
+        self.model.edit(&bytes, edit.range, edit.inserted);
+        self.caret = self.caret.clamped(&self.model);
+        self.bytes = bytes;
+        self.install(reading);
     }
 
     /// Sends a keystroke's splice of the view's bytes, merged with the run of typing it
@@ -353,7 +380,7 @@ impl WearView {
                     Fix::BlankBeforeLightmaps => "Insert blank line before LIGHTMAPS",
                     Fix::ReplaceName { .. } => "Replace name",
                 };
-                self.commit(path, w.write(), label, out);
+                self.commit_wear(path, w, label, out);
             }
             Err(e) => out.push(Intent::Log(Severity::Error, format!("quick fix: {}", e.message))),
         }

@@ -76,6 +76,15 @@ impl Edit {
 
     /// Where an old position is after the edit: positions in the replaced range go to the end
     /// of what was put in, so a word typed into grows.
+    /// The one edit that turns `old` into `new`: what lies between their common start and
+    /// their common end.
+    pub fn between(old: &[u8], new: &[u8]) -> Edit {
+        let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let room = old.len().min(new.len()) - prefix;
+        let suffix = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+        Edit::new(old, prefix..old.len() - suffix, &new[prefix..new.len() - suffix])
+    }
+
     fn map(&self, p: usize) -> usize {
         if p < self.range.start {
             p
@@ -140,6 +149,18 @@ mod tests {
             e.shift_diagnostics(&mut d);
             assert_eq!(d, fresh.wear.diagnostics(), "{range:?} {inserted:?}");
         }
+    }
+
+    #[test]
+    fn between_finds_the_changed_middle() {
+        let e = Edit::between(b"0 ROCK\r\n1 ROCK\r\n", b"0 ROCK\r\n1 SAND\r\n");
+        assert_eq!((e.range, e.inserted, e.lines), (10..14, 4, 0));
+        // Repeats at the seam: the common end does not overlap the common start.
+        let e = Edit::between(b"aaa", b"aaaaa");
+        assert_eq!((e.range, e.inserted), (3..3, 2));
+        let e = Edit::between(b"abc\n", b"");
+        assert_eq!((e.range, e.inserted, e.lines), (0..4, 0, -1));
+        assert_eq!(Edit::between(b"same", b"same").range, 4..4);
     }
 
     #[test]

@@ -51,7 +51,7 @@ fn add_row(cx: &EditorCx, v: &mut WearView, s: Section, out: &mut Vec<Intent>) {
     let mut w = v.wear.clone();
     let id = i32::try_from(w.rows(s).len()).unwrap_or(i32::MAX);
     match w.add_row(s, id, &name) {
-        Ok(_) => v.commit(cx.path, w.write(), "Add WEAR row", out),
+        Ok(_) => v.commit_wear(cx.path, w, "Add WEAR row", out),
         Err(e) => out.push(Intent::Log(Severity::Error, format!("add row: {}", e.message))),
     }
 }
@@ -194,7 +194,7 @@ fn cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, (s, row, col): (Section, u
             w.set_name(s, row, &text)
         };
         match result {
-            Ok(()) => v.commit(cx.path, w.write(), if col == 0 { "Set WEAR id" } else { "Rename WEAR row" }, out),
+            Ok(()) => v.commit_wear(cx.path, w, if col == 0 { "Set WEAR id" } else { "Rename WEAR row" }, out),
             Err(e) => out.push(Intent::Log(Severity::Error, format!("WEAR row {row}: {}", e.message))),
         }
     }
@@ -261,7 +261,7 @@ pub fn apply(cx: &EditorCx, v: &mut WearView, op: RowOp, out: &mut Vec<Intent>) 
         RowOp::Swap(s, a, b) => (w.swap_rows(s, a, b), "Move WEAR row"),
     };
     match result {
-        Ok(()) => v.commit(cx.path, w.write(), label, out),
+        Ok(()) => v.commit_wear(cx.path, w, label, out),
         Err(e) => out.push(Intent::Log(Severity::Error, format!("{label}: {}", e.message))),
     }
 }
