@@ -18,6 +18,10 @@ use std::sync::Arc;
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use glam::{Mat4, Vec3};
 
+/// How far the orbit tilts up or down: just short of straight, where the view's up vector
+/// would turn over.
+const PITCH_LIMIT: f32 = std::f32::consts::FRAC_PI_2 - 1e-4;
+
 /// Frames per second of node animation playback (the engine's rate is not documented; the
 /// exporters use the same).
 pub const FRAMES_PER_SECOND: f32 = crate::export::DEFAULT_FRAMES_PER_SECOND;
@@ -512,7 +516,7 @@ fn camera_input(ui: &Ui, resp: &egui::Response, rect: egui::Rect, v: &mut MeshVi
             v.camera.target += (-right * d.x + up * d.y) * k;
         } else {
             v.camera.yaw -= d.x * 0.01;
-            v.camera.pitch = (v.camera.pitch + d.y * 0.01).clamp(-1.5707, 1.5707);
+            v.camera.pitch = (v.camera.pitch + d.y * 0.01).clamp(-PITCH_LIMIT, PITCH_LIMIT);
         }
     }
     if resp.hovered() {

@@ -331,6 +331,7 @@ impl WearView {
     pub fn commit_wear(&mut self, path: &ItemPath, w: Wear, label: &str, out: &mut Vec<Intent>) {
         self.settle();
         if w.bytes() == &self.bytes[..] {
+            self.wear = w;
             return;
         }
         let bytes = w.bytes().to_vec();
