@@ -17,6 +17,7 @@ use crate::formats::wear::assist::OpenCounts;
 use crate::formats::{Diagnostic, cp1251};
 use egui::{Color32, TextureHandle};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 pub const LIGHTMAP_LIB: &str = "lightmap.lib";
 const THUMB: u32 = 48;
@@ -60,8 +61,29 @@ pub struct Assets {
     pub material_lib_on_disk: Option<std::path::PathBuf>,
     previews: HashMap<String, Preview>,
     /// Upper-case names, for the name checks.
-    material_set: std::collections::HashSet<String>,
-    lightmap_set: std::collections::HashSet<String>,
+    names: Arc<Names>,
+}
+
+/// The names a table's rows can resolve to (upper case; `None`: no library to tell), shared
+/// with the worker that reads a large table.
+#[derive(Debug, Default)]
+pub struct Names {
+    materials: Option<std::collections::HashSet<String>>,
+    lightmaps: Option<std::collections::HashSet<String>>,
+}
+
+impl Names {
+    /// Whether a material name resolves (true when no library can tell).
+    pub fn has_material(&self, name: &str) -> bool {
+        self.materials.as_ref().is_none_or(|s| contains_upper(s, name))
+    }
+    pub fn has_lightmap(&self, name: &str) -> bool {
+        self.lightmaps.as_ref().is_none_or(|s| contains_upper(s, name))
+    }
+    /// Names in a table that resolve nowhere, as warnings at the name.
+    pub fn diagnostics(&self, wear: &crate::formats::wear::Wear) -> Vec<Diagnostic> {
+        crate::formats::wear::check_names(wear, &|n| self.has_material(n), &|n| self.has_lightmap(n))
+    }
 }
 
 fn names(found: Found<std::sync::Arc<crate::doc::resolve::Library>>, lib: &str) -> (Option<Vec<String>>, String, Option<std::path::PathBuf>) {
@@ -112,12 +134,11 @@ impl Assets {
                 material_paths.entry(r.name().to_ascii_uppercase()).or_insert_with(|| ItemPath::root(f.id).child(i));
             }
         }
-        let upper = |v: &Option<Vec<String>>| v.iter().flatten().map(|n| n.to_ascii_uppercase()).collect();
+        let upper = |v: &Option<Vec<String>>| v.as_ref().map(|v| v.iter().map(|n| n.to_ascii_uppercase()).collect());
         Assets {
             key: Vec::new(),
             loaded: false,
-            material_set: upper(&materials),
-            lightmap_set: upper(&lightmaps),
+            names: Arc::new(Names { materials: upper(&materials), lightmaps: upper(&lightmaps) }),
             materials,
             materials_missing,
             lightmaps,
@@ -132,10 +153,13 @@ impl Assets {
 
     /// Whether a material name resolves (true when no library can tell).
     pub fn has_material(&self, name: &str) -> bool {
-        self.materials.is_none() || contains_upper(&self.material_set, name)
+        self.names.has_material(name)
     }
     pub fn has_lightmap(&self, name: &str) -> bool {
-        self.lightmaps.is_none() || contains_upper(&self.lightmap_set, name)
+        self.names.has_lightmap(name)
+    }
+    pub fn names(&self) -> Arc<Names> {
+        self.names.clone()
     }
 
     /// The open `Material.lib` entry of a name (exact, ASCII case-insensitively).
@@ -238,10 +262,6 @@ pub fn land_role(file: LandWearFile, reading: LandWear, row: usize) -> String {
     }
 }
 
-/// Names in a section that resolve nowhere, as warnings at the name.
-pub fn name_diagnostics(wear: &crate::formats::wear::Wear, a: &Assets) -> Vec<Diagnostic> {
-    crate::formats::wear::check_names(wear, &|n| a.has_material(n), &|n| a.has_lightmap(n))
-}
 
 #[cfg(test)]
 mod tests {

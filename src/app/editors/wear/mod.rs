@@ -180,7 +180,7 @@ impl WearView {
         self.model = TextModel::new(&bytes);
         self.caret = self.caret.clamped(&self.model);
         self.bytes = bytes;
-        self.install(Reading::of(self.bytes.clone()));
+        self.install(Reading::of(self.bytes.clone(), self.assets.names()));
     }
 
     /// Takes the bytes a keystroke made: a large table is read on the worker, and until that
@@ -189,8 +189,8 @@ impl WearView {
         let Some(reader) = self.reader.as_mut().filter(|_| bytes.len() >= reading::BACKGROUND_FROM) else {
             return self.set_bytes(bytes);
         };
-        let copy = bytes.clone();
-        reader.request(move || Reading::of(copy));
+        let (copy, names) = (bytes.clone(), self.assets.names());
+        reader.request(move || Reading::of(copy, names));
         self.model.edit(&bytes, edit.range.clone(), edit.inserted);
         self.caret = self.caret.clamped(&self.model);
         self.bytes = bytes;
@@ -204,8 +204,11 @@ impl WearView {
         self.wear = r.wear;
         self.tokens = r.tokens;
         self.fixes = r.fixes;
-        self.status = self.read_status();
-        self.diagnose();
+        self.status = self.read_status(r.line_breaks);
+        // The libraries changed while it was read: check the names against the new ones.
+        let current = self.assets.names();
+        let unknown = if std::sync::Arc::ptr_eq(&r.names, &current) { r.unknown_names } else { current.diagnostics(&self.wear) };
+        self.set_diagnostics(unknown);
     }
 
     /// Whether the reading of the latest keystroke's bytes has not come back yet (tokens and
@@ -231,13 +234,19 @@ impl WearView {
         if let Some(r) = &mut self.reader {
             r.cancel();
         }
-        self.install(waited.unwrap_or_else(|| Reading::of(self.bytes.clone())));
+        self.install(waited.unwrap_or_else(|| Reading::of(self.bytes.clone(), self.assets.names())));
     }
 
     /// The table's own diagnostics, the names that resolve nowhere and the engine's limits.
     pub fn diagnose(&mut self) {
+        let names = self.assets.names().diagnostics(&self.wear);
+        self.set_diagnostics(names);
+    }
+
+    /// The table's own diagnostics, `unknown_names` and the engine's limits, in text order.
+    fn set_diagnostics(&mut self, unknown_names: Vec<Diagnostic>) {
         let mut d = self.wear.diagnostics().to_vec();
-        d.extend(assets::name_diagnostics(&self.wear, &self.assets));
+        d.extend(unknown_names);
         d.extend(self.wear.check_limits(&self.assets.open));
         d.sort_by_key(|d| d.offset.unwrap_or(0));
         self.error_count = d.iter().filter(|d| d.severity == Severity::Error).count();
@@ -322,7 +331,7 @@ impl WearView {
             return;
         }
         self.send_step(path, &bytes, label, out);
-        let reading = Reading::of(bytes.clone());
+        let reading = Reading::of(bytes.clone(), self.assets.names());
         self.take_step_bytes(bytes, reading);
     }
 
@@ -336,8 +345,8 @@ impl WearView {
         }
         let bytes = w.bytes().to_vec();
         self.send_step(path, &bytes, label, out);
-        let (tokens, fixes) = (w.tokens(), w.quick_fixes());
-        self.take_step_bytes(bytes, Reading { wear: w, tokens, fixes });
+        let reading = Reading::from_wear(w, self.assets.names());
+        self.take_step_bytes(bytes, reading);
     }
 
     fn send_step(&mut self, path: &ItemPath, bytes: &[u8], label: &str, out: &mut Vec<Intent>) {
@@ -480,9 +489,7 @@ impl WearView {
         &self.status
     }
 
-    fn read_status(&self) -> String {
-        let lf = self.bytes.iter().filter(|&&b| b == b'\n').count();
-        let crlf = self.bytes.windows(2).filter(|w| w == b"\r\n").count();
+    fn read_status(&self, (lf, crlf): (usize, usize)) -> String {
         let endings = match (crlf, lf - crlf) {
             (0, 0) => "no line breaks".to_string(),
             (_, 0) => "CRLF".to_string(),

@@ -4,11 +4,13 @@
 //! diagnostics moved by the edit, and what needs the exact reading waits for it
 //! ([`super::WearView::settle`]). Smaller tables are read at once, as before.
 
+use super::assets::Names;
 use crate::formats::Diagnostic;
 use crate::formats::wear::Wear;
 use crate::formats::wear::assist::{QuickFix, Token};
 use crate::formats::wear::scan::is_space;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Texts from this size on are read in the background after a keystroke (a 1 MiB table,
 /// about 80,000 rows, reads in about 35 ms).
@@ -38,19 +40,31 @@ pub fn goes_on_without_reading(e: &egui::Event) -> bool {
     }
 }
 
-/// What the view reads from its bytes besides the text model.
+/// What the view reads from its bytes besides the text model: all that scales with the
+/// table, so that taking it on the UI thread costs next to nothing.
 pub struct Reading {
     pub wear: Wear,
     pub tokens: Vec<Token>,
     pub fixes: Vec<QuickFix>,
+    /// The names that resolve nowhere, against `names`.
+    pub unknown_names: Vec<Diagnostic>,
+    /// The libraries' names when the reading was asked for.
+    pub names: Arc<Names>,
+    /// Line breaks: all, and those that are `\r\n`.
+    pub line_breaks: (usize, usize),
 }
 
 impl Reading {
-    pub fn of(bytes: Vec<u8>) -> Reading {
-        let wear = Wear::parse(bytes);
-        let tokens = wear.tokens();
-        let fixes = wear.quick_fixes();
-        Reading { wear, tokens, fixes }
+    pub fn of(bytes: Vec<u8>, names: Arc<Names>) -> Reading {
+        Reading::from_wear(Wear::parse(bytes), names)
+    }
+
+    /// The rest of the reading of a table already parsed.
+    pub fn from_wear(wear: Wear, names: Arc<Names>) -> Reading {
+        let t = wear.bytes();
+        let lf = t.iter().filter(|&&b| b == b'\n').count();
+        let crlf = t.windows(2).filter(|w| w == b"\r\n").count();
+        Reading { tokens: wear.tokens(), fixes: wear.quick_fixes(), unknown_names: names.diagnostics(&wear), names, line_breaks: (lf, crlf), wear }
     }
 }
 
@@ -136,12 +150,12 @@ mod tests {
     #[test]
     fn moved_tokens_and_diagnostics_match_a_fresh_reading_after_a_keystroke() {
         let old = b"3\r\n0 ROCK\r\n1 GRASS\r\n2 WATER\r\nextra\r\n".to_vec();
-        let before = Reading::of(old.clone());
+        let before = Reading::of(old.clone(), Arc::default());
         assert!(!before.wear.diagnostics().is_empty(), "the extra row is reported");
         for (range, inserted) in [(9..9, &b"Y"[..]), (5..5, b"X"), (7..8, b""), (14..16, b"RA"), (29..29, b"\r\n")] {
             let e = Edit::new(&old, range.clone(), inserted);
             let new = text_after(&old, &e, inserted);
-            let fresh = Reading::of(new.clone());
+            let fresh = Reading::of(new.clone(), Arc::default());
             let mut tokens = before.tokens.clone();
             e.shift_tokens(&mut tokens);
             assert_eq!(tokens, fresh.tokens, "{range:?} {inserted:?}");
