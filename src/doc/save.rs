@@ -147,7 +147,7 @@ pub fn stale_temp_files(path: &Path) -> Vec<StaleTemp> {
             Some(StaleTemp { path: e.path(), len: m.len(), age })
         })
         .collect();
-    found.sort_by(|a, b| b.age.cmp(&a.age));
+    found.sort_by_key(|t| std::cmp::Reverse(t.age));
     found
 }
 

@@ -258,11 +258,11 @@ impl Timeline {
                 events.push(TimelineEvent::Edge { track: d.track, bar: d.bar, value: v, done });
             }
         }
-        if (self.scrubbing && resp.dragged()) || resp.clicked() {
-            if let Some(p) = pointer {
-                self.time = to_t(p.x).round().clamp(0.0, axis.length.max(0.0));
-                events.push(TimelineEvent::Scrubbed(self.time));
-            }
+        if ((self.scrubbing && resp.dragged()) || resp.clicked())
+            && let Some(p) = pointer
+        {
+            self.time = to_t(p.x).round().clamp(0.0, axis.length.max(0.0));
+            events.push(TimelineEvent::Scrubbed(self.time));
         }
         if resp.clicked()
             && let Some(p) = pointer

@@ -311,7 +311,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     }
     let look = view.textures.get(ui.ctx(), cx.ws, cx.path, p.texture_bytes());
     if let Some(problem) = &look.problem {
-        ui.colored_label(ui.visuals().error_fg_color, format!("{problem}"));
+        ui.colored_label(ui.visuals().error_fg_color, problem.to_string());
         return;
     }
     let Some(tex) = look.handle.clone() else { return };

@@ -71,7 +71,7 @@ impl MaterialPreview for SwatchPreview {
         }
         painter.rect_stroke(rect, 0.0, Stroke::new(1.0, ui.visuals().weak_text_color()), StrokeKind::Inside);
         if let Some(problem) = input.texture.and_then(|t| t.problem.as_ref()) {
-            painter.text(rect.center(), egui::Align2::CENTER_CENTER, format!("{problem}"), egui::FontId::proportional(11.0), Color32::RED);
+            painter.text(rect.center(), egui::Align2::CENTER_CENTER, problem.to_string(), egui::FontId::proportional(11.0), Color32::RED);
         }
         ui.horizontal_wrapped(|ui| {
             for (name, at) in [("diffuse", DIFFUSE), ("ambient", AMBIENT), ("specular", SPECULAR), ("emissive", EMISSIVE)] {
