@@ -166,6 +166,36 @@ mod tests {
     }
 
     #[test]
+    fn only_typing_moving_and_pointing_go_on_without_the_reading() {
+        use egui::{Event, Key, Modifiers, PointerButton, pos2};
+        let key = |key, modifiers, pressed| Event::Key { key, physical_key: None, pressed, repeat: false, modifiers };
+        let on = [
+            Event::Text("x".into()),
+            key(Key::A, Modifiers::NONE, true),
+            key(Key::A, Modifiers::SHIFT, true),
+            key(Key::Backspace, Modifiers::COMMAND, true),
+            key(Key::ArrowDown, Modifiers::SHIFT, true),
+            key(Key::S, Modifiers::COMMAND, false),
+            Event::PointerMoved(pos2(1.0, 2.0)),
+        ];
+        let waits = [
+            key(Key::S, Modifiers::COMMAND, true),
+            key(Key::Z, Modifiers::COMMAND, true),
+            key(Key::F12, Modifiers::NONE, true),
+            key(Key::Escape, Modifiers::NONE, true),
+            key(Key::A, Modifiers::ALT, true),
+            Event::PointerButton { pos: pos2(1.0, 2.0), button: PointerButton::Primary, pressed: true, modifiers: Modifiers::NONE },
+            Event::Copy,
+        ];
+        for e in &on {
+            assert!(goes_on_without_reading(e), "{e:?}");
+        }
+        for e in &waits {
+            assert!(!goes_on_without_reading(e), "{e:?}");
+        }
+    }
+
+    #[test]
     fn between_finds_the_changed_middle() {
         let e = Edit::between(b"0 ROCK\r\n1 ROCK\r\n", b"0 ROCK\r\n1 SAND\r\n");
         assert_eq!((e.range, e.inserted, e.lines), (10..14, 4, 0));
