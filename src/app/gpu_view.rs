@@ -5,7 +5,7 @@
 //! pass has no depth) and `paint` blits.
 
 use crate::render::scene::Look;
-use crate::render::{FrameParams, GpuScene, Light, MaterialColors, Offscreen, OrbitCamera, Overlays, RenderScene, Renderer, SamplerFilter, Shading};
+use crate::render::{FrameParams, GpuScene, MaterialColors, Offscreen, RenderScene, Renderer};
 use eframe::egui_wgpu::{self, CallbackResources, CallbackTrait, RenderState, ScreenDescriptor, wgpu};
 use glam::Mat4;
 use std::collections::HashMap;
@@ -76,23 +76,18 @@ pub fn forget(rs: &RenderState, view: u64) {
     }
 }
 
-/// One frame of one view.
+/// One frame of one view: the renderer's frame parameters, and the per-node and per-material
+/// arrays they borrow, owned here because the paint callback outlives the frame's borrows.
 pub struct ViewFrame {
     pub view: u64,
     /// Physical pixels.
     pub size: [u32; 2],
-    pub camera: OrbitCamera,
-    pub light: Light,
-    pub shading: Shading,
-    pub overlays: Overlays,
-    pub filter: SamplerFilter,
-    pub background: [f32; 4],
+    /// Everything but the arrays below (their fields here are ignored).
+    pub params: FrameParams<'static>,
     pub matrices: Vec<Mat4>,
     pub colors: Option<Vec<MaterialColors>>,
     pub textures: Option<Vec<Look>>,
     pub visible: Vec<bool>,
-    /// The picked part, outlined.
-    pub highlight: Option<usize>,
 }
 
 impl ViewFrame {
@@ -110,17 +105,13 @@ impl CallbackTrait for ViewFrame {
             v.target = Some(Offscreen::new(&r.renderer, w, h));
         }
         let Some(target) = v.target.as_ref() else { return Vec::new() };
-        let mut p = FrameParams::new(self.camera);
-        p.light = self.light;
-        p.shading = self.shading;
-        p.overlays = self.overlays;
-        p.filter = self.filter;
-        p.background = self.background;
-        p.node_matrices = Some(&self.matrices);
-        p.material_colors = self.colors.as_deref();
-        p.material_textures = self.textures.as_deref();
-        p.node_visible = Some(&self.visible);
-        p.highlight = self.highlight;
+        let p = FrameParams {
+            node_matrices: Some(&self.matrices),
+            material_colors: self.colors.as_deref(),
+            material_textures: self.textures.as_deref(),
+            node_visible: Some(&self.visible),
+            ..self.params
+        };
         r.renderer.render_into(queue, encoder, &v.scene, target, &p);
         Vec::new()
     }

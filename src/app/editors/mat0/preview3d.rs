@@ -9,7 +9,7 @@ use crate::app::editors::texture::paint_checker;
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
 use crate::render::scene::FULL_UV_RECT;
 use crate::render::shapes::{Shape, preview_scene};
-use crate::render::{BlendMode, Light, MaterialColors, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading};
+use crate::render::{BlendMode, FrameParams, MaterialColors, OrbitCamera, RenderScene};
 use egui::{Sense, Ui, vec2};
 use std::sync::Arc;
 
@@ -128,17 +128,11 @@ impl MaterialPreview for ShapePreview {
         let frame = ViewFrame {
             view: self.view,
             size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
-            camera: OrbitCamera::framing(scene.min, scene.max, self.yaw, self.pitch, 1.0),
-            light: Light::default(),
-            shading: Shading::Textured,
-            overlays: Overlays::default(),
-            filter: SamplerFilter::Linear,
-            background: [0.0; 4],
+            params: FrameParams { background: [0.0; 4], ..FrameParams::new(OrbitCamera::framing(scene.min, scene.max, self.yaw, self.pitch, 1.0)) },
             matrices: scene.rest_matrices(),
             colors: Some(vec![colors(input)]),
             textures: None,
             visible: vec![true; scene.nodes.len()],
-            highlight: None,
         };
         ui.painter().add(frame.paint_callback(rect));
         self.rect = Some(rect);

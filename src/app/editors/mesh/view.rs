@@ -13,7 +13,7 @@ use crate::formats::mat0::lookup::Fallback;
 use crate::formats::readings::Readings;
 use crate::render::scene::{Look, NEUTRAL_GREY};
 use crate::app::widgets::timeline::{Axis, Timeline, Track};
-use crate::render::{Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading, pick};
+use crate::render::{FrameParams, Light, MaterialColors, MaterialStatus, OrbitCamera, Overlays, RenderScene, SamplerFilter, Shading, pick};
 use std::sync::Arc;
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use glam::{Mat4, Vec3};
@@ -450,21 +450,16 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     let visible: Vec<bool> = v.hidden.iter().map(|h| !h).collect();
     let bg = ui.visuals().extreme_bg_color;
     let (colors, textures) = v.materials_now();
-    let frame = gpu::ViewFrame {
-        view: v.view_id,
-        size,
-        camera: v.camera,
+    let params = FrameParams {
         light: v.light,
         shading: if flagged.is_some() { Shading::VertexColor } else { v.shading },
         overlays: v.overlays,
         filter: v.filter,
         background: [bg.r() as f32 / 255.0, bg.g() as f32 / 255.0, bg.b() as f32 / 255.0, 1.0],
-        matrices: v.matrices(),
-        colors,
-        textures,
-        visible,
         highlight: v.selected.map(|s| s.part),
+        ..FrameParams::new(v.camera)
     };
+    let frame = gpu::ViewFrame { view: v.view_id, size, params, matrices: v.matrices(), colors, textures, visible };
     ui.painter().add(frame.paint_callback(rect));
     // The selected part's name over the image.
     if let Some(sel) = v.selected
