@@ -71,6 +71,12 @@ fn cursor_at(h: &mut Harness<'static, StudioApp>, pos: usize) {
     h.run();
 }
 
+/// Ctrl+Z, and the frames until it has been applied.
+fn undo(h: &mut Harness<'static, StudioApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(h);
+}
+
 fn type_text(h: &mut Harness<'static, StudioApp>, text: &str) {
     for c in text.chars() {
         h.input_mut().events.push(egui::Event::Text(c.to_string()));
@@ -131,11 +137,9 @@ fn typing_a_bad_name_warns_at_its_place_and_the_nearest_name_fixes_it() {
     assert!(view(&h).diagnostics.is_empty());
 
     // Undo the fix, then the typing: the original bytes again.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), typed);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), original);
 }
 
@@ -163,8 +167,7 @@ fn a_run_of_typing_is_one_undo_step_and_ctrl_dot_offers_the_fixes() {
     let typed = doc_bytes(&h);
     cursor_at(&mut h, end_of(&typed, "2 LAMPZZ"));
     // One Ctrl+Z in the text takes back both keystrokes.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), original);
 }
 
@@ -189,8 +192,7 @@ fn table_edits_change_only_their_line_and_the_text_follows() {
     assert_eq!(changed_lines(&original, &edited), [2]);
     assert!(view(&h).model.text.contains("0 METAL01X\n"), "the text follows");
     assert!(view(&h).diagnostics.iter().any(|d| d.message.contains("METAL01X")));
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), original);
 
     // Removing row 1 re-points the batches of tower.msh that use rows 2 and 3: asked first.
@@ -210,8 +212,7 @@ fn table_edits_change_only_their_line_and_the_text_follows() {
     let removed = doc_bytes(&h);
     assert_eq!(removed, b"3\r\n0 METAL01\r\n2 LAMP\r\n3 ROCK\r\n\r\nLIGHTMAPS\r\n2\r\n0 LM_BASE.0\r\n1 LM_TOWER.0\r\n");
     assert!(view(&h).model.text.starts_with("3\n0 METAL01\n2 LAMP\n"), "the text follows");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), original);
 }
 
@@ -314,8 +315,7 @@ fn ctrl_space_completes_material_names() {
     let done = doc_bytes(&h);
     assert_eq!(changed_lines(&original, &done), [4]);
     assert!(done.windows(name.len() + 2).any(|w| w == format!("2 {name}").as_bytes()));
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), original);
 }
 
@@ -480,11 +480,9 @@ fn selection_cut_copy_paste_and_word_keys_edit_the_bytes() {
     let pasted = doc_bytes(&h);
     assert!(pasted.windows(14).any(|w| w == b"3 ROCK\r\n2 LAMP"), "a pasted line break is CRLF: {:?}", String::from_utf8_lossy(&pasted));
     // Undo: the paste, the cut, then everything before, each a step.
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), cut);
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert_eq!(doc_bytes(&h), original);
 }
 
@@ -534,8 +532,7 @@ fn an_unsaved_rename_in_the_open_material_lib_counts_at_once() {
     assert_eq!(d0.iter().map(|d| d.line).collect::<Vec<_>>(), [Some(3), Some(5)], "{d0:?}");
     assert!(d0.iter().all(|d| d.message.contains("Material ROCK not found")));
     assert_eq!(view(&h).fixes_for(&d0[0])[0].label, "Replace ROCK with ROCKS", "the renamed one is the nearest");
-    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    settle(&mut h);
+    undo(&mut h);
     assert!(view(&h).diagnostics.is_empty(), "undoing the rename resolves them again");
 }
 
