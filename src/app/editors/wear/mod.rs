@@ -177,10 +177,19 @@ impl WearView {
             // A reading still on its way is of older bytes.
             r.cancel();
         }
-        self.model = TextModel::new(&bytes);
+        self.take_text(bytes, None);
+        self.install(Reading::of(self.bytes.clone(), self.assets.names()));
+    }
+
+    /// The view's bytes become `bytes`: the text model made anew, or moved by `edit` (the
+    /// lines it touched read again), and the cursor kept inside it.
+    fn take_text(&mut self, bytes: Vec<u8>, edit: Option<&reading::Edit>) {
+        match edit {
+            Some(e) => self.model.edit(&bytes, e.range.clone(), e.inserted),
+            None => self.model = TextModel::new(&bytes),
+        }
         self.caret = self.caret.clamped(&self.model);
         self.bytes = bytes;
-        self.install(Reading::of(self.bytes.clone(), self.assets.names()));
     }
 
     /// Takes the bytes a keystroke made: a large table is read on the worker, and until that
@@ -191,9 +200,7 @@ impl WearView {
         };
         let (copy, names) = (bytes.clone(), self.assets.names());
         reader.request(move || Reading::of(copy, names));
-        self.model.edit(&bytes, edit.range.clone(), edit.inserted);
-        self.caret = self.caret.clamped(&self.model);
-        self.bytes = bytes;
+        self.take_text(bytes, Some(edit));
         edit.shift_tokens(&mut self.tokens);
         edit.shift_diagnostics(&mut self.diagnostics);
         self.name_fixes.borrow_mut().clear();
@@ -358,9 +365,7 @@ impl WearView {
     /// The text model follows by the lines the step changed; the reading is the new bytes'.
     fn take_step_bytes(&mut self, bytes: Vec<u8>, reading: Reading) {
         let edit = reading::Edit::between(&self.bytes, &bytes);
-        self.model.edit(&bytes, edit.range, edit.inserted);
-        self.caret = self.caret.clamped(&self.model);
-        self.bytes = bytes;
+        self.take_text(bytes, Some(&edit));
         self.install(reading);
     }
 
