@@ -334,7 +334,7 @@ impl PairTables {
 /// Eight indices a step through [`PairTables`]: 1.15x faster than one table of words and a
 /// shift to pair them (0.42 against 0.49 ms for a 1024x1024 chain), 1.3x than a 4-byte copy
 /// per texel. Loads bound it: one a texel, and Zen 2 does two a cycle.
-fn dec_index_vec(src: &[u8], lut: &Lut) -> Vec<u8> {
+pub(super) fn dec_index_vec(src: &[u8], lut: &Lut) -> Vec<u8> {
     let t = PairTables::new(lut);
     let (blocks, rest) = src.as_chunks::<8>();
     // Rounded up so that the last indices go in without growing the buffer.
@@ -385,7 +385,7 @@ impl PixelFns {
             return rgba;
         }
         if self.layout == Layout::Index8 {
-            return super::split::decode_indexed(src, lut, self.decode_vec);
+            return super::split::decode_indexed(src, lut);
         }
         (self.decode_vec)(src, lut)
     }

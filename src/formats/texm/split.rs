@@ -6,7 +6,7 @@
 //! the second core halves it. Small levels stay on the calling thread, where starting a thread
 //! (about 20 us) would cost more than it saves.
 
-use super::pixel::{Lut, PairTables};
+use super::pixel::{Lut, PairTables, dec_index_vec};
 use std::mem::MaybeUninit;
 use std::sync::{Mutex, OnceLock};
 use std::thread;
@@ -29,11 +29,11 @@ fn threads() -> usize {
 
 /// Decodes indices through `lut` as [`super::pixel`]'s indexed decoder does, in up to
 /// [`MAX_THREADS`] parts when `src` is large enough for them to pay.
-pub(super) fn decode_indexed(src: &[u8], lut: &Lut, decode_vec: fn(&[u8], &Lut) -> Vec<u8>) -> Vec<u8> {
+pub(super) fn decode_indexed(src: &[u8], lut: &Lut) -> Vec<u8> {
     let (blocks, rest) = src.as_chunks::<8>();
     let threads = threads().min(blocks.len() / MIN_SHARE);
     if threads < 2 {
-        return decode_vec(src, lut);
+        return dec_index_vec(src, lut);
     }
     let parts = (blocks.len() / MIN_PART).clamp(threads, threads * PARTS_PER_THREAD);
     in_parts(blocks, rest, lut, threads, parts)
@@ -115,7 +115,7 @@ mod tests {
         // Two parts' worth and a tail, through the public entry (split where the machine has
         // two threads, one pass where it has one: the bytes are the same either way).
         let src: Vec<u8> = (0..MIN_SHARE * 8 * 2 + 3).map(|i| (i * 31 + i / 1000) as u8).collect();
-        let got = decode_indexed(&src, &lut(), one_by_one);
+        let got = decode_indexed(&src, &lut());
         assert_eq!(got, one_by_one(&src, &lut()));
     }
 }
