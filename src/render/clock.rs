@@ -8,20 +8,18 @@ use super::scene::{FULL_UV_RECT, Look, MaterialColors, RenderScene};
 use crate::export::scene::Scene;
 use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::mat0::{Mat0, eval};
-use crate::doc::resolve::{AssetSource, ResolvedTexture, Resolver};
+use crate::doc::resolve::{AssetSource, Resolver};
 use crate::formats::readings::Readings;
 use std::sync::Arc;
-
-/// A phase's texture: its index among the scene's and the texture (for its cells' rects).
-type PhaseTexture = Option<(usize, Arc<ResolvedTexture>)>;
 
 /// Per drawable material: its MAT0 when the chain reached one, else its fixed colours.
 pub struct MaterialClock {
     slots: Vec<(Option<Arc<Mat0>>, MaterialColors)>,
     readings: Readings,
     /// Per material: the texture and cell rect it was built with, and per MAT0 phase the
-    /// scene texture of that phase (`None`: no texture, or not found), once added.
-    textures: Vec<(Look, Vec<PhaseTexture>)>,
+    /// scene texture of that phase (`None`: no texture, or not found) and the rect its cell
+    /// names, once added.
+    textures: Vec<(Look, Vec<Look>)>,
 }
 
 impl MaterialClock {
@@ -52,32 +50,30 @@ impl MaterialClock {
                 .phases
                 .iter()
                 .map(|phase| {
-                    if !phase.has_texture() {
-                        return None;
-                    }
-                    let texture = resolver.texture(phase.texture_bytes()).0?;
+                    let texture = phase.has_texture().then(|| resolver.texture(phase.texture_bytes()).0).flatten();
+                    let Some(texture) = texture else { return (None, FULL_UV_RECT) };
+                    // The runtime's cell is the phase's byte, read unsigned.
+                    let rect = texture.cell_uv(i32::from(phase.cell())).unwrap_or(FULL_UV_RECT);
                     let at = drawn.textures.iter().position(|t| Arc::ptr_eq(t, &texture) || (t.origin == texture.origin && t.name == texture.name));
                     let at = at.unwrap_or_else(|| {
-                        drawn.textures.push(texture.clone());
+                        drawn.textures.push(texture);
                         drawn.textures.len() - 1
                     });
-                    Some((at, texture))
+                    (Some(at), rect)
                 })
                 .collect();
         }
     }
 
-    /// Whether some material shows different textures, or cells, in different phases.
+    /// Whether some material shows different textures, or different rects of one, in
+    /// different phases.
     pub fn textures_animated(&self) -> bool {
-        let differ = |a: &PhaseTexture, b: &PhaseTexture| a.as_ref().map(|x| x.0) != b.as_ref().map(|x| x.0);
-        let cells_differ = |m: &Option<Arc<Mat0>>| m.as_ref().is_some_and(|m| m.phases.windows(2).any(|w| w[0].cell() != w[1].cell()));
-        self.textures.iter().zip(&self.slots).any(|((_, phases), (mat, _))| phases.windows(2).any(|w| differ(&w[0], &w[1])) || (!phases.is_empty() && cells_differ(mat)))
+        self.textures.iter().any(|(_, phases)| phases.windows(2).any(|w| w[0] != w[1]))
     }
 
     /// Every material's texture (an index into the scene's) and drawn rect at game time `ms`,
-    /// for [`super::FrameParams::material_textures`] and `material_uv_rects`: the texture of
-    /// the phase the MAT0 is in and the Page rect its cell names, else what the material was
-    /// built with.
+    /// for [`super::FrameParams::material_textures`]: the texture of the phase the MAT0 is in
+    /// and the Page rect its cell names, else what the material was built with.
     pub fn textures_at(&self, ms: u32) -> Vec<Look> {
         self.slots
             .iter()
@@ -87,12 +83,7 @@ impl MaterialClock {
                     return *fixed;
                 }
                 let state = mat.as_ref().and_then(|m| eval::state_at_time(m, 0, ms, 0, &mut MsvcRand::new(1), &self.readings).ok());
-                let Some(s) = state else { return *fixed };
-                match phases.get(s.phase) {
-                    Some(Some((at, texture))) => (Some(*at), texture.cell_uv(s.cell).unwrap_or(FULL_UV_RECT)),
-                    Some(None) => (None, FULL_UV_RECT),
-                    None => *fixed,
-                }
+                state.and_then(|s| phases.get(s.phase).copied()).unwrap_or(*fixed)
             })
             .collect()
     }
