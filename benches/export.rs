@@ -6,7 +6,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parkan_studio::doc::resolve::MemoryAssets;
-use parkan_studio::export::{ExportFormat, ExportOptions, build_scene, encode, gltf::glb_bytes};
+use parkan_studio::export::{ExportFormat, encode, gltf::glb_bytes};
+use parkan_studio::scene::{SceneOptions, build_scene};
 use parkan_studio::fixtures::{demo, msh as mfx, xray as xfx};
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::readings::Readings;
@@ -17,7 +18,7 @@ fn walker(c: &mut Criterion) {
     let assets = MemoryAssets::from_files(demo::demo_files());
     let bytes = mfx::walker();
     let shared = SharedBytes::from(bytes.clone());
-    let (o, r) = (ExportOptions::default(), Readings::default());
+    let (o, r) = (SceneOptions::default(), Readings::default());
     let mut g = c.benchmark_group("export_walker_with_materials");
     g.throughput(Throughput::Bytes(bytes.len() as u64)).sample_size(30).measurement_time(Duration::from_secs(4));
     g.bench_function("glb", |b| {
@@ -34,7 +35,7 @@ fn large(c: &mut Criterion) {
     let assets = MemoryAssets::new();
     let bytes = mfx::large_model(100_000);
     let shared = SharedBytes::from(bytes.clone());
-    let (o, r) = (ExportOptions::default(), Readings::default());
+    let (o, r) = (SceneOptions::default(), Readings::default());
     let mut g = c.benchmark_group("export_msh_131k_triangles");
     g.throughput(Throughput::Bytes(bytes.len() as u64)).sample_size(10).measurement_time(Duration::from_secs(6));
     g.bench_function("glb", |b| {
@@ -57,7 +58,7 @@ fn geom(c: &mut Criterion) {
     let assets = MemoryAssets::new();
     let bytes = xfx::large_level(1_000_000);
     let shared = SharedBytes::from(bytes.clone());
-    let (o, r) = (ExportOptions::default(), Readings::default());
+    let (o, r) = (SceneOptions::default(), Readings::default());
     let mut g = c.benchmark_group("export_geom_1m_vertices");
     g.throughput(Throughput::Bytes(bytes.len() as u64)).sample_size(10).measurement_time(Duration::from_secs(8));
     g.bench_function("glb", |b| {

@@ -11,7 +11,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec2;
 use parkan_studio::doc::resolve::MemoryAssets;
-use parkan_studio::export::{ExportOptions, build_scene};
+use parkan_studio::scene::{SceneOptions, build_scene};
 use parkan_studio::fixtures::{msh as mfx, xray as xfx};
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::readings::Readings;
@@ -21,7 +21,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 fn scene_of(name: &str, bytes: &SharedBytes) -> RenderScene {
-    let (o, r) = (ExportOptions::default(), Readings::default());
+    let (o, r) = (SceneOptions::default(), Readings::default());
     RenderScene::from_scene(&build_scene(name, bytes.clone(), &MemoryAssets::new(), &o, &r).unwrap())
 }
 
@@ -32,7 +32,7 @@ fn build(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(8));
     g.bench_function("msh_131k_triangles", |b| b.iter(|| black_box(scene_of("sheet.msh", black_box(&model)))));
     g.bench_function("geom_1m_vertices", |b| b.iter(|| black_box(scene_of("level.geom", black_box(&level)))));
-    let (o, r) = (ExportOptions::default(), Readings::default());
+    let (o, r) = (SceneOptions::default(), Readings::default());
     let exported = build_scene("level.geom", level.clone(), &MemoryAssets::new(), &o, &r).unwrap();
     g.bench_function("geom_1m_vertices_from_export_scene_only", |b| b.iter(|| black_box(RenderScene::from_scene(black_box(&exported)))));
     g.finish();

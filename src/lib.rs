@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod doc;
 pub mod export;
+pub mod scene;
 pub mod fixtures;
 pub mod formats;
 

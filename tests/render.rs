@@ -5,8 +5,8 @@
 
 use glam::{Mat4, Vec3};
 use parkan_studio::doc::resolve::{MemoryAssets, ResolvedTexture};
-use parkan_studio::export::scene::{Primitive, Scene, SceneNode};
-use parkan_studio::export::{ExportOptions, build_scene};
+use parkan_studio::scene::{Primitive, Scene, SceneNode};
+use parkan_studio::scene::{SceneOptions, build_scene};
 use parkan_studio::fixtures::texm::nearest_cell_colour;
 use parkan_studio::fixtures::{demo, msh as mfx, xray as xfx};
 use parkan_studio::formats::msh::anim::Transform;
@@ -158,7 +158,7 @@ fn the_near_part_occludes_the_far_one_in_either_order() {
     }
 }
 
-fn demo_scene(name: &str, bytes: Vec<u8>, opts: &ExportOptions) -> RenderScene {
+fn demo_scene(name: &str, bytes: Vec<u8>, opts: &SceneOptions) -> RenderScene {
     let assets = MemoryAssets::from_files(demo::demo_files());
     RenderScene::from_scene(&build_scene(name, bytes.into(), &assets, opts, &Readings::default()).unwrap())
 }
@@ -180,7 +180,7 @@ fn centroid(img: &Image) -> Option<(f32, f32)> {
 
 #[test]
 fn an_animation_frame_moves_the_animated_part_only() {
-    let walker = demo_scene("walker.msh", mfx::walker(), &ExportOptions::default());
+    let walker = demo_scene("walker.msh", mfx::walker(), &SceneOptions::default());
     let arm = walker.nodes.iter().position(|n| n.name == "ARM_L").unwrap();
     let body = walker.nodes.iter().position(|n| n.name == "BODY").unwrap();
     let camera = OrbitCamera::framing(walker.min, walker.max, std::f32::consts::FRAC_PI_2, 0.0, 1.0);
@@ -222,7 +222,7 @@ fn lod_1_draws_fewer_triangles_than_lod_0() {
     let t0 = triangles(&ok(&["render", "boxhouse.msh", "l0.png", "--size", "96x96", "--lod", "0"], d.path()));
     let t1 = triangles(&ok(&["render", "boxhouse.msh", "l1.png", "--size", "96x96", "--lod", "1"], d.path()));
     assert!(t1 > 0 && t1 < t0, "LOD 1 {t1}, LOD 0 {t0}");
-    let lod1 = demo_scene("boxhouse.msh", mfx::boxhouse(), &ExportOptions { lod: 1, ..ExportOptions::default() });
+    let lod1 = demo_scene("boxhouse.msh", mfx::boxhouse(), &SceneOptions { lod: 1, ..SceneOptions::default() });
     assert_eq!(lod1.triangle_count(), t1);
     // A landscape too, and a LOD it does not have is a usage error.
     let l0 = triangles(&ok(&["render", "Land.msh", "g0.png", "--size", "96x96"], d.path()));
@@ -235,7 +235,7 @@ fn lod_1_draws_fewer_triangles_than_lod_0() {
 fn level_geom_draws_one_point_per_vertex() {
     let bytes = xfx::level_v13();
     let (geom, _) = LevelGeom::parse(bytes.clone().into()).unwrap();
-    let scene = demo_scene("level.geom", bytes.clone(), &ExportOptions::default());
+    let scene = demo_scene("level.geom", bytes.clone(), &SceneOptions::default());
     let vbs = geom.vertex_buffers();
     let point_buffers: usize = scene.parts.iter().filter(|p| p.points).map(|p| vbs[scene.nodes[p.node].name.trim_start_matches("vertex_buffer_").parse::<usize>().unwrap()].vertex_count as usize).sum();
     assert!(scene.point_count() > 0);
@@ -339,7 +339,7 @@ fn the_highlighted_part_is_outlined_in_the_highlight_colour() {
 
 #[test]
 fn a_secondary_material_blends_over_the_primary_by_the_vertex_weights() {
-    use parkan_studio::export::scene::{Overlay, SceneMaterial};
+    use parkan_studio::scene::{Overlay, SceneMaterial};
     // One quad: the secondary's weight is 0 on its left edge and 1 on its right.
     let mut q = quad("ground", 0.0, 1.0, [1.0; 4]);
     q.colors = None;
@@ -375,13 +375,13 @@ fn a_secondary_material_blends_over_the_primary_by_the_vertex_weights() {
 fn the_demo_landscape_draws_its_secondary_materials() {
     let files = demo::demo_files();
     let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
-    let rs = demo_scene("Land.msh", land.clone(), &ExportOptions::default());
+    let rs = demo_scene("Land.msh", land.clone(), &SceneOptions::default());
     assert!(rs.parts.iter().any(|p| p.over.is_some()), "the demo landscape blends secondaries");
     let camera = OrbitCamera::framing(rs.min, rs.max, 0.0, 89.0f32.to_radians(), 1.0);
     let mut p = FrameParams::new(camera);
     p.light = headlight();
     let with = render(&rs, &p);
-    let mut without = demo_scene("Land.msh", land, &ExportOptions::default());
+    let mut without = demo_scene("Land.msh", land, &SceneOptions::default());
     without.parts.retain(|p| p.over.is_none());
     let plain = render(&without, &p);
     let differing = with.rgba.chunks(4).zip(plain.rgba.chunks(4)).filter(|(a, b)| a != b).count();
@@ -390,7 +390,7 @@ fn the_demo_landscape_draws_its_secondary_materials() {
 
 #[test]
 fn level_geom_shadings_show_normal_hemi_colour_and_texcoord() {
-    let scene = demo_scene("level.geom", xfx::level_v13(), &ExportOptions::default());
+    let scene = demo_scene("level.geom", xfx::level_v13(), &SceneOptions::default());
     let node = |k: usize| scene.nodes.iter().position(|n| n.name == format!("vertex_buffer_{k}")).unwrap();
     let only = |k: usize| (0..scene.nodes.len()).map(|i| i == node(k)).collect::<Vec<bool>>();
     let part = |k: usize| scene.parts.iter().find(|p| p.node == node(k)).unwrap();
@@ -464,7 +464,7 @@ fn a_phase_with_another_texture_changes_the_drawn_texture_with_time() {
     let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
     let assets = MemoryAssets::from_files(files);
     let r = Readings::default();
-    let scene = build_scene("Land.msh", land.into(), &assets, &ExportOptions::default(), &r).unwrap();
+    let scene = build_scene("Land.msh", land.into(), &assets, &SceneOptions::default(), &r).unwrap();
     let mut rs = RenderScene::from_scene(&scene);
     let mut clock = MaterialClock::new(&scene, &rs, &r);
     clock.add_phase_textures(&mut rs, &assets);
@@ -531,7 +531,7 @@ fn the_material_render_draws_the_phase_cell_of_its_texture() {
 
 #[test]
 fn level_shadings_show_hemi_and_vertex_colour_of_a_visual() {
-    use parkan_studio::export::level::{LevelFiles, LevelLayers, level_scene};
+    use parkan_studio::scene::level::{LevelFiles, LevelLayers, level_scene};
     use parkan_studio::fixtures::xray_level::level_set;
     let set = level_set();
     let files = LevelFiles::open(set.level.clone().into(), &MemoryAssets::from_files(set.files())).unwrap();
@@ -587,7 +587,7 @@ fn walker_with_cells(cell: u8) -> (MemoryAssets, Vec<u8>) {
 fn a_model_material_draws_the_page_rect_its_cell_names() {
     for cell in 0..4u8 {
         let (assets, walker) = walker_with_cells(cell);
-        let mut scene = build_scene("walker.msh", walker.into(), &assets, &ExportOptions::default(), &Readings::default()).unwrap();
+        let mut scene = build_scene("walker.msh", walker.into(), &assets, &SceneOptions::default(), &Readings::default()).unwrap();
         let m = scene.materials.iter().position(|m| m.name.contains("CELLS")).unwrap();
         // The fixture's rects are the quadrants, left to right, top to bottom.
         let want = [0.5 * f32::from(cell % 2), 0.5 * f32::from(cell / 2), 0.5, 0.5];

@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use parkan_studio::app::StudioApp;
 use parkan_studio::app::editors::mesh::MeshView;
-use parkan_studio::app::editors::mesh::build::MeshKind;
+use parkan_studio::scene::SceneKind as MeshKind;
 use parkan_studio::fixtures::xray_level::{EXPECTED_TRIANGLES, level_set};
 
 fn level_dir() -> tempfile::TempDir {

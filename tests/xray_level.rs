@@ -121,7 +121,7 @@ fn a_level_geom_with_a_level_beside_it_exports_the_level() {
 #[test]
 fn render_draws_a_known_visual_in_its_shader_colour() {
     use parkan_studio::doc::resolve::MemoryAssets;
-    use parkan_studio::export::level::{LevelFiles, LevelLayers, level_scene, shader_colour};
+    use parkan_studio::scene::level::{LevelFiles, LevelLayers, level_scene, shader_colour};
     use parkan_studio::formats::readings::Readings;
     use parkan_studio::render::{FrameParams, Headless, Light, OrbitCamera, RenderScene};
 

@@ -576,7 +576,7 @@ impl StudioApp {
         self.tasks.spawn(format!("Checking {name}"), move |p| {
             let mut report = crate::doc::check::check_bytes_with(&name, bytes.clone(), &readings, &mut CheckSink(p));
             let file_name = std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
-            crate::export::level::check_draws(&file_name, &bytes, &assets, &mut report);
+            crate::doc::check::check_draws(&file_name, &bytes, &assets, &mut report);
             Outcome::Checked { file, report }
         });
     }

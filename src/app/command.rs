@@ -2,7 +2,7 @@
 //! and the command palette all push a [`Command`] onto one queue that the app drains once per
 //! frame, so an action behaves the same whichever way it was asked for.
 
-use super::editors::{self, CommandSpec, EditorId, EditorState, ItemEditor};
+pub use super::seam::types::{EditorCommand, MenuGroup};
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// Declares the enum and [`Command::ALL`] from one list, so that no command can be left out
@@ -12,37 +12,24 @@ macro_rules! commands {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Command {
             $($variant,)*
-            /// A command an editor adds ([`super::editors::ItemEditor::commands`]).
+            /// A command an editor adds ([`super::seam::ItemEditor::commands`]).
             Editor(EditorCommand),
         }
 
         impl Command {
-            /// The shell's own commands; [`Command::every`] adds the editors'.
+            /// The shell's own commands; `Command::every` (in the editor registry) adds the editors'.
             pub const ALL: &'static [Command] = &[$(Command::$variant),*];
 
             /// The position in [`Command::ALL`] the macro gave the variant (`None` for editor
             /// commands): a test holds every shell variant to it.
             #[cfg(test)]
-            fn declared_index(self) -> Option<usize> {
+            pub(crate) fn declared_index(self) -> Option<usize> {
                 let names: &[&str] = &[$(stringify!($variant)),*];
                 let debug = format!("{self:?}");
                 names.iter().position(|n| *n == debug)
             }
         }
     };
-}
-
-/// Command `index` of editor `editor`'s [`super::editors::ItemEditor::commands`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EditorCommand {
-    pub editor: EditorId,
-    pub index: usize,
-}
-
-impl EditorCommand {
-    pub fn spec(self) -> Option<&'static CommandSpec> {
-        editors::by_id(self.editor)?.commands().get(self.index)
-    }
 }
 
 commands! {
@@ -86,16 +73,6 @@ commands! {
     About,
 }
 
-/// Where a command sits in the menu bar (and how the palette groups it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MenuGroup {
-    File,
-    Edit,
-    Entry,
-    View,
-    Help,
-}
-
 const fn sc(modifiers: Modifiers, key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(modifiers, key)
 }
@@ -105,18 +82,10 @@ const CMD_SHIFT: Modifiers = Modifiers { shift: true, ..Modifiers::COMMAND };
 const NONE: Modifiers = Modifiers::NONE;
 
 impl Command {
-    /// Every command: the shell's, then each editor's.
-    pub fn every() -> Vec<Command> {
-        let mut v = Command::ALL.to_vec();
-        for e in editors::ALL {
-            v.extend((0..e.commands().len()).map(|index| Command::Editor(EditorCommand { editor: e.id(), index })));
-        }
-        v
-    }
-
-    pub fn label(self) -> &'static str {
+    /// A shell command's label (an editor's command has its spec's: `Command::label`).
+    pub(super) fn shell_label(self) -> &'static str {
         match self {
-            Command::Editor(c) => c.spec().map_or("?", |s| s.label),
+            Command::Editor(_) => "?",
             Command::Open => "Open…",
             Command::OpenFolder => "Open Folder…",
             Command::Save => "Save",
@@ -158,9 +127,9 @@ impl Command {
         }
     }
 
-    pub fn tooltip(self) -> &'static str {
+    pub(super) fn shell_tooltip(self) -> &'static str {
         match self {
-            Command::Editor(c) => c.spec().map_or("", |s| s.tooltip),
+            Command::Editor(_) => "",
             Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
             Command::OpenFolder => "List the archives and meshes of a game folder",
             Command::Save => "Save the current file in place (atomically)",
@@ -202,10 +171,9 @@ impl Command {
         }
     }
 
-    /// The shortcuts that run the command; the first is the one menus show.
-    pub fn shortcuts(self) -> &'static [KeyboardShortcut] {
+    pub(super) fn shell_shortcuts(self) -> &'static [KeyboardShortcut] {
         match self {
-            Command::Editor(c) => c.spec().map_or(&[], |s| s.shortcuts),
+            Command::Editor(_) => &[],
             Command::Open => const { &[sc(CMD, Key::O)] },
             Command::OpenFolder => const { &[sc(CMD_SHIFT, Key::O)] },
             Command::Save => const { &[sc(CMD, Key::S)] },
@@ -239,10 +207,6 @@ impl Command {
         }
     }
 
-    pub fn shortcut(self) -> Option<KeyboardShortcut> {
-        self.shortcuts().first().copied()
-    }
-
     /// Whether the shortcut also fires while a text field has the keyboard (it does not clash
     /// with text editing: Enter, Delete, Ctrl+A/C/Z/Y belong to the text field then).
     pub fn fires_while_typing(self) -> bool {
@@ -261,10 +225,10 @@ impl Command {
         )
     }
 
-    pub fn group(self) -> MenuGroup {
+    pub(super) fn shell_group(self) -> MenuGroup {
         use Command::*;
         match self {
-            Editor(c) => c.spec().and_then(|s| s.menu).unwrap_or(MenuGroup::View),
+            Editor(_) => MenuGroup::View,
             Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
@@ -273,122 +237,5 @@ impl Command {
             | ThemeDark | ZoomIn | ZoomOut | ZoomReset | CommandPalette | Readings => MenuGroup::View,
             About => MenuGroup::Help,
         }
-    }
-}
-
-impl MenuGroup {
-    pub fn label(self) -> &'static str {
-        match self {
-            MenuGroup::File => "File",
-            MenuGroup::Edit => "Edit",
-            MenuGroup::Entry => "Entry",
-            MenuGroup::View => "View",
-            MenuGroup::Help => "Help",
-        }
-    }
-}
-
-/// The commands whose shortcut was pressed this frame, consumed from the input so widgets do
-/// not also see them. The focused editor's keys come first (its Delete removes what it has
-/// selected, not the browser's selection), and only while its state wants them; then the
-/// shell's. Longer modifier sets are tried first: egui matches Ctrl+Z inside Ctrl+Shift+Z
-/// otherwise.
-pub fn pressed_shortcuts(ctx: &egui::Context, focus: Option<(&dyn ItemEditor, &dyn EditorState)>) -> Vec<Command> {
-    let typing = ctx.egui_wants_keyboard_input();
-    let by_modifiers = |v: &mut Vec<(Command, KeyboardShortcut)>| v.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
-    let mut all: Vec<(Command, KeyboardShortcut)> = Vec::new();
-    if let Some((editor, state)) = focus
-        && !typing
-    {
-        for (index, spec) in editor.commands().iter().enumerate() {
-            if state.wants_keys(index, ctx) {
-                all.extend(spec.shortcuts.iter().map(|&s| (Command::Editor(EditorCommand { editor: editor.id(), index }), s)));
-            }
-        }
-        by_modifiers(&mut all);
-    }
-    let mut shell: Vec<(Command, KeyboardShortcut)> = Command::ALL.iter().flat_map(|&c| c.shortcuts().iter().map(move |&s| (c, s))).collect();
-    by_modifiers(&mut shell);
-    all.extend(shell);
-    let mut out = Vec::new();
-    ctx.input_mut(|i| {
-        for (c, s) in &all {
-            if typing && !c.fires_while_typing() {
-                continue;
-            }
-            if i.consume_shortcut(s) && !out.contains(c) {
-                out.push(*c);
-            }
-        }
-    });
-    out
-}
-
-fn modifier_count(m: Modifiers) -> u8 {
-    m.alt as u8 + m.ctrl as u8 + m.shift as u8 + m.mac_cmd as u8 + m.command as u8
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::collections::HashSet;
-
-    #[test]
-    fn the_table_holds_every_variant_in_order() {
-        // Each shell variant sits in ALL where the macro declared it; a variant missing from
-        // ALL would leave a gap, one listed twice a repeat.
-        for (i, c) in Command::ALL.iter().enumerate() {
-            assert_eq!(c.declared_index(), Some(i), "{c:?}");
-        }
-        let every = Command::every();
-        assert!(every.len() > Command::ALL.len(), "the editors' commands are in the table");
-        for c in &every[Command::ALL.len()..] {
-            assert!(matches!(c, Command::Editor(e) if e.spec().is_some()), "{c:?}");
-            assert_eq!(c.declared_index(), None);
-        }
-    }
-
-    #[test]
-    fn every_command_is_listed_once_with_text() {
-        let every = Command::every();
-        let set: HashSet<_> = every.iter().collect();
-        assert_eq!(set.len(), every.len());
-        for c in &every {
-            assert!(!c.label().is_empty() && !c.tooltip().is_empty(), "{c:?}");
-        }
-    }
-
-    #[test]
-    fn no_two_commands_share_a_shortcut() {
-        // Among the shell's commands, and among each editor's (an editor's keys may shadow the
-        // shell's while it has the focus: that is what they are for).
-        let mut groups: Vec<Vec<Command>> = vec![Command::ALL.to_vec()];
-        groups.extend(editors::ALL.iter().map(|e| Command::every().into_iter().filter(|c| matches!(c, Command::Editor(x) if x.editor == e.id())).collect()));
-        for group in groups {
-            let mut seen = HashSet::new();
-            for c in group {
-                for s in c.shortcuts() {
-                    assert!(seen.insert((s.modifiers.command, s.modifiers.shift, s.modifiers.alt, s.logical_key)), "{c:?} {s:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn ctrl_shift_z_is_redo_not_undo() {
-        let ctx = egui::Context::default();
-        let mut input = egui::RawInput::default();
-        let mods = Modifiers { shift: true, ..Modifiers::COMMAND };
-        input.events.push(egui::Event::ModifiersChanged(mods));
-        input.events.push(egui::Event::Key {
-            key: Key::Z,
-            physical_key: None,
-            pressed: true,
-            repeat: false,
-            modifiers: mods,
-        });
-        let mut got = Vec::new();
-        ctx.run_ui(input, |ui| got = pressed_shortcuts(ui.ctx(), None)).drop_without_applying_deltas();
-        assert_eq!(got, vec![Command::Redo]);
     }
 }

@@ -3,7 +3,8 @@
 
 use super::StudioApp;
 use super::command::{Command, EditorCommand};
-use super::editors::{self, EditorId};
+use super::editors::{self, EditorId, EditorState, ItemEditor};
+use egui::{KeyboardShortcut, Modifiers};
 use super::intent::{Dialog, Intent, Pick, Then, Zoom};
 use super::settings::{PanelId, Theme};
 use crate::doc::ItemPath;
@@ -163,5 +164,70 @@ impl StudioApp {
             Command::NextTab | Command::PrevTab => self.tabs.tabs.len() > 1,
             _ => true,
         }
+    }
+}
+
+/// The commands whose shortcut was pressed this frame, consumed from the input so widgets do
+/// not also see them. The focused editor's keys come first (its Delete removes what it has
+/// selected, not the browser's selection), and only while its state wants them; then the
+/// shell's. Longer modifier sets are tried first: egui matches Ctrl+Z inside Ctrl+Shift+Z
+/// otherwise.
+pub fn pressed_shortcuts(ctx: &egui::Context, focus: Option<(&dyn ItemEditor, &dyn EditorState)>) -> Vec<Command> {
+    let typing = ctx.egui_wants_keyboard_input();
+    let by_modifiers = |v: &mut Vec<(Command, KeyboardShortcut)>| v.sort_by_key(|(_, s)| std::cmp::Reverse(modifier_count(s.modifiers)));
+    let mut all: Vec<(Command, KeyboardShortcut)> = Vec::new();
+    if let Some((editor, state)) = focus
+        && !typing
+    {
+        for (index, spec) in editor.commands().iter().enumerate() {
+            if state.wants_keys(index, ctx) {
+                all.extend(spec.shortcuts.iter().map(|&s| (Command::Editor(EditorCommand { editor: editor.id(), index }), s)));
+            }
+        }
+        by_modifiers(&mut all);
+    }
+    let mut shell: Vec<(Command, KeyboardShortcut)> = Command::ALL.iter().flat_map(|&c| c.shortcuts().iter().map(move |&s| (c, s))).collect();
+    by_modifiers(&mut shell);
+    all.extend(shell);
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        for (c, s) in &all {
+            if typing && !c.fires_while_typing() {
+                continue;
+            }
+            if i.consume_shortcut(s) && !out.contains(c) {
+                out.push(*c);
+            }
+        }
+    });
+    out
+}
+
+fn modifier_count(m: Modifiers) -> u8 {
+    m.alt as u8 + m.ctrl as u8 + m.shift as u8 + m.mac_cmd as u8 + m.command as u8
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::Key;
+
+    #[test]
+    fn ctrl_shift_z_is_redo_not_undo() {
+        let ctx = egui::Context::default();
+        let mut input = egui::RawInput::default();
+        let mods = Modifiers { shift: true, ..Modifiers::COMMAND };
+        input.events.push(egui::Event::ModifiersChanged(mods));
+        input.events.push(egui::Event::Key {
+            key: Key::Z,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: mods,
+        });
+        let mut got = Vec::new();
+        ctx.run_ui(input, |ui| got = pressed_shortcuts(ui.ctx(), None)).drop_without_applying_deltas();
+        assert_eq!(got, vec![Command::Redo]);
     }
 }

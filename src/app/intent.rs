@@ -5,8 +5,8 @@
 //! feeds has an intent that takes the path directly, so tests (and drag and drop) reach the
 //! same code without the dialog.
 
-use super::command::{Command, EditorCommand};
-use super::editors::{EditorId, EditorMsg};
+use super::command::Command;
+use super::seam::types::{EditorCommand, EditorId, EditorMsg};
 use super::selection::ClickMods;
 use super::settings::{PanelId, Theme};
 use crate::doc::{FileId, ItemPath, MergeKey};
@@ -30,7 +30,7 @@ pub enum ViewKind {
     Hex,
     /// The raw directory row (or file header) field by field.
     Fields,
-    /// The editor that claims the item ([`super::editors`]).
+    /// The editor that claims the item ([`super::editors`], through `super::seam`).
     Editor,
 }
 
@@ -85,7 +85,7 @@ pub enum Pick {
     /// → [`Intent::Add`]
     Add(ItemPath),
     /// A file or folder for an editor → [`Intent::Editor`] with a
-    /// [`super::editors::Picked`] of `tag` and the path.
+    /// [`super::seam::Picked`] of `tag` and the path.
     ForEditor { editor: EditorId, target: ItemPath, request: FileRequest, tag: EditorMsg },
 }
 

@@ -15,6 +15,7 @@ pub mod intent;
 pub mod log;
 pub mod panels;
 pub mod pickers;
+pub mod seam;
 pub mod selection;
 pub mod settings;
 pub mod tabs;
@@ -235,7 +236,7 @@ impl StudioApp {
         self.begin_frame(&ctx);
         if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() {
             let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
-            let pressed = command::pressed_shortcuts(&ctx, focus);
+            let pressed = dispatch::pressed_shortcuts(&ctx, focus);
             self.commands.extend(pressed);
         }
         panels::menu::show(self, ui);

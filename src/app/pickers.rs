@@ -2,7 +2,7 @@
 //! keeps drawing while one is open; the answer comes back as an [`Intent`] through the app's
 //! inbox. A cancelled dialog (or none available, as in tests) sends nothing.
 
-use super::editors::{EditorMsg, Picked};
+use super::seam::{EditorMsg, Picked};
 use super::intent::{FileRequest, Intent, Pick};
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;

@@ -231,7 +231,7 @@ fn worker(shared: &Shared, tx: &Sender<(Key, Result<Pixmap, String>)>, ctx: &egu
             Source::Texm(bytes) => thumbnail(bytes, &job.readings).map_err(|e| e.to_string()),
             Source::Packed(p) if p.size > MAX_PACKED_PROBE => Err("too large to probe".to_string()),
             Source::Packed(p) => match p.unpack() {
-                Ok(b) if b.starts_with(b"Texm") => thumbnail(&b, &job.readings).map_err(|e| e.to_string()),
+                Ok(b) if crate::doc::registry::classify::is_texture_bytes(&b) => thumbnail(&b, &job.readings).map_err(|e| e.to_string()),
                 Ok(_) => Err("not a texture".to_string()),
                 Err(e) => Err(e.to_string()),
             },

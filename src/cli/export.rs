@@ -6,7 +6,8 @@
 use super::output::outln;
 use super::{Failure, Out};
 use crate::doc::resolve::FolderAssets;
-use crate::export::{ExportError, ExportFormat, ExportOptions, build_scene, export_to};
+use crate::export::{ExportError, ExportFormat, export_to};
+use crate::scene::{SceneOptions, build_scene};
 use crate::formats::Severity;
 use crate::formats::readings::Readings;
 use std::collections::HashSet;
@@ -24,7 +25,7 @@ pub fn export(item: &str, out: &Path, lod: usize, variant: usize, frame: Option<
     if ExportFormat::from_path(out).is_none() {
         return Err(Failure::usage(format!("{}: the output must end in .obj, .gltf or .glb", out.display())));
     }
-    let opts = ExportOptions { lod, variant, frame, ..ExportOptions::default() };
+    let opts = SceneOptions { lod, variant, frame, ..SceneOptions::default() };
     let scene = scene_of(item, &opts, r)?;
     let summary = export_to(&scene, out).map_err(|e| failure(item, e))?;
 
@@ -60,7 +61,7 @@ pub(super) fn assets_for(item: &str, ws: &crate::doc::Workspace, path: &crate::d
 }
 
 /// Opens a mesh item and builds its scene, as `export` and `render` draw it.
-pub(super) fn scene_of(item: &str, opts: &ExportOptions, r: &Readings) -> Result<crate::export::Scene, Failure> {
+pub(super) fn scene_of(item: &str, opts: &SceneOptions, r: &Readings) -> Result<crate::scene::Scene, Failure> {
     let (ws, path) = super::open_item(item, r)?;
     let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(item, e))?;
     let name = match ws.item_meta(&path) {
@@ -68,11 +69,11 @@ pub(super) fn scene_of(item: &str, opts: &ExportOptions, r: &Readings) -> Result
         None => Path::new(super::split_address(item).0).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
     };
     let assets = assets_for(item, &ws, &path)?;
-    build_scene(&name, bytes, &assets, opts, r).map_err(|e| failure(item, e))
+    build_scene(&name, bytes, &assets, opts, r).map_err(|e| failure(item, e.into()))
 }
 
 /// The scene's notes and material chains on stdout, its findings (each once) on stderr.
-pub(super) fn report(item: &str, scene: &crate::export::Scene) {
+pub(super) fn report(item: &str, scene: &crate::scene::Scene) {
     for note in &scene.notes {
         outln!("  {note}");
     }

@@ -73,7 +73,7 @@ mod with_gpu {
     use super::*;
     use crate::cli::output::outln;
     use crate::doc::resolve::Resolver;
-    use crate::export::ExportOptions;
+    use crate::scene::SceneOptions;
     use crate::formats::TYPE_MAT0;
     use crate::formats::mat0::flags::Mat0Flags;
     use crate::formats::mat0::rng::MsvcRand;
@@ -118,7 +118,7 @@ mod with_gpu {
         let scene = if is_mat0 {
             material_preview(&a.item, shape, a.time, r)?
         } else {
-            let opts = ExportOptions { lod: a.lod, variant: a.variant, frame: a.frame, material_time_ms: a.time, ..ExportOptions::default() };
+            let opts = SceneOptions { lod: a.lod, variant: a.variant, frame: a.frame, material_time_ms: a.time, ..SceneOptions::default() };
             let scene = super::super::export::scene_of(&a.item, &opts, r)?;
             super::super::export::report(&a.item, &scene);
             RenderScene::from_scene(&scene)

@@ -1,7 +1,8 @@
 //! Commands on typed items: `material` (MAT0 evaluation), `export-png` and `import-png` (Texm).
 
 use super::output::outln;
-use super::{Failure, Out, open_item, print_plain, save};
+use super::open::save;
+use super::{Failure, Out, open_item, print_plain};
 use crate::doc::{Edit, EditOp, ItemPath, Workspace};
 use crate::formats::readings::Readings;
 use crate::formats::{Severity, TYPE_MAT0, TYPE_TEXM, mat0, texm};

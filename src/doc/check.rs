@@ -4,6 +4,8 @@
 
 use super::node::Node;
 use super::registry::{Item, codec_for};
+use super::resolve::AssetSource;
+use super::resolve::level::{LevelFiles, is_level};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Severity};
@@ -190,3 +192,26 @@ fn writes_back_to(node: &Node, original: &[u8]) -> bool {
     let mut c = Compare(original);
     node.write_to(&mut c).is_ok() && c.0.is_empty()
 }
+/// Adds to `report` (a `check` of the file `name`) a `level`'s draw ranges checked against the
+/// level.geom (and level.geomx) beside it, as `info` and the view resolve them: each bad
+/// visual is an error with its index and offset. Without a level.geom beside it the ranges
+/// cannot be checked, which is said, not failed. Anything but a level is left alone.
+pub fn check_draws(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, report: &mut FileReport) {
+    if !is_level(name, bytes) {
+        return;
+    }
+    let Ok(files) = LevelFiles::open(bytes.clone(), assets) else { return };
+    let found: Vec<Diagnostic> = match &files.geom {
+        Some(_) => files.resolved.diagnostics.clone(),
+        None => {
+            let why = assets.beside("level.geom").failure("level.geom").unwrap_or_else(|| "no level.geom beside it".into());
+            vec![Diagnostic::warning(0u64, format!("{why}: the visuals' draw ranges were not checked"))]
+        }
+    };
+    for d in found {
+        report.diagnostics.push(Finding { severity: d.severity, entry: None, offset: d.offset, line: None, column: None, message: d.message });
+    }
+    report.ok = !report.diagnostics.iter().any(|f| f.severity == Severity::Error);
+}
+
+

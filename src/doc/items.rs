@@ -5,6 +5,7 @@
 //! entry indices).
 
 use super::node::Node;
+use super::registry::classify;
 use super::{Edit, EditOp, EntryMeta, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{TYPE_MAT0, TYPE_TEXM, TYPE_WEAR, cp1251, nres};
@@ -157,14 +158,13 @@ pub fn add(ws: &Workspace, archive: &ItemPath, name: &str, bytes: SharedBytes) -
 /// without `--type`): from its content or extension where they say, else the type every entry
 /// of the archive already has, else 0.
 pub fn guess_type(node: &Node, name: &str, bytes: &[u8]) -> u32 {
-    let lower = name.to_ascii_lowercase();
-    if bytes.starts_with(b"Texm") {
+    if classify::is_texture_bytes(bytes) {
         return TYPE_TEXM;
     }
-    if lower.ends_with(".wea") {
+    if classify::is_wear_name(name) {
         return TYPE_WEAR;
     }
-    if lower.ends_with(".mat0") || lower.ends_with(".mat") {
+    if classify::is_material_name(name) {
         return TYPE_MAT0;
     }
     let mut counts: HashMap<u32, usize> = HashMap::new();

@@ -6,7 +6,7 @@
 //! with the PNGs as buffer views.
 
 use super::glb;
-use super::scene::{Primitive, Scene};
+use crate::scene::{Primitive, Scene};
 use crate::formats::texm::png::png_bytes;
 use crate::formats::{Error, Result};
 use gltf_json as json;
@@ -380,7 +380,7 @@ fn cell_transform(cell_uv: Option<[f32; 4]>) -> Option<json::extensions::texture
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::scene::{NodeTrack, SceneAnimation, SceneNode};
+    use crate::scene::{NodeTrack, SceneAnimation, SceneNode};
     use crate::formats::msh::anim::Transform;
 
     fn tri() -> Primitive {

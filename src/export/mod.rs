@@ -1,33 +1,17 @@
-//! Mesh export: an MSH model (with its node hierarchy, batches, materials, textures and
-//! animation), an MSH landscape (one LOD, its ground materials) or a level.geom (as the
-//! viewer draws it) to glTF 2.0 (`.gltf` + `.bin` + PNGs, or one `.glb`) or OBJ (+ MTL +
-//! PNGs).
+//! Mesh export: a [`Scene`] from the scene layer (an MSH model with its node hierarchy,
+//! batches, materials, textures and animation, an MSH landscape, level.geom geometry, an X-Ray
+//! level) written as glTF 2.0 (`.gltf` + `.bin` + PNGs, or one `.glb`) or OBJ (+ MTL + PNGs).
 //!
-//! [`build_scene`] reads the item and resolves its materials through an
-//! [`AssetSource`] into a format-neutral [`Scene`] in glTF's axes; [`encode`] turns a scene
-//! into named files in memory; [`export_to`] writes them beside the output path. The CLI's
-//! `export` and the editor call the same three.
+//! [`encode`] turns a scene into named files in memory; [`export_to`] writes them beside the
+//! output path. The CLI's `export` and the editor call the same two on a scene from
+//! [`crate::scene::build_scene`].
 
-pub mod geom;
 pub mod glb;
 pub mod gltf;
-pub mod land;
-pub mod level;
-pub mod materials;
-pub mod model;
 pub mod obj;
-pub mod scene;
 
-pub use model::DEFAULT_FRAMES_PER_SECOND;
-pub use scene::Scene;
-
-use crate::doc::resolve::{AssetSource, Resolver, WearTable};
-use crate::formats::bytes::SharedBytes;
-use crate::formats::msh::nodes::GridCell;
-use crate::formats::msh::terrain::LandscapeMesh;
-use crate::formats::msh::{Msh, Variant};
-use crate::formats::readings::Readings;
-use crate::formats::{Diagnostic, Error, Severity};
+use crate::formats::Error;
+use crate::scene::{Scene, SceneError};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,26 +31,6 @@ impl ExportFormat {
             "glb" => Some(ExportFormat::Glb),
             _ => None,
         }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ExportOptions {
-    /// 0..3 for a model, 0 or 1 for a landscape.
-    pub lod: usize,
-    /// Damage variant 0..2 (models).
-    pub variant: usize,
-    /// The frame to pose a model at; `None` is the rest pose.
-    pub frame: Option<f32>,
-    /// The game time (ms) at which materials pick their phase.
-    pub material_time_ms: u32,
-    /// Seconds per frame of the exported animation.
-    pub frames_per_second: f32,
-}
-
-impl Default for ExportOptions {
-    fn default() -> Self {
-        ExportOptions { lod: 0, variant: 0, frame: None, material_time_ms: 0, frames_per_second: DEFAULT_FRAMES_PER_SECOND }
     }
 }
 
@@ -97,81 +61,12 @@ impl From<Error> for ExportError {
     }
 }
 
-/// Reads an item (`name` is its entry or file name: the WEAR table is looked up by its base
-/// name, level.geom is recognised by it) and builds its scene.
-pub fn build_scene(
-    name: &str,
-    bytes: SharedBytes,
-    assets: &dyn AssetSource,
-    opts: &ExportOptions,
-    readings: &Readings,
-) -> Result<Scene, ExportError> {
-    if !bytes.starts_with(b"NRes") {
-        if let Some(scene) = level::level_item_scene(name, &bytes, assets, readings, level::LevelLayers::default())? {
-            let mut scene = scene;
-            ignored_options(&mut scene, opts, true, true);
-            return Ok(scene);
+impl From<SceneError> for ExportError {
+    fn from(e: SceneError) -> Self {
+        match e {
+            SceneError::Usage(m) => ExportError::Usage(m),
+            SceneError::Format(e) => ExportError::Format(e),
         }
-        if name.to_ascii_lowercase().ends_with(".geom") {
-            let mut scene = geom::geom_scene(name, bytes, readings)?;
-            ignored_options(&mut scene, opts, true, true);
-            return Ok(scene);
-        }
-        return Err(ExportError::Usage(format!("{name}: not a mesh (an MSH model or landscape, or a level.geom)")));
-    }
-    let (_, msh, open_diags) = Msh::parse(bytes)?;
-    let (parts, part_diags) = msh.parts();
-    let mut resolver = Resolver::new(assets, readings).at_time(opts.material_time_ms);
-    let mut scene = match msh.variant() {
-        Variant::Model => {
-            let cell = GridCell::from_lod_variant(opts.lod, opts.variant).map_err(|e| ExportError::Usage(e.message))?;
-            let table = WearTable::for_mesh(assets, name);
-            let mopts = model::ModelOptions { cell, frame: opts.frame, frames_per_second: opts.frames_per_second };
-            let mut resolve = |b: &[u16]| resolver.resolve_all(&table, b.iter().copied());
-            let mut scene = model::model_scene(name, &parts, readings, &mopts, &mut resolve)?;
-            scene.diagnostics.splice(0..0, table.diagnostics.iter().cloned());
-            scene
-        }
-        Variant::Landscape => {
-            if opts.lod > 1 {
-                return Err(ExportError::Usage(format!("{name}: a landscape has LOD 0 and 1, not {}", opts.lod)));
-            }
-            let mut tables: Vec<Diagnostic> = Vec::new();
-            let mut resolve = |m: &LandscapeMesh, b: &[u16]| {
-                let table = WearTable::land_file(assets, m.wear);
-                tables.extend(table.diagnostics.iter().cloned());
-                resolver.resolve_all(&table, b.iter().copied())
-            };
-            let mut scene = land::landscape_scene(name, &parts, readings, opts.lod, &mut resolve)?;
-            scene.diagnostics.splice(0..0, tables);
-            ignored_options(&mut scene, opts, false, true);
-            scene
-        }
-        Variant::Unknown => {
-            return Err(ExportError::Format(Error::new(
-                0,
-                "an MSH that is neither a model (components 6 and 13) nor a landscape (11 without 6): nothing to draw",
-            )));
-        }
-    };
-    scene.diagnostics.splice(0..0, open_diags.into_iter().chain(part_diags));
-    Ok(scene)
-}
-
-/// Notes the options that do not apply to the item.
-fn ignored_options(scene: &mut Scene, opts: &ExportOptions, lod: bool, variant_frame: bool) {
-    let mut ignored = Vec::new();
-    if lod && opts.lod != 0 {
-        ignored.push("--lod");
-    }
-    if variant_frame && opts.variant != 0 {
-        ignored.push("--variant");
-    }
-    if variant_frame && opts.frame.is_some() {
-        ignored.push("--frame");
-    }
-    if !ignored.is_empty() {
-        scene.diagnostics.push(Diagnostic::new(Severity::Info, None, format!("{} do not apply to {} and were ignored", ignored.join(", "), scene.name)));
     }
 }
 
@@ -240,12 +135,6 @@ pub fn export_to(scene: &Scene, out: &Path) -> Result<ExportSummary, ExportError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doc::resolve::MemoryAssets;
-    use crate::fixtures::{demo, msh as mfx, xray as xfx};
-
-    fn demo_assets() -> MemoryAssets {
-        MemoryAssets::from_files(demo::demo_files())
-    }
 
     #[test]
     fn formats_by_extension() {
@@ -254,23 +143,5 @@ mod tests {
         assert_eq!(ExportFormat::from_path(Path::new("x.obj")), Some(ExportFormat::Obj));
         assert_eq!(ExportFormat::from_path(Path::new("x.fbx")), None);
         assert_eq!(ExportFormat::from_path(Path::new("x")), None);
-    }
-
-    #[test]
-    fn every_kind_builds_and_refuses_what_does_not_apply() {
-        let a = demo_assets();
-        let r = Readings::default();
-        let o = ExportOptions::default();
-        let walker = build_scene("walker.msh", mfx::walker().into(), &a, &o, &r).unwrap();
-        // LOD0 uses rows 0 METAL01, 1 GLASS and 2 GLOW; GLOW shares METAL01.0.
-        assert_eq!((walker.materials.len(), walker.textures.len()), (3, 2));
-        let land = build_scene("Land.msh", mfx::landscape(16).into(), &a, &o, &r).unwrap();
-        assert!(land.materials.iter().any(|m| m.name == "WATER"));
-        let geom = build_scene("level.geom", xfx::level_v14().into(), &a, &ExportOptions { lod: 1, ..o }, &r).unwrap();
-        assert!(geom.diagnostics.iter().any(|d| d.message.contains("--lod")));
-        assert!(matches!(build_scene("Land.msh", mfx::landscape(8).into(), &a, &ExportOptions { lod: 2, ..o }, &r), Err(ExportError::Usage(_))));
-        assert!(matches!(build_scene("walker.msh", mfx::walker().into(), &a, &ExportOptions { variant: 3, ..o }, &r), Err(ExportError::Usage(_))));
-        assert!(matches!(build_scene("x.txt", b"hello".to_vec().into(), &a, &o, &r), Err(ExportError::Usage(_))));
-        assert!(matches!(build_scene("x.msh", b"NRes".to_vec().into(), &a, &o, &r), Err(ExportError::Format(_))));
     }
 }

@@ -3,8 +3,8 @@
 //! scene was built at); point clouds become `p` statements. Axes are glTF's (y up,
 //! counter-clockwise front faces), which is what OBJ importers expect.
 
-use super::materials::unique;
-use super::scene::{Scene, safe_stem};
+use crate::scene::materials::unique;
+use crate::scene::{Scene, safe_stem};
 use crate::formats::texm::png::png_bytes;
 use crate::formats::{Result, cp1251};
 use glam::Vec3;
@@ -117,7 +117,7 @@ pub fn obj_files(scene: &Scene, stem: &str) -> Result<Vec<(String, Vec<u8>)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::scene::{Primitive, SceneMaterial, SceneNode};
+    use crate::scene::{Primitive, SceneMaterial, SceneNode};
     use crate::formats::msh::anim::Transform;
 
     #[test]

@@ -5,7 +5,7 @@
 //! a phase change only picks another of the scene's textures and the part its cell names.
 
 use super::scene::{FULL_UV_RECT, Look, MaterialColors, RenderScene};
-use crate::export::scene::Scene;
+use crate::scene::Scene;
 use crate::formats::mat0::rng::MsvcRand;
 use crate::formats::mat0::{Mat0, eval};
 use crate::doc::resolve::{AssetSource, Resolver};
@@ -111,14 +111,14 @@ impl MaterialClock {
 mod tests {
     use super::*;
     use crate::doc::resolve::MemoryAssets;
-    use crate::export::{ExportOptions, build_scene};
+    use crate::scene::{SceneOptions, build_scene};
     use crate::fixtures::{demo, msh as mfx};
 
     #[test]
     fn glow_changes_with_time_and_matches_the_resolver() {
         let assets = MemoryAssets::from_files(demo::demo_files());
         let r = Readings::default();
-        let at = |ms| build_scene("walker.msh", mfx::walker().into(), &assets, &ExportOptions { material_time_ms: ms, ..ExportOptions::default() }, &r).unwrap();
+        let at = |ms| build_scene("walker.msh", mfx::walker().into(), &assets, &SceneOptions { material_time_ms: ms, ..SceneOptions::default() }, &r).unwrap();
         let scene = at(0);
         let drawn = RenderScene::from_scene(&scene);
         let clock = MaterialClock::new(&scene, &drawn, &r);
@@ -137,7 +137,7 @@ mod tests {
         let assets = MemoryAssets::from_files(demo::demo_files());
         let r = Readings::default();
         let land = demo::demo_files().into_iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1;
-        let at = |ms| build_scene("Land.msh", land.clone().into(), &assets, &ExportOptions { material_time_ms: ms, ..ExportOptions::default() }, &r).unwrap();
+        let at = |ms| build_scene("Land.msh", land.clone().into(), &assets, &SceneOptions { material_time_ms: ms, ..SceneOptions::default() }, &r).unwrap();
         let scene = at(0);
         let mut drawn = RenderScene::from_scene(&scene);
         let mut clock = MaterialClock::new(&scene, &drawn, &r);
@@ -164,10 +164,10 @@ mod tests {
 
     #[test]
     fn a_blended_copy_animates_with_its_source() {
-        use crate::export::scene::Overlay;
+        use crate::scene::Overlay;
         let assets = MemoryAssets::from_files(demo::demo_files());
         let r = Readings::default();
-        let mut scene = build_scene("walker.msh", mfx::walker().into(), &assets, &ExportOptions::default(), &r).unwrap();
+        let mut scene = build_scene("walker.msh", mfx::walker().into(), &assets, &SceneOptions::default(), &r).unwrap();
         let glow = scene.materials.iter().position(|m| m.name == "GLOW").unwrap();
         // GLOW blended over the first primitive, as a landscape's secondary would be.
         let p = scene.nodes.iter_mut().flat_map(|n| n.primitives.iter_mut()).find(|p| p.is_drawable() && !p.points).unwrap();
@@ -209,7 +209,7 @@ mod tests {
         let assets = MemoryAssets::from_files(files.clone());
         let r = Readings::default();
         let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
-        let scene = build_scene("Land.msh", land.into(), &assets, &ExportOptions::default(), &r).unwrap();
+        let scene = build_scene("Land.msh", land.into(), &assets, &SceneOptions::default(), &r).unwrap();
         let mut drawn = RenderScene::from_scene(&scene);
         let mut clock = MaterialClock::new(&scene, &drawn, &r);
         clock.add_phase_textures(&mut drawn, &assets);

@@ -2,7 +2,7 @@
 //! axes gizmo (in the file's own axes), and the normals as short lines.
 
 use super::scene::{RenderScene, pack_rgba};
-use crate::export::scene::BoundShape;
+use crate::scene::BoundShape;
 use glam::Vec3;
 
 /// One end of an overlay line (20 bytes); `node` = the node count means scene space.
@@ -128,7 +128,7 @@ pub fn wire_indices(indices: &[u32]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::scene::{SceneBound, SourceAxes};
+    use crate::scene::{SceneBound, SourceAxes};
     use crate::render::shapes::{Shape, preview_scene};
 
     #[test]

@@ -2,7 +2,7 @@
 //! drawn with wgpu (the version eframe brings) into an offscreen target, in the editor's
 //! viewport and headless (`render`). No egui types cross this interface.
 //!
-//! - [`RenderScene`] is the CPU side, built from the exporters' [`crate::export::Scene`] (one
+//! - [`RenderScene`] is the CPU side, built from the scene layer's [`crate::scene::Scene`] (one
 //!   builder for drawing and exporting): vertices in node space with their node, one
 //!   [`Part`] per primitive, materials with their colours and blend mode, the file's bounds.
 //! - [`Renderer`] holds the pipelines for one device and target format; [`GpuScene`] the

@@ -1,10 +1,10 @@
 //! The CPU side of a drawable scene: one vertex array and one index array for the whole scene
 //! (each vertex in its node's space, carrying its node), a [`Part`] per exported primitive,
 //! the materials with the colours the shader needs, and the file's own bounds. Built from the
-//! exporters' [`Scene`], so the viewport draws exactly what `export` writes.
+//! scene layer's [`Scene`], so the viewport draws exactly what `export` writes.
 
 use crate::doc::resolve::{ResolvedMaterial, ResolvedTexture};
-use crate::export::scene::{Scene, SceneBound, SourceAxes};
+use crate::scene::{Scene, SceneBound, SourceAxes};
 use glam::{Mat4, Quat, Vec3};
 use std::sync::{Arc, OnceLock};
 
@@ -157,7 +157,7 @@ pub struct RenderNode {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Part {
     pub node: usize,
-    /// The exporter's label ("slot 0 batch 2", "vertex buffer 1").
+    /// The scene builder's label ("slot 0 batch 2", "vertex buffer 1").
     pub label: String,
     /// Index into [`RenderScene::materials`] (always valid: parts without a material get a
     /// neutral one).
@@ -218,7 +218,7 @@ pub struct RenderScene {
 }
 
 impl RenderScene {
-    /// The drawable form of an exporter scene.
+    /// The drawable form of a scene.
     pub fn from_scene(scene: &Scene) -> RenderScene {
         let mut out = RenderScene { name: scene.name.clone(), bounds: scene.bounds.clone(), axes: scene.axes, ..RenderScene::default() };
         out.nodes = scene
@@ -286,7 +286,7 @@ impl RenderScene {
                 }
             }
         }
-        // After every other part, so that part indices match the exporter's primitives.
+        // After every other part, so that part indices match the scene's primitives.
         for (base, o) in overlays {
             out.add_overlay(base, o);
         }
@@ -309,7 +309,7 @@ impl RenderScene {
 
     /// The overlay's material, drawn blended by the weights (kept in the base vertices'
     /// colour alpha) over the base part's vertices.
-    fn add_overlay(&mut self, base: usize, o: &crate::export::scene::Overlay) {
+    fn add_overlay(&mut self, base: usize, o: &crate::scene::Overlay) {
         let Some(b) = self.parts.get(base).cloned() else { return };
         let n = b.vertices.len();
         for (k, v) in self.vertices[b.vertices.start as usize..b.vertices.end as usize].iter_mut().enumerate() {
@@ -329,7 +329,7 @@ impl RenderScene {
         self.parts.push(Part { label: format!("{} (secondary)", b.label), material: self.materials.len() - 1, first, count, over: Some(base), ..b });
     }
 
-    fn add_primitive(&mut self, node: usize, p: &crate::export::scene::Primitive, material: usize) {
+    fn add_primitive(&mut self, node: usize, p: &crate::scene::Primitive, material: usize) {
         let base = self.vertices.len() as u32;
         let n = p.positions.len();
         let mut min = Vec3::splat(f32::INFINITY);
@@ -479,20 +479,20 @@ pub fn pack_rgba(c: [f32; 4]) -> u32 {
 mod tests {
     use super::*;
     use crate::doc::resolve::MemoryAssets;
-    use crate::export::{ExportOptions, build_scene};
+    use crate::scene::{SceneOptions, build_scene};
     use crate::fixtures::{demo, msh as mfx, xray as xfx};
     use crate::formats::readings::Readings;
 
-    fn build(name: &str, bytes: Vec<u8>, opts: &ExportOptions) -> RenderScene {
+    fn build(name: &str, bytes: Vec<u8>, opts: &SceneOptions) -> RenderScene {
         let assets = MemoryAssets::from_files(demo::demo_files());
         RenderScene::from_scene(&build_scene(name, bytes.into(), &assets, opts, &Readings::default()).unwrap())
     }
 
     #[test]
     fn walker_keeps_counts_materials_and_bounds() {
-        let s = build("walker.msh", mfx::walker(), &ExportOptions::default());
+        let s = build("walker.msh", mfx::walker(), &SceneOptions::default());
         let assets = MemoryAssets::from_files(demo::demo_files());
-        let e = build_scene("walker.msh", mfx::walker().into(), &assets, &ExportOptions::default(), &Readings::default()).unwrap();
+        let e = build_scene("walker.msh", mfx::walker().into(), &assets, &SceneOptions::default(), &Readings::default()).unwrap();
         assert_eq!(s.triangle_count(), e.triangle_count());
         assert_eq!(s.vertices.len(), e.vertex_count());
         assert_eq!(s.materials.len(), e.materials.len(), "every part has a material of the scene");
@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn pose_moves_only_animated_nodes() {
-        let s = build("walker.msh", mfx::walker(), &ExportOptions::default());
+        let s = build("walker.msh", mfx::walker(), &SceneOptions::default());
         let (a, b) = (s.pose(0.0), s.pose(4.0));
         let moved: Vec<usize> = (0..s.nodes.len()).filter(|&i| !a[i].abs_diff_eq(b[i], 1e-4)).collect();
         assert!(!moved.is_empty());
@@ -517,7 +517,7 @@ mod tests {
 
     #[test]
     fn level_geom_points_and_neutral_materials() {
-        let s = build("level.geom", xfx::level_v13(), &ExportOptions::default());
+        let s = build("level.geom", xfx::level_v13(), &SceneOptions::default());
         assert_eq!(s.axes, SourceAxes::XRay);
         assert!(s.point_count() > 0 && s.triangle_count() > 0);
         assert!(s.materials.iter().all(|m| m.status == MaterialStatus::NoMaterial));

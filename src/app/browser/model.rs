@@ -6,41 +6,14 @@
 use crate::doc::node::Node;
 use crate::doc::{EntryMeta, FileId, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
-use crate::formats::{TYPE_MAT0, TYPE_PAGE, TYPE_TEXM, TYPE_WEAR, nres};
+use crate::doc::registry::classify;
+use crate::formats::nres;
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, HashSet};
 
-/// What an entry holds, for its icon and the type filter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    File,
-    Archive,
-    Mesh,
-    Texture,
-    Material,
-    WearTable,
-    Page,
-    Geometry,
-    Component,
-    Data,
-}
-
-impl Kind {
-    pub fn label(self) -> &'static str {
-        match self {
-            Kind::File => "file",
-            Kind::Archive => "archive",
-            Kind::Mesh => "mesh",
-            Kind::Texture => "texture",
-            Kind::Material => "material",
-            Kind::WearTable => "WEAR table",
-            Kind::Page => "page",
-            Kind::Geometry => "level geometry",
-            Kind::Component => "mesh component",
-            Kind::Data => "data",
-        }
-    }
-}
+/// What an entry holds, for its icon and the type filter: the document registry's one
+/// classification.
+pub use crate::doc::registry::classify::Kind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum SortColumn {
@@ -238,7 +211,7 @@ impl Builder<'_> {
             kind: Kind::File,
             name: f.name(),
             type_id: None,
-            type_label: file_format(&f.name(), root),
+            type_label: classify::file_format(&f.name(), root).to_string(),
             size: match root {
                 Node::Nres(a) => Some(a.total_size() as u64),
                 Node::Blob(bytes) => Some(bytes.len() as u64),
@@ -324,20 +297,18 @@ fn entry_row(node: &Node, parent: &ItemPath, m: EntryMeta, depth: u16) -> Row {
     let (bytes, nested) = match node {
         Node::Nres(a) => {
             let b = a.payload(m.index);
-            let nested = is_archive_magic(&b);
+            let nested = classify::is_archive_magic(&b);
             (Some(b), nested)
         }
         Node::Rsli(a) => {
             // Packed bytes only show the magic when stored plainly; other methods are judged
             // by name and confirmed when expanded.
-            let stored = m.method == Some("stored") && is_archive_magic(&a.packed(m.index));
-            let lower = m.name.to_ascii_lowercase();
-            let by_name = [".msh", ".rlb", ".lib"].iter().any(|e| lower.ends_with(e));
-            (None, stored || by_name)
+            let stored = m.method == Some("stored") && classify::is_archive_magic(&a.packed(m.index));
+            (None, stored || classify::is_archive_name(&m.name))
         }
         Node::Blob(_) => (None, false),
     };
-    let kind = entry_kind(m.type_id, &m.name, bytes.as_deref(), nested);
+    let kind = classify::entry_kind(m.type_id, &m.name, bytes.as_deref(), nested);
     let type_label = match (m.type_id, m.method) {
         (Some(t), _) => nres::type_label(t),
         (None, Some(method)) => method.to_string(),
@@ -363,51 +334,9 @@ fn entry_row(node: &Node, parent: &ItemPath, m: EntryMeta, depth: u16) -> Row {
     }
 }
 
-pub fn is_archive_magic(b: &[u8]) -> bool {
-    b.starts_with(b"NRes") || (b.starts_with(b"NL") && b.len() >= 32)
-}
-
-fn entry_kind(type_id: Option<u32>, name: &str, bytes: Option<&[u8]>, nested: bool) -> Kind {
-    let lower = name.to_ascii_lowercase();
-    if nested {
-        return if lower.ends_with(".msh") { Kind::Mesh } else { Kind::Archive };
-    }
-    match type_id {
-        Some(TYPE_TEXM) => Kind::Texture,
-        Some(TYPE_MAT0) => Kind::Material,
-        Some(TYPE_WEAR) => Kind::WearTable,
-        Some(TYPE_PAGE) => Kind::Page,
-        Some(1..=21) => Kind::Component,
-        _ if bytes.is_some_and(|b| b.starts_with(b"Texm")) => Kind::Texture,
-        _ if lower.ends_with(".wea") => Kind::WearTable,
-        _ => Kind::Data,
-    }
-}
-
-fn file_format(name: &str, root: &Node) -> String {
-    match root {
-        Node::Nres(_) => "NRes".into(),
-        Node::Rsli(_) => "RsLi".into(),
-        Node::Blob(b) => match crate::formats::magic::detect(name, b) {
-            crate::formats::magic::FileKind::Texm => "Texm".into(),
-            crate::formats::magic::FileKind::Wear => "WEAR text".into(),
-            crate::formats::magic::FileKind::XrayGeom => "level.geom".into(),
-            crate::formats::magic::FileKind::XrayLevel => "X-Ray level".into(),
-            _ => "bytes".into(),
-        },
-    }
-}
-
 /// The kind of a file row's content, for its icon.
 pub fn file_kind(row: &Row) -> Kind {
-    match row.type_label.as_str() {
-        "Texm" => Kind::Texture,
-        "WEAR text" => Kind::WearTable,
-        "level.geom" | "X-Ray level" => Kind::Geometry,
-        _ if row.name.to_ascii_lowercase().ends_with(".msh") => Kind::Mesh,
-        "NRes" | "RsLi" => Kind::Archive,
-        _ => Kind::Data,
-    }
+    classify::file_kind(&row.type_label, &row.name)
 }
 
 pub fn sort_rows(rows: &mut [Row], sort: Sort) {

@@ -1,9 +1,11 @@
-//! Item editors plug in here, the twin of `doc::registry::Codec`. An editor claims items by
-//! the kind of the codec that claims them, makes each tab's state, adds its commands to the one
-//! command table (menus, keys, the palette and the context menu show them), draws into a tab
-//! and hands back intents: document changes as [`crate::app::intent::ItemEdit`]s, everything
-//! else it owns (its dialogs, its file pickers' answers) as [`EditorMsg`]s that come back to
-//! [`ItemEditor::handle`]. The shell (tabs, intents, apply, dispatch) never names a format.
+//! The registry of item editors, the twin of `doc::registry`'s codecs. An editor claims items
+//! by the kind of the codec that claims them, makes each tab's state, adds its commands to the
+//! one command table (menus, keys, the palette and the context menu show them), draws into a
+//! tab and hands back intents: document changes as [`crate::app::intent::ItemEdit`]s,
+//! everything else it owns (its dialogs, its file pickers' answers) as [`EditorMsg`]s that come
+//! back to [`ItemEditor::handle`]. What an editor implements and may use is `app::seam`; an
+//! editor imports the seam, never this registry nor another editor. The shell (tabs, intents,
+//! apply, dispatch) never names a format.
 //!
 //! # Adding an editor
 //! 1. A folder `src/app/editors/NAME/` with a unit struct implementing [`ItemEditor`] and a
@@ -18,190 +20,15 @@ pub mod mesh;
 pub mod texture;
 pub mod wear;
 
-use super::command::MenuGroup;
-use super::intent::{Dialog, Intent};
-use super::log::Log;
+pub use super::seam::*;
+
+use super::command::Command;
 use crate::doc::registry::{Codec, Item, codec_for};
 use crate::doc::{ItemPath, Workspace, items};
-use crate::formats::bytes::SharedBytes;
-use egui::KeyboardShortcut;
-use std::any::Any;
-use std::path::Path;
-use std::sync::Arc;
-
-/// An editor's stable name ("texture"): tabs, commands and messages name their editor by it.
-pub type EditorId = &'static str;
 
 /// Every registered editor. The first that claims an item opens it.
 pub static ALL: &[&dyn ItemEditor] =
     &[&texture::TextureEditor, &mesh::MeshEditor, &wear::WearEditor, &mat0::Mat0Editor, &materials::MaterialListEditor];
-
-/// What an editor is told about an item when asked whether it opens it.
-pub struct Claim<'a> {
-    /// The `kind` of the codec that claims the item (`"texm"`, `"mat0"`, ...), if any.
-    pub kind: Option<&'static str>,
-    pub bytes: &'a [u8],
-    /// For an archive, the kind of the codec that claims each entry (by its directory row:
-    /// name, type id, attrs); empty for anything else.
-    pub entry_kinds: Vec<Option<&'static str>>,
-}
-
-/// One command an editor adds to the command table.
-pub struct CommandSpec {
-    pub label: &'static str,
-    pub tooltip: &'static str,
-    /// The first is the one menus show. The keys fire only while the editor has the focus
-    /// (its tab is active and [`EditorState::wants_keys`] agrees), before the shell's.
-    pub shortcuts: &'static [KeyboardShortcut],
-    /// Where it sits in the menu bar; `None` keeps it out of the menus (the palette and the
-    /// keys still have it).
-    pub menu: Option<MenuGroup>,
-    /// It acts on the selected item too when no tab of the editor is active (menus, palette).
-    pub on_selection: bool,
-}
-
-/// What an editor sent itself, opaque to the shell: a picked file, a dropped image. Compared by
-/// identity.
-#[derive(Clone)]
-pub struct EditorMsg(pub Arc<dyn Any + Send + Sync>);
-
-impl EditorMsg {
-    pub fn new<T: Any + Send + Sync>(v: T) -> EditorMsg {
-        EditorMsg(Arc::new(v))
-    }
-    pub fn get<T: Any>(&self) -> Option<&T> {
-        self.0.downcast_ref()
-    }
-}
-
-impl std::fmt::Debug for EditorMsg {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("EditorMsg")
-    }
-}
-
-impl PartialEq for EditorMsg {
-    fn eq(&self, o: &EditorMsg) -> bool {
-        Arc::ptr_eq(&self.0, &o.0)
-    }
-}
-
-/// Sent to an editor (through [`ItemEditor::handle`]) to show the place at a byte offset of
-/// its item: a click on one of its [`EditorState::diagnostics`] in the Diagnostics panel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RevealAt(pub u64);
-
-/// A native file dialog's answer to an editor's [`super::intent::Pick::ForEditor`]: the tag it
-/// asked with and the path picked.
-pub struct Picked {
-    pub tag: EditorMsg,
-    pub path: std::path::PathBuf,
-}
-
-/// What a tab's editor reads while it draws.
-pub struct EditorCx<'a> {
-    pub ws: &'a Workspace,
-    /// Bumped on every document change.
-    pub generation: u64,
-    pub path: &'a ItemPath,
-    pub bytes: &'a SharedBytes,
-    /// The window's wgpu device, when the app has one (3D views draw with it).
-    pub gpu: Option<&'a eframe::egui_wgpu::RenderState>,
-}
-
-/// What an editor may use while it runs a command or handles a message: the document (read
-/// only: changes go out as intents), the log, the one editor-dialog slot and the intent queue.
-pub struct Host<'a> {
-    pub ws: &'a Workspace,
-    pub log: &'a mut Log,
-    pub dialog: &'a mut Option<Box<dyn EditorDialog>>,
-    pub out: &'a mut Vec<Intent>,
-}
-
-impl Host<'_> {
-    /// A failure the user asked for directly: logged and shown.
-    pub fn fail(&mut self, title: &str, text: String) {
-        self.log.error(format!("{title}: {text}"));
-        self.out.push(Intent::ShowDialog(Dialog::Message { title: title.to_string(), text }));
-    }
-}
-
-/// A modal an editor owns (the texture's replace dialog).
-pub trait EditorDialog: Any {
-    /// Draws the dialog; false once it closed (confirmed or cancelled).
-    fn show(&mut self, ctx: &egui::Context, ws: &Workspace, out: &mut Vec<Intent>) -> bool;
-}
-
-pub trait ItemEditor: Sync {
-    fn id(&self) -> EditorId;
-    /// The view's name in the tab's view switch.
-    fn label(&self) -> &'static str;
-    fn claims(&self, item: &Claim) -> bool;
-    /// A new tab's state.
-    fn create(&self) -> Box<dyn EditorState>;
-    fn commands(&self) -> &'static [CommandSpec] {
-        &[]
-    }
-    /// Runs command `index` of [`ItemEditor::commands`] on `target`; `state` is the target's tab
-    /// state when a tab of this editor has it open.
-    fn run(&self, _index: usize, _target: &ItemPath, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
-    /// Handles a message the editor sent itself about `target`.
-    fn handle(&self, _target: &ItemPath, _msg: EditorMsg, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
-    /// A file dropped on the item (its row, its tab title or its drop area) or given to Replace:
-    /// a message to take it over, or `None` for a plain byte replace.
-    fn take_file(&self, _target: &ItemPath, _file: &Path, _bytes: &[u8]) -> Option<EditorMsg> {
-        None
-    }
-}
-
-/// One tab's state of an editor.
-pub trait EditorState: Any {
-    fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>);
-    /// Whether command `index`'s keys should fire now (the pointer over its canvas, say).
-    fn wants_keys(&self, _index: usize, _ctx: &egui::Context) -> bool {
-        true
-    }
-    /// A short text after the tab's title (a count of diagnostics), as of the last draw.
-    fn title_badge(&self) -> Option<String> {
-        None
-    }
-    /// What the editor finds in its item as it stands (live, as of the last draw): the app's
-    /// Diagnostics panel lists them beside the last check's, and a click there sends the
-    /// editor a [`RevealAt`] with the finding's offset.
-    fn diagnostics(&self) -> &[crate::formats::Diagnostic] {
-        &[]
-    }
-    /// Where files dropped on the window go to this editor, as drawn last frame.
-    fn drop_rect(&self) -> Option<egui::Rect> {
-        None
-    }
-}
-
-/// How an editor's side column sits: its fraction of the tab's width (clamped) when beside
-/// the main view, and of the height when under it.
-pub struct SideColumn {
-    pub id: &'static str,
-    pub width: (f32, f32, f32),
-    pub width_range: std::ops::RangeInclusive<f32>,
-    pub height: f32,
-}
-
-impl SideColumn {
-    /// Draws the column (scrolling) beside the main view when the tab is at least 760 points
-    /// wide, else under it; the caller draws the main view in the room that is left.
-    pub fn show(&self, ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
-        let (w, h) = (ui.available_width(), ui.available_height());
-        let (lo, frac, hi) = self.width;
-        let panel = if w >= 760.0 {
-            egui::Panel::right(self.id).default_size((w * frac).clamp(lo, hi)).size_range(self.width_range.clone())
-        } else {
-            egui::Panel::bottom(format!("{}-below", self.id)).default_size(h * self.height).size_range(120.0..=h * 0.8)
-        };
-        panel.resizable(true).show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt(format!("{}-scroll", self.id)).auto_shrink([false, false]).show(ui, add);
-        });
-    }
-}
 
 pub fn by_id(id: EditorId) -> Option<&'static dyn ItemEditor> {
     ALL.iter().copied().find(|e| e.id() == id)
@@ -246,18 +73,61 @@ pub fn editor_of(ws: &Workspace, path: &ItemPath) -> Option<&'static dyn ItemEdi
     items::bytes_of(ws, path).ok().and_then(|b| editor_for(ws, path, &b))
 }
 
-/// A tab state as its concrete type (tests and the editor's own code).
-pub fn downcast<T: EditorState>(s: &dyn EditorState) -> Option<&T> {
-    (s as &dyn Any).downcast_ref()
+impl EditorCommand {
+    /// The spec its editor gives it.
+    pub fn spec(self) -> Option<&'static CommandSpec> {
+        by_id(self.editor)?.commands().get(self.index)
+    }
 }
 
-pub fn downcast_mut<T: EditorState>(s: &mut dyn EditorState) -> Option<&mut T> {
-    (s as &mut dyn Any).downcast_mut()
+impl Command {
+    /// Every command: the shell's, then each editor's.
+    pub fn every() -> Vec<Command> {
+        let mut v = Command::ALL.to_vec();
+        for e in ALL {
+            v.extend((0..e.commands().len()).map(|index| Command::Editor(EditorCommand { editor: e.id(), index })));
+        }
+        v
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Command::Editor(c) => c.spec().map_or("?", |s| s.label),
+            c => c.shell_label(),
+        }
+    }
+
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Command::Editor(c) => c.spec().map_or("", |s| s.tooltip),
+            c => c.shell_tooltip(),
+        }
+    }
+
+    /// The shortcuts that run the command; the first is the one menus show.
+    pub fn shortcuts(self) -> &'static [egui::KeyboardShortcut] {
+        match self {
+            Command::Editor(c) => c.spec().map_or(&[], |s| s.shortcuts),
+            c => c.shell_shortcuts(),
+        }
+    }
+
+    pub fn shortcut(self) -> Option<egui::KeyboardShortcut> {
+        self.shortcuts().first().copied()
+    }
+
+    pub fn group(self) -> MenuGroup {
+        match self {
+            Command::Editor(c) => c.spec().and_then(|s| s.menu).unwrap_or(MenuGroup::View),
+            c => c.shell_group(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::editors;
     use std::collections::HashSet;
 
     #[test]
@@ -279,5 +149,46 @@ mod tests {
         assert_ne!(a, EditorMsg::new(1u8));
         assert_eq!(a.get::<u8>(), Some(&1));
         assert_eq!(a.get::<u16>(), None);
+    }
+
+    #[test]
+    fn the_table_holds_every_variant_in_order() {
+        // Each shell variant sits in ALL where the macro declared it; a variant missing from
+        // ALL would leave a gap, one listed twice a repeat.
+        for (i, c) in Command::ALL.iter().enumerate() {
+            assert_eq!(c.declared_index(), Some(i), "{c:?}");
+        }
+        let every = Command::every();
+        assert!(every.len() > Command::ALL.len(), "the editors' commands are in the table");
+        for c in &every[Command::ALL.len()..] {
+            assert!(matches!(c, Command::Editor(e) if e.spec().is_some()), "{c:?}");
+            assert_eq!(c.declared_index(), None);
+        }
+    }
+
+    #[test]
+    fn every_command_is_listed_once_with_text() {
+        let every = Command::every();
+        let set: HashSet<_> = every.iter().collect();
+        assert_eq!(set.len(), every.len());
+        for c in &every {
+            assert!(!c.label().is_empty() && !c.tooltip().is_empty(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn no_two_commands_share_a_shortcut() {
+        // Among the shell's commands, and among each editor's (an editor's keys may shadow the
+        // shell's while it has the focus: that is what they are for).
+        let mut groups: Vec<Vec<Command>> = vec![Command::ALL.to_vec()];
+        groups.extend(editors::ALL.iter().map(|e| Command::every().into_iter().filter(|c| matches!(c, Command::Editor(x) if x.editor == e.id())).collect()));
+        for group in groups {
+            let mut seen = HashSet::new();
+            for c in group {
+                for s in c.shortcuts() {
+                    assert!(seen.insert((s.modifiers.command, s.modifiers.shift, s.modifiers.alt, s.logical_key)), "{c:?} {s:?}");
+                }
+            }
+        }
     }
 }

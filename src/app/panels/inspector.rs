@@ -84,7 +84,7 @@ pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
         info.kind = Some(c.kind());
         info.roundtrip = Some(checked.roundtrip);
         info.diagnostics.extend(checked.diagnostics);
-    } else if crate::app::browser::model::is_archive_magic(&bytes) {
+    } else if crate::doc::registry::classify::is_archive_magic(&bytes) {
         match ws.node(path.file, &path.entries) {
             Ok(n) => {
                 info.kind = Some(n.0.format_name());

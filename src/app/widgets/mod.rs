@@ -1,3 +1,7 @@
-//! Widgets more than one view uses.
+//! Widgets more than one view uses. A widget knows no editor: editors and panels draw with
+//! these.
 
+pub mod image;
+pub mod readings;
+pub mod side_column;
 pub mod timeline;

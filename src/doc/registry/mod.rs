@@ -3,6 +3,7 @@
 //! for its kind, check and summary. One file per format, each a unit struct implementing
 //! [`Codec`], listed once in [`ALL`].
 
+pub mod classify;
 pub mod mat0;
 pub mod msh;
 pub mod texm;

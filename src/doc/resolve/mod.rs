@@ -11,6 +11,7 @@
 //! use (a fallback material, no texture); nothing here fails.
 
 pub mod assets;
+pub mod level;
 pub mod open_files;
 pub mod texture;
 

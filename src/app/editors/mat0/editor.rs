@@ -3,7 +3,7 @@
 //! active and no text field has the keyboard.
 
 use super::{Mat0View, edits, panels};
-use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
 use crate::app::intent::{Intent, ItemEdit};
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::Mat0;

@@ -14,7 +14,7 @@ pub mod textures;
 
 pub use editor::{ID, Mat0Editor};
 
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::app::intent::{Intent, ItemEdit};
 use crate::app::widgets::timeline::{Axis, Bar, Timeline, TimelineEvent, Track};
 use crate::doc::items;

@@ -3,7 +3,7 @@
 
 use super::readout::{self, Phase as Pass};
 use super::{Mat0View, commit, edits};
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::app::intent::Intent;
 use crate::formats::mat0::flags::Mat0Flags;
 use crate::formats::mat0::phase::{AMBIENT_ALPHA, ColorGroup, nearest_param_byte, param_value};
@@ -329,7 +329,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     let scale = (160.0 / w.max(h).max(1) as f32).min(4.0);
     let (rect, _) = ui.allocate_exact_size(vec2(w as f32 * scale, h as f32 * scale), Sense::hover());
     let painter = ui.painter_at(rect);
-    crate::app::editors::texture::paint_checker(&painter, rect);
+    crate::app::widgets::image::paint_checker(&painter, rect);
     painter.image(tex.id(), rect, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), Color32::WHITE);
     let mut picked = None;
     // Each rect is its own button (drawn over the picture, later ones on top). Only 0..=254

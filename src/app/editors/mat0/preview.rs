@@ -6,7 +6,7 @@
 //! trait and replaces it in [`super::Mat0View::preview`].
 
 use super::textures::TexLook;
-use crate::app::editors::texture::paint_checker;
+use crate::app::widgets::image::paint_checker;
 use crate::formats::mat0::MaterialState;
 use crate::formats::mat0::flags::Mat0Flags;
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, Ui, vec2};

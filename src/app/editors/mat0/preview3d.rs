@@ -5,7 +5,7 @@
 //! colours go up with every frame. Without a device that can draw it, the flat swatch shows.
 
 use super::preview::{MaterialPreview, PreviewInput, SwatchPreview};
-use crate::app::editors::texture::paint_checker;
+use crate::app::widgets::image::paint_checker;
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
 use crate::render::scene::FULL_UV_RECT;
 use crate::render::shapes::{Shape, preview_scene};

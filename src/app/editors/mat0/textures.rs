@@ -3,7 +3,7 @@
 //! document generation, with its Page rects for picking a cell; and the texture names of the
 //! open `Textures.lib` and `lightmap.lib` for completion.
 
-use crate::app::editors::texture::load_texture;
+use crate::app::widgets::image::load_texture;
 use crate::doc::node::Node;
 use crate::doc::resolve::{ResolvedTexture, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
 use crate::doc::{FileId, ItemPath, Workspace};

@@ -4,7 +4,7 @@
 //! double-click opens the material in its own tab (the material editor).
 
 use super::mat0::textures::TextureCache;
-use super::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::phase::ColorGroup;
@@ -145,7 +145,7 @@ impl EditorState for MaterialList {
             for r in &shown {
                 let resp = ui.horizontal(|ui| {
                     let (rect, _) = ui.allocate_exact_size(vec2(28.0, 28.0), Sense::hover());
-                    crate::app::editors::texture::paint_checker(&ui.painter_at(rect), rect);
+                    crate::app::widgets::image::paint_checker(&ui.painter_at(rect), rect);
                     if let Some([cr, cg, cb, ca]) = r.diffuse {
                         ui.painter().rect_filled(rect, 2.0, Color32::from_rgba_unmultiplied(cr, cg, cb, ca));
                     }

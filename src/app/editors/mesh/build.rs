@@ -1,39 +1,24 @@
-//! What the viewport draws, built from the item through the exporters' scene builder (so the
+//! What the viewport draws, built from the item through the scene layer's builder (so the
 //! viewport and `export` show the same geometry) with materials read through the workspace
 //! (open libraries with their unsaved edits first).
 
 use crate::doc::resolve::{ResolvedMaterial, WorkspaceAssets};
 use crate::doc::{ItemPath, Workspace, items};
-use crate::export::level::LevelLayers;
-use crate::export::{ExportOptions, build_scene};
+use crate::scene::level::LevelLayers;
+use crate::scene::level_pick::LevelPick;
+use crate::scene::{ItemScene, SceneKind, SceneOptions, build_item};
 use crate::formats::bytes::SharedBytes;
-use crate::formats::msh::nodes::GridCell;
-use crate::formats::msh::terrain::{LandTriangleInfo, LandscapeMesh, extract_landscape};
-use crate::formats::msh::{Msh, Variant};
+use crate::formats::msh::terrain::LandTriangleInfo;
 use crate::formats::readings::{LandFlag20000, Readings};
-use crate::formats::xray_geom::LevelGeom;
-use crate::formats::xray_geom::decl::{type_name, usage_name};
 use crate::formats::{Diagnostic, Severity};
 use crate::render::scene::pack_rgba;
 use crate::render::{MaterialClock, Part, RenderScene};
 use std::sync::Arc;
 
-/// What kind of item the view shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeshKind {
-    /// An MSH model; which of the 15 slot-grid cells hold geometry in some node.
-    Model { cells: [bool; 15] },
-    Landscape,
-    /// An X-Ray level.geom (points, or triangles where an index buffer fits its buffer).
-    Geom,
-    /// An X-Ray level drawn by its visuals (see [`super::level`]).
-    Level,
-}
-
 /// A built scene and what the side panel says about it.
 pub struct Built {
     pub scene: Arc<RenderScene>,
-    pub kind: MeshKind,
+    pub kind: SceneKind,
     /// The LOD and variant built (the request's, clamped to what the kind has).
     pub cell: (usize, usize),
     /// The level layers built (a change renumbers the parts, so the pick goes).
@@ -51,23 +36,18 @@ pub struct Built {
     /// A level.geom's buffers: one line each, with the vertex declaration.
     pub buffers: Vec<String>,
     /// A level's visuals, shaders and sectors, for picking and the tree.
-    pub level: Option<Arc<super::level::LevelPick>>,
+    pub level: Option<Arc<LevelPick>>,
 }
 
-/// A landscape LOD's triangle records and which material group each drawn part is.
-pub struct LandPick {
-    pub mesh: LandscapeMesh,
-    /// Per render part: its index in `mesh.groups`.
-    pub part_groups: Vec<usize>,
-}
+/// A landscape's triangle records (from the scene layer), found through the drawn scene's
+/// parts.
+pub struct LandPick(pub crate::scene::LandPick);
 
 impl LandPick {
-    /// The landscape triangle under scene triangle `triangle` of part `part`.
+    /// The landscape triangle under scene triangle `triangle` of drawn part `part`.
     pub fn triangle(&self, scene: &RenderScene, part: usize, triangle: usize) -> Option<&LandTriangleInfo> {
         let p = scene.parts.get(part)?;
-        let g = self.mesh.groups.get(*self.part_groups.get(part)?)?;
-        let k = triangle.checked_sub(p.first as usize / 3)?;
-        self.mesh.triangles.get(g.indices.start as usize / 3 + k)
+        self.0.triangle(part, triangle.checked_sub(p.first as usize / 3)?)
     }
 }
 
@@ -102,49 +82,27 @@ impl BuildInput {
     pub fn run(self) -> Result<Built, String> {
         let started = std::time::Instant::now();
         let BuildInput { name, bytes, assets, readings, lod, variant, time_ms, layers } = self;
-        let bytes = &bytes;
-        if let Some(level) = super::level::build_level(&name, bytes, &assets, &readings, layers) {
-            return level;
-        }
-        let kind = kind_of(bytes);
-        let (lod, variant) = match kind {
-            MeshKind::Model { .. } => (lod.min(3), variant.min(2)),
-            MeshKind::Landscape => (lod.min(1), 0),
-            MeshKind::Geom | MeshKind::Level => (0, 0),
-        };
-        let opts = ExportOptions { lod, variant, frame: None, material_time_ms: time_ms, ..ExportOptions::default() };
-        let scene = build_scene(&name, bytes.clone(), &assets, &opts, &readings).map_err(|e| e.to_string())?;
+        let opts = SceneOptions { lod, variant, frame: None, material_time_ms: time_ms, ..SceneOptions::default() };
+        let item = build_item(&name, &bytes, &assets, &opts, &readings, layers).map_err(|e| e.to_string())?;
+        let ItemScene { scene, kind, cell, land, buffers, level } = item;
         let mut render = RenderScene::from_scene(&scene);
-        let chains = render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect();
+        let chains = match kind {
+            SceneKind::Level => vec![None; render.materials.len()],
+            _ => render.materials.iter().map(|m| scene.resolved.iter().find(|r| r.label() == m.name).cloned()).collect(),
+        };
         let mut diagnostics = scene.diagnostics.clone();
-        if render.dropped_triangles > 0 {
+        if kind != SceneKind::Level && render.dropped_triangles > 0 {
             diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
         }
-        let land = (kind == MeshKind::Landscape).then(|| land_pick(bytes, &readings, lod)).flatten();
-        let buffers = if kind == MeshKind::Geom { geom_buffers(bytes) } else { Vec::new() };
         let mut clock = MaterialClock::new(&scene, &render, &readings);
-        clock.add_phase_textures(&mut render, &assets);
+        if kind != SceneKind::Level {
+            clock.add_phase_textures(&mut render, &assets);
+        }
         // Here on the worker rather than on the UI thread at the first click.
         render.prepare_picking();
-        Ok(Built { scene: Arc::new(render), kind, cell: (lod, variant), layers, notes: scene.notes.clone(), diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land, buffers, level: None })
+        let level = level.map(Arc::new);
+        Ok(Built { scene: Arc::new(render), kind, cell, layers, notes: scene.notes, diagnostics, chains, clock, build_ms: started.elapsed().as_secs_f64() * 1e3, land: land.map(LandPick), buffers, level })
     }
-}
-
-/// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.
-fn geom_buffers(bytes: &SharedBytes) -> Vec<String> {
-    let Ok((g, _)) = LevelGeom::parse(bytes.clone()) else { return Vec::new() };
-    let mut out: Vec<String> = g
-        .vertex_buffers()
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            let decl: Vec<String> =
-                v.decl.elements.iter().map(|e| format!("{} {}{} @{}", type_name(e.ty), usage_name(e.usage), if e.usage_index > 0 { e.usage_index.to_string() } else { String::new() }, e.offset)).collect();
-            format!("vertex buffer {i}: {} vertices of {} bytes: {}", v.vertex_count, v.stride(), decl.join(", "))
-        })
-        .collect();
-    out.extend(g.index_buffers().iter().enumerate().map(|(i, b)| format!("index buffer {i}: {} indices", b.data.len() / 2)));
-    out
 }
 
 /// What a landscape triangle's flags say, as the flag view colours them.
@@ -190,37 +148,4 @@ pub fn flag_scene(scene: &RenderScene, land: &LandPick, readings: &Readings) -> 
         out.parts.push(Part { first: first_i, count: out.indices.len() as u32 - first_i, vertices: first_v..out.vertices.len() as u32, ..p.clone() });
     }
     out
-}
-
-/// The landscape's triangle records at `lod`; the scene builder made one part per group that
-/// has triangles, in group order.
-fn land_pick(bytes: &SharedBytes, readings: &Readings, lod: usize) -> Option<LandPick> {
-    let (_, msh, _) = Msh::parse(bytes.clone()).ok()?;
-    let (parts, _) = msh.parts();
-    let (mesh, _) = extract_landscape(&parts, readings, lod).ok()?;
-    let part_groups = mesh.groups.iter().enumerate().filter(|(_, g)| g.indices.end > g.indices.start).map(|(i, _)| i).collect();
-    Some(LandPick { mesh, part_groups })
-}
-
-fn kind_of(bytes: &[u8]) -> MeshKind {
-    if !bytes.starts_with(b"NRes") {
-        return MeshKind::Geom;
-    }
-    let Ok((_, msh, _)) = Msh::parse(SharedBytes::from(bytes)) else { return MeshKind::Model { cells: [false; 15] } };
-    match msh.variant() {
-        Variant::Landscape => MeshKind::Landscape,
-        _ => {
-            let (parts, _) = msh.parts();
-            let mut cells = [false; 15];
-            if let Some(nodes) = parts.nodes.as_ref().and_then(|t| t.nodes()) {
-                for cell in GridCell::all() {
-                    cells[cell.index()] = nodes.iter().any(|n| n.slot(cell).is_some());
-                }
-            } else {
-                // Node tables without slots (the 24-byte variant) draw everything at any cell.
-                cells = [true; 15];
-            }
-            MeshKind::Model { cells }
-        }
-    }
 }

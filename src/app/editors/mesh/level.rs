@@ -1,167 +1,12 @@
 //! The 3D view of an X-Ray level (a `level`, or a `level.geom` with a `level` beside it): the
-//! scene the exporters build from the visuals, the optional LOD-facet and FASTPATH layers,
+//! scene the scene layer builds from the visuals, the optional LOD-facet and FASTPATH layers,
 //! and a side section with each shader's colour, engine shader and textures, the picked
 //! visual (index, type, shader, textures, GCONTAINER, window, place in the hierarchy) and a
 //! tree of sectors → hierarchy visuals → children.
 
-use super::build::{Built, MeshKind};
 use super::view::{MeshView, Selection};
-use crate::doc::resolve::{AssetSource, Found, WorkspaceAssets};
-use crate::formats::readings::Readings;
-use crate::export::level::{LevelFiles, LevelLayers, is_level, level_scene, shader_colour};
-use crate::formats::bytes::SharedBytes;
-use crate::formats::xray_geom::SwiEntry;
-use crate::formats::xray_level::{GContainer, Level};
-use crate::render::{MaterialClock, RenderScene};
+use crate::scene::level_pick::{LevelPick, visual_of};
 use egui::{Color32, RichText, Sense, Ui};
-use std::sync::Arc;
-
-/// One visual as the side section shows it.
-#[derive(Debug, Clone)]
-pub struct VisualInfo {
-    pub type_name: &'static str,
-    pub shader: u16,
-    pub gcontainer: Option<GContainer>,
-    pub window: Option<SwiEntry>,
-    pub triangles: usize,
-    pub skipped: bool,
-    pub children: Vec<usize>,
-    pub parent: Option<usize>,
-    /// A tree's translation (elements 12..14 of its matrix).
-    pub tree_at: Option<[f32; 3]>,
-    pub fastpath: bool,
-}
-
-#[derive(Debug, Clone)]
-pub struct ShaderInfo {
-    pub name: String,
-    pub engine: String,
-    pub textures: Vec<String>,
-    pub colour: [f32; 4],
-    pub visuals: usize,
-}
-
-/// What the level view knows beyond the scene.
-#[derive(Debug, Clone)]
-pub struct LevelPick {
-    pub visuals: Vec<VisualInfo>,
-    pub shaders: Vec<ShaderInfo>,
-    /// Sector index and root visual.
-    pub sectors: Vec<(u32, Option<usize>)>,
-    pub portals: usize,
-    pub lights: usize,
-    pub glows: usize,
-}
-
-impl LevelPick {
-    pub fn new(files: &LevelFiles) -> LevelPick {
-        let l = &files.level;
-        let n = l.visuals.len();
-        let mut parent = vec![None; n];
-        for v in &l.visuals {
-            for &c in v.children.iter().flat_map(|c| c.ids.iter()) {
-                if let Some(p) = parent.get_mut(c as usize).filter(|p| p.is_none()) {
-                    *p = Some(v.index);
-                }
-            }
-        }
-        let visuals = l
-            .visuals
-            .iter()
-            .map(|v| {
-                let d = files.resolved.draw_of(v.index);
-                VisualInfo {
-                    type_name: v.type_name(),
-                    shader: v.shader(),
-                    gcontainer: v.gcontainer,
-                    window: d.and_then(|d| d.window),
-                    triangles: d.map_or(0, |d| d.triangle_count()),
-                    skipped: files.resolved.skipped.contains(&v.index),
-                    children: v.children.iter().flat_map(|c| c.ids.iter().map(|&i| i as usize)).filter(|&i| i < n).collect(),
-                    parent: parent[v.index],
-                    tree_at: v.treedef.map(|t| [t.xform[12], t.xform[13], t.xform[14]]),
-                    fastpath: v.fastpath.is_some(),
-                }
-            })
-            .collect();
-        let shaders = l
-            .shaders
-            .iter()
-            .enumerate()
-            .map(|(k, s)| {
-                let name = s.name();
-                ShaderInfo { colour: shader_colour(&name), name, engine: s.engine.clone(), textures: s.textures.clone(), visuals: l.visuals.iter().filter(|v| v.shader() as usize == k).count() }
-            })
-            .collect();
-        let sectors = l.sectors.iter().map(|s| (s.index, s.root.map(|r| r as usize).filter(|&r| r < n))).collect();
-        LevelPick { visuals, shaders, sectors, portals: l.portals.len(), lights: l.light_count, glows: l.glows.len() }
-    }
-}
-
-/// The visual a scene part was made from: labels "visual N", "visual N FASTPATH" and
-/// "visual N LOD facets".
-pub fn visual_of(label: &str) -> Option<usize> {
-    label.strip_prefix("visual ")?.split(' ').next()?.parse().ok()
-}
-
-/// What hovering a visual in the view says: its index and type, its shader's number, engine
-/// shader and textures.
-pub fn hover_text(pick: &LevelPick, visual: usize) -> String {
-    let Some(info) = pick.visuals.get(visual) else { return format!("visual {visual}") };
-    let shader = match pick.shaders.get(info.shader as usize) {
-        Some(s) if s.textures.is_empty() => format!("shader {}: {}", info.shader, s.engine),
-        Some(s) => format!("shader {}: {}\ntextures: {}", info.shader, s.engine, s.textures.join(", ")),
-        None => format!("shader {} (past the table)", info.shader),
-    };
-    format!("visual {visual} · {}\n{shader}", info.type_name)
-}
-
-/// The level bytes behind an item: the item itself when it is a `level`, the `level` beside
-/// it when it is a level.geom; `None` otherwise (a level.geom alone stays a point cloud).
-fn level_bytes(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource) -> Option<(SharedBytes, Option<String>)> {
-    if is_level(name, bytes) {
-        return Some((bytes.clone(), None));
-    }
-    if !name.to_ascii_lowercase().ends_with(".geom") {
-        return None;
-    }
-    match assets.beside("level") {
-        Found::Yes(b) if Level::sniff(&b.bytes) => Some((b.bytes, Some(b.origin))),
-        _ => None,
-    }
-}
-
-/// Builds the level view of the item, or `None` when it is not a level.
-pub fn build_level(name: &str, bytes: &SharedBytes, assets: &WorkspaceAssets, readings: &Readings, layers: LevelLayers) -> Option<Result<Built, String>> {
-    let started = std::time::Instant::now();
-    let (level, through) = level_bytes(name, bytes, assets)?;
-    let files = match LevelFiles::open(level, assets) {
-        Ok(f) => f,
-        Err(e) => return Some(Err(e.to_string())),
-    };
-    let mut scene = level_scene(name, &files, readings, layers);
-    if let Some(origin) = through {
-        scene.notes.insert(0, format!("drawn through the level file beside it ({origin})"));
-    }
-    let render = RenderScene::from_scene(&scene);
-    let clock = MaterialClock::new(&scene, &render, readings);
-    let chains = vec![None; render.materials.len()];
-    render.prepare_picking();
-    Some(Ok(Built {
-        scene: Arc::new(render),
-        kind: MeshKind::Level,
-        cell: (0, 0),
-        layers,
-        notes: scene.notes.clone(),
-        diagnostics: scene.diagnostics.clone(),
-        chains,
-        clock,
-        build_ms: started.elapsed().as_secs_f64() * 1e3,
-        land: None,
-        buffers: Vec::new(),
-        level: Some(Arc::new(LevelPick::new(&files))),
-    }))
-}
 
 fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), Sense::hover());
@@ -334,17 +179,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn labels_map_back_to_visuals() {
-        assert_eq!(visual_of("visual 12"), Some(12));
-        assert_eq!(visual_of("visual 6 LOD facets"), Some(6));
-        assert_eq!(visual_of("visual 2 FASTPATH"), Some(2));
-        assert_eq!(visual_of("vertex buffer 1"), None);
-    }
-
-    #[test]
     fn the_sector_tree_rows_follow_the_open_nodes() {
         use crate::doc::resolve::MemoryAssets;
         use crate::fixtures::xray_level::level_set;
+        use crate::scene::level::LevelFiles;
         let set = level_set();
         let files = LevelFiles::open(set.level.clone().into(), &MemoryAssets::from_files(set.files())).unwrap();
         let p = LevelPick::new(&files);
@@ -364,21 +202,5 @@ mod tests {
         assert_eq!(shown(&[(1, 6)]), "0:s0 1:11 2:8 3:0 3:1 3:2 2:9 3:6 4:3 4:4 4:5 3:7 0:s1 1:10");
         assert_eq!(shown(&[(0, 0), (1, 10)]), "0:s0 0:s1 1:10");
         assert_eq!(shown(&[(1, 8)]), "0:s0 1:11 2:8 2:9 3:6 3:7 0:s1 1:10");
-    }
-
-    #[test]
-    fn the_pick_knows_parents_children_and_shaders() {
-        use crate::doc::resolve::MemoryAssets;
-        use crate::fixtures::xray_level::level_set;
-        let set = level_set();
-        let files = LevelFiles::open(set.level.clone().into(), &MemoryAssets::from_files(set.files())).unwrap();
-        let p = LevelPick::new(&files);
-        assert_eq!(p.visuals[0].parent, Some(8));
-        assert_eq!(p.visuals[8].children, [0, 1, 2]);
-        assert!(p.visuals[7].skipped);
-        assert_eq!(p.visuals[2].window.unwrap().num_tris, 18);
-        assert_eq!(p.sectors, [(0, Some(11)), (1, Some(10))]);
-        assert_eq!(p.shaders[4].engine, "flora\\leaf_wave");
-        assert_eq!(p.shaders[4].visuals, 3);
     }
 }

@@ -7,7 +7,7 @@ pub mod build;
 pub mod level;
 pub mod view;
 
-use crate::app::editors::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, downcast_mut};
 use crate::doc::ItemPath;
 use egui::{Key, KeyboardShortcut, Modifiers};
 pub use view::MeshView;

@@ -1,10 +1,13 @@
 //! One viewport tab: the camera (kept per tab), the LOD and variant, playback, shading and
 //! overlays, the node tree, picking and the material chain of what was picked.
 
-use super::build::{BLENDED, BuildInput, Built, COLLISION, LIQUID_BED, MeshKind, PLAIN, WATER, flag_scene};
+use super::build::{BLENDED, BuildInput, Built, COLLISION, LIQUID_BED, PLAIN, WATER, flag_scene};
+use crate::scene::SceneKind;
+use crate::scene::level_pick::{hover_text, visual_of};
 use crate::app::worker::Worker;
 use crate::app::gpu_view as gpu;
-use crate::app::editors::{EditorCx, EditorState, SideColumn};
+use crate::app::seam::{EditorCx, EditorState};
+use crate::app::widgets::side_column::SideColumn;
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, Workspace, items};
 use crate::formats::Severity;
@@ -24,7 +27,7 @@ const PITCH_LIMIT: f32 = std::f32::consts::FRAC_PI_2 - 1e-4;
 
 /// Frames per second of node animation playback (the engine's rate is not documented; the
 /// exporters use the same).
-pub const FRAMES_PER_SECOND: f32 = crate::export::DEFAULT_FRAMES_PER_SECOND;
+pub const FRAMES_PER_SECOND: f32 = crate::scene::DEFAULT_FRAMES_PER_SECOND;
 
 
 /// What was picked.
@@ -43,7 +46,7 @@ struct BuildKey {
     generation: u64,
     lod: usize,
     variant: usize,
-    layers: crate::export::level::LevelLayers,
+    layers: crate::scene::level::LevelLayers,
     readings: Readings,
 }
 
@@ -70,7 +73,7 @@ pub struct MeshView {
     /// A landscape drawn in its triangles' flag colours.
     pub show_flags: bool,
     /// A level's optional layers (LOD facets, FASTPATH).
-    pub level_layers: crate::export::level::LevelLayers,
+    pub level_layers: crate::scene::level::LevelLayers,
     /// The level's sector tree rows opened or closed against their default: `(0, sector)` and
     /// `(1, visual)`.
     pub level_toggled: std::collections::HashSet<(u8, usize)>,
@@ -168,7 +171,7 @@ impl MeshView {
         let cell = self.built().map(|b| (b.cell, b.layers));
         if let Ok(b) = &built {
             // A level's look is in its vertex colours (its textures are not in the file).
-            if self.built.is_none() && b.kind == MeshKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
+            if self.built.is_none() && b.kind == SceneKind::Geom && b.scene.materials.iter().any(|m| m.vertex_colors) {
                 self.shading = Shading::VertexColor;
             }
             if self.hidden.len() != b.scene.nodes.len() {
@@ -487,7 +490,7 @@ fn level_hover(resp: &egui::Response, rect: egui::Rect, v: &mut MeshView, scene:
     if v.hover_key != Some(key) {
         let ray = v.camera.ray(glam::Vec2::new(p.x - rect.min.x, p.y - rect.min.y), glam::Vec2::new(rect.width(), rect.height()), scene.radius());
         let hit = pick(scene, ray, &v.matrices()).filter(|h| !v.hidden.get(h.node).copied().unwrap_or(false));
-        v.hovered = hit.and_then(|h| super::level::visual_of(&scene.parts.get(h.part)?.label)).map(|k| (k, super::level::hover_text(&pick_info, k)));
+        v.hovered = hit.and_then(|h| visual_of(&scene.parts.get(h.part)?.label)).map(|k| (k, hover_text(&pick_info, k)));
         v.hover_key = Some(key);
     }
     if let Some((_, text)) = &v.hovered {
@@ -541,10 +544,10 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
     let kind = b.kind;
     let scene = b.scene.clone();
     ui.label(RichText::new(match kind {
-        MeshKind::Model { .. } => "MSH model",
-        MeshKind::Landscape => "MSH landscape",
-        MeshKind::Geom => "X-Ray level.geom",
-        MeshKind::Level => "X-Ray level",
+        SceneKind::Model { .. } => "MSH model",
+        SceneKind::Landscape => "MSH landscape",
+        SceneKind::Geom => "X-Ray level.geom",
+        SceneKind::Level => "X-Ray level",
     }).strong());
     ui.weak(format!(
         "{} nodes · {} parts · {} triangles · {} points · built in {:.1} ms",
@@ -558,16 +561,16 @@ fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
         ui.small(n);
     }
     match kind {
-        MeshKind::Model { cells } => cell_grid(ui, v, cells),
-        MeshKind::Landscape => {
+        SceneKind::Model { cells } => cell_grid(ui, v, cells),
+        SceneKind::Landscape => {
             ui.horizontal(|ui| {
                 ui.label("LOD");
                 ui.selectable_value(&mut v.lod, 0, "0");
                 ui.selectable_value(&mut v.lod, 1, "1");
             });
         }
-        MeshKind::Geom => {}
-        MeshKind::Level => {
+        SceneKind::Geom => {}
+        SceneKind::Level => {
             if let Some(pick) = b.level.clone() {
                 super::level::side(ui, v, &pick);
             }

@@ -4,7 +4,8 @@
 //! texel under the pointer read out.
 
 use super::{Corner, RectDrag, TextureView};
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
+use crate::app::widgets::image::paint_checker;
 use crate::app::intent::Intent;
 use crate::formats::texm::Rect as PageRect;
 use egui::{Color32, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, Vec2, pos2, vec2};
@@ -103,7 +104,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
     }
 
     // Paint.
-    super::paint_checker(&painter, img_rect);
+    paint_checker(&painter, img_rect);
     painter.image(tex.id(), img_rect, Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)), Color32::WHITE);
     if view.grid && view.zoom >= GRID_FROM {
         grid(&painter, rect, img_rect, w, h, view.zoom);

@@ -3,8 +3,8 @@
 
 use super::import::ImportDialog;
 use super::{TextureView, edits};
-use crate::app::command::MenuGroup;
-use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, downcast_mut};
+use crate::app::seam::MenuGroup;
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, downcast_mut};
 use crate::app::intent::{FileRequest, Intent, ItemEdit, Pick};
 use crate::app::pickers::IMAGES;
 use crate::doc::{ItemPath, items};

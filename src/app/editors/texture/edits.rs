@@ -1,7 +1,7 @@
 //! The texture edits: new Page rects, new header flags (each as the item's new bytes, which
 //! the document applies as one step), and the stored levels written out as PNG.
 
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::app::intent::{Intent, ItemEdit};
 use crate::doc::items::{self, bytes_of};
 use crate::formats::Severity;

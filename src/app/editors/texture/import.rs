@@ -4,7 +4,8 @@
 //! conversion is the CLI's `import-png` (`texm::png::import_pixmap`); confirming replaces the
 //! entry's bytes in one undo step.
 
-use crate::app::editors::EditorDialog;
+use crate::app::seam::EditorDialog;
+use crate::app::widgets::image::{load_texture, paint_checker};
 use crate::app::intent::{Dialog, Intent, ItemEdit};
 use crate::doc::{ItemPath, Workspace, items};
 use crate::formats::readings::Readings;
@@ -457,11 +458,11 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
     if d.textures_for.as_ref() != Some(&c) {
         let ctx = ui.ctx().clone();
         let before = d.old_level0.clone().unwrap_or_else(|| d.image.clone());
-        let b = (super::load_texture(&ctx, "import-before", before.width, before.height, &before.rgba, egui::TextureOptions::NEAREST), [before.width, before.height]);
+        let b = (load_texture(&ctx, "import-before", before.width, before.height, &before.rgba, egui::TextureOptions::NEAREST), [before.width, before.height]);
         let load = |name: &str, p: &Result<Preview, String>| {
             p.as_ref().ok().map(|p| {
                 let l = &p.level0;
-                (super::load_texture(&ctx, name, l.width, l.height, &l.rgba, egui::TextureOptions::NEAREST), [l.width, l.height])
+                (load_texture(&ctx, name, l.width, l.height, &l.rgba, egui::TextureOptions::NEAREST), [l.width, l.height])
             })
         };
         let a = load("import-after", d.preview());
@@ -514,7 +515,7 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
                     let k = (rect.width() / w as f32).min(rect.height() / h as f32);
                     let k = if k >= 1.0 { k.floor() } else { k };
                     let r = egui::Rect::from_center_size(rect.center(), vec2(w as f32, h as f32) * k);
-                    super::paint_checker(&p, r);
+                    paint_checker(&p, r);
                     p.image(t.id(), r, egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), egui::Color32::WHITE);
                     if chosen {
                         p.rect_stroke(rect, 0.0, ui.visuals().selection.stroke, egui::StrokeKind::Inside);

@@ -4,10 +4,10 @@
 
 use super::model::{ViewMode, flag_names, known_bits};
 use super::TextureView;
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::doc::items;
 use crate::app::intent::Intent;
-use crate::app::panels::readings;
+use crate::app::widgets::readings;
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::readings::TABLE;
 use crate::formats::texm::{Format, Rect as PageRect, mip_skip};

@@ -4,7 +4,7 @@
 
 use super::textview::{COMPLETE, GO_TO, QUICK_FIX, open_fixes};
 use super::{Layout, WearView};
-use crate::app::editors::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
 use crate::app::intent::Intent;
 use crate::doc::ItemPath;
 use crate::formats::Severity;

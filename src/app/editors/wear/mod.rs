@@ -17,7 +17,7 @@ pub mod textview;
 
 pub use editor::WearEditor;
 
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::app::intent::{Intent, ItemEdit};
 use crate::doc::ItemPath;
 use crate::formats::bytes::SharedBytes;

@@ -5,7 +5,7 @@
 
 use super::textview::{preview_ui, swatch};
 use super::{Confirm, RowOp, WearView, assets};
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::app::intent::Intent;
 use crate::formats::Severity;
 use crate::formats::mat0::lookup::Fallback;

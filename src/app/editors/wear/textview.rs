@@ -9,7 +9,7 @@
 use super::assets::Preview;
 use super::caret::{Caret, Move};
 use super::{Popup, WearView};
-use crate::app::editors::EditorCx;
+use crate::app::seam::EditorCx;
 use crate::app::intent::Intent;
 use crate::formats::Severity;
 use crate::formats::wear::assist::TokenKind;

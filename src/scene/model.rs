@@ -4,7 +4,7 @@
 //! materials, and the model's animation sampled once per frame.
 
 use super::materials::add_materials;
-use super::scene::{BoundShape, Finite, NodeTrack, SceneBound, ParkanVertices, Primitive, Scene, SceneAnimation, SceneNode, parkan_primitive, parkan_transform};
+use super::types::{BoundShape, Finite, NodeTrack, SceneBound, ParkanVertices, Primitive, Scene, SceneAnimation, SceneNode, parkan_primitive, parkan_transform};
 use crate::doc::resolve::ResolvedMaterial;
 use crate::formats::msh::Parts;
 use crate::formats::msh::anim::Transform;
@@ -16,7 +16,7 @@ use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
 
 /// glTF times are seconds and type-8 key times are frames; the engine's playback rate is not
-/// documented, so exports use this one (an option of [`super::ExportOptions`]).
+/// documented, so exports use this one (an option of [`super::SceneOptions`]).
 pub const DEFAULT_FRAMES_PER_SECOND: f32 = 15.0;
 
 /// The most (frame x node) samples one animation export takes. Shipped models stay far

@@ -5,7 +5,7 @@
 //! draw; glTF and OBJ have no such blend, so there the secondary is reported, not written.
 
 use super::materials::add_materials;
-use super::scene::{Finite, Overlay, ParkanVertices, Primitive, Scene, SceneNode, parkan_primitive};
+use super::types::{Finite, Overlay, ParkanVertices, Primitive, Scene, SceneNode, parkan_primitive};
 use crate::doc::resolve::ResolvedMaterial;
 use crate::formats::msh::Parts;
 use crate::formats::msh::anim::Transform;
@@ -14,13 +14,14 @@ use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
 
 /// Builds LOD `lod`; `resolve` gets the primary material bytes and which table they index.
+/// Also gives back the triangle records the scene was made from (a viewer picks in them).
 pub fn landscape_scene(
     name: &str,
     parts: &Parts,
     readings: &Readings,
     lod: usize,
     resolve: &mut dyn FnMut(&LandscapeMesh, &[u16]) -> Vec<ResolvedMaterial>,
-) -> Result<Scene> {
+) -> Result<(Scene, LandscapeMesh)> {
     let (mesh, diags) = extract_landscape(parts, readings, lod)?;
     let mut scene = Scene { name: name.to_string(), diagnostics: diags, ..Scene::default() };
     scene.notes.push(format!(
@@ -56,7 +57,7 @@ pub fn landscape_scene(
         scene.bounds = super::model::header_bounds(&t.header, false);
     }
     scene.diagnostics.extend(finite.diagnostic());
-    Ok(scene)
+    Ok((scene, mesh))
 }
 
 /// The group's triangles, one per three indices.
@@ -103,8 +104,8 @@ mod tests {
             seen.push((m.wear, b.to_vec()));
             Vec::new()
         };
-        let lod0 = landscape_scene("Land", &parts, &Readings::default(), 0, &mut resolve).unwrap();
-        let lod1 = landscape_scene("Land", &parts, &Readings::default(), 1, &mut resolve).unwrap();
+        let (lod0, _) = landscape_scene("Land", &parts, &Readings::default(), 0, &mut resolve).unwrap();
+        let (lod1, _) = landscape_scene("Land", &parts, &Readings::default(), 1, &mut resolve).unwrap();
         assert!(landscape_scene("Land", &parts, &Readings::default(), 2, &mut resolve).is_err());
         // 8 x 8 tiles: 8 triangles each at LOD0, 2 at LOD1.
         assert_eq!((lod0.triangle_count(), lod1.triangle_count()), (512, 128));
@@ -125,10 +126,10 @@ mod tests {
     #[test]
     fn blended_triangles_carry_the_secondary_with_component_14_weights() {
         use crate::doc::resolve::MemoryAssets;
-        use crate::export::{ExportOptions, build_scene};
+        use crate::scene::{SceneOptions, build_scene};
         let files = crate::fixtures::demo::demo_files();
         let land = files.iter().find(|(n, _)| n.eq_ignore_ascii_case("Land.msh")).unwrap().1.clone();
-        let scene = build_scene("Land.msh", land.clone().into(), &MemoryAssets::from_files(files), &ExportOptions::default(), &Readings::default()).unwrap();
+        let scene = build_scene("Land.msh", land.clone().into(), &MemoryAssets::from_files(files), &SceneOptions::default(), &Readings::default()).unwrap();
         let parts = Msh::parse(SharedBytes::from(land)).unwrap().1.parts().0;
         // The blended triangles carry their secondary material with component 14's alpha.
         let mesh = extract_landscape(&parts, &Readings::default(), 0).unwrap().0;

@@ -4,21 +4,27 @@
 //! materials (the level file that names the shaders and base vertices is not read). Each buffer's
 //! note says which.
 
-use super::scene::{Finite, Primitive, Scene, SceneNode, SourceAxes, reverse_winding};
-use crate::formats::Result;
+use super::types::{Finite, Primitive, Scene, SceneNode, SourceAxes, reverse_winding};
+use crate::formats::{Diagnostic, Result};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
 use crate::formats::readings::Readings;
 use crate::formats::xray_geom::LevelGeom;
+use crate::formats::xray_geom::decl::{type_name, usage_name};
 use crate::formats::xray_geom::geometry::extract;
 use glam::Vec3;
 
 pub fn geom_scene(name: &str, bytes: SharedBytes, readings: &Readings) -> Result<Scene> {
     let (geom, diags) = LevelGeom::parse(bytes)?;
+    Ok(geom_scene_of(name, &geom, diags, readings))
+}
+
+/// The scene of a parsed level.geom (`diags`: what parsing found).
+pub fn geom_scene_of(name: &str, geom: &LevelGeom, diags: Vec<Diagnostic>, readings: &Readings) -> Scene {
     let mut scene = Scene { name: name.to_string(), diagnostics: diags, axes: SourceAxes::XRay, ..Scene::default() };
     let mut finite = Finite::default();
-    for m in extract(&geom, readings) {
+    for m in extract(geom, readings) {
         scene.notes.push(m.note.clone());
         let mut p = Primitive {
             label: format!("vertex buffer {}", m.buffer),
@@ -50,7 +56,23 @@ pub fn geom_scene(name: &str, bytes: SharedBytes, readings: &Readings) -> Result
         });
     }
     scene.diagnostics.extend(finite.diagnostic());
-    Ok(scene)
+    scene
+}
+
+/// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.
+pub fn buffer_lines(g: &LevelGeom) -> Vec<String> {
+    let mut out: Vec<String> = g
+        .vertex_buffers()
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let decl: Vec<String> =
+                v.decl.elements.iter().map(|e| format!("{} {}{} @{}", type_name(e.ty), usage_name(e.usage), if e.usage_index > 0 { e.usage_index.to_string() } else { String::new() }, e.offset)).collect();
+            format!("vertex buffer {i}: {} vertices of {} bytes: {}", v.vertex_count, v.stride(), decl.join(", "))
+        })
+        .collect();
+    out.extend(g.index_buffers().iter().enumerate().map(|(i, b)| format!("index buffer {i}: {} indices", b.data.len() / 2)));
+    out
 }
 
 #[cfg(test)]

@@ -7,18 +7,18 @@
 //! portals are optional layers. Coordinates go to glTF's frame `(x, y, -z)`, a reflection, so each
 //! triangle's last two corners swap.
 
-use super::scene::{BoundShape, Finite, Primitive, Scene, SceneBound, SceneMaterial, SceneNode, SourceAxes, reverse_winding};
+use super::types::{BoundShape, Finite, Primitive, Scene, SceneBound, SceneMaterial, SceneNode, SourceAxes, reverse_winding};
+pub use crate::doc::resolve::level::{LevelFiles, is_level};
 use crate::doc::resolve::{AssetSource, Found};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
 use crate::formats::readings::Readings;
-use crate::formats::xray_geom::{LevelGeom, VertexBuffer, decode_for_display, decode_hemi};
-use crate::formats::xray_level::draw::{DrawCall, Resolved, resolve};
+use crate::formats::xray_geom::{VertexBuffer, decode_for_display, decode_hemi};
+use crate::formats::xray_level::draw::DrawCall;
 use crate::formats::xray_level::visual::{MT_HIERRARHY, MT_LOD};
 use crate::formats::xray_level::{Level, TreeDef};
-use crate::doc::check::{FileReport, Finding};
-use crate::formats::{Diagnostic, Result, Severity};
+use crate::formats::{Diagnostic, Result};
 use glam::{Mat3, Quat, Vec3};
 
 /// The optional layers.
@@ -30,57 +30,6 @@ pub struct LevelLayers {
     pub fastpath: bool,
     /// The portals between sectors, translucent and seen from both sides.
     pub portals: bool,
-}
-
-/// A level with the files beside it, resolved.
-pub struct LevelFiles {
-    pub level: Level,
-    pub geom: Option<LevelGeom>,
-    pub geomx: Option<LevelGeom>,
-    pub resolved: Resolved,
-    /// Where level.geom and level.geomx came from, or why not.
-    pub notes: Vec<String>,
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-fn sibling(assets: &dyn AssetSource, name: &str, notes: &mut Vec<String>, diags: &mut Vec<Diagnostic>) -> Option<LevelGeom> {
-    match assets.beside(name) {
-        Found::Yes(b) => match LevelGeom::parse(b.bytes) {
-            Ok((g, d)) => {
-                notes.push(format!("{name}: {}", b.origin));
-                diags.extend(d.into_iter().map(|mut d| {
-                    d.message = format!("{name}: {}", d.message);
-                    d.offset = None;
-                    d
-                }));
-                Some(g)
-            }
-            Err(e) => {
-                diags.push(Diagnostic::warning(0u64, format!("{name} at {} cannot be read: {e}", b.origin)));
-                None
-            }
-        },
-        other => {
-            if let Some(m) = other.failure(name) {
-                notes.push(m);
-            }
-            None
-        }
-    }
-}
-
-impl LevelFiles {
-    /// Parses the level and reads level.geom and level.geomx beside it.
-    pub fn open(bytes: SharedBytes, assets: &dyn AssetSource) -> Result<LevelFiles> {
-        let (level, mut diagnostics) = Level::parse(bytes)?;
-        let mut notes = Vec::new();
-        let geom = sibling(assets, "level.geom", &mut notes, &mut diagnostics);
-        let fastpath = level.visuals.iter().any(|v| v.fastpath.is_some());
-        let geomx = if fastpath { sibling(assets, "level.geomx", &mut notes, &mut diagnostics) } else { None };
-        let resolved = resolve(&level, geom.as_ref(), geomx.as_ref());
-        diagnostics.extend(resolved.diagnostics.iter().cloned());
-        Ok(LevelFiles { level, geom, geomx, resolved, notes, diagnostics })
-    }
 }
 
 /// A stable colour per shader name (FNV-1a hashed to a hue), so a shader keeps its colour
@@ -338,33 +287,6 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
     ));
     scene.diagnostics.extend(finite.diagnostic());
     scene
-}
-
-/// Whether an item is a `level` (by name or by its chunks).
-pub fn is_level(name: &str, bytes: &[u8]) -> bool {
-    name.eq_ignore_ascii_case("level") || Level::sniff(bytes)
-}
-
-/// Adds to `report` (a `check` of the file `name`) a `level`'s draw ranges checked against the
-/// level.geom (and level.geomx) beside it, as `info` and the view resolve them: each bad
-/// visual is an error with its index and offset. Without a level.geom beside it the ranges
-/// cannot be checked, which is said, not failed. Anything but a level is left alone.
-pub fn check_draws(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, report: &mut FileReport) {
-    if !is_level(name, bytes) {
-        return;
-    }
-    let Ok(files) = LevelFiles::open(bytes.clone(), assets) else { return };
-    let found: Vec<Diagnostic> = match &files.geom {
-        Some(_) => files.resolved.diagnostics.clone(),
-        None => {
-            let why = assets.beside("level.geom").failure("level.geom").unwrap_or_else(|| "no level.geom beside it".into());
-            vec![Diagnostic::warning(0u64, format!("{why}: the visuals' draw ranges were not checked"))]
-        }
-    };
-    for d in found {
-        report.diagnostics.push(Finding { severity: d.severity, entry: None, offset: d.offset, line: None, column: None, message: d.message });
-    }
-    report.ok = !report.diagnostics.iter().any(|f| f.severity == Severity::Error);
 }
 
 /// The level scene of an item: a `level`, or a `level.geom` with a readable `level` beside it

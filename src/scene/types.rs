@@ -2,7 +2,7 @@
 //! arrays and triangle or point lists), materials, textures and one optional animation, all
 //! already in glTF's frame (right-handed, y up, counter-clockwise front faces). The builders
 //! ([`super::model`], [`super::land`], [`super::geom`]) convert once; the writers
-//! ([`super::gltf`], [`super::obj`]) only serialise.
+//! (`export::gltf`, `export::obj`, above this layer) only serialise.
 
 use crate::doc::resolve::{ResolvedMaterial, ResolvedTexture};
 use crate::formats::Diagnostic;

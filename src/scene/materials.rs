@@ -1,7 +1,7 @@
 //! Resolved materials into the scene: one scene material per distinct material byte, one
 //! scene texture per distinct texture (a texture shared by several materials is written once).
 
-use super::scene::{Scene, SceneMaterial, SceneTexture, safe_stem};
+use super::types::{Scene, SceneMaterial, SceneTexture, safe_stem};
 use crate::doc::resolve::ResolvedMaterial;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -39,7 +39,7 @@ pub fn add_materials(scene: &mut Scene, resolved: Vec<ResolvedMaterial>) -> Hash
 
 /// `stem`, or `stem_2`, `stem_3`, ... when taken (texture names that differ only in the
 /// characters a file name cannot hold).
-pub(super) fn unique(stem: String, used: &mut Vec<String>) -> String {
+pub fn unique(stem: String, used: &mut Vec<String>) -> String {
     let mut candidate = stem.clone();
     let mut n = 2;
     while used.iter().any(|u| u.eq_ignore_ascii_case(&candidate)) {

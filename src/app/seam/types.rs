@@ -1,0 +1,92 @@
+//! The values that cross the seam between the shell and the editors: an editor's name, its
+//! commands' specs and where they sit in the menus, the messages it sends itself. Nothing
+//! here knows an editor or the shell's state.
+
+use egui::KeyboardShortcut;
+use std::any::Any;
+use std::sync::Arc;
+
+/// An editor's stable name ("texture"): tabs, commands and messages name their editor by it.
+pub type EditorId = &'static str;
+
+/// Command `index` of editor `editor`'s [`super::ItemEditor::commands`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EditorCommand {
+    pub editor: EditorId,
+    pub index: usize,
+}
+
+/// Where a command sits in the menu bar (and how the palette groups it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuGroup {
+    File,
+    Edit,
+    Entry,
+    View,
+    Help,
+}
+
+impl MenuGroup {
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuGroup::File => "File",
+            MenuGroup::Edit => "Edit",
+            MenuGroup::Entry => "Entry",
+            MenuGroup::View => "View",
+            MenuGroup::Help => "Help",
+        }
+    }
+}
+
+/// One command an editor adds to the command table.
+pub struct CommandSpec {
+    pub label: &'static str,
+    pub tooltip: &'static str,
+    /// The first is the one menus show. The keys fire only while the editor has the focus
+    /// (its tab is active and [`EditorState::wants_keys`] agrees), before the shell's.
+    pub shortcuts: &'static [KeyboardShortcut],
+    /// Where it sits in the menu bar; `None` keeps it out of the menus (the palette and the
+    /// keys still have it).
+    pub menu: Option<MenuGroup>,
+    /// It acts on the selected item too when no tab of the editor is active (menus, palette).
+    pub on_selection: bool,
+}
+
+/// What an editor sent itself, opaque to the shell: a picked file, a dropped image. Compared by
+/// identity.
+#[derive(Clone)]
+pub struct EditorMsg(pub Arc<dyn Any + Send + Sync>);
+
+impl EditorMsg {
+    pub fn new<T: Any + Send + Sync>(v: T) -> EditorMsg {
+        EditorMsg(Arc::new(v))
+    }
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for EditorMsg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EditorMsg")
+    }
+}
+
+impl PartialEq for EditorMsg {
+    fn eq(&self, o: &EditorMsg) -> bool {
+        Arc::ptr_eq(&self.0, &o.0)
+    }
+}
+
+/// Sent to an editor (through [`super::ItemEditor::handle`]) to show the place at a byte offset of
+/// its item: a click on one of its [`super::EditorState::diagnostics`] in the Diagnostics panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RevealAt(pub u64);
+
+/// A native file dialog's answer to an editor's [`crate::app::intent::Pick::ForEditor`]: the tag it
+/// asked with and the path picked.
+pub struct Picked {
+    pub tag: EditorMsg,
+    pub path: std::path::PathBuf,
+}
+

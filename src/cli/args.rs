@@ -1,0 +1,195 @@
+//! The command line's arguments: the subcommands and their flags (clap).
+
+use crate::formats::readings;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+use super::render;
+
+#[derive(Parser, Debug)]
+#[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
+#[command(after_help = readings_help())]
+pub struct Cli {
+    /// Choose a reading where public format descriptions disagree, NAME=VALUE (repeatable; see
+    /// below and docs/readings.md).
+    #[arg(long = "reading", global = true, value_name = "NAME=VALUE")]
+    pub readings: Vec<String>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Files to open in the editor (no subcommand): with none, the bundled demo assets.
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The directory of an NRes or RsLi archive.
+    List {
+        archive: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write an entry's bytes (RsLi: unpacked), or every entry with --all.
+    Extract {
+        /// FILE::ENTRY, or ARCHIVE with --all.
+        item: String,
+        /// Output file (default: the entry's name in the current folder), or folder with --all.
+        #[arg(short = 'o', long = "out")]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        all: bool,
+    },
+    /// Replace an entry's bytes with SRC's; saves in place atomically unless -o.
+    Replace {
+        item: String,
+        src: PathBuf,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Append an entry; the lookup table is rebuilt.
+    Add {
+        archive: String,
+        src: PathBuf,
+        /// Entry name (default: SRC's file name), at most 31 bytes.
+        #[arg(long)]
+        name: Option<String>,
+        /// Type: four ASCII characters (Texm, MAT0, ...) or a decimal id. Without it, the
+        /// editor's guess: Texm for a texture's bytes, WEAR for .wea, MAT0 for .mat/.mat0, else
+        /// the type every entry of the archive has, else 0.
+        #[arg(long = "type")]
+        type_id: Option<String>,
+        #[arg(long, default_value_t = 0)]
+        attr1: u32,
+        #[arg(long, default_value_t = 0)]
+        attr2: u32,
+        #[arg(long, default_value_t = 0)]
+        attr3: u32,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Remove an entry; the lookup table is rebuilt.
+    Remove {
+        item: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Rename an entry (at most 31 bytes); the lookup table is rebuilt.
+    Rename {
+        item: String,
+        new_name: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Parse every file and entry, re-encode and compare, report every diagnostic.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The decoded summary of one item.
+    Info {
+        item: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The material state at game time MS (start time 0).
+    Material {
+        item: String,
+        #[arg(long)]
+        time: u32,
+        #[arg(long, default_value_t = 0)]
+        block: usize,
+        /// Initial state of the random mode's rand().
+        #[arg(long)]
+        seed: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A Texm level as an RGBA PNG (the stored level, not the runtime view).
+    ExportPng {
+        item: String,
+        out: PathBuf,
+        #[arg(long, default_value_t = 0)]
+        mip: usize,
+    },
+    /// Replace a texture from an image: converted to the entry's format (or --format),
+    /// mip chain rebuilt to the same count, flags and Page rects kept.
+    ImportPng {
+        item: String,
+        image: PathBuf,
+        /// Target format: 0, 565, 556, 4444, 88, 888, 8888.
+        #[arg(long)]
+        format: Option<u32>,
+        /// Dither (Floyd-Steinberg) when quantising to format 0, 565, 556 or 4444.
+        #[arg(long)]
+        dither: bool,
+        /// Use the smoother alpha-aware mip filter instead of the shipped box filter.
+        #[arg(long)]
+        smooth_mips: bool,
+        /// Format 0: keep the texture's palette, mapping each colour to its nearest entry.
+        #[arg(long)]
+        keep_palette: bool,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Export a mesh: an MSH model with its materials and textures, an MSH landscape,
+    /// level.geom geometry, or an X-Ray level drawn by its visuals (a `level`, or a level.geom
+    /// with a `level` beside it), as OBJ (+MTL, PNG), glTF (.gltf + .bin + PNG) or .glb.
+    Export {
+        item: String,
+        out: PathBuf,
+        /// Level of detail, 0..3 (a landscape: 0 or 1).
+        #[arg(long, default_value_t = 0)]
+        lod: usize,
+        /// Damage variant, 0..2.
+        #[arg(long, default_value_t = 0)]
+        variant: usize,
+        /// Animation frame to pose the model at (type-8 key time, in frames).
+        #[arg(long)]
+        frame: Option<f32>,
+    },
+    /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
+    /// with the editor's 3D renderer, offscreen, to a PNG.
+    Render(render::RenderArgs),
+    /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
+    /// icons, desktop entry, default application), so double-clicking an archive opens it.
+    InstallDesktop {
+        /// Remove what install-desktop put there instead.
+        #[arg(long)]
+        uninstall: bool,
+    },
+    // The writers below are for working on the project, not on a game: hidden from --help
+    // on purpose (a modder has no use for them) and documented in README's demo section.
+    /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
+    #[command(hide = true)]
+    WriteFixtures { dir: PathBuf },
+    /// Regenerate the bundled demo game folder (assets/demo) from the project's writers.
+    #[command(hide = true)]
+    WriteDemo { dir: PathBuf },
+    /// Write a game folder at the shipped install's counts and sizes (about 21 MB) into DIR,
+    /// for benchmarks and trying folder-wide work; `--small` for a tiny one of the same shape,
+    /// `--problems` to add one of each problem a project check reports.
+    #[command(hide = true)]
+    WriteGame {
+        dir: PathBuf,
+        #[arg(long)]
+        small: bool,
+        #[arg(long)]
+        problems: bool,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct OutArg {
+    /// Write the result to NEWFILE instead of saving in place.
+    #[arg(short = 'o', long = "out", value_name = "NEWFILE")]
+    pub out: Option<PathBuf>,
+}
+
+fn readings_help() -> String {
+    let mut s = String::from("Readings (--reading NAME=VALUE; the first value is the default):\n");
+    for (name, values, what) in readings::TABLE {
+        s.push_str(&format!("  {name:<20} {:<28} {what}\n", values.join(" | ")));
+    }
+    s
+}

@@ -1,0 +1,51 @@
+//! `check`: parse every file and entry, re-encode and compare, report every diagnostic.
+
+use super::output::outln;
+use super::Out;
+use crate::doc::check::{FileReport, check_bytes};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::readings::Readings;
+use serde_json::json;
+use std::path::Path;
+
+pub(super) fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
+    let mut reports: Vec<FileReport> = Vec::new();
+    let mut io_failed = false;
+    for p in paths {
+        match std::fs::read(p) {
+            Ok(b) => {
+                let bytes = SharedBytes::from(b);
+                let mut report = check_bytes(p, bytes.clone(), readings);
+                let name = Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                crate::doc::check::check_draws(&name, &bytes, &crate::doc::resolve::FolderAssets::for_file(Path::new(p)), &mut report);
+                reports.push(report);
+            }
+            Err(e) => {
+                eprintln!("error: {p}: {e}");
+                io_failed = true;
+            }
+        }
+    }
+    if json {
+        outln!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
+    } else {
+        for r in &reports {
+            let status = if r.ok { "ok" } else { "FAILED" };
+            outln!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
+            for d in &r.diagnostics {
+                let sev = format!("{:?}", d.severity).to_lowercase();
+                let at = match (d.line, d.column, d.offset) {
+                    (Some(l), Some(c), _) => format!(" line {l}, column {c}"),
+                    (_, _, Some(o)) => format!(" @0x{o:X}"),
+                    _ => String::new(),
+                };
+                let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
+                outln!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
+            }
+        }
+    }
+    if io_failed {
+        return Ok(2);
+    }
+    Ok(if reports.iter().all(|r| r.ok) { 0 } else { 1 })
+}
