@@ -166,6 +166,17 @@ pub enum Command {
     /// Regenerate the bundled demo game folder (assets/demo) from the project's writers.
     #[command(hide = true)]
     WriteDemo { dir: PathBuf },
+    /// Write a game folder at the shipped install's counts and sizes (about 21 MB) into DIR,
+    /// for benchmarks and trying folder-wide work; `--small` for a tiny one of the same shape,
+    /// `--problems` to add one of each problem a project check reports.
+    #[command(hide = true)]
+    WriteGame {
+        dir: PathBuf,
+        #[arg(long)]
+        small: bool,
+        #[arg(long)]
+        problems: bool,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -1,10 +1,10 @@
-//! The headless command line (spec/cli.md). Every command goes through the document model, the
+//! The headless command line (docs/cli.md). Every command goes through the document model, the
 //! same code paths as the editor, so a CLI test also tests the editor's save path.
 //!
 //! One module per command family; this file only parses readings and dispatches:
 //! `archive` (list, extract), `edit` (replace, add, remove, rename), `check`, `info`, `typed`
 //! (material, export-png, import-png), `export`, `render`, `desktop` (install-desktop), `dev`
-//! (the hidden fixture and demo writers). `open` resolves addresses and saves for all of them.
+//! (the hidden fixture, demo and game-folder writers). `open` resolves addresses and saves for all of them.
 
 use crate::formats::Error;
 use crate::formats::readings::Readings;
@@ -67,6 +67,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
         Command::WriteDemo { dir } => dev::write_demo(&dir),
+        Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
         Command::Check { paths, json } => check::check(&paths, json, &readings),
         Command::Info { item, json } => info::info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
