@@ -10,7 +10,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::doc::resolve::MemoryAssets;
-use parkan_studio::export::level::{LevelFiles, LevelLayers, level_scene};
+use parkan_studio::scene::level::{LevelFiles, LevelLayers, level_scene};
 use parkan_studio::fixtures::xray_level::large_level_set;
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::readings::Readings;

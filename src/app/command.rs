@@ -12,7 +12,7 @@ macro_rules! commands {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum Command {
             $($variant,)*
-            /// A command an editor adds ([`super::seam::ItemEditor::commands`]).
+            /// A command an editor adds (`seam::ItemEditor::commands`).
             Editor(EditorCommand),
         }
 

@@ -30,7 +30,7 @@ pub enum ViewKind {
     Hex,
     /// The raw directory row (or file header) field by field.
     Fields,
-    /// The editor that claims the item ([`super::editors`], through `super::seam`).
+    /// The editor that claims the item (the registry `app::editors`, through `app::seam`).
     Editor,
 }
 
@@ -85,7 +85,7 @@ pub enum Pick {
     /// → [`Intent::Add`]
     Add(ItemPath),
     /// A file or folder for an editor → [`Intent::Editor`] with a
-    /// [`super::seam::Picked`] of `tag` and the path.
+    /// `seam::Picked` of `tag` and the path.
     ForEditor { editor: EditorId, target: ItemPath, request: FileRequest, tag: EditorMsg },
 }
 

@@ -1,7 +1,7 @@
 //! The egui editor. One frame: take what arrived (task outcomes, dialog answers, dropped files,
 //! a close request), turn pressed shortcuts into commands, draw the panels (which only read the
 //! document and push intents), drain the command queue into intents, and apply every intent in
-//! one place (`apply.rs`). The document is only ever changed there, through `doc::Workspace`.
+//! one place (`apply/`). The document is only ever changed there, through `doc::Workspace`.
 
 pub mod apply;
 pub mod browser;

@@ -1,5 +1,5 @@
-//! The hidden writers for working on the project, not on a game: every fixture variant, and
-//! the bundled demo game folder, and a game folder at the shipped sizes.
+//! The hidden writers for working on the project, not on a game: every fixture variant, the
+//! bundled demo game folder, and a game folder of the shipped install's shape.
 
 use super::output::outln;
 use super::{Failure, Out};

@@ -4,7 +4,7 @@
 //! One module per command family; this file only parses readings and dispatches:
 //! `archive` (list, extract), `edit` (replace, add, remove, rename), `check`, `info`, `typed`
 //! (material, export-png, import-png), `export`, `render`, `desktop` (install-desktop), `dev`
-//! (the hidden fixture and demo writers). `open` resolves addresses and saves for all of them.
+//! (the hidden fixture, demo and game-folder writers). `open` resolves addresses and saves for all of them.
 
 use crate::formats::Error;
 use crate::formats::readings::Readings;

@@ -1,34 +1,12 @@
-//! The material preview's shapes: a sphere, a cube and a plane (normals and UVs, one node, one
-//! material slot), and the way to give that slot a material's colours, texture and cell.
+//! The material preview's shapes (`scene::shapes`) as a drawable scene (one node, one material
+//! slot), and the way to give that slot a material's colours, texture and cell.
 
 use super::scene::{BlendMode, FULL_UV_RECT, MaterialColors, MaterialStatus, Part, RenderMaterial, RenderNode, RenderScene, Vertex};
 use crate::doc::resolve::ResolvedTexture;
+pub use crate::scene::shapes::Shape;
+use crate::scene::shapes::shape_mesh;
 use glam::{Mat4, Vec3};
 use std::sync::Arc;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    /// Radius 1 about the origin.
-    Sphere,
-    /// -1..1 on every axis.
-    Cube,
-    /// -1..1 in x and y, facing +z (the default camera).
-    Plane,
-}
-
-impl Shape {
-    pub fn from_name(name: &str) -> Option<Shape> {
-        match name.to_ascii_lowercase().as_str() {
-            "sphere" => Some(Shape::Sphere),
-            "cube" => Some(Shape::Cube),
-            "plane" => Some(Shape::Plane),
-            _ => None,
-        }
-    }
-}
-
-const SPHERE_SEGMENTS: u32 = 48;
-const SPHERE_RINGS: u32 = 24;
 
 fn vertex(p: Vec3, n: Vec3, uv: [f32; 2]) -> Vertex {
     Vertex { position: p.into(), node: 0, normal: n.into(), color: u32::MAX, uv, hemi: 1.0 }
@@ -37,11 +15,8 @@ fn vertex(p: Vec3, n: Vec3, uv: [f32; 2]) -> Vertex {
 /// The shape as a one-node scene whose single part uses material 0 (white until
 /// [`RenderScene::set_preview_material`]).
 pub fn preview_scene(shape: Shape) -> RenderScene {
-    let (vertices, indices) = match shape {
-        Shape::Sphere => sphere(),
-        Shape::Cube => cube(),
-        Shape::Plane => plane(),
-    };
+    let (corners, indices) = shape_mesh(shape);
+    let vertices: Vec<Vertex> = corners.iter().map(|c| vertex(c.position.into(), c.normal.into(), c.uv)).collect();
     let mut s = RenderScene::default();
     s.name = format!("{shape:?}").to_lowercase();
     s.nodes.push(RenderNode { name: s.name.clone(), parent: None, local: Mat4::IDENTITY });
@@ -93,61 +68,6 @@ impl RenderScene {
         });
         m.status = if m.texture.is_some() { MaterialStatus::Textured } else { MaterialStatus::Untextured };
     }
-}
-
-fn sphere() -> (Vec<Vertex>, Vec<u32>) {
-    let mut v = Vec::new();
-    for r in 0..=SPHERE_RINGS {
-        let phi = std::f32::consts::PI * r as f32 / SPHERE_RINGS as f32;
-        for s in 0..=SPHERE_SEGMENTS {
-            let theta = std::f32::consts::TAU * s as f32 / SPHERE_SEGMENTS as f32;
-            let n = Vec3::new(phi.sin() * theta.sin(), phi.cos(), phi.sin() * theta.cos());
-            v.push(vertex(n, n, [s as f32 / SPHERE_SEGMENTS as f32, r as f32 / SPHERE_RINGS as f32]));
-        }
-    }
-    let row = SPHERE_SEGMENTS + 1;
-    let mut idx = Vec::new();
-    for r in 0..SPHERE_RINGS {
-        for s in 0..SPHERE_SEGMENTS {
-            let (a, b) = (r * row + s, (r + 1) * row + s);
-            idx.extend([a, b, a + 1, a + 1, b, b + 1]);
-        }
-    }
-    (v, idx)
-}
-
-/// Four corners of a face with normal `n` and in-plane axes `u` (right) and `v` (up).
-fn quad(v: &mut Vec<Vertex>, idx: &mut Vec<u32>, n: Vec3, u: Vec3, up: Vec3) {
-    let base = v.len() as u32;
-    for (du, dv, uv) in [(-1.0, 1.0, [0.0, 0.0]), (1.0, 1.0, [1.0, 0.0]), (1.0, -1.0, [1.0, 1.0]), (-1.0, -1.0, [0.0, 1.0])] {
-        v.push(vertex(n + u * du + up * dv, n, uv));
-    }
-    // Counter-clockwise seen from the front: top-left, bottom-left, bottom-right; then the other half.
-    idx.extend([base, base + 3, base + 2, base, base + 2, base + 1]);
-}
-
-fn cube() -> (Vec<Vertex>, Vec<u32>) {
-    let (mut v, mut idx) = (Vec::new(), Vec::new());
-    for (n, u, up) in [
-        (Vec3::Z, Vec3::X, Vec3::Y),
-        (Vec3::NEG_Z, Vec3::NEG_X, Vec3::Y),
-        (Vec3::X, Vec3::NEG_Z, Vec3::Y),
-        (Vec3::NEG_X, Vec3::Z, Vec3::Y),
-        (Vec3::Y, Vec3::X, Vec3::NEG_Z),
-        (Vec3::NEG_Y, Vec3::X, Vec3::Z),
-    ] {
-        quad(&mut v, &mut idx, n, u, up);
-    }
-    (v, idx)
-}
-
-fn plane() -> (Vec<Vertex>, Vec<u32>) {
-    let (mut v, mut idx) = (Vec::new(), Vec::new());
-    quad(&mut v, &mut idx, Vec3::Z, Vec3::X, Vec3::Y);
-    for p in &mut v {
-        p.position[2] = 0.0;
-    }
-    (v, idx)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub mod level;
 pub mod level_pick;
 pub mod materials;
 pub mod model;
+pub mod shapes;
 pub mod types;
 
 pub use model::DEFAULT_FRAMES_PER_SECOND;

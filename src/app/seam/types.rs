@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// An editor's stable name ("texture"): tabs, commands and messages name their editor by it.
 pub type EditorId = &'static str;
 
-/// Command `index` of editor `editor`'s [`super::ItemEditor::commands`].
+/// Command `index` of editor `editor`'s `ItemEditor::commands`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EditorCommand {
     pub editor: EditorId,
@@ -78,12 +78,12 @@ impl PartialEq for EditorMsg {
     }
 }
 
-/// Sent to an editor (through [`super::ItemEditor::handle`]) to show the place at a byte offset of
-/// its item: a click on one of its [`super::EditorState::diagnostics`] in the Diagnostics panel.
+/// Sent to an editor (through `ItemEditor::handle`) to show the place at a byte offset of
+/// its item: a click on one of its `EditorState::diagnostics` in the Diagnostics panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RevealAt(pub u64);
 
-/// A native file dialog's answer to an editor's [`crate::app::intent::Pick::ForEditor`]: the tag it
+/// A native file dialog's answer to an editor's `intent::Pick::ForEditor`: the tag it
 /// asked with and the path picked.
 pub struct Picked {
     pub tag: EditorMsg,

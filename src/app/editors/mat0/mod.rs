@@ -10,7 +10,6 @@ mod panels;
 pub mod preview;
 pub mod preview3d;
 pub mod readout;
-pub mod textures;
 
 pub use editor::{ID, Mat0Editor};
 
@@ -24,7 +23,7 @@ use crate::formats::mat0::{Mat0, SHIPPED_VERSION, check};
 use crate::formats::{Diagnostic, Severity};
 use preview::{MaterialPreview, PreviewInput};
 use readout::BlockReadout;
-use textures::TextureCache;
+use crate::app::widgets::named_texture::{self as textures, TextureCache};
 
 /// The parsed material, made again when the bytes or the attrs change.
 struct Parsed {

@@ -5,7 +5,7 @@
 //! the power. A 3D preview (a lit sphere/cube/plane from `src/render`) implements the same
 //! trait and replaces it in [`super::Mat0View::preview`].
 
-use super::textures::TexLook;
+use crate::app::widgets::named_texture::TexLook;
 use crate::app::widgets::image::paint_checker;
 use crate::formats::mat0::MaterialState;
 use crate::formats::mat0::flags::Mat0Flags;

@@ -3,7 +3,7 @@
 //! texture's thumbnail, its phase and block counts, a name filter and the count. Enter or a
 //! double-click opens the material in its own tab (the material editor).
 
-use super::mat0::textures::TextureCache;
+use crate::app::widgets::named_texture::TextureCache;
 use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, items};

@@ -1,7 +1,7 @@
-//! A phase's texture as the editor shows it: looked up through the workspace (open libraries
-//! with their unsaved edits first, then the disk beside the material), decoded once per
-//! document generation, with its Page rects for picking a cell; and the texture names of the
-//! open `Textures.lib` and `lightmap.lib` for completion.
+//! A material's texture by name, as the MAT0 editor and the material list show it: looked up
+//! through the workspace (open libraries with their unsaved edits first, then the disk beside
+//! the material), decoded once per document generation, with its Page rects for picking a
+//! cell; and the texture names of the open `Textures.lib` and `lightmap.lib` for completion.
 
 use crate::app::widgets::image::load_texture;
 use crate::doc::node::Node;

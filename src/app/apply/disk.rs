@@ -1,0 +1,326 @@
+//! Intents about files and work on disk: open, save, close, quit, extract, check, and the
+//! background tasks' results.
+
+use super::*;
+
+impl StudioApp {
+    pub(super) fn apply_file(&mut self, intent: Intent) {
+        match intent {
+            Intent::Open(paths) => {
+                for p in paths {
+                    self.open_path(p);
+                }
+            }
+            Intent::OpenFolder(dir) => self.open_folder(dir),
+            Intent::CloseFolder => self.folder = None,
+            Intent::Save { file, force, then } => self.save(file, force, then),
+            Intent::SaveAs { file, path } => match self.ws.save_as(file, &path) {
+                Ok(()) => {
+                    self.log.info(format!("saved as {}", path.display()));
+                    self.settings.remember_file(&path);
+                    self.changed();
+                }
+                Err(e) => self.fail("Save As", e.to_string()),
+            },
+            Intent::SaveAll { then } => self.save_all(then),
+            Intent::Close { file, confirmed } => {
+                if !confirmed && self.ws.is_dirty(file) {
+                    self.dialog = Some(Dialog::Unsaved { files: vec![file], then: Then::Close(file) });
+                } else {
+                    self.close_file(file);
+                }
+            }
+            Intent::Quit { confirmed } => {
+                if !confirmed && self.ws.any_dirty() {
+                    let files = self.ws.files().iter().filter(|f| f.is_dirty()).map(|f| f.id).collect();
+                    self.dialog = Some(Dialog::Unsaved { files, then: Then::Quit });
+                } else {
+                    self.dialog = None;
+                    self.allow_close = true;
+                    self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+            Intent::Extract { items, to } => self.extract(items, to),
+            Intent::ExtractAll { archive, dir } => {
+                if let Ok(n) = items::node_at(&self.ws, &archive) {
+                    let all: Vec<usize> = (0..n.len()).collect();
+                    self.extract_task(&archive, all, dir);
+                }
+            }
+            Intent::Check(file) => self.check(file),
+            Intent::CancelTasks => self.tasks.cancel_all(),
+            Intent::RemoveStaleTemps(temps) => {
+                for (path, len) in temps {
+                    let stale = crate::doc::save::StaleTemp { path: path.clone(), len, age: Default::default() };
+                    match crate::doc::save::remove_stale_temp(&stale) {
+                        Ok(()) => self.log.info(format!("removed {}", path.display())),
+                        Err(e) => self.log.error(format!("{}: {e}", path.display())),
+                    }
+                }
+            }
+            other => self.misrouted(other),
+        }
+    }
+
+    pub(super) fn open_path(&mut self, p: PathBuf) {
+        if p.is_dir() {
+            self.open_folder(p);
+            return;
+        }
+        let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
+        let already = self.ws.files().iter().find(|f| f.path == p || std::fs::canonicalize(&f.path).is_ok_and(|c| c == canon)).map(|f| f.id);
+        if let Some(id) = already {
+            self.browser.selection.select_only(ItemPath::root(id));
+            self.browser.scroll_to = Some(ItemPath::root(id));
+            self.log.info(format!("{} is already open", p.display()));
+            return;
+        }
+        let large = std::fs::metadata(&p).is_ok_and(|m| m.len() >= files::LARGE_FILE);
+        if large {
+            let label = format!("Reading {}", p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+            self.tasks.spawn(label, move |progress| files::preload(&p, progress));
+            return;
+        }
+        self.open_now(&p, None);
+    }
+
+    /// Opens a file, from bytes a background reader already has when given.
+    pub(super) fn open_now(&mut self, p: &Path, read: Option<(SharedBytes, Option<crate::doc::save::DiskStamp>)>) {
+        let opened = match read {
+            Some((bytes, stamp)) => self.ws.open_read(p, bytes, stamp),
+            None => self.ws.open(p),
+        };
+        match opened {
+            Ok(id) => {
+                let (name, what, diags) = match self.ws.file(id) {
+                    Some(f) if f.root().is_archive() => (f.name(), format!("{} entries", f.root().len()), f.open_diagnostics.clone()),
+                    Some(f) => {
+                        let len = match f.root() {
+                            crate::doc::node::Node::Blob(b) => b.len(),
+                            other => other.write().len(),
+                        };
+                        (f.name(), format!("{len} bytes"), f.open_diagnostics.clone())
+                    }
+                    None => return,
+                };
+                self.log.info(format!("opened {} ({what})", p.display()));
+                for d in diags {
+                    self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+                }
+                self.settings.remember_file(p);
+                self.notice_stale_temps(p);
+                if self.browser.selection.is_empty() {
+                    self.browser.selection.select_only(ItemPath::root(id));
+                }
+                self.changed();
+                self.show_opened(p);
+            }
+            Err(e) => self.log.error(format!("open: {e}")),
+        }
+    }
+
+    /// Opens the tab that the command line asked for `path`, now that it is read: the file's
+    /// editor when one claims it, or the named entry.
+    pub(in crate::app) fn show_opened(&mut self, path: &Path) {
+        let Some(id) = self.ws.files().iter().find(|f| f.path == path).map(|f| f.id) else { return };
+        let (asked, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.open_after_load).into_iter().partition(|(f, _)| f == path);
+        self.open_after_load = rest;
+        for (_, entry) in asked {
+            match entry {
+                None => {
+                    let root = ItemPath::root(id);
+                    if editors::editor_of(&self.ws, &root).is_some() {
+                        self.intents.push(Intent::OpenTab(root));
+                    }
+                }
+                Some(entry) => match items::resolve(&self.ws, id, &entry) {
+                    Some(item) => {
+                        self.intents.push(Intent::Reveal { file: id, entry: Some(entry) });
+                        self.intents.push(Intent::OpenTab(item));
+                    }
+                    None => self.log.error(format!("{}: no entry {entry}", path.display())),
+                },
+            }
+        }
+    }
+
+    /// Temporary files of interrupted saves of `path`: logged, and offered for removal (never
+    /// removed without asking).
+    pub(super) fn notice_stale_temps(&mut self, path: &Path) {
+        let stale = crate::doc::save::stale_temp_files(path);
+        if stale.is_empty() {
+            return;
+        }
+        for t in &stale {
+            self.log.warn(t.notice(path));
+        }
+        if self.dialog.is_none() {
+            self.dialog = Some(Dialog::StaleTemps { of: path.to_path_buf(), temps: stale.into_iter().map(|t| (t.path, t.len)).collect() });
+        }
+    }
+
+    pub(super) fn open_folder(&mut self, dir: PathBuf) {
+        self.settings.remember_folder(&dir);
+        let label = format!("Scanning {}", dir.display());
+        self.tasks.spawn(label, move |p| files::scan_folder(&dir, p));
+    }
+
+    pub(super) fn close_file(&mut self, file: FileId) {
+        let name = self.ws.file(file).map(|f| f.name()).unwrap_or_default();
+        self.ws.close(file);
+        self.log.forget_file(file);
+        self.browser.forget_file(file);
+        self.log.info(format!("closed {name}"));
+        self.changed();
+    }
+
+    pub(super) fn save(&mut self, file: FileId, force: bool, then: Then) {
+        match self.ws.save(file, force) {
+            Ok(()) => {
+                self.saved(file);
+                self.continue_with(then);
+            }
+            Err(SaveError::ChangedOnDisk(_)) => self.dialog = Some(Dialog::ChangedOnDisk { file, then, all: false }),
+            Err(e) => self.fail("Save", e.to_string()),
+        }
+    }
+
+    pub(super) fn save_all(&mut self, then: Then) {
+        let dirty: Vec<FileId> = self.ws.files().iter().filter(|f| f.is_dirty()).map(|f| f.id).collect();
+        for f in dirty {
+            match self.ws.save(f, false) {
+                Ok(()) => self.saved(f),
+                Err(SaveError::ChangedOnDisk(_)) => {
+                    self.dialog = Some(Dialog::ChangedOnDisk { file: f, then, all: true });
+                    return;
+                }
+                Err(e) => {
+                    self.fail("Save", e.to_string());
+                    return;
+                }
+            }
+        }
+        self.continue_with(then);
+    }
+
+    pub(super) fn saved(&mut self, file: FileId) {
+        if let Some(f) = self.ws.file(file) {
+            let path = f.path.clone();
+            self.log.info(format!("saved {}", path.display()));
+            self.settings.remember_file(&path);
+            self.notice_stale_temps(&path);
+        }
+        self.changed();
+    }
+
+    pub(super) fn continue_with(&mut self, then: Then) {
+        match then {
+            Then::Nothing => {}
+            Then::Close(f) => self.intents.push(Intent::Close { file: f, confirmed: true }),
+            Then::Quit => self.intents.push(Intent::Quit { confirmed: false }),
+        }
+    }
+
+    pub(super) fn extract(&mut self, items: Vec<ItemPath>, to: PathBuf) {
+        let items: Vec<ItemPath> = items.into_iter().filter(|p| !p.entries.is_empty()).collect();
+        if let [one] = items.as_slice() {
+            let target = if to.is_dir() {
+                let (parent, index) = one.parent().expect("entries are not empty");
+                let metas = items::node_at(&self.ws, &parent).map(|n| n.metas()).unwrap_or_default();
+                if index >= metas.len() {
+                    return;
+                }
+                to.join(items::output_name(&metas, index))
+            } else {
+                to
+            };
+            let r = items::bytes_of(&self.ws, one).and_then(|b| std::fs::write(&target, &*b).map_err(|e| e.to_string()).map(|_| b.len()));
+            match r {
+                Ok(n) => self.log.info(format!("extracted {} to {} ({n} bytes)", items::address(&self.ws, one), target.display())),
+                Err(e) => self.fail("Extract", format!("{}: {e}", target.display())),
+            }
+            return;
+        }
+        // Several entries: one task per archive they come from.
+        let mut groups: Vec<(ItemPath, Vec<usize>)> = Vec::new();
+        for p in items {
+            let (parent, index) = p.parent().expect("entries are not empty");
+            match groups.iter_mut().find(|(a, _)| *a == parent) {
+                Some((_, v)) => v.push(index),
+                None => groups.push((parent, vec![index])),
+            }
+        }
+        for (archive, indices) in groups {
+            self.extract_task(&archive, indices, to.clone());
+        }
+    }
+
+    pub(super) fn extract_task(&mut self, archive: &ItemPath, indices: Vec<usize>, dir: PathBuf) {
+        let node = match items::node_at(&self.ws, archive) {
+            Ok(n) if n.is_archive() => (*n).clone(),
+            _ => {
+                self.log.error("extract: not an archive");
+                return;
+            }
+        };
+        let label = format!("Extracting {} entries of {}", indices.len(), items::address(&self.ws, archive));
+        self.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
+    }
+
+    pub(super) fn check(&mut self, file: FileId) {
+        let Some(f) = self.ws.file(file) else { return };
+        let name = f.name();
+        let bytes = match self.ws.item_bytes(&ItemPath::root(file)) {
+            Ok(b) => b,
+            Err(e) => {
+                self.log.error(format!("check {name}: {e}"));
+                return;
+            }
+        };
+        let readings = self.ws.readings;
+        // A level's draw ranges are checked against the level.geom beside it, open or on disk.
+        let assets = crate::doc::resolve::WorkspaceAssets::for_item(&self.ws, &ItemPath::root(file));
+        self.tasks.spawn(format!("Checking {name}"), move |p| {
+            let mut report = crate::doc::check::check_bytes_with(&name, bytes.clone(), &readings, &mut CheckSink(p));
+            let file_name = std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+            crate::doc::check::check_draws(&file_name, &bytes, &assets, &mut report);
+            Outcome::Checked { file, report }
+        });
+    }
+
+    pub(in crate::app) fn finish_task(&mut self, label: &str, outcome: Outcome) {
+        match outcome {
+            Outcome::Loaded { path, result: Ok(read) } => self.open_now(&path, Some(read)),
+            Outcome::Loaded { result: Err(m), .. } => self.log.error(format!("open: {m}")),
+            Outcome::Scanned { root, files, truncated } => {
+                self.log.info(format!("{}: {} game files{}", root.display(), files.len(), if truncated { " (listing cut short)" } else { "" }));
+                self.folder = Some(crate::app::panels::folder::FolderListing::new(root, files));
+            }
+            Outcome::Extracted { dest, written, failed } => {
+                self.log.info(format!("extracted {written} entries to {}", dest.display()));
+                for f in failed.iter().take(50) {
+                    self.log.error(format!("extract: {f}"));
+                }
+                if failed.len() > 50 {
+                    self.log.error(format!("extract: {} more failures", failed.len() - 50));
+                }
+            }
+            Outcome::Checked { file, report } => {
+                let errors = report.diagnostics.iter().filter(|d| d.severity == crate::formats::Severity::Error).count();
+                let line = format!(
+                    "check {}: {}, {} entries, round trip {}, {} findings ({errors} errors)",
+                    report.path,
+                    if report.ok { "ok" } else { "FAILED" },
+                    report.entries,
+                    if report.roundtrip { "exact" } else { "differs" },
+                    report.diagnostics.len()
+                );
+                if report.ok { self.log.info(line) } else { self.log.error(line) }
+                self.log.set_report(file, report);
+                self.log.tab = crate::app::log::BottomTab::Diagnostics;
+                self.settings.show_log = true;
+            }
+            Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! The animation blocks with their key tables, and the readout of every block at the playhead.
+
+use super::*;
+
+pub fn blocks(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: &mut Vec<Intent>) {
+    egui::CollapsingHeader::new(format!("Animation blocks ({})", mat.anim.len())).default_open(true).show(ui, |ui| {
+        if ui.button("Add block").clicked() {
+            let mut m = mat.clone();
+            match edits::add_block(&mut m) {
+                Ok(b) => {
+                    view.block = b;
+                    view.key = None;
+                    out.push(commit(cx, &m, None, "Add an animation block".into(), None));
+                }
+                Err(e) => view.notice = Some(e),
+            }
+        }
+        for (b, block) in mat.anim.iter().enumerate() {
+            let title = format!("Block {b}: {}, {} keys, cycle {} ms", block.mode().label(), block.keys.len(), block.cycle_len());
+            let open = egui::CollapsingHeader::new(title).id_salt(("mat0-block", b)).default_open(b == view.block).show(ui, |ui| {
+                block_body(ui, cx, view, mat, b, out);
+            });
+            if open.header_response.clicked() {
+                view.block = b;
+            }
+        }
+    });
+}
+
+/// Key rows shown at once; the rest scroll.
+const KEY_ROWS: f32 = 8.0;
+
+fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: usize, out: &mut Vec<Intent>) {
+    let block = &mat.anim[b];
+    let mut m = mat.clone();
+    let mut label = None;
+    ui.horizontal(|ui| {
+        let cur = block.mode_bits();
+        egui::ComboBox::new(("mat0-mode", b), "mode").selected_text(format!("{cur}: {}", block.mode().label())).show_ui(ui, |ui| {
+            for v in 0..8u32 {
+                if ui.selectable_label(v == cur, format!("{v}: {}", AnimMode::from_bits(v).label())).clicked() && v != cur {
+                    m.anim[b].set_mode(AnimMode::from_bits(v));
+                    label = Some(format!("Set the mode of block {b}"));
+                }
+            }
+        });
+        if ui.button("Remove block").clicked() && edits::remove_block(&mut m, b).is_ok() {
+            label = Some(format!("Remove block {b}"));
+        }
+    });
+    if let AnimMode::Unknown(v) = block.mode() {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("mode {v} has no engine branch: it plays as a loop"));
+    }
+    let reading = cx.ws.readings.interp_mask;
+    let fields = mask_fields(reading);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("interpolate");
+        let mask = block.interp_mask();
+        for (bit, f) in fields.iter().enumerate() {
+            let mut on = mask & (1 << bit) != 0;
+            let names: Vec<String> = f.iter().map(|&x| readout::float_name(x)).collect();
+            if ui.checkbox(&mut on, format!("0x{:02X}", 1 << bit)).on_hover_text(format!("{} (reading {reading:?})", names.join(", "))).changed() && label.is_none() {
+                let new = if on { mask | (1 << bit) } else { mask & !(1 << bit) };
+                m.anim[b].set_interp_mask(new);
+                label = Some(format!("Set the interpolation of block {b}"));
+            }
+        }
+        if mask >> 5 != 0 {
+            ui.weak(format!("higher bits kept: 0x{:X}", mask >> 5));
+        }
+    });
+
+    // Only the rows in view are laid out (a block may have hundreds of keys, and this runs
+    // every frame while playing); a key picked on the timeline is scrolled to once.
+    let phases = mat.phases.len();
+    let row_h = ui.spacing().interact_size.y + 2.0;
+    let mut edit = None;
+    let mut table = egui_extras::TableBuilder::new(ui)
+        .id_salt(("mat0-keys", b))
+        .striped(true)
+        .resizable(false)
+        .column(egui_extras::Column::auto().at_least(32.0))
+        .columns(egui_extras::Column::auto().at_least(56.0), 2)
+        .column(egui_extras::Column::auto().at_least(80.0))
+        .column(egui_extras::Column::remainder())
+        .min_scrolled_height(0.0)
+        .max_scroll_height(row_h * KEY_ROWS);
+    if view.block == b
+        && let Some(k) = view.scroll_to_key.take()
+    {
+        table = table.scroll_to_row(k, Some(egui::Align::Center));
+    }
+    table
+        .header(row_h, |mut header| {
+            for h in ["key", "phase", "end (ms)", "interval", "unused"] {
+                header.col(|ui| {
+                    ui.strong(h);
+                });
+            }
+        })
+        .body(|body| {
+            body.rows(row_h, block.keys.len(), |mut row| {
+                let k = row.index();
+                let key = block.keys[k];
+                let mut row_id = None;
+                row.col(|ui| {
+                    let r = ui.selectable_label(view.block == b && view.key == Some(k), k.to_string());
+                    if r.clicked() {
+                        view.block = b;
+                        view.key = Some(k);
+                    }
+                    row_id = Some(r.id);
+                });
+                let (mut k0, mut k1) = (key.k0, key.k1);
+                row.col(|ui| {
+                    let bad = usize::from(k0) >= phases;
+                    let mut r = ui.add(egui::DragValue::new(&mut k0).range(0..=u16::MAX));
+                    if let Some(id) = row_id {
+                        r = r.labelled_by(id);
+                    }
+                    if bad {
+                        ui.painter().rect_stroke(r.rect, 2.0, Stroke::new(1.5, Color32::RED), StrokeKind::Outside);
+                        r.on_hover_text("past the last phase: evaluates as the last phase");
+                    }
+                });
+                row.col(|ui| {
+                    let r = ui.add(egui::DragValue::new(&mut k1));
+                    if let Some(id) = row_id {
+                        r.labelled_by(id);
+                    }
+                });
+                row.col(|ui| {
+                    let (s, e) = block.interval(k).unwrap_or((0, 0));
+                    ui.label(if s > e { RichText::new(format!("{s}..{e} (empty)")).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
+                });
+                row.col(|ui| {
+                    ui.weak(format!("{} (0x{:04X})", key.k2, key.k2));
+                });
+                if (k0, k1) != (key.k0, key.k1) && edit.is_none() {
+                    edit = Some((k, k0, k1));
+                }
+            });
+        });
+    if let Some((k, k0, k1)) = edit.filter(|_| label.is_none()) {
+        m.anim[b].keys[k].k0 = k0;
+        m.anim[b].keys[k].k1 = k1;
+        view.drag_open = true;
+        out.push(commit(cx, &m, None, format!("Edit key {k} of block {b}"), Some("mat0-key")));
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Add key").clicked() {
+            label = Some(key_op(view, &mut m, b, |m| edits::append_key(m, b).map(Some), "Add a key"));
+        }
+        let sel = view.key.filter(|_| view.block == b);
+        if ui.add_enabled(sel.is_some(), egui::Button::new("Insert before")).clicked()
+            && let Some(k) = sel
+        {
+            label = Some(key_op(view, &mut m, b, |m| edits::insert_key(m, b, k).map(Some), "Insert a key"));
+        }
+        if ui.add_enabled(sel.is_some(), egui::Button::new("Remove key")).clicked()
+            && let Some(k) = sel
+        {
+            label = Some(key_op(view, &mut m, b, |m| edits::remove_key(m, b, k).map(|_| None), "Remove a key"));
+        }
+    });
+    if let Some(l) = label.filter(|l| !l.is_empty()) {
+        out.push(commit(cx, &m, None, l, None));
+    }
+}
+
+/// Runs a key edit, selects the key it names; the label, or empty (with a notice) on refusal.
+fn key_op(view: &mut Mat0View, m: &mut Mat0, b: usize, f: impl FnOnce(&mut Mat0) -> Result<Option<usize>, String>, label: &str) -> String {
+    match f(m) {
+        Ok(k) => {
+            view.block = b;
+            view.key = k;
+            format!("{label} (block {b})")
+        }
+        Err(e) => {
+            view.notice = Some(e);
+            String::new()
+        }
+    }
+}
+
+/// The four evaluated colours (diffuse, ambient, specular, emissive) as one painted strip.
+fn colour_strip(ui: &mut Ui, values: &[f32; 16]) -> egui::Response {
+    let (rect, resp) = ui.allocate_exact_size(vec2(4.0 * 18.0, 14.0), Sense::hover());
+    for (n, at) in [0, 4, 8, 12].into_iter().enumerate() {
+        let r = egui::Rect::from_min_size(rect.min + vec2(n as f32 * 18.0, 0.0), vec2(14.0, 14.0));
+        paint_swatch(ui.painter(), r, super::super::preview::colour(values, at));
+    }
+    resp
+}
+
+pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
+    ui.heading("At the playhead");
+    ui.label(format!("game time {} ms", view.timeline.time));
+    if mat.anim.iter().any(|b| b.mode() == AnimMode::Random) {
+        ui.horizontal(|ui| {
+            ui.label("rand() state");
+            ui.add(egui::DragValue::new(&mut view.seed));
+            if ui.button("Re-roll").on_hover_text("Advance the state by one rand() call").clicked() {
+                let mut r = crate::formats::mat0::rng::MsvcRand::new(view.seed);
+                r.next_value();
+                view.seed = r.state;
+            }
+        });
+    }
+    // Per block four items (title, selection, a painted colour strip, the numbers) rather than
+    // a label per value: this runs every frame while playing, and each widget costs more than
+    // its text.
+    for r in &view.readout {
+        ui.group(|ui| {
+            match r.block {
+                Some(b) => ui.strong(format!("Block {b} ({})", mat.anim[b].mode().label())),
+                None => ui.strong("No blocks"),
+            };
+            match &r.state {
+                Ok(s) => {
+                    let pass = match r.pass {
+                        Pass::Forward => "",
+                        Pass::Reflected => " (reflected)",
+                        Pass::Held => " (held)",
+                    };
+                    let key = r.key.map_or_else(|| "–".into(), |k| k.to_string());
+                    let random = s.start_time.map_or_else(String::new, |st| format!(", random start time {st} ms"));
+                    ui.label(format!("key {key}: phase {} -> {}  alpha {:.3}  block time {:.0} ms{pass}{random}", s.phase, s.next_phase, r.alpha, r.local));
+                    // The numbers of the colours for the selected block (the one the preview
+                    // draws); the others' on hovering their swatches. Text that changes with the
+                    // playhead is laid out again every frame.
+                    let v = &s.values;
+                    let numbers = |v: &[f32; 16]| {
+                        format!(
+                            "diffuse {:.2} {:.2} {:.2} {:.2}  ambient {:.2} {:.2} {:.2} {:.2}\nspecular {:.2} {:.2} {:.2} {:.2}  emissive {:.2} {:.2} {:.2} {:.2}",
+                            v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]
+                        )
+                    };
+                    colour_strip(ui, v).on_hover_ui(|ui| {
+                        ui.label(numbers(v));
+                    });
+                    let power = format!("power step {} cell {} texture {}", s.u16, s.cell, s.texture.as_deref().unwrap_or("none"));
+                    if r.block.is_none_or(|b| b == view.block) {
+                        ui.label(format!("{}\n{power}", numbers(v)));
+                    } else {
+                        ui.label(power);
+                    }
+                    for d in &s.diagnostics {
+                        ui.colored_label(ui.visuals().warn_fg_color, &d.message);
+                    }
+                }
+                Err(e) => {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
+            }
+        });
+    }
+    if let Some(block) = mat.anim.get(view.block) {
+        ui.label(format!("Block {} over one cycle", view.block));
+        if !view.plot.as_ref().is_some_and(|p| p.is_for(view.block, view.seed)) {
+            view.plot = Some(readout::CyclePlot::new(mat, view.block, view.seed, &cx.ws.readings));
+        }
+        let local = view.readout.get(view.block).map_or(0.0, |r| r.local);
+        let at = if block.cycle_len() > 0 { (local / f64::from(block.cycle_len())) as f32 } else { 0.0 };
+        if let Some(p) = view.plot.as_mut() {
+            p.show(ui, at);
+        }
+    }
+}

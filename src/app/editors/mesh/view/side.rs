@@ -1,0 +1,325 @@
+//! The viewport's side column: what the item is and its cell grid, the picked part and its
+//! material chain, the node tree, the buffers, the flag and material legends, the light.
+
+use super::*;
+
+pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
+    let Some(b) = v.built() else { return };
+    let kind = b.kind;
+    let scene = b.scene.clone();
+    ui.label(RichText::new(match kind {
+        SceneKind::Model { .. } => "MSH model",
+        SceneKind::Landscape => "MSH landscape",
+        SceneKind::Geom => "X-Ray level.geom",
+        SceneKind::Level => "X-Ray level",
+    }).strong());
+    ui.weak(format!(
+        "{} nodes · {} parts · {} triangles · {} points · built in {:.1} ms",
+        scene.nodes.len(),
+        scene.parts.iter().filter(|p| p.over.is_none()).count(),
+        scene.triangle_count(),
+        scene.point_count(),
+        b.build_ms
+    ));
+    for n in &b.notes {
+        ui.small(n);
+    }
+    match kind {
+        SceneKind::Model { cells } => cell_grid(ui, v, cells),
+        SceneKind::Landscape => {
+            ui.horizontal(|ui| {
+                ui.label("LOD");
+                ui.selectable_value(&mut v.lod, 0, "0");
+                ui.selectable_value(&mut v.lod, 1, "1");
+            });
+        }
+        SceneKind::Geom => {}
+        SceneKind::Level => {
+            if let Some(pick) = b.level.clone() {
+                super::super::level::side(ui, v, &pick);
+            }
+        }
+    }
+    ui.separator();
+    selection(ui, cx, v, out);
+    ui.separator();
+    egui::CollapsingHeader::new(format!("Nodes ({})", scene.nodes.len())).id_salt("mesh-nodes").default_open(scene.nodes.len() <= 64).show(ui, |ui| node_tree(ui, v));
+    buffers(ui, v);
+    flag_legend(ui, v, &cx.ws.readings);
+    legend(ui, v);
+    lighting(ui, v);
+    let Some(b) = v.built() else { return };
+    if !b.diagnostics.is_empty() {
+        egui::CollapsingHeader::new(format!("Problems ({})", b.diagnostics.len())).id_salt("mesh-problems").default_open(true).show(ui, |ui| {
+            for d in b.diagnostics.iter().take(200) {
+                let c = match d.severity {
+                    Severity::Error => ui.visuals().error_fg_color,
+                    Severity::Warning => ui.visuals().warn_fg_color,
+                    Severity::Info => ui.visuals().weak_text_color(),
+                };
+                let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
+                ui.colored_label(c, format!("{at}{}", d.message));
+            }
+        });
+    }
+}
+
+/// The 3 x 5 slot grid: rows are damage variants and columns LODs 0..3 (column 4 the unit's
+/// first-person view is not offered); empty cells are disabled.
+fn cell_grid(ui: &mut Ui, v: &mut MeshView, cells: [bool; 15]) {
+    ui.label("Variant × LOD: slot_index cells (empty ones greyed)");
+    egui::Grid::new("mesh-cells").spacing([4.0, 4.0]).show(ui, |ui| {
+        ui.label("");
+        for lod in 0..4 {
+            ui.weak(format!("LOD {lod}"));
+        }
+        ui.end_row();
+        for variant in 0..3 {
+            ui.weak(format!("variant {variant}"));
+            for lod in 0..4 {
+                let has = cells[variant * 5 + lod];
+                let on = v.lod == lod && v.variant == variant;
+                let index = variant * 5 + lod;
+                let text = if has { index.to_string() } else { "·".to_string() };
+                let r = ui.add_enabled(has, egui::Button::selectable(on, text)).on_hover_text(format!("slot_index[{index}]"));
+                if r.clicked() {
+                    v.lod = lod;
+                    v.variant = variant;
+                }
+            }
+            ui.end_row();
+        }
+    });
+}
+
+/// Every node with its part count, laid out only for the rows in view (a level has a node per
+/// visual: thousands).
+fn node_tree(ui: &mut Ui, v: &mut MeshView) {
+    let Some(b) = v.built() else { return };
+    let scene = b.scene.clone();
+    let depth = |mut i: usize| {
+        let mut d = 0;
+        while let Some(p) = scene.nodes.get(i).and_then(|n| n.parent).filter(|&p| p < i) {
+            d += 1;
+            i = p;
+        }
+        d
+    };
+    let mut parts = vec![0usize; scene.nodes.len()];
+    let mut first = vec![None; scene.nodes.len()];
+    for (k, p) in scene.parts.iter().enumerate() {
+        if let Some(n) = parts.get_mut(p.node) {
+            *n += 1;
+            first[p.node].get_or_insert(k);
+        }
+    }
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical().id_salt("mesh-node-rows").max_height(360.0).auto_shrink([false, true]).show_rows(ui, height, scene.nodes.len(), |ui, range| {
+        for i in range {
+            let n = &scene.nodes[i];
+            ui.horizontal(|ui| {
+                ui.add_space(12.0 * depth(i).min(32) as f32);
+                let mut shown = !v.hidden.get(i).copied().unwrap_or(false);
+                if ui.checkbox(&mut shown, "").on_hover_text("Show or hide the node's parts").changed()
+                    && let Some(h) = v.hidden.get_mut(i)
+                {
+                    *h = !shown;
+                }
+                let on = v.selected.is_some_and(|s| s.node == i);
+                if ui.selectable_label(on, format!("{} ({})", n.name, parts[i])).clicked() {
+                    v.selected = first[i].map(|part| Selection { node: i, part, triangle: None });
+                }
+            });
+        }
+    });
+}
+
+fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
+    let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), Sense::hover());
+    let c = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+    ui.painter().rect_filled(r, 2.0, Color32::from_rgb(c(rgba[0]), c(rgba[1]), c(rgba[2])));
+}
+
+/// The flag view's colours.
+fn flag_legend(ui: &mut Ui, v: &MeshView, readings: &Readings) {
+    if !v.show_flags || v.built().is_none_or(|b| b.land.is_none()) {
+        return;
+    }
+    let bit = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { "water (0x20000)" } else { "collision (0x20000)" };
+    egui::CollapsingHeader::new("Flags").id_salt("mesh-flags").default_open(true).show(ui, |ui| {
+        let with_20000 = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { WATER } else { COLLISION };
+        for (c, label) in [(with_20000, bit), (LIQUID_BED, "liquid bed"), (BLENDED, "blends the secondary material (0x4)"), (PLAIN, "none of these")] {
+            ui.horizontal(|ui| {
+                swatch(ui, c);
+                ui.label(label);
+            });
+        }
+    });
+}
+
+/// A level.geom's vertex buffers with their declarations, and its index buffers.
+fn buffers(ui: &mut Ui, v: &MeshView) {
+    let Some(b) = v.built().filter(|b| !b.buffers.is_empty()) else { return };
+    egui::CollapsingHeader::new(format!("Buffers ({})", b.buffers.len())).id_salt("mesh-buffers").default_open(true).show(ui, |ui| {
+        for line in &b.buffers {
+            ui.small(line);
+        }
+    });
+}
+
+fn legend(ui: &mut Ui, v: &MeshView) {
+    let Some(b) = v.built() else { return };
+    egui::CollapsingHeader::new(format!("Materials ({})", b.scene.materials.len())).id_salt("mesh-legend").default_open(true).show(ui, |ui| {
+        for (i, m) in b.scene.materials.iter().enumerate() {
+            let parts = b.scene.parts.iter().filter(|p| p.material == i).count();
+            ui.horizontal(|ui| {
+                let color = if matches!(m.status, MaterialStatus::Unresolved | MaterialStatus::NoMaterial) && !m.vertex_colors { NEUTRAL_GREY } else { m.colors.diffuse };
+                swatch(ui, color);
+                let why = match m.status {
+                    MaterialStatus::Textured => "textured",
+                    MaterialStatus::Untextured => "untextured (colours only)",
+                    MaterialStatus::Unresolved => "unresolved: neutral grey",
+                    MaterialStatus::NoMaterial if m.vertex_colors => "vertex colours",
+                    MaterialStatus::NoMaterial => "no material: neutral grey",
+                };
+                ui.label(format!("{} · {why} · {parts} parts", m.name));
+            });
+        }
+    });
+}
+
+fn lighting(ui: &mut Ui, v: &mut MeshView) {
+    egui::CollapsingHeader::new("Light").id_salt("mesh-light").show(ui, |ui| {
+        ui.add(egui::Slider::new(&mut v.light.intensity, 0.0..=2.0).text("directional"));
+        let mut a = v.light.ambient[0];
+        if ui.add(egui::Slider::new(&mut a, 0.0..=1.0).text("ambient")).changed() {
+            v.light.ambient = [a; 3];
+        }
+        ui.checkbox(&mut v.light.follow_camera, "Light follows the camera");
+    });
+}
+
+/// The picked part and its material chain: WEAR row → MAT0 (fallback flagged) → phase at the
+/// current time → texture and cell, with links that open them.
+fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
+    let (Some(b), Some(sel)) = (v.built(), v.selected) else {
+        ui.weak("Click a part to see its material chain.");
+        return;
+    };
+    let scene = &b.scene;
+    let Some(part) = scene.parts.get(sel.part) else { return };
+    ui.label(RichText::new(format!("{} · {}", scene.nodes.get(sel.node).map_or("?", |n| n.name.as_str()), part.label)).strong());
+    let tri = sel.triangle.map(|t| format!(", triangle {t}")).unwrap_or_default();
+    ui.weak(format!("{} triangles{tri}", part.triangle_count()));
+    if let (Some(land), Some(t)) = (&b.land, sel.triangle)
+        && let Some(info) = land.triangle(scene, sel.part, t)
+    {
+        let name = |byte: Option<u8>| match byte {
+            Some(x) => {
+                let n = b.chains.iter().flatten().find(|c| c.index == u16::from(x)).and_then(|c| c.name.clone());
+                format!("{x}{}", n.map(|n| format!(" ({n})")).unwrap_or_default())
+            }
+            None => "none".into(),
+        };
+        egui::Grid::new("mesh-land-triangle").num_columns(2).show(ui, |ui| {
+            ui.label("tile");
+            ui.monospace(format!("{} (component 21 triangle {})", info.tile, info.source));
+            ui.end_row();
+            ui.label("flags");
+            let flag_0x20000 = if cx.ws.readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { "water" } else { "collision" };
+            let mut named = Vec::new();
+            if info.blended {
+                named.push("blends the secondary");
+            }
+            if info.water || info.collision {
+                named.push(flag_0x20000);
+            }
+            if info.liquid_bed {
+                named.push("liquid bed");
+            }
+            ui.monospace(format!("0x{:05X} {}", info.flags, named.join(", ")));
+            ui.end_row();
+            ui.label("primary");
+            ui.label(name(info.primary));
+            ui.end_row();
+            ui.label("secondary");
+            ui.label(name(info.secondary));
+            ui.end_row();
+        });
+    }
+    let m = scene.materials.get(part.material);
+    match b.chains.get(part.material).and_then(Option::as_ref) {
+        Some(c) => {
+            egui::Grid::new("mesh-chain").num_columns(2).show(ui, |ui| {
+                ui.label("material byte");
+                ui.monospace(c.index.to_string());
+                ui.end_row();
+                ui.label("WEAR row");
+                ui.label(match (c.row, &c.name) {
+                    (Some(r), Some(n)) => format!("{} row {r}: {n}", c.table),
+                    _ => format!("{}: no row", c.table),
+                });
+                ui.end_row();
+                ui.label("MAT0");
+                ui.horizontal(|ui| {
+                    ui.label(c.mat0.as_deref().unwrap_or("not found"));
+                    match c.fallback {
+                        Some(Fallback::Default) => {
+                            ui.colored_label(ui.visuals().warn_fg_color, "fallback: DEFAULT");
+                        }
+                        Some(Fallback::FirstEntry) => {
+                            ui.colored_label(ui.visuals().warn_fg_color, "fallback: entry 0");
+                        }
+                        _ => {}
+                    }
+                    if let Some(p) = c.mat0.as_deref().and_then(|m| open_entry(cx.ws, m))
+                        && ui.small_button("open").on_hover_text("Open the material in its editor").clicked()
+                    {
+                        out.push(Intent::OpenTab(p));
+                    }
+                });
+                ui.end_row();
+                ui.label("phase");
+                let mat = c.material.as_ref();
+                let now = mat.and_then(|mat| crate::formats::mat0::eval::state_at_time(mat, 0, v.time_ms, 0, &mut crate::formats::mat0::rng::MsvcRand::new(1), &cx.ws.readings).ok());
+                ui.label(match &now {
+                    Some(s) => format!("{} to {} (alpha {:.2}) at {} ms", s.phase, s.next_phase, s.alpha, v.time_ms),
+                    None => c.phase.map_or("-".into(), |p| p.to_string()),
+                });
+                ui.end_row();
+                ui.label("texture");
+                ui.horizontal(|ui| {
+                    let name = now.as_ref().and_then(|s| s.texture.clone()).or_else(|| c.texture_name.clone());
+                    ui.label(name.clone().unwrap_or_else(|| "none".into()));
+                    if let Some(cell) = c.cell.filter(|&c| c >= 0) {
+                        ui.weak(format!("cell {cell}"));
+                    }
+                    if let Some(t) = &c.texture
+                        && let Some(p) = open_entry(cx.ws, &t.origin)
+                        && ui.small_button("open").on_hover_text("Open the texture in its editor").clicked()
+                    {
+                        out.push(Intent::OpenTab(p));
+                    }
+                });
+                ui.end_row();
+            });
+        }
+        None => {
+            ui.horizontal(|ui| {
+                if let Some(m) = m {
+                    swatch(ui, m.colors.diffuse);
+                    ui.label(&m.name);
+                }
+            });
+        }
+    }
+}
+
+/// An entry named `LIB::ENTRY` (a chain's origin, "(open)" stripped) in an open file.
+fn open_entry(ws: &Workspace, origin: &str) -> Option<ItemPath> {
+    let (file, entry) = origin.rsplit_once("::")?;
+    let file = file.trim_end_matches(" (open)");
+    let name = std::path::Path::new(file).file_name()?.to_str()?;
+    let f = ws.files().iter().find(|f| f.path == std::path::Path::new(file)).or_else(|| ws.files().iter().find(|f| f.name().eq_ignore_ascii_case(name)))?;
+    items::resolve(ws, f.id, entry)
+}
