@@ -28,7 +28,7 @@ use parkan_studio::formats::texm::png::png_bytes;
 use parkan_studio::formats::readings::PaletteOrder;
 use parkan_studio::formats::texm::quantize::{MapMode, Mapper, QuantOptions, quantize};
 use parkan_studio::formats::texm::space::Space;
-use parkan_studio::formats::texm::{Format, ImportOptions, Texm, import_image, pixel_fns};
+use parkan_studio::formats::texm::{Format, ImportOptions, Texm, decode_indexed_on, import_image, pixel_fns};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 use timing::{Busy, Stats, interleaved};
@@ -142,16 +142,16 @@ fn open_every_format(_: &mut Criterion) {
     }
 }
 
-/// Format 0 levels of growing size decoded on one thread and by the shipped decoder (which may
-/// split a level across threads), in turn, medians compared; first under whatever else the
-/// machine runs, then with a spinning thread of our own beside it.
+/// Format 0 levels of growing size decoded on one thread, split across two threads, and by the
+/// shipped decoder (which splits only where that pays), in turn, medians compared; first under
+/// whatever else the machine runs, then with a spinning thread of our own beside it.
 fn indexed_threads(_: &mut Criterion) {
     let r = Readings::default();
     let (t, _) = Texm::parse(&build(&Spec::new(Format::Indexed, 16, 16, 1, Material::Rock))).unwrap();
     let (fns, lut) = (pixel_fns(Format::Indexed, &r), t.lut(&r, None));
     for busy in [false, true] {
         let _spin = busy.then(Busy::start);
-        println!("texm format 0 threads ({}, {}): single / shipped, median (best, p90)", if busy { "a spinning thread beside" } else { "as the machine is" }, timing::load());
+        println!("texm format 0 threads ({}, {}): single / two threads / shipped, median (best, p90)", if busy { "a spinning thread beside" } else { "as the machine is" }, timing::load());
         for side in [256usize, 384, 512, 724, 1024, 2048] {
             let mut x = 0x1234_5678u32;
             let src: Vec<u8> = (0..side * side)
@@ -165,19 +165,26 @@ fn indexed_threads(_: &mut Criterion) {
                     black_box((fns.decode_vec)(black_box(&src), &lut));
                 },
                 &mut || {
+                    black_box(decode_indexed_on(black_box(&src), &lut, 2));
+                },
+                &mut || {
                     black_box(fns.decode(black_box(&src), &lut));
                 },
             ]);
-            let (one, shipped) = (s[0], s[1]);
+            let (one, two, shipped) = (s[0], s[1], s[2]);
             println!(
-                "texm format 0 {side}x{side} ({}K texels): single {:.3} ms ({:.3}, {:.3}), shipped {:.3} ms ({:.3}, {:.3}), median ratio {:.2}",
+                "texm format 0 {side}x{side} ({}K texels): single {:.3} ms ({:.3}, {:.3}), two threads {:.3} ms ({:.3}, {:.3}), shipped {:.3} ms ({:.3}, {:.3}), median ratios {:.2} / {:.2}",
                 side * side / 1024,
                 Stats::ms(one.median),
                 Stats::ms(one.best),
                 Stats::ms(one.p90),
+                Stats::ms(two.median),
+                Stats::ms(two.best),
+                Stats::ms(two.p90),
                 Stats::ms(shipped.median),
                 Stats::ms(shipped.best),
                 Stats::ms(shipped.p90),
+                two.median.as_secs_f64() / one.median.as_secs_f64(),
                 shipped.median.as_secs_f64() / one.median.as_secs_f64()
             );
         }
