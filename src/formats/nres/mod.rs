@@ -5,8 +5,12 @@
 //! is held as an ordered list of [`Item`]s: payload clusters (one payload, or several that share
 //! or overlap) and the gaps between them. Writing lays the items out in order, so an untouched
 //! archive comes back byte-identical, and an edit changes only the edited payload, the offsets
-//! that follow it, the sizes, the counts and the directory. Items hold [`SharedBytes`], so a
-//! clone (an undo snapshot) costs O(entries), not O(bytes).
+//! that follow it, the sizes, the counts and the directory.
+//!
+//! A parse copies nothing: the directory is a view of the file's bytes (names included) until
+//! an edit changes a row, and the items the parse makes are ranges of the data region it read;
+//! an edited payload is its own [`SharedBytes`]. So a parse costs no allocation per entry and a
+//! clone (an undo snapshot) O(entries), not O(bytes).
 
 mod edit;
 mod lookup;
@@ -19,6 +23,7 @@ pub use lookup::{compare_names, lookup_order};
 pub use row::Row;
 
 use super::bytes::SharedBytes;
+use std::ops::Range;
 
 pub const MAGIC: &[u8; 4] = b"NRes";
 pub const VERSION: u32 = 0x100;
@@ -28,14 +33,31 @@ pub const NAME_FIELD: usize = 36;
 /// Longest name the editor writes (one reader treats the field as 32 bytes with a NUL).
 pub const MAX_NEW_NAME: usize = 31;
 
+/// Bytes of an item: a range of the data region the archive was read from, or bytes an edit
+/// brought.
+#[derive(Clone, Debug)]
+enum Piece {
+    Read(Range<usize>),
+    New(SharedBytes),
+}
+
+impl Piece {
+    fn len(&self) -> usize {
+        match self {
+            Piece::Read(r) => r.len(),
+            Piece::New(b) => b.len(),
+        }
+    }
+}
+
 /// A contiguous part of the data region.
 #[derive(Clone, Debug)]
 enum Item {
     /// Bytes no directory row points into (padding, leftovers); kept as they are.
-    Gap(SharedBytes),
+    Gap(Piece),
     /// Payload bytes of one or more rows, followed by `pad_after` zero bytes that an edit
     /// inserted to keep the following bytes at their offset modulo 8.
-    Data { bytes: SharedBytes, pad_after: usize },
+    Data { bytes: Piece, pad_after: usize },
 }
 
 impl Item {
@@ -45,8 +67,20 @@ impl Item {
             Item::Data { bytes, pad_after } => bytes.len() + pad_after,
         }
     }
+    fn piece(&self) -> &Piece {
+        match self {
+            Item::Gap(b) | Item::Data { bytes: b, .. } => b,
+        }
+    }
 }
 
+/// The directory: the file's rows where they lie until an edit changes one.
+#[derive(Clone, Debug)]
+enum Rows {
+    /// `ROW_LEN` bytes a row.
+    Read(SharedBytes),
+    Owned(Vec<Row>),
+}
 /// Where a row's payload lives: item index and offset within that item's bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Loc {
@@ -57,9 +91,12 @@ struct Loc {
 #[derive(Clone, Debug)]
 pub struct Archive {
     header: [u8; HEADER_LEN],
-    rows: Vec<Row>,
+    rows: Rows,
     locs: Vec<Loc>,
     items: Vec<Item>,
+    /// The data region the archive was read from (empty for a new one): what
+    /// [`Piece::Read`] ranges index.
+    data: SharedBytes,
 }
 
 impl Default for Archive {
@@ -74,22 +111,41 @@ impl Archive {
         let mut header = [0u8; HEADER_LEN];
         header[..4].copy_from_slice(MAGIC);
         header[4..8].copy_from_slice(&VERSION.to_le_bytes());
-        let mut a = Archive { header, rows: Vec::new(), locs: Vec::new(), items: Vec::new() };
+        let mut a = Archive { header, rows: Rows::Owned(Vec::new()), locs: Vec::new(), items: Vec::new(), data: SharedBytes::empty() };
         a.relayout();
         a
     }
 
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.rows().len()
     }
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.rows().is_empty()
     }
     pub fn entry(&self, i: usize) -> &Row {
-        &self.rows[i]
+        &self.rows()[i]
     }
     pub fn rows(&self) -> &[Row] {
-        &self.rows
+        match &self.rows {
+            Rows::Read(dir) => Row::view(dir.as_chunks::<ROW_LEN>().0),
+            Rows::Owned(rows) => rows,
+        }
+    }
+    /// The rows to change: the directory is copied out of the file's bytes on the first edit.
+    fn rows_mut(&mut self) -> &mut Vec<Row> {
+        if let Rows::Read(_) = self.rows {
+            self.rows = Rows::Owned(self.rows().to_vec());
+        }
+        match &mut self.rows {
+            Rows::Owned(rows) => rows,
+            Rows::Read(_) => unreachable!("made owned above"),
+        }
+    }
+    fn bytes_of<'a>(&'a self, piece: &'a Piece) -> &'a [u8] {
+        match piece {
+            Piece::Read(r) => &self.data[r.clone()],
+            Piece::New(b) => b,
+        }
     }
     pub fn header(&self) -> &[u8; HEADER_LEN] {
         &self.header
@@ -98,21 +154,22 @@ impl Archive {
     /// The payload of entry `i`, sharing the archive's bytes.
     pub fn payload(&self, i: usize) -> SharedBytes {
         let loc = self.locs[i];
-        let size = self.rows[i].size() as usize;
-        match &self.items[loc.item] {
-            Item::Data { bytes, .. } | Item::Gap(bytes) => bytes.slice(loc.rel..loc.rel + size),
+        let size = self.entry(i).size() as usize;
+        match self.items[loc.item].piece() {
+            Piece::Read(r) => self.data.slice(r.start + loc.rel..r.start + loc.rel + size),
+            Piece::New(b) => b.slice(loc.rel..loc.rel + size),
         }
     }
 
     /// The first entry whose name matches ASCII case-insensitively, in directory order.
     pub fn find(&self, name: &str) -> Option<usize> {
         let want = name.as_bytes();
-        self.rows.iter().position(|r| r.name_bytes().eq_ignore_ascii_case(want))
+        self.rows().iter().position(|r| r.name_bytes().eq_ignore_ascii_case(want))
     }
 
     /// The file length this archive writes.
     pub fn total_size(&self) -> usize {
-        HEADER_LEN + self.data_len() + self.rows.len() * ROW_LEN
+        HEADER_LEN + self.data_len() + self.len() * ROW_LEN
     }
 
     fn data_len(&self) -> usize {
@@ -133,9 +190,9 @@ impl Archive {
         w.write_all(&self.header)?;
         for item in &self.items {
             match item {
-                Item::Gap(b) => w.write_all(b)?,
+                Item::Gap(b) => w.write_all(self.bytes_of(b))?,
                 Item::Data { bytes, pad_after } => {
-                    w.write_all(bytes)?;
+                    w.write_all(self.bytes_of(bytes))?;
                     let mut left = *pad_after;
                     while left > 0 {
                         let n = left.min(ZEROS.len());
@@ -145,8 +202,13 @@ impl Archive {
                 }
             }
         }
-        for row in &self.rows {
-            w.write_all(row.raw())?;
+        match &self.rows {
+            Rows::Read(dir) => w.write_all(dir)?,
+            Rows::Owned(rows) => {
+                for row in rows {
+                    w.write_all(row.raw())?;
+                }
+            }
         }
         Ok(())
     }
@@ -155,15 +217,16 @@ impl Archive {
         out.extend_from_slice(&self.header);
         for item in &self.items {
             match item {
-                Item::Gap(b) => out.extend_from_slice(b),
+                Item::Gap(b) => out.extend_from_slice(self.bytes_of(b)),
                 Item::Data { bytes, pad_after } => {
-                    out.extend_from_slice(bytes);
+                    out.extend_from_slice(self.bytes_of(bytes));
                     out.resize(out.len() + pad_after, 0);
                 }
             }
         }
-        for row in &self.rows {
-            out.extend_from_slice(row.raw());
+        match &self.rows {
+            Rows::Read(dir) => out.extend_from_slice(dir),
+            Rows::Owned(rows) => rows.iter().for_each(|row| out.extend_from_slice(row.raw())),
         }
     }
 
@@ -177,17 +240,20 @@ impl Archive {
             starts.push(at);
             at += item.len();
         }
-        for (row, loc) in self.rows.iter_mut().zip(&self.locs) {
+        let locs = std::mem::take(&mut self.locs);
+        for (row, loc) in self.rows_mut().iter_mut().zip(&locs) {
             row.set_offset((starts[loc.item] + loc.rel) as u32);
         }
-        let total = at + self.rows.len() * ROW_LEN;
-        self.header[8..12].copy_from_slice(&(self.rows.len() as i32).to_le_bytes());
+        self.locs = locs;
+        let n = self.len();
+        let total = at + n * ROW_LEN;
+        self.header[8..12].copy_from_slice(&(n as i32).to_le_bytes());
         self.header[12..16].copy_from_slice(&(total as u32).to_le_bytes());
     }
 
     /// Which entries share or overlap another entry's bytes (shipped archives have none).
     pub fn shared_entries(&self) -> Vec<usize> {
-        (0..self.rows.len()).filter(|&i| !self.sole_member(i)).collect()
+        (0..self.len()).filter(|&i| !self.sole_member(i)).collect()
     }
 
     fn sole_member(&self, i: usize) -> bool {

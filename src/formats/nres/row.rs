@@ -13,7 +13,10 @@ const NAME: usize = 20;
 const OFFSET: usize = 56;
 const SORT: usize = 60;
 
+/// `repr(transparent)`: a directory read from a file is viewed as rows where it lies
+/// ([`Row::view`]), so a parse copies no row.
 #[derive(Clone, PartialEq, Eq)]
+#[repr(transparent)]
 pub struct Row {
     raw: [u8; 64],
 }
@@ -21,6 +24,13 @@ pub struct Row {
 impl Row {
     pub fn from_raw(raw: [u8; 64]) -> Row {
         Row { raw }
+    }
+
+    /// Whole 64-byte records seen as rows, in place.
+    pub fn view(raw: &[[u8; 64]]) -> &[Row] {
+        // SAFETY: `Row` is `repr(transparent)` over `[u8; 64]`: the same size and alignment
+        // (1), so a slice of one is a valid slice of the other, borrowed for the same lifetime.
+        unsafe { std::slice::from_raw_parts(raw.as_ptr().cast::<Row>(), raw.len()) }
     }
 
     /// A fresh row: the name NUL-terminated and zero-filled, everything else as given.
