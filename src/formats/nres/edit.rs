@@ -20,8 +20,9 @@ impl Archive {
             if let Item::Data { bytes: old, pad_after } = &mut self.items[item] {
                 let (s, n) = (old.len() as i64, bytes.len() as i64);
                 let shift = round_up8(n - s);
-                *pad_after = (*pad_after as i64 + shift - (n - s)) as usize;
-                *old = Piece::New(bytes);
+                // Below 8 plus the old padding: the shift rounds the change up by less than 8.
+                *pad_after = (i64::from(*pad_after) + shift - (n - s)) as u32;
+                *old = Piece::new(bytes);
             }
             self.locs[i].rel = 0;
         } else {
@@ -122,7 +123,7 @@ impl Archive {
                 continue;
             }
             let bytes = self.items[loc.item].piece();
-            let pad_after = (8 - bytes.len() % 8) % 8;
+            let pad_after = ((8 - bytes.len() % 8) % 8) as u32;
             remap[loc.item] = new_items.len();
             new_items.push(Item::Data { bytes: bytes.clone(), pad_after });
         }
@@ -137,9 +138,9 @@ impl Archive {
         let end = super::HEADER_LEN + self.data_len();
         let pad = (8 - end % 8) % 8;
         if pad > 0 {
-            self.items.push(Item::Gap(Piece::New(SharedBytes::from(vec![0u8; pad]))));
+            self.items.push(Item::Gap(Piece::new(SharedBytes::from(vec![0u8; pad]))));
         }
-        self.items.push(Item::Data { bytes: Piece::New(bytes), pad_after: 0 });
+        self.items.push(Item::Data { bytes: Piece::new(bytes), pad_after: 0 });
         Loc { item: self.items.len() - 1, rel: 0 }
     }
 

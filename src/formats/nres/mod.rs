@@ -33,18 +33,25 @@ pub const NAME_FIELD: usize = 36;
 /// Longest name the editor writes (one reader treats the field as 32 bytes with a NUL).
 pub const MAX_NEW_NAME: usize = 31;
 
-/// Bytes of an item: a range of the data region the archive was read from, or bytes an edit
-/// brought.
+/// Bytes of an item: a range of the data region the archive was read from (NRes offsets are
+/// u32), or bytes an edit brought. Kept to 16 bytes: a parse writes thousands of them.
 #[derive(Clone, Debug)]
 enum Piece {
-    Read(Range<usize>),
-    New(SharedBytes),
+    Read { start: u32, end: u32 },
+    New(Box<SharedBytes>),
 }
 
 impl Piece {
+    /// A range of the data region, which a parse has checked lies below 4 GiB.
+    fn read(r: Range<usize>) -> Piece {
+        Piece::Read { start: r.start as u32, end: r.end as u32 }
+    }
+    fn new(bytes: SharedBytes) -> Piece {
+        Piece::New(Box::new(bytes))
+    }
     fn len(&self) -> usize {
         match self {
-            Piece::Read(r) => r.len(),
+            Piece::Read { start, end } => (end - start) as usize,
             Piece::New(b) => b.len(),
         }
     }
@@ -57,14 +64,17 @@ enum Item {
     Gap(Piece),
     /// Payload bytes of one or more rows, followed by `pad_after` zero bytes that an edit
     /// inserted to keep the following bytes at their offset modulo 8.
-    Data { bytes: Piece, pad_after: usize },
+    Data { bytes: Piece, pad_after: u32 },
 }
+
+// A parse writes one or two items an entry into fresh memory: their size is its cost.
+const _: () = assert!(std::mem::size_of::<Item>() <= 24);
 
 impl Item {
     fn len(&self) -> usize {
         match self {
             Item::Gap(b) => b.len(),
-            Item::Data { bytes, pad_after } => bytes.len() + pad_after,
+            Item::Data { bytes, pad_after } => bytes.len() + *pad_after as usize,
         }
     }
     fn piece(&self) -> &Piece {
@@ -143,7 +153,7 @@ impl Archive {
     }
     fn bytes_of<'a>(&'a self, piece: &'a Piece) -> &'a [u8] {
         match piece {
-            Piece::Read(r) => &self.data[r.clone()],
+            Piece::Read { start, end } => &self.data[*start as usize..*end as usize],
             Piece::New(b) => b,
         }
     }
@@ -156,7 +166,7 @@ impl Archive {
         let loc = self.locs[i];
         let size = self.entry(i).size() as usize;
         match self.items[loc.item].piece() {
-            Piece::Read(r) => self.data.slice(r.start + loc.rel..r.start + loc.rel + size),
+            Piece::Read { start, .. } => self.data.slice(*start as usize + loc.rel..*start as usize + loc.rel + size),
             Piece::New(b) => b.slice(loc.rel..loc.rel + size),
         }
     }
@@ -193,7 +203,7 @@ impl Archive {
                 Item::Gap(b) => w.write_all(self.bytes_of(b))?,
                 Item::Data { bytes, pad_after } => {
                     w.write_all(self.bytes_of(bytes))?;
-                    let mut left = *pad_after;
+                    let mut left = *pad_after as usize;
                     while left > 0 {
                         let n = left.min(ZEROS.len());
                         w.write_all(&ZEROS[..n])?;
@@ -220,7 +230,7 @@ impl Archive {
                 Item::Gap(b) => out.extend_from_slice(self.bytes_of(b)),
                 Item::Data { bytes, pad_after } => {
                     out.extend_from_slice(self.bytes_of(bytes));
-                    out.resize(out.len() + pad_after, 0);
+                    out.resize(out.len() + *pad_after as usize, 0);
                 }
             }
         }

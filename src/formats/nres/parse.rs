@@ -65,13 +65,13 @@ impl Archive {
                     ),
                 ));
             }
-            if !row.name_field().contains(&0) {
+            if row.name_len() == NAME_FIELD {
                 diags.push(Diagnostic::warning(
                     row_at + 20,
                     format!("entry {k}: name field has no NUL terminator ({NAME_FIELD} bytes used)"),
                 ));
             }
-            spans.push(Span { start: o - HEADER_LEN, end: o - HEADER_LEN + s, row: k });
+            spans.push(Span { start: (o - HEADER_LEN) as u32, end: (o - HEADER_LEN + s) as u32, row: k as u32 });
         }
         diags.extend(lookup::validate(rows, dir_offset as u64));
 
@@ -99,11 +99,11 @@ pub fn directory_type_ids(bytes: &[u8]) -> Option<Vec<u32>> {
     Some(bytes[bytes.len() - dir_len..].chunks_exact(ROW_LEN).map(|row| Row::from_raw(row.try_into().expect("64-byte chunks")).type_id()).collect())
 }
 
-/// One row's payload, relative to the data region.
+/// One row's payload, relative to the data region (below 4 GiB: NRes offsets are u32).
 struct Span {
-    start: usize,
-    end: usize,
-    row: usize,
+    start: u32,
+    end: u32,
+    row: u32,
 }
 
 /// Splits the data region (`data_len` bytes) into gaps and payload clusters. A cluster is the
@@ -123,33 +123,33 @@ fn cluster(mut spans: Vec<Span>, data_len: usize) -> (Vec<Item>, Vec<Loc>, Vec<u
     let mut k = 0;
     while k < spans.len() {
         let first = k;
-        let start = spans[k].start;
-        let mut end = spans[k].end;
+        let start = spans[k].start as usize;
+        let mut end = spans[k].end as usize;
         k += 1;
         while k < spans.len() {
-            let s = &spans[k];
-            let joins = if s.start == s.end { s.start > start && s.start < end } else { s.start < end };
+            let (s_start, s_end) = (spans[k].start as usize, spans[k].end as usize);
+            let joins = if s_start == s_end { s_start > start && s_start < end } else { s_start < end };
             if !joins {
                 break;
             }
-            end = end.max(s.end);
+            end = end.max(s_end);
             k += 1;
         }
         if start > cursor {
-            items.push(Item::Gap(Piece::Read(cursor..start)));
+            items.push(Item::Gap(Piece::read(cursor..start)));
         }
         let item = items.len();
-        items.push(Item::Data { bytes: Piece::Read(start..end), pad_after: 0 });
+        items.push(Item::Data { bytes: Piece::read(start..end), pad_after: 0 });
         for s in &spans[first..k] {
-            locs[s.row] = Loc { item, rel: s.start - start };
+            locs[s.row as usize] = Loc { item, rel: s.start as usize - start };
         }
         if k - first > 1 {
-            shared.extend(spans[first..k].iter().map(|s| s.row));
+            shared.extend(spans[first..k].iter().map(|s| s.row as usize));
         }
         cursor = end;
     }
     if cursor < data_len {
-        items.push(Item::Gap(Piece::Read(cursor..data_len)));
+        items.push(Item::Gap(Piece::read(cursor..data_len)));
     }
     shared.sort_unstable();
     (items, locs, shared)

@@ -76,8 +76,21 @@ impl Row {
     }
     /// The name: the bytes before the first NUL (all 36 when there is none).
     pub fn name_bytes(&self) -> &[u8] {
-        let f = self.name_field();
-        &f[..f.iter().position(|&b| b == 0).unwrap_or(f.len())]
+        &self.name_field()[..self.name_len()]
+    }
+    /// Where the name's NUL is (36 when there is none). Eight bytes a step: a parse asks it of
+    /// every row, twice.
+    pub fn name_len(&self) -> usize {
+        let (words, tail) = self.name_field().as_chunks::<8>();
+        for (k, w) in words.iter().enumerate() {
+            let w = u64::from_le_bytes(*w);
+            // The high bit of each zero byte (and maybe of bytes above one, never below).
+            let zeros = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+            if zeros != 0 {
+                return k * 8 + zeros.trailing_zeros() as usize / 8;
+            }
+        }
+        words.len() * 8 + tail.iter().position(|&b| b == 0).unwrap_or(tail.len())
     }
     /// The name for display, bytes above 0x7F as CP1251.
     pub fn name(&self) -> String {

@@ -255,6 +255,11 @@ mod shared_parse {
         })
     }
 
+    fn name() -> impl Strategy<Value = Vec<u8>> {
+        let edges = [0u8, b'0', b'@', b'A', b'B', b'Z', b'[', b'_', b'`', b'a', b'z', b'{', 0x7F, 0x80, 0xC1, 0xDA, 0xE1, 0xFF];
+        proptest::collection::vec(proptest::sample::select(edges.to_vec()), 0..24)
+    }
+
     proptest! {
         /// Parsed from shared bytes, an archive is a view of them: rows and payloads point
         /// into the buffer, and writing gives the input back. An edit changes a copy; the
@@ -293,10 +298,25 @@ mod shared_parse {
             }
         }
 
+        /// Names from bytes around the letters' edges, long enough for the eight-byte steps.
         #[test]
-        fn name_order_is_the_folded_bytes_order(x in proptest::collection::vec(any::<u8>(), 0..8), y in proptest::collection::vec(any::<u8>(), 0..8)) {
+        fn name_order_is_the_folded_bytes_order(x in name(), y in name(), same in 0usize..24) {
             let folded = |v: &[u8]| v.iter().map(u8::to_ascii_lowercase).collect::<Vec<u8>>();
             prop_assert_eq!(compare_names(&x, &y), folded(&x).cmp(&folded(&y)));
+            // a common prefix, as sorted names have
+            let y2: Vec<u8> = x.iter().take(same).chain(&y).copied().collect();
+            prop_assert_eq!(compare_names(&x, &y2), folded(&x).cmp(&folded(&y2)));
+        }
+
+        #[test]
+        fn name_len_is_where_the_first_nul_is(field in any::<[u8; 36]>(), nul in proptest::option::of(0usize..36), more in proptest::option::of(0usize..36)) {
+            let mut raw = [0u8; 64];
+            raw[20..56].copy_from_slice(&field);
+            for at in [nul, more].into_iter().flatten() {
+                raw[20 + at] = 0;
+            }
+            let row = Row::from_raw(raw);
+            prop_assert_eq!(row.name_len(), row.name_field().iter().position(|&b| b == 0).unwrap_or(36));
         }
     }
 }
