@@ -141,6 +141,18 @@ impl Archive {
             Rows::Owned(rows) => rows,
         }
     }
+    /// Entry `i`'s name bytes (as [`Row::name_bytes`]) sharing the file's bytes while the
+    /// directory is the file's; a copy once an edit has changed a row.
+    pub fn name_shared(&self, i: usize) -> SharedBytes {
+        let row = self.entry(i);
+        match &self.rows {
+            Rows::Read(dir) => {
+                let at = i * ROW_LEN + row::NAME_AT;
+                dir.slice(at..at + row.name_len())
+            }
+            Rows::Owned(_) => SharedBytes::from(row.name_bytes()),
+        }
+    }
     /// The rows to change: the directory is copied out of the file's bytes on the first edit.
     fn rows_mut(&mut self) -> &mut Vec<Row> {
         if let Rows::Read(_) = self.rows {

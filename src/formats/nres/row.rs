@@ -10,6 +10,8 @@ const ATTR2: usize = 8;
 const SIZE: usize = 12;
 const ATTR3: usize = 16;
 const NAME: usize = 20;
+/// Where the name field starts in a row.
+pub(super) const NAME_AT: usize = NAME;
 const OFFSET: usize = 56;
 const SORT: usize = 60;
 
