@@ -178,8 +178,10 @@ impl SharedBytes {
         let range = 0..buf.len();
         SharedBytes { buf, range }
     }
+    /// No bytes: one shared empty buffer, so an empty view allocates nothing.
     pub fn empty() -> Self {
-        SharedBytes { buf: Arc::new(Vec::new()), range: 0..0 }
+        static EMPTY: std::sync::OnceLock<Arc<Vec<u8>>> = std::sync::OnceLock::new();
+        SharedBytes { buf: EMPTY.get_or_init(|| Arc::new(Vec::new())).clone(), range: 0..0 }
     }
     /// A sub-slice of this view; `range` is relative to the view and must lie within it.
     pub fn slice(&self, range: Range<usize>) -> SharedBytes {
