@@ -274,6 +274,8 @@ mod shared_parse {
                 let (o, s) = (a.entry(i).offset() as usize, a.entry(i).size() as usize);
                 prop_assert!(a.payload(i).same_buffer(&file));
                 prop_assert_eq!(&a.payload(i)[..], &b[o..o + s]);
+                prop_assert!(a.name_shared(i).same_buffer(&file));
+                prop_assert_eq!(&a.name_shared(i)[..], a.entry(i).name_bytes());
             }
             prop_assert_eq!(a.write(), b.clone());
             let mut streamed = Vec::new();
@@ -291,6 +293,7 @@ mod shared_parse {
             prop_assert_eq!(a.write(), b.clone(), "the archive the edit was made from is unchanged");
             let (back, _) = Archive::parse(SharedBytes::from(e.write())).unwrap();
             prop_assert_eq!((back.entry(0).attrs(), back.entry(0).name_bytes()), (attrs, &b"RENAMED"[..]));
+            prop_assert_eq!(&e.name_shared(0)[..], b"RENAMED");
             prop_assert_eq!(&back.payload(0)[..], &new_payload[..]);
             for i in 1..a.len() {
                 prop_assert_eq!(&back.payload(i)[..], &a.payload(i)[..]);
