@@ -154,7 +154,7 @@ fn open_every_format(_: &mut Criterion) {
 /// whatever else the machine runs, then with a spinning thread of our own beside it.
 fn indexed_threads(_: &mut Criterion) {
     let r = Readings::default();
-    let (t, _) = Texm::parse(&build(&Spec::new(Format::Indexed, 16, 16, 1, Material::Rock))).unwrap();
+    let (t, _) = Texm::parse(build(&Spec::new(Format::Indexed, 16, 16, 1, Material::Rock))).unwrap();
     let (fns, lut) = (pixel_fns(Format::Indexed, &r), t.lut(&r, None));
     for busy in [false, true] {
         let _spin = busy.then(Busy::start);
