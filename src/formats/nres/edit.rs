@@ -1,4 +1,4 @@
-//! Edits of the raw layer, each following the writing rules of formats.md section 1: every
+//! Edits of the raw layer, each following the writing rules of docs/formats/nres.md: every
 //! byte no edit touched keeps its value and its offset modulo 8.
 
 use super::{Archive, Item, Loc, MAX_NEW_NAME, Piece, Row, lookup_order};
@@ -97,7 +97,7 @@ impl Archive {
         Ok(())
     }
 
-    /// Rewrites the sort_index column as the writer would (formats.md section 1).
+    /// Rewrites the sort_index column as the writer would (docs/formats/nres.md).
     pub fn rebuild_lookup(&mut self) {
         let order = lookup_order(self.rows());
         if self.rows().iter().zip(&order).all(|(r, &v)| r.sort_index() == v) {
