@@ -1,6 +1,7 @@
 //! Mesh benchmarks, each beside a memcpy of the same bytes measured in the same run:
 //! - an MSH model of 131,072 triangles (the fixture's smallest block count above 100,000):
-//!   NRes directory + component list, every component decoded, LOD0 geometry extracted;
+//!   NRes directory + component list alone (parse), and with every component decoded and
+//!   LOD0 geometry extracted;
 //! - a level.geom of 1,000,000 vertices (16 brush buffers of 62,500, with their index
 //!   buffers): chunk parse alone, parse + every attribute decoded, parse + viewer extraction.
 
@@ -21,6 +22,7 @@ fn msh(c: &mut Criterion) {
     let r = Readings::default();
     let mut g = c.benchmark_group("msh_parse_extract_131k_triangles");
     g.throughput(Throughput::Bytes(bytes.len() as u64)).sample_size(20).measurement_time(Duration::from_secs(4));
+    g.bench_function("parse", |b| b.iter(|| black_box(Msh::parse(black_box(shared.clone())).unwrap())));
     g.bench_function("parse_and_extract", |b| {
         b.iter(|| {
             let (_, m, _) = Msh::parse(black_box(shared.clone())).unwrap();

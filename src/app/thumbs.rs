@@ -244,8 +244,8 @@ fn worker(shared: &Shared, tx: &Sender<(Key, Result<Pixmap, String>)>, ctx: &egu
 }
 
 /// A thumbnail of a Texm payload: the smallest stored level at least [`THUMB_SIZE`] on its
-/// longer side (or level 0), scaled down to fit.
-pub fn thumbnail(bytes: &[u8], readings: &Readings) -> crate::formats::Result<Pixmap> {
+/// longer side (or level 0), scaled down to fit. The document's bytes are shared, not copied.
+pub fn thumbnail(bytes: impl Into<SharedBytes>, readings: &Readings) -> crate::formats::Result<Pixmap> {
     let (t, _) = Texm::parse(bytes)?;
     let mut level = 0;
     for l in 1..t.mip_count() {

@@ -178,8 +178,10 @@ impl SharedBytes {
         let range = 0..buf.len();
         SharedBytes { buf, range }
     }
+    /// No bytes: one shared empty buffer, so an empty view allocates nothing.
     pub fn empty() -> Self {
-        SharedBytes { buf: Arc::new(Vec::new()), range: 0..0 }
+        static EMPTY: std::sync::OnceLock<Arc<Vec<u8>>> = std::sync::OnceLock::new();
+        SharedBytes { buf: EMPTY.get_or_init(|| Arc::new(Vec::new())).clone(), range: 0..0 }
     }
     /// A sub-slice of this view; `range` is relative to the view and must lie within it.
     pub fn slice(&self, range: Range<usize>) -> SharedBytes {
@@ -194,6 +196,22 @@ impl SharedBytes {
     }
     pub fn as_slice(&self) -> &[u8] {
         &self.buf[self.range.clone()]
+    }
+
+    /// The bytes to change in place: the buffer's own when no other view shares it, else a
+    /// copy of just this view's bytes, made once (copy on write). Views taken before keep
+    /// what they saw.
+    pub fn make_mut(&mut self) -> &mut [u8] {
+        if Arc::get_mut(&mut self.buf).is_none() {
+            *self = SharedBytes::from(self.as_slice().to_vec());
+        }
+        let buf = Arc::get_mut(&mut self.buf).expect("a buffer no other view holds");
+        &mut buf[self.range.clone()]
+    }
+
+    /// Whether both views look into the same buffer (a parse that shared, not copied).
+    pub fn same_buffer(&self, other: &SharedBytes) -> bool {
+        Arc::ptr_eq(&self.buf, &other.buf)
     }
 }
 
@@ -216,9 +234,30 @@ impl From<Vec<u8>> for SharedBytes {
     }
 }
 
+/// A borrowed slice has no buffer to share: it is copied once. Parsers take
+/// `impl Into<SharedBytes>`, so the document's views are shared and other bytes copied.
 impl From<&[u8]> for SharedBytes {
     fn from(v: &[u8]) -> Self {
         SharedBytes::new(Arc::new(v.to_vec()))
+    }
+}
+
+impl From<&Vec<u8>> for SharedBytes {
+    fn from(v: &Vec<u8>) -> Self {
+        SharedBytes::from(v.as_slice())
+    }
+}
+
+impl<const N: usize> From<&[u8; N]> for SharedBytes {
+    fn from(v: &[u8; N]) -> Self {
+        SharedBytes::from(v.as_slice())
+    }
+}
+
+/// Another view of the same buffer, nothing copied.
+impl From<&SharedBytes> for SharedBytes {
+    fn from(v: &SharedBytes) -> Self {
+        v.clone()
     }
 }
 
@@ -278,5 +317,18 @@ mod tests {
         assert_eq!(&*t, &[2, 3, 4]);
         assert!(std::ptr::eq(&t[0], &s[1]), "a slice is a view, not a copy");
         assert_eq!(&*t.slice(1..2), &[3]);
+    }
+
+    #[test]
+    fn make_mut_copies_only_a_shared_view() {
+        let s = SharedBytes::from(vec![1, 2, 3, 4, 5]);
+        let mut t = s.slice(1..4);
+        t.make_mut()[0] = 9;
+        assert_eq!((&*s, &*t), (&[1, 2, 3, 4, 5][..], &[9, 3, 4][..]), "the shared buffer keeps its bytes");
+        assert!(!t.same_buffer(&s));
+        let before = t.as_ptr();
+        t.make_mut()[1] = 8;
+        assert_eq!(t.as_ptr(), before, "a view no one else holds changes in place");
+        assert_eq!(&*t, &[9, 8, 4]);
     }
 }

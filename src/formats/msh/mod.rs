@@ -78,7 +78,8 @@ pub fn is_msh(type_ids: impl Iterator<Item = u32> + Clone) -> bool {
 pub struct ComponentEntry {
     /// Directory row in the archive the mesh was read from; `None` for a component added since.
     pub entry: Option<usize>,
-    pub name: Vec<u8>,
+    /// A view of the directory's name bytes for a component read from a file.
+    pub name: SharedBytes,
     pub type_id: u32,
     pub attrs: [u32; 3],
     pub bytes: SharedBytes,
@@ -108,14 +109,14 @@ impl Msh {
         Msh { components: Vec::new(), name: name.to_vec() }
     }
 
-    /// The component list of an archive (no payload is copied).
+    /// The component list of an archive (no payload and no name is copied).
     pub fn from_archive(archive: &Archive) -> Msh {
         let components: Vec<ComponentEntry> = (0..archive.len())
             .map(|i| {
                 let row = archive.entry(i);
                 ComponentEntry {
                     entry: Some(i),
-                    name: row.name_bytes().to_vec(),
+                    name: archive.name_shared(i),
                     type_id: row.type_id(),
                     attrs: row.attrs(),
                     bytes: archive.payload(i),
@@ -124,7 +125,7 @@ impl Msh {
                 }
             })
             .collect();
-        let name = components.first().map(|c| c.name.clone()).unwrap_or_else(|| b"MESH".to_vec());
+        let name = components.first().map_or_else(|| b"MESH".to_vec(), |c| c.name.to_vec());
         Msh { components, name }
     }
 
@@ -179,7 +180,7 @@ impl Msh {
             }
             None => self.components.push(ComponentEntry {
                 entry: None,
-                name: self.name.clone(),
+                name: SharedBytes::from(&self.name),
                 type_id: C::TYPE_ID,
                 attrs: component::merge_attrs([0, 0, default_attr3(C::TYPE_ID)], derived),
                 bytes,
@@ -191,7 +192,7 @@ impl Msh {
 
     /// Adds a component that has no typed codec (or raw bytes for one that has).
     pub fn push_raw(&mut self, type_id: u32, attrs: [u32; 3], bytes: impl Into<SharedBytes>) {
-        let name = self.name.clone();
+        let name = SharedBytes::from(&self.name);
         self.components.push(ComponentEntry { entry: None, name, type_id, attrs, bytes: bytes.into(), offset: 0, edited: true });
     }
 
@@ -218,7 +219,7 @@ impl Msh {
                     archive.set_attrs(i, c.attrs)?;
                 }
                 Some(i) => return Err(Error::new(0, format!("{} names entry {i}, past the archive's {}", c.label(), archive.len()))),
-                None => c.entry = Some(archive.add(&c.name, c.type_id, c.attrs, c.bytes.clone())?),
+                None => c.entry = Some(archive.add(&c.name[..], c.type_id, c.attrs, c.bytes.clone())?),
             }
             c.edited = false;
         }

@@ -1,7 +1,7 @@
 //! Edits of the raw layer, each following the writing rules of docs/formats/nres.md: every
 //! byte no edit touched keeps its value and its offset modulo 8.
 
-use super::{Archive, Item, Loc, MAX_NEW_NAME, Row, lookup_order};
+use super::{Archive, Item, Loc, MAX_NEW_NAME, Piece, Row, lookup_order};
 use crate::formats::bytes::{SharedBytes, round_up8};
 use crate::formats::{Error, Result};
 
@@ -20,14 +20,15 @@ impl Archive {
             if let Item::Data { bytes: old, pad_after } = &mut self.items[item] {
                 let (s, n) = (old.len() as i64, bytes.len() as i64);
                 let shift = round_up8(n - s);
-                *pad_after = (*pad_after as i64 + shift - (n - s)) as usize;
-                *old = bytes;
+                // Below 8 plus the old padding: the shift rounds the change up by less than 8.
+                *pad_after = (i64::from(*pad_after) + shift - (n - s)) as u32;
+                *old = Piece::new(bytes);
             }
             self.locs[i].rel = 0;
         } else {
             self.locs[i] = self.append_item(bytes);
         }
-        self.rows[i].set_size(new_len);
+        self.rows_mut()[i].set_size(new_len);
         self.relayout();
         Ok(())
     }
@@ -36,7 +37,7 @@ impl Archive {
     /// the lookup table. Names are at most 31 bytes, without NUL.
     pub fn add(&mut self, name: &[u8], type_id: u32, attrs: [u32; 3], bytes: impl Into<SharedBytes>) -> Result<usize> {
         self.add_batch([(name, type_id, attrs, bytes)])?;
-        Ok(self.rows.len() - 1)
+        Ok(self.len() - 1)
     }
 
     /// Appends many entries at once, rebuilding the lookup table once (building a
@@ -55,7 +56,7 @@ impl Archive {
             let mut row = Row::new(name, type_id, attrs);
             row.set_size(size);
             let loc = self.append_item(bytes);
-            self.rows.push(row);
+            self.rows_mut().push(row);
             self.locs.push(loc);
         }
         self.rebuild_lookup();
@@ -67,7 +68,7 @@ impl Archive {
     /// replace), then its row is deleted and the lookup table rebuilt.
     pub fn remove(&mut self, i: usize) -> Result<()> {
         self.replace(i, SharedBytes::empty())?;
-        self.rows.remove(i);
+        self.rows_mut().remove(i);
         self.locs.remove(i);
         self.rebuild_lookup();
         self.relayout();
@@ -79,33 +80,37 @@ impl Archive {
     pub fn rename(&mut self, i: usize, name: &[u8]) -> Result<()> {
         self.check_index(i)?;
         check_new_name(name)?;
-        self.rows[i].set_name(name);
+        self.rows_mut()[i].set_name(name);
         self.rebuild_lookup();
         Ok(())
     }
 
     pub fn set_attrs(&mut self, i: usize, attrs: [u32; 3]) -> Result<()> {
         self.check_index(i)?;
-        self.rows[i].set_attrs(attrs);
+        self.rows_mut()[i].set_attrs(attrs);
         Ok(())
     }
 
     pub fn set_type(&mut self, i: usize, type_id: u32) -> Result<()> {
         self.check_index(i)?;
-        self.rows[i].set_type(type_id);
+        self.rows_mut()[i].set_type(type_id);
         Ok(())
     }
 
     /// Rewrites the sort_index column as the writer would (docs/formats/nres.md).
     pub fn rebuild_lookup(&mut self) {
-        for (k, v) in lookup_order(&self.rows).into_iter().enumerate() {
-            self.rows[k].set_sort_index(v);
+        let order = lookup_order(self.rows());
+        if self.rows().iter().zip(&order).all(|(r, &v)| r.sort_index() == v) {
+            return;
+        }
+        for (row, v) in self.rows_mut().iter_mut().zip(order) {
+            row.set_sort_index(v);
         }
     }
 
     /// Whether the stored lookup table is the one the writer would build.
     pub fn lookup_is_canonical(&self) -> bool {
-        lookup_order(&self.rows).iter().zip(&self.rows).all(|(&v, r)| r.sort_index() == v)
+        lookup_order(self.rows()).iter().zip(self.rows()).all(|(&v, r)| r.sort_index() == v)
     }
 
     /// The explicit "compact" operation: drops gaps and unreferenced bytes and repacks every
@@ -117,8 +122,8 @@ impl Archive {
             if remap[loc.item] != usize::MAX {
                 continue;
             }
-            let (Item::Data { bytes, .. } | Item::Gap(bytes)) = &self.items[loc.item];
-            let pad_after = (8 - bytes.len() % 8) % 8;
+            let bytes = self.items[loc.item].piece();
+            let pad_after = ((8 - bytes.len() % 8) % 8) as u32;
             remap[loc.item] = new_items.len();
             new_items.push(Item::Data { bytes: bytes.clone(), pad_after });
         }
@@ -133,15 +138,15 @@ impl Archive {
         let end = super::HEADER_LEN + self.data_len();
         let pad = (8 - end % 8) % 8;
         if pad > 0 {
-            self.items.push(Item::Gap(SharedBytes::from(vec![0u8; pad])));
+            self.items.push(Item::Gap(Piece::new(SharedBytes::from(vec![0u8; pad]))));
         }
-        self.items.push(Item::Data { bytes, pad_after: 0 });
+        self.items.push(Item::Data { bytes: Piece::new(bytes), pad_after: 0 });
         Loc { item: self.items.len() - 1, rel: 0 }
     }
 
     fn check_index(&self, i: usize) -> Result<()> {
-        if i >= self.rows.len() {
-            return Err(Error::new(0, format!("no entry #{i} (the archive has {})", self.rows.len())));
+        if i >= self.len() {
+            return Err(Error::new(0, format!("no entry #{i} (the archive has {})", self.len())));
         }
         Ok(())
     }

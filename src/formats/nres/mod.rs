@@ -5,8 +5,12 @@
 //! is held as an ordered list of [`Item`]s: payload clusters (one payload, or several that share
 //! or overlap) and the gaps between them. Writing lays the items out in order, so an untouched
 //! archive comes back byte-identical, and an edit changes only the edited payload, the offsets
-//! that follow it, the sizes, the counts and the directory. Items hold [`SharedBytes`], so a
-//! clone (an undo snapshot) costs O(entries), not O(bytes).
+//! that follow it, the sizes, the counts and the directory.
+//!
+//! A parse copies nothing: the directory is a view of the file's bytes (names included) until
+//! an edit changes a row, and the items the parse makes are ranges of the data region it read;
+//! an edited payload is its own [`SharedBytes`]. So a parse costs no allocation per entry and a
+//! clone (an undo snapshot) O(entries), not O(bytes).
 
 mod edit;
 mod lookup;
@@ -19,6 +23,7 @@ pub use lookup::{compare_names, lookup_order};
 pub use row::Row;
 
 use super::bytes::SharedBytes;
+use std::ops::Range;
 
 pub const MAGIC: &[u8; 4] = b"NRes";
 pub const VERSION: u32 = 0x100;
@@ -28,25 +33,64 @@ pub const NAME_FIELD: usize = 36;
 /// Longest name the editor writes (one reader treats the field as 32 bytes with a NUL).
 pub const MAX_NEW_NAME: usize = 31;
 
+/// Bytes of an item: a range of the data region the archive was read from (NRes offsets are
+/// u32), or bytes an edit brought. Kept to 16 bytes: a parse writes thousands of them.
+#[derive(Clone, Debug)]
+enum Piece {
+    Read { start: u32, end: u32 },
+    New(Box<SharedBytes>),
+}
+
+impl Piece {
+    /// A range of the data region, which a parse has checked lies below 4 GiB.
+    fn read(r: Range<usize>) -> Piece {
+        Piece::Read { start: r.start as u32, end: r.end as u32 }
+    }
+    fn new(bytes: SharedBytes) -> Piece {
+        Piece::New(Box::new(bytes))
+    }
+    fn len(&self) -> usize {
+        match self {
+            Piece::Read { start, end } => (end - start) as usize,
+            Piece::New(b) => b.len(),
+        }
+    }
+}
+
 /// A contiguous part of the data region.
 #[derive(Clone, Debug)]
 enum Item {
     /// Bytes no directory row points into (padding, leftovers); kept as they are.
-    Gap(SharedBytes),
+    Gap(Piece),
     /// Payload bytes of one or more rows, followed by `pad_after` zero bytes that an edit
     /// inserted to keep the following bytes at their offset modulo 8.
-    Data { bytes: SharedBytes, pad_after: usize },
+    Data { bytes: Piece, pad_after: u32 },
 }
+
+// A parse writes one or two items an entry into fresh memory: their size is its cost.
+const _: () = assert!(std::mem::size_of::<Item>() <= 24);
 
 impl Item {
     fn len(&self) -> usize {
         match self {
             Item::Gap(b) => b.len(),
-            Item::Data { bytes, pad_after } => bytes.len() + pad_after,
+            Item::Data { bytes, pad_after } => bytes.len() + *pad_after as usize,
+        }
+    }
+    fn piece(&self) -> &Piece {
+        match self {
+            Item::Gap(b) | Item::Data { bytes: b, .. } => b,
         }
     }
 }
 
+/// The directory: the file's rows where they lie until an edit changes one.
+#[derive(Clone, Debug)]
+enum Rows {
+    /// `ROW_LEN` bytes a row.
+    Read(SharedBytes),
+    Owned(Vec<Row>),
+}
 /// Where a row's payload lives: item index and offset within that item's bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Loc {
@@ -57,9 +101,12 @@ struct Loc {
 #[derive(Clone, Debug)]
 pub struct Archive {
     header: [u8; HEADER_LEN],
-    rows: Vec<Row>,
+    rows: Rows,
     locs: Vec<Loc>,
     items: Vec<Item>,
+    /// The data region the archive was read from (empty for a new one): what
+    /// [`Piece::Read`] ranges index.
+    data: SharedBytes,
 }
 
 impl Default for Archive {
@@ -74,22 +121,53 @@ impl Archive {
         let mut header = [0u8; HEADER_LEN];
         header[..4].copy_from_slice(MAGIC);
         header[4..8].copy_from_slice(&VERSION.to_le_bytes());
-        let mut a = Archive { header, rows: Vec::new(), locs: Vec::new(), items: Vec::new() };
+        let mut a = Archive { header, rows: Rows::Owned(Vec::new()), locs: Vec::new(), items: Vec::new(), data: SharedBytes::empty() };
         a.relayout();
         a
     }
 
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.rows().len()
     }
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.rows().is_empty()
     }
     pub fn entry(&self, i: usize) -> &Row {
-        &self.rows[i]
+        &self.rows()[i]
     }
     pub fn rows(&self) -> &[Row] {
-        &self.rows
+        match &self.rows {
+            Rows::Read(dir) => Row::view(dir.as_chunks::<ROW_LEN>().0),
+            Rows::Owned(rows) => rows,
+        }
+    }
+    /// Entry `i`'s name bytes (as [`Row::name_bytes`]) sharing the file's bytes while the
+    /// directory is the file's; a copy once an edit has changed a row.
+    pub fn name_shared(&self, i: usize) -> SharedBytes {
+        let row = self.entry(i);
+        match &self.rows {
+            Rows::Read(dir) => {
+                let at = i * ROW_LEN + row::NAME_AT;
+                dir.slice(at..at + row.name_len())
+            }
+            Rows::Owned(_) => SharedBytes::from(row.name_bytes()),
+        }
+    }
+    /// The rows to change: the directory is copied out of the file's bytes on the first edit.
+    fn rows_mut(&mut self) -> &mut Vec<Row> {
+        if let Rows::Read(_) = self.rows {
+            self.rows = Rows::Owned(self.rows().to_vec());
+        }
+        match &mut self.rows {
+            Rows::Owned(rows) => rows,
+            Rows::Read(_) => unreachable!("made owned above"),
+        }
+    }
+    fn bytes_of<'a>(&'a self, piece: &'a Piece) -> &'a [u8] {
+        match piece {
+            Piece::Read { start, end } => &self.data[*start as usize..*end as usize],
+            Piece::New(b) => b,
+        }
     }
     pub fn header(&self) -> &[u8; HEADER_LEN] {
         &self.header
@@ -98,21 +176,22 @@ impl Archive {
     /// The payload of entry `i`, sharing the archive's bytes.
     pub fn payload(&self, i: usize) -> SharedBytes {
         let loc = self.locs[i];
-        let size = self.rows[i].size() as usize;
-        match &self.items[loc.item] {
-            Item::Data { bytes, .. } | Item::Gap(bytes) => bytes.slice(loc.rel..loc.rel + size),
+        let size = self.entry(i).size() as usize;
+        match self.items[loc.item].piece() {
+            Piece::Read { start, .. } => self.data.slice(*start as usize + loc.rel..*start as usize + loc.rel + size),
+            Piece::New(b) => b.slice(loc.rel..loc.rel + size),
         }
     }
 
     /// The first entry whose name matches ASCII case-insensitively, in directory order.
     pub fn find(&self, name: &str) -> Option<usize> {
         let want = name.as_bytes();
-        self.rows.iter().position(|r| r.name_bytes().eq_ignore_ascii_case(want))
+        self.rows().iter().position(|r| r.name_bytes().eq_ignore_ascii_case(want))
     }
 
     /// The file length this archive writes.
     pub fn total_size(&self) -> usize {
-        HEADER_LEN + self.data_len() + self.rows.len() * ROW_LEN
+        HEADER_LEN + self.data_len() + self.len() * ROW_LEN
     }
 
     fn data_len(&self) -> usize {
@@ -133,10 +212,10 @@ impl Archive {
         w.write_all(&self.header)?;
         for item in &self.items {
             match item {
-                Item::Gap(b) => w.write_all(b)?,
+                Item::Gap(b) => w.write_all(self.bytes_of(b))?,
                 Item::Data { bytes, pad_after } => {
-                    w.write_all(bytes)?;
-                    let mut left = *pad_after;
+                    w.write_all(self.bytes_of(bytes))?;
+                    let mut left = *pad_after as usize;
                     while left > 0 {
                         let n = left.min(ZEROS.len());
                         w.write_all(&ZEROS[..n])?;
@@ -145,8 +224,13 @@ impl Archive {
                 }
             }
         }
-        for row in &self.rows {
-            w.write_all(row.raw())?;
+        match &self.rows {
+            Rows::Read(dir) => w.write_all(dir)?,
+            Rows::Owned(rows) => {
+                for row in rows {
+                    w.write_all(row.raw())?;
+                }
+            }
         }
         Ok(())
     }
@@ -155,15 +239,16 @@ impl Archive {
         out.extend_from_slice(&self.header);
         for item in &self.items {
             match item {
-                Item::Gap(b) => out.extend_from_slice(b),
+                Item::Gap(b) => out.extend_from_slice(self.bytes_of(b)),
                 Item::Data { bytes, pad_after } => {
-                    out.extend_from_slice(bytes);
-                    out.resize(out.len() + pad_after, 0);
+                    out.extend_from_slice(self.bytes_of(bytes));
+                    out.resize(out.len() + *pad_after as usize, 0);
                 }
             }
         }
-        for row in &self.rows {
-            out.extend_from_slice(row.raw());
+        match &self.rows {
+            Rows::Read(dir) => out.extend_from_slice(dir),
+            Rows::Owned(rows) => rows.iter().for_each(|row| out.extend_from_slice(row.raw())),
         }
     }
 
@@ -177,17 +262,20 @@ impl Archive {
             starts.push(at);
             at += item.len();
         }
-        for (row, loc) in self.rows.iter_mut().zip(&self.locs) {
+        let locs = std::mem::take(&mut self.locs);
+        for (row, loc) in self.rows_mut().iter_mut().zip(&locs) {
             row.set_offset((starts[loc.item] + loc.rel) as u32);
         }
-        let total = at + self.rows.len() * ROW_LEN;
-        self.header[8..12].copy_from_slice(&(self.rows.len() as i32).to_le_bytes());
+        self.locs = locs;
+        let n = self.len();
+        let total = at + n * ROW_LEN;
+        self.header[8..12].copy_from_slice(&(n as i32).to_le_bytes());
         self.header[12..16].copy_from_slice(&(total as u32).to_le_bytes());
     }
 
     /// Which entries share or overlap another entry's bytes (shipped archives have none).
     pub fn shared_entries(&self) -> Vec<usize> {
-        (0..self.rows.len()).filter(|&i| !self.sole_member(i)).collect()
+        (0..self.len()).filter(|&i| !self.sole_member(i)).collect()
     }
 
     fn sole_member(&self, i: usize) -> bool {

@@ -1,6 +1,6 @@
 //! Reading an NRes archive into the raw layer, with every check of docs/formats/nres.md.
 
-use super::{Archive, HEADER_LEN, Item, Loc, MAGIC, NAME_FIELD, ROW_LEN, Row, VERSION, lookup};
+use super::{Archive, HEADER_LEN, Item, Loc, MAGIC, NAME_FIELD, Piece, ROW_LEN, Row, Rows, VERSION, lookup};
 use crate::formats::bytes::{Reader, SharedBytes};
 use crate::formats::{Diagnostic, Error, Result};
 
@@ -46,12 +46,12 @@ impl Archive {
         let mut header = [0u8; HEADER_LEN];
         header.copy_from_slice(&bytes[..HEADER_LEN]);
 
-        let mut rows = Vec::with_capacity(count);
-        let mut r = Reader::at(&bytes, dir_offset);
-        for _ in 0..count {
-            rows.push(Row::from_raw(r.array::<ROW_LEN>("directory row")?));
-        }
+        let dir = bytes.slice(dir_offset..bytes.len());
+        let rows = Row::view(dir.as_chunks::<ROW_LEN>().0);
+        // One pass over the rows: the range checks, and the (offset, size, row) keys the
+        // clustering sorts, gathered where the rows are read anyway.
         let mut diags = Vec::new();
+        let mut spans = Vec::with_capacity(count);
         for (k, row) in rows.iter().enumerate() {
             let row_at = dir_offset + k * ROW_LEN;
             let (o, s) = (row.offset() as usize, row.size() as usize);
@@ -65,24 +65,25 @@ impl Archive {
                     ),
                 ));
             }
-            if !row.name_field().contains(&0) {
+            if row.name_len() == NAME_FIELD {
                 diags.push(Diagnostic::warning(
                     row_at + 20,
                     format!("entry {k}: name field has no NUL terminator ({NAME_FIELD} bytes used)"),
                 ));
             }
+            spans.push(Span { start: (o - HEADER_LEN) as u32, end: (o - HEADER_LEN + s) as u32, row: k as u32 });
         }
-        diags.extend(lookup::validate(&rows, dir_offset as u64));
+        diags.extend(lookup::validate(rows, dir_offset as u64));
 
-        let data = bytes.slice(HEADER_LEN..dir_offset);
-        let (items, locs, shared) = cluster(&rows, &data);
+        let (items, locs, shared) = cluster(spans, dir_offset - HEADER_LEN);
         for k in shared {
             diags.push(Diagnostic::warning(
                 rows[k].offset(),
                 format!("entry {k} ({:?}) shares or overlaps another entry's bytes", rows[k].name()),
             ));
         }
-        Ok((Archive { header, rows, locs, items }, diags))
+        let data = bytes.slice(HEADER_LEN..dir_offset);
+        Ok((Archive { header, rows: Rows::Read(dir), locs, items, data }, diags))
     }
 }
 
@@ -98,52 +99,57 @@ pub fn directory_type_ids(bytes: &[u8]) -> Option<Vec<u32>> {
     Some(bytes[bytes.len() - dir_len..].chunks_exact(ROW_LEN).map(|row| Row::from_raw(row.try_into().expect("64-byte chunks")).type_id()).collect())
 }
 
-/// Splits the data region into gaps and payload clusters. A cluster is the union of payload
-/// ranges that overlap or coincide; a zero-size payload joins a cluster only when it lies
-/// strictly inside one. Returns the items, each row's location, and the rows in shared clusters.
-fn cluster(rows: &[Row], data: &SharedBytes) -> (Vec<Item>, Vec<Loc>, Vec<usize>) {
-    let base = HEADER_LEN;
-    let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by_key(|&i| (rows[i].offset(), rows[i].size()));
+/// One row's payload, relative to the data region (below 4 GiB: NRes offsets are u32).
+struct Span {
+    start: u32,
+    end: u32,
+    row: u32,
+}
 
-    let mut items = Vec::new();
-    let mut locs = vec![Loc { item: 0, rel: 0 }; rows.len()];
+/// Splits the data region (`data_len` bytes) into gaps and payload clusters. A cluster is the
+/// union of payload ranges that overlap or coincide; a zero-size payload joins a cluster only
+/// when it lies strictly inside one. Returns the items (ranges of the data region), each row's
+/// location, and the rows in shared clusters.
+fn cluster(mut spans: Vec<Span>, data_len: usize) -> (Vec<Item>, Vec<Loc>, Vec<usize>) {
+    // Written archives hold their payloads in directory order: no sort then.
+    let key = |s: &Span| (s.start, s.end, s.row);
+    if !spans.is_sorted_by_key(key) {
+        spans.sort_unstable_by_key(key);
+    }
+    let mut items = Vec::with_capacity(spans.len() * 2 + 1);
+    let mut locs = vec![Loc { item: 0, rel: 0 }; spans.len()];
     let mut shared = Vec::new();
-    let mut cursor = 0usize; // end of the last item, relative to the data region
+    let mut cursor = 0usize; // end of the last item
     let mut k = 0;
-    while k < order.len() {
-        let first = order[k];
-        let start = rows[first].offset() as usize - base;
-        let mut end = start + rows[first].size() as usize;
-        let mut members = vec![first];
+    while k < spans.len() {
+        let first = k;
+        let start = spans[k].start as usize;
+        let mut end = spans[k].end as usize;
         k += 1;
-        while k < order.len() {
-            let i = order[k];
-            let o = rows[i].offset() as usize - base;
-            let s = rows[i].size() as usize;
-            let joins = if s == 0 { o > start && o < end } else { o < end };
+        while k < spans.len() {
+            let (s_start, s_end) = (spans[k].start as usize, spans[k].end as usize);
+            let joins = if s_start == s_end { s_start > start && s_start < end } else { s_start < end };
             if !joins {
                 break;
             }
-            end = end.max(o + s);
-            members.push(i);
+            end = end.max(s_end);
             k += 1;
         }
         if start > cursor {
-            items.push(Item::Gap(data.slice(cursor..start)));
+            items.push(Item::Gap(Piece::read(cursor..start)));
         }
         let item = items.len();
-        items.push(Item::Data { bytes: data.slice(start..end), pad_after: 0 });
-        for &i in &members {
-            locs[i] = Loc { item, rel: rows[i].offset() as usize - base - start };
+        items.push(Item::Data { bytes: Piece::read(start..end), pad_after: 0 });
+        for s in &spans[first..k] {
+            locs[s.row as usize] = Loc { item, rel: s.start as usize - start };
         }
-        if members.len() > 1 {
-            shared.extend(members.iter().copied());
+        if k - first > 1 {
+            shared.extend(spans[first..k].iter().map(|s| s.row as usize));
         }
         cursor = end;
     }
-    if cursor < data.len() {
-        items.push(Item::Gap(data.slice(cursor..data.len())));
+    if cursor < data_len {
+        items.push(Item::Gap(Piece::read(cursor..data_len)));
     }
     shared.sort_unstable();
     (items, locs, shared)

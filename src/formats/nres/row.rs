@@ -10,10 +10,15 @@ const ATTR2: usize = 8;
 const SIZE: usize = 12;
 const ATTR3: usize = 16;
 const NAME: usize = 20;
+/// Where the name field starts in a row.
+pub(super) const NAME_AT: usize = NAME;
 const OFFSET: usize = 56;
 const SORT: usize = 60;
 
+/// `repr(transparent)`: a directory read from a file is viewed as rows where it lies
+/// ([`Row::view`]), so a parse copies no row.
 #[derive(Clone, PartialEq, Eq)]
+#[repr(transparent)]
 pub struct Row {
     raw: [u8; 64],
 }
@@ -21,6 +26,13 @@ pub struct Row {
 impl Row {
     pub fn from_raw(raw: [u8; 64]) -> Row {
         Row { raw }
+    }
+
+    /// Whole 64-byte records seen as rows, in place.
+    pub fn view(raw: &[[u8; 64]]) -> &[Row] {
+        // SAFETY: `Row` is `repr(transparent)` over `[u8; 64]`: the same size and alignment
+        // (1), so a slice of one is a valid slice of the other, borrowed for the same lifetime.
+        unsafe { std::slice::from_raw_parts(raw.as_ptr().cast::<Row>(), raw.len()) }
     }
 
     /// A fresh row: the name NUL-terminated and zero-filled, everything else as given.
@@ -66,8 +78,21 @@ impl Row {
     }
     /// The name: the bytes before the first NUL (all 36 when there is none).
     pub fn name_bytes(&self) -> &[u8] {
-        let f = self.name_field();
-        &f[..f.iter().position(|&b| b == 0).unwrap_or(f.len())]
+        &self.name_field()[..self.name_len()]
+    }
+    /// Where the name's NUL is (36 when there is none). Eight bytes a step: a parse asks it of
+    /// every row, twice.
+    pub fn name_len(&self) -> usize {
+        let (words, tail) = self.name_field().as_chunks::<8>();
+        for (k, w) in words.iter().enumerate() {
+            let w = u64::from_le_bytes(*w);
+            // The high bit of each zero byte (and maybe of bytes above one, never below).
+            let zeros = w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080;
+            if zeros != 0 {
+                return k * 8 + zeros.trailing_zeros() as usize / 8;
+            }
+        }
+        words.len() * 8 + tail.iter().position(|&b| b == 0).unwrap_or(tail.len())
     }
     /// The name for display, bytes above 0x7F as CP1251.
     pub fn name(&self) -> String {

@@ -228,3 +228,98 @@ fn streaming_write_matches_buffered_write() {
         assert!(streamed == a.write(), "{name}");
     }
 }
+
+mod shared_parse {
+    use super::*;
+    use crate::fixtures::nres::{RawArchive, RawRow};
+    use proptest::prelude::*;
+
+    /// Hand-laid archives: payloads anywhere in the data region (overlapping, shared, empty,
+    /// out of order), gaps of any bytes, name fields of any bytes, any lookup values.
+    fn raw_archive() -> impl Strategy<Value = Vec<u8>> {
+        (proptest::collection::vec(any::<u8>(), 0..160), proptest::collection::vec((any::<u16>(), any::<u16>(), any::<[u8; 36]>(), any::<u32>(), any::<bool>(), any::<[u32; 3]>()), 0..12)).prop_map(|(data, rows)| {
+            let len = data.len();
+            let rows = rows
+                .into_iter()
+                .map(|(o, s, name_field, sort, keep_sort, attrs)| {
+                    let offset = if len == 0 { 0 } else { usize::from(o) % (len + 1) };
+                    let size = usize::from(s) % (len - offset + 1);
+                    let mut r = RawRow::named(b"", (16 + offset) as u32, size as u32);
+                    r.name_field = name_field;
+                    r.attrs = attrs;
+                    r.sort_index = keep_sort.then_some(sort % 16);
+                    r
+                })
+                .collect();
+            RawArchive { data, rows }.write()
+        })
+    }
+
+    fn name() -> impl Strategy<Value = Vec<u8>> {
+        let edges = [0u8, b'0', b'@', b'A', b'B', b'Z', b'[', b'_', b'`', b'a', b'z', b'{', 0x7F, 0x80, 0xC1, 0xDA, 0xE1, 0xFF];
+        proptest::collection::vec(proptest::sample::select(edges.to_vec()), 0..24)
+    }
+
+    proptest! {
+        /// Parsed from shared bytes, an archive is a view of them: rows and payloads point
+        /// into the buffer, and writing gives the input back. An edit changes a copy; the
+        /// buffer and the archive it was made from keep their bytes.
+        #[test]
+        fn a_shared_parse_writes_its_input_and_edits_a_copy(b in raw_archive(), attrs in any::<[u32; 3]>(), grow in 0usize..20) {
+            let file = SharedBytes::from(b.clone());
+            let (a, _) = Archive::parse(file.clone()).unwrap();
+            let dir = &file[file.len() - a.len() * ROW_LEN..];
+            prop_assert!(std::ptr::eq(a.rows().as_ptr().cast::<u8>(), dir.as_ptr()), "the rows are the file's");
+            for i in 0..a.len() {
+                let (o, s) = (a.entry(i).offset() as usize, a.entry(i).size() as usize);
+                prop_assert!(a.payload(i).same_buffer(&file));
+                prop_assert_eq!(&a.payload(i)[..], &b[o..o + s]);
+                prop_assert!(a.name_shared(i).same_buffer(&file));
+                prop_assert_eq!(&a.name_shared(i)[..], a.entry(i).name_bytes());
+            }
+            prop_assert_eq!(a.write(), b.clone());
+            let mut streamed = Vec::new();
+            a.write_to(&mut streamed).unwrap();
+            prop_assert_eq!(&streamed, &b);
+            if a.is_empty() {
+                return Ok(());
+            }
+            let mut e = a.clone();
+            e.set_attrs(0, attrs).unwrap();
+            e.rename(0, b"RENAMED").unwrap();
+            let new_payload = vec![0xC3; a.entry(0).size() as usize + grow];
+            e.replace(0, new_payload.clone()).unwrap();
+            prop_assert_eq!(&file[..], &b[..], "the file's bytes are unchanged");
+            prop_assert_eq!(a.write(), b.clone(), "the archive the edit was made from is unchanged");
+            let (back, _) = Archive::parse(SharedBytes::from(e.write())).unwrap();
+            prop_assert_eq!((back.entry(0).attrs(), back.entry(0).name_bytes()), (attrs, &b"RENAMED"[..]));
+            prop_assert_eq!(&e.name_shared(0)[..], b"RENAMED");
+            prop_assert_eq!(&back.payload(0)[..], &new_payload[..]);
+            for i in 1..a.len() {
+                prop_assert_eq!(&back.payload(i)[..], &a.payload(i)[..]);
+                prop_assert_eq!(back.entry(i).name_field(), a.entry(i).name_field());
+            }
+        }
+
+        /// Names from bytes around the letters' edges, long enough for the eight-byte steps.
+        #[test]
+        fn name_order_is_the_folded_bytes_order(x in name(), y in name(), same in 0usize..24) {
+            let folded = |v: &[u8]| v.iter().map(u8::to_ascii_lowercase).collect::<Vec<u8>>();
+            prop_assert_eq!(compare_names(&x, &y), folded(&x).cmp(&folded(&y)));
+            // a common prefix, as sorted names have
+            let y2: Vec<u8> = x.iter().take(same).chain(&y).copied().collect();
+            prop_assert_eq!(compare_names(&x, &y2), folded(&x).cmp(&folded(&y2)));
+        }
+
+        #[test]
+        fn name_len_is_where_the_first_nul_is(field in any::<[u8; 36]>(), nul in proptest::option::of(0usize..36), more in proptest::option::of(0usize..36)) {
+            let mut raw = [0u8; 64];
+            raw[20..56].copy_from_slice(&field);
+            for at in [nul, more].into_iter().flatten() {
+                raw[20 + at] = 0;
+            }
+            let row = Row::from_raw(raw);
+            prop_assert_eq!(row.name_len(), row.name_field().iter().position(|&b| b == 0).unwrap_or(36));
+        }
+    }
+}

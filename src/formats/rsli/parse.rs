@@ -51,16 +51,10 @@ impl Archive {
             Error::new(COUNT_AT, format!("{count} entries of {ROW_SIZE} bytes do not fit: {}", e.message))
         })?;
         let table_end = HEADER_SIZE + table_len;
+        // The one copy a parse makes: the table is stored encrypted.
         let mut plain = b[HEADER_SIZE..table_end].to_vec();
         cipher::apply(le_u32(&header, SEED_AT) as u16, &mut plain);
-        let raws: Vec<[u8; ROW_SIZE]> = plain
-            .chunks_exact(ROW_SIZE)
-            .map(|c| {
-                let mut raw = [0u8; ROW_SIZE];
-                raw.copy_from_slice(c);
-                raw
-            })
-            .collect();
+        let (raws, _) = plain.as_chunks::<ROW_SIZE>();
 
         // "AO" + u32 at the very end, outside the table: the media-overlay variant. A file
         // whose last payload merely ends in "AO" is read without a trailer if the trailer
@@ -72,9 +66,9 @@ impl Archive {
                 t
             });
         let (trailer, lay) = match candidate {
-            Some(t) => match layout(&bytes, &raws, table_end, Some(t)) {
+            Some(t) => match layout(&bytes, raws, table_end, Some(t)) {
                 Ok(lay) => (Some(t), lay),
-                Err(with_trailer) => match layout(&bytes, &raws, table_end, None) {
+                Err(with_trailer) => match layout(&bytes, raws, table_end, None) {
                     Ok(mut lay) => {
                         lay.diagnostics.push(Diagnostic::info(
                             b.len() - TRAILER_SIZE,
@@ -88,14 +82,14 @@ impl Archive {
                     Err(_) => return Err(with_trailer),
                 },
             },
-            None => (None, layout(&bytes, &raws, table_end, None)?),
+            None => (None, layout(&bytes, raws, table_end, None)?),
         };
         diagnostics.extend(lay.diagnostics);
         let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
         let data_end = b.len() - trailer.map_or(0, |_| TRAILER_SIZE);
         let mut archive = Archive {
             header,
-            rows: raws.into_iter().map(|raw| Row::from_raw(raw, overlay)).collect(),
+            rows: raws.iter().map(|&raw| Row::from_raw(raw, overlay)).collect(),
             packed: lay.packed,
             rel: lay.rel,
             body: vec![bytes.slice(table_end..data_end)],
@@ -136,7 +130,8 @@ fn layout(
         let what = || label(i, &row);
         if start < table_end as u64 {
             if size == 0 {
-                lay.packed.push(SharedBytes::empty());
+                // An empty view of the file rather than a new empty buffer: no allocation.
+                lay.packed.push(bytes.slice(0..0));
                 lay.rel.push(None);
                 continue;
             }

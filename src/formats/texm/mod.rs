@@ -4,7 +4,9 @@
 //! `Page` atlas tail, palettes and `palettes.lib`, and PNG export/import.
 //!
 //! Raw layer: [`Texm`] holds the header words as stored, the embedded palette, the mip chain
-//! bytes and the Page rects; `parse(b)` then `write()` gives `b` back. A texture whose format
+//! bytes and the Page rects; `parse(b)` then `write()` gives `b` back. The mip chain is a view
+//! of the bytes parsed ([`SharedBytes`]): parsing the document's bytes copies no pixel, and the
+//! first edit of a level copies the chain once. A texture whose format
 //! value the game does not know parses too, as an opaque entry (every byte after the header
 //! kept), with an error diagnostic for `check`.
 
@@ -35,9 +37,10 @@ pub use palette::{PalEntry, Palette, PaletteSuffix, palette_suffix, slot_name};
 pub use pixel::{Lut, Pixmap, pixel_fns};
 pub use png::{ImportOptions, export_png, import_image};
 pub use skip::mip_skip;
+pub use split::decode_indexed_on;
 pub use view::{RuntimeOptions, RuntimeView, runtime_view};
 
-use crate::formats::bytes::Reader;
+use crate::formats::bytes::{Reader, SharedBytes};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
 
@@ -47,8 +50,9 @@ pub struct Texm {
     header: Header,
     /// Format 0 only.
     palette: Option<Palette>,
-    /// Every mip level back to back; for an unknown format, every byte after the header.
-    data: Vec<u8>,
+    /// Every mip level back to back; for an unknown format, every byte after the header. A
+    /// view of the parsed bytes until an edit changes a level.
+    data: SharedBytes,
     page: Option<Page>,
 }
 
@@ -57,8 +61,12 @@ impl Texm {
     /// count, a mip chain beyond the payload, or a tail that is not exactly one Page chunk.
     /// An unknown format value is not a failure: the entry is kept opaque and an error
     /// diagnostic says the game cannot load it.
-    pub fn parse(bytes: &[u8]) -> Result<(Texm, Vec<Diagnostic>)> {
-        let header = Header::parse(bytes)?;
+    ///
+    /// Given [`SharedBytes`] (the document's), the mip chain stays a view of them; a plain
+    /// slice is copied once.
+    pub fn parse(bytes: impl Into<SharedBytes>) -> Result<(Texm, Vec<Diagnostic>)> {
+        let bytes: SharedBytes = bytes.into();
+        let header = Header::parse(&bytes)?;
         let mut diags = Vec::new();
         let zero_fields = [(4u64, "width", header.width), (8, "height", header.height), (12, "mip_count", header.mip_count)];
         let Some(format) = header.known_format() else {
@@ -74,7 +82,8 @@ impl Texm {
                     diags.push(Diagnostic::error(at, format!("{name} is 0")));
                 }
             }
-            let data = bytes.get(HEADER_LEN..).unwrap_or_default().to_vec();
+            // The header parsed, so there are at least HEADER_LEN bytes.
+            let data = bytes.slice(HEADER_LEN..bytes.len());
             return Ok((Texm { header, palette: None, data, page: None }, diags));
         };
         for (at, name, v) in zero_fields {
@@ -85,7 +94,7 @@ impl Texm {
         let core = header::core_size(&header, format).ok_or_else(|| {
             Error::new(12u64, format!("{} levels of {}x{} at format {} overflow any size", header.mip_count, header.width, header.height, header.format))
         })?;
-        let mut r = Reader::at(bytes, HEADER_LEN);
+        let mut r = Reader::at(&bytes, HEADER_LEN);
         let palette = if format.has_embedded_palette() {
             Some(Palette::from_bytes(r.bytes(PALETTE_LEN, "palette (256 entries of 4 bytes)")?)?)
         } else {
@@ -106,7 +115,9 @@ impl Texm {
                 ),
             )
         })?;
-        let data = r.bytes(chain_len, "mip chain")?.to_vec();
+        let start = r.pos();
+        r.skip(chain_len, "mip chain")?;
+        let data = bytes.slice(start..start + chain_len);
         let page = if r.remaining() > 0 {
             let at = r.pos();
             Some(Page::parse(r.rest()).map_err(|e| e.at_base(at as u64, "Page"))?)
@@ -130,7 +141,7 @@ impl Texm {
         if want != Some(data.len() as u64) {
             return Err(Error::new(HEADER_LEN, format!("mip data is {} bytes, the header asks for {want:?}", data.len())));
         }
-        Ok(Texm { header, palette, data, page })
+        Ok(Texm { header, palette, data: SharedBytes::from(data), page })
     }
 
     pub fn write(&self) -> Vec<u8> {
@@ -259,13 +270,13 @@ impl Texm {
         }
         let fns = pixel_fns(format, readings);
         match fns.encode_row {
-            Some(enc) => enc(&image.rgba, &mut self.data[range]),
+            Some(enc) => enc(&image.rgba, &mut self.data.make_mut()[range]),
             None => {
                 let lut = self.lut(readings, external);
                 let reserve0 = self.header.index0_transparent();
                 let mapper = quantize::Mapper::new(&lut, quantize::MapMode::for_texture(readings, reserve0));
                 let indices = mapper.map_image(image, false);
-                self.data[range].copy_from_slice(&indices);
+                self.data.make_mut()[range].copy_from_slice(&indices);
             }
         }
         Ok(())

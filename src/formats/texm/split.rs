@@ -5,6 +5,14 @@
 //! for a 1024x1024 chain against 0.19 ms). The lookups of different rows are independent, so
 //! the second core halves it. Small levels stay on the calling thread, where starting a thread
 //! (about 20 us) would cost more than it saves.
+//!
+//! But only with cores to spare. On the 2-core build machine shared with other work, split
+//! levels decoded faster at best and slower in the median at every size from 256K to 4M
+//! texels (`benches/texture.rs`, `indexed_threads`: median 1.35x-1.98x one thread's as the
+//! machine was, 1.04x-1.58x beside a spinning thread; 90th percentile 3.4-3.9 ms against
+//! under 1 ms): a started thread the scheduler puts off, or takes off its core in the middle
+//! of a part, holds the whole decode until it runs again. So the split needs at least
+//! [`MIN_HW_THREADS`] hardware threads and takes at most half of them.
 
 use super::pixel::{Lut, PairTables, dec_index_vec};
 use std::mem::MaybeUninit;
@@ -20,18 +28,34 @@ const MIN_PART: usize = 1 << 11;
 const PARTS_PER_THREAD: usize = 8;
 /// More threads than this gain nothing: memory bandwidth is the next limit.
 const MAX_THREADS: usize = 4;
+/// Fewer hardware threads than this and a level is never split (see the module's note).
+const MIN_HW_THREADS: usize = 4;
+
+/// How many threads a large level may take on a machine of `hw` hardware threads: half of
+/// them (the rest stay for the UI, thumbnails and whatever else runs), none below
+/// [`MIN_HW_THREADS`].
+fn threads_for(hw: usize) -> usize {
+    if hw < MIN_HW_THREADS { 1 } else { (hw / 2).min(MAX_THREADS) }
+}
 
 fn threads() -> usize {
     // Asked once: on Linux the answer reads the cgroup's quota files.
     static N: OnceLock<usize> = OnceLock::new();
-    *N.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS))
+    *N.get_or_init(|| threads_for(thread::available_parallelism().map_or(1, |n| n.get())))
 }
 
-/// Decodes indices through `lut` as [`super::pixel`]'s indexed decoder does, in up to
-/// [`MAX_THREADS`] parts when `src` is large enough for them to pay.
+/// Decodes indices through `lut` as [`super::pixel`]'s indexed decoder does, split across
+/// threads when the machine has cores to spare and `src` is large enough for them to pay.
 pub(super) fn decode_indexed(src: &[u8], lut: &Lut) -> Vec<u8> {
+    decode_indexed_on(src, lut, threads())
+}
+
+/// The indexed decode on up to `threads` threads (fewer when `src` is too small for them to
+/// pay): what [`super::pixel`] runs with the machine's share, and what the benchmark measures
+/// the split with on any machine.
+pub fn decode_indexed_on(src: &[u8], lut: &Lut, threads: usize) -> Vec<u8> {
     let (blocks, rest) = src.as_chunks::<8>();
-    let threads = threads().min(blocks.len() / MIN_SHARE);
+    let threads = threads.min(MAX_THREADS).min(blocks.len() / MIN_SHARE);
     if threads < 2 {
         return dec_index_vec(src, lut);
     }
@@ -112,10 +136,15 @@ mod tests {
 
     #[test]
     fn a_large_level_goes_through_the_parts_with_the_same_bytes() {
-        // Two parts' worth and a tail, through the public entry (split where the machine has
-        // two threads, one pass where it has one: the bytes are the same either way).
+        // Two parts' worth and a tail, through the machine's choice and split in two.
         let src: Vec<u8> = (0..MIN_SHARE * 8 * 2 + 3).map(|i| (i * 31 + i / 1000) as u8).collect();
-        let got = decode_indexed(&src, &lut());
-        assert_eq!(got, one_by_one(&src, &lut()));
+        assert_eq!(decode_indexed(&src, &lut()), one_by_one(&src, &lut()));
+        assert_eq!(decode_indexed_on(&src, &lut(), 2), one_by_one(&src, &lut()));
+    }
+
+    #[test]
+    fn threads_only_with_cores_to_spare() {
+        assert_eq!([1, 2, 3].map(threads_for), [1, 1, 1], "two cores: one thread, whatever the level");
+        assert_eq!([4, 6, 8, 16].map(threads_for), [2, 3, 4, 4]);
     }
 }

@@ -235,6 +235,42 @@ proptest! {
         }
     }
 
+    /// The texture as an archive holds it: a view into a larger buffer. The parse shares it
+    /// (no pixel copied), writes it back as it was, and an edit copies the chain and leaves
+    /// the buffer and every other view of it untouched.
+    #[test]
+    fn a_shared_parse_writes_its_input_and_edits_a_copy(
+        fi in 0usize..9,
+        w in 1u32..9, h in 1u32..9, mips in 1u32..6,
+        pixels in proptest::collection::vec(any::<u8>(), 1..64),
+        rects in proptest::option::of(proptest::collection::vec(any::<[i16; 4]>(), 0..4)),
+        before in proptest::collection::vec(any::<u8>(), 0..16),
+        after in proptest::collection::vec(any::<u8>(), 0..16),
+    ) {
+        // 9 formats: the 8 known ones and an unknown one, kept opaque
+        let mut b = raw_texm(ALL_FORMATS[fi.min(7)], w, h, mips, &pixels, rects.as_deref());
+        if fi == 8 {
+            b[28..32].copy_from_slice(&777u32.to_le_bytes());
+        }
+        let file = SharedBytes::from([before.as_slice(), &b, &after].concat());
+        let view = file.slice(before.len()..before.len() + b.len());
+        let (mut t, _) = Texm::parse(&view).unwrap();
+        prop_assert!(t.data.same_buffer(&file), "the chain is a view of the parsed bytes");
+        prop_assert_eq!(t.write(), b.clone());
+        prop_assert_eq!(Texm::parse(&b).unwrap().0, t.clone(), "shared and copied parses agree");
+        if t.format().is_some() {
+            let r = Readings::default();
+            let level = mips - 1;
+            let mut img = t.decode_mip(level, &r, None).unwrap();
+            img.rgba.iter_mut().for_each(|v| *v = !*v);
+            t.set_mip_rgba(level, &img, &r, None).unwrap();
+            prop_assert!(!t.data.same_buffer(&file), "the edit copied");
+            prop_assert_eq!(&view[..], &b[..], "the document's bytes are unchanged");
+            prop_assert_eq!(t.write().len(), b.len());
+            prop_assert_eq!(Texm::parse(&view).unwrap().0.write(), b);
+        }
+    }
+
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200), fmt in 0usize..8) {
         let mut b = b"Texm".to_vec();
