@@ -9,6 +9,7 @@ pub mod doc;
 pub mod export;
 pub mod fixtures;
 pub mod formats;
+pub mod fuzzing;
 
 #[cfg(feature = "gui")]
 pub mod app;
