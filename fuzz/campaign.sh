@@ -3,6 +3,9 @@
 #
 #   fuzz/campaign.sh SECONDS [parse | round-trip | TARGET...]
 #
+# With UNTIL_RUNS=N, targets whose runs over all campaigns have reached N are skipped and the
+# time is shared among the rest.
+#
 # Seeds come from the project's fixture writers (each fuzz binary writes its own when
 # PARKAN_FUZZ_SEEDS names a folder); each target's corpus, logs, findings and run totals stay in
 # fuzz/campaign/ (untracked) between runs. Prints one row a target: runs and runs/s of this run,
@@ -32,7 +35,8 @@ declare -A kind
 all=()
 for t in $(cargo fuzz list); do
     rm -rf "$state/seeds/$t"
-    read -r name k _ < <(PARKAN_FUZZ_SEEDS="$state/seeds/$t" "$bin/$t")
+    # (libFuzzer's warnings about missing sanitizer hooks go to stderr.)
+    read -r name k _ < <(PARKAN_FUZZ_SEEDS="$state/seeds/$t" "$bin/$t" 2>/dev/null)
     [[ $name == "$t" ]] || { echo "$t: seed writer said '$name'" >&2; exit 1; }
     kind[$t]=$k
     all+=("$t")
@@ -49,6 +53,14 @@ else
         done
         [[ $matched == 1 ]] || { echo "no target or kind '$want'; targets: ${all[*]}" >&2; exit 2; }
     done
+fi
+
+total_runs() { cat "$state/runs-$1" 2>/dev/null || echo 0; }
+if [[ -n ${UNTIL_RUNS:-} ]]; then
+    left=()
+    for t in "${targets[@]}"; do (( $(total_runs "$t") < UNTIL_RUNS )) && left+=("$t"); done
+    targets=("${left[@]}")
+    (( ${#targets[@]} > 0 )) || { echo "every target has run $UNTIL_RUNS times" >&2; exit 0; }
 fi
 
 jobs=$(nproc)
@@ -72,9 +84,8 @@ for t in "${targets[@]}"; do
     # Fork mode's status lines: "#RUNS: cov: ... exec/s: N ...".
     runs=$(grep -E '^#[0-9]+: cov:' "$log" | tail -1 | sed -E 's/^#([0-9]+):.*/\1/')
     runs=${runs:-0}
-    total_file=$state/runs-$t
-    total=$(( $(cat "$total_file" 2>/dev/null || echo 0) + runs ))
-    echo "$total" > "$total_file"
+    total=$(( $(total_runs "$t") + runs ))
+    echo "$total" > "$state/runs-$t"
     corpus=$(find "$state/corpus/$t" -type f | wc -l)
     findings=$(find "$state/findings/$t" -type f | wc -l)
     rows+=("$t ${kind[$t]} $runs $(( runs / share )) $corpus $findings $total")

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Refreshes the replayed corpus (tests/fuzz_corpus/TARGET/) from a campaign's corpora
+# (fuzz/campaign/corpus/TARGET/): libFuzzer's merge keeps the inputs that add coverage, then the
+# largest are dropped until the target's folder fits its budget, so the tracked corpus stays a
+# few hundred KB in all. The seeds need no place there: tests/fuzz_replay.rs replays them from
+# the fixture writers.
+#
+#   fuzz/minimise.sh [TARGET...]        (default: every target with a campaign corpus)
+set -euo pipefail
+
+budget=${BUDGET_BYTES:-16384}
+cd "$(dirname "$0")"
+export RUSTC_BOOTSTRAP=1
+cargo fuzz build --sanitizer none -O >&2
+bin=target/$(rustc -vV | sed -n 's/^host: //p')/release
+out=../tests/fuzz_corpus
+
+targets=("$@")
+if [[ ${#targets[@]} -eq 0 ]]; then
+    for d in campaign/corpus/*/; do targets+=("$(basename "$d")"); done
+fi
+
+for t in "${targets[@]}"; do
+    src=campaign/corpus/$t
+    [[ -d $src ]] || { echo "$t: no campaign corpus in fuzz/$src" >&2; exit 1; }
+    tmp=$(mktemp -d)
+    "$bin/$t" -merge=1 "$tmp" "$src" > "campaign/logs/$t.merge.log" 2>&1
+    # Largest first out until the folder fits the budget.
+    while (( $(cat "$tmp"/* 2>/dev/null | wc -c) > budget )); do
+        rm -f "$(ls -S "$tmp" | head -1 | sed "s|^|$tmp/|")"
+    done
+    rm -rf "${out:?}/$t"
+    mkdir -p "$out/$t"
+    cp "$tmp"/* "$out/$t/" 2>/dev/null || true
+    rm -rf "$tmp"
+    printf '%-20s %5d files %7d bytes\n' "$t" "$(ls "$out/$t" | wc -l)" "$(cat "$out/$t"/* 2>/dev/null | wc -c)"
+done
