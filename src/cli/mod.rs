@@ -1,4 +1,4 @@
-//! The headless command line (spec/cli.md). Every command goes through the document model, the
+//! The headless command line (docs/cli.md). Every command goes through the document model, the
 //! same code paths as the editor, so a CLI test also tests the editor's save path.
 
 use crate::doc::check::{FileReport, check_bytes};
@@ -182,6 +182,17 @@ pub enum Command {
     /// Regenerate the bundled demo game folder (assets/demo) from the project's writers.
     #[command(hide = true)]
     WriteDemo { dir: PathBuf },
+    /// Write a game folder at the shipped install's counts and sizes (about 21 MB) into DIR,
+    /// for benchmarks and trying folder-wide work; `--small` for a tiny one of the same shape,
+    /// `--problems` to add one of each problem a project check reports.
+    #[command(hide = true)]
+    WriteGame {
+        dir: PathBuf,
+        #[arg(long)]
+        small: bool,
+        #[arg(long)]
+        problems: bool,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -276,6 +287,14 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::WriteDemo { dir } => {
             let n = crate::fixtures::demo::write_demo(&dir).map_err(|e| Failure::io(&dir, e))?;
             outln!("wrote {n} demo files to {}", dir.display());
+            Ok(0)
+        }
+        Command::WriteGame { dir, small, problems } => {
+            use crate::fixtures::game::{GameSpec, write_game};
+            let spec = if small { GameSpec::SMALL } else { GameSpec::SHIPPED };
+            let spec = if problems { spec.with_problems() } else { spec };
+            let w = write_game(&dir, &spec).map_err(|e| Failure::io(&dir, e))?;
+            outln!("wrote {} files ({} bytes) to {}", w.files, w.bytes, dir.display());
             Ok(0)
         }
         Command::Check { paths, json } => check(&paths, json, &readings),
