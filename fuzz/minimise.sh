@@ -21,10 +21,12 @@ if [[ ${#targets[@]} -eq 0 ]]; then
 fi
 
 for t in "${targets[@]}"; do
-    src=campaign/corpus/$t
-    [[ -d $src ]] || { echo "$t: no campaign corpus in fuzz/$src" >&2; exit 1; }
+    # A round trip reads what its parse target reads, so that target's corpus is a source too.
+    srcs=()
+    for d in "campaign/corpus/$t" "campaign/corpus/${t}_parse"; do [[ -d $d ]] && srcs+=("$d"); done
+    [[ ${#srcs[@]} -gt 0 ]] || { echo "$t: no campaign corpus in fuzz/campaign/corpus/$t" >&2; exit 1; }
     tmp=$(mktemp -d)
-    "$bin/$t" -merge=1 "$tmp" "$src" > "campaign/logs/$t.merge.log" 2>&1
+    "$bin/$t" -merge=1 "$tmp" "${srcs[@]}" > "campaign/logs/$t.merge.log" 2>&1
     # Largest first out until the folder fits the budget.
     while (( $(cat "$tmp"/* 2>/dev/null | wc -c) > budget )); do
         rm -f "$(ls -S "$tmp" | head -1 | sed "s|^|$tmp/|")"
