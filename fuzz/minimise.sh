@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Refreshes the replayed corpus (tests/fuzz_corpus/TARGET/) from a campaign's corpora
 # (fuzz/campaign/corpus/TARGET/): libFuzzer's merge keeps the inputs that add coverage, then the
-# largest are dropped until the target's folder fits its budget, so the tracked corpus stays a
+# largest are dropped until the target's folder fits its budget (16 KiB, 64 files), so the tracked corpus stays a
 # few hundred KB in all. The seeds need no place there: tests/fuzz_replay.rs replays them from
 # the fixture writers.
 #
-#   fuzz/minimise.sh [TARGET...]        (default: every target with a campaign corpus)
+#   fuzz/minimise.sh [TARGET...]        (default: every target)
 set -euo pipefail
 
 budget=${BUDGET_BYTES:-16384}
+max_files=${MAX_FILES:-64}
 cd "$(dirname "$0")"
 export RUSTC_BOOTSTRAP=1
 cargo fuzz build --sanitizer none -O >&2
@@ -17,18 +18,20 @@ out=../tests/fuzz_corpus
 
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    for d in campaign/corpus/*/; do targets+=("$(basename "$d")"); done
+    targets=($(cargo fuzz list))
 fi
 
 for t in "${targets[@]}"; do
     # A round trip reads what its parse target reads, so that target's corpus is a source too.
     srcs=()
+    # A target never fuzzed yet starts from the seeds a campaign wrote.
     for d in "campaign/corpus/$t" "campaign/corpus/${t}_parse"; do [[ -d $d ]] && srcs+=("$d"); done
-    [[ ${#srcs[@]} -gt 0 ]] || { echo "$t: no campaign corpus in fuzz/campaign/corpus/$t" >&2; exit 1; }
+    [[ ${#srcs[@]} -gt 0 || ! -d campaign/seeds/$t ]] || srcs+=("campaign/seeds/$t")
+    [[ ${#srcs[@]} -gt 0 ]] || { echo "$t: no campaign corpus or seeds in fuzz/campaign/" >&2; exit 1; }
     tmp=$(mktemp -d)
     "$bin/$t" -merge=1 "$tmp" "${srcs[@]}" > "campaign/logs/$t.merge.log" 2>&1
-    # Largest first out until the folder fits the budget.
-    while (( $(cat "$tmp"/* 2>/dev/null | wc -c) > budget )); do
+    # Largest first out until the folder fits the budget (bytes and files).
+    while (( $(cat "$tmp"/* 2>/dev/null | wc -c) > budget || $(ls "$tmp" | wc -l) > max_files )); do
         rm -f "$(ls -S "$tmp" | head -1 | sed "s|^|$tmp/|")"
     done
     rm -rf "${out:?}/$t"
