@@ -30,9 +30,13 @@ for t in "${targets[@]}"; do
     [[ ${#srcs[@]} -gt 0 ]] || { echo "$t: no campaign corpus or seeds in fuzz/campaign/" >&2; exit 1; }
     tmp=$(mktemp -d)
     "$bin/$t" -merge=1 "$tmp" "${srcs[@]}" > "campaign/logs/$t.merge.log" 2>&1
-    # Largest first out until the folder fits the budget (bytes and files).
-    while (( $(cat "$tmp"/* 2>/dev/null | wc -c) > budget || $(ls "$tmp" | wc -l) > max_files )); do
-        rm -f "$(ls -S "$tmp" | head -1 | sed "s|^|$tmp/|")"
+    # Largest first out until the folder fits the byte budget, then smallest first (they reach
+    # least) until it fits the file count.
+    while (( $(cat "$tmp"/* 2>/dev/null | wc -c) > budget )); do
+        rm -f "$tmp/$(ls -S "$tmp" | head -1)"
+    done
+    while (( $(ls "$tmp" | wc -l) > max_files )); do
+        rm -f "$tmp/$(ls -Sr "$tmp" | head -1)"
     done
     rm -rf "${out:?}/$t"
     mkdir -p "$out/$t"
