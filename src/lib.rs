@@ -10,6 +10,7 @@ pub mod export;
 pub mod scene;
 pub mod fixtures;
 pub mod formats;
+pub mod fuzzing;
 
 #[cfg(feature = "gui")]
 pub mod app;

@@ -1,9 +1,8 @@
 #![no_main]
-//! Export: an MSH (model or landscape) or a level.geom built into a scene with the demo
-//! folder's materials and encoded as .glb, .gltf and OBJ; see
-//! `parkan_studio::fixtures::export::exercise` for what must hold.
+//! The body, its seeds and its input cap are this binary's row in `parkan_studio::fuzzing::TARGETS`.
 use libfuzzer_sys::fuzz_target;
+use parkan_studio::fuzzing::{Target, init};
 
-fuzz_target!(|data: &[u8]| {
-    parkan_studio::fixtures::export::exercise(data);
-});
+static TARGET: std::sync::LazyLock<&Target> = std::sync::LazyLock::new(|| init(env!("CARGO_BIN_NAME")));
+
+fuzz_target!(init: { std::sync::LazyLock::force(&TARGET); }, |data: &[u8]| TARGET.run(data));

@@ -1,22 +1,8 @@
 #![no_main]
-//! NRes: parse arbitrary bytes; whatever parses must write back byte-identically and survive
-//! an edit of every kind.
+//! The body, its seeds and its input cap are this binary's row in `parkan_studio::fuzzing::TARGETS`.
 use libfuzzer_sys::fuzz_target;
-use parkan_studio::formats::bytes::SharedBytes;
-use parkan_studio::formats::nres::Archive;
+use parkan_studio::fuzzing::{Target, init};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok((mut a, _)) = Archive::parse(SharedBytes::from(data)) else { return };
-    assert!(a.write() == data, "round trip");
-    for i in 0..a.len() {
-        let _ = a.payload(i);
-    }
-    if !a.is_empty() {
-        let _ = a.replace(0, vec![1u8; 3]);
-        let _ = a.rename(a.len() - 1, b"FUZZ");
-        let _ = a.remove(a.len() / 2);
-    }
-    let _ = a.add(b"ADDED", 1, [0; 3], vec![2u8; 5]);
-    let out = a.write();
-    Archive::parse(SharedBytes::from(&out[..])).expect("edited archive re-parses");
-});
+static TARGET: std::sync::LazyLock<&Target> = std::sync::LazyLock::new(|| init(env!("CARGO_BIN_NAME")));
+
+fuzz_target!(init: { std::sync::LazyLock::force(&TARGET); }, |data: &[u8]| TARGET.run(data));
