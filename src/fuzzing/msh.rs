@@ -12,7 +12,7 @@ pub fn parse(data: &[u8]) {
             let word = |k: usize| u32::from_le_bytes([data[1 + 4 * k], data[2 + 4 * k], data[3 + 4 * k], data[4 + 4 * k]]);
             let c = ComponentEntry {
                 entry: None,
-                name: b"FUZZ".to_vec(),
+                name: b"FUZZ".to_vec().into(),
                 type_id: u32::from(t),
                 attrs: [word(0), word(1), word(2)],
                 bytes: SharedBytes::from(&data[13..]),
