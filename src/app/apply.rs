@@ -18,7 +18,12 @@ impl StudioApp {
     pub(super) fn apply(&mut self, intent: Intent) {
         match intent {
             Intent::Open(paths) => {
+                // Whatever the route (command line, menu, Open Recent, a drop, the folder
+                // list), a file opens its editor's tab once read, as the command line did.
                 for p in paths {
+                    if !p.is_dir() && !self.open_after_load.iter().any(|(f, _)| *f == p) {
+                        self.open_after_load.push((p.clone(), None));
+                    }
                     self.open_path(p);
                 }
             }
@@ -300,7 +305,7 @@ impl StudioApp {
         self.dialog = Some(Dialog::Message { title: what.to_string(), text: message });
     }
 
-    fn open_path(&mut self, p: PathBuf) {
+    pub(super) fn open_path(&mut self, p: PathBuf) {
         if p.is_dir() {
             self.open_folder(p);
             return;
@@ -311,6 +316,9 @@ impl StudioApp {
             self.browser.selection.select_only(ItemPath::root(id));
             self.browser.scroll_to = Some(ItemPath::root(id));
             self.log.info(format!("{} is already open", p.display()));
+            let opened = self.ws.file(id).map(|f| f.path.clone()).unwrap_or_default();
+            self.open_after_load.iter_mut().filter(|(f, _)| *f == p).for_each(|(f, _)| *f = opened.clone());
+            self.show_opened(&opened);
             return;
         }
         let large = std::fs::metadata(&p).is_ok_and(|m| m.len() >= files::LARGE_FILE);
@@ -548,6 +556,9 @@ impl StudioApp {
     }
 
     fn edit_item(&mut self, e: ItemEdit) {
+        if items::changes_nothing(&self.ws, &e.path, e.bytes.as_ref(), e.attrs) {
+            return;
+        }
         match items::edit_item(&e.path, e.bytes, e.attrs) {
             Ok(edit) => {
                 let edit = edit.labelled(e.label);

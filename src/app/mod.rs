@@ -22,6 +22,7 @@ pub mod tasks;
 pub mod thumbs;
 pub mod views;
 pub mod widgets;
+pub mod words;
 pub mod worker;
 
 use crate::doc::{FileId, ItemPath, Workspace};
@@ -80,6 +81,8 @@ pub struct StudioApp {
     /// Files named on the command line, with the entry to open, whose tab opens once they
     /// are read (at once, or when a background read of a large file ends).
     open_after_load: Vec<(PathBuf, Option<String>)>,
+    /// The item of the active tab when the selection last followed it.
+    followed_tab: Option<ItemPath>,
 }
 
 impl StudioApp {
@@ -121,6 +124,7 @@ impl StudioApp {
             title: String::new(),
             applied_theme: None,
             open_after_load: Vec::new(),
+            followed_tab: None,
             settings,
         };
         app.ws.readings = opts.readings;
@@ -155,19 +159,15 @@ impl StudioApp {
                 _ => f,
             })
             .collect();
-        if !files.is_empty() {
-            app.intents.push(Intent::Open(files.clone()));
-            app.apply_pending();
-        }
-        // A file named on the command line opens in its editor when one claims it (archives
-        // stay in the browser), and `FILE::ENTRY` opens the entry; a large file read in the
-        // background does so when it arrives.
-        if explicit {
-            for f in files.iter().filter(|f| !entries.iter().any(|(e, _)| e == *f)) {
-                app.open_after_load.push((f.clone(), None));
-            }
-        }
+        // `FILE::ENTRY` opens the entry's tab rather than the file's; every other file named
+        // opens as any route opens it (`Intent::Open`); the demo's files open quietly.
         app.open_after_load.extend(entries.into_iter().map(|(file, entry)| (file, Some(entry))));
+        if explicit {
+            app.intents.push(Intent::Open(files.clone()));
+        } else if !files.is_empty() {
+            app.open_quietly(files.clone());
+        }
+        app.apply_pending();
         let loaded: Vec<PathBuf> = app.ws.files().iter().map(|f| f.path.clone()).collect();
         for path in loaded {
             app.show_opened(&path);
@@ -184,6 +184,13 @@ impl StudioApp {
     /// [`StudioApp::apply_pending`]).
     pub fn push_intent(&mut self, i: Intent) {
         self.intents.push(i);
+    }
+
+    /// Opens `files` in the browser without opening their tabs (the demo folder at start).
+    fn open_quietly(&mut self, files: Vec<PathBuf>) {
+        for f in files {
+            self.open_path(f);
+        }
     }
 
     /// Applies every queued command and intent now.
@@ -238,6 +245,7 @@ impl StudioApp {
             let pressed = command::pressed_shortcuts(&ctx, focus);
             self.commands.extend(pressed);
         }
+        self.follow_active_tab();
         panels::menu::show(self, ui);
         panels::status::show(self, ui);
         if self.settings.show_log {
@@ -260,6 +268,26 @@ impl StudioApp {
         panels::readings::show(self, &ctx);
         self.apply_pending();
         self.end_frame(&ctx);
+    }
+
+    /// When another tab becomes active, its item becomes the selection (its archives
+    /// expanded), so the inspector shows the item being edited.
+    fn follow_active_tab(&mut self) {
+        let active = self.tabs.active_tab().map(|t| t.path.clone());
+        if active == self.followed_tab {
+            return;
+        }
+        self.followed_tab = active.clone();
+        let Some(path) = active else { return };
+        if self.browser.selection.single() == Some(&path) {
+            return;
+        }
+        for k in 0..path.entries.len() {
+            self.browser.expansion.set(&ItemPath { file: path.file, entries: path.entries[..k].to_vec() }, true);
+        }
+        self.browser.invalidate();
+        self.browser.selection.select_only(path.clone());
+        self.browser.scroll_to = Some(path);
     }
 
     /// The browser panel's content: refreshes the row model if the document or the view

@@ -107,7 +107,7 @@ fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
             let Some(d) = d else {
                 let status = if report.ok { "ok" } else { "FAILED" };
                 let trip = if report.roundtrip { "re-encodes exactly" } else { "does not re-encode exactly" };
-                let text = format!("{}: {status}, {} entries, {trip}, {} findings", report.path, report.entries, report.diagnostics.len());
+                let text = format!("{}: {status}, {}, {trip}, {}", report.path, crate::app::words::count(report.entries, "entry", "entries"), crate::app::words::count(report.diagnostics.len(), "finding", "findings"));
                 ui.label(RichText::new(text).strong());
                 continue;
             };

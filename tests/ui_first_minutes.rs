@@ -1,0 +1,265 @@
+//! Issue 28, "the first ten minutes": the small places where panels disagreed with each other,
+//! each driven through egui_kittest on the real `StudioApp` over the demo folder.
+
+#![cfg(feature = "gui")]
+
+#[allow(dead_code)]
+mod common;
+use common::settle;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parkan_studio::app::editors::mat0::Mat0View;
+use parkan_studio::app::editors::mesh::MeshView;
+use parkan_studio::app::editors::texture::TextureView;
+use parkan_studio::app::{StartOptions, StudioApp};
+use parkan_studio::fixtures::{self, demo};
+use parkan_studio::formats::mat0::Mat0;
+use std::path::{Path, PathBuf};
+
+fn demo_dir() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    d
+}
+
+fn entry(dir: &Path, file: &str, entry: &str) -> PathBuf {
+    PathBuf::from(format!("{}::{entry}", dir.join(file).display()))
+}
+
+fn mat_view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a Mat0View {
+    h.state().tabs.active_tab().unwrap().state::<Mat0View>().expect("the material editor")
+}
+
+fn mat_view_mut<'a>(h: &'a mut Harness<'static, StudioApp>) -> &'a mut Mat0View {
+    let a = h.state().tabs.active.unwrap();
+    h.state_mut().tabs.tabs[a].state_mut::<Mat0View>().unwrap()
+}
+
+fn mesh_view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a MeshView {
+    h.state().tabs.active_tab().unwrap().state::<MeshView>().expect("the 3D view")
+}
+
+/// Some widget's label or shown text contains `text`.
+fn has_label(h: &Harness<'static, StudioApp>, text: &str) -> bool {
+    h.query_all_by(|n| n.label().is_some_and(|l| l.contains(text)) || n.value().is_some_and(|v| v.contains(text))).next().is_some()
+}
+
+/// A click (press and release) at `at`.
+fn click_at(h: &mut Harness<'static, StudioApp>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.run();
+    h.drag_at(at);
+    h.run();
+    h.event(egui::Event::PointerButton { pos: at, button: egui::PointerButton::Primary, pressed: false, modifiers: Modifiers::NONE });
+    h.run();
+}
+
+#[test]
+fn the_material_readout_gives_game_time_with_at_most_one_decimal() {
+    let d = demo_dir();
+    let mut h = common::app_with(vec![entry(d.path(), "Material.lib", "MODE_LOOP")], [1500.0, 1500.0]);
+    mat_view_mut(&mut h).timeline.time = 625.000_061_094_760_9;
+    h.run();
+    assert!(has_label(&h, "game time 625 ms"), "whole ms when the fraction rounds away");
+    mat_view_mut(&mut h).timeline.time = 16.66;
+    h.run();
+    assert!(has_label(&h, "game time 16.7 ms"), "one decimal at most");
+}
+
+#[test]
+fn the_material_timeline_draws_its_whole_span_and_says_what_it_spans() {
+    let d = demo_dir();
+    let h = common::app_with(vec![entry(d.path(), "Material.lib", "MODE_PINGPONG")], [1500.0, 1500.0]);
+    let m: &Mat0 = mat_view(&h).material().unwrap();
+    let cycle = f64::from(m.anim[0].cycle_len());
+    let axis = parkan_studio::app::editors::mat0::axis(m);
+    assert_eq!(axis.length, 2.0 * cycle);
+    assert!(has_label(&h, &format!("spans twice the longest cycle ({cycle} ms)")));
+    let track = &mat_view(&h).tracks(m)[0];
+    let last = track.bars.last().unwrap();
+    // The return runs the keys backwards: the last key first, from the cycle's end.
+    assert_eq!((track.echoes[0].start, track.echoes[0].label.as_str()), (cycle, last.label.as_str()));
+    assert_eq!(track.echoes.last().unwrap().end, axis.length, "bars to the end of the span");
+}
+
+#[test]
+fn page_rects_are_numbered_from_0_as_the_cell_byte_and_the_cell_picker_number_them() {
+    let d = demo_dir();
+    demo::add_cells(d.path(), 1).unwrap();
+    let mut h = common::app_with(vec![entry(d.path(), "Textures.lib", "CELLS.0")], [1600.0, 1000.0]);
+    h.get_by_label("0").click();
+    h.run();
+    let a = h.state().tabs.active.unwrap();
+    assert_eq!(h.state().tabs.tabs[a].state::<TextureView>().unwrap().rect_selected, Some(0), "row 0 is rect 0");
+    assert!(h.query_by_label("4").is_none(), "four rects are 0 to 3");
+    // The material drawn with cell 1 picks the rect numbered 1 in the texture's table.
+    let mut h = common::app_with(vec![entry(d.path(), "Material.lib", "CELLS")], [1500.0, 1500.0]);
+    settle(&mut h);
+    assert!(h.query_by_label("Page rect 1").is_some() && h.query_by_label("Page rect 4").is_none());
+}
+
+#[test]
+fn viewing_every_editor_of_the_demo_leaves_every_file_unchanged() {
+    let d = demo_dir();
+    let level = d.path().join(demo::LEVEL_FOLDER).join("level");
+    let files = vec![
+        d.path().join("Material.lib"),
+        entry(d.path(), "Material.lib", "LAMP"),
+        entry(d.path(), "Textures.lib", "METAL01.0"),
+        d.path().join("walker.msh"),
+        d.path().join("walker.wea"),
+        d.path().join("Land.msh"),
+        d.path().join("Land1.wea"),
+        level,
+    ];
+    let mut h = common::app_with(files, [1400.0, 900.0]);
+    let n = h.state().tabs.tabs.len();
+    assert!(n >= 7, "a tab per file and entry, got {n}");
+    for i in 0..n {
+        h.state_mut().tabs.activate(i);
+        settle(&mut h);
+        let title = h.state().tabs.tabs[i].path.clone();
+        let dirty: Vec<String> = h.state().ws.files().iter().filter(|f| f.is_dirty()).map(|f| f.name()).collect();
+        assert!(dirty.is_empty(), "viewing tab {i} ({title:?}) made {dirty:?} unsaved");
+    }
+    assert!(h.query_by_label_contains(" •").is_none(), "no unsaved dot on any tab or row");
+}
+
+#[test]
+fn the_node_animation_counts_its_frames_as_the_inspector_does() {
+    let d = demo_dir();
+    let h = common::app_with(vec![d.path().join("walker.msh")], [1400.0, 900.0]);
+    let frames = mesh_view(&h).built().unwrap().scene.frame_count;
+    assert!(frames > 1);
+    assert!(has_label(&h, &format!("of {frames} frames (0–{})", frames - 1)));
+    assert!(!has_label(&h, &format!("of {} frames", frames - 1)));
+}
+
+#[test]
+fn a_landscape_pick_names_one_triangle_index_space() {
+    let d = demo_dir();
+    let mut h = common::app_with(vec![d.path().join("Land.msh")], [1400.0, 900.0]);
+    let rect = mesh_view(&h).view_rect.unwrap();
+    h.hover_at(rect.center());
+    h.run();
+    h.key_press(Key::Num7);
+    h.run();
+    click_at(&mut h, rect.center());
+    settle(&mut h);
+    let sel = mesh_view(&h).selected.expect("a ground triangle");
+    let b = mesh_view(&h).built().unwrap();
+    let info = *b.land.as_ref().unwrap().triangle(&b.scene, sel.part, sel.triangle.unwrap()).unwrap();
+    assert!(has_label(&h, &format!(", component 21 triangle {}", info.source)), "the part line names the record");
+    assert!(!has_label(&h, &format!(", triangle {}", sel.triangle.unwrap())), "no second numbering");
+}
+
+#[test]
+fn the_landscape_lists_a_material_named_on_two_rows_once() {
+    let d = demo_dir();
+    let h = common::app_with(vec![d.path().join("Land.msh")], [1400.0, 900.0]);
+    let rock: Vec<_> = h.query_all_by(|n| n.role() == egui::accesskit::Role::Label && n.value().is_some_and(|l| l.starts_with("ROCK ·"))).collect();
+    assert_eq!(rock.len(), 1, "Land1.wea names ROCK on rows 2 and 3");
+}
+
+#[test]
+fn the_level_view_names_its_shader_shading_and_its_materials_as_shaders() {
+    let d = demo_dir();
+    let h = common::app_with(vec![d.path().join(demo::LEVEL_FOLDER).join("level")], [1400.0, 900.0]);
+    assert_eq!(h.query_all_by(|n| n.value().as_deref() == Some("Shader")).count(), 1, "the shading says Shader");
+    assert!(!has_label(&h, "untextured"), "a shader's colour is not a missing texture");
+    assert!(has_label(&h, "shader colour"));
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    let d = demo_dir();
+    let h = common::app_with(vec![entry(d.path(), "Material.lib", "MODE_LOOP")], [1500.0, 1500.0]);
+    let m = mat_view(&h).material().unwrap();
+    assert_eq!(m.anim.len(), 1);
+    assert!(has_label(&h, ", 1 block, longest cycle"));
+    assert!(!has_label(&h, "1 blocks") && !has_label(&h, " 1 phases") && !has_label(&h, " 1 keys"));
+}
+
+#[test]
+fn hovering_a_palette_swatch_moves_nothing_below_it() {
+    let d = tempfile::tempdir().unwrap();
+    let lib = d.path().join("Textures.lib");
+    std::fs::write(&lib, fixtures::texm::textures_lib()).unwrap();
+    let mut h = common::app_with(vec![PathBuf::from(format!("{}::STEEL.A", lib.display()))], [1600.0, 1000.0]);
+    let below = |h: &Harness<'static, StudioApp>| h.get_by_label("Page rects").rect();
+    let before = below(&h);
+    h.get_by_label("palette index 7").hover();
+    h.run();
+    assert!(has_label(&h, "index 7: RGBA"));
+    assert_eq!(below(&h), before, "the Page rects heading stays put");
+}
+
+#[test]
+fn open_recent_opens_the_same_tab_as_the_command_line() {
+    let d = demo_dir();
+    let lib = d.path().join("Material.lib");
+    let cli = common::app_with(vec![lib.clone()], [1400.0, 900.0]);
+    let want = cli.state().tabs.active_tab().map(|t| (t.path.entries.clone(), t.view));
+    assert!(want.is_some(), "the command line opens Material.lib's Materials list");
+    let mut h = common::app_with(Vec::new(), [1400.0, 900.0]);
+    h.state_mut().settings.recent_files = vec![lib.clone()];
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Open Recent").hover();
+    h.run();
+    h.get_by_label(&lib.display().to_string()).click();
+    settle(&mut h);
+    assert_eq!(h.state().tabs.active_tab().map(|t| (t.path.entries.clone(), t.view)), want);
+}
+
+#[test]
+fn the_inspector_follows_the_active_editor_tab() {
+    let d = demo_dir();
+    let mut h = common::app_with(vec![entry(d.path(), "Material.lib", "LAMP"), entry(d.path(), "Material.lib", "GLOW")], [1400.0, 900.0]);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::B); // the browser back
+    settle(&mut h);
+    for i in [0, 1, 0] {
+        h.state_mut().tabs.activate(i);
+        settle(&mut h);
+        let want = if i == 0 { "Material.lib::LAMP" } else { "Material.lib::GLOW" };
+        assert_eq!(h.state().inspector.info.address, want);
+    }
+}
+
+#[test]
+fn a_hidden_browser_says_how_to_show_it() {
+    let opts = StartOptions { files: Vec::new(), readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1280.0, 720.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    h.state_mut().settings.show_browser = false;
+    settle(&mut h);
+    assert!(has_label(&h, "Ctrl+B"));
+    assert!(!has_label(&h, "Double-click an entry"));
+    h.get_by_label("Show the Browser").click();
+    settle(&mut h);
+    assert!(h.state().settings.show_browser);
+}
+
+
+#[test]
+fn a_key_end_dragged_back_where_it_was_leaves_the_file_saved() {
+    let d = demo_dir();
+    let mut h = common::app_with(vec![entry(d.path(), "Material.lib", "MODE_LOOP")], [1500.0, 1500.0]);
+    let steps = h.state().ws.history.steps().len();
+    // 0..1260 ms (twice the 600 ms cycle, and 5 %) over the lane; key 0 ends at 100 ms.
+    let track = mat_view(&h).timeline_rect.expect("the timeline was drawn");
+    let x_of = |ms: f64| track.left() + 84.0 + ((ms / 1260.0) as f32) * (track.width() - 84.0);
+    let y = track.top() + 18.0 + 11.0;
+    h.drag_at(egui::pos2(x_of(100.0), y));
+    h.run();
+    for ms in [130.0, 160.0, 120.0] {
+        h.hover_at(egui::pos2(x_of(ms), y));
+        h.run();
+    }
+    h.drop_at(egui::pos2(x_of(101.0), y));
+    settle(&mut h);
+    assert_eq!(h.state().ws.history.steps().len(), steps, "no undo step for no change");
+    assert!(!h.state().ws.any_dirty(), "the bytes are the saved ones");
+    assert!(!has_label(&h, "MODE_LOOP •"), "no unsaved dot on the tab");
+}
