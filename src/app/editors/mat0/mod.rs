@@ -112,9 +112,7 @@ pub fn axis(mat: &Mat0) -> Axis {
 /// What the timeline spans and draws, said under it.
 pub fn axis_note(mat: &Mat0) -> String {
     let longest = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
-    format!(
-        "The timeline spans twice the longest cycle ({longest} ms). Each block's keys are drawn once in colour (drag their ends), then faded as playback repeats them: a loop again, a ping-pong mirrored, a one-shot's last key held; a random block's order is not fixed, so it is not repeated."
-    )
+    format!("The timeline spans twice the longest cycle ({longest} ms): the keys in colour (drag their ends), then faded as playback repeats them (a ping-pong mirrored, a one-shot's last key kept).")
 }
 
 /// Block `block`'s bars as playback repeats them after its first cycle, up to `length`.
