@@ -27,6 +27,7 @@ impl StudioApp {
                     self.open_path(p);
                 }
             }
+            Intent::OpenReferenced(p) => self.open_path(p),
             Intent::OpenFolder(dir) => self.open_folder(dir),
             Intent::CloseFolder => self.folder = None,
             Intent::Save { file, force, then } => self.save(file, force, then),
