@@ -263,3 +263,44 @@ fn a_key_end_dragged_back_where_it_was_leaves_the_file_saved() {
     assert!(!h.state().ws.any_dirty(), "the bytes are the saved ones");
     assert!(!has_label(&h, "MODE_LOOP •"), "no unsaved dot on the tab");
 }
+
+fn diagnostics_count(h: &Harness<'static, StudioApp>) -> usize {
+    let title = std::cell::RefCell::new(None);
+    let _ = h
+        .query_all_by(|n| {
+            if let Some(l) = n.label().filter(|l| l.starts_with("Diagnostics (")) {
+                *title.borrow_mut() = Some(l.to_string());
+            }
+            false
+        })
+        .count();
+    title.into_inner().expect("the Diagnostics tab").trim_start_matches("Diagnostics (").trim_end_matches(')').parse().unwrap()
+}
+
+#[test]
+fn problems_show_without_asking_and_follow_each_edit() {
+    use parkan_studio::app::intent::Intent;
+    let d = demo_dir();
+    let level = d.path().join(demo::LEVEL_FOLDER).join("level");
+    let opts = StartOptions { files: vec![d.path().join("Material.lib"), level], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1400.0, 900.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    // No F5: both files were checked in the background.
+    assert_eq!(h.state().log.reports.len(), 2, "a report per open file");
+    let before = diagnostics_count(&h);
+    assert!(before > 0, "the Diagnostics tab counts the findings");
+    assert!(has_label(&h, "1 problem"), "the level's row: its visual with a bad range");
+    // The Inspector shows the selected entry's findings.
+    let lib = h.state().ws.files()[0].id;
+    h.state_mut().push_intent(Intent::Reveal { file: lib, entry: Some("V7".into()) });
+    settle(&mut h);
+    assert!(has_label(&h, "version (attr2) 7 is above the shipped 6"));
+    // An edit that removes the finding: attr2 (the version) back to 6.
+    let v7 = parkan_studio::doc::items::resolve(&h.state().ws, lib, "V7").unwrap();
+    let mut attrs = parkan_studio::doc::items::meta_of(&h.state().ws, &v7).unwrap().attrs;
+    attrs[1] = 6;
+    h.state_mut().push_intent(Intent::SetAttrs { path: v7, type_id: None, attrs, dragging: false });
+    settle(&mut h);
+    assert!(!has_label(&h, "version (attr2) 7 is above"), "the check ran again after the edit");
+    assert!(diagnostics_count(&h) < before);
+}

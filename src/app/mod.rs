@@ -12,6 +12,7 @@ pub mod files;
 pub mod gpu_view;
 pub mod icon;
 pub mod intent;
+pub mod live_check;
 pub mod log;
 pub mod panels;
 pub mod pickers;
@@ -61,6 +62,8 @@ pub struct StudioApp {
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
     pub inspector: panels::inspector::InspectorCache,
+    /// Every open file's check, kept current in the background.
+    pub checks: live_check::LiveChecks,
     /// The window's wgpu device, for editors that draw with the 3D renderer (none in
     /// benchmarks and on a context without a wgpu painter).
     pub gpu: Option<eframe::egui_wgpu::RenderState>,
@@ -110,6 +113,7 @@ impl StudioApp {
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
             inspector: Default::default(),
+            checks: Default::default(),
             selection_editor: Default::default(),
             gpu: None,
             log: Log::default(),
@@ -308,6 +312,9 @@ impl StudioApp {
         self.thumbs.begin_frame(ctx, self.ws.readings);
         for (label, outcome) in self.tasks.poll() {
             self.finish_task(&label, outcome);
+        }
+        for (file, report) in self.checks.update(&self.ws, ctx) {
+            self.log.set_report(file, report);
         }
         while let Ok(i) = self.inbox_rx.try_recv() {
             self.intents.push(i);

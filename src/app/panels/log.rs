@@ -91,7 +91,7 @@ fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
         ui.separator();
     }
     if app.log.reports.is_empty() {
-        ui.weak("No check has run. Entry > Check File (F5) parses and re-encodes every entry of the current file.");
+        ui.weak(if app.ws.files().is_empty() { "Open a file: every open file is checked in the background." } else { "Checking the open files…" });
         return;
     }
     // One heading line per checked file, then its findings.
