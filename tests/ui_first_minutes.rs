@@ -304,3 +304,76 @@ fn problems_show_without_asking_and_follow_each_edit() {
     assert!(!has_label(&h, "version (attr2) 7 is above"), "the check ran again after the edit");
     assert!(diagnostics_count(&h) < before);
 }
+
+fn harness_on(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
+    let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1400.0, 900.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn a_file_that_does_not_parse_opens_read_only_in_hex_at_the_failing_byte() {
+    use parkan_studio::app::intent::{Intent, ViewKind};
+    let d = tempfile::tempdir().unwrap();
+    // An archive cut short: its header's total_size (offset 12) no longer matches, and the
+    // directory at its end is gone.
+    let mut cut = fixtures::nres::simple();
+    cut.truncate(100);
+    let p = d.path().join("cut.lib");
+    std::fs::write(&p, &cut).unwrap();
+    let mut h = harness_on(vec![p.clone()]);
+    let tab = h.state().tabs.active_tab().expect("a tab opens");
+    assert_eq!(tab.view, ViewKind::Hex);
+    assert_eq!(tab.hex.mark.as_ref().map(|m| m.0), Some(12), "at total_size");
+    assert!(has_label(&h, "0xC: damaged at 0xC: total_size"), "the error above the dump");
+    assert!(has_label(&h, "damaged (read-only)"), "the browser says so");
+    // Read-only: an edit is refused and the bytes stay as read.
+    let root = parkan_studio::doc::ItemPath::root(h.state().ws.files()[0].id);
+    h.state_mut().push_intent(Intent::ReplaceBytes { path: root.clone(), bytes: vec![1, 2, 3].into() });
+    settle(&mut h);
+    assert_eq!(h.state().ws.item_bytes(&root).unwrap().as_slice(), cut.as_slice());
+    assert!(!h.state().ws.any_dirty());
+}
+
+#[test]
+fn a_damaged_archive_lists_its_intact_entries_which_open_and_extract() {
+    use parkan_studio::app::intent::Intent;
+    let d = tempfile::tempdir().unwrap();
+    let good = fixtures::nres::simple();
+    let (archive, _) = parkan_studio::formats::nres::Archive::parse(good.clone().into()).unwrap();
+    let n = archive.len();
+    // Row 1's data_offset (at +56 of its row) points past the directory.
+    let mut bad = good.clone();
+    let row1 = bad.len() - n * 64 + 64;
+    bad[row1 + 56..row1 + 60].copy_from_slice(&0x00FF_FFFFu32.to_le_bytes());
+    let p = d.path().join("bad.lib");
+    std::fs::write(&p, &bad).unwrap();
+    let h = harness_on(vec![p]);
+    let names: Vec<String> = h.state().browser.model.rows.iter().map(|r| r.name.clone()).collect();
+    assert_eq!(names.len(), n, "the file and its {} intact entries: {names:?}", n - 1);
+    assert!(has_label(&h, "NRes (salvage, read-only)"));
+    // An intact entry reads as it is stored, and extracts.
+    let file = h.state().ws.files()[0].id;
+    let first = parkan_studio::doc::ItemPath::root(file).child(0);
+    let stored = archive.payload(0).to_vec();
+    assert_eq!(h.state().ws.item_bytes(&first).unwrap().as_slice(), stored.as_slice());
+    let out = d.path().join("first.bin");
+    let mut h = h;
+    h.state_mut().push_intent(Intent::Extract { items: vec![first], to: out.clone() });
+    settle(&mut h);
+    assert_eq!(std::fs::read(&out).unwrap(), stored);
+}
+
+#[test]
+fn an_unknown_format_says_so_and_shows_its_first_bytes() {
+    use parkan_studio::app::intent::ViewKind;
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("x.lib");
+    std::fs::write(&p, fixtures::nres::pattern(3, 64)).unwrap();
+    let first: Vec<String> = fixtures::nres::pattern(3, 64)[..16].iter().map(|b| format!("{b:02X}")).collect();
+    let h = harness_on(vec![p]);
+    assert_eq!(h.state().tabs.active_tab().expect("a tab opens").view, ViewKind::Summary);
+    assert!(has_label(&h, "unknown format"));
+    assert!(has_label(&h, &first.join(" ")));
+}

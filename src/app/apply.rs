@@ -378,6 +378,8 @@ impl StudioApp {
                     let root = ItemPath::root(id);
                     if editors::editor_of(&self.ws, &root).is_some() {
                         self.intents.push(Intent::OpenTab(root));
+                    } else {
+                        self.show_unclaimed(id);
                     }
                 }
                 Some(entry) => match items::resolve(&self.ws, id, &entry) {

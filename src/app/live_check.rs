@@ -41,7 +41,9 @@ impl LiveChecks {
                     Slot { worker: Worker::new("live-check", move || ctx.request_repaint()), asked: key }
                 });
                 slot.asked = key;
-                let (root, name, readings) = (f.root().clone(), f.name(), ws.readings);
+                // A damaged file is checked as read, not as its salvage reading.
+                let root = f.damage.as_ref().map_or_else(|| f.root().clone(), |d| Node::Blob(d.original.clone()));
+                let (name, readings) = (f.name(), ws.readings);
                 // A level's draw ranges are checked against the level.geom beside it.
                 let assets = WorkspaceAssets::for_item(ws, &ItemPath::root(f.id));
                 slot.worker.request(move || check(&name, &root, &readings, &assets));

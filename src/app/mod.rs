@@ -21,6 +21,7 @@ pub mod settings;
 pub mod tabs;
 pub mod tasks;
 pub mod thumbs;
+mod unclaimed;
 pub mod views;
 pub mod widgets;
 pub mod words;
@@ -132,6 +133,7 @@ impl StudioApp {
             settings,
         };
         app.ws.readings = opts.readings;
+        app.ws.open_damaged = true;
         let saved: Vec<String> = app.settings.readings.clone();
         for r in saved {
             if app.ws.readings.set(&r).is_err() {

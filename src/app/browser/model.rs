@@ -238,7 +238,11 @@ impl Builder<'_> {
             kind: Kind::File,
             name: f.name(),
             type_id: None,
-            type_label: file_format(&f.name(), root),
+            type_label: match &f.damage {
+                Some(d) if d.salvaged.is_some() => "NRes (salvage, read-only)".into(),
+                Some(_) => "damaged (read-only)".into(),
+                None => file_format(&f.name(), root),
+            },
             size: match root {
                 Node::Nres(a) => Some(a.total_size() as u64),
                 Node::Blob(bytes) => Some(bytes.len() as u64),
@@ -393,7 +397,7 @@ fn file_format(name: &str, root: &Node) -> String {
             crate::formats::magic::FileKind::Wear => "WEAR text".into(),
             crate::formats::magic::FileKind::XrayGeom => "level.geom".into(),
             crate::formats::magic::FileKind::XrayLevel => "X-Ray level".into(),
-            _ => "bytes".into(),
+            _ => "unknown format".into(),
         },
     }
 }

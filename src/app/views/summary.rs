@@ -27,8 +27,11 @@ pub fn summary(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Result<Value, S
     {
         return Ok(json!({"kind": n.format_name(), "entries": n.len()}));
     }
-    let magic: String = bytes.iter().take(4).map(|&b| if (0x20..0x7F).contains(&b) { b as char } else { '.' }).collect();
-    Ok(json!({"kind": "bytes", "size": bytes.len(), "starts_with": magic}))
+    // What no codec claims: said plainly, with what the first bytes look like.
+    let first = &bytes[..bytes.len().min(16)];
+    let ascii: String = first.iter().map(|&b| if (0x20..0x7F).contains(&b) { b as char } else { '.' }).collect();
+    let hex: Vec<String> = first.iter().map(|b| format!("{b:02X}")).collect();
+    Ok(json!({"kind": "unknown format", "size": bytes.len(), "first bytes": hex.join(" "), "as text": ascii}))
 }
 
 /// Draws a JSON value as a tree: scalars inline, short number lists on one line, objects and
