@@ -377,3 +377,52 @@ fn an_unknown_format_says_so_and_shows_its_first_bytes() {
     assert!(has_label(&h, "unknown format"));
     assert!(has_label(&h, &first.join(" ")));
 }
+
+/// Opens `command` from the File menu.
+fn file_menu(h: &mut Harness<'static, StudioApp>, command: &str) {
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains(command).click();
+    h.run();
+}
+
+#[test]
+fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
+    let d = demo_dir();
+    let mut h = harness_on(Vec::new());
+    // File ▸ Open…: the dialog drawn in the window; navigate by typing the folder, pick a file.
+    file_menu(&mut h, "Open…");
+    assert!(h.state().file_dialog.open.is_some(), "a dialog in the window");
+    assert!(h.state().log.lines().iter().any(|l| l.text.contains("file dialogs are drawn in the window")), "the log says why, once");
+    h.state_mut().file_dialog.open.as_mut().unwrap().go(d.path().to_path_buf());
+    h.run();
+    h.get_by_label("Land1.wea").click();
+    h.run();
+    h.get_by_label("Open Selected").click();
+    settle(&mut h);
+    assert!(!has_label(&h, "Choose a file"), "walker.wea was selected");
+    assert!(h.state().file_dialog.open.is_none());
+    assert!(h.state().ws.files().iter().any(|f| f.name() == "Land1.wea"), "the file opened");
+    // File ▸ Open Folder…: select stalker/ and choose it.
+    file_menu(&mut h, "Open Folder…");
+    h.state_mut().file_dialog.open.as_mut().unwrap().go(d.path().to_path_buf());
+    h.run();
+    h.get_by_label("stalker/").click(); // a selected folder is the one chosen
+    h.run();
+    h.get_by_label("Choose This Folder").click();
+    settle(&mut h);
+    let folder = h.state().folder.as_ref().expect("the folder listing");
+    assert_eq!(folder.root, d.path().join("stalker"));
+    // File ▸ Save As…: type a new name.
+    file_menu(&mut h, "Save As…");
+    let target = d.path().join("copy.wea");
+    let dialog = h.state_mut().file_dialog.open.as_mut().unwrap();
+    dialog.go(d.path().to_path_buf());
+    dialog.name = "copy.wea".into();
+    h.run();
+    h.get_by_label("Save Here").click();
+    settle(&mut h);
+    assert_eq!(std::fs::read(&target).unwrap(), std::fs::read(d.path().join("Land1.wea")).unwrap());
+    let lines = h.state().log.lines().iter().filter(|l| l.text.contains("file dialogs are drawn in the window")).count();
+    assert_eq!(lines, 1, "said once");
+}

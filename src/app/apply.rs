@@ -219,13 +219,12 @@ impl StudioApp {
             Intent::Editor { editor, target, msg } => self.with_editor(editor, &target, |e, state, host| e.handle(&target, msg, state, host)),
             Intent::CloseEditorDialog => self.editor_dialog = None,
             Intent::Log(severity, m) => self.log.push(severity, m),
-            Intent::Pick(p) => {
-                if self.native_dialogs {
-                    super::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone());
-                } else {
-                    self.log.info("file dialogs are off in this session");
-                }
-            }
+            Intent::Pick(p) => match super::pickers::native_unavailable().filter(|_| self.native_dialogs) {
+                _ if !self.native_dialogs => self.pick_in_window(p, "native dialogs are off in this session"),
+                Some(why) => self.pick_in_window(p, &why),
+                None => super::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone(), Intent::PickInWindow),
+            },
+            Intent::PickInWindow(p) => self.pick_in_window(p, "the native dialog did not open (no desktop portal answered and no zenity)"),
             Intent::CopyText(s) => self.ctx.copy_text(s),
             Intent::RemoveStaleTemps(temps) => {
                 for (path, len) in temps {

@@ -189,6 +189,8 @@ pub enum Intent {
     CloseEditorDialog,
     Log(crate::formats::Severity, String),
     Pick(Pick),
+    /// The native dialog for this pick could not be shown: the app draws its own.
+    PickInWindow(Pick),
     CopyText(String),
     /// Removes these temporary files of interrupted saves (path and size as found; a file that
     /// changed since is kept).

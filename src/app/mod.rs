@@ -58,6 +58,8 @@ pub struct StudioApp {
     /// A dialog an editor opened (one at a time).
     pub editor_dialog: Option<Box<dyn editors::EditorDialog>>,
     pub palette: Option<panels::palette::PaletteState>,
+    /// The file dialog drawn in the window, where the native one cannot be shown.
+    pub file_dialog: panels::file_dialog::InWindow,
     pub folder: Option<panels::folder::FolderListing>,
     pub show_readings: bool,
     pub tasks: tasks::Tasks,
@@ -109,6 +111,7 @@ impl StudioApp {
             dialog: None,
             editor_dialog: None,
             palette: None,
+            file_dialog: Default::default(),
             folder: None,
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
@@ -246,7 +249,7 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
-        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() {
+        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() && self.file_dialog.open.is_none() {
             let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
             let pressed = command::pressed_shortcuts(&ctx, focus);
             self.commands.extend(pressed);
@@ -271,6 +274,7 @@ impl StudioApp {
         panels::dialogs::show(self, &ctx);
         self.editor_dialog_ui(&ctx);
         panels::palette::show(self, &ctx);
+        panels::file_dialog::show(self, &ctx);
         panels::readings::show(self, &ctx);
         self.apply_pending();
         self.end_frame(&ctx);
