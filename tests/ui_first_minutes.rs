@@ -426,3 +426,79 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     let lines = h.state().log.lines().iter().filter(|l| l.text.contains("file dialogs are drawn in the window")).count();
     assert_eq!(lines, 1, "said once");
 }
+
+/// Every editor of the demo, as a user opens it: the file or `FILE::ENTRY`, and a name.
+fn editors(d: &Path) -> Vec<(PathBuf, &'static str)> {
+    vec![
+        (d.join("Material.lib"), "materials_list"),
+        (entry(d, "Material.lib", "WATER"), "material"),
+        (entry(d, "Textures.lib", "METAL01.0"), "texture"),
+        (d.join("walker.wea"), "wear"),
+        (d.join("walker.msh"), "model"),
+        (d.join("Land.msh"), "landscape"),
+        (d.join(demo::LEVEL_FOLDER).join("level"), "level"),
+    ]
+}
+
+#[test]
+fn every_editor_at_laptop_sizes() {
+    let d = Path::new("/tmp/parkan-studio-fit");
+    let _ = std::fs::remove_dir_all(d);
+    demo::write_demo(d).unwrap();
+    let mut results = egui_kittest::SnapshotResults::new();
+    for size in [[1280.0, 720.0], [1024.0, 768.0]] {
+        for (file, name) in editors(d) {
+            let opts = StartOptions { files: vec![file], readings: Default::default(), open_demo: false, native_dialogs: false };
+            let mut h = Harness::builder().with_size(size).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
+            settle(&mut h);
+            h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+            settle(&mut h);
+            if size[0] == 1280.0 && std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+                h.render().unwrap().save(format!("screenshots/editor_{name}.png")).unwrap();
+            }
+            h.snapshot(&format!("fit_{name}_{}x{}", size[0], size[1]));
+            results.extend_harness(&mut h);
+        }
+    }
+}
+
+fn rect_of(h: &Harness<'static, StudioApp>, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+#[test]
+fn at_1024_by_768_the_panels_leave_the_editor_room_and_tool_bars_fold() {
+    let d = demo_dir();
+    let opts = StartOptions { files: vec![entry(d.path(), "Textures.lib", "METAL01.0")], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1024.0, 768.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    let editor = rect_of(&h, "Inspector").left() - rect_of(&h, "Raw fields").left();
+    let tab_left = h.get_all_by_label("METAL01.0").map(|n| n.rect().left()).fold(f32::INFINITY, f32::min);
+    assert!(rect_of(&h, "Inspector").left() - tab_left >= 420.0, "the editor gets room: {editor}");
+    // The texture's tool bar folds into a menu rather than wrapping over rows.
+    assert!(h.query_by_label("Tools").is_some(), "a Tools menu");
+    assert!(h.query_by_label("Stored").is_none(), "its tools are in the menu");
+    // The browser's edge drags down to something small.
+    let edge = tab_left - 9.0;
+    h.drag_at(egui::pos2(edge, 400.0));
+    h.run();
+    for x in [edge - 40.0, 300.0, 200.0] {
+        h.hover_at(egui::pos2(x, 400.0));
+        h.run();
+    }
+    h.drop_at(egui::pos2(200.0, 400.0));
+    settle(&mut h);
+    let tab_left = h.get_all_by_label("METAL01.0").map(|n| n.rect().left()).filter(|x| *x > 100.0).fold(f32::INFINITY, f32::min);
+    assert!(tab_left < 260.0, "the browser is about 200 points wide now: the tab starts at {tab_left}");
+}
+
+#[test]
+fn at_1280_by_720_the_material_timeline_fits_beside_the_panels() {
+    let d = demo_dir();
+    let opts = StartOptions { files: vec![entry(d.path(), "Material.lib", "WATER")], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1280.0, 720.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    let inspector = rect_of(&h, "Inspector").left();
+    assert!(rect_of(&h, "Fit").right() <= inspector, "the timeline's controls are not cut off");
+    assert!(has_label(&h, "of 1800 ms"));
+}

@@ -261,12 +261,12 @@ impl StudioApp {
             panels::log::show(self, ui);
         }
         if self.settings.show_browser {
-            egui::Panel::left("browser").resizable(true).default_size(560.0).size_range(240.0..=1400.0).show(ui, |ui| {
+            egui::Panel::left("browser").resizable(true).default_size(320.0).size_range(160.0..=1400.0).show(ui, |ui| {
                 self.browser_ui(ui);
             });
         }
         if self.settings.show_inspector {
-            egui::Panel::right("inspector").resizable(true).default_size(300.0).size_range(200.0..=800.0).show(ui, |ui| {
+            egui::Panel::right("inspector").resizable(true).default_size(240.0).size_range(160.0..=800.0).show(ui, |ui| {
                 panels::inspector::show(self, ui);
             });
         }

@@ -39,15 +39,17 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         app.browser.row_rects.clear();
     } else {
         keyboard(app, ui, &mut out);
-        table(app, ui, &mut out);
+        // The columns scroll sideways rather than hold the panel wide: the browser can be made
+        // as narrow as a small screen needs.
+        egui::ScrollArea::horizontal().id_salt("entries-h").auto_shrink([false, false]).show(ui, |ui| table(app, ui, &mut out));
     }
     app.intents.extend(out);
 }
 
 fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     let mut filter = app.browser.filter.clone();
-    ui.horizontal(|ui| {
-        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(180.0).id_salt("browser-filter"));
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(ui.available_width().clamp(100.0, 180.0)).id_salt("browser-filter"));
         if app.browser.focus_filter {
             r.request_focus();
             app.browser.focus_filter = false;
@@ -70,11 +72,9 @@ fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
             filter = Filter::default();
         }
         let entries = app.browser.model.rows.iter().filter(|r| !r.path.entries.is_empty()).count();
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            let sel = app.browser.selection.len();
-            let text = if sel > 0 { format!("{entries} shown · {sel} selected") } else { format!("{entries} shown") };
-            ui.weak(text);
-        });
+        // Flows under the filter when the panel is narrow.
+        let sel = app.browser.selection.len();
+        ui.weak(if sel > 0 { format!("{entries} shown · {sel} selected") } else { format!("{entries} shown") });
     });
     // The filter text is the text field's own buffer; the model follows it.
     app.browser.set_filter(filter);

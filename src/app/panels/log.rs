@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     let mut out = Vec::new();
-    egui::Panel::bottom("log").resizable(true).default_size(150.0).size_range(60.0..=600.0).show(ui, |ui| {
+    egui::Panel::bottom("log").resizable(true).default_size(110.0).size_range(48.0..=600.0).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut app.log.tab, BottomTab::Log, "Log");
             let n = app.log.finding_count() + editor_findings(app).map(|(.., d)| d.len()).sum::<usize>();

@@ -1,3 +1,4 @@
 //! Widgets more than one view uses.
 
 pub mod timeline;
+pub mod toolbar;

@@ -335,7 +335,10 @@ impl EditorState for MeshView {
 }
 
 fn toolbar(ui: &mut Ui, v: &mut MeshView) {
-    ui.horizontal_wrapped(|ui| {
+    crate::app::widgets::toolbar::toolbar(ui, "mesh", |ui, more| {
+        if more {
+            return more_tools(ui, v);
+        }
         ui.label("Shading");
         let level = v.built().is_some_and(|b| b.kind == MeshKind::Level);
         egui::ComboBox::from_id_salt("mesh-shading")
@@ -354,20 +357,24 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
         ui.toggle_value(&mut v.overlays.grid, "Grid").on_hover_text("Ground grid in the file's axes");
         ui.toggle_value(&mut v.overlays.axes, "Axes").on_hover_text("The file's x (red), y (green) and z (blue) axes");
         ui.separator();
-        let nearest = v.filter == SamplerFilter::Nearest;
-        if ui.selectable_label(nearest, "Nearest").on_hover_text("Nearest texel filtering (else linear with mips)").clicked() {
-            v.filter = if nearest { SamplerFilter::Linear } else { SamplerFilter::Nearest };
-        }
-        ui.toggle_value(&mut v.camera.orthographic, "Ortho").on_hover_text("Orthographic projection (5)");
-        if ui.button("Frame").on_hover_text("Frame everything (Home); F frames the selection").clicked() {
-            let a = v.aspect();
-            v.frame_all(a);
-        }
-        if v.built().is_some_and(|b| b.land.is_some()) {
-            ui.toggle_value(&mut v.show_flags, "Flags").on_hover_text("Each triangle in its flags' colour: water or collision (0x20000, by the reading), liquid bed, blended");
-        }
-        ui.toggle_value(&mut v.show_side, "Details").on_hover_text("The node tree, materials and what is picked");
     });
+}
+
+/// The tools that go into the tool bar's "More" menu when it does not fit.
+fn more_tools(ui: &mut Ui, v: &mut MeshView) {
+    let nearest = v.filter == SamplerFilter::Nearest;
+    if ui.selectable_label(nearest, "Nearest").on_hover_text("Nearest texel filtering (else linear with mips)").clicked() {
+        v.filter = if nearest { SamplerFilter::Linear } else { SamplerFilter::Nearest };
+    }
+    ui.toggle_value(&mut v.camera.orthographic, "Ortho").on_hover_text("Orthographic projection (5)");
+    if ui.button("Frame").on_hover_text("Frame everything (Home); F frames the selection").clicked() {
+        let a = v.aspect();
+        v.frame_all(a);
+    }
+    if v.built().is_some_and(|b| b.land.is_some()) {
+        ui.toggle_value(&mut v.show_flags, "Flags").on_hover_text("Each triangle in its flags' colour: water or collision (0x20000, by the reading), liquid bed, blended");
+    }
+    ui.toggle_value(&mut v.show_side, "Details").on_hover_text("The node tree, materials and what is picked");
 }
 
 /// A level's materials are its shaders, drawn in their stable colours: its textured shading is
