@@ -1,8 +1,9 @@
-//! Every open file checked in the background, as Check File (F5) checks it, so the
-//! Diagnostics panel, the Inspector and the browser's file rows show problems without being
-//! asked. A file is checked again whenever its document state or the readings change (after
-//! each edit, once a drag has ended); each file has its own worker (`app::worker`), so a
-//! newer request replaces one that has not started and an older result is dropped.
+//! Every open file checked without being asked, as Check File (F5) checks it, so the
+//! Diagnostics panel, the Inspector and the browser's file rows show problems. A file is
+//! checked again whenever its document state or the readings change (after each edit, once a
+//! drag has ended): a small file at once, a large one in the background on its own worker
+//! (`app::worker`), where a newer request replaces one that has not started and an older
+//! result is dropped.
 
 use crate::app::worker::Worker;
 use crate::doc::check::{FileReport, check_bytes_with};
@@ -30,6 +31,7 @@ impl LiveChecks {
     /// and hands back the reports that arrived.
     pub fn update(&mut self, ws: &Workspace, ctx: &egui::Context) -> Vec<(FileId, FileReport)> {
         self.slots.retain(|id, _| ws.file(*id).is_some());
+        let mut inline = Vec::new();
         if !ws.history.is_merging() {
             for f in ws.files() {
                 let key = (f.state(), ws.readings);
@@ -46,10 +48,17 @@ impl LiveChecks {
                 let (name, readings) = (f.name(), ws.readings);
                 // A level's draw ranges are checked against the level.geom beside it.
                 let assets = WorkspaceAssets::for_item(ws, &ItemPath::root(f.id));
-                slot.worker.request(move || check(&name, &root, &readings, &assets));
+                if size(&root) < INLINE_BELOW {
+                    // Small files are checked at once: their result shows in the frame after
+                    // the edit, with no late repaint.
+                    slot.worker.cancel();
+                    inline.push((f.id, check(&name, &root, &readings, &assets)));
+                } else {
+                    slot.worker.request(move || check(&name, &root, &readings, &assets));
+                }
             }
         }
-        let mut out = Vec::new();
+        let mut out = inline;
         for (id, slot) in &mut self.slots {
             if let Some(r) = slot.worker.poll() {
                 out.push((*id, r));
@@ -61,6 +70,18 @@ impl LiveChecks {
     /// Whether some check has not reported yet.
     pub fn pending(&self) -> bool {
         self.slots.values().any(|s| s.worker.pending())
+    }
+}
+
+/// Files smaller than this are checked on the UI thread (well under a millisecond a file for
+/// the demo's), larger ones on the file's worker.
+const INLINE_BELOW: usize = 1 << 20;
+
+fn size(root: &Node) -> usize {
+    match root {
+        Node::Blob(b) => b.len(),
+        Node::Nres(a) => a.total_size(),
+        Node::Rsli(_) => usize::MAX,
     }
 }
 

@@ -198,8 +198,7 @@ impl SideColumn {
             egui::Panel::bottom(format!("{}-below", self.id)).default_size(h * self.height).size_range(120.0..=h * 0.8)
         };
         panel.resizable(true).show(ui, |ui| {
-            // Both ways: a line wider than the column scrolls instead of being clipped.
-            egui::ScrollArea::both().id_salt(format!("{}-scroll", self.id)).auto_shrink([false, false]).show(ui, add);
+            egui::ScrollArea::vertical().id_salt(format!("{}-scroll", self.id)).auto_shrink([false, false]).show(ui, add);
         });
     }
 }
