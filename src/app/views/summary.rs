@@ -126,7 +126,7 @@ mod tests {
         assert_eq!(v, json!({"kind": "nres", "entries": 14}));
         let id2 = ws.open_bytes(PathBuf::from("x.bin"), SharedBytes::from(b"ABC\x01".to_vec())).unwrap();
         let v = summary(&ws, &ItemPath::root(id2), b"ABC\x01").unwrap();
-        assert_eq!(v, json!({"kind": "bytes", "size": 4, "starts_with": "ABC."}));
+        assert_eq!(v, json!({"kind": "unknown format", "size": 4, "first bytes": "41 42 43 01", "as text": "ABC."}));
     }
 
     #[test]
