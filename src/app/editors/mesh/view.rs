@@ -51,6 +51,9 @@ pub struct MeshView {
     pub camera: OrbitCamera,
     /// The camera was framed on the scene (once, when it first came).
     framed: bool,
+    /// The aspect and camera of the last automatic framing: while the camera is still that one,
+    /// a change of the view's shape (a panel shown or hidden as the window settles) frames again.
+    auto_framed: Option<(f32, OrbitCamera)>,
     pub lod: usize,
     pub variant: usize,
     /// Node animation playback, in frames, on the timeline the material editor uses too.
@@ -98,6 +101,7 @@ impl Default for MeshView {
         MeshView {
             camera: OrbitCamera::default(),
             framed: false,
+            auto_framed: None,
             lod: 0,
             variant: 0,
             timeline: Timeline::default(),
@@ -420,9 +424,12 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     v.view_rect = Some(rect);
     let Some(b) = v.built() else { return };
     let scene = b.scene.clone();
-    if !v.framed {
-        v.camera = OrbitCamera::framing(scene.min, scene.max, DEFAULT_YAW.to_radians(), DEFAULT_PITCH.to_radians(), rect.width() / rect.height().max(1.0));
+    let aspect = rect.width() / rect.height().max(1.0);
+    let reshaped = v.auto_framed.is_some_and(|(a, c)| c == v.camera && (a - aspect).abs() > 1e-3);
+    if !v.framed || reshaped {
+        v.camera = OrbitCamera::framing(scene.min, scene.max, DEFAULT_YAW.to_radians(), DEFAULT_PITCH.to_radians(), aspect);
         v.framed = true;
+        v.auto_framed = Some((aspect, v.camera));
     }
     camera_input(ui, &resp, rect, v, scene.radius());
     if resp.clicked()
