@@ -112,7 +112,10 @@ pub enum Zoom {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Intent {
     // Files.
+    /// Opens files as the user asked for them: each then shows in its editor's tab.
     Open(Vec<PathBuf>),
+    /// Opens a file an open item refers to (the library a WEAR row names), without its tab.
+    OpenReferenced(PathBuf),
     OpenFolder(PathBuf),
     CloseFolder,
     Save { file: FileId, force: bool, then: Then },
@@ -186,6 +189,8 @@ pub enum Intent {
     CloseEditorDialog,
     Log(crate::formats::Severity, String),
     Pick(Pick),
+    /// The native dialog for this pick could not be shown: the app draws its own.
+    PickInWindow(Pick),
     CopyText(String),
     /// Removes these temporary files of interrupted saves (path and size as found; a file that
     /// changed since is kept).

@@ -12,6 +12,7 @@ pub mod files;
 pub mod gpu_view;
 pub mod icon;
 pub mod intent;
+pub mod live_check;
 pub mod log;
 pub mod panels;
 pub mod pickers;
@@ -21,8 +22,10 @@ pub mod settings;
 pub mod tabs;
 pub mod tasks;
 pub mod thumbs;
+mod unclaimed;
 pub mod views;
 pub mod widgets;
+pub mod words;
 pub mod worker;
 
 use crate::doc::{FileId, ItemPath, Workspace};
@@ -56,11 +59,15 @@ pub struct StudioApp {
     /// A dialog an editor opened (one at a time).
     pub editor_dialog: Option<Box<dyn editors::EditorDialog>>,
     pub palette: Option<panels::palette::PaletteState>,
+    /// The file dialog drawn in the window, where the native one cannot be shown.
+    pub file_dialog: panels::file_dialog::InWindow,
     pub folder: Option<panels::folder::FolderListing>,
     pub show_readings: bool,
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
     pub inspector: panels::inspector::InspectorCache,
+    /// Every open file's check, kept current in the background.
+    pub checks: live_check::LiveChecks,
     /// The window's wgpu device, for editors that draw with the 3D renderer (none in
     /// benchmarks and on a context without a wgpu painter).
     pub gpu: Option<eframe::egui_wgpu::RenderState>,
@@ -81,6 +88,8 @@ pub struct StudioApp {
     /// Files named on the command line, with the entry to open, whose tab opens once they
     /// are read (at once, or when a background read of a large file ends).
     open_after_load: Vec<(PathBuf, Option<String>)>,
+    /// The item of the active tab when the selection last followed it.
+    followed_tab: Option<ItemPath>,
 }
 
 impl StudioApp {
@@ -103,11 +112,13 @@ impl StudioApp {
             dialog: None,
             editor_dialog: None,
             palette: None,
+            file_dialog: Default::default(),
             folder: None,
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
             inspector: Default::default(),
+            checks: Default::default(),
             selection_editor: Default::default(),
             gpu: None,
             log: Log::default(),
@@ -122,9 +133,11 @@ impl StudioApp {
             title: String::new(),
             applied_theme: None,
             open_after_load: Vec::new(),
+            followed_tab: None,
             settings,
         };
         app.ws.readings = opts.readings;
+        app.ws.open_damaged = true;
         let saved: Vec<String> = app.settings.readings.clone();
         for r in saved {
             if app.ws.readings.set(&r).is_err() {
@@ -156,19 +169,15 @@ impl StudioApp {
                 _ => f,
             })
             .collect();
-        if !files.is_empty() {
-            app.intents.push(Intent::Open(files.clone()));
-            app.apply_pending();
-        }
-        // A file named on the command line opens in its editor when one claims it (archives
-        // stay in the browser), and `FILE::ENTRY` opens the entry; a large file read in the
-        // background does so when it arrives.
-        if explicit {
-            for f in files.iter().filter(|f| !entries.iter().any(|(e, _)| e == *f)) {
-                app.open_after_load.push((f.clone(), None));
-            }
-        }
+        // `FILE::ENTRY` opens the entry's tab rather than the file's; every other file named
+        // opens as any route opens it (`Intent::Open`); the demo's files open quietly.
         app.open_after_load.extend(entries.into_iter().map(|(file, entry)| (file, Some(entry))));
+        if explicit {
+            app.intents.push(Intent::Open(files.clone()));
+        } else if !files.is_empty() {
+            app.open_quietly(files.clone());
+        }
+        app.apply_pending();
         let loaded: Vec<PathBuf> = app.ws.files().iter().map(|f| f.path.clone()).collect();
         for path in loaded {
             app.show_opened(&path);
@@ -185,6 +194,13 @@ impl StudioApp {
     /// [`StudioApp::apply_pending`]).
     pub fn push_intent(&mut self, i: Intent) {
         self.intents.push(i);
+    }
+
+    /// Opens `files` in the browser without opening their tabs (the demo folder at start).
+    fn open_quietly(&mut self, files: Vec<PathBuf>) {
+        for f in files {
+            self.open_path(f);
+        }
     }
 
     /// Applies every queued command and intent now.
@@ -234,23 +250,24 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
-        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() {
+        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() && self.file_dialog.open.is_none() {
             let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
             let pressed = dispatch::pressed_shortcuts(&ctx, focus);
             self.commands.extend(pressed);
         }
+        self.follow_active_tab();
         panels::menu::show(self, ui);
         panels::status::show(self, ui);
         if self.settings.show_log {
             panels::log::show(self, ui);
         }
         if self.settings.show_browser {
-            egui::Panel::left("browser").resizable(true).default_size(560.0).size_range(240.0..=1400.0).show(ui, |ui| {
+            egui::Panel::left("browser").resizable(true).default_size(320.0).size_range(160.0..=1400.0).show(ui, |ui| {
                 self.browser_ui(ui);
             });
         }
         if self.settings.show_inspector {
-            egui::Panel::right("inspector").resizable(true).default_size(300.0).size_range(200.0..=800.0).show(ui, |ui| {
+            egui::Panel::right("inspector").resizable(true).default_size(240.0).size_range(160.0..=800.0).show(ui, |ui| {
                 panels::inspector::show(self, ui);
             });
         }
@@ -258,9 +275,30 @@ impl StudioApp {
         panels::dialogs::show(self, &ctx);
         self.editor_dialog_ui(&ctx);
         panels::palette::show(self, &ctx);
+        panels::file_dialog::show(self, &ctx);
         panels::readings::show(self, &ctx);
         self.apply_pending();
         self.end_frame(&ctx);
+    }
+
+    /// When another tab becomes active, its item becomes the selection (its archives
+    /// expanded), so the inspector shows the item being edited.
+    fn follow_active_tab(&mut self) {
+        let active = self.tabs.active_tab().map(|t| t.path.clone());
+        if active == self.followed_tab {
+            return;
+        }
+        self.followed_tab = active.clone();
+        let Some(path) = active else { return };
+        if self.browser.selection.single() == Some(&path) {
+            return;
+        }
+        for k in 0..path.entries.len() {
+            self.browser.expansion.set(&ItemPath { file: path.file, entries: path.entries[..k].to_vec() }, true);
+        }
+        self.browser.invalidate();
+        self.browser.selection.select_only(path.clone());
+        self.browser.scroll_to = Some(path);
     }
 
     /// The browser panel's content: refreshes the row model if the document or the view
@@ -281,6 +319,9 @@ impl StudioApp {
         self.thumbs.begin_frame(ctx, self.ws.readings);
         for (label, outcome) in self.tasks.poll() {
             self.finish_task(&label, outcome);
+        }
+        for (file, report) in self.checks.update(&self.ws, ctx) {
+            self.log.set_report(file, report);
         }
         while let Ok(i) = self.inbox_rx.try_recv() {
             self.intents.push(i);

@@ -1,20 +1,100 @@
-//! Native file dialogs (rfd, via the XDG desktop portal) run on their own thread so the window
-//! keeps drawing while one is open; the answer comes back as an [`Intent`] through the app's
-//! inbox. A cancelled dialog (or none available, as in tests) sends nothing.
+//! File dialogs. The native one (rfd, via the XDG desktop portal or zenity) runs on its own
+//! thread so the window keeps drawing while it is open; its answer comes back as an
+//! [`Intent`] through the app's inbox. Where it cannot be shown (no portal and no zenity, as
+//! under a bare X11 session or in tests) the app draws its own (`panels::file_dialog`): both
+//! ask the same [`request`] and turn the chosen paths into the same [`answer`].
 
 use super::seam::{EditorMsg, Picked};
 use super::intent::{FileRequest, Intent, Pick};
 use std::path::PathBuf;
 use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
 
 /// What `image` reads here (png, bmp, tga, jpeg features).
 pub const IMAGES: &[&str] = &["png", "bmp", "tga", "jpg", "jpeg", "PNG", "BMP", "TGA", "JPG", "JPEG"];
 
 const GAME_FILES: &[&str] = &["lib", "rlb", "msh", "wea", "geom", "LIB", "RLB", "MSH", "WEA", "GEOM"];
 
-pub fn spawn(pick: Pick, start: Option<PathBuf>, tx: Sender<Intent>, ctx: egui::Context) {
+/// What a dialog chooses.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mode {
+    /// One or more existing files.
+    Files,
+    File,
+    Folder,
+    /// A file to write, with the name offered.
+    Save(String),
+}
+
+/// The dialog a pick asks for: what it chooses, its title and its filters (name, extensions).
+pub fn request(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'static str])>) {
+    let game: Vec<(&'static str, &'static [&'static str])> = vec![("Parkan and X-Ray files", GAME_FILES), ("All files", &["*"])];
+    match pick {
+        Pick::OpenFiles => (Mode::Files, "Open".into(), game),
+        Pick::OpenFolder => (Mode::Folder, "Open Game Folder".into(), Vec::new()),
+        Pick::SaveAs(_, name) => (Mode::Save(name.clone()), "Save As".into(), Vec::new()),
+        Pick::Extract(items, Some(name)) if items.len() == 1 => (Mode::Save(name.clone()), "Extract Entry".into(), Vec::new()),
+        Pick::Extract(..) => (Mode::Folder, "Extract Entries Into".into(), Vec::new()),
+        Pick::ExtractAll(_) => (Mode::Folder, "Extract All Into".into(), Vec::new()),
+        Pick::Replace(_) => (Mode::File, "Replace With".into(), Vec::new()),
+        Pick::Add(_) => (Mode::Files, "Add Files".into(), Vec::new()),
+        Pick::ForEditor { request, .. } => match request {
+            FileRequest::Open { title, filters } => (Mode::File, (*title).into(), filters.to_vec()),
+            FileRequest::Save { title, filters, name } => (Mode::Save(name.clone()), (*title).into(), filters.to_vec()),
+            FileRequest::Folder { title } => (Mode::Folder, (*title).into(), Vec::new()),
+        },
+    }
+}
+
+/// The intent a pick's chosen `paths` make (`None` for none chosen).
+pub fn answer(pick: Pick, mut paths: Vec<PathBuf>) -> Option<Intent> {
+    let one = paths.first().cloned()?;
+    Some(match pick {
+        Pick::OpenFiles => Intent::Open(paths),
+        Pick::OpenFolder => Intent::OpenFolder(one),
+        Pick::SaveAs(file, _) => Intent::SaveAs { file, path: one },
+        Pick::Extract(items, _) => Intent::Extract { items, to: one },
+        Pick::ExtractAll(archive) => Intent::ExtractAll { archive, dir: one },
+        Pick::Replace(path) => Intent::Replace { path, from: one },
+        Pick::Add(archive) => Intent::Add { archive, files: std::mem::take(&mut paths) },
+        Pick::ForEditor { editor, target, tag, .. } => Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path: one }) },
+    })
+}
+
+/// Why the native dialog cannot be shown here, when that can be told before trying: on Linux
+/// and the BSDs rfd needs the desktop portal on the session bus, or the `zenity` program.
+pub fn native_unavailable() -> Option<String> {
+    #[cfg(all(unix, not(target_os = "macos")))]
+    {
+        let zenity = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("zenity").is_file()));
+        let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+            || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| std::path::Path::new(&d).join("bus").exists());
+        if !zenity && !bus {
+            return Some("no D-Bus session bus for the desktop portal and no zenity program".into());
+        }
+        None
+    }
+    #[cfg(not(all(unix, not(target_os = "macos"))))]
+    {
+        None
+    }
+}
+
+/// A native dialog that answers "nothing" sooner than this was not shown (rfd says no portal
+/// and no zenity the same way as a cancel): the app's own dialog is opened instead.
+const TOO_QUICK: Duration = Duration::from_millis(400);
+
+/// Asks the native dialog on its own thread. A chosen path comes back as the pick's intent;
+/// a dialog that could not be shown sends `fallback` with the pick instead.
+pub fn spawn(pick: Pick, start: Option<PathBuf>, tx: Sender<Intent>, ctx: egui::Context, fallback: fn(Pick) -> Intent) {
     let run = move || {
-        if let Some(intent) = ask(pick, start) {
+        let asked = Instant::now();
+        let reply = match ask(pick.clone(), start) {
+            Some(intent) => Some(intent),
+            None if asked.elapsed() < TOO_QUICK => Some(fallback(pick)),
+            None => None,
+        };
+        if let Some(intent) = reply {
             let _ = tx.send(intent);
             ctx.request_repaint();
         }
@@ -24,62 +104,20 @@ pub fn spawn(pick: Pick, start: Option<PathBuf>, tx: Sender<Intent>, ctx: egui::
     }
 }
 
-fn dialog(start: &Option<PathBuf>) -> rfd::FileDialog {
-    let d = rfd::FileDialog::new();
-    match start {
-        Some(dir) if dir.is_dir() => d.set_directory(dir),
-        _ => d,
-    }
-}
-
 fn ask(pick: Pick, start: Option<PathBuf>) -> Option<Intent> {
-    match pick {
-        Pick::OpenFiles => {
-            let files = dialog(&start)
-                .set_title("Open")
-                .add_filter("Parkan and X-Ray files", GAME_FILES)
-                .add_filter("All files", &["*"])
-                .pick_files()?;
-            Some(Intent::Open(files))
-        }
-        Pick::OpenFolder => dialog(&start).set_title("Open Game Folder").pick_folder().map(Intent::OpenFolder),
-        Pick::SaveAs(file, name) => {
-            let path = dialog(&start).set_title("Save As").set_file_name(name).save_file()?;
-            Some(Intent::SaveAs { file, path })
-        }
-        Pick::Extract(items, Some(name)) if items.len() == 1 => {
-            let to = dialog(&start).set_title("Extract Entry").set_file_name(name).save_file()?;
-            Some(Intent::Extract { items, to })
-        }
-        Pick::Extract(items, _) => {
-            let to = dialog(&start).set_title("Extract Entries Into").pick_folder()?;
-            Some(Intent::Extract { items, to })
-        }
-        Pick::ExtractAll(archive) => {
-            let dir = dialog(&start).set_title("Extract All Into").pick_folder()?;
-            Some(Intent::ExtractAll { archive, dir })
-        }
-        Pick::Replace(path) => {
-            let from = dialog(&start).set_title("Replace With").pick_file()?;
-            Some(Intent::Replace { path, from })
-        }
-        Pick::Add(archive) => {
-            let files = dialog(&start).set_title("Add Files").pick_files()?;
-            Some(Intent::Add { archive, files })
-        }
-        Pick::ForEditor { editor, target, request, tag } => {
-            let with = |mut d: rfd::FileDialog, filters: &[(&str, &[&str])]| {
-                for (name, ext) in filters {
-                    d = d.add_filter(*name, ext);
-                }
-                d
-            };
-            let path = match request {
-                FileRequest::Open { title, filters } => with(dialog(&start).set_title(title), filters).pick_file()?,
-                FileRequest::Save { title, filters, name } => with(dialog(&start).set_title(title), filters).set_file_name(name).save_file()?,
-                FileRequest::Folder { title } => dialog(&start).set_title(title).pick_folder()?,
-            };
-            Some(Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path }) })
-        }
+    let (mode, title, filters) = request(&pick);
+    let mut d = rfd::FileDialog::new().set_title(title);
+    if let Some(dir) = start.filter(|d| d.is_dir()) {
+        d = d.set_directory(dir);
     }
+    for (name, ext) in filters {
+        d = d.add_filter(name, ext);
+    }
+    let paths = match mode {
+        Mode::Files => d.pick_files()?,
+        Mode::File => vec![d.pick_file()?],
+        Mode::Folder => vec![d.pick_folder()?],
+        Mode::Save(name) => vec![d.set_file_name(name).save_file()?],
+    };
+    answer(pick, paths)
 }

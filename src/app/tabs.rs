@@ -173,7 +173,15 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.3);
             ui.label(RichText::new("Parkan Studio").heading());
-            ui.weak("Double-click an entry (or select it and press Enter) to open it here.");
+            if app.settings.show_browser {
+                ui.weak("Double-click an entry (or select it and press Enter) to open it here.");
+            } else {
+                // A browser hidden in an earlier run leaves nothing to double-click.
+                ui.weak("The browser is hidden: Ctrl+B (or View, Browser) shows it.");
+                if ui.button("Show the Browser").clicked() {
+                    app.settings.show_browser = true;
+                }
+            }
             ui.weak("Ctrl+Shift+P lists every command.");
         });
         return;

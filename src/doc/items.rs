@@ -188,6 +188,15 @@ pub fn edit_item(path: &ItemPath, bytes: Option<SharedBytes>, attrs: Option<[u32
     batch(String::new(), edits).ok_or_else(|| "nothing to change".to_string())
 }
 
+/// True when new `bytes` and/or `attrs` for the item are what it already has: such an edit (a
+/// drag that snapped back, a field clicked and left) changes nothing and must not make the
+/// file unsaved.
+pub fn changes_nothing(ws: &Workspace, path: &ItemPath, bytes: Option<&SharedBytes>, attrs: Option<[u32; 3]>) -> bool {
+    let same_bytes = bytes.is_none_or(|b| ws.item_bytes(path).is_ok_and(|now| now.as_slice() == b.as_slice()));
+    let same_attrs = attrs.is_none_or(|a| meta_of(ws, path).is_some_and(|m| m.attrs == a));
+    same_bytes && same_attrs
+}
+
 pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Result<Edit, String> {
     let (parent, index) = path.parent().ok_or("a file has no attributes")?;
     Ok(Edit::new(path.file, parent.entries, EditOp::SetAttrs { index, type_id, attrs }))

@@ -52,6 +52,8 @@ pub struct OpenFile {
     disk: Option<DiskStamp>,
     /// Nested archives decoded on demand, keyed by entry path; cleared when the file changes.
     nested: Mutex<HashMap<Vec<usize>, NestedNode>>,
+    /// The file did not parse and opened read-only (`Workspace::open_damaged`).
+    pub damage: Option<super::damage::Damage>,
 }
 
 impl OpenFile {
@@ -100,6 +102,9 @@ pub struct Workspace {
     pub readings: Readings,
     next_id: FileId,
     next_state: u64,
+    /// Open a file that does not parse anyway, read-only (the editor); off, it is an error
+    /// (the command line).
+    pub open_damaged: bool,
 }
 
 impl Workspace {
@@ -130,7 +135,14 @@ impl Workspace {
     /// Opens bytes as if read from `path` (nothing is read from disk).
     pub fn open_bytes(&mut self, path: PathBuf, bytes: SharedBytes) -> Result<FileId> {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let (root, open_diagnostics) = Node::parse(&name, bytes).map_err(|e| e.within(name.clone()))?;
+        let (root, open_diagnostics, damage) = match Node::parse(&name, bytes.clone()) {
+            Ok((root, d)) => (root, d, None),
+            Err(e) if self.open_damaged => {
+                let (root, d, damage) = super::damage::read(bytes, e);
+                (root, d, Some(damage))
+            }
+            Err(e) => return Err(e.within(name.clone())),
+        };
         self.next_id += 1;
         let id = self.next_id;
         let state = self.fresh_state();
@@ -143,6 +155,7 @@ impl Workspace {
             saved_state: state,
             disk: None,
             nested: Mutex::new(HashMap::new()),
+            damage,
         });
         Ok(id)
     }
@@ -213,6 +226,9 @@ impl Workspace {
     /// Applies an edit and records it in the history.
     /// Returns what the edit changed.
     pub fn apply(&mut self, edit: Edit) -> Result<Change> {
+        if let Some(d) = self.file(edit.file).and_then(|f| f.damage.as_ref()) {
+            return Err(Error::new(d.error.offset, "the file is damaged and open read-only: extract what it holds, or repair it and open it again"));
+        }
         let (inverse, shift) = edit.apply(self)?;
         let change = Change { file: edit.file, items: edit.touched(), shift: shift.clone() };
         self.history.record(edit, inverse, shift);

@@ -7,10 +7,16 @@ impl StudioApp {
     pub(super) fn apply_file(&mut self, intent: Intent) {
         match intent {
             Intent::Open(paths) => {
+                // Whatever the route (command line, menu, Open Recent, a drop, the folder
+                // list), a file opens its editor's tab once read, as the command line did.
                 for p in paths {
+                    if !p.is_dir() && !self.open_after_load.iter().any(|(f, _)| *f == p) {
+                        self.open_after_load.push((p.clone(), None));
+                    }
                     self.open_path(p);
                 }
             }
+            Intent::OpenReferenced(p) => self.open_path(p),
             Intent::OpenFolder(dir) => self.open_folder(dir),
             Intent::CloseFolder => self.folder = None,
             Intent::Save { file, force, then } => self.save(file, force, then),
@@ -62,7 +68,7 @@ impl StudioApp {
         }
     }
 
-    pub(super) fn open_path(&mut self, p: PathBuf) {
+    pub(in crate::app) fn open_path(&mut self, p: PathBuf) {
         if p.is_dir() {
             self.open_folder(p);
             return;
@@ -73,6 +79,9 @@ impl StudioApp {
             self.browser.selection.select_only(ItemPath::root(id));
             self.browser.scroll_to = Some(ItemPath::root(id));
             self.log.info(format!("{} is already open", p.display()));
+            let opened = self.ws.file(id).map(|f| f.path.clone()).unwrap_or_default();
+            self.open_after_load.iter_mut().filter(|(f, _)| *f == p).for_each(|(f, _)| *f = opened.clone());
+            self.show_opened(&opened);
             return;
         }
         let large = std::fs::metadata(&p).is_ok_and(|m| m.len() >= files::LARGE_FILE);
@@ -131,6 +140,8 @@ impl StudioApp {
                     let root = ItemPath::root(id);
                     if editors::editor_of(&self.ws, &root).is_some() {
                         self.intents.push(Intent::OpenTab(root));
+                    } else {
+                        self.show_unclaimed(id);
                     }
                 }
                 Some(entry) => match items::resolve(&self.ws, id, &entry) {

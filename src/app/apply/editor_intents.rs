@@ -27,6 +27,9 @@ impl StudioApp {
     }
 
     pub(super) fn edit_item(&mut self, e: ItemEdit) {
+        if items::changes_nothing(&self.ws, &e.path, e.bytes.as_ref(), e.attrs) {
+            return;
+        }
         match items::edit_item(&e.path, e.bytes, e.attrs) {
             Ok(edit) => {
                 let edit = edit.labelled(e.label);

@@ -69,13 +69,12 @@ impl StudioApp {
                 self.intents.extend(v);
             }
             Intent::Log(severity, m) => self.log.push(severity, m),
-            Intent::Pick(p) => {
-                if self.native_dialogs {
-                    crate::app::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone());
-                } else {
-                    self.log.info("file dialogs are off in this session");
-                }
-            }
+            Intent::Pick(p) => match crate::app::pickers::native_unavailable().filter(|_| self.native_dialogs) {
+                _ if !self.native_dialogs => self.pick_in_window(p, "native dialogs are off in this session"),
+                Some(why) => self.pick_in_window(p, &why),
+                None => crate::app::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone(), Intent::PickInWindow),
+            },
+            Intent::PickInWindow(p) => self.pick_in_window(p, "the native dialog did not open (no desktop portal answered and no zenity)"),
             Intent::CopyText(s) => self.ctx.copy_text(s),
             other => self.misrouted(other),
         }

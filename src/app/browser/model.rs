@@ -211,7 +211,11 @@ impl Builder<'_> {
             kind: Kind::File,
             name: f.name(),
             type_id: None,
-            type_label: classify::file_format(&f.name(), root).to_string(),
+            type_label: match &f.damage {
+                Some(d) if d.salvaged.is_some() => "NRes (salvage, read-only)".into(),
+                Some(_) => "damaged (read-only)".into(),
+                None => classify::file_format(&f.name(), root).to_string(),
+            },
             size: match root {
                 Node::Nres(a) => Some(a.total_size() as u64),
                 Node::Blob(bytes) => Some(bytes.len() as u64),

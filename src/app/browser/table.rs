@@ -39,15 +39,17 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         app.browser.row_rects.clear();
     } else {
         keyboard(app, ui, &mut out);
-        table(app, ui, &mut out);
+        // The columns scroll sideways rather than hold the panel wide: the browser can be made
+        // as narrow as a small screen needs.
+        egui::ScrollArea::horizontal().id_salt("entries-h").auto_shrink([false, false]).show(ui, |ui| table(app, ui, &mut out));
     }
     app.intents.extend(out);
 }
 
 fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     let mut filter = app.browser.filter.clone();
-    ui.horizontal(|ui| {
-        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(180.0).id_salt("browser-filter"));
+    ui.horizontal_wrapped(|ui| {
+        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(ui.available_width().clamp(100.0, 180.0)).id_salt("browser-filter"));
         if app.browser.focus_filter {
             r.request_focus();
             app.browser.focus_filter = false;
@@ -70,11 +72,9 @@ fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
             filter = Filter::default();
         }
         let entries = app.browser.model.rows.iter().filter(|r| !r.path.entries.is_empty()).count();
-        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-            let sel = app.browser.selection.len();
-            let text = if sel > 0 { format!("{entries} shown · {sel} selected") } else { format!("{entries} shown") };
-            ui.weak(text);
-        });
+        // Flows under the filter when the panel is narrow.
+        let sel = app.browser.selection.len();
+        ui.weak(if sel > 0 { format!("{entries} shown · {sel} selected") } else { format!("{entries} shown") });
     });
     // The filter text is the text field's own buffer; the model follows it.
     app.browser.set_filter(filter);
@@ -134,6 +134,13 @@ fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
         .filter(|c| matches!(c, Command::Editor(e) if e.spec().is_some_and(|s| s.on_selection)))
         .filter(|c| app.command_enabled(*c))
         .collect();
+    // Each file's findings from its background check, for its row.
+    let findings: std::collections::HashMap<crate::doc::FileId, (usize, usize)> = app
+        .log
+        .reports
+        .iter()
+        .map(|(f, r)| (*f, (r.diagnostics.iter().filter(|d| d.severity == crate::formats::Severity::Error).count(), r.diagnostics.len())))
+        .collect();
     let StudioApp { browser, thumbs, settings, .. } = app;
     let sort = settings.sort;
     let rows = &browser.model.rows;
@@ -179,7 +186,7 @@ fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
             let selected = browser.selection.contains(&r.path);
             row.set_selected(selected);
             let renaming = browser.renaming.as_mut().filter(|x| x.path == r.path);
-            cells(&mut row, r, renaming, thumbs, out);
+            cells(&mut row, r, renaming, thumbs, findings.get(&r.path.file).filter(|_| r.depth == 0).copied(), out);
             let resp = row.response();
             if hovering_files && pointer.is_some_and(|p| resp.rect.contains(p)) {
                 let painter = resp.ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop-target")));
@@ -193,13 +200,14 @@ fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     browser.row_rects = rects;
 }
 
-fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut super::Renaming>, thumbs: &mut Thumbnails, out: &mut Vec<Intent>) {
+/// `findings`: a file row's errors and findings in all, from its background check.
+fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut super::Renaming>, thumbs: &mut Thumbnails, findings: Option<(usize, usize)>, out: &mut Vec<Intent>) {
     row.col(|ui| {
         if let Some(i) = r.path.entries.last() {
             ui.weak(i.to_string());
         }
     });
-    row.col(|ui| name_cell(ui, r, renaming, thumbs, out));
+    row.col(|ui| name_cell(ui, r, renaming, thumbs, findings, out));
     row.col(|ui| {
         let l = ui.label(&r.type_label);
         if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
@@ -229,7 +237,7 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     });
 }
 
-fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumbs: &mut Thumbnails, out: &mut Vec<Intent>) {
+fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumbs: &mut Thumbnails, findings: Option<(usize, usize)>, out: &mut Vec<Intent>) {
     ui.add_space(r.depth as f32 * 14.0);
     if r.expandable {
         if icons::expander(ui, r.expanded).clicked() {
@@ -275,6 +283,11 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             let text = if r.dirty { RichText::new(format!("{} •", r.name)).strong() } else { RichText::new(&r.name) };
             let text = if r.depth == 0 { text.strong() } else { text };
             ui.label(text);
+            if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
+                let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
+                ui.colored_label(colour, crate::app::words::count(all, "problem", "problems"))
+                    .on_hover_text(format!("{}, found by the background check: see Diagnostics", crate::app::words::count(errors, "error", "errors")));
+            }
         }
     }
 }

@@ -136,6 +136,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         }
         preview(app, ui, &path);
         diagnostics(ui, &info);
+        checked(app, ui, &path);
     });
     app.intents.extend(out);
 }
@@ -292,7 +293,7 @@ fn diagnostics(ui: &mut Ui, info: &Info) {
     };
     ui.label(RichText::new(title).weak());
     if info.diagnostics.is_empty() {
-        ui.weak("No diagnostics.");
+        ui.weak("The codec reports nothing.");
         return;
     }
     for d in &info.diagnostics {
@@ -303,6 +304,37 @@ fn diagnostics(ui: &mut Ui, info: &Info) {
         };
         let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
         ui.label(RichText::new(format!("{:?}: {at}{}", d.severity, d.message)).color(color));
+    }
+}
+
+/// The background check's findings about the item (a file: all of them), under the codec's.
+fn checked(app: &StudioApp, ui: &mut Ui, path: &ItemPath) {
+    let Some((_, report)) = app.log.reports.iter().find(|(f, _)| *f == path.file) else {
+        ui.weak("Checking…");
+        return;
+    };
+    let address = items::address(&app.ws, path);
+    let within = address.split_once("::").map(|(_, e)| e.to_string());
+    let about: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| match (&within, &d.entry) {
+            (None, _) => true,
+            (Some(w), Some(e)) => e == w || e.starts_with(&format!("{w}::")),
+            (Some(_), None) => false,
+        })
+        .collect();
+    ui.add_space(4.0);
+    ui.label(RichText::new(format!("Check: {}", crate::app::words::count(about.len(), "finding", "findings"))).weak());
+    for d in about.iter().take(100) {
+        let color = match d.severity {
+            Severity::Error => ui.visuals().error_fg_color,
+            Severity::Warning => ui.visuals().warn_fg_color,
+            Severity::Info => ui.visuals().weak_text_color(),
+        };
+        let entry = d.entry.as_ref().filter(|_| within.is_none()).map(|e| format!("{e}: ")).unwrap_or_default();
+        let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
+        ui.label(RichText::new(format!("{:?}: {entry}{at}{}", d.severity, d.message)).color(color));
     }
 }
 

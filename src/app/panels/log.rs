@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     let mut out = Vec::new();
-    egui::Panel::bottom("log").resizable(true).default_size(150.0).size_range(60.0..=600.0).show(ui, |ui| {
+    egui::Panel::bottom("log").resizable(true).default_size(110.0).size_range(48.0..=600.0).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut app.log.tab, BottomTab::Log, "Log");
             let n = app.log.finding_count() + editor_findings(app).map(|(.., d)| d.len()).sum::<usize>();
@@ -91,7 +91,7 @@ fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
         ui.separator();
     }
     if app.log.reports.is_empty() {
-        ui.weak("No check has run. Entry > Check File (F5) parses and re-encodes every entry of the current file.");
+        ui.weak(if app.ws.files().is_empty() { "Open a file: every open file is checked in the background." } else { "Checking the open files…" });
         return;
     }
     // One heading line per checked file, then its findings.
@@ -107,7 +107,7 @@ fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
             let Some(d) = d else {
                 let status = if report.ok { "ok" } else { "FAILED" };
                 let trip = if report.roundtrip { "re-encodes exactly" } else { "does not re-encode exactly" };
-                let text = format!("{}: {status}, {} entries, {trip}, {} findings", report.path, report.entries, report.diagnostics.len());
+                let text = format!("{}: {status}, {}, {trip}, {}", report.path, crate::app::words::count(report.entries, "entry", "entries"), crate::app::words::count(report.diagnostics.len(), "finding", "findings"));
                 ui.label(RichText::new(text).strong());
                 continue;
             };

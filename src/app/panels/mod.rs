@@ -1,6 +1,7 @@
 //! The shell's panels. Each reads the app and pushes intents; none changes the document.
 
 pub mod dialogs;
+pub mod file_dialog;
 pub mod folder;
 pub mod inspector;
 pub mod log;

@@ -9,6 +9,17 @@ pub const BYTES_PER_LINE: usize = 16;
 pub struct HexState {
     pub goto: String,
     pub scroll_to_line: Option<usize>,
+    /// A byte to point at (where a file failed to parse) and what went wrong there: said
+    /// above the dump, its line highlighted.
+    pub mark: Option<(usize, String)>,
+}
+
+impl HexState {
+    /// Marks `offset` with `message` and scrolls to it.
+    pub fn mark(&mut self, offset: usize, message: String) {
+        self.scroll_to_line = Some(offset / BYTES_PER_LINE);
+        self.mark = Some((offset, message));
+    }
 }
 
 /// One dump line for the bytes at `offset` (the last line may be short).
@@ -55,8 +66,12 @@ pub fn show(ui: &mut Ui, bytes: &[u8], state: &mut HexState) {
             state.scroll_to_line = Some(o.min(bytes.len()) / BYTES_PER_LINE);
         }
     });
+    if let Some((at, message)) = &state.mark {
+        ui.colored_label(ui.visuals().error_fg_color, format!("0x{at:X}: {message}"));
+    }
     ui.separator();
     let font = egui::TextStyle::Monospace;
+    let marked = state.mark.as_ref().map(|(at, _)| at / BYTES_PER_LINE);
     let h = ui.text_style_height(&font);
     let lines = line_count(bytes.len());
     let mut area = egui::ScrollArea::both().id_salt("hex").auto_shrink([false, false]);
@@ -68,7 +83,13 @@ pub fn show(ui: &mut Ui, bytes: &[u8], state: &mut HexState) {
         // One dump line per row: wrapping would break the row arithmetic of `show_rows`.
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         for l in range {
-            ui.label(egui::RichText::new(line(bytes, l * BYTES_PER_LINE)).text_style(font.clone()));
+            let text = egui::RichText::new(line(bytes, l * BYTES_PER_LINE)).text_style(font.clone());
+            if marked == Some(l) {
+                let v = ui.visuals();
+                ui.label(text.color(v.strong_text_color()).background_color(v.error_fg_color.gamma_multiply(0.35)));
+            } else {
+                ui.label(text);
+            }
         }
     });
 }

@@ -27,8 +27,11 @@ pub fn summary(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Result<Value, S
     {
         return Ok(json!({"kind": n.format_name(), "entries": n.len()}));
     }
-    let magic: String = bytes.iter().take(4).map(|&b| if (0x20..0x7F).contains(&b) { b as char } else { '.' }).collect();
-    Ok(json!({"kind": "bytes", "size": bytes.len(), "starts_with": magic}))
+    // What no codec claims: said plainly, with what the first bytes look like.
+    let first = &bytes[..bytes.len().min(16)];
+    let ascii: String = first.iter().map(|&b| if (0x20..0x7F).contains(&b) { b as char } else { '.' }).collect();
+    let hex: Vec<String> = first.iter().map(|b| format!("{b:02X}")).collect();
+    Ok(json!({"kind": "unknown format", "size": bytes.len(), "first bytes": hex.join(" "), "as text": ascii}))
 }
 
 /// Draws a JSON value as a tree: scalars inline, short number lists on one line, objects and
@@ -123,7 +126,7 @@ mod tests {
         assert_eq!(v, json!({"kind": "nres", "entries": 14}));
         let id2 = ws.open_bytes(PathBuf::from("x.bin"), SharedBytes::from(b"ABC\x01".to_vec())).unwrap();
         let v = summary(&ws, &ItemPath::root(id2), b"ABC\x01").unwrap();
-        assert_eq!(v, json!({"kind": "bytes", "size": 4, "starts_with": "ABC."}));
+        assert_eq!(v, json!({"kind": "unknown format", "size": 4, "first bytes": "41 42 43 01", "as text": "ABC."}));
     }
 
     #[test]

@@ -6,3 +6,4 @@ pub mod named_texture;
 pub mod readings;
 pub mod side_column;
 pub mod timeline;
+pub mod toolbar;

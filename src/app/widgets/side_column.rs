@@ -17,7 +17,7 @@ impl SideColumn {
         let (w, h) = (ui.available_width(), ui.available_height());
         let (lo, frac, hi) = self.width;
         let panel = if w >= 760.0 {
-            egui::Panel::right(self.id).default_size((w * frac).clamp(lo, hi)).size_range(self.width_range.clone())
+            egui::Panel::right(self.id).default_size((w * frac).clamp(lo, hi)).size_range(160.0f32.min(*self.width_range.start())..=*self.width_range.end())
         } else {
             egui::Panel::bottom(format!("{}-below", self.id)).default_size(h * self.height).size_range(120.0..=h * 0.8)
         };

@@ -26,6 +26,9 @@ pub struct Track {
     pub label: String,
     /// Bars in order; bar `i`'s neighbours are bars `i - 1` and `i + 1`.
     pub bars: Vec<Bar>,
+    /// The bars as playback repeats them past their own span (a loop's next cycle): drawn
+    /// faded under the bars, never grabbed or clicked.
+    pub echoes: Vec<Bar>,
 }
 
 /// What the caller tells the widget each frame besides the tracks.
@@ -40,6 +43,21 @@ pub struct Axis {
     /// Units of time per second of playback (1000 for ms, the frame rate for frames).
     pub per_second: f64,
     pub unit: &'static str,
+    /// The axis counts whole items (frames 0..=length): its end is the last one's index, so
+    /// it holds `length + 1` of them, and that is the number shown.
+    pub counted: bool,
+}
+
+impl Axis {
+    /// What the axis spans, as the time field's neighbour says it: "of 900 ms", or for a
+    /// counted axis "of 9 frames (0–8)", the count every other place gives.
+    pub fn span_label(&self) -> String {
+        if self.counted {
+            format!("of {} {} (0–{})", self.length + 1.0, self.unit, self.length)
+        } else {
+            format!("of {} {}", self.length, self.unit)
+        }
+    }
 }
 
 /// A bar's right edge being dragged.
@@ -177,7 +195,7 @@ impl Timeline {
                 self.time = t.round();
                 events.push(TimelineEvent::Scrubbed(self.time));
             }
-            ui.weak(format!("of {} {}", axis.length, axis.unit));
+            ui.weak(axis.span_label());
             if ui.button("Fit").on_hover_text("Show the whole length (wheel zooms, Shift+wheel pans)").clicked() {
                 self.view = None;
             }
@@ -307,6 +325,17 @@ impl Timeline {
             let top = rect.top() + RULER_H + ti as f32 * TRACK_H;
             painter.text(pos2(rect.left() + 4.0, top + TRACK_H / 2.0), Align2::LEFT_CENTER, &track.label, font.clone(), text);
             let clip = painter.with_clip_rect(Rect::from_min_max(pos2(lane.left(), top), pos2(lane.right(), top + TRACK_H)).intersect(rect));
+            for bar in &track.echoes {
+                let r = Rect::from_min_max(pos2(to_x(bar.start), top + 2.0), pos2(to_x(bar.end), top + TRACK_H - 2.0));
+                if r.width() <= 0.0 {
+                    continue;
+                }
+                let faded = bar.color.gamma_multiply(0.4);
+                clip.add(egui::epaint::RectShape::new(r, 0.0, faded, Stroke::new(1.0, Color32::from_black_alpha(60)), StrokeKind::Inside));
+                if r.width() > 18.0 {
+                    clip.with_clip_rect(r).text(r.left_center() + vec2(4.0, 0.0), Align2::LEFT_CENTER, &bar.label, font.clone(), weak);
+                }
+            }
             for (bi, bar) in track.bars.iter().enumerate() {
                 let end = match self.drag {
                     Some(d) if (d.track, d.bar) == (ti, bi) => d.value,

@@ -96,7 +96,7 @@ pub fn file_format(name: &str, root: &Node) -> &'static str {
             FileKind::Wear => "WEAR text",
             FileKind::XrayGeom => "level.geom",
             FileKind::XrayLevel => "X-Ray level",
-            _ => "bytes",
+            _ => "unknown format",
         },
     }
 }
@@ -136,7 +136,7 @@ mod tests {
         let blob = |b: &[u8]| Node::Blob(SharedBytes::from(b.to_vec()));
         assert_eq!(file_format("t.0", &blob(b"Texm\0\0\0\0")), "Texm");
         assert_eq!(file_format("Land1.wea", &blob(b"2\r\n")), "WEAR text");
-        assert_eq!(file_format("x.bin", &blob(b"??")), "bytes");
+        assert_eq!(file_format("x.bin", &blob(b"??")), "unknown format");
         assert_eq!(file_kind("NRes", "ROBOT.msh"), Kind::Mesh);
         assert_eq!(file_kind("NRes", "Material.lib"), Kind::Archive);
         assert_eq!(file_kind("level.geom", "level.geom"), Kind::Geometry);

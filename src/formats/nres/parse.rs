@@ -87,6 +87,55 @@ impl Archive {
     }
 }
 
+impl Archive {
+    /// A salvage reading of an archive [`Archive::parse`] refuses: the directory read where
+    /// the file ends or where `total_size` says it ends (a file cut short or grown), and only
+    /// the rows whose payload lies inside the data region and whose name is a plausible name
+    /// kept, each dropped row a diagnostic. `None` when no row survives. The result is for
+    /// listing and reading entries; written out it would not be the file it came from.
+    pub fn salvage(bytes: SharedBytes) -> Option<(Archive, Vec<Diagnostic>)> {
+        if bytes.len() < HEADER_LEN || bytes[..4] != *MAGIC {
+            return None;
+        }
+        let count = usize::try_from(i32::from_le_bytes(bytes[8..12].try_into().ok()?)).ok()?;
+        let total = u32::from_le_bytes(bytes[12..16].try_into().ok()?) as usize;
+        let mut best: Option<(Archive, Vec<Diagnostic>)> = None;
+        for end in [bytes.len(), total] {
+            let Some(dir_offset) = count.checked_mul(ROW_LEN).and_then(|l| end.checked_sub(l)).filter(|&d| d >= HEADER_LEN && end <= bytes.len()) else {
+                continue;
+            };
+            let mut rows = Vec::new();
+            let mut diags = Vec::new();
+            for (k, raw) in bytes[dir_offset..end].chunks_exact(ROW_LEN).enumerate() {
+                let row = Row::from_raw(raw.try_into().expect("64-byte chunks"));
+                let (o, s) = (row.offset() as usize, row.size() as usize);
+                let inside = o >= HEADER_LEN && o.checked_add(s).is_some_and(|e| e <= dir_offset);
+                let field = row.name_field();
+                let name_len = field.iter().position(|&b| b == 0).unwrap_or(0);
+                let named = name_len > 0 && field[..name_len].iter().all(|&b| b >= 0x20);
+                if inside && named {
+                    rows.push(row);
+                } else {
+                    diags.push(Diagnostic::warning(
+                        dir_offset + k * ROW_LEN,
+                        format!("salvage: directory row {k} ({:?}) is not intact (payload 0x{o:X}..+0x{s:X}); not listed", row.name()),
+                    ));
+                }
+            }
+            if rows.is_empty() || best.as_ref().is_some_and(|(b, _)| b.len() >= rows.len()) {
+                continue;
+            }
+            let mut header = [0u8; HEADER_LEN];
+            header.copy_from_slice(&bytes[..HEADER_LEN]);
+            let data = bytes.slice(HEADER_LEN..dir_offset);
+            let spans = rows.iter().enumerate().map(|(k, r)| Span { start: r.offset() - HEADER_LEN as u32, end: r.offset() - HEADER_LEN as u32 + r.size(), row: k as u32 }).collect();
+            let (items, locs, _) = cluster(spans, data.len());
+            best = Some((Archive { header, rows: Rows::Owned(rows), locs, items, data }, diags));
+        }
+        best
+    }
+}
+
 /// The type ids of the directory rows, read from the header and the directory alone (no
 /// parse, no copy): what a codec needs to decide whether it claims a whole archive. None when
 /// the bytes are not an NRes archive with a directory that fits.
@@ -153,4 +202,34 @@ fn cluster(mut spans: Vec<Span>, data_len: usize) -> (Vec<Item>, Vec<Loc>, Vec<u
     }
     shared.sort_unstable();
     (items, locs, shared)
+}
+
+#[cfg(test)]
+mod salvage_tests {
+    use super::*;
+
+    #[test]
+    fn salvage_lists_the_intact_rows_of_a_refused_archive() {
+        let good = crate::fixtures::nres::simple();
+        let (a, _) = Archive::parse(good.clone().into()).unwrap();
+        let n = a.len();
+        // Row 1's data_offset points past the directory: parse refuses the whole file.
+        let mut bad = good.clone();
+        let row1 = bad.len() - n * ROW_LEN + ROW_LEN;
+        bad[row1 + 56..row1 + 60].copy_from_slice(&0xFFFF_FFu32.to_le_bytes());
+        assert!(Archive::parse(bad.clone().into()).is_err());
+        let (s, d) = Archive::salvage(bad.into()).expect("the other rows are intact");
+        assert_eq!(s.len(), n - 1);
+        assert_eq!(d.len(), 1);
+        assert_eq!(s.entry(0).name(), a.entry(0).name());
+        // Bytes appended after the archive: the directory is where total_size says.
+        let mut grown = good.clone();
+        grown.extend_from_slice(&[0xAB; 40]);
+        assert!(Archive::parse(grown.clone().into()).is_err());
+        assert_eq!(Archive::salvage(grown.into()).unwrap().0.len(), n);
+        // Random bytes after a magic: nothing plausible survives.
+        let mut noise = b"NRes".to_vec();
+        noise.extend(crate::fixtures::nres::pattern(7, 300));
+        assert!(Archive::salvage(noise.into()).is_none_or(|(a, _)| a.len() < 2));
+    }
 }

@@ -16,6 +16,7 @@ pub use editor::{ID, Mat0Editor};
 use crate::app::seam::EditorCx;
 use crate::app::intent::{Intent, ItemEdit};
 use crate::app::widgets::timeline::{Axis, Bar, Timeline, TimelineEvent, Track};
+use crate::app::words;
 use crate::doc::items;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::phase::ColorGroup;
@@ -99,11 +100,54 @@ pub fn attrs_of(cx: &EditorCx) -> [u32; 3] {
     items::meta_of(cx.ws, cx.path).map_or([0, SHIPPED_VERSION, 0], |m| m.attrs)
 }
 
-/// The material's axis: twice the longest cycle, so a ping-pong's return and a one-shot's hold
-/// are on it.
+/// The material's axis: twice the longest cycle (at least a second), so a ping-pong's return
+/// and a one-shot's hold are on it; past each block's own cycle its keys are drawn again as
+/// playback repeats them ([`echoes`]).
 pub fn axis(mat: &Mat0) -> Axis {
     let longest = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
-    Axis { length: f64::from(longest * 2).max(1000.0), max_end: f64::from(u16::MAX), step: 10.0, per_second: 1000.0, unit: "ms" }
+    Axis { length: f64::from(longest * 2).max(1000.0), max_end: f64::from(u16::MAX), step: 10.0, per_second: 1000.0, unit: "ms", counted: false }
+}
+
+/// What the timeline spans and draws, said under it.
+pub fn axis_note(mat: &Mat0) -> String {
+    let longest = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
+    format!("The timeline spans twice the longest cycle ({longest} ms): the keys in colour (drag their ends), then faded as playback repeats them (a ping-pong mirrored, a one-shot's last key kept).")
+}
+
+/// Block `block`'s bars as playback repeats them after its first cycle, up to `length`.
+pub fn echoes(block: &crate::formats::mat0::AnimBlock, bars: &[Bar], length: f64) -> Vec<Bar> {
+    use crate::formats::mat0::AnimMode;
+    let cycle = f64::from(block.cycle_len());
+    let mut out = Vec::new();
+    if cycle <= 0.0 || bars.is_empty() {
+        return out;
+    }
+    let faded = |b: &Bar, start: f64, end: f64| Bar { start, end: end.min(length), label: b.label.clone(), color: b.color, flagged: false, selected: false };
+    match block.mode() {
+        AnimMode::Random => {}
+        AnimMode::OneShot => {
+            let last = &bars[bars.len() - 1];
+            out.push(Bar { label: format!("{} held", last.label), ..faded(last, cycle, length) });
+        }
+        mode => {
+            let mut k = 1u32;
+            while f64::from(k) * cycle < length && out.len() < 4096 {
+                let offset = f64::from(k) * cycle;
+                // A ping-pong's odd cycles run the keys backwards.
+                let mirrored = mode == AnimMode::PingPong && k % 2 == 1;
+                for b in bars {
+                    let (s, e) = if mirrored { (cycle - b.end, cycle - b.start) } else { (b.start, b.end) };
+                    if offset + s < length {
+                        out.push(faded(b, offset + s, offset + e));
+                    }
+                }
+                k += 1;
+            }
+        }
+    }
+    out.retain(|b| b.end > b.start);
+    out.sort_by(|a, b| a.start.total_cmp(&b.start));
+    out
 }
 
 impl Mat0View {
@@ -136,9 +180,8 @@ impl Mat0View {
         mat.anim
             .iter()
             .enumerate()
-            .map(|(b, block)| Track {
-                label: format!("{b}: {}", block.mode().label().split(' ').next().unwrap_or("")),
-                bars: (0..block.keys.len())
+            .map(|(b, block)| {
+                let bars: Vec<Bar> = (0..block.keys.len())
                     .filter_map(|k| {
                         let (start, end) = block.interval(k)?;
                         let k0 = block.keys[k].k0;
@@ -156,7 +199,9 @@ impl Mat0View {
                             selected: b == self.block && self.key == Some(k),
                         })
                     })
-                    .collect(),
+                    .collect();
+                let echoes = echoes(block, &bars, axis(mat).length);
+                Track { label: format!("{b}: {}", block.mode().label().split(' ').next().unwrap_or("")), bars, echoes }
             })
             .collect()
     }
@@ -209,7 +254,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     ui.horizontal(|ui| {
         ui.strong(items::address(cx.ws, cx.path));
         let cycle = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
-        ui.weak(format!("{} phases, {} blocks, longest cycle {cycle} ms, version {}", mat.phases.len(), mat.anim.len(), attrs[1]));
+        ui.weak(format!("{}, {}, longest cycle {cycle} ms, version {}", words::count(mat.phases.len(), "phase", "phases"), words::count(mat.anim.len(), "block", "blocks"), attrs[1]));
     });
     for d in &diagnostics {
         let c = if d.severity == Severity::Error { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
@@ -230,6 +275,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
         ui.weak("No animation blocks: the material shows phase 0 throughout.");
     } else {
         view.timeline_rect = Some(view.timeline.tracks(ui, &axis, tracks, &mut events));
+        ui.weak(axis_note(&mat));
     }
     for ev in events {
         match ev {

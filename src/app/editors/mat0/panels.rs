@@ -177,7 +177,7 @@ pub fn phases(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: 
                 if ui.selectable_label(view.phase == i, format!("{i}: {tex}")).clicked() {
                     view.phase = i;
                 }
-                ui.weak(format!("{} keys", users(mat, i)));
+                ui.weak(crate::app::words::count(users(mat, i), "key", "keys"));
             });
         }
         ui.horizontal(|ui| {

@@ -56,6 +56,9 @@ pub struct MeshView {
     pub camera: OrbitCamera,
     /// The camera was framed on the scene (once, when it first came).
     framed: bool,
+    /// The aspect and camera of the last automatic framing: while the camera is still that one,
+    /// a change of the view's shape (a panel shown or hidden as the window settles) frames again.
+    auto_framed: Option<(f32, OrbitCamera)>,
     pub lod: usize,
     pub variant: usize,
     /// Node animation playback, in frames, on the timeline the material editor uses too.
@@ -103,6 +106,7 @@ impl Default for MeshView {
         MeshView {
             camera: OrbitCamera::default(),
             framed: false,
+            auto_framed: None,
             lod: 0,
             variant: 0,
             timeline: Timeline::default(),
@@ -202,7 +206,7 @@ impl MeshView {
     /// The timeline's axis: frames 0..last at the export frame rate.
     fn axis(&self) -> Axis {
         let last = self.frames().saturating_sub(1) as f64;
-        Axis { length: last, max_end: last, step: 1.0, per_second: f64::from(FRAMES_PER_SECOND), unit: "frames" }
+        Axis { length: last, max_end: last, step: 1.0, per_second: f64::from(FRAMES_PER_SECOND), unit: "frames", counted: true }
     }
 
     /// Node matrices at the current frame.
@@ -340,13 +344,17 @@ impl EditorState for MeshView {
 }
 
 fn toolbar(ui: &mut Ui, v: &mut MeshView) {
-    ui.horizontal_wrapped(|ui| {
+    crate::app::widgets::toolbar::toolbar(ui, "mesh", |ui, more| {
+        if more {
+            return more_tools(ui, v);
+        }
         ui.label("Shading");
+        let level = v.built().is_some_and(|b| b.kind == SceneKind::Level);
         egui::ComboBox::from_id_salt("mesh-shading")
-            .selected_text(shading_name(v.shading))
+            .selected_text(shading_name(v.shading, level))
             .show_ui(ui, |ui| {
                 for s in [Shading::Textured, Shading::Flat, Shading::Normals, Shading::VertexColor, Shading::Hemi, Shading::TexCoord] {
-                    ui.selectable_value(&mut v.shading, s, shading_name(s));
+                    ui.selectable_value(&mut v.shading, s, shading_name(s, level));
                 }
             })
             .response
@@ -358,24 +366,31 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
         ui.toggle_value(&mut v.overlays.grid, "Grid").on_hover_text("Ground grid in the file's axes");
         ui.toggle_value(&mut v.overlays.axes, "Axes").on_hover_text("The file's x (red), y (green) and z (blue) axes");
         ui.separator();
-        let nearest = v.filter == SamplerFilter::Nearest;
-        if ui.selectable_label(nearest, "Nearest").on_hover_text("Nearest texel filtering (else linear with mips)").clicked() {
-            v.filter = if nearest { SamplerFilter::Linear } else { SamplerFilter::Nearest };
-        }
-        ui.toggle_value(&mut v.camera.orthographic, "Ortho").on_hover_text("Orthographic projection (5)");
-        if ui.button("Frame").on_hover_text("Frame everything (Home); F frames the selection").clicked() {
-            let a = v.aspect();
-            v.frame_all(a);
-        }
-        if v.built().is_some_and(|b| b.land.is_some()) {
-            ui.toggle_value(&mut v.show_flags, "Flags").on_hover_text("Each triangle in its flags' colour: water or collision (0x20000, by the reading), liquid bed, blended");
-        }
-        ui.toggle_value(&mut v.show_side, "Details").on_hover_text("The node tree, materials and what is picked");
     });
 }
 
-fn shading_name(s: Shading) -> &'static str {
+/// The tools that go into the tool bar's "More" menu when it does not fit.
+fn more_tools(ui: &mut Ui, v: &mut MeshView) {
+    let nearest = v.filter == SamplerFilter::Nearest;
+    if ui.selectable_label(nearest, "Nearest").on_hover_text("Nearest texel filtering (else linear with mips)").clicked() {
+        v.filter = if nearest { SamplerFilter::Linear } else { SamplerFilter::Nearest };
+    }
+    ui.toggle_value(&mut v.camera.orthographic, "Ortho").on_hover_text("Orthographic projection (5)");
+    if ui.button("Frame").on_hover_text("Frame everything (Home); F frames the selection").clicked() {
+        let a = v.aspect();
+        v.frame_all(a);
+    }
+    if v.built().is_some_and(|b| b.land.is_some()) {
+        ui.toggle_value(&mut v.show_flags, "Flags").on_hover_text("Each triangle in its flags' colour: water or collision (0x20000, by the reading), liquid bed, blended");
+    }
+    ui.toggle_value(&mut v.show_side, "Details").on_hover_text("The node tree, materials and what is picked");
+}
+
+/// A level's materials are its shaders, drawn in their stable colours: its textured shading is
+/// named "Shader", as the README calls it.
+fn shading_name(s: Shading, level: bool) -> &'static str {
     match s {
+        Shading::Textured if level => "Shader",
         Shading::Textured => "Textured",
         Shading::Flat => "Flat",
         Shading::Normals => "Normals",
@@ -392,7 +407,7 @@ fn playback(ui: &mut Ui, v: &mut MeshView) {
         let axis = v.axis();
         let mut events = Vec::new();
         v.timeline.controls(ui, &axis, &mut events);
-        let track = Track { label: "frames".into(), bars: Vec::new() };
+        let track = Track { label: "frames".into(), bars: Vec::new(), echoes: Vec::new() };
         v.timeline.tracks(ui, &axis, std::slice::from_ref(&track), &mut events);
     }
     ui.horizontal(|ui| {
@@ -414,9 +429,12 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     v.view_rect = Some(rect);
     let Some(b) = v.built() else { return };
     let scene = b.scene.clone();
-    if !v.framed {
-        v.camera = OrbitCamera::framing(scene.min, scene.max, DEFAULT_YAW.to_radians(), DEFAULT_PITCH.to_radians(), rect.width() / rect.height().max(1.0));
+    let aspect = rect.width() / rect.height().max(1.0);
+    let reshaped = v.auto_framed.is_some_and(|(a, c)| c == v.camera && (a - aspect).abs() > 1e-3);
+    if !v.framed || reshaped {
+        v.camera = OrbitCamera::framing(scene.min, scene.max, DEFAULT_YAW.to_radians(), DEFAULT_PITCH.to_radians(), aspect);
         v.framed = true;
+        v.auto_framed = Some((aspect, v.camera));
     }
     camera_input(ui, &resp, rect, v, scene.radius());
     if resp.clicked()

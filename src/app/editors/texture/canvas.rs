@@ -122,7 +122,9 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
             painter.rect_filled(*sr, 0.0, colour.gamma_multiply(0.12));
         }
         painter.rect_stroke(*sr, 0.0, Stroke::new(if strong { 2.0 } else { 1.0 }, colour), StrokeKind::Middle);
-        let label = format!("{}", i + 1);
+        // The cell byte's number (MAT0 names rect 0 first), as the table and the material
+        // editor's cell picker number them.
+        let label = format!("{i}");
         let galley = painter.layout_no_wrap(label, egui::FontId::monospace(11.0), Color32::BLACK);
         let at = sr.min + vec2(1.0, 1.0);
         painter.rect_filled(Rect::from_min_size(at, galley.size() + vec2(4.0, 0.0)), 2.0, colour);

@@ -298,7 +298,10 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
 fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     let levels = view.model().map_or(0, |m| m.levels.len());
     let sizes: Vec<(u32, u32)> = view.model().map(|m| m.levels.iter().map(|l| (l.width, l.height)).collect()).unwrap_or_default();
-    ui.horizontal_wrapped(|ui| {
+    let tools = |ui: &mut Ui, more: bool| {
+        if more {
+            return more_tools(ui, cx, view, out);
+        }
         for (m, label, tip) in [
             (ViewMode::Stored, "Stored", "Every stored level, alpha as stored (what Export writes)"),
             (ViewMode::Runtime, "Runtime", "What the game draws: mip-skip, index-0 transparency, profile flags"),
@@ -345,30 +348,35 @@ fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Int
             view.fit = true;
         }
         ui.separator();
-        let ch = &mut view.channels;
-        ui.toggle_value(&mut ch.r, "R").on_hover_text("Red channel");
-        ui.toggle_value(&mut ch.g, "G").on_hover_text("Green channel");
-        ui.toggle_value(&mut ch.b, "B").on_hover_text("Blue channel");
-        ui.toggle_value(&mut ch.a, "A").on_hover_text("Alpha: off draws every texel opaque");
-        ui.toggle_value(&mut ch.alpha_only, "A only").on_hover_text("Show the alpha channel as grey");
-        ui.toggle_value(&mut view.grid, "Grid").on_hover_text("Pixel grid from 8× zoom (G)");
-        ui.toggle_value(&mut view.show_side, "Details").on_hover_text("The header, palette and Page rects (D)");
-        ui.separator();
-        if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
-            out.push(editor::pick_image(cx.path));
+    };
+    crate::app::widgets::toolbar::toolbar(ui, "texture", tools);
+}
+
+/// The texture tools that go into the tool bar's "More" menu when it does not fit.
+fn more_tools(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
+    let ch = &mut view.channels;
+    ui.toggle_value(&mut ch.r, "R").on_hover_text("Red channel");
+    ui.toggle_value(&mut ch.g, "G").on_hover_text("Green channel");
+    ui.toggle_value(&mut ch.b, "B").on_hover_text("Blue channel");
+    ui.toggle_value(&mut ch.a, "A").on_hover_text("Alpha: off draws every texel opaque");
+    ui.toggle_value(&mut ch.alpha_only, "A only").on_hover_text("Show the alpha channel as grey");
+    ui.toggle_value(&mut view.grid, "Grid").on_hover_text("Pixel grid from 8× zoom (G)");
+    ui.toggle_value(&mut view.show_side, "Details").on_hover_text("The header, palette and Page rects (D)");
+    ui.separator();
+    if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
+        out.push(editor::pick_image(cx.path));
+    }
+    ui.menu_button("Export", |ui| {
+        let level = view.model().map_or(0, |m| m.stored_level(view.level));
+        if ui.button(format!("Export level {level} as PNG…")).clicked() {
+            let stem = items::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
+            out.push(editor::pick_export(cx.path, Some(level), format!("{}_mip{level}.png", edits::file_stem(&stem))));
+            ui.close();
         }
-        ui.menu_button("Export", |ui| {
-            let level = view.model().map_or(0, |m| m.stored_level(view.level));
-            if ui.button(format!("Export level {level} as PNG…")).clicked() {
-                let stem = items::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
-                out.push(editor::pick_export(cx.path, Some(level), format!("{}_mip{level}.png", edits::file_stem(&stem))));
-                ui.close();
-            }
-            if ui.button("Export every level as PNG…").clicked() {
-                out.push(editor::pick_export(cx.path, None, String::new()));
-                ui.close();
-            }
-        });
+        if ui.button("Export every level as PNG…").clicked() {
+            out.push(editor::pick_export(cx.path, None, String::new()));
+            ui.close();
+        }
     });
 }
 

@@ -213,12 +213,16 @@ fn palette(ui: &mut Ui, view: &mut TextureView) {
             clicked = Some(i);
         }
     }
+    // The line is always there, so what is below does not move when a swatch is hovered.
     let show = hovered.or(pin).or(under_pointer);
-    if let Some(i) = show {
-        let [cr, cg, cb, ca] = lut[usize::from(i)];
-        let n = m.index_count(level, i);
-        ui.monospace(format!("index {i}: RGBA {cr} {cg} {cb} {ca} · {n} texels on this level"));
-    }
+    let line = show.map_or_else(
+        || "index –".to_string(),
+        |i| {
+            let [cr, cg, cb, ca] = lut[usize::from(i)];
+            format!("index {i}: RGBA {cr} {cg} {cb} {ca} · {} texels on this level", m.index_count(level, i))
+        },
+    );
+    ui.add(egui::Label::new(RichText::new(line).monospace()).truncate());
     view.palette_hover = hovered;
     if let Some(i) = clicked {
         view.palette_pin = if view.palette_pin == Some(i) { None } else { Some(i) };
@@ -254,20 +258,20 @@ fn page_rects(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
         if !grid {
             return;
         }
-        for h in ["#", "x", "y", "w", "h", "runtime px · UV", ""] {
+        for h in ["cell", "x", "y", "w", "h", "runtime px · UV", ""] {
             ui.label(RichText::new(h).strong());
         }
         ui.end_row();
         for (i, r) in rects.iter().enumerate() {
             let selected = view.rect_selected == Some(i);
-            let mut row = ui.selectable_label(selected, format!("{}", i + 1));
+            let mut row = ui.selectable_label(selected, format!("{i}")).on_hover_text(format!("cell {i}: the number a material's cell byte selects this rect by"));
             if row.clicked() {
                 view.rect_selected = if selected { None } else { Some(i) };
             }
             let mut v = r.stored;
             let mut changed = false;
             for (f, field) in [(&mut v.x, "x"), (&mut v.y, "y"), (&mut v.w, "width"), (&mut v.h, "height")] {
-                let resp = ui.add_enabled(editable, egui::DragValue::new(f).speed(0.25)).on_hover_text(format!("rect {} {field}", i + 1));
+                let resp = ui.add_enabled(editable, egui::DragValue::new(f).speed(0.25)).on_hover_text(format!("rect {i} {field}"));
                 changed |= resp.changed();
                 dragging |= resp.dragged();
                 released |= resp.drag_stopped();

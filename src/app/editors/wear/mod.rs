@@ -460,7 +460,7 @@ impl WearView {
         if let Some(p) = self.assets.material_path(name) {
             out.push(Intent::OpenTab(p.clone()));
         } else if let Some(lib) = &self.assets.material_lib_on_disk {
-            out.push(Intent::Open(vec![lib.clone()]));
+            out.push(Intent::OpenReferenced(lib.clone()));
             out.push(Intent::Log(Severity::Info, format!("opening {} for {name}", lib.display())));
             self.go_to_pending = Some(name.to_string());
         } else {

@@ -16,7 +16,7 @@ pub fn blocks(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: 
             }
         }
         for (b, block) in mat.anim.iter().enumerate() {
-            let title = format!("Block {b}: {}, {} keys, cycle {} ms", block.mode().label(), block.keys.len(), block.cycle_len());
+            let title = format!("Block {b}: {}, {}, cycle {} ms", block.mode().label(), crate::app::words::count(block.keys.len(), "key", "keys"), block.cycle_len());
             let open = egui::CollapsingHeader::new(title).id_salt(("mat0-block", b)).default_open(b == view.block).show(ui, |ui| {
                 block_body(ui, cx, view, mat, b, out);
             });
@@ -195,7 +195,7 @@ fn colour_strip(ui: &mut Ui, values: &[f32; 16]) -> egui::Response {
 
 pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
     ui.heading("At the playhead");
-    ui.label(format!("game time {} ms", view.timeline.time));
+    ui.label(format!("game time {}", crate::app::words::ms(view.timeline.time)));
     if mat.anim.iter().any(|b| b.mode() == AnimMode::Random) {
         ui.horizontal(|ui| {
             ui.label("rand() state");

@@ -169,20 +169,43 @@ fn buffers(ui: &mut Ui, v: &MeshView) {
 
 fn legend(ui: &mut Ui, v: &MeshView) {
     let Some(b) = v.built() else { return };
-    egui::CollapsingHeader::new(format!("Materials ({})", b.scene.materials.len())).id_salt("mesh-legend").default_open(true).show(ui, |ui| {
-        for (i, m) in b.scene.materials.iter().enumerate() {
-            let parts = b.scene.parts.iter().filter(|p| p.material == i).count();
+    // Materials the scene holds once per WEAR row: rows naming the same material (a
+    // landscape's ROCK on rows 2 and 3) are one line with their rows.
+    let mut lines: Vec<(usize, Vec<u16>, usize)> = Vec::new();
+    for (i, m) in b.scene.materials.iter().enumerate() {
+        let parts = b.scene.parts.iter().filter(|p| p.material == i).count();
+        let row = b.chains.get(i).and_then(Option::as_ref).map(|c| c.index);
+        let same = lines.iter_mut().find(|(j, _, _)| {
+            let o = &b.scene.materials[*j];
+            o.name == m.name && o.status == m.status && o.vertex_colors == m.vertex_colors
+        });
+        match same {
+            Some((_, rows, n)) => {
+                rows.extend(row.filter(|r| !rows.contains(r)));
+                *n += parts;
+            }
+            None => lines.push((i, row.into_iter().collect(), parts)),
+        }
+    }
+    egui::CollapsingHeader::new(format!("Materials ({})", lines.len())).id_salt("mesh-legend").default_open(true).show(ui, |ui| {
+        for (i, rows, parts) in &lines {
+            let m = &b.scene.materials[*i];
             ui.horizontal(|ui| {
                 let color = if matches!(m.status, MaterialStatus::Unresolved | MaterialStatus::NoMaterial) && !m.vertex_colors { NEUTRAL_GREY } else { m.colors.diffuse };
                 swatch(ui, color);
                 let why = match m.status {
                     MaterialStatus::Textured => "textured",
+                    MaterialStatus::Untextured if b.kind == SceneKind::Level => "shader colour",
                     MaterialStatus::Untextured => "untextured (colours only)",
                     MaterialStatus::Unresolved => "unresolved: neutral grey",
                     MaterialStatus::NoMaterial if m.vertex_colors => "vertex colours",
                     MaterialStatus::NoMaterial => "no material: neutral grey",
                 };
-                ui.label(format!("{} · {why} · {parts} parts", m.name));
+                let rows = match rows.as_slice() {
+                    [_, _, ..] => format!(" · rows {}", rows.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")),
+                    _ => String::new(),
+                };
+                ui.label(format!("{} · {why} · {}{rows}", m.name, crate::app::words::count(*parts, "part", "parts")));
             });
         }
     });
@@ -209,11 +232,16 @@ fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
     let scene = &b.scene;
     let Some(part) = scene.parts.get(sel.part) else { return };
     ui.label(RichText::new(format!("{} · {}", scene.nodes.get(sel.node).map_or("?", |n| n.name.as_str()), part.label)).strong());
-    let tri = sel.triangle.map(|t| format!(", triangle {t}")).unwrap_or_default();
-    ui.weak(format!("{} triangles{tri}", part.triangle_count()));
-    if let (Some(land), Some(t)) = (&b.land, sel.triangle)
-        && let Some(info) = land.triangle(scene, sel.part, t)
-    {
+    // One index space, named: a landscape's triangles by their component 21 record (as the
+    // tile line says), anything else's by their place in the picked part.
+    let land_info = b.land.as_ref().zip(sel.triangle).and_then(|(land, t)| land.triangle(scene, sel.part, t));
+    let tri = match (land_info, sel.triangle) {
+        (Some(info), _) => format!(", component 21 triangle {}", info.source),
+        (None, Some(t)) => format!(", the part's triangle {t}"),
+        (None, None) => String::new(),
+    };
+    ui.weak(format!("{}{tri}", crate::app::words::count(part.triangle_count(), "triangle", "triangles")));
+    if let Some(info) = land_info {
         let name = |byte: Option<u8>| match byte {
             Some(x) => {
                 let n = b.chains.iter().flatten().find(|c| c.index == u16::from(x)).and_then(|c| c.name.clone());
