@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 mod desktop;
 mod export;
+mod project;
 pub mod render;
 pub mod output;
 mod suggest;
@@ -88,17 +89,47 @@ pub enum Command {
         #[command(flatten)]
         out: OutArg,
     },
-    /// Rename an entry (at most 31 bytes); the lookup table is rebuilt.
+    /// Rename an entry (at most 31 bytes); the lookup table is rebuilt. With --references DIR,
+    /// every WEAR row (for a material) or MAT0 phase and LIGHTMAPS row (for a texture) naming
+    /// it in the game folder DIR is rewritten too, and each changed file saved.
     Rename {
         item: String,
         new_name: String,
         #[command(flatten)]
         out: OutArg,
+        /// The game folder whose references to the entry are rewritten with it.
+        #[arg(long, value_name = "DIR", conflicts_with = "out")]
+        references: Option<PathBuf>,
+        /// With --references: list what would change and write nothing.
+        #[arg(long, requires = "references")]
+        dry_run: bool,
     },
-    /// Parse every file and entry, re-encode and compare, report every diagnostic.
+    /// Parse every file and entry, re-encode and compare, report every diagnostic. A folder is
+    /// walked as a game project: every file it would open, and the project's findings (names
+    /// that reach nothing, models without a table, shadowed names).
     Check {
         #[arg(required = true)]
         paths: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// What an item uses and what uses it across a game folder (texture <- MAT0 phases <-
+    /// WEAR rows <- meshes).
+    Refs {
+        /// FILE::ENTRY (or FILE).
+        item: String,
+        /// The game folder (default: the working folder when the file is in it, else the
+        /// file's folder).
+        #[arg(long, value_name = "DIR")]
+        project: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search a game folder: entry names and the names entries hold. Filters: t:texm, t:mat0,
+    /// t:wear, t:msh, t:level, t:archive, is:unused, is:dangling.
+    Search {
+        dir: PathBuf,
+        query: String,
         #[arg(long)]
         json: bool,
     },
@@ -267,7 +298,10 @@ pub fn run(command: Command, readings: Readings) -> Out {
             apply(&mut ws, Edit::new(parent.file, parent.entries, EditOp::RemoveEntry { index }), &item)?;
             save(&mut ws, path.file, out.out)
         }
-        Command::Rename { item, new_name, out } => {
+        Command::Rename { item, new_name, references: Some(dir), dry_run, .. } => {
+            project::rename_with_references(&item, &new_name, &dir, dry_run, &readings)
+        }
+        Command::Rename { item, new_name, out, .. } => {
             let name = cp1251::encode(&new_name)
                 .ok_or_else(|| Failure::usage(format!("name {new_name:?} has characters outside CP1251")))?;
             nres::check_new_name(&name).map_err(|e| Failure::usage(format!("{item}: {}", e.message)))?;
@@ -297,7 +331,10 @@ pub fn run(command: Command, readings: Readings) -> Out {
             outln!("wrote {} files ({} bytes) to {}", w.files, w.bytes, dir.display());
             Ok(0)
         }
+        Command::Check { paths, json } if paths.iter().any(|p| Path::new(p).is_dir()) => project::check(&paths, json, &readings),
         Command::Check { paths, json } => check(&paths, json, &readings),
+        Command::Refs { item, project: dir, json } => project::refs(&item, dir, json, &readings),
+        Command::Search { dir, query, json } => project::search_cmd(&dir, &query, json, &readings),
         Command::Info { item, json } => info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
         Command::ExportPng { item, out, mip } => typed::export_png(&item, &out, mip, &readings),
@@ -478,18 +515,38 @@ fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) 
     Ok(0)
 }
 
+/// One file's check: every entry with its codec, a level's draws against the level.geom
+/// beside it.
+pub(crate) fn check_file(p: &str, readings: &Readings) -> std::io::Result<FileReport> {
+    let bytes = SharedBytes::from(std::fs::read(p)?);
+    let mut report = check_bytes(p, bytes.clone(), readings);
+    let name = Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    crate::export::level::check_draws(&name, &bytes, &crate::doc::resolve::FolderAssets::for_file(Path::new(p)), &mut report);
+    Ok(report)
+}
+
+/// A file's check for people: the status line and each diagnostic.
+pub(crate) fn print_check_report(r: &FileReport) {
+    let status = if r.ok { "ok" } else { "FAILED" };
+    outln!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
+    for d in &r.diagnostics {
+        let sev = format!("{:?}", d.severity).to_lowercase();
+        let at = match (d.line, d.column, d.offset) {
+            (Some(l), Some(c), _) => format!(" line {l}, column {c}"),
+            (_, _, Some(o)) => format!(" @0x{o:X}"),
+            _ => String::new(),
+        };
+        let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
+        outln!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
+    }
+}
+
 fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
     let mut reports: Vec<FileReport> = Vec::new();
     let mut io_failed = false;
     for p in paths {
-        match std::fs::read(p) {
-            Ok(b) => {
-                let bytes = SharedBytes::from(b);
-                let mut report = check_bytes(p, bytes.clone(), readings);
-                let name = Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                crate::export::level::check_draws(&name, &bytes, &crate::doc::resolve::FolderAssets::for_file(Path::new(p)), &mut report);
-                reports.push(report);
-            }
+        match check_file(p, readings) {
+            Ok(r) => reports.push(r),
             Err(e) => {
                 eprintln!("error: {p}: {e}");
                 io_failed = true;
@@ -500,18 +557,7 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
         outln!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
     } else {
         for r in &reports {
-            let status = if r.ok { "ok" } else { "FAILED" };
-            outln!("{}: {status}, {} entries, roundtrip {}", r.path, r.entries, r.roundtrip);
-            for d in &r.diagnostics {
-                let sev = format!("{:?}", d.severity).to_lowercase();
-                let at = match (d.line, d.column, d.offset) {
-                    (Some(l), Some(c), _) => format!(" line {l}, column {c}"),
-                    (_, _, Some(o)) => format!(" @0x{o:X}"),
-                    _ => String::new(),
-                };
-                let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
-                outln!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
-            }
+            print_check_report(r);
         }
     }
     if io_failed {
