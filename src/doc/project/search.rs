@@ -82,7 +82,7 @@ pub struct Hit {
     /// The name that matched.
     pub name: String,
     /// Where in the item a contained name sits; `None` for the item's own name.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten)]
     pub at: Option<At>,
     #[serde(skip)]
     rank: (u8, bool),
