@@ -10,7 +10,7 @@
 //! project's bytes (`assets.rs`), with the same library search and lookups. The index is built
 //! from bytes, so it can take a document's unsaved bytes for one file or one item
 //! ([`index::Index::update_file`], [`index::Index::update_item`]) and stay current with the
-//! editor. See docs/project.md.
+//! editor. See docs/architecture.md, "The project".
 
 mod assets;
 pub mod index;
