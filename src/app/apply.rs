@@ -24,6 +24,14 @@ impl StudioApp {
             }
             Intent::OpenFolder(dir) => self.open_folder(dir),
             Intent::CloseFolder => self.folder = None,
+            Intent::OpenProjectItem { address, offset } => self.open_project_item(&address, offset),
+            Intent::FocusProjectSearch => match self.folder.as_mut() {
+                Some(v) => {
+                    self.settings.show_browser = true;
+                    v.focus_search = true;
+                }
+                None => self.log.info("no project is open: File > Open Folder opens a game folder as one"),
+            },
             Intent::Save { file, force, then } => self.save(file, force, then),
             Intent::SaveAs { file, path } => match self.ws.save_as(file, &path) {
                 Ok(()) => {
@@ -54,6 +62,13 @@ impl StudioApp {
 
             Intent::Rename { path, name } => {
                 self.browser.renaming = None;
+                match self.rename_plan(&path, &name) {
+                    Some(plan) if !plan.rewrites.is_empty() => self.dialog = Some(Dialog::RenameReferences { path, plan }),
+                    _ => self.intents.push(Intent::RenameConfirmed { path, name, references: false }),
+                }
+            }
+            Intent::RenameConfirmed { path, name, references: true } => self.rename_with_references(&path, &name),
+            Intent::RenameConfirmed { path, name, references: false } => {
                 let before = items::address(&self.ws, &path);
                 match items::rename(&path, &name) {
                     Ok(e) => {
@@ -254,11 +269,14 @@ impl StudioApp {
     }
 
     fn undo_redo(&mut self, undo: bool) {
-        let r = if undo { self.ws.undo_step() } else { self.ws.redo_step() };
+        let r = if undo { self.ws.undo_steps() } else { self.ws.redo_steps() };
         let word = if undo { "undo" } else { "redo" };
         match r {
-            Ok(Some((label, change))) => {
-                self.after_change(&change);
+            Ok(Some((label, changes))) => {
+                // A step may span several files (a rename with its references).
+                for change in &changes {
+                    self.after_change(change);
+                }
                 self.log.info(format!("{word}: {label}"));
             }
             Ok(None) => self.log.info(format!("nothing to {word}")),
@@ -269,6 +287,9 @@ impl StudioApp {
     /// An edit, undo or redo went through: references follow its index shift, and only what
     /// it changed is rebuilt.
     fn after_change(&mut self, c: &Change) {
+        if let Some(view) = self.folder.as_mut() {
+            view.file_changed(&self.ws, c.file);
+        }
         let f = |p: &ItemPath| c.shift.map(p);
         self.browser.remap(&f);
         self.tabs.remap(&f);
@@ -399,8 +420,91 @@ impl StudioApp {
 
     fn open_folder(&mut self, dir: PathBuf) {
         self.settings.remember_folder(&dir);
-        let label = format!("Scanning {}", dir.display());
-        self.tasks.spawn(label, move |p| files::scan_folder(&dir, p));
+        let label = format!("Opening the project {}", dir.display());
+        self.tasks.spawn(label, move |_| files::walk_project(&dir));
+    }
+
+    /// The tree is there: show it and build the reference index in the background.
+    fn project_walked(&mut self, project: crate::doc::project::Project) {
+        let n = project.files().len();
+        self.log.info(format!(
+            "{}: {n} game files, {} other files skipped, {} walk problems",
+            project.root.display(),
+            project.walked.unrelated,
+            project.walked.problems.len()
+        ));
+        let view = super::project::ProjectView::new(project);
+        let project = view.project.clone();
+        let readings = self.ws.readings;
+        self.folder = Some(view);
+        let root = project.root.clone();
+        self.tasks.spawn(format!("Indexing {}", root.display()), move |_| super::tasks::Outcome::ProjectIndexed {
+            root: root.clone(),
+            index: Box::new(project.index(&readings)),
+        });
+    }
+
+    /// What renaming an entry of the open project would rewrite.
+    fn rename_plan(&self, path: &ItemPath, name: &str) -> Option<crate::doc::project::RenamePlan> {
+        let view = self.folder.as_ref()?;
+        let index = view.index.as_ref()?;
+        let address = view.address_of(&self.ws, path)?;
+        crate::doc::project::rename::plan(index, &address, name).ok()
+    }
+
+    /// The rename and every exact reference to the entry, as one undo step; files that name
+    /// it and are not open are opened (to be saved with the rest).
+    fn rename_with_references(&mut self, path: &ItemPath, name: &str) {
+        let Some(plan) = self.rename_plan(path, name) else { return };
+        let Some(view) = self.folder.as_ref() else { return };
+        let Some(index) = view.index.as_ref() else { return };
+        let mut open = |ws: &mut crate::doc::Workspace, rel: &str| -> Result<FileId, String> {
+            if let Some(f) = ws.files().iter().find(|f| view.rel_of(&f.path).is_some_and(|r| r.eq_ignore_ascii_case(rel))) {
+                return Ok(f.id);
+            }
+            ws.open(&view.path_of(rel)).map_err(|e| e.to_string())
+        };
+        let result = crate::doc::project::rename::apply(&mut self.ws, index, &plan, &mut open);
+        match result {
+            Ok(changes) => {
+                for c in &changes {
+                    self.after_change(c);
+                }
+                self.changed();
+                self.log.info(format!("{}: {} files to save", plan.label(), changes.len()));
+            }
+            Err(m) => self.fail("Rename", m),
+        }
+    }
+
+    /// Opens a project item by its address: the file (read now, or when its background read
+    /// ends), the entry selected and its tab open, the editor shown the place.
+    fn open_project_item(&mut self, address: &str, offset: Option<u64>) {
+        let Some(view) = &self.folder else { return };
+        let (rel, entry) = super::project::split(address);
+        let path = view.path_of(rel);
+        let open = self.ws.files().iter().find(|f| view.rel_of(&f.path).is_some_and(|r| r.eq_ignore_ascii_case(rel))).map(|f| f.id);
+        let Some(file) = open else {
+            self.open_after_load.push((path.clone(), entry.map(str::to_string)));
+            self.intents.push(Intent::Open(vec![path]));
+            return;
+        };
+        let item = match entry {
+            None => Some(ItemPath::root(file)),
+            Some(e) => items::resolve(&self.ws, file, e),
+        };
+        let Some(item) = item else {
+            self.log.warn(format!("{address}: not in the open file any more"));
+            return;
+        };
+        self.reveal(file, entry);
+        if let Some(ed) = editors::editor_of(&self.ws, &item) {
+            self.intents.push(Intent::OpenTab(item.clone()));
+            if let Some(o) = offset {
+                let msg = editors::EditorMsg::new(editors::RevealAt(o));
+                self.intents.push(Intent::Editor { editor: ed.id(), target: item, msg });
+            }
+        }
     }
 
     fn close_file(&mut self, file: FileId) {
@@ -585,9 +689,13 @@ impl StudioApp {
         match outcome {
             Outcome::Loaded { path, result: Ok(read) } => self.open_now(&path, Some(read)),
             Outcome::Loaded { result: Err(m), .. } => self.log.error(format!("open: {m}")),
-            Outcome::Scanned { root, files, truncated } => {
-                self.log.info(format!("{}: {} game files{}", root.display(), files.len(), if truncated { " (listing cut short)" } else { "" }));
-                self.folder = Some(super::panels::folder::FolderListing::new(root, files));
+            Outcome::ProjectWalked { project } => self.project_walked(*project),
+            Outcome::ProjectIndexed { root, index } => {
+                if let Some(view) = self.folder.as_mut().filter(|v| v.root() == root) {
+                    let problems = index.problems().len();
+                    view.set_index(*index, &self.ws);
+                    self.log.info(format!("{}: references indexed, {problems} findings", root.display()));
+                }
             }
             Outcome::Extracted { dest, written, failed } => {
                 self.log.info(format!("extracted {written} entries to {}", dest.display()));

@@ -136,6 +136,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         }
         preview(app, ui, &path);
         diagnostics(ui, &info);
+        super::references::show(app, ui, &path, &mut out);
     });
     app.intents.extend(out);
 }

@@ -185,6 +185,12 @@ pub struct Index {
     problems: Vec<Problem>,
 }
 
+impl std::fmt::Debug for Index {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Index").field("files", &self.files.len()).field("problems", &self.problems.len()).finish()
+    }
+}
+
 impl Index {
     /// Reads and indexes `files` on up to two threads; a file that cannot be read is a problem
     /// of its own and the rest is indexed.
