@@ -11,6 +11,7 @@ use common::settle;
 use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use parkan_studio::app::intent::{Dialog, Intent};
 use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::items;
 use std::path::PathBuf;
@@ -105,23 +106,20 @@ fn the_index_follows_unsaved_edits_and_a_rename_with_references_is_one_undo_step
     };
     let before = used(&h, "Material.lib::BRICK00");
     assert_eq!(before, 3);
-    // Rename through the document with the project's plan: one step over four files.
-    {
-        let s = h.state_mut();
-        let view = s.folder.as_ref().unwrap();
-        let ix = view.index.as_ref().unwrap();
-        let plan = parkan_studio::doc::project::rename::plan(ix, "Material.lib::BRICK00", "BRICKY").unwrap();
-        let root = view.root().to_path_buf();
-        let mut open = |ws: &mut parkan_studio::doc::Workspace, rel: &str| -> Result<parkan_studio::doc::FileId, String> {
-            ws.open(&root.join(rel)).map_err(|e| e.to_string())
-        };
-        let changes = parkan_studio::doc::project::rename::apply(&mut s.ws, ix, &plan, &mut open).unwrap();
-        assert_eq!(changes.len(), 4);
-        let files: Vec<_> = s.ws.files().iter().map(|f| f.id).collect();
-        for f in files {
-            s.folder.as_mut().unwrap().file_changed(&s.ws, f);
-        }
-    }
+    // Open the material from the project and rename it: the confirm list names the three
+    // table rows, and confirming rewrites them with it in one undo step over four files.
+    h.state_mut().push_intent(Intent::OpenProjectItem { address: "Material.lib::BRICK00".into(), offset: None });
+    settle(&mut h);
+    assert_eq!(selected_address(&h).as_deref(), Some("Material.lib::BRICK00"));
+    let path = h.state().browser.selection.single().cloned().unwrap();
+    h.state_mut().push_intent(Intent::Rename { path, name: "BRICKY".into() });
+    h.run();
+    assert!(matches!(h.state().dialog, Some(Dialog::RenameReferences { .. })));
+    assert!(h.query_all_by_label_contains("models/MODEL000.wea  material row 0").next().is_some());
+    h.get_by_label("Rename and rewrite 3").click();
+    settle(&mut h);
+    assert_eq!(h.state().ws.history.steps().len(), 1);
+    assert_eq!(h.state().ws.files().iter().filter(|f| f.is_dirty()).count(), 4);
     assert_eq!(used(&h, "Material.lib::BRICKY"), before, "the index reads the unsaved documents");
     // One Ctrl+Z puts every file back, and the index follows.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
