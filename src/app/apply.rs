@@ -288,7 +288,7 @@ impl StudioApp {
     /// it changed is rebuilt.
     fn after_change(&mut self, c: &Change) {
         if let Some(view) = self.folder.as_mut() {
-            view.file_changed(&self.ws, c.file);
+            view.file_changed(&self.ws, c);
         }
         let f = |p: &ItemPath| c.shift.map(p);
         self.browser.remap(&f);

@@ -27,6 +27,7 @@ pub struct ProjectView {
     /// Bumped when the index changes (the search's cache key).
     index_generation: u64,
     canonical_root: PathBuf,
+    rel_cache: std::cell::RefCell<HashMap<PathBuf, Option<String>>>,
 }
 
 impl ProjectView {
@@ -42,6 +43,7 @@ impl ProjectView {
             focus_search: false,
             index_generation: 0,
             canonical_root,
+            rel_cache: Default::default(),
         }
     }
 
@@ -49,8 +51,18 @@ impl ProjectView {
         &self.project.root
     }
 
-    /// The project path of a file on disk, when it is in the folder.
+    /// The project path of a file on disk, when it is in the folder (asked every frame by the
+    /// inspector: the answer is kept per path).
     pub fn rel_of(&self, path: &Path) -> Option<String> {
+        if let Some(hit) = self.rel_cache.borrow().get(path) {
+            return hit.clone();
+        }
+        let rel = self.find_rel(path);
+        self.rel_cache.borrow_mut().insert(path.to_path_buf(), rel.clone());
+        rel
+    }
+
+    fn find_rel(&self, path: &Path) -> Option<String> {
         let canon = std::fs::canonicalize(path).ok()?;
         let rel = canon.strip_prefix(&self.canonical_root).ok()?;
         let rel = rel.to_string_lossy().replace('\\', "/");
@@ -83,14 +95,35 @@ impl ProjectView {
         self.index_generation += 1;
     }
 
-    /// An edit (or undo) changed `file`: its bytes go to the index.
-    pub fn file_changed(&mut self, ws: &Workspace, file: FileId) {
-        let Some(f) = ws.file(file) else { return };
+    /// An edit (or undo) changed `file`: the changed entries' bytes go to the index, one item
+    /// each when their names stayed (a material's phases edited), else the file's (a rename, an
+    /// entry added or removed).
+    pub fn file_changed(&mut self, ws: &Workspace, change: &crate::doc::Change) {
+        let Some(f) = ws.file(change.file) else { return };
         let Some(rel) = self.rel_of(&f.path) else { return };
         let Some(index) = self.index.as_mut() else { return };
-        if let Ok(bytes) = ws.item_bytes(&ItemPath::root(file)) {
+        self.index_generation += 1;
+        let same_item = |index: &Index, entries: &[usize]| -> bool {
+            let path = ItemPath { file: change.file, entries: entries.to_vec() };
+            let Some(meta) = items::meta_of(ws, &path) else { return false };
+            let Some(id) = index.find(&rel) else { return false };
+            index.file_of(id).is_some_and(|fi| fi.items.iter().any(|it| it.entries == entries && it.name == meta.name))
+        };
+        let one_by_one = matches!(change.shift, crate::doc::Shift::Nothing { .. })
+            && !change.items.is_empty()
+            && change.items.iter().all(|e| !e.is_empty() && same_item(index, e));
+        if one_by_one {
+            for entries in &change.items {
+                let path = ItemPath { file: change.file, entries: entries.clone() };
+                let updated = items::bytes_of(ws, &path).ok().is_some_and(|b| index.update_item(&rel, entries, b).is_ok());
+                if !updated {
+                    break;
+                }
+            }
+            return;
+        }
+        if let Ok(bytes) = ws.item_bytes(&ItemPath::root(change.file)) {
             index.update_file(&rel, bytes);
-            self.index_generation += 1;
         }
     }
 
