@@ -6,7 +6,7 @@
 
 use crate::doc::node::EntryMeta;
 use crate::doc::project::{Hit, Index, Project, Query, search};
-use crate::doc::{FileId, ItemPath, Workspace, items};
+use crate::doc::{ItemPath, Workspace, items};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
