@@ -288,7 +288,7 @@ impl Index {
         let nested = item_is_archive(&item, &bytes);
         fresh.push(item);
         if nested && let Ok((child, _)) = Node::parse(&name, bytes.clone()) {
-            index_archive(&child, &address, entries.to_vec(), Some(pos as u32), &self.readings, &mut fresh, &mut problems);
+            index_archive(&child, &address, entries.to_vec(), Some(pos as u32), pos as u32, &self.readings, &mut fresh, &mut problems);
         }
         // Items after the subtree keep their places only if the subtree keeps its length.
         let shift = fresh.len() as i64 - (end - pos) as i64;
@@ -699,7 +699,7 @@ pub(super) fn index_file(rel: &str, bytes: SharedBytes, readings: &Readings) -> 
     let descend = node.as_ref().is_some_and(Node::is_archive) && root_item.kind != "msh";
     items.push(root_item);
     if descend && let Some(n) = &node {
-        index_archive(n, rel, Vec::new(), Some(0), readings, &mut items, &mut problems);
+        index_archive(n, rel, Vec::new(), Some(0), 0, readings, &mut items, &mut problems);
     }
     FileIndex { rel: rel.to_string(), node, items, problems, bytes: len }
 }
@@ -709,8 +709,18 @@ fn item_is_archive(item: &Item, bytes: &[u8]) -> bool {
 }
 
 /// Every entry of an archive (and of archives nested in it, except meshes, whose entries are
-/// components) as items.
-fn index_archive(node: &Node, address: &str, at: Vec<usize>, container: Option<u32>, readings: &Readings, items: &mut Vec<Item>, problems: &mut Vec<Problem>) {
+/// components) as items, pushed to `items`, which will sit at `base` in the file's list.
+#[allow(clippy::too_many_arguments)]
+fn index_archive(
+    node: &Node,
+    address: &str,
+    at: Vec<usize>,
+    container: Option<u32>,
+    base: u32,
+    readings: &Readings,
+    items: &mut Vec<Item>,
+    problems: &mut Vec<Problem>,
+) {
     let metas = node.metas();
     for (i, m) in metas.iter().enumerate() {
         let unique = !m.name.is_empty() && metas.iter().filter(|o| o.name_bytes.eq_ignore_ascii_case(&m.name_bytes)).count() == 1;
@@ -727,11 +737,11 @@ fn index_archive(node: &Node, address: &str, at: Vec<usize>, container: Option<u
         };
         let item = entry_item(&addr, entries.clone(), &m.name, m.type_id, m.attrs, &bytes, container, readings, problems);
         let nested = item_is_archive(&item, &bytes);
-        let me = items.len() as u32;
+        let me = base + items.len() as u32;
         items.push(item);
         if nested {
             match Node::parse(&m.name, bytes.clone()) {
-                Ok((child, _)) => index_archive(&child, &addr, entries, Some(me), readings, items, problems),
+                Ok((child, _)) => index_archive(&child, &addr, entries, Some(me), base, readings, items, problems),
                 Err(e) => problems.push(Problem::error(addr, Some(e.offset), e.message)),
             }
         }

@@ -258,3 +258,32 @@ fn the_walk_and_index_read_a_folder_with_bad_files_and_keep_the_rest() {
     let tex = p.file("textures.LIB").unwrap();
     assert_eq!(p.directory(tex).unwrap().len(), GameSpec::SMALL.textures);
 }
+
+#[test]
+fn an_edited_nested_archive_is_read_again_in_place() {
+    use crate::formats::nres::Archive;
+    let table = |mat: &str| crate::fixtures::wear::table(&[(0, mat)], None, crate::fixtures::wear::Style::default());
+    let inner = |mat: &str| {
+        let mut a = Archive::new();
+        a.add(b"X.wea", crate::formats::TYPE_WEAR, [0; 3], table(mat)).unwrap();
+        a.write()
+    };
+    let mut outer = Archive::new();
+    outer.add(b"inner.rlb", 0, [0; 3], inner("BRICK00")).unwrap();
+    outer.add(b"Y.wea", crate::formats::TYPE_WEAR, [0; 3], table("METAL00")).unwrap();
+    let mut files: Vec<(String, SharedBytes)> =
+        game_files(&GameSpec::SMALL).into_iter().map(|(n, b)| (n, SharedBytes::from(b))).collect();
+    files.push(("outer.lib".into(), SharedBytes::from(outer.write())));
+    let mut ix = Index::from_bytes(files, &Readings::default());
+    let users = |ix: &Index, m: &str| addresses(&ix.used_by(id(ix, m))).into_iter().map(String::from).collect::<Vec<_>>();
+    assert!(users(&ix, "Material.lib::BRICK00").contains(&"outer.lib::inner.rlb::X.wea".to_string()));
+    ix.update_item("outer.lib", &[0], SharedBytes::from(inner("GRASS00"))).unwrap();
+    assert!(!users(&ix, "Material.lib::BRICK00").contains(&"outer.lib::inner.rlb::X.wea".to_string()));
+    assert!(users(&ix, "Material.lib::GRASS00").contains(&"outer.lib::inner.rlb::X.wea".to_string()));
+    // The items after the subtree keep their archive, and the nested one its own.
+    let y = ix.item(id(&ix, "outer.lib::Y.wea")).unwrap();
+    assert_eq!(ix.file_of(id(&ix, "outer.lib")).unwrap().items[y.container.unwrap() as usize].address, "outer.lib");
+    let x = ix.item(id(&ix, "outer.lib::inner.rlb::X.wea")).unwrap();
+    assert_eq!(ix.file_of(id(&ix, "outer.lib")).unwrap().items[x.container.unwrap() as usize].address, "outer.lib::inner.rlb");
+    assert!(users(&ix, "Material.lib::METAL00").contains(&"outer.lib::Y.wea".to_string()));
+}
