@@ -79,7 +79,7 @@ pub enum At {
 impl At {
     pub fn describe(&self) -> String {
         match *self {
-            At::Phase { phase, cell, .. } if cell == 0xFF => format!("phase {phase}"),
+            At::Phase { phase, cell: 0xFF, .. } => format!("phase {phase}"),
             At::Phase { phase, cell, .. } => format!("phase {phase}, cell {cell}"),
             At::Row { lightmaps, row, line, .. } => format!("{} row {row} (line {line})", if lightmaps { "lightmap" } else { "material" }),
             At::Mesh { index, batches: 0, triangles } => format!("material {index}: {triangles} triangles"),
@@ -212,11 +212,12 @@ impl Index {
             // Large libraries first, alternating, so both threads end about together.
             let mut order: Vec<usize> = (0..files.len()).collect();
             order.sort_by_key(|&i| std::cmp::Reverse(files[i].size));
-            let (a, b): (Vec<(usize, usize)>, Vec<(usize, usize)>) = order.into_iter().enumerate().partition(|(k, _)| k % 2 == 0);
+            let a: Vec<usize> = order.iter().copied().step_by(2).collect();
+            let b: Vec<usize> = order.iter().copied().skip(1).step_by(2).collect();
             let mut slots: Vec<Option<FileIndex>> = vec![None; files.len()];
             std::thread::scope(|s| {
-                let h = s.spawn(|| b.iter().map(|&(_, i)| (i, read(&files[i]))).collect::<Vec<_>>());
-                for &(_, i) in &a {
+                let h = s.spawn(|| b.iter().map(|&i| (i, read(&files[i]))).collect::<Vec<_>>());
+                for &i in &a {
                     slots[i] = Some(read(&files[i]));
                 }
                 for (i, f) in h.join().unwrap_or_default() {

@@ -101,7 +101,8 @@ pub fn apply(
     open: &mut dyn FnMut(&mut Workspace, &str) -> Result<FileId, String>,
 ) -> Result<Vec<Change>, String> {
     // Per file: (archive path, operation), in the order they run.
-    let mut per_file: BTreeMap<String, (FileId, Vec<(Vec<usize>, EditOp)>)> = BTreeMap::new();
+    type Ops = Vec<(Vec<usize>, EditOp)>;
+    let mut per_file: BTreeMap<String, (FileId, Ops)> = BTreeMap::new();
     let mut item_of = |ws: &mut Workspace, id: ItemId| -> Result<(String, FileId, Vec<usize>), String> {
         let file = index.file_of(id).ok_or("no file")?;
         let item = index.item(id).ok_or("no item")?;

@@ -125,7 +125,7 @@ pub fn walk(root: &Path) -> Walked {
         // Popped in name order.
         stack.extend(subdirs.into_iter().rev());
     }
-    out.files.sort_by(|a, b| a.rel.to_ascii_lowercase().cmp(&b.rel.to_ascii_lowercase()));
+    out.files.sort_by_key(|f| f.rel.to_ascii_lowercase());
     out
 }
 
