@@ -58,6 +58,7 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
         let view = s.folder.as_ref().expect("the folder opened as a project");
         assert!(view.index.is_some(), "the index arrived from its task");
         assert!(s.ws.files().is_empty(), "nothing is read into the document before it is opened");
+        assert!(s.settings.recent_folders.iter().any(|p| p.ends_with("demo")), "the folder is among the recent ones");
     }
     // Ctrl+P gives the search field the keyboard; results come as you type.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::P);

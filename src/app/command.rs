@@ -164,7 +164,7 @@ impl Command {
         match self {
             Command::Editor(c) => c.spec().map_or("", |s| s.tooltip),
             Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
-            Command::OpenFolder => "List the archives and meshes of a game folder",
+            Command::OpenFolder => "Open a game folder as one project: its tree, search over every archive, what uses what",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
