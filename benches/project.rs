@@ -3,7 +3,8 @@
 //! - the tree: walk the folder and read every archive's directory (no payloads);
 //! - the index complete (every file read, items, names and links; two threads);
 //! - a search keystroke (`t:texm bri`, `brick0`, a contained name);
-//! - a rename with 300 references (plan and apply to the open documents, one undo step);
+//! - a rename with 300 references (plan and apply to the open documents, one undo step), and
+//!   the index taking the 101 changed files from the documents;
 //! - memory: the resident memory the walk and the index add, against the bytes they read,
 //!   printed before the timings (Linux: /proc/self).
 
@@ -96,6 +97,26 @@ fn rename_300(c: &mut Criterion) {
                 let mut open = |ws: &mut Workspace, rel: &str| ws.find_file(std::path::Path::new(rel)).ok_or_else(|| rel.to_string());
                 black_box(rename::apply(&mut ws, &index, &plan, &mut open).unwrap().len());
                 ws
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    // The editor's index takes the rename's files (unsaved) at once, linking once.
+    let mut ws = open_all();
+    let mut open = |ws: &mut Workspace, rel: &str| ws.find_file(std::path::Path::new(rel)).ok_or_else(|| rel.to_string());
+    rename::apply(&mut ws, &index, &plan, &mut open).unwrap();
+    let touched: Vec<(String, SharedBytes)> = ws
+        .files()
+        .iter()
+        .map(|f| (f.path.to_string_lossy().into_owned(), ws.item_bytes(&parkan_studio::doc::ItemPath::root(f.id)).unwrap()))
+        .collect();
+    g.sample_size(10);
+    g.bench_function("index_follows_the_rename", |b| {
+        b.iter_batched(
+            || Index::from_bytes(files.iter().map(|(n, b)| (n.clone(), SharedBytes::from(b.clone()))), &readings),
+            |mut ix| {
+                ix.update_files(touched.iter().map(|(r, b)| (r.as_str(), b.clone())));
+                ix
             },
             BatchSize::LargeInput,
         )

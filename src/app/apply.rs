@@ -274,9 +274,7 @@ impl StudioApp {
         match r {
             Ok(Some((label, changes))) => {
                 // A step may span several files (a rename with its references).
-                for change in &changes {
-                    self.after_change(change);
-                }
+                self.after_changes(&changes);
                 self.log.info(format!("{word}: {label}"));
             }
             Ok(None) => self.log.info(format!("nothing to {word}")),
@@ -287,9 +285,21 @@ impl StudioApp {
     /// An edit, undo or redo went through: references follow its index shift, and only what
     /// it changed is rebuilt.
     fn after_change(&mut self, c: &Change) {
+        self.after_changes(std::slice::from_ref(c));
+    }
+
+    /// Several files changed in one step (a rename with its references, or its undo): the
+    /// project's index takes them together, linking once.
+    fn after_changes(&mut self, changes: &[Change]) {
         if let Some(view) = self.folder.as_mut() {
-            view.file_changed(&self.ws, c);
+            view.files_changed(&self.ws, changes);
         }
+        for c in changes {
+            self.follow_change(c);
+        }
+    }
+
+    fn follow_change(&mut self, c: &Change) {
         let f = |p: &ItemPath| c.shift.map(p);
         self.browser.remap(&f);
         self.tabs.remap(&f);
@@ -467,9 +477,7 @@ impl StudioApp {
         let result = crate::doc::project::rename::apply(&mut self.ws, index, &plan, &mut open);
         match result {
             Ok(changes) => {
-                for c in &changes {
-                    self.after_change(c);
-                }
+                self.after_changes(&changes);
                 self.changed();
                 self.log.info(format!("{}: {} files to save", plan.label(), changes.len()));
             }

@@ -95,10 +95,28 @@ impl ProjectView {
         self.index_generation += 1;
     }
 
-    /// An edit (or undo) changed `file`: the changed entries' bytes go to the index, one item
-    /// each when their names stayed (a material's phases edited), else the file's (a rename, an
-    /// entry added or removed).
-    pub fn file_changed(&mut self, ws: &Workspace, change: &crate::doc::Change) {
+    /// An edit (or undo) changed these files: the changed entries' bytes go to the index, one
+    /// item each when their names stayed (a material's phases edited), else the file's (a
+    /// rename, an entry added or removed); several files at once are linked once.
+    pub fn files_changed(&mut self, ws: &Workspace, changes: &[crate::doc::Change]) {
+        if let [one] = changes {
+            self.file_changed(ws, one);
+            return;
+        }
+        let files: Vec<(String, crate::formats::bytes::SharedBytes)> = changes
+            .iter()
+            .filter_map(|c| {
+                let f = ws.file(c.file)?;
+                Some((self.rel_of(&f.path)?, ws.item_bytes(&ItemPath::root(c.file)).ok()?))
+            })
+            .collect();
+        if let Some(index) = self.index.as_mut() {
+            index.update_files(files);
+            self.index_generation += 1;
+        }
+    }
+
+    fn file_changed(&mut self, ws: &Workspace, change: &crate::doc::Change) {
         let Some(f) = ws.file(change.file) else { return };
         let Some(rel) = self.rel_of(&f.path) else { return };
         let Some(index) = self.index.as_mut() else { return };

@@ -257,10 +257,17 @@ impl Index {
 
     /// Takes new bytes for a file (an edit, saved or not), or a file new to the project.
     pub fn update_file(&mut self, rel: &str, bytes: SharedBytes) {
-        let fresh = index_file(rel, bytes, &self.readings);
-        match self.file_index(rel) {
-            Some(f) => self.files[f as usize] = fresh,
-            None => self.files.push(fresh),
+        self.update_files([(rel, bytes)]);
+    }
+
+    /// New bytes for several files (one step that changed them all), linked once.
+    pub fn update_files<S: AsRef<str>>(&mut self, files: impl IntoIterator<Item = (S, SharedBytes)>) {
+        for (rel, bytes) in files {
+            let fresh = index_file(rel.as_ref(), bytes, &self.readings);
+            match self.file_index(rel.as_ref()) {
+                Some(f) => self.files[f as usize] = fresh,
+                None => self.files.push(fresh),
+            }
         }
         self.link();
     }
