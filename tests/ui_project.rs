@@ -129,3 +129,36 @@ fn the_index_follows_unsaved_edits_and_a_rename_with_references_is_one_undo_step
     assert!(h.state().folder.as_ref().unwrap().index.as_ref().unwrap().find("Material.lib::BRICKY").is_none());
     assert!(h.state().ws.files().iter().all(|f| !f.is_dirty()));
 }
+
+#[test]
+fn a_dropped_folder_opens_as_the_project() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().join("game");
+    parkan_studio::fixtures::game::write_game(&dir, &parkan_studio::fixtures::game::GameSpec::SMALL.with_problems()).unwrap();
+    let opts = StartOptions { files: Vec::new(), readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1400.0, 900.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    assert!(h.state().folder.is_none());
+    // As a file manager drops it (common::drop_files runs the frame to rest, which the
+    // walk's task keeps from happening: settle instead).
+    #[derive(Debug)]
+    struct Dropped(PathBuf);
+    impl egui::DroppedFile for Dropped {
+        fn path(&self) -> &std::path::Path {
+            &self.0
+        }
+        fn bytes(&self) -> Result<Vec<u8>, String> {
+            Err("a folder".into())
+        }
+    }
+    h.hover_at(egui::pos2(300.0, 400.0));
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(dir.clone())));
+    settle(&mut h);
+    let s = h.state();
+    let view = s.folder.as_ref().expect("the dropped folder is the project");
+    assert_eq!(view.root(), dir.as_path());
+    // Its findings are in the Diagnostics panel's count.
+    let findings = view.index.as_ref().unwrap().problems().len();
+    assert_eq!(findings, parkan_studio::fixtures::game::PROBLEMS.len());
+    assert!(h.query_by_label_contains(&format!("Diagnostics ({findings})")).is_some());
+}
