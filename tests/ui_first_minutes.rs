@@ -412,7 +412,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     h.get_by_label("Choose This Folder").click();
     settle(&mut h);
     let folder = h.state().folder.as_ref().expect("the folder listing");
-    assert_eq!(folder.root, d.path().join("stalker"));
+    assert_eq!(folder.root(), d.path().join("stalker"));
     // File ▸ Save As…: type a new name.
     file_menu(&mut h, "Save As…");
     let target = d.path().join("copy.wea");

@@ -44,6 +44,7 @@ commands! {
     Redo,
     SelectAll,
     FocusFilter,
+    SearchProject,
     OpenEntry,
     Extract,
     ExtractAll,
@@ -97,6 +98,7 @@ impl Command {
             Command::Redo => "Redo",
             Command::SelectAll => "Select All",
             Command::FocusFilter => "Filter Entries",
+            Command::SearchProject => "Search Project",
             Command::OpenEntry => "Open Entry",
             Command::Extract => "Extract…",
             Command::ExtractAll => "Extract All…",
@@ -131,7 +133,7 @@ impl Command {
         match self {
             Command::Editor(_) => "",
             Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
-            Command::OpenFolder => "List the archives and meshes of a game folder",
+            Command::OpenFolder => "Open a game folder as one project: its tree, search over every archive, what uses what",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -141,6 +143,7 @@ impl Command {
             Command::Redo => "Redo the last undone change",
             Command::SelectAll => "Select every visible entry",
             Command::FocusFilter => "Filter the browser by name",
+            Command::SearchProject => "Search the open game folder: entry names and the names they hold (t:texm, t:mat0, t:wear, t:msh, is:unused)",
             Command::OpenEntry => "Open the selected entries in editor tabs",
             Command::Extract => "Write the selected entries' bytes to disk (RsLi: unpacked)",
             Command::ExtractAll => "Write every entry of the archive to a folder",
@@ -184,6 +187,7 @@ impl Command {
             Command::Redo => const { &[sc(CMD_SHIFT, Key::Z), sc(CMD, Key::Y)] },
             Command::SelectAll => const { &[sc(CMD, Key::A)] },
             Command::FocusFilter => const { &[sc(CMD, Key::F)] },
+            Command::SearchProject => const { &[sc(CMD, Key::P)] },
             Command::OpenEntry => const { &[sc(NONE, Key::Enter)] },
             Command::Extract => const { &[sc(CMD, Key::E)] },
             Command::ExtractAll => const { &[sc(CMD_SHIFT, Key::E)] },
@@ -230,7 +234,7 @@ impl Command {
         match self {
             Editor(_) => MenuGroup::View,
             Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
-            Undo | Redo | SelectAll | FocusFilter => MenuGroup::Edit,
+            Undo | Redo | SelectAll | FocusFilter | SearchProject => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,
             CloseTab | NextTab | PrevTab | ToggleBrowser | ToggleInspector | ToggleLog | ThemeSystem | ThemeLight

@@ -45,6 +45,7 @@ impl StudioApp {
                 v.push(Intent::FocusFilter);
                 v
             }
+            Command::SearchProject => one(Intent::FocusProjectSearch),
             Command::OpenEntry => {
                 let mut v: Vec<ItemPath> = entries.clone();
                 if v.is_empty() {

@@ -12,15 +12,6 @@ use std::path::{Path, PathBuf};
 
 /// Files at least this large are read on a task thread before they open.
 pub const LARGE_FILE: u64 = 16 << 20;
-/// Extensions a game folder listing shows.
-pub const GAME_EXTENSIONS: &[&str] = &["lib", "rlb", "msh", "wea", "geom"];
-const SCAN_MAX_FILES: usize = 100_000;
-const SCAN_MAX_DEPTH: usize = 12;
-
-pub fn is_game_file(p: &Path) -> bool {
-    p.extension().and_then(|e| e.to_str()).is_some_and(|e| GAME_EXTENSIONS.iter().any(|g| e.eq_ignore_ascii_case(g)))
-}
-
 /// Reads a file in 1 MiB chunks (so the read can be cancelled and shows progress) and hands
 /// the bytes, with the disk stamp taken before reading, to the workspace to open.
 pub fn preload(path: &Path, p: &Progress) -> Outcome {
@@ -48,40 +39,9 @@ pub fn preload(path: &Path, p: &Progress) -> Outcome {
     }
 }
 
-/// Walks a folder for the files a game ships (archives, meshes, WEAR tables, level.geom).
-pub fn scan_folder(root: &Path, p: &Progress) -> Outcome {
-    let mut files = Vec::new();
-    let mut stack = vec![(root.to_path_buf(), 0usize)];
-    let mut dirs_seen = 0u64;
-    let mut truncated = false;
-    while let Some((dir, depth)) = stack.pop() {
-        if p.cancelled() {
-            return Outcome::Cancelled;
-        }
-        dirs_seen += 1;
-        p.set(dirs_seen, dirs_seen + stack.len() as u64);
-        let Ok(rd) = std::fs::read_dir(&dir) else { continue };
-        let mut subdirs = Vec::new();
-        for e in rd.flatten() {
-            let path = e.path();
-            let Ok(ft) = e.file_type() else { continue };
-            if ft.is_dir() {
-                if depth < SCAN_MAX_DEPTH {
-                    subdirs.push(path);
-                }
-            } else if is_game_file(&path) || path.file_name().is_some_and(|n| n.eq_ignore_ascii_case("level.geom") || n.eq_ignore_ascii_case("level")) {
-                if files.len() >= SCAN_MAX_FILES {
-                    truncated = true;
-                    break;
-                }
-                files.push(path);
-            }
-        }
-        subdirs.sort();
-        stack.extend(subdirs.into_iter().rev().map(|d| (d, depth + 1)));
-    }
-    files.sort();
-    Outcome::Scanned { root: root.to_path_buf(), files, truncated }
+/// Walks a game folder as a project (the tree: no file is read beyond its first bytes).
+pub fn walk_project(root: &Path) -> Outcome {
+    Outcome::ProjectWalked { project: Box::new(crate::doc::project::Project::open(root)) }
 }
 
 /// Writes the entries `indices` of an archive into `dir` (created if missing), named as the
@@ -135,19 +95,15 @@ mod tests {
     use crate::formats::bytes::SharedBytes;
 
     #[test]
-    fn scans_game_files_case_insensitively_and_recursively() {
+    fn walks_a_folder_as_a_project() {
         let d = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(d.path().join("DATA/MAPS")).unwrap();
-        for f in ["Material.lib", "DATA/robot.MSH", "DATA/MAPS/level.geom", "DATA/MAPS/Land.wea", "readme.txt", "x.RLB"] {
-            std::fs::write(d.path().join(f), b"").unwrap();
-        }
-        let Outcome::Scanned { files, truncated, .. } = scan_folder(d.path(), &Progress::default()) else { panic!() };
-        let rel: Vec<_> = files.iter().map(|f| f.strip_prefix(d.path()).unwrap().to_string_lossy().into_owned()).collect();
-        assert_eq!(rel, ["DATA/MAPS/Land.wea", "DATA/MAPS/level.geom", "DATA/robot.MSH", "Material.lib", "x.RLB"]);
-        assert!(!truncated);
-        let p = Progress::default();
-        p.cancel();
-        assert!(matches!(scan_folder(d.path(), &p), Outcome::Cancelled));
+        std::fs::create_dir_all(d.path().join("DATA")).unwrap();
+        std::fs::write(d.path().join("DATA/Land1.WEA"), b"1\n0 A\n").unwrap();
+        std::fs::write(d.path().join("readme.txt"), b"").unwrap();
+        let Outcome::ProjectWalked { project } = walk_project(d.path()) else { panic!() };
+        let rel: Vec<_> = project.files().iter().map(|f| f.rel.as_str()).collect();
+        assert_eq!(rel, ["DATA/Land1.WEA"]);
+        assert_eq!(project.walked.unrelated, 1);
     }
 
     #[test]

@@ -97,6 +97,8 @@ pub enum Dialog {
     /// part of Save All, which goes on after this file.
     ChangedOnDisk { file: FileId, then: Then, all: bool },
     Message { title: String, text: String },
+    /// A rename of an entry that items of the open project name: the rewrites, to confirm.
+    RenameReferences { path: ItemPath, plan: crate::doc::project::RenamePlan },
     /// Temporary files left by interrupted saves of `of`: Remove / Keep.
     StaleTemps { of: PathBuf, temps: Vec<(PathBuf, u64)> },
     About,
@@ -118,6 +120,11 @@ pub enum Intent {
     OpenReferenced(PathBuf),
     OpenFolder(PathBuf),
     CloseFolder,
+    /// Opens an item of the open project by its project address (`models/ROBOT.wea`,
+    /// `Material.lib::STEEL`) in its editor, at `offset` when the editor can show a place.
+    OpenProjectItem { address: String, offset: Option<u64> },
+    /// Shows the project's search field and gives it the keyboard.
+    FocusProjectSearch,
     Save { file: FileId, force: bool, then: Then },
     SaveAs { file: FileId, path: PathBuf },
     /// Saves every dirty file, then continues.
@@ -128,7 +135,12 @@ pub enum Intent {
     Quit { confirmed: bool },
 
     // Document edits (all undoable).
+    /// Renames an entry; when the open project has items naming it, asks first whether to
+    /// rewrite them too ([`Dialog::RenameReferences`]).
     Rename { path: ItemPath, name: String },
+    /// Renames an entry, and with `references` every row or phase of the project naming it,
+    /// as one undo step.
+    RenameConfirmed { path: ItemPath, name: String, references: bool },
     Delete(Vec<ItemPath>),
     Replace { path: ItemPath, from: PathBuf },
     ReplaceBytes { path: ItemPath, bytes: SharedBytes },

@@ -16,6 +16,7 @@ pub mod live_check;
 pub mod log;
 pub mod panels;
 pub mod pickers;
+pub mod project;
 pub mod seam;
 pub mod selection;
 pub mod settings;
@@ -61,7 +62,8 @@ pub struct StudioApp {
     pub palette: Option<panels::palette::PaletteState>,
     /// The file dialog drawn in the window, where the native one cannot be shown.
     pub file_dialog: panels::file_dialog::InWindow,
-    pub folder: Option<panels::folder::FolderListing>,
+    /// The game folder open as a project.
+    pub folder: Option<project::ProjectView>,
     pub show_readings: bool,
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
@@ -156,6 +158,11 @@ impl StudioApp {
         {
             files = files::demo_files(&dir);
             app.log.info(format!("opened the demo folder {}", dir.display()));
+        }
+        // A folder opens as a project.
+        let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|f| f.is_dir());
+        for d in dirs {
+            app.intents.push(Intent::OpenFolder(d));
         }
         // `FILE::ENTRY` (the CLI's addressing) opens the file and the entry's tab.
         let mut entries = Vec::new();
@@ -340,7 +347,13 @@ impl StudioApp {
                 inside.then(|| t.path.clone())
             });
             let on_title = pos.and_then(|p| self.tabs.title_rects.iter().find(|(r, _)| r.contains(p)).map(|(_, path)| path.clone()));
+            // A folder dropped anywhere opens as the project.
+            let (dirs, dropped): (Vec<PathBuf>, Vec<PathBuf>) = dropped.into_iter().partition(|p| p.is_dir());
+            for d in dirs {
+                self.intents.push(Intent::OpenFolder(d));
+            }
             match (on_editor.or(on_title), dropped.as_slice()) {
+                (_, []) => {}
                 (Some(path), [one]) => self.intents.push(Intent::Replace { path, from: one.clone() }),
                 _ => self.intents.push(self.browser.drop_intent(pos, dropped)),
             }

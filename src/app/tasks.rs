@@ -52,8 +52,10 @@ impl CheckProgress for CheckSink<'_> {
 pub enum Outcome {
     /// A file was read in the background: its bytes and the disk stamp taken before reading.
     Loaded { path: PathBuf, result: Result<(crate::formats::bytes::SharedBytes, Option<crate::doc::save::DiskStamp>), String> },
-    /// A folder was walked for game files.
-    Scanned { root: PathBuf, files: Vec<PathBuf>, truncated: bool },
+    /// A game folder was walked: the project's tree.
+    ProjectWalked { project: Box<crate::doc::project::Project> },
+    /// The project's reference index is complete.
+    ProjectIndexed { root: PathBuf, index: Box<crate::doc::project::Index> },
     /// Entries were written to disk.
     Extracted { dest: PathBuf, written: usize, failed: Vec<String> },
     Checked { file: FileId, report: FileReport },

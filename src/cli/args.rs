@@ -72,17 +72,47 @@ pub enum Command {
         #[command(flatten)]
         out: OutArg,
     },
-    /// Rename an entry (at most 31 bytes); the lookup table is rebuilt.
+    /// Rename an entry (at most 31 bytes); the lookup table is rebuilt. With --references DIR,
+    /// every WEAR row (for a material) or MAT0 phase and LIGHTMAPS row (for a texture) naming
+    /// it in the game folder DIR is rewritten too, and each changed file saved.
     Rename {
         item: String,
         new_name: String,
         #[command(flatten)]
         out: OutArg,
+        /// The game folder whose references to the entry are rewritten with it.
+        #[arg(long, value_name = "DIR", conflicts_with = "out")]
+        references: Option<PathBuf>,
+        /// With --references: list what would change and write nothing.
+        #[arg(long, requires = "references")]
+        dry_run: bool,
     },
-    /// Parse every file and entry, re-encode and compare, report every diagnostic.
+    /// Parse every file and entry, re-encode and compare, report every diagnostic. A folder is
+    /// walked as a game project: every file it would open, and the project's findings (names
+    /// that reach nothing, models without a table, shadowed names).
     Check {
         #[arg(required = true)]
         paths: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// What an item uses and what uses it across a game folder (texture <- MAT0 phases <-
+    /// WEAR rows <- meshes).
+    Refs {
+        /// FILE::ENTRY (or FILE).
+        item: String,
+        /// The game folder (default: the working folder when the file is in it, else the
+        /// file's folder).
+        #[arg(long, value_name = "DIR")]
+        project: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search a game folder: entry names and the names entries hold. Filters: t:texm, t:mat0,
+    /// t:wear, t:msh, t:level, t:archive, is:unused, is:dangling.
+    Search {
+        dir: PathBuf,
+        query: String,
         #[arg(long)]
         json: bool,
     },

@@ -19,6 +19,7 @@ mod edit;
 mod export;
 mod info;
 mod open;
+mod project;
 pub mod output;
 pub mod render;
 mod suggest;
@@ -61,14 +62,20 @@ pub fn run(command: Command, readings: Readings) -> Out {
             edit::add(&archive, &src, edit::AddArgs { name, type_id, attrs: [attr1, attr2, attr3], out: out.out }, &readings)
         }
         Command::Remove { item, out } => edit::remove(&item, out.out, &readings),
-        Command::Rename { item, new_name, out } => edit::rename(&item, &new_name, out.out, &readings),
+        Command::Rename { item, new_name, references: Some(dir), dry_run, .. } => {
+            project::rename_with_references(&item, &new_name, &dir, dry_run, &readings)
+        }
+        Command::Rename { item, new_name, out, .. } => edit::rename(&item, &new_name, out.out, &readings),
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
         Command::WriteDemo { dir } => dev::write_demo(&dir),
         Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
+        Command::Check { paths, json } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
         Command::Check { paths, json } => check::check(&paths, json, &readings),
+        Command::Refs { item, project: dir, json } => project::refs(&item, dir, json, &readings),
+        Command::Search { dir, query, json } => project::search_cmd(&dir, &query, json, &readings),
         Command::Info { item, json } => info::info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
         Command::ExportPng { item, out, mip } => typed::export_png(&item, &out, mip, &readings),

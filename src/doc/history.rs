@@ -15,6 +15,18 @@ pub struct Step {
     /// The entry paths the step's first edit touched ([`super::Change::items`]); its forward
     /// edit becomes a whole-file snapshot once undone, so the paths are kept here.
     pub touched: Vec<Vec<usize>>,
+    /// The edits of other files made in the same step (a rename rewriting the tables that name
+    /// it): undone and redone with the first, in one step.
+    pub linked: Vec<Linked>,
+}
+
+/// One more file's edit in a step that spans several files.
+#[derive(Clone, Debug)]
+pub struct Linked {
+    pub forward: Edit,
+    pub inverse: Edit,
+    pub shift: Shift,
+    pub touched: Vec<Vec<usize>>,
 }
 
 #[derive(Default, Debug)]
@@ -67,8 +79,25 @@ impl History {
         }
         self.open_merge = key;
         let touched = forward.touched();
-        self.undo.push(Step { label: forward.label(), forward, inverse, shift, touched });
+        self.undo.push(Step { label: forward.label(), forward, inverse, shift, touched, linked: Vec::new() });
         true
+    }
+
+    /// Records edits of several files, applied together, as one step named `label`; they never
+    /// merge with a drag.
+    pub(crate) fn record_group(&mut self, label: String, mut parts: Vec<(Edit, Edit, Shift)>) {
+        self.redo.clear();
+        self.open_merge = None;
+        if parts.is_empty() {
+            return;
+        }
+        let (forward, inverse, shift) = parts.remove(0);
+        let touched = forward.touched();
+        let linked = parts
+            .into_iter()
+            .map(|(forward, inverse, shift)| Linked { touched: forward.touched(), forward, inverse, shift })
+            .collect();
+        self.undo.push(Step { label, forward, inverse, shift, touched, linked });
     }
 
     pub(crate) fn pop_undo(&mut self) -> Option<Step> {
@@ -88,7 +117,8 @@ impl History {
 
     /// Drops the steps of a closed file.
     pub(crate) fn forget_file(&mut self, file: super::workspace::FileId) {
-        self.undo.retain(|s| s.forward.file != file);
-        self.redo.retain(|s| s.forward.file != file);
+        let keeps = |s: &Step| s.forward.file != file && s.linked.iter().all(|l| l.forward.file != file);
+        self.undo.retain(keeps);
+        self.redo.retain(keeps);
     }
 }

@@ -9,6 +9,7 @@ pub mod listing;
 pub mod edit;
 pub mod history;
 pub mod node;
+pub mod project;
 pub mod registry;
 pub mod resolve;
 pub mod save;

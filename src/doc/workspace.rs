@@ -236,7 +236,6 @@ impl Workspace {
     }
 
     /// Undoes the last step; returns its label.
-    /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Result<Option<String>> {
         Ok(self.undo_step()?.map(|(label, _)| label))
     }
@@ -246,44 +245,99 @@ impl Workspace {
         Ok(self.redo_step()?.map(|(label, _)| label))
     }
 
+    /// Applies edits of several files as one undo step named `label` (a rename rewriting every
+    /// table that names it). All or nothing: when one fails, the ones before it are put back.
+    pub fn apply_group(&mut self, edits: Vec<Edit>, label: impl Into<String>) -> Result<Vec<Change>> {
+        let mut parts: Vec<(Edit, Edit, super::shift::Shift)> = Vec::with_capacity(edits.len());
+        for edit in edits {
+            match edit.apply(self) {
+                Ok((inverse, shift)) => parts.push((edit, inverse, shift)),
+                Err(e) => {
+                    for (_, inverse, _) in parts.iter().rev() {
+                        // A snapshot of a root put back: it cannot fail for an open file.
+                        let _ = inverse.apply(self);
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        let changes = parts.iter().map(|(e, _, shift)| Change { file: e.file, items: e.touched(), shift: shift.clone() }).collect();
+        self.history.record_group(label.into(), parts);
+        Ok(changes)
+    }
+
     /// Undoes the last step; returns its label and what undoing changed (the shift is the
-    /// inverse of the step's).
+    /// inverse of the step's). A step over several files gives the first file's change; see
+    /// [`Workspace::undo_steps`] for all of them.
     pub fn undo_step(&mut self) -> Result<Option<(String, Change)>> {
-        self.replay(true)
+        Ok(self.replay(true)?.map(|(l, mut c)| (l, c.swap_remove(0))))
     }
 
     /// Redoes the last undone step; returns its label and what it changed.
     pub fn redo_step(&mut self) -> Result<Option<(String, Change)>> {
+        Ok(self.replay(false)?.map(|(l, mut c)| (l, c.swap_remove(0))))
+    }
+
+    /// Undoes the last step; its label and the change of every file it spans.
+    pub fn undo_steps(&mut self) -> Result<Option<(String, Vec<Change>)>> {
+        self.replay(true)
+    }
+
+    /// Redoes the last undone step; its label and the change of every file it spans.
+    pub fn redo_steps(&mut self) -> Result<Option<(String, Vec<Change>)>> {
         self.replay(false)
     }
 
     /// Applies the last step backwards (undo) or the last undone one forwards (redo) and moves
-    /// it to the other stack; a step that fails to apply stays where it was.
-    fn replay(&mut self, undo: bool) -> Result<Option<(String, Change)>> {
+    /// it to the other stack; a step that fails to apply stays where it was (a step over
+    /// several files is put back whole).
+    fn replay(&mut self, undo: bool) -> Result<Option<(String, Vec<Change>)>> {
         let popped = if undo { self.history.pop_undo() } else { self.history.pop_redo() };
         let Some(mut step) = popped else { return Ok(None) };
-        let applied = if undo { step.inverse.apply(self) } else { step.forward.apply(self) };
-        match applied {
-            Ok((made, _)) => {
-                let shift = if undo { step.shift.inverse() } else { step.shift.clone() };
-                let change = Change { file: step.forward.file, items: step.touched.clone(), shift };
-                let label = step.label.clone();
-                // Undoing makes the edit that redoes it (a snapshot of the state undone), redoing
-                // the one that undoes it again.
-                if undo {
-                    step.forward = made;
-                    self.history.push_redo(step);
-                } else {
-                    step.inverse = made;
-                    self.history.push_undo(step);
+        // Undo runs the files backwards, redo forwards; each apply gives the edit that reverses it.
+        let count = 1 + step.linked.len();
+        let order: Vec<usize> = if undo { (0..count).rev().collect() } else { (0..count).collect() };
+        let mut made: Vec<(usize, Edit)> = Vec::with_capacity(count);
+        for &k in &order {
+            let edit = match (k, undo) {
+                (0, true) => &step.inverse,
+                (0, false) => &step.forward,
+                (k, true) => &step.linked[k - 1].inverse,
+                (k, false) => &step.linked[k - 1].forward,
+            };
+            match edit.apply(self) {
+                Ok((m, _)) => made.push((k, m)),
+                Err(e) => {
+                    for (_, m) in made.iter().rev() {
+                        let _ = m.apply(self);
+                    }
+                    if undo { self.history.push_undo(step) } else { self.history.push_redo(step) }
+                    return Err(e);
                 }
-                Ok(Some((label, change)))
-            }
-            Err(e) => {
-                if undo { self.history.push_undo(step) } else { self.history.push_redo(step) }
-                Err(e)
             }
         }
+        let mut changes = Vec::with_capacity(count);
+        for k in 0..count {
+            let (file, touched, shift) = match k {
+                0 => (step.forward.file, step.touched.clone(), &step.shift),
+                k => (step.linked[k - 1].forward.file, step.linked[k - 1].touched.clone(), &step.linked[k - 1].shift),
+            };
+            let shift = if undo { shift.inverse() } else { shift.clone() };
+            changes.push(Change { file, items: touched, shift });
+        }
+        let label = step.label.clone();
+        // Undoing makes the edit that redoes it (a snapshot of the state undone), redoing the
+        // one that undoes it again.
+        for (k, m) in made {
+            match (k, undo) {
+                (0, true) => step.forward = m,
+                (0, false) => step.inverse = m,
+                (k, true) => step.linked[k - 1].forward = m,
+                (k, false) => step.linked[k - 1].inverse = m,
+            }
+        }
+        if undo { self.history.push_redo(step) } else { self.history.push_undo(step) }
+        Ok(Some((label, changes)))
     }
 
     /// Saves a file in place, atomically. Refuses when the file changed on disk since it was

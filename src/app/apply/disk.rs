@@ -19,6 +19,14 @@ impl StudioApp {
             Intent::OpenReferenced(p) => self.open_path(p),
             Intent::OpenFolder(dir) => self.open_folder(dir),
             Intent::CloseFolder => self.folder = None,
+            Intent::OpenProjectItem { address, offset } => self.open_project_item(&address, offset),
+            Intent::FocusProjectSearch => match self.folder.as_mut() {
+                Some(v) => {
+                    self.settings.show_browser = true;
+                    v.focus_search = true;
+                }
+                None => self.log.info("no project is open: File > Open Folder opens a game folder as one"),
+            },
             Intent::Save { file, force, then } => self.save(file, force, then),
             Intent::SaveAs { file, path } => match self.ws.save_as(file, &path) {
                 Ok(()) => {
@@ -172,8 +180,8 @@ impl StudioApp {
 
     pub(super) fn open_folder(&mut self, dir: PathBuf) {
         self.settings.remember_folder(&dir);
-        let label = format!("Scanning {}", dir.display());
-        self.tasks.spawn(label, move |p| files::scan_folder(&dir, p));
+        let label = format!("Opening the project {}", dir.display());
+        self.tasks.spawn(label, move |_| files::walk_project(&dir));
     }
 
     pub(super) fn close_file(&mut self, file: FileId) {
@@ -303,9 +311,13 @@ impl StudioApp {
         match outcome {
             Outcome::Loaded { path, result: Ok(read) } => self.open_now(&path, Some(read)),
             Outcome::Loaded { result: Err(m), .. } => self.log.error(format!("open: {m}")),
-            Outcome::Scanned { root, files, truncated } => {
-                self.log.info(format!("{}: {} game files{}", root.display(), files.len(), if truncated { " (listing cut short)" } else { "" }));
-                self.folder = Some(crate::app::panels::folder::FolderListing::new(root, files));
+            Outcome::ProjectWalked { project } => self.project_walked(*project),
+            Outcome::ProjectIndexed { root, index } => {
+                if let Some(view) = self.folder.as_mut().filter(|v| v.root() == root) {
+                    let problems = index.problems().len();
+                    view.set_index(*index, &self.ws);
+                    self.log.info(format!("{}: references indexed, {problems} findings", root.display()));
+                }
             }
             Outcome::Extracted { dest, written, failed } => {
                 self.log.info(format!("extracted {written} entries to {}", dest.display()));

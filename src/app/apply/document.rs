@@ -9,6 +9,13 @@ impl StudioApp {
         match intent {
             Intent::Rename { path, name } => {
                 self.browser.renaming = None;
+                match self.rename_plan(&path, &name) {
+                    Some(plan) if !plan.rewrites.is_empty() => self.dialog = Some(Dialog::RenameReferences { path, plan }),
+                    _ => self.intents.push(Intent::RenameConfirmed { path, name, references: false }),
+                }
+            }
+            Intent::RenameConfirmed { path, name, references: true } => self.rename_with_references(&path, &name),
+            Intent::RenameConfirmed { path, name, references: false } => {
                 let before = items::address(&self.ws, &path);
                 match items::rename(&path, &name) {
                     Ok(e) => {
@@ -114,11 +121,12 @@ impl StudioApp {
     }
 
     pub(super) fn undo_redo(&mut self, undo: bool) {
-        let r = if undo { self.ws.undo_step() } else { self.ws.redo_step() };
+        let r = if undo { self.ws.undo_steps() } else { self.ws.redo_steps() };
         let word = if undo { "undo" } else { "redo" };
         match r {
-            Ok(Some((label, change))) => {
-                self.after_change(&change);
+            Ok(Some((label, changes))) => {
+                // A step may span several files (a rename with its references).
+                self.after_changes(&changes);
                 self.log.info(format!("{word}: {label}"));
             }
             Ok(None) => self.log.info(format!("nothing to {word}")),
@@ -129,6 +137,21 @@ impl StudioApp {
     /// An edit, undo or redo went through: references follow its index shift, and only what
     /// it changed is rebuilt.
     pub(super) fn after_change(&mut self, c: &Change) {
+        self.after_changes(std::slice::from_ref(c));
+    }
+
+    /// Several files changed in one step (a rename with its references, or its undo): the
+    /// project's index takes them together, linking once.
+    pub(super) fn after_changes(&mut self, changes: &[Change]) {
+        if let Some(view) = self.folder.as_mut() {
+            view.files_changed(&self.ws, changes);
+        }
+        for c in changes {
+            self.follow_change(c);
+        }
+    }
+
+    fn follow_change(&mut self, c: &Change) {
         let f = |p: &ItemPath| c.shift.map(p);
         self.browser.remap(&f);
         self.tabs.remap(&f);

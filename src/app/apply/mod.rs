@@ -11,6 +11,7 @@
 mod document;
 mod editor_intents;
 mod disk;
+mod project;
 mod view;
 
 use crate::app::StudioApp;
@@ -42,9 +43,9 @@ impl Area {
     fn of(intent: &Intent) -> Area {
         use Intent::*;
         match intent {
-            Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
+            Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
             | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) => Area::Files,
-            Rename { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
+            Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
             | RebuildLookup(_) | Undo | Redo | DropOnRow { .. } | DropOnBrowser(_) => Area::Document,
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)
             | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | TogglePanel(_)

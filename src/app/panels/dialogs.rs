@@ -33,6 +33,30 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
                     }
                 });
             }
+            Dialog::RenameReferences { path, plan } => {
+                let n = plan.rewrites.len();
+                ui.heading(format!("Rename {} to {}", plan.old, plan.new));
+                ui.label(format!("{n} place{} in the project name{} {}:", if n == 1 { "" } else { "s" }, if n == 1 { "s" } else { "" }, plan.old));
+                egui::ScrollArea::vertical().max_height(240.0).show(ui, |ui| {
+                    for r in &plan.rewrites {
+                        ui.label(RichText::new(format!("• {}  {}", r.address, r.at.describe())).monospace());
+                    }
+                });
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button(format!("Rename and rewrite {n}")).on_hover_text("One undo step; save each file after").clicked() {
+                        out.push(Intent::CloseDialog);
+                        out.push(Intent::RenameConfirmed { path: path.clone(), name: plan.new.clone(), references: true });
+                    }
+                    if ui.button("Rename only").on_hover_text("The rows and phases keep the old name (and reach nothing)").clicked() {
+                        out.push(Intent::CloseDialog);
+                        out.push(Intent::RenameConfirmed { path: path.clone(), name: plan.new.clone(), references: false });
+                    }
+                    if ui.button("Cancel").clicked() {
+                        out.push(Intent::CloseDialog);
+                    }
+                });
+            }
             Dialog::Message { title, text } => {
                 ui.heading(title);
                 ui.label(text);

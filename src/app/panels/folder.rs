@@ -1,52 +1,179 @@
-//! A game folder's listing (File ▸ Open Folder): its archives, meshes, WEAR tables and
-//! level.geom files, relative to the folder; click one to open it.
+//! The project panel over the browser: a game folder's tree (every archive and loose file,
+//! archives and the archives nested in them expanded in place, each read when it is expanded)
+//! and a search field (Ctrl+P) whose results come as you type; a click opens the item.
 
 use crate::app::StudioApp;
 use crate::app::intent::Intent;
-use egui::Ui;
-use std::path::PathBuf;
-
-pub struct FolderListing {
-    pub root: PathBuf,
-    pub files: Vec<PathBuf>,
-    pub filter: String,
-}
-
-impl FolderListing {
-    pub fn new(root: PathBuf, files: Vec<PathBuf>) -> FolderListing {
-        FolderListing { root, files, filter: String::new() }
-    }
-
-    pub fn shown(&self) -> Vec<&PathBuf> {
-        let f = self.filter.to_lowercase();
-        self.files.iter().filter(|p| f.is_empty() || p.to_string_lossy().to_lowercase().contains(&f)).collect()
-    }
-}
+use crate::doc::project::Index;
+use egui::{RichText, Ui};
+use std::collections::BTreeMap;
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(listing) = &mut app.folder else { return };
+    let Some(view) = &mut app.folder else { return };
     let mut out = Vec::new();
-    let title = format!("Folder {} ({} files)", listing.root.display(), listing.files.len());
-    egui::CollapsingHeader::new(title).id_salt("folder-listing").default_open(true).show(ui, |ui| {
+    let title = format!("Project {} ({} files)", view.root().display(), view.project.files().len());
+    egui::CollapsingHeader::new(title).id_salt("project").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut listing.filter).hint_text("Filter files").desired_width(160.0));
+            let field = egui::TextEdit::singleline(&mut view.query).hint_text("Search: t:texm brick, t:wear STEEL, is:unused").desired_width(260.0);
+            let r = ui.add(field);
+            if view.focus_search {
+                r.request_focus();
+                view.focus_search = false;
+            }
             if ui.small_button("Close folder").clicked() {
                 out.push(Intent::CloseFolder);
             }
         });
-        let shown = listing.shown();
-        let h = ui.text_style_height(&egui::TextStyle::Body) + 2.0;
-        egui::ScrollArea::vertical().id_salt("folder-files").max_height(180.0).auto_shrink([false, true]).show_rows(ui, h, shown.len(), |ui, range| {
-            for p in &shown[range] {
-                let rel = p.strip_prefix(&listing.root).unwrap_or(p);
-                let open = app.ws.find_file(p).is_some();
-                let text = if open { format!("{} (open)", rel.display()) } else { rel.display().to_string() };
-                if ui.selectable_label(open, text).on_hover_text("Open this file").clicked() {
-                    out.push(Intent::Open(vec![(*p).clone()]));
-                }
+        match &view.index {
+            None => {
+                ui.weak("indexing references…");
             }
-        });
+            Some(ix) => {
+                let problems = ix.problems().iter().filter(|p| p.severity >= crate::formats::Severity::Warning).count();
+                ui.weak(format!("{} items indexed, {problems} findings (Diagnostics)", ix.items().count()));
+            }
+        }
+        let h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+        if !view.query.trim().is_empty() {
+            if view.index.is_none() {
+                ui.weak("Search starts when the index is ready.");
+            }
+            let hits = view.hits().to_vec();
+            ui.label(format!("{} results", hits.len()));
+            egui::ScrollArea::vertical().id_salt("project-hits").max_height(260.0).auto_shrink([false, true]).show_rows(ui, h, hits.len(), |ui, range| {
+                for hit in &hits[range] {
+                    if ui.link(hit.describe()).on_hover_text("Open it in its editor").clicked() {
+                        let offset = hit.at.and_then(offset_of);
+                        out.push(Intent::OpenProjectItem { address: hit.address.clone(), offset });
+                    }
+                }
+            });
+        } else {
+            egui::ScrollArea::vertical().id_salt("project-tree").max_height(260.0).auto_shrink([false, true]).show(ui, |ui| {
+                tree(view, ui, &mut out);
+            });
+        }
     });
     ui.separator();
     app.intents.extend(out);
+}
+
+/// The byte offset of a place in an item, for the editor to reveal.
+pub fn offset_of(at: crate::doc::project::At) -> Option<u64> {
+    use crate::doc::project::At;
+    match at {
+        At::Phase { offset, .. } | At::Row { offset, .. } => Some(offset),
+        _ => None,
+    }
+}
+
+/// Folders, then each folder's files; an expanded archive lists its entries (from the index
+/// when it is there: nested archives expand too; else from its directory).
+fn tree(view: &mut crate::app::project::ProjectView, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let mut by_dir: BTreeMap<String, Vec<(String, bool)>> = BTreeMap::new();
+    for f in view.project.files() {
+        let archive = matches!(f.kind, crate::formats::magic::FileKind::Nres | crate::formats::magic::FileKind::Rsli);
+        by_dir.entry(f.dir().to_string()).or_default().push((f.rel.clone(), archive));
+    }
+    for (dir, files) in by_dir {
+        let depth = if dir.is_empty() { 0 } else { 1 };
+        if !dir.is_empty() {
+            let key = format!("{dir}/");
+            let open = view.expanded.contains(&key);
+            if toggle_row(ui, 0, true, open, &format!("{dir}/"), "folder").0 {
+                flip(view, &key);
+            }
+            if !open {
+                continue;
+            }
+        }
+        for (rel, archive) in files {
+            let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
+            let open = view.expanded.contains(&rel);
+            let kind = view.index.as_ref().and_then(|ix| ix.find(&rel).and_then(|i| ix.item(i)).map(|it| it.kind)).unwrap_or(if archive { "archive" } else { "file" });
+            let expandable = archive && kind != "msh";
+            let (toggled, clicked) = toggle_row(ui, depth, expandable, open, &name, kind);
+            if toggled {
+                flip(view, &rel);
+            }
+            if clicked {
+                out.push(Intent::OpenProjectItem { address: rel.clone(), offset: None });
+            }
+            if open && expandable {
+                entries(view, ui, &rel, depth + 1, out);
+            }
+        }
+    }
+}
+
+fn flip(view: &mut crate::app::project::ProjectView, key: &str) {
+    if !view.expanded.remove(key) {
+        view.expanded.insert(key.to_string());
+    }
+}
+
+fn entries(view: &mut crate::app::project::ProjectView, ui: &mut Ui, address: &str, depth: usize, out: &mut Vec<Intent>) {
+    if let Some(ix) = &view.index {
+        let rows = children(ix, address);
+        for (child, name, kind, nested) in rows {
+            let open = view.expanded.contains(&child);
+            let (toggled, clicked) = toggle_row(ui, depth, nested, open, &name, kind);
+            if toggled {
+                flip(view, &child);
+            }
+            if clicked {
+                out.push(Intent::OpenProjectItem { address: child.clone(), offset: None });
+            }
+            if open && nested {
+                entries(view, ui, &child, depth + 1, out);
+            }
+        }
+        return;
+    }
+    match view.directory(address).clone() {
+        Ok(metas) => {
+            for m in metas {
+                let (_, clicked) = toggle_row(ui, depth, false, false, &m.name, "entry");
+                if clicked {
+                    out.push(Intent::OpenProjectItem { address: format!("{address}::{}", m.name), offset: None });
+                }
+            }
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+}
+
+/// The items directly inside the item at `address`: (address, name, kind, is a nested archive).
+fn children(ix: &Index, address: &str) -> Vec<(String, String, &'static str, bool)> {
+    let Some(id) = ix.find(address) else { return Vec::new() };
+    let Some(file) = ix.file_of(id) else { return Vec::new() };
+    file.items
+        .iter()
+        .filter(|it| it.container == Some(id.item))
+        .map(|it| (it.address.clone(), it.name.clone(), it.kind, matches!(it.kind, "nres" | "rsli")))
+        .collect()
+}
+
+/// One tree row: a disclosure arrow when it has children, then the name (a click opens it)
+/// and its kind. Returns (arrow clicked, name clicked).
+fn toggle_row(ui: &mut Ui, depth: usize, expandable: bool, open: bool, name: &str, kind: &str) -> (bool, bool) {
+    let mut toggled = false;
+    let mut clicked = false;
+    ui.horizontal(|ui| {
+        ui.add_space(depth as f32 * 14.0);
+        if expandable {
+            toggled = crate::app::browser::icons::expander(ui, open).on_hover_text(if open { "Collapse" } else { "Expand" }).clicked();
+        } else {
+            ui.add_space(18.0);
+        }
+        if kind == "folder" {
+            toggled |= ui.selectable_label(false, RichText::new(name).strong()).clicked();
+        } else {
+            clicked = ui.selectable_label(false, name).on_hover_text("Open it").clicked();
+            ui.weak(kind);
+        }
+    });
+    (toggled, clicked)
 }

@@ -137,6 +137,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         preview(app, ui, &path);
         diagnostics(ui, &info);
         checked(app, ui, &path);
+        super::references::show(app, ui, &path, &mut out);
     });
     app.intents.extend(out);
 }

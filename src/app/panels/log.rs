@@ -12,7 +12,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     egui::Panel::bottom("log").resizable(true).default_size(110.0).size_range(48.0..=600.0).show(ui, |ui| {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut app.log.tab, BottomTab::Log, "Log");
-            let n = app.log.finding_count() + editor_findings(app).map(|(.., d)| d.len()).sum::<usize>();
+            let project = app.folder.as_ref().and_then(|v| v.index.as_ref()).map_or(0, |ix| ix.problems().len());
+            let n = app.log.finding_count() + editor_findings(app).map(|(.., d)| d.len()).sum::<usize>() + project;
             ui.selectable_value(&mut app.log.tab, BottomTab::Diagnostics, format!("Diagnostics ({n})"));
         });
         ui.separator();
@@ -85,7 +86,38 @@ fn editor_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     }
 }
 
+/// The open project's findings (names that reach nothing, models without a table, shadowed
+/// names); a click opens the item, another the item at the other end.
+fn project_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let Some(ix) = app.folder.as_ref().and_then(|v| v.index.as_ref()) else { return };
+    let problems = ix.problems();
+    ui.label(RichText::new(format!("Project: {} findings", problems.len())).strong());
+    egui::ScrollArea::vertical().id_salt("project-findings").max_height(160.0).auto_shrink([false, true]).show(ui, |ui| {
+        for p in problems.iter().take(500) {
+            ui.horizontal(|ui| {
+                ui.label(severity_text(ui, p.severity));
+                let at = match (p.line, p.offset) {
+                    (Some(l), _) => format!(" line {l}"),
+                    (None, Some(o)) => format!(" @0x{o:X}"),
+                    _ => String::new(),
+                };
+                if ui.link(format!("{}{at}", p.file)).on_hover_text("Open it").clicked() {
+                    out.push(Intent::OpenProjectItem { address: p.file.clone(), offset: p.offset });
+                }
+                ui.label(&p.message);
+                if let Some(r) = &p.related
+                    && ui.link(format!("-> {r}")).on_hover_text("Open the other end").clicked()
+                {
+                    out.push(Intent::OpenProjectItem { address: r.clone(), offset: None });
+                }
+            });
+        }
+    });
+    ui.separator();
+}
+
 fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    project_rows(app, ui, out);
     if editor_findings(app).next().is_some() {
         editor_rows(app, ui, out);
         ui.separator();

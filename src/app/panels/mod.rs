@@ -8,4 +8,5 @@ pub mod log;
 pub mod menu;
 pub mod palette;
 pub mod readings;
+pub mod references;
 pub mod status;

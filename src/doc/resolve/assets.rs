@@ -25,6 +25,11 @@ impl Library {
     pub fn find(&self, name: &[u8]) -> Option<usize> {
         self.archive.rows().iter().position(|r| r.name_bytes().eq_ignore_ascii_case(name))
     }
+
+    /// The entry names in directory order (for [`super::lookup_material`]).
+    pub fn names(&self) -> Vec<String> {
+        self.archive.rows().iter().map(|r| r.name()).collect()
+    }
 }
 
 /// A file found beside a mesh.

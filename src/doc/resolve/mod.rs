@@ -31,6 +31,15 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 pub const MATERIAL_LIB: &str = "Material.lib";
+/// The library the LIGHTMAPS rows of a WEAR table name their textures in.
+pub const LIGHTMAP_LIB: &str = "lightmap.lib";
+
+/// The MAT0 entry a material name reaches among a library's entry `names` (directory order),
+/// with the engine's fallbacks: the one lookup of the material chain, the WEAR editor and the
+/// project index.
+pub fn lookup_material<S: AsRef<str>>(names: &[S], name: &[u8]) -> crate::formats::mat0::lookup::Lookup {
+    find_material(names, &cp1251::decode(name))
+}
 
 /// The base colour of a material the chain could not reach: white, so that the texture (if
 /// any) or the geometry shows as it is.
@@ -355,8 +364,7 @@ impl<'a> Resolver<'a> {
                 return core;
             }
         };
-        let names: Vec<String> = lib.archive.rows().iter().map(|r| r.name()).collect();
-        let lookup = find_material(&names, &shown);
+        let lookup = lookup_material(&lib.names(), name);
         core.diagnostics.extend(lookup.diagnostics.iter().map(|d| prefixed(&lib.origin, d)));
         core.fallback = Some(lookup.fallback);
         let Some(i) = lookup.index else { return core };

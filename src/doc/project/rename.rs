@@ -1,0 +1,178 @@
+//! Renaming a material or a texture with its references: the entry's rename and, in the same
+//! undo step, every WEAR row (for a material) or MAT0 phase and LIGHTMAPS row (for a texture)
+//! that names it, across the project. Each name is rewritten where it stands (a WEAR name
+//! token spliced, a MAT0 name field's bytes up to its NUL), so a save changes only the bytes
+//! that must change. Names that reach the entry only through the engine's fallback do not
+//! name it and are left alone.
+
+use super::index::{At, Index, ItemId, RefKind};
+use crate::doc::items::{self, encode_name};
+use crate::doc::shift::Change;
+use crate::doc::{Edit, EditOp, FileId, ItemPath, Workspace};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::mat0::{Mat0, NAME_LEN};
+use crate::formats::wear::{Section, Wear};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One name to rewrite.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rewrite {
+    pub item: ItemId,
+    pub address: String,
+    #[serde(flatten)]
+    pub at: At,
+    pub old: String,
+    pub new: String,
+}
+
+/// What a rename would change.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RenamePlan {
+    pub target: ItemId,
+    pub address: String,
+    pub kind: &'static str,
+    pub old: String,
+    pub new: String,
+    pub rewrites: Vec<Rewrite>,
+}
+
+impl RenamePlan {
+    /// The project files the rename writes (the renamed entry's first).
+    pub fn files(&self, index: &Index) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for id in std::iter::once(self.target).chain(self.rewrites.iter().map(|r| r.item)) {
+            if let Some(f) = index.file_of(id)
+                && !out.contains(&f.rel)
+            {
+                out.push(f.rel.clone());
+            }
+        }
+        out
+    }
+
+    pub fn label(&self) -> String {
+        match self.rewrites.len() {
+            0 => format!("Rename {} to {}", self.old, self.new),
+            n => format!("Rename {} to {} and {n} reference{}", self.old, self.new, if n == 1 { "" } else { "s" }),
+        }
+    }
+}
+
+/// What renaming the entry at `address` to `new_name` would change.
+pub fn plan(index: &Index, address: &str, new_name: &str) -> Result<RenamePlan, String> {
+    let target = index.find(address).ok_or_else(|| format!("{address}: not in the project"))?;
+    let item = index.item(target).ok_or_else(|| format!("{address}: not in the project"))?;
+    if item.entries.is_empty() {
+        return Err(format!("{address}: a file, not an entry (files are renamed on disk)"));
+    }
+    let new_bytes = encode_name(new_name).map_err(|e| format!("{address}: {e}"))?;
+    let file = index.file_of(target).ok_or("no file")?;
+    let clash = file.items.iter().any(|it| {
+        it.container == item.container && !std::ptr::eq(it, item) && it.name.as_bytes().eq_ignore_ascii_case(&new_bytes)
+    });
+    if clash && !item.name.as_bytes().eq_ignore_ascii_case(&new_bytes) {
+        return Err(format!("{address}: the archive already has an entry named {new_name}; the engine would find only the first"));
+    }
+    let wanted: &[RefKind] = match item.kind {
+        "mat0" => &[RefKind::Material],
+        "texm" => &[RefKind::Texture, RefKind::Lightmap],
+        _ => &[],
+    };
+    let rewrites: Vec<Rewrite> = index
+        .used_by(target)
+        .into_iter()
+        .filter(|l| l.exact && wanted.contains(&l.kind))
+        .map(|l| Rewrite { item: l.item, address: l.address, at: l.at, old: l.name, new: new_name.to_string() })
+        .collect();
+    if rewrites.iter().any(|r| matches!(r.at, At::Phase { .. })) && new_bytes.len() >= NAME_LEN {
+        return Err(format!("{new_name}: a MAT0 phase holds a texture name of at most {} bytes", NAME_LEN - 1));
+    }
+    Ok(RenamePlan { target, address: item.address.clone(), kind: item.kind, old: item.name.clone(), new: new_name.to_string(), rewrites })
+}
+
+/// Applies the plan to the documents as one undo step: `open` gives the workspace file of a
+/// project path (opening it if needed). Each item's current bytes are read from the workspace
+/// (unsaved edits included) and must still hold the old name where the plan says.
+pub fn apply(
+    ws: &mut Workspace,
+    index: &Index,
+    plan: &RenamePlan,
+    open: &mut dyn FnMut(&mut Workspace, &str) -> Result<FileId, String>,
+) -> Result<Vec<Change>, String> {
+    // Per file: (archive path, operation), in the order they run.
+    type Ops = Vec<(Vec<usize>, EditOp)>;
+    let mut per_file: BTreeMap<String, (FileId, Ops)> = BTreeMap::new();
+    let mut item_of = |ws: &mut Workspace, id: ItemId| -> Result<(String, FileId, Vec<usize>), String> {
+        let file = index.file_of(id).ok_or("no file")?;
+        let item = index.item(id).ok_or("no item")?;
+        let fid = open(ws, &file.rel)?;
+        Ok((file.rel.clone(), fid, item.entries.clone()))
+    };
+    let mut by_item: BTreeMap<ItemId, Vec<&Rewrite>> = BTreeMap::new();
+    for r in &plan.rewrites {
+        by_item.entry(r.item).or_default().push(r);
+    }
+    for (id, rewrites) in by_item {
+        let (rel, fid, entries) = item_of(ws, id)?;
+        let path = ItemPath { file: fid, entries: entries.clone() };
+        let bytes = items::bytes_of(ws, &path).map_err(|e| format!("{rel}: {e}"))?;
+        let address = &rewrites[0].address;
+        let new = rewrite_item(&bytes, ws, &path, &rewrites).map_err(|e| format!("{address}: {e}"))?;
+        let op = match path.parent() {
+            None => (Vec::new(), EditOp::ReplaceNode { bytes: new }),
+            Some((parent, index)) => (parent.entries, EditOp::ReplaceEntry { index, bytes: new }),
+        };
+        per_file.entry(rel).or_insert_with(|| (fid, Vec::new())).1.push(op);
+    }
+    let (rel, fid, entries) = item_of(ws, plan.target)?;
+    let (&index_in, parent) = entries.split_last().ok_or("the target is a file")?;
+    let name = encode_name(&plan.new)?;
+    per_file.entry(rel).or_insert_with(|| (fid, Vec::new())).1.push((parent.to_vec(), EditOp::RenameEntry { index: index_in, name }));
+    // The renamed entry's file first, so the step's first change is the rename's.
+    let target_file = index.file_of(plan.target).map(|f| f.rel.clone()).unwrap_or_default();
+    let mut edits: Vec<Edit> = Vec::new();
+    for (rel, (fid, mut ops)) in per_file {
+        let edit = if ops.len() == 1 {
+            let (at, op) = ops.remove(0);
+            Edit::new(fid, at, op)
+        } else {
+            Edit::new(fid, Vec::new(), EditOp::Batch { ops })
+        };
+        if rel == target_file { edits.insert(0, edit) } else { edits.push(edit) }
+    }
+    ws.apply_group(edits, plan.label()).map_err(|e| e.to_string())
+}
+
+/// The item's bytes with each rewrite made, checking the old name is still there.
+fn rewrite_item(bytes: &SharedBytes, ws: &Workspace, path: &ItemPath, rewrites: &[&Rewrite]) -> Result<SharedBytes, String> {
+    match rewrites[0].at {
+        At::Row { .. } => {
+            let mut w = Wear::parse(bytes.to_vec());
+            for r in rewrites {
+                let At::Row { lightmaps, row, line, .. } = r.at else { return Err("mixed rewrites".into()) };
+                let section = if lightmaps { Section::Lightmaps } else { Section::Materials };
+                let now = w.rows(section).get(row).map(|x| x.name_bytes.clone());
+                if !now.is_some_and(|n| n.eq_ignore_ascii_case(r.old.as_bytes())) {
+                    return Err(format!("line {line} no longer names {} (edited since the project was indexed)", r.old));
+                }
+                w.set_name(section, row, &r.new).map_err(|e| e.message)?;
+            }
+            Ok(SharedBytes::from(w.bytes().to_vec()))
+        }
+        At::Phase { .. } => {
+            let version = items::meta_of(ws, path).map_or(0, |m| m.attrs[1]);
+            let mut m = Mat0::parse(bytes, version).map_err(|e| e.message)?;
+            for r in rewrites {
+                let At::Phase { phase, .. } = r.at else { return Err("mixed rewrites".into()) };
+                let p = m.phases.get_mut(phase).ok_or_else(|| format!("phase {phase} is gone (edited since the project was indexed)"))?;
+                if !p.texture_bytes().eq_ignore_ascii_case(r.old.as_bytes()) {
+                    return Err(format!("phase {phase} no longer names {}", r.old));
+                }
+                p.set_texture(&r.new).map_err(|e| e.message)?;
+            }
+            Ok(SharedBytes::from(m.write().map_err(|e| e.message)?))
+        }
+        _ => Err("nothing to rewrite there".into()),
+    }
+}

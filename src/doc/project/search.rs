@@ -1,0 +1,141 @@
+//! Search over the project: entry and file names, and the names entries contain (a MAT0
+//! phase's texture, a WEAR row's material or lightmap, an X-Ray shader's engine shader and
+//! textures). A query is words (each must appear in the name, ASCII case-insensitively) and
+//! filters: `t:KIND` (`texm`, `mat0`, `wear`, `msh`, `level`, `geom`, `nres`, `rsli`,
+//! `archive`; several are alternatives), `is:unused` (textures and materials nothing uses),
+//! `is:dangling` (items naming something that is not there, or reaching only the engine's
+//! fallback).
+
+use super::index::{At, Index, ItemId};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Query {
+    /// Item kinds (the codec kinds) any of which an item must be.
+    pub kinds: Vec<&'static str>,
+    pub unused: bool,
+    pub dangling: bool,
+    /// Lower-case words, all of which the name must contain.
+    pub words: Vec<String>,
+    /// Filters the query could not read (`t:nonsense`), for the caller to show.
+    pub unknown: Vec<String>,
+}
+
+fn kinds_for(t: &str) -> Option<&'static [&'static str]> {
+    Some(match t.to_ascii_lowercase().as_str() {
+        "texm" | "texture" | "tex" => &["texm"],
+        "mat0" | "mat" | "material" => &["mat0"],
+        "wear" | "wea" | "table" => &["wear"],
+        "msh" | "mesh" | "model" => &["msh"],
+        "level" | "xray" => &["xray-level"],
+        "geom" => &["xray-geom"],
+        "nres" => &["nres"],
+        "rsli" => &["rsli"],
+        "archive" | "lib" => &["nres", "rsli"],
+        _ => return None,
+    })
+}
+
+impl Query {
+    pub fn parse(text: &str) -> Query {
+        let mut q = Query::default();
+        for word in text.split_whitespace() {
+            let lower = word.to_ascii_lowercase();
+            if let Some(t) = lower.strip_prefix("t:") {
+                match kinds_for(t) {
+                    Some(k) => q.kinds.extend_from_slice(k),
+                    None => q.unknown.push(word.to_string()),
+                }
+            } else if let Some(what) = lower.strip_prefix("is:") {
+                match what {
+                    "unused" => q.unused = true,
+                    "dangling" | "missing" => q.dangling = true,
+                    _ => q.unknown.push(word.to_string()),
+                }
+            } else {
+                q.words.push(lower);
+            }
+        }
+        q
+    }
+
+    fn matches(&self, name: &str) -> Option<u8> {
+        let lower = name.to_ascii_lowercase();
+        if !self.words.iter().all(|w| lower.contains(w.as_str())) {
+            return None;
+        }
+        // Exact names first, then names that start with the first word.
+        Some(match self.words.first() {
+            Some(w) if lower == *w || lower.split('.').next() == Some(w.as_str()) => 0,
+            Some(w) if lower.starts_with(w.as_str()) => 1,
+            _ => 2,
+        })
+    }
+}
+
+/// One result: an item found by its name, or by a name it contains (`at` says where).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hit {
+    pub item: ItemId,
+    pub address: String,
+    pub kind: &'static str,
+    /// The name that matched.
+    pub name: String,
+    /// Where in the item a contained name sits; `None` for the item's own name.
+    #[serde(flatten)]
+    pub at: Option<At>,
+    #[serde(skip)]
+    rank: (u8, bool),
+}
+
+impl Hit {
+    /// One line for a list: `Material.lib::STEEL (mat0)`, `… phase 0: texture BRICK00.0`.
+    pub fn describe(&self) -> String {
+        match &self.at {
+            None => format!("{} ({})", self.address, self.kind),
+            Some(at) => format!("{} ({}) {}: {}", self.address, self.kind, at.describe(), self.name),
+        }
+    }
+}
+
+/// Every hit of `query`, best first: exact names, then prefixes, then the rest; an item's
+/// own name before names it contains; then by address.
+pub fn search(index: &Index, query: &Query) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    let words = !query.words.is_empty();
+    for (id, item) in index.items() {
+        if !query.kinds.is_empty() && !query.kinds.contains(&item.kind) {
+            continue;
+        }
+        if query.unused && !index.is_unused(id) {
+            continue;
+        }
+        if query.dangling && !item.refs.iter().any(|r| r.target.is_none_or(|t| !t.exact) && !matches!(r.kind, super::RefKind::XrayShader | super::RefKind::XrayTexture)) {
+            continue;
+        }
+        // Without words, a filter lists items; an empty query lists nothing.
+        if !words {
+            if !query.kinds.is_empty() || query.unused || query.dangling {
+                hits.push(Hit { item: id, address: item.address.clone(), kind: item.kind, name: item.name.clone(), at: None, rank: (2, false) });
+            }
+            continue;
+        }
+        if let Some(rank) = query.matches(&item.name) {
+            hits.push(Hit { item: id, address: item.address.clone(), kind: item.kind, name: item.name.clone(), at: None, rank: (rank, false) });
+        }
+        if query.unused {
+            continue;
+        }
+        for r in &item.refs {
+            // A mesh's refs name its table: the table's own name is found as an item.
+            if r.kind == super::RefKind::Table {
+                continue;
+            }
+            if let Some(rank) = query.matches(&r.name) {
+                hits.push(Hit { item: id, address: item.address.clone(), kind: item.kind, name: r.name.clone(), at: Some(r.at), rank: (rank, true) });
+            }
+        }
+    }
+    hits.sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.address.cmp(&b.address)));
+    hits
+}
