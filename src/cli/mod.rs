@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 mod desktop;
+mod diff;
 mod export;
 pub mod render;
 pub mod output;
@@ -167,6 +168,9 @@ pub enum Command {
     /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
+    /// What changed between two files, two items (FILE::ENTRY) or two folders, in the formats'
+    /// terms. Exit 0 when equal, 1 when different, 2 on a usage or I/O error.
+    Diff(diff::DiffArgs),
     /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
     /// icons, desktop entry, default application), so double-clicking an archive opens it.
     InstallDesktop {
@@ -278,6 +282,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         }
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::Diff(args) => diff::diff(&args, &readings),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;

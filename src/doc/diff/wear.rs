@@ -97,6 +97,6 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
     }
     // Text the game does not read as rows (comments, spacing, line breaks) still changed.
     if change.details.is_empty() && changed > 0 {
-        change.details.push(Detail::note("text", format!("{changed} lines differ; the rows and counts are the same")));
+        change.details.push(Detail::note("text", format!("{changed} line{} differ; the rows and counts are the same", if changed == 1 { "" } else { "s" })));
     }
 }
