@@ -17,12 +17,14 @@ mod mat0;
 mod matching;
 mod msh;
 mod texm;
+mod unsaved;
 mod wear;
 mod xray;
 
 pub use folder::{diff_folders, files_under};
 pub use lines::{LineOp, line_diff};
 pub use texm::{LevelDiff, level_diff};
+pub use unsaved::{against_saved, unsaved};
 
 use crate::doc::registry::{Item, codec_for};
 use crate::formats::bytes::SharedBytes;
