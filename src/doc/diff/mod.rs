@@ -7,7 +7,7 @@
 //! Identical things are found by their bytes and never decoded, so a diff of two large
 //! folders costs little more than reading them (`benches/diff.rs`). A side that fails to parse
 //! is compared as far as it reads, and the failure is one line on its change
-//! ([`Change::damaged`]). See `docs/cli.md` ("diff") for the output.
+//! ([`Change::damaged`]). See `docs/cli.md#diff` for the output.
 
 mod archive;
 mod bytes;
