@@ -23,7 +23,7 @@ mod xray;
 
 pub use folder::{diff_folders, files_under};
 pub use lines::{LineOp, line_diff};
-pub use texm::{LevelDiff, level_diff};
+pub use texm::{LevelDiff, difference_image, level_diff};
 pub use unsaved::{against_saved, unsaved};
 
 use crate::doc::registry::{Item, codec_for};

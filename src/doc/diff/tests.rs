@@ -217,6 +217,15 @@ fn level_diff_counts_psnr_and_box() {
     assert!((d.psnr - 10.0 * 64f64.log10()).abs() < 1e-9);
     assert_eq!(level_diff(&a, &a).unwrap().psnr, f64::INFINITY);
     assert!(level_diff(&a, &Pixmap::from_rgba(2, 2, vec![0; 16]).unwrap()).is_none());
+    // The difference image: amplified where they differ, black elsewhere, always opaque.
+    let mut c = a.clone();
+    c.rgba[(4 + 2) * 4] = 3;
+    c.rgba[7] = 1; // pixel (1, 0), alpha only
+    let img = difference_image(&a, &c, 32).unwrap();
+    assert_eq!(&img.rgba[(4 + 2) * 4..(4 + 2) * 4 + 4], &[96, 0, 0, 255]);
+    assert_eq!(&img.rgba[4..8], &[32, 32, 32, 255]);
+    assert_eq!(&img.rgba[0..4], &[0, 0, 0, 255]);
+    assert_eq!(difference_image(&a, &b, 255).unwrap().rgba[(4 + 2) * 4], 255, "saturates");
 }
 
 fn material(phases: Vec<crate::formats::mat0::Phase>, anim: Vec<AnimBlock>) -> Vec<u8> {

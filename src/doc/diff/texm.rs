@@ -68,6 +68,27 @@ pub fn level_diff(a: &Pixmap, b: &Pixmap) -> Option<LevelDiff> {
     Some(LevelDiff { changed, total, psnr, bbox: (changed > 0).then_some((x0, y0, x1, y1)) })
 }
 
+/// The compare view's difference image: each channel's absolute difference times `gain`
+/// (saturating), opaque, so a change of one step in 255 shows at a gain of 32. `None` when the
+/// sizes differ.
+pub fn difference_image(a: &Pixmap, b: &Pixmap, gain: u8) -> Option<Pixmap> {
+    if (a.width, a.height) != (b.width, b.height) || a.rgba.len() != b.rgba.len() {
+        return None;
+    }
+    let g = u16::from(gain);
+    let mut out = vec![0u8; a.rgba.len()];
+    for ((o, pa), pb) in out.chunks_exact_mut(4).zip(a.rgba.chunks_exact(4)).zip(b.rgba.chunks_exact(4)) {
+        // Alpha differences show in all three colour channels: otherwise invisible on black.
+        let da = u16::from(pa[3].abs_diff(pb[3]));
+        for c in 0..3 {
+            let d = u16::from(pa[c].abs_diff(pb[c])).max(da);
+            o[c] = (d * g).min(255) as u8;
+        }
+        o[3] = 255;
+    }
+    Pixmap::from_rgba(a.width, a.height, out).ok()
+}
+
 fn flag5_name(bit: u32) -> String {
     match 1u32 << bit {
         FLAG5_ALPHA => "alpha surface".into(),
