@@ -1,7 +1,8 @@
 //! Two folders: files matched by their path under the folder, ASCII case-insensitively as the
 //! game opens them; a file only on one side whose bytes the other side has under another path
-//! is a rename. One pair of files is in memory at a time (a file only on one side is read to
-//! hash it and dropped), so a compare holds the two largest files plus the report.
+//! is a rename. Pairs are compared a megabyte at a time first and read whole only when they
+//! differ; one pair is in memory at a time (a file only on one side is read to hash it and
+//! dropped), so a compare holds at most the two largest files plus the report.
 
 use super::matching::pair_by_name;
 use super::{Change, Kind, Options, Report, Side, diff_items, item_kind};
@@ -36,6 +37,43 @@ fn read(p: &Path) -> io::Result<SharedBytes> {
     std::fs::read(p).map(SharedBytes::from).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
 }
 
+/// Bytes compared at a time by [`same_contents`].
+const CHUNK: usize = 1 << 20;
+
+/// Whether two files hold the same bytes, read a chunk at a time into the two reused buffers:
+/// an identical pair (most of a compare) is never held whole, and the read stops at the first
+/// difference.
+fn same_contents(a: &Path, b: &Path, (ba, bb): &mut (Vec<u8>, Vec<u8>)) -> io::Result<bool> {
+    use std::io::Read;
+    let open = |p: &Path| std::fs::File::open(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())));
+    let (mut fa, mut fb) = (open(a)?, open(b)?);
+    if fa.metadata()?.len() != fb.metadata()?.len() {
+        return Ok(false);
+    }
+    loop {
+        let n = read_full(&mut fa, ba)?;
+        let m = read_full(&mut fb, bb)?;
+        if n != m || ba[..n] != bb[..m] {
+            return Ok(false);
+        }
+        if n < ba.len() {
+            return Ok(true);
+        }
+    }
+    fn read_full(f: &mut std::fs::File, buf: &mut [u8]) -> io::Result<usize> {
+        let mut got = 0;
+        while got < buf.len() {
+            match f.read(&mut buf[got..]) {
+                Ok(0) => break,
+                Ok(k) => got += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(got)
+    }
+}
+
 fn file_name(rel: &str) -> &str {
     rel.rsplit('/').next().unwrap_or(rel)
 }
@@ -65,8 +103,13 @@ pub fn diff_folders(a: &Path, b: &Path, opts: &Options) -> io::Result<Report> {
     let kb: Vec<Vec<u8>> = fb.iter().map(|(r, _)| r.as_bytes().to_vec()).collect();
     let (pairs, only_a, only_b) = pair_by_name(&ka, &kb);
     let mut report = Report::default();
+    let mut bufs = (vec![0u8; CHUNK], vec![0u8; CHUNK]);
     for (i, j) in pairs {
         let (rel_b, pb) = &fb[j];
+        if same_contents(&fa[i].1, pb, &mut bufs)? {
+            report.identical += 1;
+            continue;
+        }
         let xa = read(&fa[i].1)?;
         let xb = read(pb)?;
         diff_items(rel_b, &Side::file(file_name(&fa[i].0), xa), &Side::file(file_name(rel_b), xb), opts, &mut report);
