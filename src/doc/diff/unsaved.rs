@@ -24,7 +24,7 @@ pub fn against_saved(ws: &Workspace, path: &ItemPath, opts: &Options) -> Report 
     }
     let at = items::address(ws, path);
     let inside = format!("{at}::");
-    report.changes.retain(|c| c.path == at || c.path.starts_with(&inside) || c.from.as_deref().is_some_and(|f| at.ends_with(&format!("::{f}"))));
+    report.changes.retain(|c| c.path == at || c.path.starts_with(&inside));
     report
 }
 
