@@ -181,6 +181,9 @@ pub enum Command {
     /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
+    /// What changed between two files, two items (FILE::ENTRY) or two folders, in the formats'
+    /// terms. Exit 0 when equal, 1 when different, 2 on a usage or I/O error.
+    Diff(super::diff::DiffArgs),
     /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
     /// icons, desktop entry, default application), so double-clicking an archive opens it.
     InstallDesktop {

@@ -15,6 +15,7 @@ mod args;
 mod check;
 mod desktop;
 mod dev;
+mod diff;
 mod edit;
 mod export;
 mod info;
@@ -68,6 +69,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Rename { item, new_name, out, .. } => edit::rename(&item, &new_name, out.out, &readings),
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::Diff(args) => diff::diff(&args, &readings),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
         Command::WriteDemo { dir } => dev::write_demo(&dir),

@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod damage;
+pub mod diff;
 pub mod items;
 pub mod listing;
 pub mod edit;
