@@ -8,6 +8,7 @@ pub mod listing;
 pub mod edit;
 pub mod history;
 pub mod node;
+pub mod unpack;
 pub mod registry;
 pub mod resolve;
 pub mod save;
