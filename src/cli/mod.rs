@@ -13,6 +13,7 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
+mod batch;
 mod desktop;
 mod export;
 pub mod render;
@@ -164,6 +165,33 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
+    /// Unpack archives (or whole game folders) into a tree of files to edit: textures as PNG,
+    /// materials as TOML text, everything else as its bytes, each model with a glTF to look at;
+    /// a manifest per archive lets `pack` rebuild it byte-identically.
+    Unpack {
+        #[arg(required = true)]
+        sources: Vec<PathBuf>,
+        #[arg(short = 'o', long = "out", required = true)]
+        out: PathBuf,
+        /// PNG compression: fast (default) or best (smaller, slower).
+        #[arg(long, value_enum, default_value = "fast")]
+        compression: batch::CompressionArg,
+        /// Leave out the glTF beside each model.
+        #[arg(long)]
+        no_models: bool,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
+    },
+    /// Rebuild every archive and file of an unpacked tree into OUT_DIR: untouched files come
+    /// back byte-identical, edited ones through the editor's conversions; files added or
+    /// deleted become entries added or removed. A mistake anywhere writes nothing.
+    Pack {
+        dir: PathBuf,
+        #[arg(short = 'o', long = "out", required = true, value_name = "OUT_DIR")]
+        out: PathBuf,
+        #[command(flatten)]
+        batch: batch::BatchArgs,
+    },
     /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
@@ -278,6 +306,8 @@ pub fn run(command: Command, readings: Readings) -> Out {
         }
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::Unpack { sources, out, compression, no_models, batch } => batch::unpack_cmd(&sources, &out, compression, no_models, &batch, &readings),
+        Command::Pack { dir, out, batch } => batch::pack_cmd(&dir, &out, &batch),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;

@@ -1,0 +1,176 @@
+//! `unpack` and `pack` (docs/cli.md, "Unpack and pack"), and what long runs share: a progress
+//! bar on a terminal (items, bytes, rate, ETA; nothing when stderr is not a terminal or with
+//! `--json`), `--jobs`, every failure listed at the end (exit 1), and Ctrl+C that stops
+//! between items, so no file is left half-written (exit 130).
+
+use super::output::outln;
+use super::{Failure, Out};
+use crate::doc::unpack::{self, Compression, Options, Progress, Report};
+use crate::formats::readings::Readings;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Set by Ctrl+C; long runs stop between items when they see it.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl+C handler once (the `ctrlc` crate: SIGINT/SIGTERM on Unix, the console
+/// control handler on Windows).
+fn catch_interrupt() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst));
+    });
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct BatchArgs {
+    /// Worker threads (default: every core).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// One JSON summary on stdout instead of the text report (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompressionArg {
+    Fast,
+    Best,
+}
+
+/// Progress on stderr, when it is a terminal.
+pub struct Bar {
+    bar: ProgressBar,
+    items: AtomicU64,
+    total_items: AtomicU64,
+}
+
+impl Bar {
+    pub fn new(verb: &str, quiet: bool) -> Bar {
+        let target = if quiet { ProgressDrawTarget::hidden() } else { ProgressDrawTarget::stderr() };
+        let bar = ProgressBar::with_draw_target(Some(0), target);
+        bar.set_style(
+            ProgressStyle::with_template("{prefix} [{bar:30}] {msg} {bytes}/{total_bytes} {binary_bytes_per_sec} ETA {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(verb.to_string());
+        Bar { bar, items: AtomicU64::new(0), total_items: AtomicU64::new(0) }
+    }
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Progress for Bar {
+    fn begin(&self, items: u64, bytes: u64) {
+        self.total_items.store(items, Ordering::Relaxed);
+        self.bar.set_length(bytes);
+        self.bar.set_message(format!("0/{items} files"));
+    }
+    fn advance(&self, bytes: u64) {
+        self.bar.inc(bytes);
+    }
+    fn item_done(&self, _what: &str) {
+        let n = self.items.fetch_add(1, Ordering::Relaxed) + 1;
+        self.bar.set_message(format!("{n}/{} files", self.total_items.load(Ordering::Relaxed)));
+    }
+    fn cancelled(&self) -> bool {
+        STOP.load(Ordering::SeqCst)
+    }
+}
+
+fn jobs(a: &BatchArgs) -> Result<usize, Failure> {
+    match a.jobs {
+        Some(0) => Err(Failure::usage("--jobs must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(unpack::default_jobs()),
+    }
+}
+
+/// Prints the report (text or JSON) and gives the exit code: 0, 1 when anything failed, 130
+/// when stopped.
+fn finish(command: &str, r: &Report, started: Instant, json: bool, dest: &Path) -> Out {
+    let seconds = started.elapsed().as_secs_f64();
+    if json {
+        let v = serde_json::json!({
+            "command": command,
+            "output": dest.display().to_string(),
+            "items": r.items,
+            "bytes_in": r.bytes_in,
+            "files_written": r.files_written,
+            "bytes_out": r.bytes_out,
+            "seconds": seconds,
+            "changes": r.changes,
+            "notes": r.notes,
+            "failures": r.failures,
+            "cancelled": r.cancelled,
+        });
+        outln!("{v}");
+    } else {
+        for c in &r.changes {
+            outln!("{c}");
+        }
+        for n in &r.notes {
+            eprintln!("note: {n}");
+        }
+        outln!(
+            "{command}: {} files ({} bytes) -> {} files ({} bytes) in {} in {seconds:.2} s",
+            r.items,
+            r.bytes_in,
+            r.files_written,
+            r.bytes_out,
+            dest.display()
+        );
+        if !r.failures.is_empty() {
+            eprintln!("{} failed:", r.failures.len());
+            for f in &r.failures {
+                eprintln!("  {}: {}", f.item, f.message);
+            }
+        }
+        if r.cancelled {
+            eprintln!("stopped by Ctrl+C: every file written is whole; run again to finish");
+        }
+    }
+    Ok(if r.cancelled {
+        130
+    } else if r.failures.is_empty() {
+        0
+    } else {
+        1
+    })
+}
+
+pub fn unpack_cmd(sources: &[PathBuf], out: &Path, compression: CompressionArg, no_models: bool, args: &BatchArgs, readings: &Readings) -> Out {
+    catch_interrupt();
+    let opts = Options {
+        jobs: jobs(args)?,
+        compression: match compression {
+            CompressionArg::Fast => Compression::Fast,
+            CompressionArg::Best => Compression::Best,
+        },
+        readings: *readings,
+        models: !no_models,
+    };
+    let bar = Bar::new("unpack", args.json);
+    let started = Instant::now();
+    let r = unpack::unpack(sources, out, &opts, &bar).map_err(|e| Failure::usage(e.0))?;
+    bar.finish();
+    finish("unpack", &r, started, args.json, out)
+}
+
+pub fn pack_cmd(dir: &Path, out: &Path, args: &BatchArgs) -> Out {
+    catch_interrupt();
+    let opts = Options { jobs: jobs(args)?, ..Options::default() };
+    let bar = Bar::new("pack", args.json);
+    let started = Instant::now();
+    let r = unpack::pack(dir, out, &opts, &bar).map_err(|e| Failure::usage(e.0))?;
+    bar.finish();
+    if !r.failures.is_empty() && r.files_written == 0 && !args.json {
+        eprintln!("nothing was written");
+    }
+    finish("pack", &r, started, args.json, out)
+}
