@@ -73,7 +73,7 @@ fn building_cells_pick_lods_and_variants() {
     assert_eq!(ruin.submeshes.len(), 2);
     let (none, _) = extract_model(&p, &r, cell(2, 3)).unwrap();
     assert!(none.submeshes.is_empty());
-    // The seed's batch-material reading reads the (zero) high word of the flags.
+    // The public description's batch-material reading reads the (zero) high word of the flags.
     let seed = Readings { batch_material: BatchMaterial::U16At2, ..r };
     let (s, _) = extract_model(&p, &seed, cell(0, 0)).unwrap();
     assert!(s.submeshes.iter().all(|x| x.material == 0 && x.lightmapped.is_none()));

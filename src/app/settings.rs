@@ -45,7 +45,7 @@ pub struct Settings {
     pub sort: Sort,
     pub recent_files: Vec<PathBuf>,
     pub recent_folders: Vec<PathBuf>,
-    /// `NAME=VALUE` switches of formats.md section 8 that differ from the defaults.
+    /// `NAME=VALUE` switches of docs/readings.md that differ from the defaults.
     pub readings: Vec<String>,
     /// Where the last file dialog was.
     pub last_dir: Option<PathBuf>,

@@ -1,4 +1,4 @@
-//! The headless command line (spec/cli.md). Every command goes through the document model, the
+//! The headless command line (docs/cli.md). Every command goes through the document model, the
 //! same code paths as the editor, so a CLI test also tests the editor's save path.
 
 use crate::doc::check::{FileReport, check_bytes};

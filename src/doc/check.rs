@@ -1,6 +1,6 @@
 //! `check`: parse a file, every entry with the codec of its type, nested archives too;
 //! re-encode each and compare with the original bytes; collect every diagnostic with the
-//! nested address of the item it belongs to (cli.md, `check --json`).
+//! nested address of the item it belongs to (docs/cli.md#check).
 
 use super::node::Node;
 use super::registry::{Item, codec_for};

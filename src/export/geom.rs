@@ -1,7 +1,8 @@
-//! An X-Ray `level.geom` as a scene, "as the viewer would draw it" (formats.md section 7):
-//! one node per vertex buffer, drawn as triangles with base vertex 0 where index buffer k's
-//! largest index fits vertex buffer k, else as a point cloud; no materials (the level file
-//! that names the shaders and base vertices is not read). Each buffer's note says which.
+//! An X-Ray `level.geom` as a scene, "as the viewer would draw it"
+//! (docs/formats/xray-level-geom.md): one node per vertex buffer, drawn as triangles with base
+//! vertex 0 where index buffer k's largest index fits vertex buffer k, else as a point cloud; no
+//! materials (the level file that names the shaders and base vertices is not read). Each buffer's
+//! note says which.
 
 use super::scene::{Finite, Primitive, Scene, SceneNode, SourceAxes, reverse_winding};
 use crate::formats::Result;

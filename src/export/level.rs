@@ -1,5 +1,5 @@
 //! An X-Ray level as the game draws it: the `level` file's visuals resolved against the
-//! level.geom beside it (and level.geomx for FASTPATH), xray-level.md sections 3 and 4. One
+//! level.geom beside it (and level.geomx for FASTPATH), docs/formats/xray-level.md. One
 //! node per visual in the hierarchy (sectors, then hierarchy and LOD visuals, then their
 //! children; visuals no sector reaches follow as roots), each geometry visual with its window-0
 //! triangles, trees under their TREEDEF2 placement, one material per shader with a stable

@@ -100,8 +100,9 @@ pub struct SceneTexture {
     pub stem: String,
 }
 
-/// The frame the file's own coordinates are in (formats.md sections 6 and 7 "Axes"), so that a
-/// viewer can draw the file's axes and ground plane; the scene itself is always in glTF's.
+/// The frame the file's own coordinates are in (docs/formats/msh.md#axes-and-winding and
+/// docs/formats/xray-level-geom.md#axes), so that a viewer can draw the file's axes and ground
+/// plane; the scene itself is always in glTF's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SourceAxes {
     /// Parkan: left-handed, z up; glTF `(x, z, y)`.
@@ -231,7 +232,8 @@ pub fn parkan_transform(t: &Transform) -> Transform {
 /// Both axis conversions are reflections: a triangle wound clockwise seen from its front in
 /// the left-handed source (Direct3D's front faces) is still clockwise seen from its front
 /// after the reflection, and glTF's front faces are counter-clockwise. So every triangle's
-/// last two corners swap (formats.md sections 6 and 7 "Axes").
+/// last two corners swap (docs/formats/msh.md#axes-and-winding and
+/// docs/formats/xray-level-geom.md#axes).
 /// The vertex arrays of a Parkan mesh (model and landscape extraction give the same ones).
 pub struct ParkanVertices<'a> {
     pub positions: &'a [[f32; 3]],

@@ -1,4 +1,4 @@
-//! What a loose file is: by content (magic) first, by extension second (cli.md "Addressing").
+//! What a loose file is: by content (magic) first, by extension second (docs/cli.md#addressing).
 
 use super::TYPE_TEXM;
 

@@ -1,4 +1,4 @@
-//! The interpretation switches of formats.md section 8: where public readers disagree, each
+//! The interpretation switches of docs/readings.md: where public readers disagree, each
 //! choice is one value here, defaulting to the bold reading, selectable from the CLI
 //! (`--reading NAME=VALUE`) and the editor's settings.
 

@@ -35,7 +35,7 @@ pub enum BlendMode {
 }
 
 impl BlendMode {
-    /// A MAT0 nibbleMode (formats.md section 3: 0 opaque, 1..4 through a five-entry engine
+    /// A MAT0 nibbleMode (docs/formats/mat0.md: 0 opaque, 1..4 through a five-entry engine
     /// table whose blend/additive assignment is unsettled). This renderer's reading: odd
     /// values alpha-blend, even ones add, both with the alpha test; values past the table
     /// blend. An opaque material whose texture has transparent texels is alpha-tested.
@@ -52,7 +52,7 @@ impl BlendMode {
     }
 }
 
-/// The colours a material is lit with (MAT0's runtime phase: formats.md section 3).
+/// The colours a material is lit with (MAT0's runtime phase: docs/formats/mat0.md).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MaterialColors {
     pub diffuse: [f32; 4],

@@ -1,5 +1,5 @@
 //! Running the built binary from the integration tests: a panic (exit 101) fails the test
-//! whatever the command, since spec/cli.md forbids it for any input.
+//! whatever the command, since docs/cli.md forbids it for any input.
 
 use std::path::Path;
 use std::process::{Command, Output};

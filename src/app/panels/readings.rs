@@ -1,4 +1,4 @@
-//! The readings window: one choice per disputed reading of formats.md section 8, the first
+//! The readings window: one choice per disputed reading of docs/readings.md, the first
 //! value being the default. Decoded views follow at once; the choice is remembered.
 
 use crate::app::StudioApp;

@@ -1,6 +1,6 @@
 //! The MAT0 codec: entries of type `MAT0`, laid out by their `attr2` version. `check` parses,
-//! validates (formats.md section 3's errors and warnings) and compares the re-encoding;
-//! `info` is cli.md's "mat0" object plus the interpreted fields the editor shows.
+//! validates (docs/formats/mat0.md's errors and warnings) and compares the re-encoding; `info` is
+//! the "mat0" object of docs/cli.md#info plus the interpreted fields the editor shows.
 
 use crate::doc::registry::{Checked, Codec, Item};
 use crate::formats::mat0::flags::Mat0Flags;
@@ -42,7 +42,7 @@ impl Codec for Mat0Codec {
     }
 }
 
-/// cli.md's "mat0" object for a parsed material and its entry's attrs.
+/// The "mat0" object of docs/cli.md#info for a parsed material and its entry's attrs.
 pub fn info_json(m: &Mat0, attrs: [u32; 3]) -> Value {
     let flags = Mat0Flags(attrs[0]);
     let phases: Vec<Value> = m

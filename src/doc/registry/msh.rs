@@ -1,7 +1,7 @@
 //! The MSH codec: an NRes archive (a loose `.msh` or a nested entry) whose entries are MSH
 //! components. `check` decodes every component, runs the cross-reference checks and compares
 //! each re-encoding with its bytes (the archive-level checks are the NRes walk's); `info` is
-//! cli.md's "msh" object plus per-component details.
+//! the "msh" object of docs/cli.md#info plus per-component details.
 
 use crate::doc::registry::{Checked, Codec, Item};
 use crate::formats::bytes::SharedBytes;
@@ -61,7 +61,7 @@ fn count(type_id: u32, size: usize, attr3: u32) -> usize {
     }
 }
 
-/// cli.md's "msh" object.
+/// The "msh" object of docs/cli.md#info.
 pub fn info_json(msh: &Msh) -> Value {
     let (parts, diags) = msh.parts();
     let components: Vec<Value> = msh

@@ -1,7 +1,7 @@
 //! The Texm codec: entries of type `Texm` and loose files starting with "Texm". `check`
 //! parses, reports what the parser and the runtime's loader would find (unknown format,
 //! palette-suffix rule of the entry's name, a mip-skip that reads past the chain) and compares
-//! the re-encoding; `info` is cli.md's "texm" object.
+//! the re-encoding; `info` is the "texm" object of docs/cli.md#info.
 
 use crate::doc::registry::{Checked, Codec, Item};
 use crate::formats::texm::{RuntimeOptions, Texm, mip_skip, palette_suffix, runtime_view};

@@ -1,7 +1,7 @@
 //! The WEAR codec: entries of type `WEAR` and loose `*.wea` files. The text is kept as it is,
 //! so the round trip always holds; `check` reports the table rules with line and column, and
-//! `info` is cli.md's "wear" object (rows carry their line too). Names are resolved against
-//! the workspace's libraries by the document model through `formats::wear::check_names`.
+//! `info` is the "wear" object of docs/cli.md#info (rows carry their line too). Names are resolved
+//! against the workspace's libraries by the document model through `formats::wear::check_names`.
 
 use crate::doc::registry::{Checked, Codec, Item};
 use crate::formats::wear::{Wear, WearRow};

@@ -1,6 +1,7 @@
 //! The level.geom codec: loose files named `*.geom` (and `*.geomx`, the same layout). `check` parses (refusing versions other
 //! than 13 and 14), reports raw chunks and malformed buffers, and compares the re-encoding;
-//! `info` is cli.md's "xray-geom" object plus the header's quality and the chunk list.
+//! `info` is the "xray-geom" object of docs/cli.md#info plus the header's quality and the chunk
+//! list.
 
 use crate::doc::registry::{Checked, Codec, Item};
 use crate::formats::Result;
@@ -34,7 +35,7 @@ impl Codec for XrayGeomCodec {
     }
 }
 
-/// cli.md's "xray-geom" object.
+/// The "xray-geom" object of docs/cli.md#info.
 pub fn info_json(g: &LevelGeom) -> Value {
     let h = g.header();
     let vbs: Vec<Value> = g

@@ -1,4 +1,4 @@
-//! Material resolution (formats.md section 6 "Materials"): a batch's material byte (or a
+//! Material resolution (docs/formats/msh.md#materials): a batch's material byte (or a
 //! landscape triangle's primary byte) → a row of the mesh's WEAR table → the MAT0 material of
 //! that name in `Material.lib` (falling back to `DEFAULT`, then entry 0, each with a
 //! diagnostic) → its phase at a game time → the phase's texture name and cell → the Texm of
@@ -93,7 +93,7 @@ impl WearTable {
     }
 
     /// A landscape's table for `lod` under the `land_wear` reading (`Land1.wea`, or
-    /// `Land2.wea` for LOD 1 under the seed's reading).
+    /// `Land2.wea` for LOD 1 under the public description's reading).
     pub fn for_landscape(assets: &dyn AssetSource, lod: usize, readings: &Readings) -> WearTable {
         let (file, _) = wear_tables(lod, readings.land_wear);
         WearTable::load(assets, file.file_name())

@@ -1,5 +1,5 @@
 //! The last link of the chain: a phase's texture name to the decoded texture, the way the
-//! engine's loader finds it (seed 000 sections 9 and 10): the entry of that name in
+//! engine's loader finds it (docs/formats/texm.md): the entry of that name in
 //! `Textures.lib`, the palette its name's suffix selects from `palettes.lib`, level 0 decoded
 //! to RGBA with the runtime's alpha rule for palettised alpha surfaces.
 
@@ -38,10 +38,11 @@ pub struct ResolvedTexture {
 
 impl ResolvedTexture {
     /// The part of the texture a phase's cell byte selects, as `[u0, v0, du, dv]`: stored Page
-    /// rect `cell` over the stored size (seed 10.4's UV formula). `None` (the whole texture) for
-    /// -1 (0xFF read signed), a cell past the stored rects or an empty rect. formats.md: which
-    /// stored rect a cell names is unconfirmed (the runtime puts the whole texture first); this
-    /// is the reading the editor shows, with the byte kept as it is.
+    /// rect `cell` over the stored size (the UV formula of docs/formats/texm.md#rects-at-run-time).
+    /// `None` (the whole texture) for -1 (0xFF read signed), a cell past the stored rects or an
+    /// empty rect. docs/formats/texm.md#rects-at-run-time: which stored rect a cell names is
+    /// unconfirmed (the runtime puts the whole texture first); this is the reading the editor
+    /// shows, with the byte kept as it is.
     pub fn cell_uv(&self, cell: i32) -> Option<[f32; 4]> {
         let r = self.page.get(usize::try_from(cell).ok()?)?;
         if r.w <= 0 || r.h <= 0 || self.width == 0 || self.height == 0 {

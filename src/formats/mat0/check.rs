@@ -68,7 +68,8 @@ fn check_phases(mat: &Mat0, out: &mut Vec<Diagnostic>) {
                 format!("phase {i}: texture name {name:?} fills all 16 bytes with no NUL; the engine reads on into the next record"),
             ));
         }
-        // The texture load applies section 9's name rules (a '.' among the first 17
+        // The texture load applies the name rules of
+        // docs/formats/texm.md#which-palette-a-texture-name-selects (a '.' among the first 17
         // characters, the palette suffix): the Texm module owns them.
         if let Some(d) = crate::formats::texm::palette_suffix(p.texture_bytes()).diagnostic() {
             out.push(at(d.severity, base + PARAMS_LEN, format!("phase {i}: texture {name:?}: {}", d.message)));

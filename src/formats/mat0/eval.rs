@@ -1,8 +1,8 @@
-//! Material evaluation as pure functions: which key of an animation block holds a time (seed
-//! 000 section 7.2 by game time, 7.3 by normalised t), and the runtime phase that results
-//! (section 7.1). The engine's side effects are returned instead of performed: the random
-//! mode's write to the start time is [`Selection::start_time`], and its `rand()` is an
-//! [`MsvcRand`] the caller owns.
+//! Material evaluation as pure functions: which key of an animation block holds a time (by game
+//! time or by normalised t: docs/formats/mat0.md#choosing-the-key-at-a-time), and the runtime phase
+//! that results (docs/formats/mat0.md#interpolation). The engine's side effects are returned
+//! instead of performed: the random mode's write to the start time is [`Selection::start_time`],
+//! and its `rand()` is an [`MsvcRand`] the caller owns.
 
 use super::rng::MsvcRand;
 use super::runtime::{RuntimePhase, interpolate};
@@ -30,20 +30,21 @@ pub struct Selection {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Seed 000 section 7.2: the key at `game_time` for a record started at `start_time`. The
-/// difference is taken modulo 2^32 as the engine's unsigned arithmetic does, so a game time
-/// before the start time lands far into the animation, exactly as in the game.
+/// docs/formats/mat0.md#choosing-the-key-at-a-time: the key at `game_time` for a record started at
+/// `start_time`. The difference is taken modulo 2^32 as the engine's unsigned arithmetic does, so a
+/// game time before the start time lands far into the animation, exactly as in the game.
 pub fn select_by_time(block: &AnimBlock, game_time: u32, start_time: u32, rng: &mut MsvcRand) -> Selection {
     select(block, game_time.wrapping_sub(start_time), rng)
 }
 
-/// Section 7.3's guard: a t outside 0..=1 (or NaN) is read as 0.5.
+/// The guard of docs/formats/mat0.md#choosing-the-key-at-a-time: a t outside 0..=1 (or NaN) is read
+/// as 0.5.
 pub fn normalised_t(t: f32) -> f32 {
     if (0.0..=1.0).contains(&t) { t } else { 0.5 }
 }
 
-/// Seed 000 section 7.3: as [`select_by_time`] with the time `t * cycle` (truncated, as the
-/// engine's float-to-int conversion does) and no start time.
+/// docs/formats/mat0.md#choosing-the-key-at-a-time: as [`select_by_time`] with the time `t * cycle`
+/// (truncated, as the engine's float-to-int conversion does) and no start time.
 pub fn select_by_t(block: &AnimBlock, t: f32, rng: &mut MsvcRand) -> Selection {
     let time = (normalised_t(t) * block.cycle_len() as f32) as u32;
     select(block, time, rng)

@@ -161,7 +161,7 @@ fn interpolation_under_both_readings() {
     let s = state_at_time(&m, 0, 500, 0, &mut MsvcRand::default(), &earlier).unwrap();
     assert_eq!(&s.values[0..4], &[0.5, 0.5, 0.5, 0.0]);
 
-    // All bits: the seed's reading leaves +0, +16 and +48 at the current phase.
+    // All bits: the public description's reading leaves +0, +16 and +48 at the current phase.
     let m = two_phase_mat(0x1F);
     let s = state_at_time(&m, 0, 250, 0, &mut MsvcRand::default(), &r).unwrap();
     for i in 0..16 {

@@ -1,5 +1,5 @@
-//! The runtime flag bits of a MAT0 entry's NRes `attr1` (seed 000 section 6.1). The whole word
-//! is kept: bits the engine does not read are preserved through every setter.
+//! The runtime flag bits of a MAT0 entry's NRes `attr1` (docs/formats/mat0.md#attr1-bits-flagsrs).
+//! The whole word is kept: bits the engine does not read are preserved through every setter.
 
 /// The texture load flag bit 0 adds to every phase's texture.
 pub const SECOND_STAGE_LOAD_FLAG: u32 = 0x20_0000;

@@ -1,5 +1,5 @@
-//! Material lookup by name with the engine's fallbacks (seed 000 section 6.6): the exact name
-//! (ASCII case-insensitive, like every NRes lookup), else `DEFAULT`, else entry 0. Each
+//! Material lookup by name with the engine's fallbacks (docs/formats/mat0.md#lookup-by-name): the
+//! exact name (ASCII case-insensitive, like every NRes lookup), else `DEFAULT`, else entry 0. Each
 //! fallback says so in a diagnostic, since the game only logs "Material %s not found.".
 
 use crate::formats::error::{Diagnostic, Severity};

@@ -1,5 +1,4 @@
-//! MAT0 materials (entries of type `MAT0` in `Material.lib`): formats.md section 3, seed 000
-//! sections 6 and 7.
+//! MAT0 materials (entries of type `MAT0` in `Material.lib`): docs/formats/mat0.md.
 //!
 //! The raw layer here holds the records exactly as stored: the version-gated prefix, each
 //! phase's 18 parameter bytes and its whole 16-byte name field (bytes after the NUL too), each

@@ -1,7 +1,7 @@
-//! The interpreted view of one phase (seed 000 section 6.3): four colours of RGBA bytes read
-//! as `byte / 255` (ambient alpha as `byte * 0.01`), the specular power step, the texture cell
-//! and the texture name. Setters take the editor's values and round them back to the nearest
-//! stored byte, so the raw bytes stay the single source of truth.
+//! The interpreted view of one phase (docs/formats/mat0.md#phase-record): four colours of RGBA
+//! bytes read as `byte / 255` (ambient alpha as `byte * 0.01`), the specular power step, the
+//! texture cell and the texture name. Setters take the editor's values and round them back to the
+//! nearest stored byte, so the raw bytes stay the single source of truth.
 
 use super::{NAME_LEN, PARAMS_LEN, Phase};
 use crate::formats::cp1251;
@@ -127,7 +127,7 @@ impl Phase {
         1u32.checked_shl(u32::from(self.power()))
     }
 
-    /// `p[17]`, the texture cell, as stored (the seed's unsigned reading).
+    /// `p[17]`, the texture cell, as stored (the public description's unsigned reading).
     pub fn cell(&self) -> u8 {
         self.params[CELL]
     }

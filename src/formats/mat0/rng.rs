@@ -1,5 +1,5 @@
 //! The MSVC C runtime's `rand()`, which the engine's random animation mode draws from
-//! (formats.md section 3). Reproducing it exactly makes a random-mode material evaluate the
+//! (docs/formats/mat0.md). Reproducing it exactly makes a random-mode material evaluate the
 //! same way in the editor as in the game for a given state; the state is explicit so that
 //! evaluation stays a pure function of its inputs.
 

@@ -1,7 +1,8 @@
-//! The engine's 76-byte runtime phase (seed 000 section 6.4) and the interpolation between two
-//! of them (section 7.1). The stored parameter order (ambient, diffuse, specular, emissive)
-//! differs from the runtime order, which puts diffuse first like Direct3D's `D3DMATERIAL`; the
-//! table [`VALUE_OF_PARAM`] is the one place that knows the mapping.
+//! The engine's 76-byte runtime phase (docs/formats/mat0.md#runtime-phase-76-bytes) and the
+//! interpolation between two of them (docs/formats/mat0.md#interpolation). The stored parameter
+//! order (ambient, diffuse, specular, emissive) differs from the runtime order, which puts diffuse
+//! first like Direct3D's `D3DMATERIAL`; the table [`VALUE_OF_PARAM`] is the one place that knows
+//! the mapping.
 
 use super::Phase;
 use super::phase::{CELL, POWER, param_value};
@@ -21,7 +22,7 @@ pub struct RuntimePhase {
     pub u16: u32,
     /// +68: the texture cache slot, -1 without a texture.
     pub tex_slot: i32,
-    /// +72: `p[17]` widened unsigned (the seed's reading), -1 without a texture.
+    /// +72: `p[17]` widened unsigned (the public description's reading), -1 without a texture.
     pub cell: i32,
 }
 
@@ -62,11 +63,11 @@ impl RuntimePhase {
 }
 
 /// Which runtime floats (by index, offset / 4) each interp_mask bit drives, bits 0x01..0x10
-/// in order, under a reading of formats.md section 8.
+/// in order, under a reading of docs/readings.md.
 pub fn mask_fields(reading: InterpMask) -> [&'static [usize]; 5] {
     match reading {
-        // Seed 000 section 7.1: 0x01 -> +20,+24,+28; 0x02 -> +4,+8,+12; 0x04 -> +36,+40,+44;
-        // 0x08 -> +52,+56,+60; 0x10 -> +32.
+        // docs/formats/mat0.md#interpolation: 0x01 -> +20,+24,+28; 0x02 -> +4,+8,+12; 0x04 ->
+        // +36,+40,+44; 0x08 -> +52,+56,+60; 0x10 -> +32.
         InterpMask::Seed71 => [&[5, 6, 7], &[1, 2, 3], &[9, 10, 11], &[13, 14, 15], &[8]],
         // One float earlier: 0x01 -> p[0..2] (+16..+24); 0x02 -> p[4..6] (+0..+8);
         // 0x04 -> p[8..10] (+32..+40); 0x08 -> p[12..14] (+48..+56); 0x10 -> p[3] (+28).
@@ -88,8 +89,8 @@ pub fn interpolated_set(interp_mask: u32, reading: InterpMask) -> u16 {
     set
 }
 
-/// The engine's blend (seed 000 section 7.1): a copy of `cur` whose interpolated floats are
-/// `cur + (next - cur) * alpha`; the power step, texture slot and cell are `cur`'s.
+/// The engine's blend (docs/formats/mat0.md#interpolation): a copy of `cur` whose interpolated
+/// floats are `cur + (next - cur) * alpha`; the power step, texture slot and cell are `cur`'s.
 pub fn interpolate(cur: &RuntimePhase, next: &RuntimePhase, interp_mask: u32, alpha: f32, reading: InterpMask) -> RuntimePhase {
     let set = interpolated_set(interp_mask, reading);
     let mut out = *cur;
@@ -149,7 +150,8 @@ mod tests {
 
     #[test]
     fn seed_mask_never_touches_the_fixed_fields() {
-        // +0, +16, +48, +64, +68, +72 are always the current phase's (section 7.1).
+        // +0, +16, +48, +64, +68, +72 are always the current phase's
+        // (docs/formats/mat0.md#interpolation).
         let all = interpolated_set(0x1F, InterpMask::Seed71);
         assert_eq!(all & (1 << 0 | 1 << 4 | 1 << 12), 0);
         assert_eq!(all.count_ones(), 13);

@@ -1,6 +1,6 @@
 //! Animation: component 8 (24-byte keys: translation, time in frames, a 16-bit quaternion),
 //! component 19 (the frame map, its frame count in `attr2`), and sampling a node's transform
-//! and the whole hierarchy's pose at a time (formats.md section 6).
+//! and the whole hierarchy's pose at a time (docs/formats/msh.md).
 
 use super::component::{Component, Record, count32, decode_records, encode_records, record_component};
 use super::nodes::Node38;

@@ -1,5 +1,5 @@
 //! Component 13: Batch20 draw records. All readers agree on the index range and base vertex;
-//! the first eight bytes and the word at +14 are read two ways (formats.md section 8), so the
+//! the first eight bytes and the word at +14 are read two ways (docs/readings.md), so the
 //! record keeps every byte and the readings are accessors.
 
 use super::component::{Record, record_component};
@@ -11,7 +11,7 @@ pub const NO_LIGHTMAP: u8 = 0xFF;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Batch20 {
-    /// Bytes +0..+4: a u32 flags word (default reading); the seed's u16 flags and u16
+    /// Bytes +0..+4: a u32 flags word (default reading); the public description's u16 flags and u16
     /// material index.
     pub head: u32,
     /// +4: the WEAR row (default reading).
@@ -31,7 +31,7 @@ pub struct Batch20 {
 }
 
 impl Batch20 {
-    /// The material index under a reading: the byte at +4, or the seed's u16 at +2.
+    /// The material index under a reading: the byte at +4, or the public description's u16 at +2.
     pub fn material_index(&self, reading: BatchMaterial) -> u16 {
         match reading {
             BatchMaterial::ByteAt4 => self.material as u16,
@@ -45,7 +45,7 @@ impl Batch20 {
             BatchMaterial::U16At2 => None,
         }
     }
-    /// The flags under a reading: the u32 at +0, or the seed's u16 at +0.
+    /// The flags under a reading: the u32 at +0, or the public description's u16 at +0.
     pub fn flags(&self, reading: BatchMaterial) -> u32 {
         match reading {
             BatchMaterial::ByteAt4 => self.head,
@@ -95,7 +95,7 @@ mod tests {
 
     /// A batch whose fields differ under the two readings.
     const BATCH: [u8; 20] = [
-        0x01, 0x00, 0x07, 0x00, // +0: flags word 0x0007_0001 (seed: flags 1, material 7)
+        0x01, 0x00, 0x07, 0x00, // +0: flags word 0x0007_0001 (u16at2: flags 1, material 7)
         0x03, // +4: WEAR row 3
         0x00, // +5: lightmapped
         0x02, 0x00, // +6: room node 2

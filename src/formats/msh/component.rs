@@ -1,6 +1,6 @@
 //! What every MSH component codec shares: fixed-size records read from and written to exact
 //! byte layouts, and the [`Component`] trait that ties a type id to a typed value, its encoder
-//! and the NRes attrs it determines (formats.md section 6: counts live in the attrs).
+//! and the NRes attrs it determines (docs/formats/msh.md#counts-live-in-the-nres-attrs).
 
 use crate::formats::bytes::{le_u16, le_u32};
 use crate::formats::{Error, Result};

@@ -5,7 +5,7 @@ use super::component::{Record, record_component};
 use crate::formats::bytes::{le_i16, le_u16, le_u32};
 use crate::formats::readings::{LandComponent11, LandFlag20000, NormalScale};
 
-/// Water by the default reading, collision by seed 001.
+/// Water by the default reading, collision by the oldest public description (docs/formats/msh.md).
 pub const FLAG_20000: u32 = 0x20000;
 pub const FLAG_SECOND_MATERIAL: u32 = 0x004;
 pub const FLAG_LIQUID_BED: u32 = 0x2000;
@@ -97,7 +97,8 @@ record_component!(
 pub enum LandFace {
     /// Default: the face drawn at this position of the cell's order; flag 0x10 starts a batch.
     FaceOrder { face: u16, flags: u8, zero: u8 },
-    /// Seed 001: a material and a (sequential) triangle index.
+    /// The oldest public description (docs/formats/msh.md): a material and a (sequential) triangle
+    /// index.
     MaterialTriangle { material: u16, triangle: u16 },
 }
 

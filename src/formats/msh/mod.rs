@@ -1,4 +1,4 @@
-//! MSH meshes (formats.md section 6): an NRes archive whose entries are components by type id.
+//! MSH meshes (docs/formats/msh.md): an NRes archive whose entries are components by type id.
 //!
 //! [`Msh`] is the raw layer: every component entry's type id, attrs and payload exactly as
 //! stored. Typed views come from [`Msh::get`] (one component) or [`Msh::parts`] (all known
@@ -35,7 +35,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::nres::Archive;
 use crate::formats::{Diagnostic, Error, Result};
 
-/// What kind of mesh the component set describes (formats.md section 6 "Detection").
+/// What kind of mesh the component set describes (docs/formats/msh.md#recognising-a-mesh).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Variant {
     /// Components 6 and 13 present: robots, buildings, objects.

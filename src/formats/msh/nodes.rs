@@ -63,9 +63,10 @@ impl Record for Node38 {
 }
 
 /// A cell of the 3 x 5 slot grid: `slot_index[row * 5 + col]`. What rows and columns mean is
-/// a reading (formats.md section 8): by default rows are damage variants and columns 0..3 the
-/// LODs (column 4 the unit's own first-person view); by seed 001, rows are LODs and columns
-/// groups. The stored index is the same under both; only the names differ.
+/// a reading (docs/readings.md): by default rows are damage variants and columns 0..3 the LODs
+/// (column 4 the unit's own first-person view); by the oldest public description
+/// (docs/formats/msh.md), rows are LODs and columns groups. The stored index is the same under
+/// both; only the names differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
 pub struct GridCell {
     pub row: u8,
@@ -79,7 +80,7 @@ impl GridCell {
         }
         Ok(GridCell { row: row as u8, col: col as u8 })
     }
-    /// The CLI's `--lod L --variant V`: `slot_index[V * 5 + L]` (cli.md).
+    /// The CLI's `--lod L --variant V`: `slot_index[V * 5 + L]` (docs/cli.md#export).
     pub fn from_lod_variant(lod: usize, variant: usize) -> Result<GridCell> {
         if lod > 3 || variant >= GRID_ROWS {
             return Err(Error::new(0, format!("LOD {lod} / variant {variant} outside LOD 0..3, variant 0..2")));
@@ -147,7 +148,7 @@ impl NodeTable {
 }
 
 /// Which record size a node-table payload uses. A size that is a multiple of 24 but not of 38
-/// is the 24-byte variant (formats.md section 6); a size both divide (0, 456, ...) follows the
+/// is the 24-byte variant (docs/formats/msh.md); a size both divide (0, 456, ...) follows the
 /// stride stored in `attr3` (the one shipped 24-byte table has `attr3 == 24`).
 pub fn detect_stride(len: usize, attr3: u32) -> Option<usize> {
     let by38 = len.is_multiple_of(NODE38);

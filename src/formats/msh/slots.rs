@@ -9,8 +9,8 @@ use glam::Vec3;
 pub const HEADER_LEN: usize = 0x8C;
 pub const SLOT_LEN: usize = 68;
 
-/// The model's bounds: 8 box corners, a sphere and a vertical cylinder (the seed's "Center",
-/// "CenterW", "Bottom", "Top", "XYRadius"). Landscapes store the corners and zeros.
+/// The model's bounds: 8 box corners, a sphere and a vertical cylinder (the public description's
+/// "Center", "CenterW", "Bottom", "Top", "XYRadius"). Landscapes store the corners and zeros.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct BoundsHeader {
     pub corners: [[f32; 3]; 8],

@@ -13,7 +13,8 @@ use crate::formats::readings::{LandWear, Readings};
 use crate::formats::{Diagnostic, Error, Result};
 use std::ops::Range;
 
-/// The grid cell holding a tile's slot at each LOD (seed 001: slots 0-255, then 256-511).
+/// The grid cell holding a tile's slot at each LOD (docs/formats/msh.md: slots 0-255, then
+/// 256-511).
 pub const LOD_CELLS: [usize; 2] = [0, 5];
 
 /// Which loose `.wea` file beside `Land.msh` a material byte indexes.
@@ -33,7 +34,7 @@ impl LandWearFile {
 }
 
 /// The table the material bytes of a LOD index, and the one giving each entry's
-/// microtexture, under the reading of formats.md section 8.
+/// microtexture, under the reading of docs/readings.md.
 pub fn wear_tables(lod: usize, reading: LandWear) -> (LandWearFile, Option<LandWearFile>) {
     match reading {
         LandWear::Land1BothLods => (LandWearFile::Land1, Some(LandWearFile::Land2)),
@@ -55,7 +56,7 @@ pub struct LandTriangleInfo {
     pub blended: bool,
     /// Flag 0x20000 under the default reading.
     pub water: bool,
-    /// Flag 0x20000 under the seed's reading.
+    /// Flag 0x20000 under the public description's reading.
     pub collision: bool,
     pub liquid_bed: bool,
     pub normal: [f32; 3],

@@ -1,6 +1,6 @@
 //! Per-vertex components: 3 positions (f32 x 3), 4 packed normals (i8 x 4), 5 UV0 and 18
 //! lightmap / microtexture UVs (two 16-bit values / 1024). The 16-bit UV words are kept as
-//! stored; whether they are signed is a reading (formats.md section 8) applied on decode.
+//! stored; whether they are signed is a reading (docs/readings.md) applied on decode.
 
 use super::component::record_component;
 use crate::formats::readings::UvSign;

@@ -1,4 +1,4 @@
-//! Edits of the raw layer, each following the writing rules of formats.md section 1: every
+//! Edits of the raw layer, each following the writing rules of docs/formats/nres.md: every
 //! byte no edit touched keeps its value and its offset modulo 8.
 
 use super::{Archive, Item, Loc, MAX_NEW_NAME, Row, lookup_order};
@@ -96,7 +96,7 @@ impl Archive {
         Ok(())
     }
 
-    /// Rewrites the sort_index column as the writer would (formats.md section 1).
+    /// Rewrites the sort_index column as the writer would (docs/formats/nres.md).
     pub fn rebuild_lookup(&mut self) {
         for (k, v) in lookup_order(&self.rows).into_iter().enumerate() {
             self.rows[k].set_sort_index(v);

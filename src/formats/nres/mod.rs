@@ -1,4 +1,4 @@
-//! NRes archives (`.lib`, `.rlb`, every `.msh`): formats.md section 1.
+//! NRes archives (`.lib`, `.rlb`, every `.msh`): docs/formats/nres.md.
 //!
 //! The raw layer keeps the 16-byte header, every 64-byte directory row whole (the full 36-byte
 //! name field, bytes after the NUL included) and every byte of the data region. The data region

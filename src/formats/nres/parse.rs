@@ -1,4 +1,4 @@
-//! Reading an NRes archive into the raw layer, with every check of formats.md section 1.
+//! Reading an NRes archive into the raw layer, with every check of docs/formats/nres.md.
 
 use super::{Archive, HEADER_LEN, Item, Loc, MAGIC, NAME_FIELD, ROW_LEN, Row, VERSION, lookup};
 use crate::formats::bytes::{Reader, SharedBytes};

@@ -56,7 +56,7 @@ impl Row {
     pub fn offset(&self) -> u32 {
         le_u32(&self.raw, OFFSET)
     }
-    /// The stored lookup-table value of this row position (see formats.md section 1).
+    /// The stored lookup-table value of this row position (see docs/formats/nres.md).
     pub fn sort_index(&self) -> u32 {
         le_u32(&self.raw, SORT)
     }

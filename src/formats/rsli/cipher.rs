@@ -1,4 +1,4 @@
-//! The RsLi XOR stream cipher (formats.md section 2). One 16-bit key seeds two 8-bit state
+//! The RsLi XOR stream cipher (docs/formats/rsli.md). One 16-bit key seeds two 8-bit state
 //! bytes; the keystream depends only on the key, so encryption and decryption are the same
 //! operation and re-keying a buffer is one pass with both keystreams.
 

@@ -59,7 +59,7 @@ impl Method {
         }
     }
 
-    /// The name used by `list --json` (cli.md); unknown methods are "unknown".
+    /// The name used by `list --json` (docs/cli.md#list); unknown methods are "unknown".
     pub fn name(&self) -> &'static str {
         match self {
             Method::Stored => "stored",

@@ -1,4 +1,4 @@
-//! RsLi archives (`"NL"` magic; formats.md section 2): a 32-byte header, a table of 32-byte
+//! RsLi archives (`"NL"` magic; docs/formats/rsli.md): a 32-byte header, a table of 32-byte
 //! rows encrypted as one XOR stream, packed payloads in seven storage methods, and an optional
 //! `"AO"` overlay trailer.
 //!

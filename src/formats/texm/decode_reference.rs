@@ -1,6 +1,6 @@
 //! `Texm::decode_mip` (the AVX2 decoders where the CPU has them, the portable loops elsewhere)
-//! against a plain per-channel reading of formats.md, for every format and every reading that
-//! changes what it decodes, over random textures of random sizes.
+//! against a plain per-channel reading of docs/formats/texm.md, for every format and every reading
+//! that changes what it decodes, over random textures of random sizes.
 
 use super::*;
 use crate::formats::readings::{Order8888, Order888, Order88, PaletteOrder};
@@ -12,8 +12,8 @@ fn widen(v: u32, bits: u32) -> u8 {
     ((v << (8 - bits)) | (v >> (2 * bits - 8))) as u8
 }
 
-/// One texel as formats.md reads it: `px` is its stored bytes, `palette` the table an indexed
-/// texel goes through (greyscale without one).
+/// One texel as docs/formats/texm.md reads it: `px` is its stored bytes, `palette` the table an
+/// indexed texel goes through (greyscale without one).
 fn reference(format: Format, r: &Readings, px: &[u8], palette: Option<&[u8]>) -> [u8; 4] {
     let w = |i: usize| u32::from(px[i]);
     let word = || w(0) | w(1) << 8;

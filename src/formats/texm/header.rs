@@ -1,5 +1,6 @@
-//! The 32-byte Texm header, the pixel formats it names, and the size arithmetic of seed 000
-//! section 10.3 (with format 2 corrected to one byte per pixel, formats.md section 5).
+//! The 32-byte Texm header, the pixel formats it names, and the size arithmetic of
+//! docs/formats/texm.md#size-of-the-core (with format 2 corrected to one byte per pixel,
+//! docs/formats/texm.md).
 
 use crate::formats::bytes::{Reader, WriteLe};
 use crate::formats::{Error, Result, TYPE_TEXM};
@@ -90,7 +91,7 @@ pub enum Format {
     Rgb565,
     Rgb556,
     Argb4444,
-    /// 88: luminance and alpha (byte order: formats.md section 8).
+    /// 88: luminance and alpha (byte order: docs/readings.md).
     LumAlpha88,
     /// 888: three colour bytes and a kept fourth byte.
     Rgb888,
@@ -199,7 +200,8 @@ pub fn level_range(width: u32, height: u32, level: u32, bpp: usize) -> Option<st
     Some(start..start.checked_add(len)?)
 }
 
-/// Seed 10.3's `sizeCore`: header, palette (format 0) and the mip chain. `None` on overflow.
+/// The `sizeCore` of docs/formats/texm.md#size-of-the-core: header, palette (format 0) and the mip
+/// chain. `None` on overflow.
 pub fn core_size(header: &Header, format: Format) -> Option<u64> {
     let pixels = chain_pixels(header.width, header.height, header.mip_count)?;
     let palette = if format.has_embedded_palette() { PALETTE_LEN as u64 } else { 0 };

@@ -1,4 +1,4 @@
-//! Texm textures (formats.md section 5, seed 000 section 10): parse and write losslessly,
+//! Texm textures (docs/formats/texm.md): parse and write losslessly,
 //! decode any level of every format to RGBA8 through one pixel table ([`pixel`]), encode back,
 //! rebuild mip chains, the runtime's view (mip-skip, index-0 transparency, profile flags), the
 //! `Page` atlas tail, palettes and `palettes.lib`, and PNG export/import.

@@ -1,5 +1,5 @@
 //! The `Page` tail of a Texm (atlas rectangles) and the runtime's conversion of its rects to
-//! pixel rectangles and UVs under mip-skip (seed 000 section 10.4).
+//! pixel rectangles and UVs under mip-skip (docs/formats/texm.md#rects-at-run-time).
 
 use crate::formats::bytes::{Reader, WriteLe};
 use crate::formats::{Error, Result, TYPE_PAGE};
@@ -104,8 +104,8 @@ pub struct RuntimeRect {
     pub dv: f32,
 }
 
-/// Seed 10.4, with `s` the mip-skip and `width`/`height` the texture's size after the skip:
-/// `x0 = x << s`, `x1 = (x + w) << s`, `y0 = y << s`, `y1 = (y + h) << s`,
+/// docs/formats/texm.md#rects-at-run-time, with `s` the mip-skip and `width`/`height` the texture's
+/// size after the skip: `x0 = x << s`, `x1 = (x + w) << s`, `y0 = y << s`, `y1 = (y + h) << s`,
 /// `u0 = x / (width << s)`, `du = w / (width << s)`, `v0 = y / (height << s)`,
 /// `dv = h / (height << s)`. The runtime always puts the whole texture first as rect 0:
 /// pixels `(0, 0, width, height)`, UV `(0, 0, 1, 1)`. A zero size (a texture skipped below

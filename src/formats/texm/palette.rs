@@ -1,6 +1,7 @@
 //! Palettes: the 1024-byte table embedded in format-0 textures, the same table as a `.PAL`
 //! entry of `palettes.lib` (trailing bytes kept), and the engine's palette-suffix rule that
-//! links a texture name to one of the 286 slots `A.PAL` .. `Z9.PAL` (seed 000 sections 5, 9.2).
+//! links a texture name to one of the 286 slots `A.PAL` .. `Z9.PAL`
+//! (docs/formats/texm.md#which-palette-a-texture-name-selects).
 
 use super::header::PALETTE_LEN;
 use super::pixel::Lut;
@@ -9,7 +10,7 @@ use crate::formats::nres::Archive;
 use crate::formats::readings::PaletteOrder;
 use crate::formats::{Diagnostic, Result, Severity};
 
-/// 256 four-byte entries exactly as stored; the byte order is a reading (formats.md section 8).
+/// 256 four-byte entries exactly as stored; the byte order is a reading (docs/readings.md).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Palette {
     pub raw: [u8; PALETTE_LEN],
@@ -115,9 +116,10 @@ pub enum PaletteSuffix {
     OutOfRange(i32),
 }
 
-/// Seed 9.2: after the dot, `L = toupper(name[dot+1])` and the optional `D = name[dot+2]`;
-/// `index = (L - 'A') * 11 + (D ? D - '0' + 1 : 0)`. The name ends at its first NUL; a
-/// character past the end reads as NUL. Bytes are taken unsigned (ASCII upper-casing only).
+/// docs/formats/texm.md#which-palette-a-texture-name-selects: after the dot,
+/// `L = toupper(name[dot+1])` and the optional `D = name[dot+2]`;
+/// `index = (L - 'A') * 11 + (D ? D - '0' + 1 : 0)`. The name ends at its first NUL; a character
+/// past the end reads as NUL. Bytes are taken unsigned (ASCII upper-casing only).
 pub fn palette_suffix(name: &[u8]) -> PaletteSuffix {
     let end = name.iter().position(|&b| b == 0).unwrap_or(name.len());
     let name = &name[..end];

@@ -1,4 +1,4 @@
-//! The loader's mip-skip policy (seed 000 sections 10.6 and 15.3): how many top levels the
+//! The loader's mip-skip policy (docs/formats/texm.md#mip-skip): how many top levels the
 //! runtime drops, from `flags5 & 0x72000000`, the size and the level count, and where it
 //! then starts reading pixels.
 

@@ -1,7 +1,7 @@
 //! The "runtime" view: the texture as the engine's loader presents it. Mip-skip applied (with
 //! the loader's own start offset), palette index 0 transparent on an alpha surface, the Page
-//! rects converted, and the two profile flags of seed 000 section 11 that change textures:
-//! "Force 16-bit textures" and "DisableMipmap".
+//! rects converted, and the two profile flags of docs/formats/texm.md#the-runtime-view that change
+//! textures: "Force 16-bit textures" and "DisableMipmap".
 
 use super::header::{FLAG5_FADE, Format, mip_dims};
 use super::page::{RuntimeRect, runtime_rects};

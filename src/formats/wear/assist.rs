@@ -67,7 +67,7 @@ pub struct OpenCounts {
     pub tables: Option<usize>,
 }
 
-/// The engine's fixed arrays (seed 000 sections 4 and 8.4); it does not check them.
+/// The engine's fixed arrays (docs/formats/wear.md#engine-limits); it does not check them.
 pub const MAX_MATERIALS: usize = 700;
 pub const MAX_TEXTURES: usize = 777;
 pub const MAX_LIGHTMAPS: usize = 100;

@@ -1,4 +1,4 @@
-//! The WEAR rules (seed 000 sections 8.3 and 12.3, formats.md section 4). Errors: an empty
+//! The WEAR rules (docs/formats/wear.md#rules). Errors: an empty
 //! text, a count that is missing or <= 0 ("Illegal wear length.", "Illegal lightmaps
 //! length."), fewer rows than the count, a row whose id is not a number. Warnings: rows beyond
 //! the count, no blank line before `LIGHTMAPS` (the buffer parser then misreads), anything

@@ -1,5 +1,5 @@
-//! Models of the engine's two WEAR parsers (seed 000 section 8.2), so the editor can say what
-//! the game reads, and where the two disagree:
+//! Models of the engine's two WEAR parsers (docs/formats/wear.md#the-engines-two-parsers), so the
+//! editor can say what the game reads, and where the two disagree:
 //! - [`EngineParser::File`] (`sub_10003B10`, file or resource mode) reads with `fscanf`: a
 //!   stream of tokens, line breaks being whitespace like any other.
 //! - [`EngineParser::Buffer`] (`sub_10003F80`, from a string buffer) converts each record with

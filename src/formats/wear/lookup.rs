@@ -6,7 +6,8 @@ use super::{Section, Wear};
 use crate::formats::error::{Diagnostic, Severity};
 use crate::formats::readings::WearLookup;
 
-/// Tables a MatManager holds (seed 000 section 3); the engine does not check the limit.
+/// Tables a MatManager holds (docs/formats/wear.md#engine-limits); the engine does not check the
+/// limit.
 pub const MAX_TABLES: usize = 70;
 
 /// The outcome of looking a row up.

@@ -1,12 +1,13 @@
 //! WEAR material tables (entries of type `WEAR`, usually `*.wea`, and loose `.wea` files):
-//! formats.md section 4, seed 000 sections 8 and 12.3, seed 001 "WEA".
+//! docs/formats/wear.md.
 //!
 //! The text is kept byte for byte (line endings, trailing whitespace, blank lines, a trailing
 //! NUL, a missing final newline, CP1251 bytes) and is the only state: the structured view
 //! (material rows, optional lightmap rows) is what the engine's file parser reads from it, with
 //! the byte spans of every token, so that an edit replaces exactly the tokens or lines it
 //! changes and the view is then read again from the new text. [`engine`] models both engine
-//! parsers; [`Wear::diagnostics`] reports every rule of seed 8.3 and 12.3 with line and column.
+//! parsers; [`Wear::diagnostics`] reports every rule of docs/formats/wear.md#rules with line and
+//! column.
 
 pub mod assist;
 mod diagnose;

@@ -1,6 +1,6 @@
 //! Decoded vertex attributes of a level.geom vertex buffer, for display and export (the raw
 //! vertex bytes stay the stored truth). Elements are found by usage, whatever their offsets;
-//! the packings follow formats.md section 7:
+//! the packings follow docs/formats/xray-level-geom.md:
 //! - packed normal, tangent, binormal (D3DCOLOR): `2c/255 - 1` per axis, which byte is x being
 //!   a reading; the normal's 4th byte is the hemisphere lighting factor, the tangent's and
 //!   binormal's the texture-coordinate correctors;

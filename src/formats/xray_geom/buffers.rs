@@ -59,7 +59,7 @@ pub struct SwiEntry {
     pub num_verts: u16,
 }
 
-/// One sliding-window item (the seed's "synchronisation" block).
+/// One sliding-window item (the public description's "synchronisation" block).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SwiItem {
     pub reserved: [u32; 4],

@@ -1,6 +1,6 @@
 //! Direct3D 9 vertex declarations as level.geom stores them: 8-byte `D3DVERTEXELEMENT9`
-//! records ended by `D3DDECL_END` (`{0xFF, 0, UNUSED, 0, 0, 0}`), parsed generically (the
-//! seed's word-by-word reading misses that the first element is the position), and the value
+//! records ended by `D3DDECL_END` (`{0xFF, 0, UNUSED, 0, 0, 0}`), parsed generically (the public
+//! description's word-by-word reading misses that the first element is the position), and the value
 //! of one element of any declared type.
 
 use crate::formats::bytes::{Reader, le_u16};
@@ -217,7 +217,8 @@ mod tests {
 
     #[test]
     fn seed_brush_declaration_parses_generically() {
-        // The version-13 brush layout of seed 002, with the position element it omits.
+        // The version-13 brush layout of the public description (docs/formats/xray-level-geom.md),
+        // with the position element it omits.
         let elems = [
             VertexElement::new(0, TYPE_FLOAT3, USAGE_POSITION, 0),
             VertexElement::new(12, TYPE_D3DCOLOR, USAGE_NORMAL, 0),

@@ -1,4 +1,4 @@
-//! X-Ray `level.geom` (S.T.A.L.K.E.R.; formats.md section 7): a sequence of chunks
+//! X-Ray `level.geom` (S.T.A.L.K.E.R.; docs/formats/xray-level-geom.md): a sequence of chunks
 //! `{u32 id; u32 size; payload}`. Chunk 1 is the header (version, quality), 9 the vertex
 //! buffers, 10 the index buffers, 11 the sliding-window items. Versions 13 and 14 are read;
 //! others are refused, naming the version.

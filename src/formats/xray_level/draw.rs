@@ -1,7 +1,7 @@
 //! Draw calls: each geometry visual's GCONTAINER resolved against level.geom's buffers (and
-//! FASTPATH's against level.geomx), exactly as xray-level.md section 4 has the engine form
-//! triangles: `ibase` moves in the index buffer, `vbase` is added to every index value.
-//! Progressive visuals use sliding window 0 (inline SWIDATA, or for TREE_PM the
+//! FASTPATH's against level.geomx), exactly as docs/formats/xray-level.md#forming-the-triangles has
+//! the engine form triangles: `ibase` moves in the index buffer, `vbase` is added to every index
+//! value. Progressive visuals use sliding window 0 (inline SWIDATA, or for TREE_PM the
 //! SWICONTAINER's item in level.geom chunk 11). Every range is checked in u32 arithmetic with
 //! checked adds; a visual that fails is reported with its index and the offset of its chunk
 //! and skipped, and the rest still draw.

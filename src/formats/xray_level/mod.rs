@@ -1,6 +1,6 @@
-//! The X-Ray `level` file (xrLC versions 13 and 14; xray-level.md): the chunk list that turns
-//! level.geom's buffers into draw calls. Raw layer: every top-level chunk as stored (ids with
-//! bit 31, the compression mark, kept; compressed payloads are never decoded), so an untouched
+//! The X-Ray `level` file (xrLC versions 13 and 14; docs/formats/xray-level.md): the chunk list
+//! that turns level.geom's buffers into draw calls. Raw layer: every top-level chunk as stored (ids
+//! with bit 31, the compression mark, kept; compressed payloads are never decoded), so an untouched
 //! file writes back byte-identically. Interpreted layer, read from those chunks: the header,
 //! the shader table, the OGF v4 visuals, portals, dynamic lights (counted), glows and sectors.
 //! Errors and diagnostics carry file offsets and name the chunk and the visual.

@@ -1,5 +1,5 @@
 //! The level's non-visual tables: SHADERS (engine shader and texture list per entry),
-//! PORTALS, LIGHT_DYNAMIC, GLOWS and SECTORS (xray-level.md sections 1 and 2).
+//! PORTALS, LIGHT_DYNAMIC, GLOWS and SECTORS (docs/formats/xray-level.md).
 
 use super::chunks::{RawChunk, parse_chunks, push_chunk};
 use crate::formats::bytes::{Reader, le_f32, le_u16, le_u32};

@@ -1,9 +1,10 @@
-//! OGF v4 visuals as xrLC writes them into a level's VISUALS chunk (xray-level.md section 3):
-//! the 44-byte header, the geometry container, sliding windows (inline or by index into
-//! level.geom chunk 11), child lists (u32, or the version-13 u16 form told by size), the tree
-//! matrix with its colour scale and bias, the LOD facets, and FASTPATH's nested list. Every
-//! chunk stays in `chunks` as stored; the typed fields are read from them, and a chunk that
-//! cannot be read becomes a diagnostic naming the visual, the chunk and the offset.
+//! OGF v4 visuals as xrLC writes them into a level's VISUALS chunk
+//! (docs/formats/xray-level.md#visuals): the 44-byte header, the geometry container, sliding
+//! windows (inline or by index into level.geom chunk 11), child lists (u32, or the version-13 u16
+//! form told by size), the tree matrix with its colour scale and bias, the LOD facets, and
+//! FASTPATH's nested list. Every chunk stays in `chunks` as stored; the typed fields are read from
+//! them, and a chunk that cannot be read becomes a diagnostic naming the visual, the chunk and the
+//! offset.
 
 use super::chunks::{RawChunk, find, parse_chunks, push_chunk};
 use crate::formats::bytes::{Reader, SharedBytes, le_f32, le_u32};

@@ -157,6 +157,6 @@ pub(super) struct MaterialUniform {
 }
 
 /// The alpha-test thresholds: an alpha-tested material keeps texels of half alpha and more; the
-/// blended modes (whose alpha test formats.md section 3 says is on) drop only clear texels.
+/// blended modes (whose alpha test docs/formats/mat0.md says is on) drop only clear texels.
 pub(super) const ALPHA_TEST: f32 = 0.5;
 pub(super) const BLEND_ALPHA_TEST: f32 = 1.0 / 255.0;

@@ -243,8 +243,7 @@ pub fn stored_fields(format: Format, readings: &Readings, stored: &[u8]) -> Opti
     })
 }
 
-/// The bits of a header word that have a name (formats.md section 5, seed 000 sections 10 and
-/// 10.6).
+/// The bits of a header word that have a name (docs/formats/texm.md).
 pub fn known_bits(word: &str) -> &'static [(u32, &'static str)] {
     match word {
         "flags4" => &[(0x20, "mip-mapped (32 on every shipped texture with mips)")],

@@ -14,7 +14,7 @@ use crate::formats::texm::{Format, Rect as PageRect, mip_skip};
 use crate::formats::Severity;
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
-/// The readings of formats.md section 8 that change how textures decode.
+/// The readings of docs/readings.md that change how textures decode.
 pub const TEXTURE_READINGS: [&str; 4] = ["texm-8888", "texm-888", "texm-88", "palette"];
 
 /// Side of one palette swatch, in points.

@@ -251,7 +251,7 @@ fn uses(ws: &Workspace, path: &ItemPath, assets: &WorkspaceAssets) -> Option<Use
     Some(Uses { mesh, per_row, unit, land, land_reading: ws.readings.land_wear })
 }
 
-/// The role a landscape table's row plays (formats.md section 8).
+/// The role a landscape table's row plays (docs/readings.md).
 pub fn land_role(file: LandWearFile, reading: LandWear, row: usize) -> String {
     match (file, reading) {
         (LandWearFile::Land1, LandWear::Land1BothLods) if row == 0 => "Land1: building footings (reserved)".into(),
