@@ -95,3 +95,27 @@ fn ctrl_c_leaves_no_half_written_file() {
     let o = bin().arg("unpack").arg(&game).arg("-o").arg(&un).arg("--no-models").output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// `check` of many files and `extract --all` run on several threads and report as with one.
+#[test]
+fn check_and_extract_on_two_jobs_match_one() {
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    write_game(&game, &GameSpec::SMALL.with_problems()).unwrap();
+    let mut paths: Vec<String> = files(&game).into_iter().map(|(n, _)| game.join(n).display().to_string()).collect();
+    paths.push(game.join("MISSING.lib").display().to_string());
+    let run = |jobs: &str| bin().arg("check").args(&paths).args(["--jobs", jobs]).output().unwrap();
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.status.code(), two.status.code());
+    assert_eq!(two.status.code(), Some(2), "a file that cannot be read");
+    assert!(String::from_utf8_lossy(&two.stderr).contains("MISSING.lib"));
+
+    for jobs in ["1", "2"] {
+        let dir = t.path().join(format!("x{jobs}"));
+        let o = bin().arg("extract").arg(game.join("Material.lib")).arg("--all").arg("-o").arg(&dir).args(["--jobs", jobs]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stdout).starts_with("extracted 41 of 41 entries"));
+    }
+    assert!(files(&t.path().join("x1")) == files(&t.path().join("x2")));
+}

@@ -174,3 +174,99 @@ pub fn pack_cmd(dir: &Path, out: &Path, args: &BatchArgs) -> Out {
     }
     finish("pack", &r, started, args.json, out)
 }
+
+/// `check` of many files: read and checked on `jobs` threads, reports in the order given.
+/// Returns the reports, whether a file could not be read, and whether Ctrl+C stopped it.
+pub fn check_files(paths: &[String], jobs: Option<usize>, quiet: bool, readings: &Readings) -> Result<(Vec<crate::doc::check::FileReport>, bool, bool), Failure> {
+    use rayon::prelude::*;
+    catch_interrupt();
+    let jobs = jobs_of(jobs)?;
+    let bar = Bar::new("check", quiet || paths.len() < 2);
+    bar.begin(paths.len() as u64, paths.iter().map(|p| std::fs::metadata(p).map_or(0, |m| m.len())).sum());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| Failure::usage(e.to_string()))?;
+    let results: Vec<Option<Result<crate::doc::check::FileReport, String>>> = pool.install(|| {
+        paths
+            .par_iter()
+            .map(|p| {
+                if bar.cancelled() {
+                    return None;
+                }
+                let r = std::fs::read(p).map_err(|e| format!("{p}: {e}")).map(|b| {
+                    let len = b.len() as u64;
+                    let bytes = crate::formats::bytes::SharedBytes::from(b);
+                    let mut report = crate::doc::check::check_bytes(p, bytes.clone(), readings);
+                    let name = Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    crate::export::level::check_draws(&name, &bytes, &crate::doc::resolve::FolderAssets::for_file(Path::new(p)), &mut report);
+                    bar.advance(len);
+                    report
+                });
+                bar.item_done(p);
+                Some(r)
+            })
+            .collect()
+    });
+    bar.finish();
+    let cancelled = results.iter().any(Option::is_none);
+    let mut reports = Vec::new();
+    let mut io_failed = false;
+    for r in results.into_iter().flatten() {
+        match r {
+            Ok(rep) => reports.push(rep),
+            Err(e) => {
+                eprintln!("error: {e}");
+                io_failed = true;
+            }
+        }
+    }
+    if cancelled {
+        eprintln!("stopped by Ctrl+C after {} of {} files", reports.len(), paths.len());
+    }
+    Ok((reports, io_failed, cancelled))
+}
+
+fn jobs_of(j: Option<usize>) -> Result<usize, Failure> {
+    jobs(&BatchArgs { jobs: j, json: false })
+}
+
+/// `extract --all`: every entry written on `jobs` threads (each to a temporary renamed over its
+/// name); an entry that fails is listed and the rest go on. Exit 1 when any failed, 130 when
+/// stopped.
+pub fn extract_all(address: &str, node: &crate::doc::node::Node, dir: &Path, jobs: Option<usize>) -> Out {
+    use rayon::prelude::*;
+    catch_interrupt();
+    let jobs = jobs_of(jobs)?;
+    std::fs::create_dir_all(dir).map_err(|e| Failure::io(dir, e))?;
+    let metas = node.metas();
+    let bar = Bar::new("extract", false);
+    bar.begin(metas.len() as u64, metas.iter().map(|m| m.size).sum());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| Failure::usage(e.to_string()))?;
+    let results: Vec<Option<Result<(), String>>> = pool.install(|| {
+        (0..metas.len())
+            .into_par_iter()
+            .map(|i| {
+                if bar.cancelled() {
+                    return None;
+                }
+                let r = node.entry_bytes(i).map_err(|e| format!("{address}::{} {e}", metas[i].name)).and_then(|b| {
+                    let p = dir.join(crate::doc::node::output_name(&metas, i));
+                    crate::doc::save::atomic_write_fast(&p, &b).map_err(|e| format!("{}: {e}", p.display()))
+                });
+                bar.advance(metas[i].size);
+                bar.item_done(&metas[i].name);
+                Some(r)
+            })
+            .collect()
+    });
+    bar.finish();
+    let done = results.iter().filter(|r| matches!(r, Some(Ok(())))).count();
+    let failures: Vec<&String> = results.iter().flatten().filter_map(|r| r.as_ref().err()).collect();
+    outln!("extracted {done} of {} entries to {}", metas.len(), dir.display());
+    for f in &failures {
+        eprintln!("error: {f}");
+    }
+    if results.iter().any(Option::is_none) {
+        eprintln!("stopped by Ctrl+C: every file written is whole");
+        return Ok(130);
+    }
+    Ok(if failures.is_empty() { 0 } else { 1 })
+}

@@ -1,7 +1,6 @@
 //! The headless command line (docs/cli.md). Every command goes through the document model, the
 //! same code paths as the editor, so a CLI test also tests the editor's save path.
 
-use crate::doc::check::{FileReport, check_bytes};
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::node::output_name;
 use crate::doc::listing::Listing;
@@ -54,6 +53,9 @@ pub enum Command {
         out: Option<PathBuf>,
         #[arg(long)]
         all: bool,
+        /// With --all: worker threads (default: every core).
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
     },
     /// Replace an entry's bytes with SRC's; saves in place atomically unless -o.
     Replace {
@@ -102,6 +104,9 @@ pub enum Command {
         paths: Vec<String>,
         #[arg(long)]
         json: bool,
+        /// Worker threads (default: every core).
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
     },
     /// The decoded summary of one item.
     Info {
@@ -264,7 +269,7 @@ type Out = Result<i32, Failure>;
 pub fn run(command: Command, readings: Readings) -> Out {
     match command {
         Command::List { archive, json } => list(&archive, json, &readings),
-        Command::Extract { item, out, all } => extract(&item, out, all, &readings),
+        Command::Extract { item, out, all, jobs } => extract(&item, out, all, jobs, &readings),
         Command::Replace { item, src, out } => {
             let bytes = std::fs::read(&src).map_err(|e| Failure::io(&src, e))?;
             let (mut ws, path) = open_item(&item, &readings)?;
@@ -327,7 +332,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
             outln!("wrote {} files ({} bytes) to {}", w.files, w.bytes, dir.display());
             Ok(0)
         }
-        Command::Check { paths, json } => check(&paths, json, &readings),
+        Command::Check { paths, json, jobs } => check(&paths, json, jobs, &readings),
         Command::Info { item, json } => info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
         Command::ExportPng { item, out, mip } => typed::export_png(&item, &out, mip, &readings),
@@ -474,32 +479,15 @@ fn list(address: &str, json: bool, readings: &Readings) -> Out {
     Ok(0)
 }
 
-fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) -> Out {
+fn extract(address: &str, out: Option<PathBuf>, all: bool, jobs: Option<usize>, readings: &Readings) -> Out {
     let (ws, path) = open_item(address, readings)?;
     if all {
         let dir = out.ok_or_else(|| Failure::usage("extract --all needs -o DIR"))?;
         let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
-        let node = &node.0;
-        if !node.is_archive() {
+        if !node.0.is_archive() {
             return Err(Failure { code: 1, message: format!("{address}: not an archive") });
         }
-        std::fs::create_dir_all(&dir).map_err(|e| Failure::io(&dir, e))?;
-        let metas = node.metas();
-        let mut failed = 0;
-        for i in 0..metas.len() {
-            match node.entry_bytes(i) {
-                Ok(b) => {
-                    let p = dir.join(output_name(&metas, i));
-                    std::fs::write(&p, &*b).map_err(|e| Failure::io(&p, e))?;
-                }
-                Err(e) => {
-                    failed += 1;
-                    eprintln!("error: {address}::{} {e}", metas[i].name);
-                }
-            }
-        }
-        outln!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
-        return Ok(if failed > 0 { 1 } else { 0 });
+        return batch::extract_all(address, &node.0, &dir, jobs);
     }
     let meta = ws.item_meta(&path).ok_or_else(|| Failure::usage(format!("{address}: name an entry, FILE::ENTRY (or use --all)")))?;
     let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(address, e))?;
@@ -508,24 +496,8 @@ fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) 
     Ok(0)
 }
 
-fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
-    let mut reports: Vec<FileReport> = Vec::new();
-    let mut io_failed = false;
-    for p in paths {
-        match std::fs::read(p) {
-            Ok(b) => {
-                let bytes = SharedBytes::from(b);
-                let mut report = check_bytes(p, bytes.clone(), readings);
-                let name = Path::new(p).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                crate::export::level::check_draws(&name, &bytes, &crate::doc::resolve::FolderAssets::for_file(Path::new(p)), &mut report);
-                reports.push(report);
-            }
-            Err(e) => {
-                eprintln!("error: {p}: {e}");
-                io_failed = true;
-            }
-        }
-    }
+fn check(paths: &[String], json: bool, jobs: Option<usize>, readings: &Readings) -> Out {
+    let (reports, io_failed, cancelled) = batch::check_files(paths, jobs, json, readings)?;
     if json {
         outln!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
     } else {
@@ -543,6 +515,9 @@ fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
                 outln!("  {sev}: {}{entry}{at}: {}", r.path, d.message);
             }
         }
+    }
+    if cancelled {
+        return Ok(130);
     }
     if io_failed {
         return Ok(2);
