@@ -259,7 +259,8 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
     })?;
     let version = *doc.version.get_ref();
     let mut meta = Meta::RUNTIME_DEFAULT;
-    let gated: [(Option<Range<usize>>, fn(u32) -> bool, &str, u32); 4] = [
+    type Gate<'a> = (Option<Range<usize>>, fn(u32) -> bool, &'a str, u32);
+    let gated: [Gate; 4] = [
         (doc.surface.as_ref().map(Spanned::span), stores_meta_ab, "surface", 2),
         (doc.meta_b.as_ref().map(Spanned::span), stores_meta_ab, "meta_b", 2),
         (doc.speed_factor.as_ref().map(Spanned::span).or(doc.speed_factor_bits.as_ref().map(Spanned::span)), stores_meta_c, "speed_factor", 3),

@@ -15,11 +15,11 @@ pub mod material_text;
 mod names;
 mod pack;
 pub mod texture;
-mod unpack;
+mod tree;
 
 pub use pack::pack;
 pub use texture::Compression;
-pub use unpack::unpack;
+pub use tree::unpack;
 
 use crate::formats::readings::Readings;
 use std::path::{Path, PathBuf};

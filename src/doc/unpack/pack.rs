@@ -5,7 +5,7 @@
 
 use super::manifest::{self, ArchiveKind, ArchiveManifest, EntryRecord, Form, RootManifest, sha256};
 use super::texture::{self, Kept};
-use super::unpack::MODEL_SUFFIX;
+use super::tree::MODEL_SUFFIX;
 use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, material_text, pool};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
@@ -105,7 +105,7 @@ fn walk(dir: &Path, prefix: &str, derived: &HashSet<&str>, archives: &mut Found,
             } else {
                 walk(&e.path(), &rel, derived, archives, loose)?;
             }
-        } else if !(prefix.is_empty() && name == manifest::ROOT) && !derived.contains(rel.as_str()) && !is_temp(&name) {
+        } else if !(derived.contains(rel.as_str()) || is_temp(&name) || prefix.is_empty() && name == manifest::ROOT) {
             loose.push((e.path(), rel, e.metadata()?.len()));
         }
     }

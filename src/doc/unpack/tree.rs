@@ -118,11 +118,8 @@ impl Ctx<'_> {
             _ => Node::parse(&name, bytes.clone()).ok().map(|(n, _)| n).filter(Node::is_archive),
         };
         let done = match archive {
-            Some(node) => match self.archive(src, rel, &bytes, node, &mut report) {
-                Ok(()) => None,
-                // Entries that cannot be laid out as files: the archive is kept whole.
-                Err(why) => Some(why),
-            },
+            // Entries that cannot be laid out as files: the archive is kept whole.
+            Some(node) => self.archive(src, rel, &bytes, node, &mut report).err(),
             None => Some(String::new()),
         };
         if let Some(why) = done {
