@@ -23,6 +23,14 @@ impl StudioApp {
                 }
             }
             Intent::OpenFolder(dir) => self.open_folder(dir),
+            Intent::Unpack { src, dest } => {
+                let label = format!("Unpacking {}", src.display());
+                self.tasks.spawn(label, move |p| super::tasks::run_batch(false, src, dest, p));
+            }
+            Intent::Pack { dir, dest } => {
+                let label = format!("Packing {}", dir.display());
+                self.tasks.spawn(label, move |p| super::tasks::run_batch(true, dir, dest, p));
+            }
             Intent::CloseFolder => self.folder = None,
             Intent::Save { file, force, then } => self.save(file, force, then),
             Intent::SaveAs { file, path } => match self.ws.save_as(file, &path) {
@@ -589,6 +597,22 @@ impl StudioApp {
                 self.log.info(format!("{}: {} game files{}", root.display(), files.len(), if truncated { " (listing cut short)" } else { "" }));
                 self.folder = Some(super::panels::folder::FolderListing::new(root, files));
             }
+            Outcome::Batch { verb, dest, report } => match report {
+                Err(e) => self.log.error(format!("{verb}: {e}")),
+                Ok(r) => {
+                    for c in r.changes.iter().take(50) {
+                        self.log.info(format!("{verb}: {c}"));
+                    }
+                    for n in &r.notes {
+                        self.log.info(format!("{verb}: {n}"));
+                    }
+                    for f in r.failures.iter().take(50) {
+                        self.log.error(format!("{verb}: {}: {}", f.item, f.message));
+                    }
+                    let failed = if r.failures.is_empty() { String::new() } else { format!(", {} failed (nothing written for those)", r.failures.len()) };
+                    self.log.info(format!("{verb}: {} files -> {} files written to {}{failed}", r.items, r.files_written, dest.display()));
+                }
+            },
             Outcome::Extracted { dest, written, failed } => {
                 self.log.info(format!("extracted {written} entries to {}", dest.display()));
                 for f in failed.iter().take(50) {

@@ -48,6 +48,8 @@ impl EditorCommand {
 commands! {
     Open,
     OpenFolder,
+    UnpackProject,
+    PackProject,
     Save,
     SaveAs,
     SaveAll,
@@ -119,6 +121,8 @@ impl Command {
             Command::Editor(c) => c.spec().map_or("?", |s| s.label),
             Command::Open => "Open…",
             Command::OpenFolder => "Open Folder…",
+            Command::UnpackProject => "Unpack Project…",
+            Command::PackProject => "Pack…",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveAll => "Save All",
@@ -163,6 +167,8 @@ impl Command {
             Command::Editor(c) => c.spec().map_or("", |s| s.tooltip),
             Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
             Command::OpenFolder => "List the archives and meshes of a game folder",
+            Command::UnpackProject => "Unpack a game folder into files to edit (textures as PNG, materials as text)",
+            Command::PackProject => "Pack an unpacked folder back into archives (untouched files byte-identical)",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -265,7 +271,7 @@ impl Command {
         use Command::*;
         match self {
             Editor(c) => c.spec().and_then(|s| s.menu).unwrap_or(MenuGroup::View),
-            Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Open | OpenFolder | UnpackProject | PackProject | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,

@@ -74,6 +74,10 @@ pub enum Pick {
     OpenFiles,
     /// → [`Intent::OpenFolder`]
     OpenFolder,
+    /// A game folder, then where to unpack it → [`Intent::Unpack`]
+    Unpack,
+    /// An unpacked folder, then where to pack it → [`Intent::Pack`]
+    Pack,
     /// → [`Intent::SaveAs`]
     SaveAs(FileId, String),
     /// → [`Intent::Extract`] (a file for one entry, a folder for several)
@@ -115,6 +119,10 @@ pub enum Intent {
     Open(Vec<PathBuf>),
     OpenFolder(PathBuf),
     CloseFolder,
+    /// Unpack `src` into `dest` as a background task (`doc::unpack`).
+    Unpack { src: PathBuf, dest: PathBuf },
+    /// Pack the unpacked tree `dir` into `dest` as a background task.
+    Pack { dir: PathBuf, dest: PathBuf },
     Save { file: FileId, force: bool, then: Then },
     SaveAs { file: FileId, path: PathBuf },
     /// Saves every dirty file, then continues.

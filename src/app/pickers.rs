@@ -43,6 +43,16 @@ fn ask(pick: Pick, start: Option<PathBuf>) -> Option<Intent> {
             Some(Intent::Open(files))
         }
         Pick::OpenFolder => dialog(&start).set_title("Open Game Folder").pick_folder().map(Intent::OpenFolder),
+        Pick::Unpack => {
+            let src = dialog(&start).set_title("Unpack Which Game Folder").pick_folder()?;
+            let dest = dialog(&Some(src.clone())).set_title("Unpack Into (an empty folder)").pick_folder()?;
+            Some(Intent::Unpack { src, dest })
+        }
+        Pick::Pack => {
+            let dir = dialog(&start).set_title("Pack Which Unpacked Folder").pick_folder()?;
+            let dest = dialog(&Some(dir.clone())).set_title("Pack Into (outside the unpacked folder)").pick_folder()?;
+            Some(Intent::Pack { dir, dest })
+        }
         Pick::SaveAs(file, name) => {
             let path = dialog(&start).set_title("Save As").set_file_name(name).save_file()?;
             Some(Intent::SaveAs { file, path })
