@@ -190,7 +190,9 @@ impl Ctx<'_> {
 
         let readings = &self.opts.readings;
         let archive_name = rel.rsplit('/').next().unwrap_or(rel);
-        let container = Arc::new(FolderAssets::for_file(src).with_container(archive_name.to_string(), node.clone()));
+        // Libraries are read per asset source: only an archive holding models needs its own.
+        let has_models = self.opts.models && metas.iter().any(|m| m.name.to_ascii_lowercase().ends_with(".msh"));
+        let container = if has_models { Some(FolderAssets::for_file(src).with_container(archive_name.to_string(), node.clone())) } else { None };
         let outs: Vec<Result<EntryOut, String>> = metas
             .par_iter()
             .map(|m| {
@@ -276,7 +278,7 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    fn entry(&self, node: &Node, m: &crate::doc::node::EntryMeta, archive: &str, assets: &FolderAssets, readings: &Readings) -> Result<EntryOut, String> {
+    fn entry(&self, node: &Node, m: &crate::doc::node::EntryMeta, archive: &str, assets: Option<&FolderAssets>, readings: &Readings) -> Result<EntryOut, String> {
         let bytes = node.entry_bytes(m.index).map_err(|e| format!("{}: {e}", m.name))?;
         let packed = match node {
             Node::Rsli(a) => {
@@ -307,7 +309,7 @@ impl Ctx<'_> {
                     _ => Ok(bytes_out(None)),
                 }
             }
-            Some("msh") if self.opts.models => Ok(bytes_out(model_glb(&m.name, bytes.clone(), assets, readings))),
+            Some("msh") => Ok(bytes_out(assets.and_then(|a| model_glb(&m.name, bytes.clone(), a, readings)))),
             _ => Ok(bytes_out(None)),
         }
     }
