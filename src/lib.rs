@@ -8,6 +8,7 @@ pub mod cli;
 pub mod doc;
 pub mod export;
 pub mod scene;
+pub mod unpack;
 pub mod fixtures;
 pub mod formats;
 pub mod fuzzing;

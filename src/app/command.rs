@@ -35,6 +35,8 @@ macro_rules! commands {
 commands! {
     Open,
     OpenFolder,
+    UnpackProject,
+    PackProject,
     Save,
     SaveAs,
     SaveAll,
@@ -89,6 +91,8 @@ impl Command {
             Command::Editor(_) => "?",
             Command::Open => "Open…",
             Command::OpenFolder => "Open Folder…",
+            Command::UnpackProject => "Unpack Project…",
+            Command::PackProject => "Pack…",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveAll => "Save All",
@@ -134,6 +138,8 @@ impl Command {
             Command::Editor(_) => "",
             Command::Open => "Open archives or loose files (.lib, .rlb, .msh, .wea, .geom, Texm)",
             Command::OpenFolder => "Open a game folder as one project: its tree, search over every archive, what uses what",
+            Command::UnpackProject => "Unpack a game folder into files to edit (textures as PNG, materials as text)",
+            Command::PackProject => "Pack an unpacked folder back into archives (untouched files byte-identical)",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -233,7 +239,7 @@ impl Command {
         use Command::*;
         match self {
             Editor(_) => MenuGroup::View,
-            Open | OpenFolder | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Open | OpenFolder | UnpackProject | PackProject | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter | SearchProject => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,

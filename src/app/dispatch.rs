@@ -26,6 +26,8 @@ impl StudioApp {
             Command::Editor(cmd) => self.editor_target(cmd).map(|target| Intent::RunEditor { cmd, target }).into_iter().collect(),
             Command::Open => one(Intent::Pick(Pick::OpenFiles)),
             Command::OpenFolder => one(Intent::Pick(Pick::OpenFolder)),
+            Command::UnpackProject => one(Intent::Pick(Pick::Unpack(None))),
+            Command::PackProject => one(Intent::Pick(Pick::Pack(None))),
             Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
             Command::SaveAs => file
                 .and_then(|f| self.ws.file(f).map(|o| Intent::Pick(Pick::SaveAs(f, o.name()))))

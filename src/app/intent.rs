@@ -74,6 +74,10 @@ pub enum Pick {
     OpenFiles,
     /// → [`Intent::OpenFolder`]
     OpenFolder,
+    /// A game folder (asked first, `None`), then where to unpack it → [`Intent::Unpack`]
+    Unpack(Option<PathBuf>),
+    /// An unpacked folder (asked first, `None`), then where to pack it → [`Intent::Pack`]
+    Pack(Option<PathBuf>),
     /// → [`Intent::SaveAs`]
     SaveAs(FileId, String),
     /// → [`Intent::Extract`] (a file for one entry, a folder for several)
@@ -125,6 +129,10 @@ pub enum Intent {
     OpenProjectItem { address: String, offset: Option<u64> },
     /// Shows the project's search field and gives it the keyboard.
     FocusProjectSearch,
+    /// Unpack `src` into `dest` as a background task (`unpack`).
+    Unpack { src: PathBuf, dest: PathBuf },
+    /// Pack the unpacked tree `dir` into `dest` as a background task.
+    Pack { dir: PathBuf, dest: PathBuf },
     Save { file: FileId, force: bool, then: Then },
     SaveAs { file: FileId, path: PathBuf },
     /// Saves every dirty file, then continues.

@@ -32,6 +32,10 @@ pub fn request(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'sta
     match pick {
         Pick::OpenFiles => (Mode::Files, "Open".into(), game),
         Pick::OpenFolder => (Mode::Folder, "Open Game Folder".into(), Vec::new()),
+        Pick::Unpack(None) => (Mode::Folder, "Unpack Which Game Folder".into(), Vec::new()),
+        Pick::Unpack(Some(_)) => (Mode::Folder, "Unpack Into (an empty folder)".into(), Vec::new()),
+        Pick::Pack(None) => (Mode::Folder, "Pack Which Unpacked Folder".into(), Vec::new()),
+        Pick::Pack(Some(_)) => (Mode::Folder, "Pack Into (outside the unpacked folder)".into(), Vec::new()),
         Pick::SaveAs(_, name) => (Mode::Save(name.clone()), "Save As".into(), Vec::new()),
         Pick::Extract(items, Some(name)) if items.len() == 1 => (Mode::Save(name.clone()), "Extract Entry".into(), Vec::new()),
         Pick::Extract(..) => (Mode::Folder, "Extract Entries Into".into(), Vec::new()),
@@ -52,6 +56,11 @@ pub fn answer(pick: Pick, mut paths: Vec<PathBuf>) -> Option<Intent> {
     Some(match pick {
         Pick::OpenFiles => Intent::Open(paths),
         Pick::OpenFolder => Intent::OpenFolder(one),
+        // Two folders, asked one after the other: the first answer asks the second.
+        Pick::Unpack(None) => Intent::Pick(Pick::Unpack(Some(one))),
+        Pick::Unpack(Some(src)) => Intent::Unpack { src, dest: one },
+        Pick::Pack(None) => Intent::Pick(Pick::Pack(Some(one))),
+        Pick::Pack(Some(dir)) => Intent::Pack { dir, dest: one },
         Pick::SaveAs(file, _) => Intent::SaveAs { file, path: one },
         Pick::Extract(items, _) => Intent::Extract { items, to: one },
         Pick::ExtractAll(archive) => Intent::ExtractAll { archive, dir: one },

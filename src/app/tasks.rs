@@ -47,6 +47,34 @@ impl CheckProgress for CheckSink<'_> {
     }
 }
 
+/// `unpack` reports its bytes through this and stops when asked.
+pub struct BatchSink<'a>(pub &'a Progress);
+
+impl crate::unpack::Progress for BatchSink<'_> {
+    fn begin(&self, _items: u64, bytes: u64) {
+        self.0.set(0, bytes);
+    }
+    fn advance(&self, bytes: u64) {
+        self.0.done.fetch_add(bytes, Ordering::Relaxed);
+    }
+    fn cancelled(&self) -> bool {
+        self.0.cancelled()
+    }
+}
+
+/// Unpacks or packs (`pack` true) on the calling thread, as a task's work.
+pub fn run_batch(pack: bool, from: PathBuf, dest: PathBuf, p: &Progress) -> Outcome {
+    use crate::unpack::{Options, pack as pack_tree, unpack};
+    let opts = Options::default();
+    let sink = BatchSink(p);
+    let (verb, report) = if pack {
+        ("pack", pack_tree(&from, &dest, &opts, &sink))
+    } else {
+        ("unpack", unpack(std::slice::from_ref(&from), &dest, &opts, &sink))
+    };
+    Outcome::Batch { verb, dest, report: report.map_err(|e| e.0) }
+}
+
 /// What a finished task hands back.
 #[derive(Debug)]
 pub enum Outcome {
@@ -59,6 +87,8 @@ pub enum Outcome {
     /// Entries were written to disk.
     Extracted { dest: PathBuf, written: usize, failed: Vec<String> },
     Checked { file: FileId, report: FileReport },
+    /// An unpack or pack ran (`verb`), with its report, or could not start.
+    Batch { verb: &'static str, dest: PathBuf, report: Result<crate::unpack::Report, String> },
     Cancelled,
 }
 

@@ -60,32 +60,15 @@ pub(super) fn list(address: &str, json: bool, readings: &Readings) -> Out {
     Ok(0)
 }
 
-pub(super) fn extract(address: &str, out: Option<PathBuf>, all: bool, readings: &Readings) -> Out {
+pub(super) fn extract(address: &str, out: Option<PathBuf>, all: bool, jobs: Option<usize>, readings: &Readings) -> Out {
     let (ws, path) = open_item(address, readings)?;
     if all {
         let dir = out.ok_or_else(|| Failure::usage("extract --all needs -o DIR"))?;
         let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
-        let node = &node.0;
-        if !node.is_archive() {
+        if !node.0.is_archive() {
             return Err(Failure { code: 1, message: format!("{address}: not an archive") });
         }
-        std::fs::create_dir_all(&dir).map_err(|e| Failure::io(&dir, e))?;
-        let metas = node.metas();
-        let mut failed = 0;
-        for i in 0..metas.len() {
-            match node.entry_bytes(i) {
-                Ok(b) => {
-                    let p = dir.join(output_name(&metas, i));
-                    std::fs::write(&p, &*b).map_err(|e| Failure::io(&p, e))?;
-                }
-                Err(e) => {
-                    failed += 1;
-                    eprintln!("error: {address}::{} {e}", metas[i].name);
-                }
-            }
-        }
-        outln!("extracted {} of {} entries to {}", metas.len() - failed, metas.len(), dir.display());
-        return Ok(if failed > 0 { 1 } else { 0 });
+        return super::batch::extract_all(address, &node.0, &dir, jobs);
     }
     let meta = ws.item_meta(&path).ok_or_else(|| Failure::usage(format!("{address}: name an entry, FILE::ENTRY (or use --all)")))?;
     let bytes = ws.item_bytes(&path).map_err(|e| Failure::format(address, e))?;

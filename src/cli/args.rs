@@ -37,6 +37,9 @@ pub enum Command {
         out: Option<PathBuf>,
         #[arg(long)]
         all: bool,
+        /// With --all: worker threads (default: every core).
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
     },
     /// Replace an entry's bytes with SRC's; saves in place atomically unless -o.
     Replace {
@@ -95,6 +98,9 @@ pub enum Command {
         paths: Vec<String>,
         #[arg(long)]
         json: bool,
+        /// Worker threads (default: every core).
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
     },
     /// What an item uses and what uses it across a game folder (texture <- MAT0 phases <-
     /// WEAR rows <- meshes).
@@ -177,6 +183,33 @@ pub enum Command {
         /// Animation frame to pose the model at (type-8 key time, in frames).
         #[arg(long)]
         frame: Option<f32>,
+    },
+    /// Unpack archives (or whole game folders) into a tree of files to edit: textures as PNG,
+    /// materials as TOML text, everything else as its bytes, each model with a glTF to look at;
+    /// a manifest per archive lets `pack` rebuild it byte-identically.
+    Unpack {
+        #[arg(required = true)]
+        sources: Vec<PathBuf>,
+        #[arg(short = 'o', long = "out", required = true)]
+        out: PathBuf,
+        /// PNG compression: fast (default) or best (smaller, slower).
+        #[arg(long, value_enum, default_value = "fast")]
+        compression: super::batch::CompressionArg,
+        /// Leave out the glTF beside each model.
+        #[arg(long)]
+        no_models: bool,
+        #[command(flatten)]
+        batch: super::batch::BatchArgs,
+    },
+    /// Rebuild every archive and file of an unpacked tree into OUT_DIR: untouched files come
+    /// back byte-identical, edited ones through the editor's conversions; files added or
+    /// deleted become entries added or removed. A mistake anywhere writes nothing.
+    Pack {
+        dir: PathBuf,
+        #[arg(short = 'o', long = "out", required = true, value_name = "OUT_DIR")]
+        out: PathBuf,
+        #[command(flatten)]
+        batch: super::batch::BatchArgs,
     },
     /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.

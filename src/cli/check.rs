@@ -35,24 +35,17 @@ pub(crate) fn print_check_report(r: &FileReport) {
     }
 }
 
-pub(super) fn check(paths: &[String], json: bool, readings: &Readings) -> Out {
-    let mut reports: Vec<FileReport> = Vec::new();
-    let mut io_failed = false;
-    for p in paths {
-        match check_file(p, readings) {
-            Ok(r) => reports.push(r),
-            Err(e) => {
-                eprintln!("error: {p}: {e}");
-                io_failed = true;
-            }
-        }
-    }
+pub(super) fn check(paths: &[String], json: bool, jobs: Option<usize>, readings: &Readings) -> Out {
+    let (reports, io_failed, cancelled) = super::batch::check_files(paths, jobs, json, readings)?;
     if json {
         outln!("{}", serde_json::to_string_pretty(&json!({"files": reports})).expect("JSON values serialise"));
     } else {
         for r in &reports {
             print_check_report(r);
         }
+    }
+    if cancelled {
+        return Ok(130);
     }
     if io_failed {
         return Ok(2);

@@ -12,6 +12,7 @@ use std::path::Path;
 
 mod archive;
 mod args;
+mod batch;
 mod check;
 mod desktop;
 mod dev;
@@ -57,7 +58,7 @@ type Out = Result<i32, Failure>;
 pub fn run(command: Command, readings: Readings) -> Out {
     match command {
         Command::List { archive, json } => archive::list(&archive, json, &readings),
-        Command::Extract { item, out, all } => archive::extract(&item, out, all, &readings),
+        Command::Extract { item, out, all, jobs } => archive::extract(&item, out, all, jobs, &readings),
         Command::Replace { item, src, out } => edit::replace(&item, &src, out.out, &readings),
         Command::Add { archive, src, name, type_id, attr1, attr2, attr3, out } => {
             edit::add(&archive, &src, edit::AddArgs { name, type_id, attrs: [attr1, attr2, attr3], out: out.out }, &readings)
@@ -69,13 +70,15 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Rename { item, new_name, out, .. } => edit::rename(&item, &new_name, out.out, &readings),
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::Unpack { sources, out, compression, no_models, batch } => batch::unpack_cmd(&sources, &out, compression, no_models, &batch, &readings),
+        Command::Pack { dir, out, batch } => batch::pack_cmd(&dir, &out, &batch),
         Command::Diff(args) => diff::diff(&args, &readings),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
         Command::WriteDemo { dir } => dev::write_demo(&dir),
         Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
-        Command::Check { paths, json } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
-        Command::Check { paths, json } => check::check(&paths, json, &readings),
+        Command::Check { paths, json, .. } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
+        Command::Check { paths, json, jobs } => check::check(&paths, json, jobs, &readings),
         Command::Refs { item, project: dir, json } => project::refs(&item, dir, json, &readings),
         Command::Search { dir, query, json } => project::search_cmd(&dir, &query, json, &readings),
         Command::Info { item, json } => info::info(&item, json, &readings),

@@ -18,6 +18,14 @@ impl StudioApp {
             }
             Intent::OpenReferenced(p) => self.open_path(p),
             Intent::OpenFolder(dir) => self.open_folder(dir),
+            Intent::Unpack { src, dest } => {
+                let label = format!("Unpacking {}", src.display());
+                self.tasks.spawn(label, move |p| crate::app::tasks::run_batch(false, src, dest, p));
+            }
+            Intent::Pack { dir, dest } => {
+                let label = format!("Packing {}", dir.display());
+                self.tasks.spawn(label, move |p| crate::app::tasks::run_batch(true, dir, dest, p));
+            }
             Intent::CloseFolder => self.folder = None,
             Intent::OpenProjectItem { address, offset } => self.open_project_item(&address, offset),
             Intent::FocusProjectSearch => match self.folder.as_mut() {
@@ -319,6 +327,22 @@ impl StudioApp {
                     self.log.info(format!("{}: references indexed, {problems} findings", root.display()));
                 }
             }
+            Outcome::Batch { verb, dest, report } => match report {
+                Err(e) => self.log.error(format!("{verb}: {e}")),
+                Ok(r) => {
+                    for c in r.changes.iter().take(50) {
+                        self.log.info(format!("{verb}: {c}"));
+                    }
+                    for n in &r.notes {
+                        self.log.info(format!("{verb}: {n}"));
+                    }
+                    for f in r.failures.iter().take(50) {
+                        self.log.error(format!("{verb}: {}: {}", f.item, f.message));
+                    }
+                    let failed = if r.failures.is_empty() { String::new() } else { format!(", {} failed (nothing written for those)", r.failures.len()) };
+                    self.log.info(format!("{verb}: {} files -> {} files written to {}{failed}", r.items, r.files_written, dest.display()));
+                }
+            },
             Outcome::Extracted { dest, written, failed } => {
                 self.log.info(format!("extracted {written} entries to {}", dest.display()));
                 for f in failed.iter().take(50) {

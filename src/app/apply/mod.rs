@@ -43,7 +43,7 @@ impl Area {
     fn of(intent: &Intent) -> Area {
         use Intent::*;
         match intent {
-            Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
+            Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Unpack { .. } | Pack { .. } | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
             | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) => Area::Files,
             Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
             | RebuildLookup(_) | Undo | Redo | DropOnRow { .. } | DropOnBrowser(_) => Area::Document,
