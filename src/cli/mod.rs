@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 mod desktop;
 mod export;
+mod mods;
 pub mod render;
 pub mod output;
 mod suggest;
@@ -167,6 +168,9 @@ pub enum Command {
     /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
+    /// Mods: package changes as a .parkanmod, install, list, compare and uninstall them.
+    #[command(subcommand)]
+    Mod(mods::ModCommand),
     /// Register the editor with the desktop for this user (binary in ~/.local/bin, MIME types,
     /// icons, desktop entry, default application), so double-clicking an archive opens it.
     InstallDesktop {
@@ -278,6 +282,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         }
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::Mod(cmd) => mods::run(cmd),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
         Command::WriteFixtures { dir } => {
             let n = crate::fixtures::files::write_all(&dir).map_err(|e| Failure::io(&dir, e))?;

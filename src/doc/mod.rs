@@ -3,6 +3,7 @@
 //! lossless saves.
 
 pub mod check;
+pub mod mods;
 pub mod items;
 pub mod listing;
 pub mod edit;
