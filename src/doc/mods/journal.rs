@@ -193,7 +193,7 @@ pub fn commit(game: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::R
             for (name, _) in &w.extra {
                 let _ = std::fs::remove_file(dir.join(name));
             }
-            Err(e)
+            Err(io::Error::new(e.kind(), format!("{e}; nothing in the game folder was changed")))
         }
     }
 }
@@ -218,7 +218,7 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
         let staged = match bytes {
             Some(b) => {
                 let name = format!("{n}");
-                atomic_write(&stage.join(&name), b)?;
+                atomic_write(&stage.join(&name), b).map_err(|e| io::Error::new(e.kind(), format!("staging the new {}: {e}", file)))?;
                 if kill("staging") {
                     return Err(killed("staging"));
                 }
