@@ -1,5 +1,5 @@
 //! Mods on the shipped-size game folder (`fixtures::game`, about 21 MB), 50 changed entries in
-//! 10 archives (issue 26's targets):
+//! 10 archives (NRes libraries, meshes and the RsLi sprites.lib, whose entries are packed again) (issue 26's targets):
 //! - `create`: `mod create` from the clean and the modded folder (walk, compare, package);
 //!   target at most 0.5 s;
 //! - `apply` and `revert` of that package, beside the baseline of writing the 10 modded
@@ -21,7 +21,7 @@ const ARCHIVES: [&str; 10] = [
     "Material.lib",
     "lightmap.lib",
     "palettes.lib",
-    "objects.rlb",
+    "sprites.lib",
     "Land.msh",
     "models/MODEL000.msh",
     "models/HOUSE001.msh",

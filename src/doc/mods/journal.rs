@@ -151,12 +151,13 @@ pub fn killed(step: &str) -> io::Error {
     io::Error::new(io::ErrorKind::Interrupted, format!("killed at {step} (test)"))
 }
 
-/// What a transaction writes: each game file's new bytes (`None`: removed), the snapshots to
-/// take first (game path, the name in the journal's folder), and files to add to the journal's
-/// folder (a package's copy).
+/// What a transaction writes: each game file's new bytes (`None`: removed) with their SHA-256
+/// (the caller has it already: hashing 20 MB twice would cost more than the rest), the
+/// snapshots to take first (game path, the name in the journal's folder), and files to add to
+/// the journal's folder (a package's copy).
 pub struct Writes {
     pub what: String,
-    pub files: Vec<(String, Option<SharedBytes>)>,
+    pub files: Vec<(String, Option<SharedBytes>, Option<String>)>,
     pub snapshots: Vec<(String, String)>,
     pub extra: Vec<(String, SharedBytes)>,
 }
@@ -214,7 +215,7 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
         atomic_write(&p, bytes)?;
     }
     let mut writes = Vec::new();
-    for (n, (file, bytes)) in w.files.iter().enumerate() {
+    for (n, (file, bytes, sha)) in w.files.iter().enumerate() {
         let staged = match bytes {
             Some(b) => {
                 let name = format!("{n}");
@@ -226,7 +227,7 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
             }
             None => None,
         };
-        writes.push(TxnWrite { file: file.clone(), stage: staged, after: bytes.as_ref().map(|b| sha256_hex(b)) });
+        writes.push(TxnWrite { file: file.clone(), stage: staged, after: sha.clone() });
     }
     let json = serde_json::to_vec_pretty(journal).map_err(io::Error::other)?;
     atomic_write(&stage.join("journal.json"), &json)?;

@@ -172,6 +172,8 @@ fn apply_hand(bytes: Option<SharedBytes>, file: &str, carry: &[Change]) -> Optio
 struct Planned {
     file: String,
     bytes: Option<SharedBytes>,
+    /// The file before the install.
+    current: Option<SharedBytes>,
 }
 
 /// Which installed mod (before `position`) last changed the item of `key`.
@@ -206,6 +208,7 @@ pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt
     for (file, changes) in &groups {
         let rel = folder.existing(file).unwrap_or(file).to_string();
         let current = read_opt(&folder.locate(file))?;
+        let before = current.clone();
         let (bytes, outs) = if later.iter().any(|m| m.touches(file)) {
             // Installed before mods that touch this file: rebuilt in the new order.
             let fs = journal.file(file).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
@@ -232,7 +235,7 @@ pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt
             let r = apply_file(current, file, changes, opts.force);
             (r.bytes, r.outcomes)
         };
-        planned.push(Planned { file: rel, bytes });
+        planned.push(Planned { file: rel, bytes, current: before });
         outcomes.extend(outs);
     }
     let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
@@ -292,17 +295,18 @@ pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt
     next.next_seq += 1;
     let package = format!("mods/{seq}.parkanmod");
     let mut snapshots = Vec::new();
+    let mut afters = Vec::new();
     for (n, p) in planned.iter().enumerate() {
         let after = sha_opt(&p.bytes);
+        afters.push(after.clone());
         match next.files.iter_mut().find(|f| f.file.eq_ignore_ascii_case(&p.file)) {
             Some(f) => f.after = after,
             None => {
-                let current = read_opt(&game.join(&p.file))?;
-                let base = current.as_ref().map(|_| format!("base/{seq}-{n}"));
+                let base = p.current.as_ref().map(|_| format!("base/{seq}-{n}"));
                 if let Some(b) = &base {
                     snapshots.push((p.file.clone(), b.clone()));
                 }
-                next.files.push(FileState { file: p.file.clone(), base, base_sha256: sha_opt(&current), after });
+                next.files.push(FileState { file: p.file.clone(), base, base_sha256: sha_opt(&p.current), after });
             }
         }
     }
@@ -318,7 +322,7 @@ pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt
     next.mods.insert(position, installed);
     let writes = Writes {
         what: format!("install of {:?}", pkg.meta.name),
-        files: planned.into_iter().map(|p| (p.file, p.bytes)).collect(),
+        files: planned.into_iter().zip(afters).map(|(p, sha)| (p.file, p.bytes, sha)).collect(),
         snapshots,
         extra: vec![(package, SharedBytes::from(pkg_bytes))],
     };
@@ -392,12 +396,14 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
             (Some(_), false) => format!("  restore {}, keeping the changes of {}", fs.file, others.join(", ")),
         };
         lines.push(what);
+        // A file no mod is left on is its snapshot, whose hash the journal has.
+        let after = if remaining.is_empty() && carry.is_empty() { fs.base_sha256.clone() } else { sha_opt(&bytes) };
         if remaining.is_empty() && carry.is_empty() {
             next.files.retain(|f| !f.file.eq_ignore_ascii_case(file));
         } else if let Some(f) = next.files.iter_mut().find(|f| f.file.eq_ignore_ascii_case(file)) {
-            f.after = sha_opt(&bytes);
+            f.after = after.clone();
         }
-        writes.push((fs.file.clone(), bytes));
+        writes.push((fs.file.clone(), bytes, after));
     }
     if dry_run {
         lines.push("dry run: nothing written".into());
