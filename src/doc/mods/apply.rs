@@ -165,12 +165,15 @@ pub fn find(node: &Node, segment: &str) -> Option<usize> {
     (0..node.len()).find(|&i| node.meta(i).is_some_and(|m| m.name_bytes.eq_ignore_ascii_case(&want)))
 }
 
+/// A change and its entry path relative to the node it is being applied in.
+type Located<'a> = (&'a [String], &'a Change);
+
 /// Applies changes whose paths are relative to `node`; true when the node changed.
-fn apply_in(node: &mut Node, list: &[(&[String], &Change)], force: bool, out: &mut Vec<Outcome>) -> bool {
+fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcome>) -> bool {
     let mut changed = false;
     // Nested archives first, each child's changes together; indices are resolved before any
     // removal or addition moves them.
-    let mut groups: Vec<(String, Vec<(&[String], &Change)>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<Located>)> = Vec::new();
     let mut here: Vec<(Option<usize>, &Change)> = Vec::new();
     for &(path, c) in list {
         if path.len() == 1 {

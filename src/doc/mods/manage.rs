@@ -214,8 +214,8 @@ pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt
             let fs = journal.file(file).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
             for m in journal.mods.iter().filter(|m| m.touches(file)) {
                 let map = if later.iter().any(|l| l.seq == m.seq) { &mut later_pkgs } else { &mut earlier_pkgs };
-                if !map.contains_key(&m.seq) {
-                    map.insert(m.seq, installed_package(game, m)?);
+                if let std::collections::hash_map::Entry::Vacant(v) = map.entry(m.seq) {
+                    v.insert(installed_package(game, m)?);
                 }
             }
             let installed: Vec<&Package> =
@@ -362,8 +362,8 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
         let fs = journal.file(file).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?.clone();
         let touching: Vec<&Installed> = journal.mods.iter().filter(|x| x.touches(file)).collect();
         for x in &touching {
-            if !pkgs.contains_key(&x.seq) {
-                pkgs.insert(x.seq, installed_package(game, x)?);
+            if let std::collections::hash_map::Entry::Vacant(v) = pkgs.entry(x.seq) {
+                v.insert(installed_package(game, x)?);
             }
         }
         let current = read_opt(&game.join(&fs.file))?;
@@ -457,7 +457,9 @@ pub enum Verdict {
 /// `mod conflicts`: a matrix of the items more than one of `mods` change (in order: the
 /// later wins); the lines to print and whether there is a real conflict.
 pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
-    let mut rows: Vec<(Vec<String>, String, Vec<(usize, &Change)>)> = Vec::new();
+    // Per item: its key, its address, and each (mod, change) on it.
+    type Row<'a> = (Vec<String>, String, Vec<(usize, &'a Change)>);
+    let mut rows: Vec<Row> = Vec::new();
     for (i, (_, p)) in mods.iter().enumerate() {
         for c in &p.changes {
             let k = c.key();
