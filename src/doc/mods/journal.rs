@@ -8,8 +8,9 @@
 //! each installed package is kept in `mods/`, so that the others can be applied again when one
 //! goes.
 //!
-//! A change to the game folder is one transaction: the new files are staged in `stage/`
-//! through the atomic save (`doc::save`), then `txn.json` is written (the commit point), then
+//! A change to the game folder is one transaction: the new files are staged in `stage/`, each
+//! flushed to disk, then `txn.json` is written through the atomic save (`doc::save`; the
+//! commit point), then
 //! each staged file is renamed over its game file and the staged journal over `journal.json`.
 //! Killed before the commit point, the game files are untouched and the next `mod` command
 //! removes what was staged; killed after it, the next `mod` command finishes the renames
@@ -21,7 +22,7 @@ use crate::doc::save::{atomic_write, save_target};
 use crate::formats::bytes::SharedBytes;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 pub const JOURNAL_VERSION: u32 = 1;
@@ -140,6 +141,9 @@ struct Txn {
     /// What is being done, for the message after a recovery (`install "Gold walls"`).
     what: String,
     writes: Vec<TxnWrite>,
+    /// Staged files that go into the journal's folder (staged name, name there).
+    #[serde(default)]
+    extra: Vec<(String, String)>,
 }
 
 /// A simulated `kill -9` between two steps of a transaction: tests pass a function that
@@ -191,12 +195,17 @@ pub fn commit(game: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::R
             for (_, name) in &w.snapshots {
                 let _ = std::fs::remove_file(dir.join(name));
             }
-            for (name, _) in &w.extra {
-                let _ = std::fs::remove_file(dir.join(name));
-            }
             Err(io::Error::new(e.kind(), format!("{e}; nothing in the game folder was changed")))
         }
     }
+}
+
+/// Writes `bytes` to a new file and flushes it to disk. Staged files need no temporary file of
+/// their own: nothing reads them before `txn.json` says they are complete.
+fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
 }
 
 fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::Result<Txn> {
@@ -207,19 +216,18 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
     if kill("snapshots") {
         return Err(killed("snapshots"));
     }
-    for (name, bytes) in &w.extra {
-        let p = dir.join(name);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent)?;
-        }
-        atomic_write(&p, bytes)?;
+    let mut extra = Vec::new();
+    for (n, (name, bytes)) in w.extra.iter().enumerate() {
+        let staged = format!("extra-{n}");
+        write_synced(&stage.join(&staged), bytes).map_err(|e| io::Error::new(e.kind(), format!("staging {name}: {e}")))?;
+        extra.push((staged, name.clone()));
     }
     let mut writes = Vec::new();
     for (n, (file, bytes, sha)) in w.files.iter().enumerate() {
         let staged = match bytes {
             Some(b) => {
                 let name = format!("{n}");
-                atomic_write(&stage.join(&name), b).map_err(|e| io::Error::new(e.kind(), format!("staging the new {}: {e}", file)))?;
+                write_synced(&stage.join(&name), b).map_err(|e| io::Error::new(e.kind(), format!("staging the new {file}: {e}")))?;
                 if kill("staging") {
                     return Err(killed("staging"));
                 }
@@ -230,8 +238,12 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
         writes.push(TxnWrite { file: file.clone(), stage: staged, after: sha.clone() });
     }
     let json = serde_json::to_vec_pretty(journal).map_err(io::Error::other)?;
-    atomic_write(&stage.join("journal.json"), &json)?;
-    let txn = Txn { what: w.what.clone(), writes };
+    write_synced(&stage.join("journal.json"), &json)?;
+    // The staged names must be durable before the commit point names them.
+    if let Ok(d) = std::fs::File::open(stage) {
+        let _ = d.sync_all();
+    }
+    let txn = Txn { what: w.what.clone(), writes, extra };
     if kill("staged") {
         return Err(killed("staged"));
     }
@@ -289,6 +301,16 @@ fn finish(game: &Path, dir: &Path, txn: &Txn, kill: KillAt) -> io::Result<()> {
     }
     if let Ok(d) = std::fs::File::open(game) {
         let _ = d.sync_all();
+    }
+    for (staged, name) in &txn.extra {
+        let from = stage.join(staged);
+        if from.exists() {
+            let to = dir.join(name);
+            if let Some(p) = to.parent() {
+                std::fs::create_dir_all(p)?;
+            }
+            std::fs::rename(&from, &to)?;
+        }
     }
     let staged_journal = stage.join("journal.json");
     if staged_journal.exists() {
