@@ -185,4 +185,40 @@ mod tests {
         let f = b"4\r\n0 B_S0\r\n1 L04\r\n2 L02\r\n3 Z\r\n";
         assert_eq!(merge3(BASE, d, f).unwrap(), b"3\r\n0 B_S0\r\n2 L02\r\n3 Z\r\n");
     }
+
+    use proptest::prelude::*;
+
+    fn table(rows: &[String]) -> Vec<u8> {
+        let mut t = format!("{}\r\n", rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            t.push_str(&format!("{i} {r}\r\n"));
+        }
+        t.into_bytes()
+    }
+
+    proptest! {
+        /// Two mods renaming disjoint sets of rows merge to the table with both renames,
+        /// whichever comes first; a mod merged with an untouched table is itself.
+        #[test]
+        fn disjoint_row_edits_merge_in_either_order(
+            names in proptest::collection::vec("[A-Z]{1,6}", 1..30),
+            picks in proptest::collection::vec((any::<prop::sample::Index>(), any::<bool>(), "[a-z]{1,6}"), 0..10),
+        ) {
+            let n = names.len();
+            let (mut a, mut b, mut both) = (names.clone(), names.clone(), names.clone());
+            let mut owner = vec![None; n];
+            for (i, to_a, new) in &picks {
+                let i = i.index(n);
+                // A row belongs to the first side that picks it.
+                let side = *owner[i].get_or_insert(*to_a);
+                if side { a[i] = new.clone() } else { b[i] = new.clone() }
+                both[i] = new.clone();
+            }
+            let (tb, ta, tbb, tboth) = (table(&names), table(&a), table(&b), table(&both));
+            prop_assert_eq!(merge3(&tb, &ta, &tbb).unwrap(), tboth.clone());
+            prop_assert_eq!(merge3(&tb, &tbb, &ta).unwrap(), tboth);
+            prop_assert_eq!(merge3(&tb, &ta, &tb).unwrap(), ta.clone());
+            prop_assert_eq!(merge3(&tb, &tb, &ta).unwrap(), ta);
+        }
+    }
 }
