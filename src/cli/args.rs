@@ -214,6 +214,9 @@ pub enum Command {
     /// Draw a mesh (MSH model or landscape, level.geom, X-Ray level) or a MAT0 material's preview shape
     /// with the editor's 3D renderer, offscreen, to a PNG.
     Render(render::RenderArgs),
+    /// Mods: package changes as a .parkanmod, install, list, compare and uninstall them.
+    #[command(subcommand)]
+    Mod(super::mods::ModCommand),
     /// What changed between two files, two items (FILE::ENTRY) or two folders, in the formats'
     /// terms. Exit 0 when equal, 1 when different, 2 on a usage or I/O error.
     Diff(super::diff::DiffArgs),

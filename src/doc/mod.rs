@@ -5,6 +5,7 @@
 pub mod check;
 pub mod damage;
 pub mod diff;
+pub mod mods;
 pub mod items;
 pub mod listing;
 pub mod edit;

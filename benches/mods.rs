@@ -1,0 +1,137 @@
+//! Mods on the shipped-size game folder (`fixtures::game`, about 21 MB), 50 changed entries in
+//! 10 archives (NRes libraries, meshes and the RsLi sprites.lib, whose entries are packed again) (issue 26's targets):
+//! - `create`: `mod create` from the clean and the modded folder (walk, compare, package);
+//!   target at most 0.5 s;
+//! - `apply` and `revert` of that package, beside the baseline of writing the 10 modded
+//!   archives with the atomic save (`doc::save`); target at most 1.3 times the baseline.
+//!
+//! Measured (2 cores shared with other builds, `cargo bench --no-default-features --bench mods
+//! -- --warm-up-time 1 --measurement-time 3`): create 33 ms; baseline 104 ms, apply 101 ms
+//! (0.97x), revert 105 ms (1.01x). Apply writes each archive once, as the baseline does, and
+//! saves the baseline's temporary file and folder flush per file; what it adds is the journal
+//! and the commit record.
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use parkan_studio::doc::mods::create::diff_folders;
+use parkan_studio::doc::mods::manage::{self, InstallOptions};
+use parkan_studio::doc::mods::{Meta, Package};
+use parkan_studio::doc::node::Node;
+use parkan_studio::doc::save::atomic_write;
+use parkan_studio::fixtures::game::{GameSpec, write_game};
+use parkan_studio::formats::bytes::SharedBytes;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+const ARCHIVES: [&str; 10] = [
+    "Textures.lib",
+    "Material.lib",
+    "lightmap.lib",
+    "palettes.lib",
+    "sprites.lib",
+    "Land.msh",
+    "models/MODEL000.msh",
+    "models/HOUSE001.msh",
+    "models/CRATE002.msh",
+    "models/CRANE003.msh",
+];
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// Five entries of each archive get the bytes of the entry after them, reversed (new bytes
+/// no other entry has).
+fn modify(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for a in ARCHIVES {
+        let path = dir.join(a);
+        let (mut node, _) = Node::parse(a, SharedBytes::from(std::fs::read(&path).unwrap())).unwrap();
+        let n = node.len();
+        assert!(n >= 2, "{a} has {n} entries");
+        for k in 0..5 {
+            let i = k % n;
+            let mut b = node.entry_bytes((i + 1) % n).unwrap().to_vec();
+            b.reverse();
+            b.push(k as u8);
+            node.replace_entry(i, SharedBytes::from(b)).unwrap();
+        }
+        let bytes = node.write();
+        std::fs::write(&path, &bytes).unwrap();
+        out.push((PathBuf::from(a), bytes));
+    }
+    out
+}
+
+fn mods(c: &mut Criterion) {
+    let tmp = tempfile::tempdir().unwrap();
+    let clean = tmp.path().join("clean");
+    write_game(&clean, &GameSpec::SHIPPED).unwrap();
+    for m in ["MODEL000", "HOUSE001", "CRATE002", "CRANE003"] {
+        assert!(clean.join(format!("models/{m}.msh")).exists(), "{m}");
+    }
+    let modded = tmp.path().join("modded");
+    copy_dir(&clean, &modded);
+    let archives = modify(&modded);
+    let pkg_path = tmp.path().join("bench.parkanmod");
+    let changes = diff_folders(&clean, &modded).unwrap();
+    let entries = changes.len();
+    let pkg = Package { meta: Meta { name: "Bench".into(), ..Meta::default() }, changes };
+    std::fs::write(&pkg_path, pkg.to_bytes().unwrap()).unwrap();
+    let total: u64 = archives.iter().map(|(_, b)| b.len() as u64).sum();
+    eprintln!("mods bench: {entries} changed entries in {} archives of {total} bytes", archives.len());
+
+    let mut g = c.benchmark_group("mods_shipped_50_entries_10_archives");
+    g.sample_size(10);
+    g.bench_function("create", |b| {
+        b.iter(|| {
+            let changes = diff_folders(&clean, &modded).unwrap();
+            let p = Package { meta: Meta { name: "Bench".into(), ..Meta::default() }, changes };
+            atomic_write(&tmp.path().join("out.parkanmod"), &p.to_bytes().unwrap()).unwrap();
+        })
+    });
+    let game = tmp.path().join("game");
+    copy_dir(&clean, &game);
+    g.bench_function("baseline_write_10_archives", |b| {
+        b.iter(|| {
+            for (rel, bytes) in &archives {
+                atomic_write(&game.join(rel), black_box(bytes)).unwrap();
+            }
+        })
+    });
+    let fresh = |name: &str| {
+        let g = tmp.path().join(name);
+        let _ = std::fs::remove_dir_all(&g);
+        copy_dir(&clean, &g);
+        g
+    };
+    g.bench_function("apply", |b| {
+        b.iter_batched(
+            || fresh("apply"),
+            |g| manage::install(&g, &pkg_path, &InstallOptions::default(), &mut |_| false).unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    g.bench_function("revert", |b| {
+        b.iter_batched(
+            || {
+                let g = fresh("revert");
+                manage::install(&g, &pkg_path, &InstallOptions::default(), &mut |_| false).unwrap();
+                g
+            },
+            |g| manage::revert(&g, "Bench", false, false, &mut |_| false).unwrap(),
+            BatchSize::PerIteration,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, mods);
+criterion_main!(benches);

@@ -1,0 +1,333 @@
+//! Carrying out changes on one file's bytes. Every change that presupposes an original checks
+//! it (size and SHA-256) first; one that finds something else is *blocked*, and with `force`
+//! it writes anyway (the later mod wins) and says so. Nothing here touches the disk.
+
+use super::change::{Change, Op};
+use super::wear::merge3;
+use crate::doc::node::Node;
+use crate::formats::bytes::SharedBytes;
+use crate::formats::cp1251;
+
+/// What became of one change.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Done {
+    Applied,
+    /// The item already is as the change leaves it.
+    AlreadyThere,
+    /// WEAR rows merged with other edits of the table.
+    Merged,
+    /// The precondition failed and `force` wrote anyway: why it failed.
+    Overrode(String),
+    /// Could not be carried out even with `force` (its entry is gone): why.
+    Skipped(String),
+}
+
+/// One change's address and what became of it, or why it is blocked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub address: String,
+    pub op: &'static str,
+    pub done: Result<Done, String>,
+}
+
+/// A file after its changes: its new bytes (`None`: removed) and each change's outcome.
+#[derive(Debug, Clone)]
+pub struct FileResult {
+    pub bytes: Option<SharedBytes>,
+    pub outcomes: Vec<Outcome>,
+}
+
+impl FileResult {
+    pub fn blocked(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.outcomes.iter().filter_map(|o| o.done.as_ref().err().map(|w| (o.address.as_str(), w.as_str())))
+    }
+}
+
+/// Precondition failures: blocked, or overridden with `force`.
+fn refuse(force: bool, why: String) -> Result<Done, String> {
+    if force { Ok(Done::Overrode(why)) } else { Err(why) }
+}
+
+fn short(sha: &str) -> &str {
+    &sha[..sha.len().min(12)]
+}
+
+fn mismatch(what: &str, expected: &super::change::Digest, found: &[u8]) -> String {
+    format!(
+        "{what} is not the original this change was made against (expected {} bytes, SHA-256 {}…; found {} bytes, {}…)",
+        expected.size,
+        short(&expected.sha256),
+        found.len(),
+        short(&super::change::sha256_hex(found))
+    )
+}
+
+/// Applies `changes` (all of one file) to its current bytes (`None`: the file does not
+/// exist). The changes' `entry` paths are relative to the file.
+pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change], force: bool) -> FileResult {
+    let mut outcomes = Vec::new();
+    let whole: Vec<&&Change> = changes.iter().filter(|c| c.entry.is_empty()).collect();
+    if let Some(c) = whole.first() {
+        // A package never has a whole-file change and other changes of that file (see
+        // package::check_overlaps), so this is the only change.
+        let (bytes, done) = whole_file(current, c, force);
+        outcomes.push(Outcome { address: c.address(), op: c.op.name(), done });
+        return FileResult { bytes, outcomes };
+    }
+    let Some(cur) = current else {
+        for c in changes {
+            let why = format!("{file} does not exist");
+            outcomes.push(Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why)) } else { Err(why) } });
+        }
+        return FileResult { bytes: None, outcomes };
+    };
+    let mut node = match Node::parse(file, cur.clone()) {
+        Ok((n, _)) if n.is_archive() => n,
+        Ok(_) => return all_blocked(changes, format!("{file} is not an archive"), force, Some(cur)),
+        Err(e) => return all_blocked(changes, format!("{file} does not read as an archive: {e}"), force, Some(cur)),
+    };
+    let list: Vec<(&[String], &Change)> = changes.iter().map(|c| (&c.entry[..], *c)).collect();
+    let changed = apply_in(&mut node, &list, force, &mut outcomes);
+    let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
+    FileResult { bytes: Some(bytes), outcomes }
+}
+
+fn all_blocked(changes: &[&Change], why: String, force: bool, keep: Option<SharedBytes>) -> FileResult {
+    let outcomes = changes
+        .iter()
+        .map(|c| Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } })
+        .collect();
+    FileResult { bytes: keep, outcomes }
+}
+
+fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<SharedBytes>, Result<Done, String>) {
+    let name = &c.file;
+    match (&c.op, current) {
+        (Op::AddFile { data }, None) => (Some(data.clone()), Ok(Done::Applied)),
+        (Op::AddFile { data }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
+        (Op::AddFile { data }, Some(cur)) => {
+            let d = refuse(force, format!("{name} already exists (the mod adds it)"));
+            (Some(if d.is_ok() { data.clone() } else { cur }), d)
+        }
+        (Op::ReplaceFile { data, .. }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
+        (Op::ReplaceFile { data, original }, Some(cur)) => {
+            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
+            (Some(if d.is_ok() { data.clone() } else { cur }), d)
+        }
+        (Op::ReplaceFile { data, .. }, None) => {
+            let d = refuse(force, format!("{name} does not exist"));
+            (d.is_ok().then(|| data.clone()), d)
+        }
+        (Op::RemoveFile { .. }, None) => (None, Ok(Done::AlreadyThere)),
+        (Op::RemoveFile { original }, Some(cur)) => {
+            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
+            (if d.is_ok() { None } else { Some(cur) }, d)
+        }
+        (Op::WearRows { base, data }, Some(cur)) => {
+            let (bytes, d) = wear(&cur, base, data, name, force);
+            (Some(bytes.map(SharedBytes::from).unwrap_or(cur)), d)
+        }
+        (Op::WearRows { .. }, None) => {
+            let why = format!("{name} does not exist");
+            (None, if force { Ok(Done::Skipped(why)) } else { Err(why) })
+        }
+        (op, cur) => {
+            let why = format!("{} is not a whole-file change", op.name());
+            (cur, Err(why))
+        }
+    }
+}
+
+/// The new text of a WEAR table (`None`: unchanged).
+fn wear(cur: &[u8], base: &[u8], data: &[u8], what: &str, force: bool) -> (Option<Vec<u8>>, Result<Done, String>) {
+    if cur == data {
+        return (None, Ok(Done::AlreadyThere));
+    }
+    if cur == base {
+        return (Some(data.to_vec()), Ok(Done::Applied));
+    }
+    match merge3(base, cur, data) {
+        Ok(m) => (Some(m), Ok(Done::Merged)),
+        Err(conflict) => {
+            let d = refuse(force, format!("{what}: its rows were changed since the base: {conflict}"));
+            (d.is_ok().then(|| data.to_vec()), d)
+        }
+    }
+}
+
+/// The index of the entry a path segment names: `#N`, or the first name equal to it ASCII
+/// case-insensitively (stored names are CP1251).
+pub fn find(node: &Node, segment: &str) -> Option<usize> {
+    if let Some(n) = segment.strip_prefix('#') {
+        return n.parse::<usize>().ok().filter(|&i| i < node.len());
+    }
+    let want = cp1251::encode(segment)?;
+    (0..node.len()).find(|&i| node.meta(i).is_some_and(|m| m.name_bytes.eq_ignore_ascii_case(&want)))
+}
+
+/// A change and its entry path relative to the node it is being applied in.
+type Located<'a> = (&'a [String], &'a Change);
+
+/// Applies changes whose paths are relative to `node`; true when the node changed.
+fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcome>) -> bool {
+    let mut changed = false;
+    // Nested archives first, each child's changes together; indices are resolved before any
+    // removal or addition moves them.
+    let mut groups: Vec<(String, Vec<Located>)> = Vec::new();
+    let mut here: Vec<(Option<usize>, &Change)> = Vec::new();
+    for &(path, c) in list {
+        if path.len() == 1 {
+            here.push((find(node, &path[0]), c));
+        } else {
+            let k = path[0].to_ascii_lowercase();
+            match groups.iter_mut().find(|(g, _)| *g == k) {
+                Some((_, v)) => v.push((&path[1..], c)),
+                None => groups.push((k, vec![(&path[1..], c)])),
+            }
+        }
+    }
+    for (seg, inner) in &groups {
+        let skip_all = |why: String, out: &mut Vec<Outcome>| {
+            for (_, c) in inner {
+                out.push(Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
+            }
+        };
+        let Some(i) = find(node, seg) else {
+            skip_all(format!("no entry {seg} holds it"), out);
+            continue;
+        };
+        let bytes = match node.entry_bytes(i) {
+            Ok(b) => b,
+            Err(e) => {
+                skip_all(format!("{seg}: {e}"), out);
+                continue;
+            }
+        };
+        let mut child = match Node::parse(seg, bytes) {
+            Ok((n, _)) if n.is_archive() => n,
+            _ => {
+                skip_all(format!("{seg} is not an archive"), out);
+                continue;
+            }
+        };
+        if apply_in(&mut child, inner, force, out) {
+            if let Err(e) = node.replace_entry(i, SharedBytes::from(child.write())) {
+                skip_all(format!("{seg}: {e}"), out);
+                continue;
+            }
+            changed = true;
+        }
+    }
+    let mut removals = Vec::new();
+    let mut adds = Vec::new();
+    for (idx, c) in here {
+        let name = c.entry.last().map(String::as_str).unwrap_or_default();
+        let mut push = |done: Result<Done, String>| out.push(Outcome { address: c.address(), op: c.op.name(), done });
+        let gone = |force: bool| {
+            let why = format!("no entry {name}");
+            if force { Ok(Done::Skipped(why)) } else { Err(why) }
+        };
+        match (&c.op, idx) {
+            (Op::AddEntry { data, .. }, Some(i)) => {
+                let same = node.entry_bytes(i).is_ok_and(|b| b[..] == data[..]);
+                if same {
+                    push(Ok(Done::AlreadyThere));
+                } else {
+                    let d = refuse(force, format!("an entry {name} already exists (the mod adds it)"));
+                    if d.is_ok() {
+                        changed |= node.replace_entry(i, data.clone()).is_ok();
+                    }
+                    push(d);
+                }
+            }
+            (Op::AddEntry { .. }, None) => adds.push(c),
+            (Op::RemoveEntry { .. }, None) => push(Ok(Done::AlreadyThere)),
+            (Op::RemoveEntry { original }, Some(i)) => {
+                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
+                let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
+                if d.is_ok() {
+                    removals.push(i);
+                }
+                push(d);
+            }
+            (_, None) => push(gone(force)),
+            (Op::ReplaceEntry { data, type_id, attrs, original }, Some(i)) => {
+                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
+                let meta = node.meta(i);
+                let row_same = meta.as_ref().is_some_and(|m| type_id.is_none_or(|t| m.type_id == Some(t)) && attrs.is_none_or(|a| m.attrs == a));
+                let d = if cur[..] == data[..] && row_same {
+                    Ok(Done::AlreadyThere)
+                } else if original.matches(&cur) {
+                    Ok(Done::Applied)
+                } else {
+                    refuse(force, mismatch(name, original, &cur))
+                };
+                if matches!(d, Ok(Done::Applied | Done::Overrode(_))) {
+                    let mut r = node.replace_entry(i, data.clone());
+                    if r.is_ok() && (type_id.is_some() || attrs.is_some()) {
+                        let a = attrs.or(meta.map(|m| m.attrs)).unwrap_or([0; 3]);
+                        r = node.set_attrs(i, *type_id, a);
+                    }
+                    match r {
+                        Ok(()) => changed = true,
+                        Err(e) => {
+                            push(Err(format!("{name}: {e}")));
+                            continue;
+                        }
+                    }
+                }
+                push(d);
+            }
+            (Op::RenameEntry { to, original }, Some(i)) => {
+                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
+                let d = if find(node, to).is_some_and(|j| j != i) {
+                    Err(format!("an entry {to} already exists"))
+                } else if original.matches(&cur) {
+                    Ok(Done::Applied)
+                } else {
+                    refuse(force, mismatch(name, original, &cur))
+                };
+                if d.is_ok() {
+                    match crate::doc::items::encode_name(to).and_then(|n| node.rename_entry(i, &n).map_err(|e| e.to_string())) {
+                        Ok(()) => changed = true,
+                        Err(e) => {
+                            push(Err(format!("{name} -> {to}: {e}")));
+                            continue;
+                        }
+                    }
+                }
+                push(d);
+            }
+            (Op::WearRows { base, data }, Some(i)) => {
+                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
+                let (bytes, d) = wear(&cur, base, data, name, force);
+                if let Some(b) = bytes {
+                    changed |= node.replace_entry(i, SharedBytes::from(b)).is_ok();
+                }
+                push(d);
+            }
+            (Op::AddFile { .. } | Op::ReplaceFile { .. } | Op::RemoveFile { .. }, Some(_)) => {
+                push(Err(format!("{} names an entry", c.op.name())));
+            }
+        }
+    }
+    removals.sort_unstable();
+    removals.dedup();
+    for i in removals.into_iter().rev() {
+        changed |= node.remove_entry(i).is_ok();
+    }
+    for c in adds {
+        let Op::AddEntry { data, type_id, attrs } = &c.op else { continue };
+        let name = c.entry.last().map(String::as_str).unwrap_or_default();
+        let r = crate::doc::items::encode_name(name).and_then(|n| node.add_entry(&n, *type_id, *attrs, data.clone()).map_err(|e| e.to_string()));
+        let done = match r {
+            Ok(_) => {
+                changed = true;
+                Ok(Done::Applied)
+            }
+            Err(e) => Err(format!("{name}: {e}")),
+        };
+        out.push(Outcome { address: c.address(), op: c.op.name(), done });
+    }
+    changed
+}

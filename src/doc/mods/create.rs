@@ -1,0 +1,163 @@
+//! The change list between a clean folder and a modded one (what `mod create` packages), and
+//! between two versions of one file (what `revert` uses to keep edits made by hand).
+//!
+//! Files are paired by path case-insensitively; archives on both sides are compared entry by
+//! entry, nested archives inside them too, so a package holds only the entries that changed.
+//! Entries are paired by name (ASCII case-insensitively; the n-th of equal names with the
+//! n-th), an entry only in the base whose bytes an entry only in the modded archive has is a
+//! rename, and a WEAR table becomes a row edit. A change of entry order is not carried.
+
+use super::change::{Change, Digest, Op};
+use super::paths::files_under;
+use crate::doc::node::{EntryMeta, Node};
+use crate::formats::TYPE_WEAR;
+use crate::formats::bytes::SharedBytes;
+use std::collections::HashMap;
+use std::io;
+use std::path::Path;
+
+fn read(p: &Path) -> io::Result<SharedBytes> {
+    std::fs::read(p).map(SharedBytes::from).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
+}
+
+/// Every change that turns the folder `base` into `modded`.
+pub fn diff_folders(base: &Path, modded: &Path) -> io::Result<Vec<Change>> {
+    let fa = files_under(base)?;
+    let fb = files_under(modded)?;
+    let mut in_b: HashMap<String, usize> = HashMap::new();
+    for (j, (rel, _)) in fb.iter().enumerate() {
+        in_b.insert(rel.to_ascii_lowercase(), j);
+    }
+    let mut out = Vec::new();
+    let mut paired = vec![false; fb.len()];
+    for (rel, pa) in &fa {
+        match in_b.get(&rel.to_ascii_lowercase()) {
+            Some(&j) => {
+                paired[j] = true;
+                let (a, b) = (read(pa)?, read(&fb[j].1)?);
+                if a[..] != b[..] {
+                    diff_file(rel, Some(a), Some(b), &mut out);
+                }
+            }
+            None => diff_file(rel, Some(read(pa)?), None, &mut out),
+        }
+    }
+    for (j, (rel, pb)) in fb.iter().enumerate() {
+        if !paired[j] {
+            diff_file(rel, None, Some(read(pb)?), &mut out);
+        }
+    }
+    Ok(out)
+}
+
+fn is_wear_name(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".wea")
+}
+
+/// The changes turning one file's bytes `a` into `b` (`None`: absent).
+pub fn diff_file(rel: &str, a: Option<SharedBytes>, b: Option<SharedBytes>, out: &mut Vec<Change>) {
+    let change = |op| Change { file: rel.to_string(), entry: Vec::new(), op };
+    match (a, b) {
+        (None, None) => {}
+        (None, Some(b)) => out.push(change(Op::AddFile { data: b })),
+        (Some(a), None) => out.push(change(Op::RemoveFile { original: Digest::of(&a) })),
+        (Some(a), Some(b)) if a[..] == b[..] => {}
+        (Some(a), Some(b)) => {
+            let name = rel.rsplit('/').next().unwrap_or(rel);
+            if let (Ok((na, _)), Ok((nb, _))) = (Node::parse(name, a.clone()), Node::parse(name, b.clone()))
+                && na.is_archive()
+                && na.format_name() == nb.format_name()
+            {
+                diff_nodes(rel, &[], &na, &nb, out);
+            } else if is_wear_name(name) {
+                out.push(change(Op::WearRows { base: a, data: b }));
+            } else {
+                out.push(change(Op::ReplaceFile { original: Digest::of(&a), data: b }));
+            }
+        }
+    }
+}
+
+/// Each entry's pairing key: its name folded, and which of the equal names it is.
+fn keys(metas: &[EntryMeta]) -> Vec<(Vec<u8>, usize)> {
+    let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
+    metas
+        .iter()
+        .map(|m| {
+            let k = m.name_bytes.to_ascii_lowercase();
+            let n = seen.entry(k.clone()).or_default();
+            *n += 1;
+            (k, *n - 1)
+        })
+        .collect()
+}
+
+/// How a change addresses entry `i`: its name when that finds it (unique, and CP1251 text),
+/// else `#i`.
+fn segment(node: &Node, metas: &[EntryMeta], i: usize) -> String {
+    let m = &metas[i];
+    let unique = metas.iter().filter(|o| o.name_bytes.eq_ignore_ascii_case(&m.name_bytes)).count() == 1;
+    if unique && !m.name.is_empty() && super::apply::find(node, &m.name) == Some(i) { m.name.clone() } else { format!("#{i}") }
+}
+
+fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change>) {
+    let (ma, mb) = (a.metas(), b.metas());
+    let (ka, kb) = (keys(&ma), keys(&mb));
+    let pos_b: HashMap<&(Vec<u8>, usize), usize> = kb.iter().enumerate().map(|(j, k)| (k, j)).collect();
+    let mut paired_b = vec![false; mb.len()];
+    let mut gone = Vec::new();
+    let path = |seg: String| {
+        let mut p = at.to_vec();
+        p.push(seg);
+        p
+    };
+    let change = |entry: Vec<String>, op| Change { file: rel.to_string(), entry, op };
+    for (i, k) in ka.iter().enumerate() {
+        let Some(&j) = pos_b.get(k) else {
+            gone.push(i);
+            continue;
+        };
+        paired_b[j] = true;
+        let (Ok(xa), Ok(xb)) = (a.entry_bytes(i), b.entry_bytes(j)) else { continue };
+        let row_same = ma[i].type_id == mb[j].type_id && ma[i].attrs == mb[j].attrs;
+        if xa[..] == xb[..] && row_same {
+            continue;
+        }
+        let entry = path(segment(a, &ma, i));
+        if row_same
+            && let (Ok((na, _)), Ok((nb, _))) = (Node::parse(&ma[i].name, xa.clone()), Node::parse(&mb[j].name, xb.clone()))
+            && na.is_archive()
+            && na.format_name() == nb.format_name()
+        {
+            diff_nodes(rel, &entry, &na, &nb, out);
+        } else if row_same && (ma[i].type_id == Some(TYPE_WEAR) || is_wear_name(&ma[i].name)) {
+            out.push(change(entry, Op::WearRows { base: xa, data: xb }));
+        } else {
+            let (type_id, attrs) = if row_same { (None, None) } else { (mb[j].type_id, Some(mb[j].attrs)) };
+            out.push(change(entry, Op::ReplaceEntry { original: Digest::of(&xa), data: xb, type_id, attrs }));
+        }
+    }
+    let added: Vec<usize> = (0..mb.len()).filter(|&j| !paired_b[j]).collect();
+    let mut taken = vec![false; added.len()];
+    for i in gone {
+        let Ok(xa) = a.entry_bytes(i) else { continue };
+        let entry = path(segment(a, &ma, i));
+        let renamed = added.iter().enumerate().find(|&(n, &j)| {
+            !taken[n] && mb[j].type_id == ma[i].type_id && mb[j].attrs == ma[i].attrs && b.entry_bytes(j).is_ok_and(|xb| xb[..] == xa[..])
+        });
+        match renamed {
+            Some((n, &j)) => {
+                taken[n] = true;
+                out.push(change(entry, Op::RenameEntry { to: mb[j].name.clone(), original: Digest::of(&xa) }));
+            }
+            None => out.push(change(entry, Op::RemoveEntry { original: Digest::of(&xa) })),
+        }
+    }
+    for (n, &j) in added.iter().enumerate() {
+        if taken[n] {
+            continue;
+        }
+        let Ok(xb) = b.entry_bytes(j) else { continue };
+        out.push(change(path(mb[j].name.clone()), Op::AddEntry { data: xb, type_id: mb[j].type_id.unwrap_or(0), attrs: mb[j].attrs }));
+    }
+}

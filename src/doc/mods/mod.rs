@@ -1,0 +1,24 @@
+//! Mods: a modder's changes to a game folder as one `.parkanmod` package
+//! (docs/formats/parkanmod.md), installed over a game folder all-or-nothing with a journal that
+//! can take any installed mod out again byte for byte (`docs/cli.md`, "mod").
+//!
+//! - [`change`]: the change list a package carries (what `create` finds, what `apply` does).
+//! - [`package`]: the zip and its manifest, and the trust checks a package passes before any
+//!   of it is used.
+//! - [`create`]: the change list between a clean folder and a modded one.
+//! - [`apply`]: changes applied to one file's bytes, each precondition checked.
+//! - [`wear`]: the three-way row merge of WEAR tables.
+//! - [`journal`]: what is installed in a game folder, and the transaction that writes it.
+//! - [`manage`]: install, revert, status and conflicts on top of the above.
+
+pub mod apply;
+pub mod change;
+pub mod create;
+pub mod journal;
+pub mod manage;
+pub mod package;
+pub mod paths;
+pub mod wear;
+
+pub use change::{Change, Digest, Op};
+pub use package::{Meta, Package, PackageError};
