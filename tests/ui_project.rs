@@ -11,6 +11,7 @@ use common::settle;
 use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use parkan_studio::app::editors::mat0::Mat0View;
 use parkan_studio::app::editors::wear::WearView;
 use parkan_studio::app::intent::{Dialog, Intent};
 use parkan_studio::app::{StartOptions, StudioApp};
@@ -120,6 +121,21 @@ fn a_search_hit_inside_a_file_not_yet_read_opens_it_at_the_place() {
     // The file was read on the click; its WEAR editor shows the row, the cursor on its name.
     let view = h.state().tabs.active_tab().expect("a tab").state::<WearView>().expect("the WEAR editor");
     assert_eq!(view.cursor, Some(row), "the cursor is at the row's material name");
+}
+
+#[test]
+fn a_search_hit_on_a_material_phase_opens_the_material_at_that_phase() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = harness(demo_at(d.path().join("demo")));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    h.get_by(|n| n.data().placeholder() == Some(SEARCH)).type_text("t:mat0 WATER3");
+    h.run();
+    h.get_by_label("Material.lib::WATER (mat0) phase 2, cell 0: WATER3.0").click();
+    settle(&mut h);
+    assert_eq!(selected_address(&h).as_deref(), Some("Material.lib::WATER"));
+    let view = h.state().tabs.active_tab().expect("a tab").state::<Mat0View>().expect("the material editor");
+    assert_eq!(view.phase, 2, "the phase naming the texture is selected");
 }
 
 #[test]
