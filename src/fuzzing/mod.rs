@@ -11,6 +11,7 @@
 //! fails until both sides agree.
 
 mod mat0;
+mod material_text;
 mod msh;
 mod nres;
 mod rsli;
@@ -91,6 +92,7 @@ pub const TARGETS: &[Target] = &[
     round_trip("texm", texm::round_trip, texm::seeds),
     parse("mat0_parse", mat0::parse, mat0::seeds),
     round_trip("mat0", crate::fixtures::mat0::exercise, mat0::seeds),
+    parse("material_text", material_text::parse, material_text::seeds),
     parse("wear_parse", wear::parse, wear::seeds),
     round_trip("wear", crate::fixtures::wear::exercise, wear::seeds),
     parse("msh_parse", msh::parse, msh::seeds),
