@@ -226,10 +226,11 @@ pub enum Intent {
 
     // Mods (`app::mods`), on the open project's game folder.
     /// The dry run of installing a package, shown for confirmation; `force`: this mod wins
-    /// where another changed the same item.
-    ModPreview { package: PathBuf, force: bool },
+    /// where another changed the same item; `order`: the 1-based place in the installed
+    /// order it takes (`None`: last).
+    ModPreview { package: PathBuf, force: bool, order: Option<usize> },
     /// Installs a package (after its dry run was confirmed), as a background task.
-    ModInstall { package: PathBuf, force: bool },
+    ModInstall { package: PathBuf, force: bool, order: Option<usize> },
     /// Drops the dry run shown without installing.
     ModDismissPreview,
     ModUninstall(String),

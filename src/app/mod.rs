@@ -364,7 +364,7 @@ impl StudioApp {
             let (packages, dropped): (Vec<PathBuf>, Vec<PathBuf>) = dropped.into_iter().partition(|p| mods::is_package(p));
             for package in packages {
                 self.intents.push(match self.folder {
-                    Some(_) => Intent::ModPreview { package, force: false },
+                    Some(_) => Intent::ModPreview { package, force: false, order: None },
                     None => Intent::Open(vec![package]),
                 });
             }

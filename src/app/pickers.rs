@@ -71,7 +71,7 @@ pub fn answer(pick: Pick, mut paths: Vec<PathBuf>) -> Option<Intent> {
         Pick::ExtractAll(archive) => Intent::ExtractAll { archive, dir: one },
         Pick::Replace(path) => Intent::Replace { path, from: one },
         Pick::Add(archive) => Intent::Add { archive, files: std::mem::take(&mut paths) },
-        Pick::ModPackage => Intent::ModPreview { package: one, force: false },
+        Pick::ModPackage => Intent::ModPreview { package: one, force: false, order: None },
         Pick::ModExportBase => Intent::ModExportChanges { base: Some(one) },
         Pick::ModExportTo(_) => Intent::ModExportWrite(one),
         Pick::ForEditor { editor, target, tag, .. } => Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path: one }) },

@@ -93,7 +93,7 @@ pub enum Outcome {
     /// point does not stop it, and the folder is refreshed either way).
     ModsChanged(crate::app::mods::work::Done),
     /// The dry run of installing a package.
-    ModPreviewed { game: PathBuf, package: PathBuf, force: bool, result: Result<Box<crate::doc::mods::preview::Preview>, String> },
+    ModPreviewed { game: PathBuf, package: PathBuf, force: bool, order: Option<usize>, result: Result<Box<crate::doc::mods::preview::Preview>, String> },
     /// The changes Export Changes as Mod offers (`base`: against that clean folder, else
     /// against the files on disk).
     ModExportChanges { base: Option<PathBuf>, result: Result<Vec<crate::doc::mods::Change>, String> },

@@ -387,7 +387,7 @@ impl StudioApp {
                 self.settings.show_log = true;
             }
             Outcome::ModsChanged(done) => self.mods_changed(done),
-            Outcome::ModPreviewed { game, package, force, result } => self.mod_previewed(game, package, force, result),
+            Outcome::ModPreviewed { game, package, force, order, result } => self.mod_previewed(game, package, (force, order), result),
             Outcome::ModExportChanges { base, result } => self.mod_export_changes(base, result),
             Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),
         }

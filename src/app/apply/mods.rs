@@ -20,16 +20,16 @@ impl StudioApp {
 
     pub(super) fn apply_mods(&mut self, intent: Intent) {
         match intent {
-            Intent::ModPreview { package, force } => {
+            Intent::ModPreview { package, force, order } => {
                 let Some(game) = self.mod_game("Install Mod") else { return };
                 let label = format!("Dry run of {}", package.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
-                self.tasks.spawn(label, move |_| work::dry_run(game, package, force));
+                self.tasks.spawn(label, move |_| work::dry_run(game, package, force, order));
             }
-            Intent::ModInstall { package, force } => {
+            Intent::ModInstall { package, force, order } => {
                 self.mods.pending = None;
                 let Some(game) = self.mod_game("Install Mod") else { return };
                 let label = format!("Installing {}", package.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
-                self.tasks.spawn(label, move |p| work::install(game, package, force, p));
+                self.tasks.spawn(label, move |p| work::install(game, package, force, order, p));
             }
             Intent::ModDismissPreview => self.mods.pending = None,
             Intent::ModUninstall(name) => {
@@ -65,7 +65,9 @@ impl StudioApp {
         }
     }
 
-    pub(super) fn mod_previewed(&mut self, game: PathBuf, package: PathBuf, force: bool, result: Result<Box<Preview>, String>) {
+    /// A dry run came back: shown for the user's answer (`how`: its force and order).
+    pub(super) fn mod_previewed(&mut self, game: PathBuf, package: PathBuf, how: (bool, Option<usize>), result: Result<Box<Preview>, String>) {
+        let (force, order) = how;
         match result {
             Ok(preview) => {
                 self.log.info(format!(
@@ -75,7 +77,7 @@ impl StudioApp {
                     preview.blocked(),
                     preview.conflicts()
                 ));
-                self.mods.pending = Some(Pending { game, package, force, preview: *preview });
+                self.mods.pending = Some(Pending { game, package, force, order, preview: *preview });
             }
             Err(e) => self.fail("Install Mod", e),
         }

@@ -24,6 +24,8 @@ pub struct Pending {
     pub package: PathBuf,
     /// The dry run was made with `force` (this mod wins where it is blocked).
     pub force: bool,
+    /// The 1-based place in the order it was made for (`None`: last).
+    pub order: Option<usize>,
     pub preview: Preview,
 }
 

@@ -100,7 +100,7 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
                     ui.horizontal(|ui| {
                         ui.label(format!("{} changes; compared with {} on request.", v.package.changes.len(), g.display()));
                         if ui.button("Install into this folder…").on_hover_text("Shows the dry run first").clicked() {
-                            out.push(Intent::ModPreview { package: v.path.clone(), force: false });
+                            out.push(Intent::ModPreview { package: v.path.clone(), force: false, order: None });
                         }
                     });
                 }

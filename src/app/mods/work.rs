@@ -38,8 +38,8 @@ fn run(game: PathBuf, p: &Progress, command: impl FnOnce(&Path, KillAt<'_>) -> R
     Outcome::ModsChanged(Done { game, result })
 }
 
-pub fn install(game: PathBuf, package: PathBuf, force: bool, p: &Progress) -> Outcome {
-    run(game, p, |g, kill| manage::install(g, &package, &InstallOptions { force, ..Default::default() }, kill))
+pub fn install(game: PathBuf, package: PathBuf, force: bool, order: Option<usize>, p: &Progress) -> Outcome {
+    run(game, p, |g, kill| manage::install(g, &package, &InstallOptions { force, order, ..Default::default() }, kill))
 }
 
 pub fn uninstall(game: PathBuf, name: String, p: &Progress) -> Outcome {
@@ -51,14 +51,14 @@ pub fn reorder(game: PathBuf, name: String, to: usize, p: &Progress) -> Outcome 
     run(game, p, |g, kill| order::reorder(g, &name, to, kill))
 }
 
-/// The dry run of installing `package` into `game`.
-pub fn dry_run(game: PathBuf, package: PathBuf, force: bool) -> Outcome {
+/// The dry run of installing `package` into `game` (`force`, `order`: as [`InstallOptions`]).
+pub fn dry_run(game: PathBuf, package: PathBuf, force: bool, order: Option<usize>) -> Outcome {
     let result = std::fs::read(&package)
         .map_err(|e| format!("{}: {e}", package.display()))
         .and_then(|bytes| {
-            let opts = InstallOptions { force, ..Default::default() };
+            let opts = InstallOptions { force, order, ..Default::default() };
             preview::preview(&game, &package.display().to_string(), bytes, &opts).map_err(|e| e.to_string())
         })
         .map(Box::new);
-    Outcome::ModPreviewed { game, package, force, result }
+    Outcome::ModPreviewed { game, package, force, order, result }
 }

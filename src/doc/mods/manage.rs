@@ -254,6 +254,13 @@ impl Plan {
         owner(&self.journal, self.position, &change.key())
     }
 
+    /// The first installed mod after this one's place that changes the item of `change`
+    /// (it wins there).
+    pub fn later_owner(&self, change: &Change) -> Option<&Installed> {
+        let key = change.key();
+        self.journal.mods[self.position..].iter().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), &key)))
+    }
+
     /// The installed mods in order.
     pub fn installed(&self) -> &[Installed] {
         &self.journal.mods

@@ -23,9 +23,12 @@ pub struct Row {
     pub address: String,
     /// What becomes of it, or why it is blocked.
     pub done: Result<Done, String>,
-    /// The installed mod that changed the same item (or one holding it) before, and the
-    /// verdict of the two on it.
+    /// The installed mod that changed the same item (or one holding it) before, or, with
+    /// nothing before, after the place this one takes, and the verdict of the two on it.
     pub conflict: Option<(String, Verdict)>,
+    /// The mod of `conflict` comes after this one in the order (it was installed with an
+    /// earlier place than last).
+    pub later: bool,
 }
 
 impl Row {
@@ -63,19 +66,24 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
     for o in &p.outcomes {
         let change = p.pkg.changes.iter().find(|c| c.address() == o.address);
         let mut conflict = None;
-        if let Some(c) = change
-            && let Some(m) = p.owner(c)
-        {
-            if !loaded.iter().any(|(s, _)| *s == m.seq) {
-                loaded.push((m.seq, installed_package(game, m)?));
-            }
-            let theirs = &loaded.iter().find(|(s, _)| *s == m.seq).expect("loaded above").1;
-            if let Some(tc) = theirs.changes.iter().find(|t| overlaps(&t.key(), &c.key())) {
-                let mods = [(m.name.clone(), theirs.clone()), (p.pkg.meta.name.clone(), p.pkg.clone())];
-                conflict = Some((m.name.clone(), verdict(&[(0, tc), (1, c)], &mods)));
+        let mut later = false;
+        if let Some(c) = change {
+            let earlier = p.owner(c);
+            later = earlier.is_none();
+            if let Some(m) = earlier.or_else(|| p.later_owner(c)) {
+                if !loaded.iter().any(|(s, _)| *s == m.seq) {
+                    loaded.push((m.seq, installed_package(game, m)?));
+                }
+                let theirs = &loaded.iter().find(|(s, _)| *s == m.seq).expect("loaded above").1;
+                if let Some(tc) = theirs.changes.iter().find(|t| overlaps(&t.key(), &c.key())) {
+                    let (them, me) = ((m.name.clone(), theirs.clone()), (p.pkg.meta.name.clone(), p.pkg.clone()));
+                    let v = if later { verdict(&[(0, c), (1, tc)], &[me, them]) } else { verdict(&[(0, tc), (1, c)], &[them, me]) };
+                    conflict = Some((m.name.clone(), v));
+                }
             }
         }
-        rows.push(Row { op: o.op, address: o.address.clone(), done: o.done.clone(), conflict });
+        let later = later && conflict.is_some();
+        rows.push(Row { op: o.op, address: o.address.clone(), done: o.done.clone(), conflict, later });
     }
     Ok(Preview { meta: p.pkg.meta.clone(), position: p.position, installed: p.installed().iter().map(|m| m.name.clone()).collect(), rows })
 }
@@ -153,6 +161,11 @@ mod tests {
         let forced = preview(game, "other", other, &InstallOptions { force: true, ..Default::default() }).unwrap();
         assert_eq!(forced.blocked(), 0);
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"one", "a dry run writes nothing");
+        // Placed before First, it applies to the clean bytes and First's change wins over it.
+        let before = preview(game, "other", pkg("Other", vec![replace("a.txt", b"base", b"two")]), &InstallOptions { order: Some(1), ..Default::default() }).unwrap();
+        assert_eq!((before.position, before.blocked(), before.conflicts()), (0, 0, 1));
+        assert!(before.rows[0].later);
+        assert!(matches!(&before.rows[0].conflict, Some((n, Verdict::Wins(w))) if n == "First" && w == "First"));
     }
 
     #[test]
