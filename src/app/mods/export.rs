@@ -121,18 +121,13 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
         }
         ui.separator();
         egui::Grid::new("mod-export-meta").num_columns(2).show(ui, |ui| {
-            ui.label("Name");
-            ui.text_edit_singleline(&mut form.meta.name);
-            ui.end_row();
-            ui.label("Version");
-            ui.text_edit_singleline(&mut form.meta.version);
-            ui.end_row();
-            ui.label("Author");
-            ui.text_edit_singleline(&mut form.meta.author);
-            ui.end_row();
-            ui.label("Description");
-            ui.text_edit_multiline(&mut form.meta.description);
-            ui.end_row();
+            let m = &mut form.meta;
+            for (label, value, multiline) in [("Name", &mut m.name, false), ("Version", &mut m.version, false), ("Author", &mut m.author, false), ("Description", &mut m.description, true)] {
+                let id = ui.label(label).id;
+                let edit = if multiline { egui::TextEdit::multiline(value) } else { egui::TextEdit::singleline(value) };
+                ui.add(edit).labelled_by(id);
+                ui.end_row();
+            }
         });
         ui.separator();
         ui.horizontal(|ui| {
