@@ -11,6 +11,7 @@
 //! fails until both sides agree.
 
 mod mat0;
+mod modpkg;
 mod msh;
 mod nres;
 mod rsli;
@@ -101,6 +102,7 @@ pub const TARGETS: &[Target] = &[
     round_trip("xray_level", crate::fixtures::xray_level::exercise, xray::level_seeds),
     round_trip("xray_level_resolve", crate::fixtures::xray_level::exercise_resolve, xray::resolve_seeds),
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
+    round_trip("modpkg", modpkg::package, modpkg::seeds),
 ];
 
 /// An error names a byte offset within the bytes that were read: never past their end.
