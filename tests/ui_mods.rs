@@ -224,3 +224,64 @@ fn a_package_opened_on_its_own_shows_its_manifest_and_changes() {
     let diffs: usize = h.state().mods.packages.iter().map(|p| p.diffs.len()).sum();
     assert_eq!(diffs, 1, "one change's diff shown");
 }
+
+#[test]
+fn up_and_down_reorder_the_installed_mods_and_the_later_wins() {
+    let (t, game) = setup();
+    let grassy = make_mod(t.path(), &game, "Grassy", &[("BRICK00.0", "GRASS00.0")]);
+    let bricks = make_mod(t.path(), &game, "HD Bricks", &[("BRICK00.0", "WALL00.0")]);
+    manage::install(&game, &grassy, &InstallOptions::default(), &mut |_| false).unwrap();
+    manage::install(&game, &bricks, &InstallOptions { force: true, ..Default::default() }, &mut |_| false).unwrap();
+    let brick = |g: &Path| {
+        let (node, _) = Node::parse("Textures.lib", SharedBytes::from(std::fs::read(g.join("Textures.lib")).unwrap())).unwrap();
+        node.entry_bytes(node.resolve("BRICK00.0").unwrap()).unwrap().to_vec()
+    };
+    let clean = t.path().join("clean");
+    write_game(&clean, &GameSpec::SMALL).unwrap();
+    let texture = |name: &str| {
+        let (node, _) = Node::parse("Textures.lib", SharedBytes::from(std::fs::read(clean.join("Textures.lib")).unwrap())).unwrap();
+        node.entry_bytes(node.resolve(name).unwrap()).unwrap().to_vec()
+    };
+    assert_eq!(brick(&game), texture("WALL00.0"), "HD Bricks is later and wins");
+    let mut h = harness(vec![game.clone()]);
+    // The first row's Down (the second row's is disabled, being last).
+    h.get_all_by_label("Down").next().unwrap().click();
+    settle(&mut h);
+    let log: Vec<String> = h.state().log.lines().iter().map(|l| l.text.clone()).collect();
+    assert_eq!(installed(&game), ["HD Bricks", "Grassy"], "{log:?}");
+    assert!(h.query_by_label("1. HD Bricks 1.0 by Ann").is_some());
+    assert_eq!(brick(&game), texture("GRASS00.0"), "re-applied in the new order: Grassy wins");
+}
+
+#[test]
+fn export_changes_as_mod_against_a_clean_folder_writes_a_package_that_installs() {
+    let (t, game) = setup();
+    let clean = t.path().join("clean");
+    copy_dir(&game, &clean);
+    swap_texture(&game, "BRICK00.0", "WALL00.0");
+    std::fs::write(game.join("notes.txt"), b"mine\n").unwrap();
+    let mut h = harness(vec![game.clone()]);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Export Changes as Mod…").click();
+    settle(&mut h);
+    assert!(h.query_by_label("Export Changes as Mod").is_some(), "the form");
+    // The clean folder, as its pick answers.
+    h.state_mut().push_intent(parkan_studio::app::intent::Intent::ModExportChanges { base: Some(clean.clone()) });
+    settle(&mut h);
+    assert!(h.query_by_label("2 of 2 changes included").is_some());
+    // Leave the loose file out.
+    h.get_by_label("add_file notes.txt").click();
+    h.run();
+    assert!(h.query_by_label("1 of 2 changes included").is_some());
+    let out = t.path().join("mine.parkanmod");
+    h.state_mut().push_intent(parkan_studio::app::intent::Intent::ModExportWrite(out.clone()));
+    settle(&mut h);
+    assert!(h.query_by_label("Export Changes as Mod").is_none(), "the form closes once written");
+    let pkg = parkan_studio::doc::mods::Package::read(&out).unwrap();
+    let addresses: Vec<String> = pkg.changes.iter().map(|c| c.address()).collect();
+    assert_eq!(addresses, ["Textures.lib::BRICK00.0"]);
+    // It installs over the clean copy and gives the modded entry.
+    manage::install(&clean, &out, &InstallOptions::default(), &mut |_| false).unwrap();
+    assert_eq!(std::fs::read(clean.join("Textures.lib")).unwrap(), std::fs::read(game.join("Textures.lib")).unwrap());
+}

@@ -3,6 +3,9 @@
 //! through the mods in the new order (`manage::install` with an order does that), so the
 //! result is what installing them in that order would have given.
 //!
+//! Moved later, its changes win over those of the mods it now follows (they are forced, as
+//! the later mod wins a conflict); moved earlier, the mods after it win.
+//!
 //! The two steps are two transactions. If the install at the new place fails, the mod is
 //! installed again at its old place (its changes forced: they were there before), and the
 //! error is returned; a kill between the two leaves the mod uninstalled, which the journal
@@ -27,7 +30,9 @@ pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<S
     let bytes = std::fs::read(&pkg_path).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
     let mut lines = revert(game, name, false, false, kill)?;
     let label = format!("{name} (installed copy)");
-    let opts = InstallOptions { order: Some(to), ..Default::default() };
+    // Later in the order, it wins over the mods it now follows where they change the same
+    // item (as `mod conflicts` says the later one does): its changes are forced there.
+    let opts = InstallOptions { order: Some(to), force: to > from + 1, ..Default::default() };
     match install_bytes(game, &label, bytes.clone(), &opts, &mut |_| false) {
         Ok(more) => {
             lines.extend(more);
@@ -83,6 +88,14 @@ mod tests {
         let j = Journal::load(&game).unwrap();
         assert_eq!(j.mods.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["B", "A"]);
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from A", "A is later now: it wins");
+        assert_eq!(std::fs::read(game.join("b.txt")).unwrap(), b"B by A");
+
+        // And back later: B, moved after A, wins again.
+        let lines = reorder(&game, "B", 2, &mut |_| false).unwrap();
+        assert!(lines.last().unwrap().contains("moved B from #1 to #2"), "{lines:?}");
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from B", "B is later: it wins");
+        reorder(&game, "A", 2, &mut |_| false).unwrap();
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from A", "A moved after B wins");
         assert_eq!(std::fs::read(game.join("b.txt")).unwrap(), b"B by A");
 
         revert(&game, "A", false, false, &mut |_| false).unwrap();
