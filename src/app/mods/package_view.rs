@@ -72,6 +72,11 @@ pub fn diff_lines(game: &Path, c: &Change, readings: crate::formats::readings::R
 
 pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
     let game = app.folder.as_ref().map(|v| v.root().to_path_buf());
+    // The mods installed in the open game folder, to say when this one is among them.
+    let installed: Vec<String> = match &game {
+        Some(g) => app.mods.installed_in(g).as_ref().map(|l| l.iter().map(|m| m.name.clone()).collect()).unwrap_or_default(),
+        None => Vec::new(),
+    };
     let readings = app.ws.readings;
     let mut out = Vec::new();
     for (i, v) in app.mods.packages.iter_mut().enumerate() {
@@ -99,8 +104,15 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
                 Some(g) => {
                     ui.horizontal(|ui| {
                         ui.label(format!("{} changes; compared with {} on request.", v.package.changes.len(), g.display()));
-                        if ui.button("Install into this folder…").on_hover_text("Shows the dry run first").clicked() {
-                            out.push(Intent::ModPreview { package: v.path.clone(), force: false, order: None });
+                        match installed.iter().position(|n| *n == m.name) {
+                            Some(at) => {
+                                ui.weak(format!("installed here as #{} of {}", at + 1, installed.len()));
+                            }
+                            None => {
+                                if ui.button("Install into this folder…").on_hover_text("Shows the dry run first").clicked() {
+                                    out.push(Intent::ModPreview { package: v.path.clone(), force: false, order: None });
+                                }
+                            }
                         }
                     });
                 }
@@ -127,7 +139,7 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
                     });
                     if let Some(lines) = v.diffs.get(&n) {
                         for l in lines {
-                            ui.label(RichText::new(l).monospace().small());
+                            ui.label(RichText::new(l).monospace());
                         }
                     }
                 }
