@@ -218,7 +218,7 @@ fn a_package_opened_on_its_own_shows_its_manifest_and_changes() {
     // With the game folder open, each change diffs against the game's item.
     h.state_mut().push_intent(parkan_studio::app::intent::Intent::OpenFolder(game.clone()));
     settle(&mut h);
-    assert!(h.query_by_label("Install into this folder…").is_some(), "not installed there yet");
+    assert_eq!(h.get_all_by_label("Install into this folder…").count(), 2, "neither is installed there yet");
     h.get_all_by_label("Diff").next().unwrap().click();
     settle(&mut h);
     assert!(h.query_by_label("changed Textures.lib::BRICK00.0 (texm)").is_some(), "the compare's words");
