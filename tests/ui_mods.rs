@@ -114,6 +114,15 @@ fn a_dropped_mod_shows_its_dry_run_installs_and_uninstalls_byte_identically() {
     let before = snapshot(&game);
     let mut h = harness(vec![game.clone()]);
     assert!(h.query_by_label("Mods (0 installed)").is_some());
+    // Textures.lib open in the editor: the install rewrites it, and it is read again.
+    h.state_mut().push_intent(parkan_studio::app::intent::Intent::Open(vec![game.join("Textures.lib")]));
+    settle(&mut h);
+    let open_bytes = |h: &Harness<'static, StudioApp>| {
+        let s = h.state();
+        let f = s.ws.files().iter().find(|f| f.path.ends_with("Textures.lib")).expect("Textures.lib is open");
+        s.ws.item_bytes(&parkan_studio::doc::ItemPath::root(f.id)).unwrap().to_vec()
+    };
+    assert_eq!(open_bytes(&h), before["Textures.lib"]);
     assert!(h.query_by_label("Install from file…").is_some());
 
     // Dropped on the window with a project open: the dry run, nothing written yet.
@@ -134,6 +143,7 @@ fn a_dropped_mod_shows_its_dry_run_installs_and_uninstalls_byte_identically() {
     assert!(h.query_by_label("1. HD Bricks 1.0 by Ann").is_some());
     assert_ne!(snapshot(&game), before);
     assert!(log_has(&h, "installed HD Bricks as #1 of 1"));
+    assert_eq!(open_bytes(&h), std::fs::read(game.join("Textures.lib")).unwrap(), "the open archive was read again");
     // The project lists the new loose file's folder as before and not the journal's copies.
     let view = h.state().folder.as_ref().unwrap();
     assert!(view.project.walked.files.iter().all(|f| !f.rel.starts_with(".parkan-mods")), "the journal is not part of the project");
@@ -143,6 +153,7 @@ fn a_dropped_mod_shows_its_dry_run_installs_and_uninstalls_byte_identically() {
     assert!(h.query_by_label("Mods (0 installed)").is_some());
     assert!(installed(&game).is_empty());
     assert_eq!(snapshot(&game), before, "every game file byte-identical to before");
+    assert_eq!(open_bytes(&h), before["Textures.lib"], "and the open archive with them");
 }
 
 #[test]

@@ -386,7 +386,7 @@ impl StudioApp {
                 self.log.tab = crate::app::log::BottomTab::Diagnostics;
                 self.settings.show_log = true;
             }
-            Outcome::ModsChanged(done) => self.mods_changed(done),
+            Outcome::ModsChanged { game, result } => self.mods_changed(game, result),
             Outcome::ModPreviewed { game, package, force, order, result } => self.mod_previewed(game, package, (force, order), result),
             Outcome::ModExportChanges { base, result } => self.mod_export_changes(base, result),
             Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),

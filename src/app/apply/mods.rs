@@ -86,8 +86,8 @@ impl StudioApp {
     /// After a mod command: its lines to the log, the journal read again, the project walked
     /// again, and the open files of the folder that it rewrote read again (or, with unsaved
     /// edits, left as they are with a warning: saving then asks before it overwrites).
-    pub(super) fn mods_changed(&mut self, done: work::Done) {
-        match &done.result {
+    pub(super) fn mods_changed(&mut self, game: PathBuf, result: Result<Vec<String>, String>) {
+        match &result {
             Ok(lines) => {
                 for l in lines {
                     self.log.info(format!("mod: {l}"));
@@ -95,13 +95,13 @@ impl StudioApp {
             }
             Err(e) => self.fail("Mods", e.clone()),
         }
-        self.mods.reload(&done.game);
-        let canon = std::fs::canonicalize(&done.game).unwrap_or_else(|_| done.game.clone());
+        self.mods.reload(&game);
+        let canon = std::fs::canonicalize(&game).unwrap_or_else(|_| game.clone());
         let changed: Vec<(FileId, PathBuf, bool)> = self
             .ws
             .files()
             .iter()
-            .filter(|f| std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone()).starts_with(&canon) || f.path.starts_with(&done.game))
+            .filter(|f| std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone()).starts_with(&canon) || f.path.starts_with(&game))
             .filter(|f| self.ws.changed_on_disk(f.id))
             .map(|f| (f.id, f.path.clone(), f.is_dirty()))
             .collect();
@@ -116,8 +116,8 @@ impl StudioApp {
                 }
             }
         }
-        if self.folder.as_ref().is_some_and(|v| v.root() == done.game) {
-            self.open_folder(done.game.clone());
+        if self.folder.as_ref().is_some_and(|v| v.root() == game) {
+            self.open_folder(game.clone());
         }
     }
 

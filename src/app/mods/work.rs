@@ -8,13 +8,6 @@ use crate::doc::mods::manage::{self, InstallOptions, ModError};
 use crate::doc::mods::{order, preview};
 use std::path::{Path, PathBuf};
 
-/// What a finished mod command did to a game folder: the lines to log, or why it did not.
-#[derive(Debug)]
-pub struct Done {
-    pub game: PathBuf,
-    pub result: Result<Vec<String>, String>,
-}
-
 /// The steps before the commit point, where a cancel still leaves the game as it was.
 fn before_commit(step: &str) -> bool {
     matches!(step, "snapshots" | "staging" | "staged")
@@ -35,7 +28,7 @@ fn run(game: PathBuf, p: &Progress, command: impl FnOnce(&Path, KillAt<'_>) -> R
         },
         Err(e) => Err(e.to_string()),
     };
-    Outcome::ModsChanged(Done { game, result })
+    Outcome::ModsChanged { game, result }
 }
 
 pub fn install(game: PathBuf, package: PathBuf, force: bool, order: Option<usize>, p: &Progress) -> Outcome {
