@@ -178,6 +178,17 @@ mod tests {
     }
 
     #[test]
+    fn install_mod_asks_for_a_package_and_gives_its_dry_run() {
+        let (mode, _, filters) = request(&Pick::ModPackage);
+        assert_eq!(mode, Mode::File);
+        assert!(filters[0].1.contains(&"parkanmod"));
+        let pkg = PathBuf::from("/tmp/gold.parkanmod");
+        let got = answer(Pick::ModPackage, vec![pkg.clone()]);
+        assert!(matches!(&got, Some(Intent::ModPreview { package, force: false, order: None }) if *package == pkg), "{got:?}");
+        assert!(matches!(request(&Pick::ModExportTo("mine.parkanmod".into())).0, Mode::Save(n) if n == "mine.parkanmod"));
+    }
+
+    #[test]
     fn unpack_and_pack_ask_two_folders_in_turn() {
         let src = PathBuf::from("/games/parkan");
         let dest = PathBuf::from("/work/unpacked");
