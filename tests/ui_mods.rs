@@ -205,6 +205,11 @@ fn forcing_a_conflicting_mod_installs_it_last_and_it_wins() {
     h.get_by_label("Install").click();
     settle(&mut h);
     assert_eq!(installed(&game), ["Grassy", "HD Bricks"]);
+    // Uninstalled from the command line meanwhile: opening the folder again reads the journal.
+    manage::revert(&game, "HD Bricks", false, false, &mut |_| false).unwrap();
+    h.state_mut().push_intent(parkan_studio::app::intent::Intent::OpenFolder(game.clone()));
+    settle(&mut h);
+    assert!(h.query_by_label("Mods (1 installed)").is_some());
 }
 
 #[test]
