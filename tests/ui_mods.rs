@@ -302,3 +302,30 @@ fn export_changes_as_mod_against_a_clean_folder_writes_a_package_that_installs()
     manage::install(&clean, &out, &InstallOptions::default(), &mut |_| false).unwrap();
     assert_eq!(std::fs::read(clean.join("Textures.lib")).unwrap(), std::fs::read(game.join("Textures.lib")).unwrap());
 }
+
+#[test]
+fn a_hostile_package_dropped_on_the_window_is_refused_before_anything_is_written() {
+    let (t, game) = setup();
+    let before = snapshot(&game);
+    // A manifest whose file leaves the game folder.
+    let data: &[u8] = b"payload";
+    let sha = parkan_studio::doc::mods::change::sha256_hex(data);
+    let manifest = format!(
+        r#"{{"format":"parkanmod","format_version":1,"name":"Evil","changes":[{{"op":"add_file","file":"../outside.txt","data":{{"path":"data/0001","size":7,"sha256":"{sha}"}}}}]}}"#
+    );
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in [("mod.json", manifest.as_bytes()), ("data/0001", data)] {
+        use std::io::Write;
+        z.start_file(name, zip::write::SimpleFileOptions::default()).unwrap();
+        z.write_all(bytes).unwrap();
+    }
+    let evil = t.path().join("evil.parkanmod");
+    std::fs::write(&evil, z.finish().unwrap().into_inner()).unwrap();
+    let mut h = harness(vec![game.clone()]);
+    drop_files(&mut h, egui::pos2(700.0, 300.0), std::slice::from_ref(&evil));
+    settle(&mut h);
+    assert!(log_has(&h, "leaves or names the folder"), "{:?}", h.state().log.lines().iter().map(|l| l.text.clone()).collect::<Vec<_>>());
+    assert!(h.state().mods.pending.is_none(), "no dry run to confirm");
+    assert_eq!(snapshot(&game), before);
+    assert!(!t.path().join("outside.txt").exists());
+}
