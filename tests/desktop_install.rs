@@ -112,7 +112,7 @@ fn install_desktop_registers_every_type_and_uninstall_removes_it() {
     }
 
     let types = listed_types(&desktop);
-    assert_eq!(types.len(), 5, "{types:?}");
+    assert_eq!(types.len(), 6, "{types:?}");
     for t in &types {
         let default = ok(&as_user(Command::new("xdg-mime").args(["query", "default", t]), home), "xdg-mime query default");
         assert_eq!(default.trim(), "parkan-studio.desktop", "xdg-mime query default {t}");
@@ -128,6 +128,7 @@ fn install_desktop_registers_every_type_and_uninstall_removes_it() {
     std::fs::write(at.join("deeper.rlb"), &fixtures["nres_nested.lib"]).unwrap();
     std::fs::write(at.join("Sounds.lib"), &fixtures["rsli_one_per_method.lib"]).unwrap();
     std::fs::write(at.join("BRICK.texm"), &fixtures["texm_565.texm"]).unwrap();
+    std::fs::write(at.join("HD Bricks.parkanmod"), mod_package()).unwrap();
     let expect = [
         ("Material.lib", "application/x-parkan-nres"),
         ("deeper.rlb", "application/x-parkan-nres"),
@@ -136,6 +137,7 @@ fn install_desktop_registers_every_type_and_uninstall_removes_it() {
         ("walker.wea", "text/x-parkan-wear"),
         ("BRICK.texm", "application/x-parkan-texm"),
         ("level.geom", "application/x-xray-level-geom"),
+        ("HD Bricks.parkanmod", "application/x-parkanmod"),
     ];
     for (name, mime) in expect {
         assert_eq!(content_type(&at.join(name), home), mime, "gio info {name}");
@@ -153,4 +155,12 @@ fn install_desktop_registers_every_type_and_uninstall_removes_it() {
         assert!(!String::from_utf8_lossy(&default.stdout).contains("parkan-studio"), "{t} still opens the editor");
     }
     assert_ne!(content_type(&at.join("Material.lib"), home), "application/x-parkan-nres");
+}
+
+/// A package as `mod create` writes it (a zip), of one loose file added.
+fn mod_package() -> Vec<u8> {
+    use parkan_studio::doc::mods::{Meta, Package};
+    let mut changes = Vec::new();
+    parkan_studio::doc::mods::create::diff_file("readme.txt", None, Some(b"hello\n".to_vec().into()), &mut changes);
+    Package { meta: Meta { name: "HD Bricks".into(), ..Default::default() }, changes }.to_bytes().unwrap()
 }

@@ -583,6 +583,44 @@ fn a_full_disk_leaves_the_game_folder_as_it_was() {
     assert!(st.contains("no mods installed"), "{st}");
 }
 
+/// A revert on a full disk fails while staging: the game folder keeps the mod, as it was, and
+/// the revert works once there is room.
+#[test]
+fn a_full_disk_during_revert_leaves_the_game_folder_as_it_was() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mnt = tmp.path().join("mnt");
+    let Some(_guard) = tmpfs(&mnt, "1m") else { return };
+    let clean = tmp.path().join("clean");
+    std::fs::create_dir(&clean).unwrap();
+    std::fs::write(clean.join("Material.lib"), vec![9u8; 200_000]).unwrap();
+    let modded = tmp.path().join("modded");
+    copy_dir(&clean, &modded);
+    std::fs::write(modded.join("Material.lib"), vec![3u8; 200_000]).unwrap();
+    let pkg = Package { meta: Meta { name: "Small".into(), ..Meta::default() }, changes: diff_folders(&clean, &modded).unwrap() };
+    let p = tmp.path().join("small.parkanmod");
+    std::fs::write(&p, pkg.to_bytes().unwrap()).unwrap();
+    let game = mnt.join("game");
+    copy_dir(&clean, &game);
+    install(&game, &p, &InstallOptions::default()).unwrap();
+    let installed = snapshot(&game);
+    // Fill what is left of the disk.
+    let filler = mnt.join("filler");
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&filler).unwrap();
+        let chunk = vec![0u8; 4096];
+        while f.write_all(&chunk).is_ok() {}
+        let _ = f.sync_all();
+    }
+    let e = revert(&game, "Small", false).unwrap_err().to_string();
+    assert!(e.contains("No space left"), "{e}");
+    assert_same(&snapshot(&game), &installed, "disk full: the game folder is as it was");
+    assert!(manage::status(&game).unwrap().join("\n").contains("Small"), "the mod is still installed");
+    std::fs::remove_file(&filler).unwrap();
+    revert(&game, "Small", false).unwrap();
+    assert_same(&snapshot(&game), &snapshot(&clean), "after room is made, the revert gives the clean folder");
+}
+
 #[test]
 fn apply_outcomes_say_when_an_item_already_is_as_the_mod_leaves_it() {
     let s = Setup::new();

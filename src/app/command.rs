@@ -37,6 +37,8 @@ commands! {
     OpenFolder,
     UnpackProject,
     PackProject,
+    InstallMod,
+    ExportMod,
     Save,
     SaveAs,
     SaveAll,
@@ -93,6 +95,8 @@ impl Command {
             Command::OpenFolder => "Open Folder…",
             Command::UnpackProject => "Unpack Project…",
             Command::PackProject => "Pack…",
+            Command::InstallMod => "Install Mod…",
+            Command::ExportMod => "Export Changes as Mod…",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveAll => "Save All",
@@ -140,6 +144,8 @@ impl Command {
             Command::OpenFolder => "Open a game folder as one project: its tree, search over every archive, what uses what",
             Command::UnpackProject => "Unpack a game folder into files to edit (textures as PNG, materials as text)",
             Command::PackProject => "Pack an unpacked folder back into archives (untouched files byte-identical)",
+            Command::InstallMod => "Install a .parkanmod into the open game folder, after a dry run listing what it changes",
+            Command::ExportMod => "Package your changes (unsaved edits, or the folder against a clean one) as a .parkanmod",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -239,7 +245,7 @@ impl Command {
         use Command::*;
         match self {
             Editor(_) => MenuGroup::View,
-            Open | OpenFolder | UnpackProject | PackProject | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Open | OpenFolder | UnpackProject | PackProject | InstallMod | ExportMod | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter | SearchProject => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,

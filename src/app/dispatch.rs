@@ -28,6 +28,8 @@ impl StudioApp {
             Command::OpenFolder => one(Intent::Pick(Pick::OpenFolder)),
             Command::UnpackProject => one(Intent::Pick(Pick::Unpack(None))),
             Command::PackProject => one(Intent::Pick(Pick::Pack(None))),
+            Command::InstallMod => one(Intent::Pick(Pick::ModPackage)),
+            Command::ExportMod => one(Intent::ModExportChanges { base: None }),
             Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
             Command::SaveAs => file
                 .and_then(|f| self.ws.file(f).map(|o| Intent::Pick(Pick::SaveAs(f, o.name()))))
@@ -163,6 +165,8 @@ impl StudioApp {
                 .current_archive()
                 .is_some_and(|a| crate::doc::items::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),
             Command::CancelTask => self.tasks.busy(),
+            Command::InstallMod => self.folder.is_some(),
+            Command::ExportMod => self.folder.is_some() || self.ws.any_dirty(),
             Command::CloseTab => self.tabs.active.is_some(),
             Command::NextTab | Command::PrevTab => self.tabs.tabs.len() > 1,
             _ => true,

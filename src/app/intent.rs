@@ -88,6 +88,12 @@ pub enum Pick {
     Replace(ItemPath),
     /// → [`Intent::Add`]
     Add(ItemPath),
+    /// A `.parkanmod` to install into the open project → [`Intent::ModPreview`]
+    ModPackage,
+    /// A clean game folder to export the project's changes against → [`Intent::ModExportChanges`]
+    ModExportBase,
+    /// Where to write the exported mod (the name offered) → [`Intent::ModExportWrite`]
+    ModExportTo(String),
     /// A file or folder for an editor → [`Intent::Editor`] with a
     /// `seam::Picked` of `tag` and the path.
     ForEditor { editor: EditorId, target: ItemPath, request: FileRequest, tag: EditorMsg },
@@ -217,4 +223,25 @@ pub enum Intent {
     /// Removes these temporary files of interrupted saves (path and size as found; a file that
     /// changed since is kept).
     RemoveStaleTemps(Vec<(PathBuf, u64)>),
+
+    // Mods (`app::mods`), on the open project's game folder.
+    /// The dry run of installing a package, shown for confirmation; `force`: this mod wins
+    /// where another changed the same item; `order`: the 1-based place in the installed
+    /// order it takes (`None`: last).
+    ModPreview { package: PathBuf, force: bool, order: Option<usize> },
+    /// Installs a package (after its dry run was confirmed), as a background task.
+    ModInstall { package: PathBuf, force: bool, order: Option<usize> },
+    /// Drops the dry run shown without installing.
+    ModDismissPreview,
+    ModUninstall(String),
+    /// Moves an installed mod to the 1-based place `to` (re-applied in the new order).
+    ModMove { name: String, to: usize },
+    /// Closes the window of a package opened on its own.
+    ModClosePackage(usize),
+    /// Opens the Export Changes as Mod form, with the changes against the files on disk or,
+    /// with `base`, against that clean folder.
+    ModExportChanges { base: Option<PathBuf> },
+    /// Writes the export form's chosen changes as a package at this path.
+    ModExportWrite(PathBuf),
+    ModExportClose,
 }

@@ -14,6 +14,7 @@ pub mod icon;
 pub mod intent;
 pub mod live_check;
 pub mod log;
+pub mod mods;
 pub mod panels;
 pub mod pickers;
 pub mod project;
@@ -64,6 +65,8 @@ pub struct StudioApp {
     pub file_dialog: panels::file_dialog::InWindow,
     /// The game folder open as a project.
     pub folder: Option<project::ProjectView>,
+    /// The Mods panel, packages opened on their own, the export form.
+    pub mods: mods::ModsState,
     pub show_readings: bool,
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
@@ -118,6 +121,7 @@ impl StudioApp {
             palette: None,
             file_dialog: Default::default(),
             folder: None,
+            mods: Default::default(),
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
@@ -287,6 +291,9 @@ impl StudioApp {
         panels::palette::show(self, &ctx);
         panels::file_dialog::show(self, &ctx);
         panels::readings::show(self, &ctx);
+        mods::panel::confirm_window(self, &ctx);
+        mods::package_view::show(self, &ctx);
+        mods::export::show(self, &ctx);
         self.apply_pending();
         self.end_frame(&ctx);
     }
@@ -316,6 +323,7 @@ impl StudioApp {
     pub fn browser_ui(&mut self, ui: &mut egui::Ui) {
         self.browser.refresh(&self.ws, self.generation, self.settings.sort);
         panels::folder::show(self, ui);
+        mods::panel::show(self, ui);
         browser::table::show(self, ui);
     }
 
@@ -350,8 +358,16 @@ impl StudioApp {
                 inside.then(|| t.path.clone())
             });
             let on_title = pos.and_then(|p| self.tabs.title_rects.iter().find(|(r, _)| r.contains(p)).map(|(_, path)| path.clone()));
-            // A folder dropped anywhere opens as the project.
+            // A folder dropped anywhere opens as the project; a mod package is installed into
+            // the open project (its dry run first), or shown on its own when none is open.
             let (dirs, dropped): (Vec<PathBuf>, Vec<PathBuf>) = dropped.into_iter().partition(|p| p.is_dir());
+            let (packages, dropped): (Vec<PathBuf>, Vec<PathBuf>) = dropped.into_iter().partition(|p| mods::is_package(p));
+            for package in packages {
+                self.intents.push(match self.folder {
+                    Some(_) => Intent::ModPreview { package, force: false, order: None },
+                    None => Intent::Open(vec![package]),
+                });
+            }
             for d in dirs {
                 self.intents.push(Intent::OpenFolder(d));
             }

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 /// What `image` reads here (png, bmp, tga, jpeg features).
 pub const IMAGES: &[&str] = &["png", "bmp", "tga", "jpg", "jpeg", "PNG", "BMP", "TGA", "JPG", "JPEG"];
 
-const GAME_FILES: &[&str] = &["lib", "rlb", "msh", "wea", "geom", "LIB", "RLB", "MSH", "WEA", "GEOM"];
+const GAME_FILES: &[&str] = &["lib", "rlb", "msh", "wea", "geom", "parkanmod", "LIB", "RLB", "MSH", "WEA", "GEOM", "PARKANMOD"];
+
+const MODS: &[&str] = &["parkanmod", "PARKANMOD"];
 
 /// What a dialog chooses.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +44,9 @@ pub fn request(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'sta
         Pick::ExtractAll(_) => (Mode::Folder, "Extract All Into".into(), Vec::new()),
         Pick::Replace(_) => (Mode::File, "Replace With".into(), Vec::new()),
         Pick::Add(_) => (Mode::Files, "Add Files".into(), Vec::new()),
+        Pick::ModPackage => (Mode::File, "Install Mod".into(), vec![("Parkan mods", MODS), ("All files", &["*"])]),
+        Pick::ModExportBase => (Mode::Folder, "Export Against Which Clean Game Folder".into(), Vec::new()),
+        Pick::ModExportTo(name) => (Mode::Save(name.clone()), "Export Changes as Mod".into(), vec![("Parkan mods", MODS)]),
         Pick::ForEditor { request, .. } => match request {
             FileRequest::Open { title, filters } => (Mode::File, (*title).into(), filters.to_vec()),
             FileRequest::Save { title, filters, name } => (Mode::Save(name.clone()), (*title).into(), filters.to_vec()),
@@ -66,6 +71,9 @@ pub fn answer(pick: Pick, mut paths: Vec<PathBuf>) -> Option<Intent> {
         Pick::ExtractAll(archive) => Intent::ExtractAll { archive, dir: one },
         Pick::Replace(path) => Intent::Replace { path, from: one },
         Pick::Add(archive) => Intent::Add { archive, files: std::mem::take(&mut paths) },
+        Pick::ModPackage => Intent::ModPreview { package: one, force: false, order: None },
+        Pick::ModExportBase => Intent::ModExportChanges { base: Some(one) },
+        Pick::ModExportTo(_) => Intent::ModExportWrite(one),
         Pick::ForEditor { editor, target, tag, .. } => Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path: one }) },
     })
 }
@@ -167,6 +175,17 @@ mod tests {
         }
         assert!(matches!(route(true, Some("no portal".into()), false), Route::InWindow { warn: false, .. }));
         assert!(matches!(route(false, None, false), Route::InWindow { warn: false, .. }));
+    }
+
+    #[test]
+    fn install_mod_asks_for_a_package_and_gives_its_dry_run() {
+        let (mode, _, filters) = request(&Pick::ModPackage);
+        assert_eq!(mode, Mode::File);
+        assert!(filters[0].1.contains(&"parkanmod"));
+        let pkg = PathBuf::from("/tmp/gold.parkanmod");
+        let got = answer(Pick::ModPackage, vec![pkg.clone()]);
+        assert!(matches!(&got, Some(Intent::ModPreview { package, force: false, order: None }) if *package == pkg), "{got:?}");
+        assert!(matches!(request(&Pick::ModExportTo("mine.parkanmod".into())).0, Mode::Save(n) if n == "mine.parkanmod"));
     }
 
     #[test]

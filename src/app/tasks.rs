@@ -89,6 +89,15 @@ pub enum Outcome {
     Checked { file: FileId, report: FileReport },
     /// An unpack or pack ran (`verb`), with its report, or could not start.
     Batch { verb: &'static str, dest: PathBuf, report: Result<crate::unpack::Report, String> },
+    /// A mod command ran on a game folder (kept when cancelled: a cancel after the commit
+    /// point does not stop it, and the folder is refreshed either way).
+    /// `result`: the lines to log, or why it did not.
+    ModsChanged { game: PathBuf, result: Result<Vec<String>, String> },
+    /// The dry run of installing a package.
+    ModPreviewed { game: PathBuf, package: PathBuf, force: bool, order: Option<usize>, result: Result<Box<crate::doc::mods::preview::Preview>, String> },
+    /// The changes Export Changes as Mod offers (`base`: against that clean folder, else
+    /// against the files on disk).
+    ModExportChanges { base: Option<PathBuf>, result: Result<Vec<crate::doc::mods::Change>, String> },
     Cancelled,
 }
 
@@ -122,7 +131,7 @@ impl Tasks {
         let label = label.into();
         let spawned = std::thread::Builder::new().name(format!("task {id}")).spawn(move || {
             let outcome = work(&p);
-            let outcome = if p.cancelled() && !matches!(outcome, Outcome::Checked { .. }) { Outcome::Cancelled } else { outcome };
+            let outcome = if p.cancelled() && !matches!(outcome, Outcome::Checked { .. } | Outcome::ModsChanged { .. }) { Outcome::Cancelled } else { outcome };
             let _ = tx.send((id, outcome));
             ctx.request_repaint();
         });

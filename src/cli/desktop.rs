@@ -260,7 +260,7 @@ mod tests {
     #[test]
     fn the_entry_lists_every_type_of_the_mime_package() {
         let types = mime_types();
-        assert_eq!(types.len(), 5);
+        assert_eq!(types.len(), 6);
         for t in &types {
             assert!(MIME_XML.contains(&format!("type=\"{t}\"")), "{t} is not defined in the MIME package");
         }

@@ -12,6 +12,7 @@
 
 mod mat0;
 mod material_text;
+mod modpkg;
 mod msh;
 mod nres;
 mod rsli;
@@ -103,6 +104,7 @@ pub const TARGETS: &[Target] = &[
     round_trip("xray_level", crate::fixtures::xray_level::exercise, xray::level_seeds),
     round_trip("xray_level_resolve", crate::fixtures::xray_level::exercise_resolve, xray::resolve_seeds),
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
+    round_trip("modpkg", modpkg::package, modpkg::seeds),
 ];
 
 /// An error names a byte offset within the bytes that were read: never past their end.

@@ -10,7 +10,7 @@ impl StudioApp {
                 // Whatever the route (command line, menu, Open Recent, a drop, the folder
                 // list), a file opens its editor's tab once read, as the command line did.
                 for p in paths {
-                    if !p.is_dir() && !self.open_after_load.iter().any(|(f, _)| *f == p) {
+                    if !p.is_dir() && !crate::app::mods::is_package(&p) && !self.open_after_load.iter().any(|(f, _)| *f == p) {
                         self.open_after_load.push((p.clone(), None));
                     }
                     self.open_path(p);
@@ -80,6 +80,15 @@ impl StudioApp {
                     }
                 }
             }
+            i @ (Intent::ModPreview { .. }
+            | Intent::ModInstall { .. }
+            | Intent::ModDismissPreview
+            | Intent::ModUninstall(_)
+            | Intent::ModMove { .. }
+            | Intent::ModClosePackage(_)
+            | Intent::ModExportChanges { .. }
+            | Intent::ModExportWrite(_)
+            | Intent::ModExportClose) => self.apply_mods(i),
             other => self.misrouted(other),
         }
     }
@@ -87,6 +96,10 @@ impl StudioApp {
     pub(in crate::app) fn open_path(&mut self, p: PathBuf) {
         if p.is_dir() {
             self.open_folder(p);
+            return;
+        }
+        if crate::app::mods::is_package(&p) {
+            self.open_package(&p);
             return;
         }
         let canon = std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone());
@@ -373,6 +386,9 @@ impl StudioApp {
                 self.log.tab = crate::app::log::BottomTab::Diagnostics;
                 self.settings.show_log = true;
             }
+            Outcome::ModsChanged { game, result } => self.mods_changed(game, result),
+            Outcome::ModPreviewed { game, package, force, order, result } => self.mod_previewed(game, package, (force, order), result),
+            Outcome::ModExportChanges { base, result } => self.mod_export_changes(base, result),
             Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),
         }
     }

@@ -11,6 +11,7 @@
 mod document;
 mod editor_intents;
 mod disk;
+mod mods;
 mod project;
 mod view;
 
@@ -45,6 +46,8 @@ impl Area {
         match intent {
             Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Unpack { .. } | Pack { .. } | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
             | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) => Area::Files,
+            ModPreview { .. } | ModInstall { .. } | ModDismissPreview | ModUninstall(_) | ModMove { .. } | ModClosePackage(_) | ModExportChanges { .. }
+            | ModExportWrite(_) | ModExportClose => Area::Files,
             Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
             | RebuildLookup(_) | Undo | Redo | DropOnRow { .. } | DropOnBrowser(_) => Area::Document,
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)

@@ -18,6 +18,8 @@ impl StudioApp {
         let readings = self.ws.readings;
         self.folder = Some(view);
         let root = project.root.clone();
+        // Its installed mods as its journal says now (a `mod` command may have run since).
+        self.mods.reload(&root);
         self.tasks.spawn(format!("Indexing {}", root.display()), move |_| Outcome::ProjectIndexed {
             root: root.clone(),
             index: Box::new(project.index(&readings)),

@@ -60,6 +60,9 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             item(app, ui, Command::UnpackProject, run);
             item(app, ui, Command::PackProject, run);
             ui.separator();
+            item(app, ui, Command::InstallMod, run);
+            item(app, ui, Command::ExportMod, run);
+            ui.separator();
             item(app, ui, Command::Save, run);
             item(app, ui, Command::SaveAs, run);
             item(app, ui, Command::SaveAll, run);

@@ -22,6 +22,18 @@ fn read(p: &Path) -> io::Result<SharedBytes> {
 
 /// Every change that turns the folder `base` into `modded`.
 pub fn diff_folders(base: &Path, modded: &Path) -> io::Result<Vec<Change>> {
+    diff_folders_over(base, modded, &[])
+}
+
+/// [`diff_folders`] with some of `modded`'s files as the editor holds them (unsaved edits):
+/// `overlay` gives their game paths and bytes, which are used instead of what is on disk.
+pub fn diff_folders_over(base: &Path, modded: &Path, overlay: &[(String, SharedBytes)]) -> io::Result<Vec<Change>> {
+    let over = |rel: &str, p: &Path| -> io::Result<SharedBytes> {
+        match overlay.iter().find(|(r, _)| r.eq_ignore_ascii_case(rel)) {
+            Some((_, b)) => Ok(b.clone()),
+            None => read(p),
+        }
+    };
     let fa = files_under(base)?;
     let fb = files_under(modded)?;
     let mut in_b: HashMap<String, usize> = HashMap::new();
@@ -34,7 +46,7 @@ pub fn diff_folders(base: &Path, modded: &Path) -> io::Result<Vec<Change>> {
         match in_b.get(&rel.to_ascii_lowercase()) {
             Some(&j) => {
                 paired[j] = true;
-                let (a, b) = (read(pa)?, read(&fb[j].1)?);
+                let (a, b) = (read(pa)?, over(&fb[j].0, &fb[j].1)?);
                 if a[..] != b[..] {
                     diff_file(rel, Some(a), Some(b), &mut out);
                 }
@@ -44,7 +56,7 @@ pub fn diff_folders(base: &Path, modded: &Path) -> io::Result<Vec<Change>> {
     }
     for (j, (rel, pb)) in fb.iter().enumerate() {
         if !paired[j] {
-            diff_file(rel, None, Some(read(pb)?), &mut out);
+            diff_file(rel, None, Some(over(rel, pb)?), &mut out);
         }
     }
     Ok(out)
@@ -138,5 +150,69 @@ fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change
         }
         let Ok(xb) = b.entry_bytes(j) else { continue };
         out.push(change(path(mb[j].name.clone()), Op::AddEntry { data: xb, type_id: mb[j].type_id.unwrap_or(0), attrs: mb[j].attrs }));
+    }
+}
+
+/// Writes a package of `changes` (chosen in memory, as the editor's Export Changes as Mod does)
+/// to `path` through the atomic save. The package is read back first, so one that `mod
+/// apply` would refuse (an unsafe path, two changes of one item) is an error and no file.
+pub fn write_package(path: &Path, meta: super::package::Meta, changes: Vec<Change>) -> Result<usize, super::package::PackageError> {
+    use super::package::{Package, PackageError};
+    if meta.name.trim().is_empty() {
+        return Err(PackageError("a mod needs a name".into()));
+    }
+    if changes.is_empty() {
+        return Err(PackageError("no changes chosen: a mod with nothing in it would do nothing".into()));
+    }
+    let n = changes.len();
+    let pkg = Package { meta, changes };
+    let bytes = pkg.to_bytes().map_err(|e| PackageError(format!("{}: {e}", path.display())))?;
+    Package::from_bytes(&path.display().to_string(), &bytes)?;
+    crate::doc::save::atomic_write(path, &bytes).map_err(|e| PackageError(format!("{}: {e}", path.display())))?;
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc::mods::package::{Meta, Package};
+
+    #[test]
+    fn the_overlay_stands_for_the_files_on_disk() {
+        let t = tempfile::tempdir().unwrap();
+        let (a, b) = (t.path().join("a"), t.path().join("b"));
+        for d in [&a, &b] {
+            std::fs::create_dir(d).unwrap();
+            std::fs::write(d.join("x.txt"), b"same").unwrap();
+        }
+        assert!(diff_folders(&a, &b).unwrap().is_empty());
+        let overlay = vec![("X.TXT".to_string(), SharedBytes::from(b"edited".to_vec()))];
+        let changes = diff_folders_over(&a, &b, &overlay).unwrap();
+        assert_eq!(changes.len(), 1);
+        assert_eq!(changes[0].op.new_bytes().map(|b| b.to_vec()), Some(b"edited".to_vec()));
+    }
+
+    #[test]
+    fn a_package_of_chosen_changes_reads_back_and_bad_ones_write_nothing() {
+        let t = tempfile::tempdir().unwrap();
+        let mut changes = Vec::new();
+        diff_file("x.txt", Some(SharedBytes::from(b"a".to_vec())), Some(SharedBytes::from(b"b".to_vec())), &mut changes);
+        let meta = Meta { name: "Mine".into(), version: "1.0".into(), author: "me".into(), description: "d".into(), tool: "t".into() };
+        let path = t.path().join("m.parkanmod");
+        assert_eq!(write_package(&path, meta.clone(), changes.clone()).unwrap(), 1);
+        let back = Package::read(&path).unwrap();
+        assert_eq!(back.meta, meta);
+        assert_eq!(back.changes, changes);
+
+        let bad = t.path().join("bad.parkanmod");
+        let mut twice = changes.clone();
+        twice.extend(changes.clone());
+        assert!(write_package(&bad, meta.clone(), twice).is_err());
+        let mut escape = changes.clone();
+        escape[0].file = "../x.txt".into();
+        assert!(write_package(&bad, meta.clone(), escape).is_err());
+        assert!(write_package(&bad, Meta { name: " ".into(), ..meta.clone() }, changes).is_err());
+        assert!(write_package(&bad, meta, Vec::new()).is_err());
+        assert!(!bad.exists());
     }
 }

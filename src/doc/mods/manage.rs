@@ -92,12 +92,12 @@ fn changes_of<'a>(pkg: &'a Package, file: &str) -> Vec<&'a Change> {
 
 /// True when one key is the other or holds it (a file and its entries, an archive and what is
 /// nested in it).
-fn overlaps(a: &[String], b: &[String]) -> bool {
+pub(super) fn overlaps(a: &[String], b: &[String]) -> bool {
     let n = a.len().min(b.len());
     a[..n] == b[..n]
 }
 
-fn done_text(d: &Done) -> String {
+pub fn done_text(d: &Done) -> String {
     match d {
         Done::Applied => String::new(),
         Done::AlreadyThere => " (already so)".into(),
@@ -123,7 +123,7 @@ fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedBytes>, ModErr
     Ok(Some(b))
 }
 
-fn installed_package(game: &Path, m: &Installed) -> Result<Package, ModError> {
+pub(super) fn installed_package(game: &Path, m: &Installed) -> Result<Package, ModError> {
     Ok(Package::read(&Journal::dir(game).join(&m.package))?)
 }
 
@@ -181,18 +181,25 @@ fn owner<'a>(journal: &'a Journal, position: usize, key: &[String]) -> Option<&'
     journal.mods[..position].iter().rev().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), key)))
 }
 
-/// `mod apply`: installs the package at `pkg_path` (see [`InstallOptions`]); the lines to
-/// print.
-pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
-    let mut lines = Vec::new();
+/// An install worked out and not yet written: the package, the files it gives and what
+/// became of each change ([`plan`]).
+pub struct Plan {
+    pub pkg: Package,
+    pkg_bytes: Vec<u8>,
+    journal: Journal,
+    /// 0-based place in the installed order.
+    pub position: usize,
+    planned: Vec<Planned>,
+    pub outcomes: Vec<Outcome>,
+}
+
+/// Works out an install of the package `pkg_bytes` (called `label` in errors) without
+/// writing anything: every change's outcome, blocked ones included.
+pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Plan, ModError> {
     if !game.is_dir() {
         return Err(ModError::Usage(format!("{}: not a folder", game.display())));
     }
-    if !opts.dry_run && opts.to.is_none() {
-        lines.extend(recover(game)?);
-    }
-    let pkg_bytes = std::fs::read(pkg_path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
-    let pkg = Package::from_bytes(&pkg_path.display().to_string(), &pkg_bytes)?;
+    let pkg = Package::from_bytes(label, &pkg_bytes)?;
     let journal = Journal::load(game)?;
     if opts.to.is_none() && journal.find_mod(&pkg.meta.name).is_some() {
         return Err(ModError::Usage(format!("a mod named {:?} is already installed in {}; revert it first", pkg.meta.name, game.display())));
@@ -238,6 +245,42 @@ pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt
         planned.push(Planned { file: rel, bytes, current: before });
         outcomes.extend(outs);
     }
+    Ok(Plan { pkg, pkg_bytes, journal, position, planned, outcomes })
+}
+
+impl Plan {
+    /// The installed mod that last changed the item of `change` before this one's place.
+    pub fn owner(&self, change: &Change) -> Option<&Installed> {
+        owner(&self.journal, self.position, &change.key())
+    }
+
+    /// The first installed mod after this one's place that changes the item of `change`
+    /// (it wins there).
+    pub fn later_owner(&self, change: &Change) -> Option<&Installed> {
+        let key = change.key();
+        self.journal.mods[self.position..].iter().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), &key)))
+    }
+
+    /// The installed mods in order.
+    pub fn installed(&self) -> &[Installed] {
+        &self.journal.mods
+    }
+}
+
+/// `mod apply`: installs the package at `pkg_path` (see [`InstallOptions`]); the lines to
+/// print.
+pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+    let pkg_bytes = std::fs::read(pkg_path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
+    install_bytes(game, &pkg_path.display().to_string(), pkg_bytes, opts, kill)
+}
+
+/// [`install`] of a package already read (`label` names it in errors).
+pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+    let mut lines = Vec::new();
+    if !opts.dry_run && opts.to.is_none() && game.is_dir() {
+        lines.extend(recover(game)?);
+    }
+    let Plan { pkg, pkg_bytes, journal, position, planned, outcomes } = plan(game, label, pkg_bytes, opts)?;
     let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
     if !blocked.is_empty() {
         let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", pkg.meta.name, blocked.len())];
@@ -513,7 +556,7 @@ pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
     (lines, real)
 }
 
-fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Verdict {
+pub(super) fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Verdict {
     let first = v[0].1;
     let same_item = v.iter().all(|(_, c)| c.key() == first.key());
     if same_item && v.iter().all(|(_, c)| c.op.name() == first.op.name() && c.op.new_bytes().map(|b| &b[..]) == first.op.new_bytes().map(|b| &b[..])) {

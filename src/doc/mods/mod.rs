@@ -10,14 +10,18 @@
 //! - [`wear`]: the three-way row merge of WEAR tables.
 //! - [`journal`]: what is installed in a game folder, and the transaction that writes it.
 //! - [`manage`]: install, revert, status and conflicts on top of the above.
+//! - [`order`]: moving an installed mod to another place in the order.
+//! - [`preview`]: the dry run change by change, with conflicts marked (the editor's list).
 
 pub mod apply;
 pub mod change;
 pub mod create;
 pub mod journal;
 pub mod manage;
+pub mod order;
 pub mod package;
 pub mod paths;
+pub mod preview;
 pub mod wear;
 
 pub use change::{Change, Digest, Op};

@@ -88,6 +88,11 @@ pub fn walk(root: &Path) -> Walked {
                 }
             };
             if meta.is_dir() {
+                // The mod journal's folder (docs/formats/parkanmod.md, "The journal") holds
+                // copies of game files, not files the game reads.
+                if rel.is_empty() && name.eq_ignore_ascii_case(crate::doc::mods::paths::JOURNAL_DIR) {
+                    continue;
+                }
                 let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
                 if !seen_dirs.insert(canon.clone()) {
                     let why = if canon_root.starts_with(&canon) || canon.starts_with(&canon_root) {
@@ -172,6 +177,22 @@ mod tests {
         assert_eq!(rels, ["a.wea", "sub/t.lib"]);
         assert_eq!(w.unrelated, 1);
         assert!(w.problems.is_empty(), "{:?}", w.problems);
+    }
+
+    #[test]
+    fn the_mod_journal_folder_is_not_part_of_the_project() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("t.lib"), crate::fixtures::nres::simple()).unwrap();
+        let journal = dir.path().join(crate::doc::mods::paths::JOURNAL_DIR).join("base");
+        std::fs::create_dir_all(&journal).unwrap();
+        std::fs::write(journal.join("1-0"), crate::fixtures::nres::simple()).unwrap();
+        // Only at the top: a folder of that name deeper down is the game's.
+        std::fs::create_dir_all(dir.path().join("sub/.parkan-mods")).unwrap();
+        std::fs::write(dir.path().join("sub/.parkan-mods/u.lib"), crate::fixtures::nres::simple()).unwrap();
+        let w = walk(dir.path());
+        let rels: Vec<&str> = w.files.iter().map(|f| f.rel.as_str()).collect();
+        assert_eq!(rels, ["sub/.parkan-mods/u.lib", "t.lib"]);
+        assert_eq!(w.unrelated, 0);
     }
 
     #[cfg(unix)]

@@ -1,0 +1,174 @@
+//! The mod intents (`app::mods`): dry runs, installs, uninstalls and moves as background
+//! tasks on the open project's game folder, then the folder's refresh; packages opened on their
+//! own; the export form's changes and its package.
+
+use super::*;
+use crate::app::mods::{Pending, export::ExportForm, package_view::PackageView, work};
+use crate::doc::mods::preview::Preview;
+
+impl StudioApp {
+    /// The open project's folder, or a message saying one is needed.
+    fn mod_game(&mut self, what: &str) -> Option<PathBuf> {
+        match &self.folder {
+            Some(v) => Some(v.root().to_path_buf()),
+            None => {
+                self.fail(what, "no game folder is open: File > Open Folder opens one as a project".into());
+                None
+            }
+        }
+    }
+
+    pub(super) fn apply_mods(&mut self, intent: Intent) {
+        match intent {
+            Intent::ModPreview { package, force, order } => {
+                let Some(game) = self.mod_game("Install Mod") else { return };
+                let label = format!("Dry run of {}", package.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+                self.tasks.spawn(label, move |_| work::dry_run(game, package, force, order));
+            }
+            Intent::ModInstall { package, force, order } => {
+                self.mods.pending = None;
+                let Some(game) = self.mod_game("Install Mod") else { return };
+                let label = format!("Installing {}", package.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+                self.tasks.spawn(label, move |p| work::install(game, package, force, order, p));
+            }
+            Intent::ModDismissPreview => self.mods.pending = None,
+            Intent::ModUninstall(name) => {
+                let Some(game) = self.mod_game("Uninstall Mod") else { return };
+                self.tasks.spawn(format!("Uninstalling {name}"), move |p| work::uninstall(game, name, p));
+            }
+            Intent::ModMove { name, to } => {
+                let Some(game) = self.mod_game("Move Mod") else { return };
+                self.tasks.spawn(format!("Moving {name} to #{to}"), move |p| work::reorder(game, name, to, p));
+            }
+            Intent::ModClosePackage(i) => {
+                if i < self.mods.packages.len() {
+                    self.mods.packages.remove(i);
+                }
+            }
+            Intent::ModExportChanges { base } => self.start_export(base),
+            Intent::ModExportWrite(path) => self.write_export(&path),
+            Intent::ModExportClose => self.mods.export = None,
+            other => self.misrouted(other),
+        }
+    }
+
+    /// A `.parkanmod` opened on its own: its window.
+    pub(super) fn open_package(&mut self, path: &Path) {
+        match PackageView::open(path) {
+            Ok(v) => {
+                self.log.info(format!("opened the mod {} {} ({} changes) from {}", v.package.meta.name, v.package.meta.version, v.package.changes.len(), path.display()));
+                self.settings.remember_file(path);
+                self.mods.packages.retain(|p| p.path != path);
+                self.mods.packages.push(v);
+            }
+            Err(e) => self.fail("Open Mod", e),
+        }
+    }
+
+    /// A dry run came back: shown for the user's answer (`how`: its force and order).
+    pub(super) fn mod_previewed(&mut self, game: PathBuf, package: PathBuf, how: (bool, Option<usize>), result: Result<Box<Preview>, String>) {
+        let (force, order) = how;
+        match result {
+            Ok(preview) => {
+                self.log.info(format!(
+                    "dry run of {}: {} changes, {} blocked, {} in conflict with installed mods",
+                    preview.meta.name,
+                    preview.rows.len(),
+                    preview.blocked(),
+                    preview.conflicts()
+                ));
+                self.mods.pending = Some(Pending { game, package, force, order, preview: *preview });
+            }
+            Err(e) => self.fail("Install Mod", e),
+        }
+    }
+
+    /// After a mod command: its lines to the log, the journal read again, the project walked
+    /// again, and the open files of the folder that it rewrote read again (or, with unsaved
+    /// edits, left as they are with a warning: saving then asks before it overwrites).
+    pub(super) fn mods_changed(&mut self, game: PathBuf, result: Result<Vec<String>, String>) {
+        match &result {
+            Ok(lines) => {
+                for l in lines {
+                    self.log.info(format!("mod: {l}"));
+                }
+            }
+            Err(e) => self.fail("Mods", e.clone()),
+        }
+        self.mods.reload(&game);
+        let canon = std::fs::canonicalize(&game).unwrap_or_else(|_| game.clone());
+        let changed: Vec<(FileId, PathBuf, bool)> = self
+            .ws
+            .files()
+            .iter()
+            .filter(|f| std::fs::canonicalize(&f.path).unwrap_or_else(|_| f.path.clone()).starts_with(&canon) || f.path.starts_with(&game))
+            .filter(|f| self.ws.changed_on_disk(f.id))
+            .map(|f| (f.id, f.path.clone(), f.is_dirty()))
+            .collect();
+        for (id, path, dirty) in changed {
+            if dirty {
+                self.log.warn(format!("{} was changed on disk by the mod command; your unsaved edits are kept (saving asks before it overwrites)", path.display()));
+            } else {
+                self.close_file(id);
+                if path.exists() {
+                    self.open_path(path.clone());
+                    self.log.info(format!("read {} again: the mod command changed it", path.display()));
+                }
+            }
+        }
+        if self.folder.as_ref().is_some_and(|v| v.root() == game) {
+            self.open_folder(game.clone());
+        }
+    }
+
+    /// The export form: the changes to offer, found in the background.
+    fn start_export(&mut self, base: Option<PathBuf>) {
+        let root = self.folder.as_ref().map(|v| v.root().to_path_buf());
+        // The unsaved bytes of open files, by their game path (the project's, else the name).
+        let mut edited = Vec::new();
+        for f in self.ws.files().iter().filter(|f| f.is_dirty()) {
+            let rel = self.folder.as_ref().and_then(|v| v.rel_of(&f.path)).unwrap_or_else(|| f.name());
+            if let Ok(bytes) = self.ws.item_bytes(&ItemPath::root(f.id)) {
+                edited.push((rel, f.path.clone(), bytes));
+            }
+        }
+        if base.is_some() && root.is_none() {
+            self.fail("Export Changes as Mod", "against a clean folder needs the modded game folder open as the project (File > Open Folder)".into());
+            return;
+        }
+        if base.is_none() && edited.is_empty() && root.is_none() {
+            self.fail("Export Changes as Mod", "nothing to export: no unsaved edits and no game folder open".into());
+            return;
+        }
+        let form = self.mods.export.take().unwrap_or_else(|| ExportForm::new(root.as_deref()));
+        self.mods.export = Some(ExportForm { base: base.clone(), loading: true, ..form });
+        let label = match &base {
+            Some(b) => format!("Comparing with {}", b.display()),
+            None => "Finding unsaved changes".to_string(),
+        };
+        self.tasks.spawn(label, move |_| crate::app::mods::export::find_changes(base, root, edited));
+    }
+
+    pub(super) fn mod_export_changes(&mut self, base: Option<PathBuf>, result: Result<Vec<crate::doc::mods::Change>, String>) {
+        let Some(form) = self.mods.export.as_mut().filter(|f| f.base == base) else { return };
+        form.loading = false;
+        match result {
+            Ok(changes) => form.set_changes(changes),
+            Err(e) => {
+                self.mods.export = None;
+                self.fail("Export Changes as Mod", e);
+            }
+        }
+    }
+
+    fn write_export(&mut self, path: &Path) {
+        let Some(form) = self.mods.export.as_ref() else { return };
+        match form.write(path) {
+            Ok(n) => {
+                self.log.info(format!("exported {n} change(s) as the mod {} to {}", form.meta.name, path.display()));
+                self.mods.export = None;
+            }
+            Err(e) => self.fail("Export Changes as Mod", e),
+        }
+    }
+}

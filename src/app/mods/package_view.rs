@@ -1,0 +1,153 @@
+//! A `.parkanmod` opened on its own (File ▸ Open, a double-click, the command line, or a drop
+//! with no project open): its manifest and its changes. With a game folder open, each change
+//! shows, on request, what it changes against the game's item: `doc::diff`'s report of the
+//! game's bytes against the package's, in the diff command's words.
+
+use crate::app::StudioApp;
+use crate::app::intent::Intent;
+use crate::doc::diff::{Options, Report, diff_items};
+use crate::doc::mods::change::{Change, Op};
+use crate::doc::mods::package::FORMAT_VERSION;
+use crate::doc::mods::preview::{game_side, new_side};
+use crate::doc::mods::Package;
+use egui::RichText;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+pub struct PackageView {
+    pub path: PathBuf,
+    pub package: Package,
+    /// The diffs asked for, by change index: the lines to show.
+    pub diffs: HashMap<usize, Vec<String>>,
+}
+
+impl PackageView {
+    pub fn open(path: &Path) -> Result<PackageView, String> {
+        let package = Package::read(path).map_err(|e| e.to_string())?;
+        Ok(PackageView { path: path.to_path_buf(), package, diffs: HashMap::new() })
+    }
+}
+
+/// What a change does, in a few words.
+pub fn describe(c: &Change) -> String {
+    let size = |n: usize| crate::app::words::count(n, "byte", "bytes");
+    match &c.op {
+        Op::ReplaceEntry { data, original, .. } | Op::ReplaceFile { data, original } => format!("{} -> {}", size(original.size as usize), size(data.len())),
+        Op::AddEntry { data, .. } | Op::AddFile { data } => format!("new, {}", size(data.len())),
+        Op::RemoveEntry { original } | Op::RemoveFile { original } => format!("removed ({})", size(original.size as usize)),
+        Op::RenameEntry { to, .. } => format!("renamed to {to}"),
+        Op::WearRows { base, data } => format!("rows: {} -> {}", size(base.len()), size(data.len())),
+    }
+}
+
+/// The change against what the game folder has now, as lines.
+pub fn diff_lines(game: &Path, c: &Change, readings: crate::formats::readings::Readings) -> Vec<String> {
+    let old = game_side(game, c);
+    let Some(new) = new_side(c, old.as_ref()) else {
+        return vec![match (&c.op, old) {
+            (Op::RenameEntry { to, .. }, Some(_)) => format!("the game's {} would be named {to}; its bytes stay", c.address()),
+            (_, Some(g)) => format!("the game's {} ({} bytes) would be removed", c.address(), g.bytes.len()),
+            (_, None) => format!("the game has no {} (already removed?)", c.address()),
+        }];
+    };
+    let Some(old) = old else {
+        return vec![format!("the game has no {}: it would be added ({} bytes)", c.address(), new.bytes.len())];
+    };
+    let mut report = Report::default();
+    diff_items(&c.address(), &old, &new, &Options { stat_only: false, readings }, &mut report);
+    if report.is_equal() {
+        return vec!["the game already has these bytes".into()];
+    }
+    let mut lines = vec![report.summary()];
+    for ch in &report.changes {
+        lines.push(format!("{} {} ({})", ch.kind.label(), ch.path, ch.item));
+        lines.extend(ch.details.iter().map(|d| format!("    {}", d.line())));
+        lines.extend(ch.context.iter().map(|l| format!("    {l}")));
+        if let Some(d) = &ch.damaged {
+            lines.push(format!("    damaged: {d}"));
+        }
+    }
+    lines
+}
+
+pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
+    let game = app.folder.as_ref().map(|v| v.root().to_path_buf());
+    // The mods installed in the open game folder, to say when this one is among them.
+    let installed: Vec<String> = match &game {
+        Some(g) => app.mods.installed_in(g).as_ref().map(|l| l.iter().map(|m| m.name.clone()).collect()).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let readings = app.ws.readings;
+    let mut out = Vec::new();
+    for (i, v) in app.mods.packages.iter_mut().enumerate() {
+        let mut open = true;
+        let m = &v.package.meta;
+        let title = format!("Mod {} {}", m.name, m.version);
+        egui::Window::new(title).id(egui::Id::unique(("mod-package", &v.path))).open(&mut open).default_size([620.0, 440.0]).show(ctx, |ui| {
+            egui::Grid::new(("mod-manifest", i)).num_columns(2).show(ui, |ui| {
+                for (k, val) in [
+                    ("Name", m.name.clone()),
+                    ("Version", m.version.clone()),
+                    ("Author", m.author.clone()),
+                    ("Description", m.description.clone()),
+                    ("Made with", m.tool.clone()),
+                    ("Format version", FORMAT_VERSION.to_string()),
+                    ("File", v.path.display().to_string()),
+                ] {
+                    ui.strong(k);
+                    ui.label(val);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            match &game {
+                Some(g) => {
+                    ui.horizontal(|ui| {
+                        ui.label(format!("{} changes; compared with {} on request.", v.package.changes.len(), g.display()));
+                        match installed.iter().position(|n| *n == m.name) {
+                            Some(at) => {
+                                ui.weak(format!("installed here as #{} of {}", at + 1, installed.len()));
+                            }
+                            None => {
+                                if ui.button("Install into this folder…").on_hover_text("Shows the dry run first").clicked() {
+                                    out.push(Intent::ModPreview { package: v.path.clone(), force: false, order: None });
+                                }
+                            }
+                        }
+                    });
+                }
+                None => {
+                    ui.label(format!("{} changes. Open the game folder (File > Open Folder) to compare each with the game's.", v.package.changes.len()));
+                }
+            }
+            egui::ScrollArea::vertical().id_salt(("mod-changes", i)).auto_shrink([false, true]).show(ui, |ui| {
+                for (n, c) in v.package.changes.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(c.op.name()).monospace());
+                        ui.label(c.address());
+                        ui.weak(describe(c));
+                        if let Some(g) = &game {
+                            let shown = v.diffs.contains_key(&n);
+                            if ui.small_button(if shown { "Hide diff" } else { "Diff" }).on_hover_text("What this change does to the game's item").clicked() {
+                                if shown {
+                                    v.diffs.remove(&n);
+                                } else {
+                                    v.diffs.insert(n, diff_lines(g, c, readings));
+                                }
+                            }
+                        }
+                    });
+                    if let Some(lines) = v.diffs.get(&n) {
+                        for l in lines {
+                            ui.label(RichText::new(l).monospace());
+                        }
+                    }
+                }
+            });
+        });
+        if !open {
+            out.push(Intent::ModClosePackage(i));
+        }
+    }
+    app.intents.extend(out);
+}

@@ -1,0 +1,181 @@
+//! The Mods panel under the project's tree: the installed mods in order with Up, Down and
+//! Uninstall, and Install from a file (or drop a `.parkanmod` on the window). An install
+//! first shows its dry run in a window, each change with what it would do and, when an
+//! installed mod changed the same item, that mod and whether they conflict; only Install there
+//! writes.
+
+use super::Pending;
+use crate::app::StudioApp;
+use crate::app::intent::{Intent, Pick};
+use crate::doc::mods::apply::Done;
+use crate::doc::mods::manage::{Verdict, done_text};
+use crate::doc::mods::preview::Preview;
+use egui::{Color32, RichText, Ui};
+
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(view) = &app.folder else { return };
+    let root = view.root().to_path_buf();
+    let busy = app.tasks.busy();
+    let mut out = Vec::new();
+    let installed = app.mods.installed_in(&root);
+    let title = match installed {
+        Ok(list) => format!("Mods ({} installed)", list.len()),
+        Err(_) => "Mods".to_string(),
+    };
+    egui::CollapsingHeader::new(title).id_salt("mods").default_open(true).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            if ui.add_enabled(!busy, egui::Button::new("Install from file…")).on_hover_text("Choose a .parkanmod; its dry run is listed before anything is written").clicked() {
+                out.push(Intent::Pick(Pick::ModPackage));
+            }
+            ui.weak("or drop a .parkanmod on the window");
+        });
+        match installed {
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("the journal cannot be read: {e}"));
+            }
+            Ok(list) if list.is_empty() => {
+                ui.weak("No mods installed: the game is as its files are.");
+            }
+            Ok(list) => {
+                let n = list.len();
+                egui::Grid::new("mods-installed").striped(true).num_columns(3).show(ui, |ui| {
+                    for (i, m) in list.iter().enumerate() {
+                        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", m.author) };
+                        ui.label(format!("{}. {} {}{by}", i + 1, m.name, m.version)).on_hover_text(
+                            m.changes.iter().map(|c| format!("{} {}", c.op, c.address())).collect::<Vec<_>>().join("\n"),
+                        );
+                        ui.weak(format!("{} changes", m.changes.len()));
+                        ui.horizontal(|ui| {
+                            if ui.add_enabled(!busy && i > 0, egui::Button::new("Up").small()).on_hover_text("Earlier in the order: re-applies the mods in the new order").clicked() {
+                                out.push(Intent::ModMove { name: m.name.clone(), to: i });
+                            }
+                            if ui.add_enabled(!busy && i + 1 < n, egui::Button::new("Down").small()).on_hover_text("Later in the order: it wins where it conflicts").clicked() {
+                                out.push(Intent::ModMove { name: m.name.clone(), to: i + 2 });
+                            }
+                            let b = egui::Button::new("Uninstall").small();
+                            if ui.add_enabled(!busy, b).on_hover_text("Restore every entry it changed, byte for byte; later mods' changes stay").clicked() {
+                                out.push(Intent::ModUninstall(m.name.clone()));
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+                ui.weak("Later mods win where two change the same item.");
+            }
+        }
+    });
+    ui.separator();
+    app.intents.extend(out);
+}
+
+/// The colour and words of one dry-run row's mark (`later`: the other mod comes after).
+fn mark(ui: &Ui, done: &Result<Done, String>, conflict: &Option<(String, Verdict)>, later: bool) -> (Color32, String) {
+    let v = ui.visuals();
+    match (done, conflict) {
+        (Err(why), Some((other, _))) => (v.error_fg_color, format!("CONFLICT with {other}: {why}")),
+        (Err(why), None) => (v.error_fg_color, format!("blocked: {why}")),
+        (Ok(d), Some((other, Verdict::Wins(w)))) => {
+            let place = if later { ", which comes after it".to_string() } else { String::new() };
+            (v.warn_fg_color, format!("CONFLICT with {other}{place}: {w} wins{}", done_text(d)))
+        }
+        (Ok(_), Some((other, Verdict::Same))) => (v.weak_text_color(), format!("also changed by {other}: the same bytes, no conflict")),
+        (Ok(_), Some((other, Verdict::Merged))) => (v.weak_text_color(), format!("rows merge with {other}'s edits, no conflict")),
+        (Ok(d), None) => (v.text_color(), format!("ok{}", done_text(d))),
+    }
+}
+
+/// The installed mods this one conflicts with (changes the same items differently), and the
+/// earliest of them's 0-based place in the order.
+fn conflicting(preview: &Preview) -> (Vec<String>, Option<usize>) {
+    let mut names: Vec<String> = Vec::new();
+    for r in &preview.rows {
+        if let Some((other, verdict)) = &r.conflict
+            && (r.done.is_err() || matches!(verdict, Verdict::Wins(_)))
+            && !names.contains(other)
+        {
+            names.push(other.clone());
+        }
+    }
+    let first = preview.installed.iter().position(|m| names.contains(m));
+    (names, first)
+}
+
+/// The dry run of an install, waiting for Install or Cancel. Where the mod conflicts with
+/// installed ones (or finds items changed by hand), it asks which wins: installed last with
+/// this mod's bytes forced, or placed before the first mod it conflicts with, which then wins.
+pub fn confirm_window(app: &mut StudioApp, ctx: &egui::Context) {
+    let Some(Pending { game, package, force, order, preview }) = &app.mods.pending else { return };
+    let busy = app.tasks.busy();
+    let mut out = Vec::new();
+    let mut open = true;
+    let m = &preview.meta;
+    egui::Window::new(format!("Install {}?", m.name)).id(egui::Id::unique("mod-install")).open(&mut open).default_size([680.0, 440.0]).collapsible(false).show(ctx, |ui| {
+        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", m.author) };
+        ui.label(RichText::new(format!("{} {}{by}", m.name, m.version)).strong());
+        if !m.description.is_empty() {
+            ui.label(&m.description);
+        }
+        ui.weak(format!("into {} from {}", game.display(), package.display()));
+        let n = preview.installed.len();
+        let place = if n == 0 {
+            "the first mod installed".to_string()
+        } else if preview.position >= n {
+            format!("#{} of {}, after {}", n + 1, n + 1, preview.installed.join(", "))
+        } else {
+            format!("#{} of {}, before {}", preview.position + 1, n + 1, preview.installed[preview.position..].join(", "))
+        };
+        ui.label(format!("Dry run: {} changes, {} blocked, {} in conflict; it would be {place}.", preview.rows.len(), preview.blocked(), preview.conflicts()));
+        ui.separator();
+        egui::ScrollArea::vertical().max_height(260.0).auto_shrink([false, true]).show(ui, |ui| {
+            egui::Grid::new("mod-dry-run").striped(true).num_columns(3).show(ui, |ui| {
+                ui.strong("change");
+                ui.strong("item");
+                ui.strong("what it does");
+                ui.end_row();
+                for r in &preview.rows {
+                    let (color, text) = mark(ui, &r.done, &r.conflict, r.later);
+                    ui.label(r.op);
+                    ui.label(&r.address);
+                    ui.label(RichText::new(text).color(color));
+                    ui.end_row();
+                }
+            });
+        });
+        let (names, first) = conflicting(preview);
+        let blocked = preview.blocked();
+        if !names.is_empty() || blocked > 0 || *force || order.is_some() {
+            ui.separator();
+            let ask = if names.is_empty() {
+                "Some items are not as this mod was made for (changed by hand or by another tool). Install anyway?".to_string()
+            } else {
+                format!("It conflicts with {}: which wins?", names.join(", "))
+            };
+            ui.label(RichText::new(ask).strong().color(ui.visuals().warn_fg_color));
+            let wins = *force && order.is_none();
+            if ui.radio(wins, "Install it last: this mod wins (its bytes replace theirs where they differ)").clicked() && !wins {
+                out.push(Intent::ModPreview { package: package.clone(), force: true, order: None });
+            }
+            if let Some(at) = first {
+                let before = order.is_some() && !*force;
+                let text = format!("Install it before {} (#{}): the installed mods win where they conflict", preview.installed[at], at + 1);
+                if ui.radio(before, text).clicked() && !before {
+                    out.push(Intent::ModPreview { package: package.clone(), force: false, order: Some(at + 1) });
+                }
+            }
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            let hint = if blocked == 0 { "Write it: all or nothing, journalled so Uninstall restores every byte" } else { "Choose which wins first" };
+            if ui.add_enabled(blocked == 0 && !busy, egui::Button::new("Install")).on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
+                out.push(Intent::ModInstall { package: package.clone(), force: *force, order: *order });
+            }
+            if ui.button("Cancel").clicked() {
+                out.push(Intent::ModDismissPreview);
+            }
+        });
+    });
+    if !open {
+        out.push(Intent::ModDismissPreview);
+    }
+    app.intents.extend(out);
+}

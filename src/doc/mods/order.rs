@@ -1,0 +1,120 @@
+//! Moving an installed mod to another place in the order: the mod is reverted and installed
+//! again at its new place, which rebuilds every file it touches from the journal's snapshot
+//! through the mods in the new order (`manage::install` with an order does that), so the
+//! result is what installing them in that order would have given.
+//!
+//! Moved later, its changes win over those of the mods it now follows (they are forced, as
+//! the later mod wins a conflict); moved earlier, the mods after it win.
+//!
+//! The two steps are two transactions. If the install at the new place fails, the mod is
+//! installed again at its old place (its changes forced: they were there before), and the
+//! error is returned; a kill between the two leaves the mod uninstalled, which the journal
+//! shows and a new install puts right.
+
+use super::journal::{Journal, KillAt};
+use super::manage::{InstallOptions, ModError, install_bytes, revert};
+use std::path::Path;
+
+/// Moves the installed mod `name` to the 1-based place `to`; the lines to print.
+pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<String>, ModError> {
+    let journal = Journal::load(game)?;
+    let Some(from) = journal.find_mod(name) else {
+        return Err(ModError::Usage(format!("no mod named {name:?} is installed in {}", game.display())));
+    };
+    let to = to.clamp(1, journal.mods.len());
+    if to == from + 1 {
+        return Ok(vec![format!("{name} is #{to} already")]);
+    }
+    let m = &journal.mods[from];
+    let pkg_path = Journal::dir(game).join(&m.package);
+    let bytes = std::fs::read(&pkg_path).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
+    let mut lines = revert(game, name, false, false, kill)?;
+    let label = format!("{name} (installed copy)");
+    // Later in the order, it wins over the mods it now follows where they change the same
+    // item (as `mod conflicts` says the later one does): its changes are forced there.
+    let opts = InstallOptions { order: Some(to), force: to > from + 1, ..Default::default() };
+    match install_bytes(game, &label, bytes.clone(), &opts, &mut |_| false) {
+        Ok(more) => {
+            lines.extend(more);
+            lines.push(format!("moved {name} from #{} to #{to}", from + 1));
+            Ok(lines)
+        }
+        Err(e) => {
+            let back = InstallOptions { order: Some(from + 1), force: true, ..Default::default() };
+            let undone = install_bytes(game, &label, bytes, &back, &mut |_| false);
+            let how = match undone {
+                Ok(_) => format!("{name} is back at #{}", from + 1),
+                Err(e2) => format!("and putting it back at #{} failed too: {e2}; it is not installed now", from + 1),
+            };
+            Err(ModError::Usage(format!("moving {name} to #{to} failed: {e}; {how}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc::mods::change::{Change, Digest, Op};
+    use crate::doc::mods::manage::install;
+    use crate::doc::mods::{Meta, Package};
+    use crate::formats::bytes::SharedBytes;
+
+    fn pkg(dir: &Path, name: &str, changes: Vec<Change>) -> std::path::PathBuf {
+        let p = Package { meta: Meta { name: name.into(), version: "1".into(), ..Default::default() }, changes };
+        let path = dir.join(format!("{name}.parkanmod"));
+        std::fs::write(&path, p.to_bytes().unwrap()).unwrap();
+        path
+    }
+
+    fn replace(file: &str, old: &[u8], new: &[u8]) -> Change {
+        Change { file: file.into(), entry: vec![], op: Op::ReplaceFile { data: SharedBytes::from(new.to_vec()), original: Digest::of(old) } }
+    }
+
+    #[test]
+    fn moving_a_mod_changes_who_wins_and_reverting_all_gives_the_original() {
+        let t = tempfile::tempdir().unwrap();
+        let game = t.path().join("game");
+        std::fs::create_dir(&game).unwrap();
+        std::fs::write(game.join("a.txt"), b"base").unwrap();
+        std::fs::write(game.join("b.txt"), b"bee").unwrap();
+        let a = pkg(t.path(), "A", vec![replace("a.txt", b"base", b"from A"), replace("b.txt", b"bee", b"B by A")]);
+        let b = pkg(t.path(), "B", vec![replace("a.txt", b"base", b"from B")]);
+        install(&game, &a, &InstallOptions::default(), &mut |_| false).unwrap();
+        install(&game, &b, &InstallOptions { force: true, ..Default::default() }, &mut |_| false).unwrap();
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from B");
+
+        let lines = reorder(&game, "B", 1, &mut |_| false).unwrap();
+        assert!(lines.last().unwrap().contains("moved B from #2 to #1"), "{lines:?}");
+        let j = Journal::load(&game).unwrap();
+        assert_eq!(j.mods.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["B", "A"]);
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from A", "A is later now: it wins");
+        assert_eq!(std::fs::read(game.join("b.txt")).unwrap(), b"B by A");
+
+        // And back later: B, moved after A, wins again.
+        let lines = reorder(&game, "B", 2, &mut |_| false).unwrap();
+        assert!(lines.last().unwrap().contains("moved B from #1 to #2"), "{lines:?}");
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from B", "B is later: it wins");
+        reorder(&game, "A", 2, &mut |_| false).unwrap();
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from A", "A moved after B wins");
+        assert_eq!(std::fs::read(game.join("b.txt")).unwrap(), b"B by A");
+
+        revert(&game, "A", false, false, &mut |_| false).unwrap();
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from B");
+        assert_eq!(std::fs::read(game.join("b.txt")).unwrap(), b"bee");
+        revert(&game, "B", false, false, &mut |_| false).unwrap();
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"base");
+    }
+
+    #[test]
+    fn moving_to_its_own_place_or_an_unknown_mod() {
+        let t = tempfile::tempdir().unwrap();
+        let game = t.path().join("game");
+        std::fs::create_dir(&game).unwrap();
+        std::fs::write(game.join("a.txt"), b"base").unwrap();
+        let a = pkg(t.path(), "A", vec![replace("a.txt", b"base", b"new")]);
+        install(&game, &a, &InstallOptions::default(), &mut |_| false).unwrap();
+        assert!(reorder(&game, "A", 1, &mut |_| false).unwrap()[0].contains("already"));
+        assert!(matches!(reorder(&game, "Z", 1, &mut |_| false), Err(ModError::Usage(_))));
+        assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"new");
+    }
+}
