@@ -11,6 +11,7 @@
 
 mod archive;
 mod bytes;
+mod fields;
 mod folder;
 mod levels;
 mod lines;
@@ -23,6 +24,7 @@ mod unsaved;
 mod wear;
 mod xray;
 
+pub use fields::{FieldRow, field_rows};
 pub use folder::{diff_folders, files_under};
 pub use levels::{DEFAULT_GAIN, Decoded, LevelPair, level_pair};
 pub use lines::{LineOp, line_diff, split_lines};
