@@ -37,6 +37,9 @@ commands! {
     OpenFolder,
     UnpackProject,
     PackProject,
+    CompareWithFile,
+    CompareWithFolder,
+    UnsavedChanges,
     Save,
     SaveAs,
     SaveAll,
@@ -93,6 +96,9 @@ impl Command {
             Command::OpenFolder => "Open Folder…",
             Command::UnpackProject => "Unpack Project…",
             Command::PackProject => "Pack…",
+            Command::CompareWithFile => "Compare With File…",
+            Command::CompareWithFolder => "Compare With Folder…",
+            Command::UnsavedChanges => "Unsaved Changes",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveAll => "Save All",
@@ -140,6 +146,9 @@ impl Command {
             Command::OpenFolder => "Open a game folder as one project: its tree, search over every archive, what uses what",
             Command::UnpackProject => "Unpack a game folder into files to edit (textures as PNG, materials as text)",
             Command::PackProject => "Pack an unpacked folder back into archives (untouched files byte-identical)",
+            Command::CompareWithFile => "Compare the current file (with its unsaved edits) with another file: entries, fields, pixels",
+            Command::CompareWithFolder => "Compare the open game folder (or the current file's folder) with another folder",
+            Command::UnsavedChanges => "What Save would write: every file with unsaved changes against its file on disk",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -239,7 +248,7 @@ impl Command {
         use Command::*;
         match self {
             Editor(_) => MenuGroup::View,
-            Open | OpenFolder | UnpackProject | PackProject | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Open | OpenFolder | UnpackProject | PackProject | CompareWithFile | CompareWithFolder | UnsavedChanges | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter | SearchProject => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,

@@ -6,6 +6,7 @@
 pub mod apply;
 pub mod browser;
 pub mod command;
+pub mod compare;
 mod dispatch;
 pub mod editors;
 pub mod files;
@@ -62,6 +63,8 @@ pub struct StudioApp {
     pub palette: Option<panels::palette::PaletteState>,
     /// The file dialog drawn in the window, where the native one cannot be shown.
     pub file_dialog: panels::file_dialog::InWindow,
+    /// The compare view, shown instead of the editor tabs while open.
+    pub compare: Option<compare::CompareView>,
     /// The game folder open as a project.
     pub folder: Option<project::ProjectView>,
     pub show_readings: bool,
@@ -116,6 +119,7 @@ impl StudioApp {
             palette: None,
             file_dialog: Default::default(),
             folder: None,
+            compare: None,
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
@@ -278,7 +282,7 @@ impl StudioApp {
                 panels::inspector::show(self, ui);
             });
         }
-        egui::CentralPanel::default().show(ui, |ui| tabs::show(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| if self.compare.is_some() { compare::show(self, ui) } else { tabs::show(self, ui) });
         panels::dialogs::show(self, &ctx);
         self.editor_dialog_ui(&ctx);
         panels::palette::show(self, &ctx);

@@ -42,6 +42,8 @@ pub fn request(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'sta
         Pick::ExtractAll(_) => (Mode::Folder, "Extract All Into".into(), Vec::new()),
         Pick::Replace(_) => (Mode::File, "Replace With".into(), Vec::new()),
         Pick::Add(_) => (Mode::Files, "Add Files".into(), Vec::new()),
+        Pick::CompareWith(false) => (Mode::File, "Compare With File".into(), game),
+        Pick::CompareWith(true) => (Mode::Folder, "Compare With Folder".into(), Vec::new()),
         Pick::ForEditor { request, .. } => match request {
             FileRequest::Open { title, filters } => (Mode::File, (*title).into(), filters.to_vec()),
             FileRequest::Save { title, filters, name } => (Mode::Save(name.clone()), (*title).into(), filters.to_vec()),
@@ -66,6 +68,7 @@ pub fn answer(pick: Pick, mut paths: Vec<PathBuf>) -> Option<Intent> {
         Pick::ExtractAll(archive) => Intent::ExtractAll { archive, dir: one },
         Pick::Replace(path) => Intent::Replace { path, from: one },
         Pick::Add(archive) => Intent::Add { archive, files: std::mem::take(&mut paths) },
+        Pick::CompareWith(_) => Intent::CompareWith(one),
         Pick::ForEditor { editor, target, tag, .. } => Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path: one }) },
     })
 }

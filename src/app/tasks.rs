@@ -89,6 +89,8 @@ pub enum Outcome {
     Checked { file: FileId, report: FileReport },
     /// An unpack or pack ran (`verb`), with its report, or could not start.
     Batch { verb: &'static str, dest: PathBuf, report: Result<crate::unpack::Report, String> },
+    /// A compare ran for the compare view that asked with `view` (its serial).
+    Compared { view: u64, report: Result<crate::doc::diff::Report, String> },
     Cancelled,
 }
 

@@ -367,6 +367,7 @@ impl StudioApp {
                 self.log.tab = crate::app::log::BottomTab::Diagnostics;
                 self.settings.show_log = true;
             }
+            Outcome::Compared { view, report } => self.compared(view, report),
             Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),
         }
     }

@@ -8,6 +8,7 @@
 //! own: `disk`, `document`, `view` are the shell's; `editor_intents` hands an editor's intents to
 //! the editor through the seam.
 
+mod compare;
 mod document;
 mod editor_intents;
 mod disk;
@@ -37,6 +38,8 @@ enum Area {
     View,
     /// An editor's own intents, applied by the editor.
     Editor,
+    /// The compare view (`apply/compare.rs`).
+    Compare,
 }
 
 impl Area {
@@ -52,6 +55,7 @@ impl Area {
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
             | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) => Area::View,
             RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,
+            CompareWith(_) | ShowUnsaved | CompareWithSaved(_) | CompareOpenSelected | CloseCompare => Area::Compare,
         }
     }
 }
@@ -63,6 +67,7 @@ impl StudioApp {
             Area::Document => self.apply_document(intent),
             Area::View => self.apply_view(intent),
             Area::Editor => self.apply_editor(intent),
+            Area::Compare => self.apply_compare(intent),
         }
     }
 
