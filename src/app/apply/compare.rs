@@ -12,12 +12,18 @@ use crate::doc::diff::{Options, Report, Side};
 use crate::doc::{ItemPath, items};
 use std::path::PathBuf;
 
+/// A path by its last two parts (`edited/Textures.lib`): the header has little room.
+fn short(p: &std::path::Path) -> String {
+    let parts: Vec<String> = p.components().rev().take(2).map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts.into_iter().rev().collect::<Vec<_>>().join("/")
+}
+
 impl StudioApp {
     pub(super) fn apply_compare(&mut self, intent: Intent) {
         match intent {
             Intent::CompareWith(path) => self.compare_with(path),
             Intent::ShowUnsaved => {
-                let view = CompareView::new("Unsaved changes (the files on disk → the editor)", Source::Pairs(saved_pairs(&self.ws, None)));
+                let view = CompareView::new("Unsaved changes (the files on disk -> the editor)", Source::Pairs(saved_pairs(&self.ws, None)));
                 self.start_compare(view);
             }
             Intent::CompareWithSaved(path) => self.compare_with_saved(&path),
@@ -43,7 +49,7 @@ impl StudioApp {
                 self.fail("Compare", "Open a game folder or a file first: the compare view compares it with the folder chosen.".into());
                 return;
             };
-            let title = format!("{} → {}", mine.display(), other.display());
+            let title = format!("{} -> {}", short(&mine), short(&other));
             self.start_compare(CompareView::new(title, Source::Folders { a: mine, b: other }));
             return;
         }
@@ -60,14 +66,14 @@ impl StudioApp {
             Ok(s) => Side { name: name.clone(), ..s },
             Err(e) => return self.fail("Compare", e.to_string()),
         };
-        let title = format!("{name} → {}", other.display());
+        let title = format!("{name} -> {}", short(&other));
         self.start_compare(CompareView::new(title, Source::Pairs(vec![Pair { label: name, a: Some(mine), b: Some(theirs) }])));
     }
 
     /// One item's unsaved changes; the only change (or the first) is shown at once.
     fn compare_with_saved(&mut self, path: &ItemPath) {
         let at = items::address(&self.ws, path);
-        let mut view = CompareView::new(format!("{at}: saved → unsaved"), Source::Pairs(saved_pairs(&self.ws, Some(path.file))));
+        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(saved_pairs(&self.ws, Some(path.file))));
         if !path.entries.is_empty() {
             view.only = Some(at);
         }

@@ -194,7 +194,7 @@ fn shown(view: &mut CompareView, ui: &mut Ui) {
             ui.weak(format!("from {from}"));
         }
         if let (Some(a), Some(b)) = (change.old_size, change.new_size) {
-            ui.weak(format!("{a} → {b} bytes"));
+            ui.weak(format!("{a} -> {b} bytes"));
         }
     });
     if let Some(d) = &change.damaged {

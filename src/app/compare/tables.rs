@@ -31,7 +31,7 @@ pub fn figures(ui: &mut Ui, change: &Change) {
                             ui.label(RichText::new(o).monospace().color(kind_color(Kind::Removed, dark)));
                         }
                         if o.is_some() && n.is_some() {
-                            ui.label("→");
+                            ui.label("->");
                         }
                         if let Some(n) = n {
                             ui.label(RichText::new(n).monospace().color(kind_color(Kind::Added, dark)));

@@ -155,7 +155,8 @@ impl TextureDiff {
 
     /// The panes, sharing one zoom and pan.
     fn canvas(&mut self, ui: &mut Ui) {
-        let area = ui.available_rect_before_wrap();
+        // The toolbar can be wider than the panel: lay the panes out in what is visible.
+        let area = ui.available_rect_before_wrap().intersect(ui.clip_rect());
         ui.allocate_rect(area, Sense::hover());
         let Some((w, h)) = size_of(&self.pair.b).or(size_of(&self.pair.a)) else {
             for (tag, d) in [("A", &self.pair.a), ("B", &self.pair.b)] {
