@@ -182,3 +182,27 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     assert_eq!(kinds(&h), [(Kind::Changed, "Textures.lib::GRASS.0".to_string())]);
     assert!(matches!(shown_body(&h), Some(Body::Texture(_))));
 }
+
+#[test]
+fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
+    use parkan_studio::fixtures::game::{GameSpec, write_game};
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = (d.path().join("a"), d.path().join("b"));
+    write_game(&a, &GameSpec::SMALL).unwrap();
+    write_game(&b, &GameSpec::SMALL).unwrap();
+    let mut t = std::fs::read(b.join("Land1.wea")).unwrap();
+    t.extend_from_slice(b"\r\n");
+    std::fs::write(b.join("Land1.wea"), t).unwrap();
+    let mut h = app_with(Vec::new(), [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::OpenFolder(a));
+    settle(&mut h);
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    h.step();
+    assert!(h.state().tasks.busy(), "a folder compares as a task");
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string())]);
+    double_click(&mut h, "Land1.weachanged");
+    let Some(Body::Text(t)) = shown_body(&h) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let added: Vec<_> = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Added).collect();
+    assert_eq!(added.len(), 1, "the one line added");
+}

@@ -6,10 +6,10 @@
 //! of the editor tabs while open. The diff engine is `doc::diff`; this only draws its report
 //! and the two sides `doc::diff::sides::sides_of` walks back to.
 
-mod tables;
-mod text;
-mod texture;
-mod tree;
+pub mod tables;
+pub mod text;
+pub mod texture;
+pub mod tree;
 
 use crate::app::StudioApp;
 use crate::app::intent::Intent;
@@ -18,6 +18,8 @@ use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
 use crate::formats::readings::Readings;
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use text::Tag;
 
 static SERIAL: AtomicU64 = AtomicU64::new(1);
 
@@ -169,7 +171,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         app.intents.extend(out);
         return;
     }
-    egui::Panel::left("compare-tree").resizable(true).default_size(300.0).size_range(180.0..=900.0).show(ui, |ui| {
+    egui::Panel::left("compare-tree").resizable(true).default_size(220.0).size_range(160.0..=900.0).show(ui, |ui| {
         if tree::show(view, ui) {
             view.open_selected(ui.ctx(), readings);
         }

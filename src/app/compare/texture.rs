@@ -189,7 +189,7 @@ impl TextureDiff {
             if let Some(p) = resp.hover_pos() {
                 let scroll = ui.input(|i| i.smooth_scroll_delta.y);
                 if scroll != 0.0 {
-                    let z2 = (zoom * (scroll / 200.0).exp()).clamp(0.02, 64.0);
+                    let z2 = (zoom * (scroll / 300.0).exp()).clamp(0.02, 64.0);
                     let at = p - rect.center() - self.pan;
                     self.pan += at - at * (z2 / zoom);
                     self.zoom = Some(z2);
