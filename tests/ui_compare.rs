@@ -206,3 +206,37 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
     let added: Vec<_> = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Added).collect();
     assert_eq!(added.len(), 1, "the one line added");
 }
+
+#[test]
+fn a_material_diff_shows_both_field_tables_and_both_sides_on_one_timeline() {
+    use parkan_studio::fixtures::mat0::material_lib;
+    use parkan_studio::formats::mat0::{Mat0, SHIPPED_VERSION};
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = (d.path().join("Material.lib"), d.path().join("edited").join("Material.lib"));
+    std::fs::create_dir_all(b.parent().unwrap()).unwrap();
+    std::fs::write(&a, material_lib()).unwrap();
+    let (mut lib, _) = Archive::parse(material_lib().into()).unwrap();
+    let lamp = (0..lib.len()).find(|&i| lib.entry(i).name() == "LAMP").unwrap();
+    let mut m = Mat0::parse(&lib.payload(lamp), SHIPPED_VERSION).unwrap();
+    m.phases[0].params[4] = 10; // the "on" phase's diffuse red
+    lib.replace(lamp, m.write().unwrap()).unwrap();
+    std::fs::write(&b, lib.write()).unwrap();
+    let mut h = app_with(vec![a], [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "Material.lib::LAMP".to_string())]);
+    double_click(&mut h, "LAMPchanged");
+    let Some(Body::Fields(t)) = shown_body(&h) else { panic!("field tables, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let changed: Vec<&str> = t.rows.iter().filter(|r| r.differs()).map(|r| r.field.as_str()).collect();
+    assert!(!changed.is_empty() && changed.iter().all(|f| f.starts_with("phases[0].")), "{changed:?}");
+    assert!(t.material.is_some(), "both sides on one timeline");
+    for label in ["Both sides playing", "Only changed fields"] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    // At the playhead (0 ms) both sides are in their phase 0; at 500 ms in phase 1.
+    assert_eq!(h.query_all_by_label_contains("phase 0 -> ").count(), 2);
+    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    t.material.as_mut().unwrap().timeline.time = 500.0;
+    h.run();
+    assert_eq!(h.query_all_by_label_contains("phase 1 -> ").count(), 2);
+}

@@ -6,6 +6,7 @@
 //! of the editor tabs while open. The diff engine is `doc::diff`; this only draws its report
 //! and the two sides `doc::diff::sides::sides_of` walks back to.
 
+pub mod material;
 pub mod tables;
 pub mod text;
 pub mod texture;
@@ -121,7 +122,12 @@ fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&S
         "nres" | "rsli" | "bytes" => Body::Figures,
         _ => {
             let (rows, errors) = field_rows(a, b, &readings);
-            if rows.is_empty() && errors.is_empty() { Body::Figures } else { Body::Fields(tables::FieldTable { rows, errors, only_changed: change.kind == Kind::Changed }) }
+            let material = if kind == "mat0" { material::MaterialPlay::new(a, b) } else { None };
+            if rows.is_empty() && errors.is_empty() {
+                Body::Figures
+            } else {
+                Body::Fields(tables::FieldTable { rows, errors, only_changed: change.kind == Kind::Changed, material, readings })
+            }
         }
     }
 }

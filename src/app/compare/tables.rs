@@ -54,6 +54,9 @@ pub struct FieldTable {
     /// A side that could not be decoded, one line each.
     pub errors: Vec<String>,
     pub only_changed: bool,
+    /// A material's two sides playing in step.
+    pub material: Option<super::material::MaterialPlay>,
+    pub readings: crate::formats::readings::Readings,
 }
 
 impl FieldTable {
@@ -61,6 +64,9 @@ impl FieldTable {
         egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(180.0).show(ui, figures);
         });
+        if let Some(m) = self.material.as_mut() {
+            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings));
+        }
         for e in &self.errors {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
