@@ -240,3 +240,44 @@ fn a_material_diff_shows_both_field_tables_and_both_sides_on_one_timeline() {
     h.run();
     assert_eq!(h.query_all_by_label_contains("phase 1 -> ").count(), 2);
 }
+
+#[test]
+fn a_mesh_diff_shows_two_3d_views_and_its_components() {
+    use parkan_studio::fixtures::msh::models::boxhouse;
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = (d.path().join("house.msh"), d.path().join("edited").join("house.msh"));
+    std::fs::create_dir_all(b.parent().unwrap()).unwrap();
+    std::fs::write(&a, boxhouse()).unwrap();
+    // One vertex moved: the positions component's first x.
+    let (mut m, _) = Archive::parse(boxhouse().into()).unwrap();
+    let pos = (0..m.len()).find(|&i| m.entry(i).type_id() == 3).expect("a positions component");
+    let mut p = m.payload(pos).to_vec();
+    p[3] ^= 0x01;
+    m.replace(pos, p).unwrap();
+    std::fs::write(&b, m.write()).unwrap();
+    let mut h = app_with(vec![a], [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "house.msh".to_string())]);
+    double_click(&mut h, "house.mshchanged");
+    let Some(Body::Mesh(views, table)) = shown_body(&h) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    assert_eq!(views.built(), 2, "both sides drawn");
+    assert!(!table.rows.is_empty());
+    // One camera: a drag on A turns B too.
+    let yaw = views.yaw;
+    let at = h.get_all_by_label("A (before)").next().unwrap().rect().left_bottom() + egui::vec2(120.0, 100.0);
+    h.hover_at(at);
+    h.drag_at(at);
+    h.hover_at(at + egui::vec2(40.0, 0.0));
+    h.hover_at(at + egui::vec2(80.0, 0.0));
+    h.drop_at(at + egui::vec2(80.0, 0.0));
+    h.run();
+    let Some(Body::Mesh(views, _)) = shown_body(&h) else { unreachable!() };
+    assert!(views.yaw < yaw, "the shared camera turned: {yaw} -> {}", views.yaw);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::I);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::J);
+    // The status line repeats the log's last line, which names the temporary folder.
+    h.state_mut().push_intent(Intent::Log(parkan_studio::formats::Severity::Info, "compared".into()));
+    h.run();
+    h.snapshot("compare_mesh");
+}

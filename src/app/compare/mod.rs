@@ -7,6 +7,7 @@
 //! and the two sides `doc::diff::sides::sides_of` walks back to.
 
 pub mod material;
+pub mod mesh;
 pub mod tables;
 pub mod text;
 pub mod texture;
@@ -51,6 +52,8 @@ pub enum Body {
     Texture(Box<texture::TextureDiff>),
     Text(text::TextDiff),
     Fields(tables::FieldTable),
+    /// A mesh: two 3D views with one camera, above its field tables.
+    Mesh(Box<mesh::MeshPair>, tables::FieldTable),
     /// Only the engine's figures (byte ranges, an archive's layout, a side that is missing).
     Figures,
     /// A side could not be reached: the one line saying why.
@@ -63,6 +66,7 @@ impl Body {
             Body::Texture(_) => "texture",
             Body::Text(_) => "text",
             Body::Fields(_) => "fields",
+            Body::Mesh(..) => "mesh",
             Body::Figures => "figures",
             Body::Failed(_) => "failed",
         }
@@ -123,10 +127,15 @@ fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&S
         _ => {
             let (rows, errors) = field_rows(a, b, &readings);
             let material = if kind == "mat0" { material::MaterialPlay::new(a, b) } else { None };
-            if rows.is_empty() && errors.is_empty() {
+            // Only the changed fields, when some are (a mesh's change can lie below its fields).
+            let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
+            let table = tables::FieldTable { rows, errors, only_changed, material, readings };
+            if kind == "msh" {
+                Body::Mesh(Box::new(mesh::MeshPair::new(a, b, &readings)), table)
+            } else if table.rows.is_empty() && table.errors.is_empty() {
                 Body::Figures
             } else {
-                Body::Fields(tables::FieldTable { rows, errors, only_changed: change.kind == Kind::Changed, material, readings })
+                Body::Fields(table)
             }
         }
     }
@@ -182,12 +191,13 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             view.open_selected(ui.ctx(), readings);
         }
     });
-    egui::CentralPanel::default().show(ui, |ui| shown(view, ui));
+    let gpu = app.gpu.as_ref();
+    egui::CentralPanel::default().show(ui, |ui| shown(view, ui, gpu));
     app.intents.extend(out);
 }
 
 /// The shown change: its header line, its damage, its body, then the engine's figures.
-fn shown(view: &mut CompareView, ui: &mut Ui) {
+fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>) {
     let Some(s) = view.shown.as_mut() else {
         ui.weak("Double-click a change (or select it and press Enter) to see its diff.");
         return;
@@ -213,6 +223,10 @@ fn shown(view: &mut CompareView, ui: &mut Ui) {
         Body::Texture(t) => t.show(ui, figures),
         Body::Text(t) => t.show(ui, figures),
         Body::Fields(t) => t.show(ui, figures),
+        Body::Mesh(m, t) => {
+            m.show(ui, gpu);
+            t.show(ui, figures);
+        }
         Body::Figures => {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, figures);
         }
