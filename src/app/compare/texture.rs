@@ -34,6 +34,10 @@ pub struct TextureDiff {
     /// Screen points per texel; `None` fits the level into the panes.
     pub zoom: Option<f32>,
     pub pan: Vec2,
+    /// Draw the Page rects over the images.
+    pub show_rects: bool,
+    /// Level 0's width, which the Page rects are measured in.
+    level0_width: u32,
     blinked_at: f64,
 }
 
@@ -59,8 +63,11 @@ impl TextureDiff {
             gain: DEFAULT_GAIN,
             zoom: None,
             pan: Vec2::ZERO,
+            show_rects: true,
+            level0_width: 0,
             blinked_at: 0.0,
         };
+        t.level0_width = size_of(&t.pair.b).or(size_of(&t.pair.a)).map_or(0, |s| s.0);
         t.upload(ctx);
         t
     }
@@ -117,6 +124,9 @@ impl TextureDiff {
                         self.showing_b = !self.showing_b;
                     }
                 }
+            }
+            if self.pair.rects.iter().any(|r| !r.is_empty()) {
+                ui.checkbox(&mut self.show_rects, "Page rects");
             }
             let mut gain = self.gain;
             if ui.add(egui::Slider::new(&mut gain, 1..=128).logarithmic(true).text("gain")).on_hover_text("How much the difference image amplifies a change").changed() {
@@ -220,6 +230,15 @@ impl TextureDiff {
                 painter.vline(x, rect.y_range(), Stroke::new(2.0, ui.visuals().selection.stroke.color));
             } else {
                 draw(*which, rect);
+            }
+            // Page rects (stored in level 0's texels), each side's on its pane, B's on the others.
+            if self.show_rects {
+                let scale = zoom * w as f32 / self.level0_width.max(1) as f32;
+                let side = if self.mode == Mode::SideBySide && *which == 0 || self.mode == Mode::Blink && *which == 0 { 0 } else { 1 };
+                for &(x, y, rw, rh) in &self.pair.rects[side] {
+                    let r = Rect::from_min_size(img.min + Vec2::new(x as f32, y as f32) * scale, Vec2::new(rw as f32, rh as f32) * scale);
+                    painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_rgb(80, 200, 255)), egui::StrokeKind::Inside);
+                }
             }
             if let Some((x0, y0, x1, y1)) = self.pair.diff.and_then(|d| d.bbox) {
                 let to = |x: u32, y: u32| img.min + Vec2::new(x as f32, y as f32) * zoom;

@@ -26,36 +26,41 @@ pub struct LevelPair {
     pub diff: Option<LevelDiff>,
     /// The difference image (same condition).
     pub image: Option<Pixmap>,
+    /// Each side's Page rects `(x, y, w, h)` in level 0's texels (empty without a Page).
+    pub rects: [Vec<(i32, i32, i32, i32)>; 2],
 }
 
-fn decode(bytes: &[u8], level: u32, readings: &Readings) -> (Decoded, u32) {
+type Rects = Vec<(i32, i32, i32, i32)>;
+
+fn decode(bytes: &[u8], level: u32, readings: &Readings) -> (Decoded, u32, Rects) {
     match Texm::parse(bytes.to_vec()) {
-        Err(e) => (Err(e.to_string()), 0),
+        Err(e) => (Err(e.to_string()), 0, Vec::new()),
         Ok((t, _)) => {
             let n = t.header().mip_count.max(1);
+            let rects = t.page().map(|p| p.rects.iter().map(|r| (i32::from(r.x), i32::from(r.y), i32::from(r.w), i32::from(r.h))).collect()).unwrap_or_default();
             if level >= n {
-                return (Err(format!("has {n} level{}", if n == 1 { "" } else { "s" })), n);
+                return (Err(format!("has {n} level{}", if n == 1 { "" } else { "s" })), n, rects);
             }
-            (t.decode_mip(level, readings, None).map_err(|e| e.to_string()), n)
+            (t.decode_mip(level, readings, None).map_err(|e| e.to_string()), n, rects)
         }
     }
 }
 
 /// Decodes `level` of each side and compares them; `gain` amplifies the difference image.
 pub fn level_pair(a: Option<&[u8]>, b: Option<&[u8]>, level: u32, readings: &Readings, gain: u8) -> LevelPair {
-    let (a, na) = a.map_or((None, 0), |x| {
-        let (d, n) = decode(x, level, readings);
-        (Some(d), n)
-    });
-    let (b, nb) = b.map_or((None, 0), |x| {
-        let (d, n) = decode(x, level, readings);
-        (Some(d), n)
-    });
+    let side = |x: Option<&[u8]>| match x {
+        None => (None, 0, Vec::new()),
+        Some(x) => {
+            let (d, n, r) = decode(x, level, readings);
+            (Some(d), n, r)
+        }
+    };
+    let ((a, na, ra), (b, nb, rb)) = (side(a), side(b));
     let (diff, image) = match (&a, &b) {
         (Some(Ok(pa)), Some(Ok(pb))) => (level_diff(pa, pb), difference_image(pa, pb, gain)),
         _ => (None, None),
     };
-    LevelPair { level, levels: na.max(nb), a, b, diff, image }
+    LevelPair { level, levels: na.max(nb), a, b, diff, image, rects: [ra, rb] }
 }
 
 #[cfg(test)]
@@ -66,7 +71,7 @@ mod tests {
 
     #[test]
     fn both_levels_their_figures_and_the_difference_image() {
-        let a = build(&Spec::new(Format::Rgb565, 32, 32, 2, Material::Rock));
+        let a = build(&Spec::new(Format::Rgb565, 32, 32, 2, Material::Rock).quadrants());
         let (mut t, _) = Texm::parse(a.clone()).unwrap();
         let r = Readings::default();
         let mut img = t.decode_mip(0, &r, None).unwrap();
@@ -75,6 +80,8 @@ mod tests {
         let b = t.write();
         let p = level_pair(Some(&a), Some(&b), 0, &r, DEFAULT_GAIN);
         assert_eq!(p.levels, 2);
+        assert_eq!(p.rects[0], [(0, 0, 16, 16), (16, 0, 16, 16), (0, 16, 16, 16), (16, 16, 16, 16)], "the Page rects, both sides");
+        assert_eq!(p.rects[0], p.rects[1]);
         let d = p.diff.unwrap();
         assert_eq!((d.changed, d.bbox), (1, Some((7, 5, 7, 5))));
         let im = p.image.unwrap();
