@@ -177,6 +177,9 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     // A tab's Compare with Saved: that entry's change alone, shown at once.
     h.state_mut().push_intent(Intent::OpenTab(grass));
     settle(&mut h);
+    // The tab's context menu (a right-click on its title).
+    h.get_by_label("GRASS.0 •").click_secondary();
+    h.run();
     h.get_by_label("Compare with Saved").click();
     h.run();
     assert_eq!(kinds(&h), [(Kind::Changed, "Textures.lib::GRASS.0".to_string())]);

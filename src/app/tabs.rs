@@ -215,11 +215,6 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 }
             }
             ui.separator();
-            let dirty = app.ws.is_dirty(tab.path.file);
-            let saved = ui.add_enabled(dirty, egui::Button::new("Compare with Saved").small());
-            if saved.on_hover_text("This item's unsaved changes against the file on disk").clicked() {
-                out.push(Intent::CompareWithSaved(tab.path.clone()));
-            }
             ui.add(egui::Label::new(RichText::new(items::address(&app.ws, &tab.path)).weak()).truncate());
         });
         ui.separator();
@@ -291,8 +286,9 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect
                 if r.middle_clicked() {
                     out.push(Intent::CloseTab(i));
                 }
+                // Right-click: this item's unsaved changes against the file on disk.
                 r.context_menu(|ui| {
-                    if ui.add_enabled(dirty, egui::Button::new("Compare with Saved")).clicked() {
+                    if ui.add_enabled(dirty, egui::Button::new("Compare with Saved")).on_hover_text("This item's unsaved changes against the file on disk").clicked() {
                         out.push(Intent::CompareWithSaved(t.path.clone()));
                     }
                     if ui.button("Close Tab").clicked() {
