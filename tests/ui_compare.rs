@@ -196,6 +196,9 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
     let mut t = std::fs::read(b.join("Land1.wea")).unwrap();
     t.extend_from_slice(b"\r\n");
     std::fs::write(b.join("Land1.wea"), t).unwrap();
+    // A damaged side: compared as far as it reads, the failure one line.
+    let lights = std::fs::read(b.join("lightmap.lib")).unwrap();
+    std::fs::write(b.join("lightmap.lib"), &lights[..40]).unwrap();
     let mut h = app_with(Vec::new(), [1280.0, 800.0]);
     h.state_mut().push_intent(Intent::OpenFolder(a));
     settle(&mut h);
@@ -203,7 +206,11 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
     h.step();
     assert!(h.state().tasks.busy(), "a folder compares as a task");
     settle(&mut h);
-    assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string())]);
+    assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string()), (Kind::Changed, "lightmap.lib".to_string())]);
+    double_click(&mut h, "lightmap.libchanged");
+    let damaged = h.state().compare.as_ref().unwrap().changes().iter().find_map(|c| c.damaged.clone()).expect("one line");
+    assert!(damaged.starts_with("b: "), "{damaged}");
+    assert!(h.query_by_label(&damaged).is_some(), "shown: {damaged}");
     double_click(&mut h, "Land1.weachanged");
     let Some(Body::Text(t)) = shown_body(&h) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
     let added: Vec<_> = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Added).collect();
