@@ -161,6 +161,13 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     h.run();
     let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
     assert_eq!(t.pair.diff.unwrap().changed, 24);
+    // One more edit; Refresh compares again.
+    let sand = (0..lib.len()).find(|&i| lib.entry(i).name() == "SAND.0").unwrap();
+    h.state_mut().push_intent(Intent::Delete(vec![ItemPath::root(file).child(sand)]));
+    settle(&mut h);
+    h.get_by_label("Refresh").click();
+    h.run();
+    assert_eq!(kinds(&h).len(), 3, "{:?}", kinds(&h));
     h.get_by_label("Close Compare").click();
     h.run();
     // Closing the file asks; Show changes keeps it open and shows the same view.
@@ -171,7 +178,7 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     h.run();
     assert!(h.state().dialog.is_none());
     assert!(h.state().ws.file(file).is_some(), "still open");
-    assert_eq!(kinds(&h).len(), 2);
+    assert_eq!(kinds(&h).len(), 3);
     h.get_by_label("Close Compare").click();
     h.run();
     // A tab's Compare with Saved: that entry's change alone, shown at once.

@@ -20,13 +20,21 @@ fn short(p: &std::path::Path) -> String {
 
 impl StudioApp {
     pub(super) fn apply_compare(&mut self, intent: Intent) {
+        let before = self.compare.as_ref().map(|c| c.serial);
         match intent {
-            Intent::CompareWith(path) => self.compare_with(path),
+            Intent::CompareWith(path) => {
+                self.compare_with(path.clone());
+                self.asked_again(before, Intent::CompareWith(path));
+            }
             Intent::ShowUnsaved => {
                 let view = CompareView::new("Unsaved changes (the files on disk -> the editor)", Source::Pairs(saved_pairs(&self.ws, None)));
                 self.start_compare(view);
+                self.asked_again(before, Intent::ShowUnsaved);
             }
-            Intent::CompareWithSaved(path) => self.compare_with_saved(&path),
+            Intent::CompareWithSaved(path) => {
+                self.compare_with_saved(&path);
+                self.asked_again(before, Intent::CompareWithSaved(path));
+            }
             Intent::CompareOpenSelected => {
                 if let Some(c) = self.compare.as_mut() {
                     c.open_selected(&self.ctx, self.ws.readings);
@@ -34,6 +42,13 @@ impl StudioApp {
             }
             Intent::CloseCompare => self.compare = None,
             other => self.misrouted(other),
+        }
+    }
+
+    /// Remembers what made the open view (if this intent made one), for its Refresh.
+    fn asked_again(&mut self, before: Option<u64>, intent: Intent) {
+        if let Some(c) = self.compare.as_mut().filter(|c| Some(c.serial) != before) {
+            c.again = Some(intent);
         }
     }
 

@@ -40,6 +40,8 @@ pub struct CompareView {
     pub shown: Option<Shown>,
     /// The tree's lines, made once per report.
     pub tree: Vec<tree::Row>,
+    /// What asked for this view, asked again by Refresh (after more edits).
+    pub again: Option<Intent>,
 }
 
 /// One change's diff as drawn.
@@ -75,7 +77,7 @@ impl Body {
 
 impl CompareView {
     pub fn new(title: impl Into<String>, source: Source) -> CompareView {
-        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new() }
+        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None }
     }
 
     /// Takes the compare's result, keeping only the changes [`CompareView::only`] asks for.
@@ -164,6 +166,11 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Close Compare").on_hover_text("Back to the editor tabs").clicked() {
                 out.push(Intent::CloseCompare);
+            }
+            if let Some(again) = &view.again
+                && ui.button("Refresh").on_hover_text("Compare again (the editor's bytes as they are now)").clicked()
+            {
+                out.push(again.clone());
             }
         });
     });
