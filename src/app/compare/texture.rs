@@ -36,8 +36,8 @@ pub struct TextureDiff {
     pub pan: Vec2,
     /// Draw the Page rects over the images.
     pub show_rects: bool,
-    /// Level 0's width, which the Page rects are measured in.
-    level0_width: u32,
+    /// Each side's level 0 width, which its Page rects are measured in.
+    level0_width: [u32; 2],
     blinked_at: f64,
 }
 
@@ -64,10 +64,10 @@ impl TextureDiff {
             zoom: None,
             pan: Vec2::ZERO,
             show_rects: true,
-            level0_width: 0,
+            level0_width: [0; 2],
             blinked_at: 0.0,
         };
-        t.level0_width = size_of(&t.pair.b).or(size_of(&t.pair.a)).map_or(0, |s| s.0);
+        t.level0_width = [size_of(&t.pair.a).map_or(0, |s| s.0), size_of(&t.pair.b).map_or(0, |s| s.0)];
         t.upload(ctx);
         t
     }
@@ -205,7 +205,9 @@ impl TextureDiff {
                     self.zoom = Some(z2);
                 }
             }
-            let img = Rect::from_center_size(rect.center() + self.pan, Vec2::new(w as f32, h as f32) * zoom);
+            // Each side at its own size (a resized texture is not stretched to the other's).
+            let (iw, ih) = if *which == 0 && self.mode != Mode::Swipe { size_of(&self.pair.a).unwrap_or((w, h)) } else { (w, h) };
+            let img = Rect::from_center_size(rect.center() + self.pan, Vec2::new(iw as f32, ih as f32) * zoom);
             let painter = ui.painter().with_clip_rect(rect);
             painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
             paint_checker(&painter, img.intersect(rect));
@@ -233,8 +235,8 @@ impl TextureDiff {
             }
             // Page rects (stored in level 0's texels), each side's on its pane, B's on the others.
             if self.show_rects {
-                let scale = zoom * w as f32 / self.level0_width.max(1) as f32;
-                let side = if self.mode == Mode::SideBySide && *which == 0 || self.mode == Mode::Blink && *which == 0 { 0 } else { 1 };
+                let side = if self.mode != Mode::Swipe && *which == 0 { 0 } else { 1 };
+                let scale = zoom * iw as f32 / self.level0_width[side].max(1) as f32;
                 for &(x, y, rw, rh) in &self.pair.rects[side] {
                     let r = Rect::from_min_size(img.min + Vec2::new(x as f32, y as f32) * scale, Vec2::new(rw as f32, rh as f32) * scale);
                     painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_rgb(80, 200, 255)), egui::StrokeKind::Inside);
