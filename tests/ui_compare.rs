@@ -135,6 +135,13 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     h.run();
     let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
     assert!(t.pair.a.as_ref().is_some_and(|a| a.is_ok()) && t.pair.b.is_none());
+    // The arrow keys step through the changes in the tree's order, showing each.
+    h.key_press(Key::ArrowUp);
+    h.run();
+    let c = h.state().compare.as_ref().unwrap();
+    assert_eq!(c.changes()[c.selected.unwrap()].path, "Textures.lib::NEW.0");
+    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    assert!(t.pair.a.is_none() && t.pair.b.as_ref().is_some_and(|b| b.is_ok()), "added: only B");
     h.get_by_label("Close Compare").click();
     h.run();
     assert!(h.state().compare.is_none());

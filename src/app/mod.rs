@@ -262,7 +262,8 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
         if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() && self.file_dialog.open.is_none() {
-            let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
+            // The compare view covers the tabs: their editors' keys wait.
+            let focus = self.tabs.active_tab().filter(|_| self.compare.is_none()).and_then(|t| t.focused_editor());
             let pressed = dispatch::pressed_shortcuts(&ctx, focus);
             self.commands.extend(pressed);
         }

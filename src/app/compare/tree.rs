@@ -56,9 +56,30 @@ fn row_text(row: &Row, change: Option<&Change>, ui: &Ui) -> LayoutJob {
     job
 }
 
-/// Draws the tree; true when a change was double-clicked (its diff is to be shown).
+/// The change `step` rows of changes away from the selected one (the first for none).
+pub fn step(view: &CompareView, step: isize) -> Option<usize> {
+    let order: Vec<usize> = view.tree.iter().filter_map(|r| r.change).collect();
+    let at = view.selected.and_then(|s| order.iter().position(|&c| c == s));
+    let next = match at {
+        None => 0,
+        Some(k) => k.saturating_add_signed(step).min(order.len().saturating_sub(1)),
+    };
+    order.get(next).copied()
+}
+
+/// Draws the tree; true when a change was double-clicked or stepped to with the arrow keys
+/// (its diff is to be shown).
 pub fn show(view: &mut CompareView, ui: &mut Ui) -> bool {
     let mut open = false;
+    if !ui.ctx().egui_wants_keyboard_input() {
+        let delta = ui.input(|i| i.key_pressed(egui::Key::ArrowDown) as isize - i.key_pressed(egui::Key::ArrowUp) as isize);
+        if delta != 0
+            && let Some(next) = step(view, delta)
+        {
+            open = view.selected != Some(next);
+            view.selected = Some(next);
+        }
+    }
     let identical = view.report.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |r| r.identical);
     let n = view.changes().len();
     ui.label(format!("{n} change{}", if n == 1 { "" } else { "s" }));
