@@ -145,6 +145,14 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     h.get_by_label("Close Compare").click();
     h.run();
     assert!(h.state().compare.is_none());
+    // Opening a tab (a double-click in the browser) shows the tabs again.
+    h.state_mut().push_intent(Intent::ShowUnsaved);
+    h.run();
+    assert!(h.state().compare.is_some());
+    let file = h.state().ws.files()[0].id;
+    h.state_mut().push_intent(Intent::OpenTab(ItemPath::root(file).child(0)));
+    h.run();
+    assert!(h.state().compare.is_none(), "the tab is shown");
 }
 
 #[test]
