@@ -107,7 +107,7 @@ impl StudioApp {
         match &view.source {
             Source::Folders { .. } => {
                 let (source, serial) = (view.source.clone(), view.serial);
-                self.tasks.spawn(format!("Comparing {}", view.title), move |_| Outcome::Compared { view: serial, report: source.compare(&opts).map_err(|e| e.to_string()) });
+                self.tasks.spawn(view.task_label(), move |_| Outcome::Compared { view: serial, report: source.compare(&opts).map_err(|e| e.to_string()) });
             }
             Source::Pairs(_) => {
                 let report = view.source.compare(&opts).map_err(|e| e.to_string());
@@ -115,6 +115,13 @@ impl StudioApp {
             }
         }
         self.compare = Some(view);
+    }
+
+    /// A compare task stopped by Cancel: its view says so instead of waiting.
+    pub(in crate::app) fn compare_cancelled(&mut self, label: &str) {
+        if let Some(c) = self.compare.as_mut().filter(|c| c.report.is_none() && label == c.task_label()) {
+            c.set_report(Err("cancelled".into()));
+        }
     }
 
     /// A background compare's result, for the view that asked (a newer one drops it).

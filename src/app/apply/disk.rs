@@ -368,7 +368,10 @@ impl StudioApp {
                 self.settings.show_log = true;
             }
             Outcome::Compared { view, report } => self.compared(view, report),
-            Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),
+            Outcome::Cancelled => {
+                self.log.warn(format!("{label}: cancelled"));
+                self.compare_cancelled(label);
+            }
         }
     }
 }

@@ -80,6 +80,11 @@ impl CompareView {
         CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None }
     }
 
+    /// The name of the background task that compares for this view.
+    pub fn task_label(&self) -> String {
+        format!("Comparing {}", self.title)
+    }
+
     /// Takes the compare's result, keeping only the changes [`CompareView::only`] asks for.
     pub fn set_report(&mut self, report: Result<Report, String>) {
         self.report = Some(report.map(|mut r| {
