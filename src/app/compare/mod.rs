@@ -106,11 +106,6 @@ impl CompareView {
         }
     }
 
-    /// The index of the change at `path`, if listed.
-    pub fn find(&self, path: &str) -> Option<usize> {
-        self.changes().iter().position(|c| c.path == path)
-    }
-
     /// Shows the selected change's diff (a double-click or Enter).
     pub fn open_selected(&mut self, ctx: &egui::Context, readings: Readings) {
         let Some(i) = self.selected.filter(|&i| i < self.changes().len()) else { return };
