@@ -173,6 +173,15 @@ mod tests {
     }
 
     #[test]
+    fn compare_with_asks_a_file_or_a_folder_and_compares_with_it() {
+        assert_eq!(request(&Pick::CompareWith(false)).0, Mode::File);
+        assert_eq!(request(&Pick::CompareWith(true)).0, Mode::Folder);
+        let p = PathBuf::from("/games/mod/Textures.lib");
+        assert!(matches!(answer(Pick::CompareWith(false), vec![p.clone()]), Some(Intent::CompareWith(x)) if x == p));
+        assert!(answer(Pick::CompareWith(true), Vec::new()).is_none(), "cancelled: nothing");
+    }
+
+    #[test]
     fn unpack_and_pack_ask_two_folders_in_turn() {
         let src = PathBuf::from("/games/parkan");
         let dest = PathBuf::from("/work/unpacked");
