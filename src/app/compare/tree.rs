@@ -71,12 +71,14 @@ pub fn step(view: &CompareView, step: isize) -> Option<usize> {
 /// (its diff is to be shown).
 pub fn show(view: &mut CompareView, ui: &mut Ui) -> bool {
     let mut open = false;
+    let mut stepped = false;
     if !ui.ctx().egui_wants_keyboard_input() {
         let delta = ui.input(|i| i.key_pressed(egui::Key::ArrowDown) as isize - i.key_pressed(egui::Key::ArrowUp) as isize);
         if delta != 0
             && let Some(next) = step(view, delta)
         {
             open = view.selected != Some(next);
+            stepped = open;
             view.selected = Some(next);
         }
     }
@@ -87,7 +89,13 @@ pub fn show(view: &mut CompareView, ui: &mut Ui) -> bool {
     ui.separator();
     let row_h = ui.spacing().interact_size.y;
     let count = view.tree.len();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show_rows(ui, row_h, count, |ui, range| {
+    let mut area = egui::ScrollArea::vertical().auto_shrink([false, false]);
+    // A row stepped to with the keys is brought into view (near the middle).
+    if stepped && let Some(r) = view.tree.iter().position(|r| r.change == view.selected) {
+        let pitch = row_h + ui.spacing().item_spacing.y;
+        area = area.vertical_scroll_offset((r as f32 * pitch - ui.available_height() / 2.0).max(0.0));
+    }
+    area.show_rows(ui, row_h, count, |ui, range| {
         for r in range {
             let row = view.tree[r].clone();
             let change = row.change.and_then(|i| view.changes().get(i)).cloned();
