@@ -4,10 +4,15 @@
 //!   folders (the least any compare does); the ratio is printed before the timings
 //!   (target: `--stat` at most 0.3 s and 1.2x the read);
 //! - the compare view's texture diff of a 1024x1024 level (decode both sides, count, PSNR,
-//!   box; target 16 ms), and the pixel comparison alone.
+//!   box; target 16 ms), the compare view's level (`compare_view_level`: both sides decoded,
+//!   the figures and the amplified difference image, what the view computes before it uploads
+//!   three textures; target 16 ms), and the pixel comparison alone.
+//!
+//! A name filter (`cargo bench --bench diff -- texture_diff_1024`) also skips the folder
+//! setup, which writes and times two 21 MB folders outside criterion.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use parkan_studio::doc::diff::{Options, Report, Side, diff_folders, diff_items, files_under, level_diff};
+use parkan_studio::doc::diff::{DEFAULT_GAIN, Options, Report, Side, diff_folders, diff_items, files_under, level_diff, level_pair};
 use parkan_studio::fixtures::game::{GameSpec, write_game};
 use parkan_studio::fixtures::texm::{Material, Spec, build};
 use parkan_studio::formats::nres::Archive;
@@ -104,7 +109,16 @@ fn median(mut f: impl FnMut(), runs: usize) -> Duration {
     t[runs / 2]
 }
 
+/// Whether the command line's name filter (if any) selects `group`.
+fn wanted(group: &str) -> bool {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    filters.is_empty() || filters.iter().any(|f| group.contains(f.as_str()))
+}
+
 fn folders(c: &mut Criterion) {
+    if !wanted("diff_game_folder_20_edits") {
+        return;
+    }
     let d = tempfile::tempdir().unwrap();
     let (a, b) = (d.path().join("a"), d.path().join("b"));
     let w = write_game(&a, &GameSpec::SHIPPED).unwrap();
@@ -163,6 +177,7 @@ fn texture_level(c: &mut Criterion) {
             r
         })
     });
+    g.bench_function("compare_view_level", |x| x.iter(|| level_pair(Some(&sa.bytes[..]), Some(&sb.bytes[..]), 0, &readings, DEFAULT_GAIN)));
     g.bench_function("compare_decoded", |x| x.iter(|| level_diff(&pa, &pb)));
     g.finish();
 }

@@ -8,6 +8,10 @@
 //! level; what follows an edit or a reading change), the display image of one level with a
 //! palette index highlighted (what a swatch hover costs), and the editor's frame with the
 //! inspector tab open, beside a memcpy of the decoded chain.
+//!
+//! The compare view: the whole editor's frame with the view open on the 10,000-entry archive
+//! against a copy with every fifth entry changed (2,000 changes in the tree, one byte-range
+//! diff shown).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::{StartOptions, StudioApp};
@@ -176,5 +180,31 @@ fn edits(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, inspector, edits);
+fn compare(c: &mut Criterion) {
+    use parkan_studio::app::intent::Intent;
+    use parkan_studio::formats::nres::Archive;
+    let (ctx, mut app, bytes, dir) = setup();
+    let (mut other, _) = Archive::parse(bytes.clone().into()).expect("the fixture parses");
+    for i in (0..ENTRIES).step_by(5) {
+        let mut p = other.payload(i).to_vec();
+        p[0] ^= 0xFF;
+        other.replace(i, p).expect("same size");
+    }
+    let path = dir.path().join("Other.lib");
+    std::fs::write(&path, other.write()).expect("write the copy");
+    app.push_intent(Intent::CompareWith(path));
+    app.apply_pending();
+    let view = app.compare.as_mut().expect("the compare view");
+    assert_eq!(view.changes().len(), ENTRIES / 5);
+    view.selected = Some(ENTRIES / 10);
+    view.open_selected(&ctx, Default::default());
+    for _ in 0..3 {
+        frame(&ctx, &mut |ui| app.frame(ui));
+    }
+    let mut g = c.benchmark_group("ui");
+    g.bench_function("compare view: editor frame, 2,000 changes in the tree", |b| b.iter(|| frame(&ctx, &mut |ui| app.frame(ui))));
+    g.finish();
+}
+
+criterion_group!(benches, bench, inspector, edits, compare);
 criterion_main!(benches);

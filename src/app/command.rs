@@ -39,6 +39,9 @@ commands! {
     PackProject,
     InstallMod,
     ExportMod,
+    CompareWithFile,
+    CompareWithFolder,
+    UnsavedChanges,
     Save,
     SaveAs,
     SaveAll,
@@ -97,6 +100,9 @@ impl Command {
             Command::PackProject => "Pack…",
             Command::InstallMod => "Install Mod…",
             Command::ExportMod => "Export Changes as Mod…",
+            Command::CompareWithFile => "Compare With File…",
+            Command::CompareWithFolder => "Compare With Folder…",
+            Command::UnsavedChanges => "Unsaved Changes",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveAll => "Save All",
@@ -146,6 +152,9 @@ impl Command {
             Command::PackProject => "Pack an unpacked folder back into archives (untouched files byte-identical)",
             Command::InstallMod => "Install a .parkanmod into the open game folder, after a dry run listing what it changes",
             Command::ExportMod => "Package your changes (unsaved edits, or the folder against a clean one) as a .parkanmod",
+            Command::CompareWithFile => "Compare the current file (with its unsaved edits) with another file: entries, fields, pixels",
+            Command::CompareWithFolder => "Compare the open game folder (or the current file's folder) with another folder",
+            Command::UnsavedChanges => "What Save would write: every file with unsaved changes against its file on disk",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -245,7 +254,7 @@ impl Command {
         use Command::*;
         match self {
             Editor(_) => MenuGroup::View,
-            Open | OpenFolder | UnpackProject | PackProject | InstallMod | ExportMod | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Open | OpenFolder | UnpackProject | PackProject | InstallMod | ExportMod | CompareWithFile | CompareWithFolder | UnsavedChanges | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter | SearchProject => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,

@@ -30,6 +30,10 @@ impl StudioApp {
             Command::PackProject => one(Intent::Pick(Pick::Pack(None))),
             Command::InstallMod => one(Intent::Pick(Pick::ModPackage)),
             Command::ExportMod => one(Intent::ModExportChanges { base: None }),
+            Command::CompareWithFile => one(Intent::Pick(Pick::CompareWith(false))),
+            Command::CompareWithFolder => one(Intent::Pick(Pick::CompareWith(true))),
+            Command::UnsavedChanges => one(Intent::ShowUnsaved),
+            Command::OpenEntry if self.compare.is_some() => one(Intent::CompareOpenSelected),
             Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
             Command::SaveAs => file
                 .and_then(|f| self.ws.file(f).map(|o| Intent::Pick(Pick::SaveAs(f, o.name()))))
@@ -152,7 +156,9 @@ impl StudioApp {
         let any_entry = self.browser.selection.iter().any(|p| !p.entries.is_empty());
         match c {
             Command::Save | Command::SaveAs | Command::CloseFile | Command::Check => has_file,
-            Command::SaveAll => self.ws.any_dirty(),
+            Command::SaveAll | Command::UnsavedChanges => self.ws.any_dirty(),
+            Command::CompareWithFile => has_file,
+            Command::CompareWithFolder => has_file || self.folder.is_some(),
             Command::Undo => self.ws.history.can_undo(),
             Command::Redo => self.ws.history.can_redo(),
             Command::SelectAll => !self.browser.model.rows.is_empty(),

@@ -94,6 +94,9 @@ pub enum Pick {
     ModExportBase,
     /// Where to write the exported mod (the name offered) → [`Intent::ModExportWrite`]
     ModExportTo(String),
+    /// A file (`false`) or a folder (`true`) to compare the open file or project with →
+    /// [`Intent::CompareWith`]
+    CompareWith(bool),
     /// A file or folder for an editor → [`Intent::Editor`] with a
     /// `seam::Picked` of `tag` and the path.
     ForEditor { editor: EditorId, target: ItemPath, request: FileRequest, tag: EditorMsg },
@@ -220,6 +223,16 @@ pub enum Intent {
     /// The native dialog's thread ended (chosen, cancelled or not shown).
     NativeDialogClosed,
     CopyText(String),
+    // The compare view (`app::compare`).
+    /// Compares the open file (a file picked) or the open project (a folder) with `PathBuf`.
+    CompareWith(PathBuf),
+    /// The workspace against the files on disk: every dirty file's changes.
+    ShowUnsaved,
+    /// One item's unsaved changes against its saved bytes.
+    CompareWithSaved(ItemPath),
+    /// Shows the selected change's diff (Enter in the compare view).
+    CompareOpenSelected,
+    CloseCompare,
     /// Removes these temporary files of interrupted saves (path and size as found; a file that
     /// changed since is kept).
     RemoveStaleTemps(Vec<(PathBuf, u64)>),

@@ -6,6 +6,7 @@
 pub mod apply;
 pub mod browser;
 pub mod command;
+pub mod compare;
 mod dispatch;
 pub mod editors;
 pub mod files;
@@ -63,6 +64,8 @@ pub struct StudioApp {
     pub palette: Option<panels::palette::PaletteState>,
     /// The file dialog drawn in the window, where the native one cannot be shown.
     pub file_dialog: panels::file_dialog::InWindow,
+    /// The compare view, shown instead of the editor tabs while open.
+    pub compare: Option<compare::CompareView>,
     /// The game folder open as a project.
     pub folder: Option<project::ProjectView>,
     /// The Mods panel, packages opened on their own, the export form.
@@ -122,6 +125,7 @@ impl StudioApp {
             file_dialog: Default::default(),
             folder: None,
             mods: Default::default(),
+            compare: None,
             show_readings: false,
             tasks: tasks::Tasks::new(ctx),
             thumbs: thumbs::Thumbnails::new(ctx),
@@ -265,7 +269,8 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
         if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() && self.file_dialog.open.is_none() {
-            let focus = self.tabs.active_tab().and_then(|t| t.focused_editor());
+            // The compare view covers the tabs: their editors' keys wait.
+            let focus = self.tabs.active_tab().filter(|_| self.compare.is_none()).and_then(|t| t.focused_editor());
             let pressed = dispatch::pressed_shortcuts(&ctx, focus);
             self.commands.extend(pressed);
         }
@@ -285,7 +290,7 @@ impl StudioApp {
                 panels::inspector::show(self, ui);
             });
         }
-        egui::CentralPanel::default().show(ui, |ui| tabs::show(self, ui));
+        egui::CentralPanel::default().show(ui, |ui| if self.compare.is_some() { compare::show(self, ui) } else { tabs::show(self, ui) });
         panels::dialogs::show(self, &ctx);
         self.editor_dialog_ui(&ctx);
         panels::palette::show(self, &ctx);

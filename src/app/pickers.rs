@@ -47,6 +47,8 @@ pub fn request(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'sta
         Pick::ModPackage => (Mode::File, "Install Mod".into(), vec![("Parkan mods", MODS), ("All files", &["*"])]),
         Pick::ModExportBase => (Mode::Folder, "Export Against Which Clean Game Folder".into(), Vec::new()),
         Pick::ModExportTo(name) => (Mode::Save(name.clone()), "Export Changes as Mod".into(), vec![("Parkan mods", MODS)]),
+        Pick::CompareWith(false) => (Mode::File, "Compare With File".into(), game),
+        Pick::CompareWith(true) => (Mode::Folder, "Compare With Folder".into(), Vec::new()),
         Pick::ForEditor { request, .. } => match request {
             FileRequest::Open { title, filters } => (Mode::File, (*title).into(), filters.to_vec()),
             FileRequest::Save { title, filters, name } => (Mode::Save(name.clone()), (*title).into(), filters.to_vec()),
@@ -74,6 +76,7 @@ pub fn answer(pick: Pick, mut paths: Vec<PathBuf>) -> Option<Intent> {
         Pick::ModPackage => Intent::ModPreview { package: one, force: false, order: None },
         Pick::ModExportBase => Intent::ModExportChanges { base: Some(one) },
         Pick::ModExportTo(_) => Intent::ModExportWrite(one),
+        Pick::CompareWith(_) => Intent::CompareWith(one),
         Pick::ForEditor { editor, target, tag, .. } => Intent::Editor { editor, target, msg: EditorMsg::new(Picked { tag, path: one }) },
     })
 }
@@ -186,6 +189,15 @@ mod tests {
         let got = answer(Pick::ModPackage, vec![pkg.clone()]);
         assert!(matches!(&got, Some(Intent::ModPreview { package, force: false, order: None }) if *package == pkg), "{got:?}");
         assert!(matches!(request(&Pick::ModExportTo("mine.parkanmod".into())).0, Mode::Save(n) if n == "mine.parkanmod"));
+    }
+
+    #[test]
+    fn compare_with_asks_a_file_or_a_folder_and_compares_with_it() {
+        assert_eq!(request(&Pick::CompareWith(false)).0, Mode::File);
+        assert_eq!(request(&Pick::CompareWith(true)).0, Mode::Folder);
+        let p = PathBuf::from("/games/mod/Textures.lib");
+        assert!(matches!(answer(Pick::CompareWith(false), vec![p.clone()]), Some(Intent::CompareWith(x)) if x == p));
+        assert!(answer(Pick::CompareWith(true), Vec::new()).is_none(), "cancelled: nothing");
     }
 
     #[test]

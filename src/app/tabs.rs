@@ -286,6 +286,15 @@ fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect
                 if r.middle_clicked() {
                     out.push(Intent::CloseTab(i));
                 }
+                // Right-click: this item's unsaved changes against the file on disk.
+                r.context_menu(|ui| {
+                    if ui.add_enabled(dirty, egui::Button::new("Compare with Saved")).on_hover_text("This item's unsaved changes against the file on disk").clicked() {
+                        out.push(Intent::CompareWithSaved(t.path.clone()));
+                    }
+                    if ui.button("Close Tab").clicked() {
+                        out.push(Intent::CloseTab(i));
+                    }
+                });
                 if r.drag_started() {
                     r.dnd_set_drag_payload(i);
                 }

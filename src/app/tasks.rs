@@ -98,6 +98,8 @@ pub enum Outcome {
     /// The changes Export Changes as Mod offers (`base`: against that clean folder, else
     /// against the files on disk).
     ModExportChanges { base: Option<PathBuf>, result: Result<Vec<crate::doc::mods::Change>, String> },
+    /// A compare ran for the compare view that asked with `view` (its serial).
+    Compared { view: u64, report: Result<crate::doc::diff::Report, String> },
     Cancelled,
 }
 

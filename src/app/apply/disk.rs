@@ -389,7 +389,11 @@ impl StudioApp {
             Outcome::ModsChanged { game, result } => self.mods_changed(game, result),
             Outcome::ModPreviewed { game, package, force, order, result } => self.mod_previewed(game, package, (force, order), result),
             Outcome::ModExportChanges { base, result } => self.mod_export_changes(base, result),
-            Outcome::Cancelled => self.log.warn(format!("{label}: cancelled")),
+            Outcome::Compared { view, report } => self.compared(view, report),
+            Outcome::Cancelled => {
+                self.log.warn(format!("{label}: cancelled"));
+                self.compare_cancelled(label);
+            }
         }
     }
 }

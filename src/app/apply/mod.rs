@@ -8,6 +8,7 @@
 //! own: `disk`, `document`, `view` are the shell's; `editor_intents` hands an editor's intents to
 //! the editor through the seam.
 
+mod compare;
 mod document;
 mod editor_intents;
 mod disk;
@@ -38,6 +39,8 @@ enum Area {
     View,
     /// An editor's own intents, applied by the editor.
     Editor,
+    /// The compare view (`apply/compare.rs`).
+    Compare,
 }
 
 impl Area {
@@ -55,6 +58,7 @@ impl Area {
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
             | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) => Area::View,
             RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,
+            CompareWith(_) | ShowUnsaved | CompareWithSaved(_) | CompareOpenSelected | CloseCompare => Area::Compare,
         }
     }
 }
@@ -66,6 +70,7 @@ impl StudioApp {
             Area::Document => self.apply_document(intent),
             Area::View => self.apply_view(intent),
             Area::Editor => self.apply_editor(intent),
+            Area::Compare => self.apply_compare(intent),
         }
     }
 

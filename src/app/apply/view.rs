@@ -34,6 +34,8 @@ impl StudioApp {
                 if items::exists(&self.ws, &path) {
                     let view = if editors::editor_of(&self.ws, &path).is_some() { ViewKind::Editor } else { ViewKind::Summary };
                     self.tabs.open(path, view);
+                    // A tab asked for is shown: the compare view that covers the tabs closes.
+                    self.compare = None;
                 }
             }
             Intent::ActivateTab(i) => self.tabs.activate(i),

@@ -82,7 +82,8 @@ fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
 }
 
 fn keyboard(app: &StudioApp, ui: &Ui, out: &mut Vec<Intent>) {
-    if app.dialog.is_some() || app.palette.is_some() || ui.ctx().egui_wants_keyboard_input() {
+    // The compare view's tree takes the arrows while it is open.
+    if app.dialog.is_some() || app.palette.is_some() || app.compare.is_some() || ui.ctx().egui_wants_keyboard_input() {
         return;
     }
     ui.input(|i| {

@@ -136,5 +136,9 @@ fn unsaved(app: &StudioApp, ui: &mut egui::Ui, files: &[crate::doc::FileId], the
         if ui.button("Cancel").on_hover_text("Keep the file open").clicked() {
             out.push(Intent::CloseDialog);
         }
+        if ui.button("Show changes").on_hover_text("Keep the file open and show what Save would write, entry by entry").clicked() {
+            out.push(Intent::CloseDialog);
+            out.push(Intent::ShowUnsaved);
+        }
     });
 }

@@ -63,6 +63,10 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             item(app, ui, Command::InstallMod, run);
             item(app, ui, Command::ExportMod, run);
             ui.separator();
+            item(app, ui, Command::CompareWithFile, run);
+            item(app, ui, Command::CompareWithFolder, run);
+            item(app, ui, Command::UnsavedChanges, run);
+            ui.separator();
             item(app, ui, Command::Save, run);
             item(app, ui, Command::SaveAs, run);
             item(app, ui, Command::SaveAll, run);

@@ -276,3 +276,46 @@ fn entry_kind(arch: &Arch, i: usize, opts: &Options) -> &'static str {
         _ => "entry",
     }
 }
+
+/// The archive `side` holds, or why it cannot be read as one.
+fn open(side: &Side) -> std::result::Result<Arch, String> {
+    Arch::parse(side).map_err(|e| format!("{}: {e}", side.name))
+}
+
+/// Entry `i` of the archive `side` as a side of its own (RsLi entries unpacked).
+pub fn child_at(side: &Side, i: usize) -> std::result::Result<Side, String> {
+    let arch = open(side)?;
+    if i >= arch.len() {
+        return Err(format!("{} has no entry #{i}", side.name));
+    }
+    arch.bytes(i).map(|b| arch.side(i, b)).map_err(|e| format!("{}::#{i}: {e}", side.name))
+}
+
+/// The index of the entry a change path calls `label` (`#N`, or a name, ASCII
+/// case-insensitively), in `arch`.
+fn index_of(arch: &Arch, label: &str) -> Option<usize> {
+    if let Some(n) = label.strip_prefix('#').and_then(|n| n.parse::<usize>().ok()) {
+        return (n < arch.len()).then_some(n);
+    }
+    (0..arch.len()).find(|&i| arch.name_bytes(i).eq_ignore_ascii_case(label.as_bytes()))
+}
+
+/// The entry of `side` a change path calls `label`.
+pub fn child_by_label(side: &Side, label: &str) -> std::result::Result<Side, String> {
+    let arch = open(side)?;
+    let i = index_of(&arch, label).ok_or_else(|| format!("{} has no entry {label}", side.name))?;
+    child_at(side, i)
+}
+
+/// B's entry `label` and the entry of A that the archive diff paired with it (by name, the
+/// k-th of a repeated name with the k-th); `None` for a side without it.
+pub fn paired_children(a: &Side, b: &Side, label: &str) -> std::result::Result<(Option<Side>, Option<Side>), String> {
+    let (aa, ab) = (open(a)?, open(b)?);
+    let j = index_of(&ab, label).ok_or_else(|| format!("{} has no entry {label}", b.name))?;
+    let names_a: Vec<Vec<u8>> = (0..aa.len()).map(|i| aa.name_bytes(i).to_vec()).collect();
+    let names_b: Vec<Vec<u8>> = (0..ab.len()).map(|k| ab.name_bytes(k).to_vec()).collect();
+    let (pairs, _, _) = pair_by_name(&names_a, &names_b);
+    let i = pairs.iter().find(|p| p.1 == j).map(|p| p.0);
+    let sa = i.map(|i| child_at(a, i)).transpose()?;
+    Ok((sa, Some(child_at(b, j)?)))
+}

@@ -11,18 +11,23 @@
 
 mod archive;
 mod bytes;
+mod fields;
 mod folder;
+mod levels;
 mod lines;
 mod mat0;
 pub mod matching;
 mod msh;
+pub mod sides;
 mod texm;
 mod unsaved;
 mod wear;
 mod xray;
 
+pub use fields::{FieldRow, field_rows};
 pub use folder::{diff_folders, files_under};
-pub use lines::{LineOp, line_diff};
+pub use levels::{DEFAULT_GAIN, Decoded, LevelPair, level_pair};
+pub use lines::{LineOp, line_diff, split_lines};
 pub use texm::{LevelDiff, difference_image, level_diff};
 pub use unsaved::{against_saved, unsaved};
 

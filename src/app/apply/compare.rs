@@ -1,0 +1,137 @@
+//! The compare view's intents: File ▸ Compare With… (a file against the current file, a folder
+//! against the open project), Unsaved Changes (also from the close prompt), a tab's Compare
+//! with Saved, Enter on a change, and closing the view. Folders are compared as a background
+//! task; items at once (their bytes are in memory already).
+
+use crate::app::StudioApp;
+use crate::app::compare::CompareView;
+use crate::app::intent::Intent;
+use crate::app::tasks::Outcome;
+use crate::doc::diff::sides::{Pair, Source, file_side, saved_pairs};
+use crate::doc::diff::{Options, Report, Side};
+use crate::doc::{ItemPath, items};
+use std::path::PathBuf;
+
+/// A path by its last two parts (`edited/Textures.lib`): the header has little room.
+fn short(p: &std::path::Path) -> String {
+    let parts: Vec<String> = p.components().rev().take(2).map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    parts.into_iter().rev().collect::<Vec<_>>().join("/")
+}
+
+impl StudioApp {
+    pub(super) fn apply_compare(&mut self, intent: Intent) {
+        let before = self.compare.as_ref().map(|c| c.serial);
+        match intent {
+            Intent::CompareWith(path) => {
+                self.compare_with(path.clone());
+                self.asked_again(before, Intent::CompareWith(path));
+            }
+            Intent::ShowUnsaved => {
+                let view = CompareView::new("Unsaved changes (the files on disk -> the editor)", Source::Pairs(saved_pairs(&self.ws, None)));
+                self.start_compare(view);
+                self.asked_again(before, Intent::ShowUnsaved);
+            }
+            Intent::CompareWithSaved(path) => {
+                self.compare_with_saved(&path);
+                self.asked_again(before, Intent::CompareWithSaved(path));
+            }
+            Intent::CompareOpenSelected => {
+                if let Some(c) = self.compare.as_mut() {
+                    c.open_selected(&self.ctx, self.ws.readings);
+                }
+            }
+            Intent::CloseCompare => self.compare = None,
+            other => self.misrouted(other),
+        }
+    }
+
+    /// Remembers what made the open view (if this intent made one), for its Refresh.
+    fn asked_again(&mut self, before: Option<u64>, intent: Intent) {
+        if let Some(c) = self.compare.as_mut().filter(|c| Some(c.serial) != before) {
+            c.again = Some(intent);
+        }
+    }
+
+    /// A folder: the open project's (or the current file's folder) against it; a file: the
+    /// current file as the editor has it (unsaved edits included) against it.
+    fn compare_with(&mut self, other: PathBuf) {
+        if other.is_dir() {
+            let mine = self.folder.as_ref().map(|f| f.root().to_path_buf()).or_else(|| {
+                let f = self.current_file()?;
+                self.ws.file(f).and_then(|o| o.path.parent().map(|p| p.to_path_buf()))
+            });
+            let Some(mine) = mine else {
+                self.fail("Compare", "Open a game folder or a file first: the compare view compares it with the folder chosen.".into());
+                return;
+            };
+            let title = format!("{} -> {}", short(&mine), short(&other));
+            self.start_compare(CompareView::new(title, Source::Folders { a: mine, b: other }));
+            return;
+        }
+        let Some(file) = self.current_file() else {
+            self.fail("Compare", "Open a file first: the compare view compares it with the file chosen.".into());
+            return;
+        };
+        let name = self.ws.file(file).map(|f| f.name()).unwrap_or_default();
+        let mine = match self.ws.item_bytes(&ItemPath::root(file)) {
+            Ok(b) => Side::file(name.clone(), b),
+            Err(e) => return self.fail("Compare", format!("{name}: {e}")),
+        };
+        let theirs = match file_side(&other) {
+            Ok(s) => Side { name: name.clone(), ..s },
+            Err(e) => return self.fail("Compare", e.to_string()),
+        };
+        let title = format!("{name} -> {}", short(&other));
+        self.start_compare(CompareView::new(title, Source::Pairs(vec![Pair { label: name, a: Some(mine), b: Some(theirs) }])));
+    }
+
+    /// One item's unsaved changes; the only change (or the first) is shown at once.
+    fn compare_with_saved(&mut self, path: &ItemPath) {
+        let at = items::address(&self.ws, path);
+        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(saved_pairs(&self.ws, Some(path.file))));
+        if !path.entries.is_empty() {
+            view.only = Some(at);
+        }
+        self.start_compare(view);
+        if let Some(c) = self.compare.as_mut()
+            && c.report.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|r| !r.changes.is_empty()))
+        {
+            c.selected = Some(0);
+            c.open_selected(&self.ctx, self.ws.readings);
+        }
+    }
+
+    /// Runs the view's compare (folders as a task) and shows the view.
+    fn start_compare(&mut self, mut view: CompareView) {
+        let opts = Options { stat_only: false, readings: self.ws.readings };
+        match &view.source {
+            Source::Folders { .. } => {
+                let (source, serial) = (view.source.clone(), view.serial);
+                self.tasks.spawn(view.task_label(), move |_| Outcome::Compared { view: serial, report: source.compare(&opts).map_err(|e| e.to_string()) });
+            }
+            Source::Pairs(_) => {
+                let report = view.source.compare(&opts).map_err(|e| e.to_string());
+                view.set_report(report);
+            }
+        }
+        self.compare = Some(view);
+    }
+
+    /// A compare task stopped by Cancel: its view says so instead of waiting.
+    pub(in crate::app) fn compare_cancelled(&mut self, label: &str) {
+        if let Some(c) = self.compare.as_mut().filter(|c| c.report.is_none() && label == c.task_label()) {
+            c.set_report(Err("cancelled".into()));
+        }
+    }
+
+    /// A background compare's result, for the view that asked (a newer one drops it).
+    pub(in crate::app) fn compared(&mut self, serial: u64, report: Result<Report, String>) {
+        match &report {
+            Ok(r) => self.log.info(format!("compare: {}", r.summary())),
+            Err(e) => self.log.error(format!("compare: {e}")),
+        }
+        if let Some(c) = self.compare.as_mut().filter(|c| c.serial == serial) {
+            c.set_report(report);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! A mesh's two sides in two 3D views with one camera: a drag on either turns both, the wheel
+//! moves both closer. Each side is built once by the scene layer (`scene::build_item`, what the
+//! viewport and `export` build) with no libraries beside it (untextured), uploaded once, and
+//! framed on the box around both sides, so a moved part shows where it moved to.
+
+use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
+use crate::doc::diff::Side;
+use crate::doc::resolve::MemoryAssets;
+use crate::formats::readings::Readings;
+use crate::render::{FrameParams, OrbitCamera, RenderScene};
+use crate::scene::SceneOptions;
+use crate::scene::level::LevelLayers;
+use eframe::egui_wgpu::RenderState;
+use egui::{Sense, Ui, Vec2};
+use glam::Vec3;
+
+struct View {
+    /// The built scene with its upload id, or why there is none.
+    scene: Result<(RenderScene, u64), String>,
+    view: u64,
+    slot: Option<ViewSlot>,
+}
+
+pub struct MeshPair {
+    views: [Option<View>; 2],
+    pub yaw: f32,
+    pub pitch: f32,
+    /// The camera's distance as a share of the framing distance.
+    pub zoom: f32,
+    min: Vec3,
+    max: Vec3,
+}
+
+fn build(side: &Side, readings: &Readings) -> Result<(RenderScene, u64), String> {
+    let item = crate::scene::build_item(&side.name, &side.bytes, &MemoryAssets::default(), &SceneOptions::default(), readings, LevelLayers::default())
+        .map_err(|e| e.to_string())?;
+    Ok((RenderScene::from_scene(&item.scene), gpu_view::next_id()))
+}
+
+impl MeshPair {
+    pub fn new(a: Option<&Side>, b: Option<&Side>, readings: &Readings) -> MeshPair {
+        let mk = |s: Option<&Side>| s.map(|s| View { scene: build(s, readings), view: gpu_view::next_id(), slot: None });
+        let views = [mk(a), mk(b)];
+        let (mut min, mut max) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
+        for (s, _) in views.iter().flatten().filter_map(|v| v.scene.as_ref().ok()) {
+            (min, max) = (min.min(s.min), max.max(s.max));
+        }
+        if min.x > max.x {
+            (min, max) = (Vec3::splat(-1.0), Vec3::splat(1.0));
+        }
+        MeshPair { views, yaw: 0.6, pitch: 0.35, zoom: 1.0, min, max }
+    }
+
+    /// How many sides were built (for tests and the caption).
+    pub fn built(&self) -> usize {
+        self.views.iter().flatten().filter(|v| v.scene.is_ok()).count()
+    }
+
+    pub fn show(&mut self, ui: &mut Ui, gpu: Option<&RenderState>) {
+        let why_not = match gpu {
+            None => Some("no GPU device".to_string()),
+            Some(rs) => gpu_view::unsupported(rs),
+        };
+        if let Some(w) = why_not {
+            ui.weak(format!("3D views unavailable ({w}); the fields below still compare."));
+            return;
+        }
+        let Some(rs) = gpu else { return };
+        let gap = 6.0;
+        let w = ((ui.available_width() - gap) / 2.0).max(80.0);
+        let size = Vec2::new(w, (w * 0.75).min(360.0));
+        ui.horizontal(|ui| {
+            for (k, tag) in ["A (before)", "B (after)"].into_iter().enumerate() {
+                ui.vertical(|ui| {
+                    ui.label(tag);
+                    let (rect, resp) = ui.allocate_exact_size(size, Sense::drag());
+                    if resp.dragged() {
+                        let d = resp.drag_delta();
+                        self.yaw -= d.x * 0.01;
+                        self.pitch = (self.pitch + d.y * 0.01).clamp(-1.5, 1.5);
+                    }
+                    if resp.hovered() {
+                        let s = ui.input(|i| i.smooth_scroll_delta.y);
+                        if s != 0.0 {
+                            self.zoom = (self.zoom * (-s / 300.0).exp()).clamp(0.05, 20.0);
+                        }
+                    }
+                    let resp = resp.on_hover_text("Drag to turn both views, wheel to move both closer");
+                    let Some(v) = self.views[k].as_mut() else {
+                        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "not on this side", egui::FontId::proportional(13.0), ui.visuals().weak_text_color());
+                        return;
+                    };
+                    let (scene, id) = match &v.scene {
+                        Ok(s) => s,
+                        Err(e) => {
+                            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, e, egui::FontId::proportional(13.0), ui.visuals().error_fg_color);
+                            return;
+                        }
+                    };
+                    if let Err(e) = gpu_view::upload(rs, v.view, *id, scene) {
+                        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, e.to_string(), egui::FontId::proportional(13.0), ui.visuals().error_fg_color);
+                        return;
+                    }
+                    if v.slot.is_none() {
+                        v.slot = Some(ViewSlot { rs: rs.clone(), view: v.view });
+                    }
+                    let mut camera = OrbitCamera::framing(self.min, self.max, self.yaw, self.pitch, rect.width() / rect.height());
+                    camera.distance *= self.zoom;
+                    let ppp = ui.ctx().pixels_per_point();
+                    let frame = ViewFrame {
+                        view: v.view,
+                        size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
+                        params: FrameParams::new(camera),
+                        matrices: scene.rest_matrices(),
+                        colors: None,
+                        textures: None,
+                        visible: vec![true; scene.nodes.len()],
+                    };
+                    ui.painter().add(frame.paint_callback(rect));
+                    let _ = resp;
+                });
+                if k == 0 {
+                    ui.add_space(gap);
+                }
+            }
+        });
+    }
+}

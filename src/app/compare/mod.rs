@@ -1,0 +1,245 @@
+//! The compare view: what changed between the open file or project and another, or between
+//! the editor and the disk, in the tree of changes on the left (each marked added, removed,
+//! changed, renamed or moved, with the identical count), and the chosen change's diff on the
+//! right: a texture's two images (`texture`), a table's text diff (`text`), any decoded
+//! item's two field tables (`tables`), always with the engine's figures. It is shown instead
+//! of the editor tabs while open. The diff engine is `doc::diff`; this only draws its report
+//! and the two sides `doc::diff::sides::sides_of` walks back to.
+
+pub mod material;
+pub mod mesh;
+pub mod tables;
+pub mod text;
+pub mod texture;
+pub mod tree;
+
+use crate::app::StudioApp;
+use crate::app::intent::Intent;
+use crate::doc::diff::sides::{Source, sides_of};
+use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
+use crate::formats::readings::Readings;
+use egui::{Color32, RichText, Ui};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use text::Tag;
+
+static SERIAL: AtomicU64 = AtomicU64::new(1);
+
+pub struct CompareView {
+    pub title: String,
+    pub source: Source,
+    /// Tells a background result for this view from one for an older view.
+    pub serial: u64,
+    /// `None` while the compare runs; an error that stopped it (a folder that cannot be read).
+    pub report: Option<Result<Report, String>>,
+    /// Only changes at or inside this path are listed (Compare with Saved of one entry).
+    pub only: Option<String>,
+    /// The change the cursor is on (an index into the report's changes).
+    pub selected: Option<usize>,
+    /// The change whose diff is shown.
+    pub shown: Option<Shown>,
+    /// The tree's lines, made once per report.
+    pub tree: Vec<tree::Row>,
+    /// What asked for this view, asked again by Refresh (after more edits).
+    pub again: Option<Intent>,
+}
+
+/// One change's diff as drawn.
+pub struct Shown {
+    pub change: usize,
+    pub body: Body,
+}
+
+pub enum Body {
+    Texture(Box<texture::TextureDiff>),
+    Text(text::TextDiff),
+    Fields(tables::FieldTable),
+    /// A mesh: two 3D views with one camera, above its field tables.
+    Mesh(Box<mesh::MeshPair>, tables::FieldTable),
+    /// Only the engine's figures (byte ranges, an archive's layout, a side that is missing).
+    Figures,
+    /// A side could not be reached: the one line saying why.
+    Failed(String),
+}
+
+impl Body {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Body::Texture(_) => "texture",
+            Body::Text(_) => "text",
+            Body::Fields(_) => "fields",
+            Body::Mesh(..) => "mesh",
+            Body::Figures => "figures",
+            Body::Failed(_) => "failed",
+        }
+    }
+}
+
+impl CompareView {
+    pub fn new(title: impl Into<String>, source: Source) -> CompareView {
+        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None }
+    }
+
+    /// The name of the background task that compares for this view.
+    pub fn task_label(&self) -> String {
+        format!("Comparing {}", self.title)
+    }
+
+    /// Takes the compare's result, keeping only the changes [`CompareView::only`] asks for.
+    pub fn set_report(&mut self, report: Result<Report, String>) {
+        self.report = Some(report.map(|mut r| {
+            if let Some(at) = &self.only {
+                let inside = format!("{at}::");
+                r.changes.retain(|c| c.path == *at || c.path.starts_with(&inside));
+            }
+            r
+        }));
+        self.tree = tree::rows(self.changes());
+        self.selected = None;
+        self.shown = None;
+    }
+
+    pub fn changes(&self) -> &[Change] {
+        match &self.report {
+            Some(Ok(r)) => &r.changes,
+            _ => &[],
+        }
+    }
+
+    /// Shows the selected change's diff (a double-click or Enter).
+    pub fn open_selected(&mut self, ctx: &egui::Context, readings: Readings) {
+        let Some(i) = self.selected.filter(|&i| i < self.changes().len()) else { return };
+        let change = self.changes()[i].clone();
+        let body = match sides_of(&self.source, &change) {
+            Err(e) => Body::Failed(e),
+            Ok((a, b)) => body_for(ctx, &change, a.as_ref(), b.as_ref(), readings),
+        };
+        self.shown = Some(Shown { change: i, body });
+    }
+}
+
+/// What the two sides are drawn as: by the kind of item they hold (a renamed or moved entry
+/// is `entry` in the report, so its bytes say).
+fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&Side>, readings: Readings) -> Body {
+    let kind = b.or(a).map_or(change.item, |s| item_kind(s, &readings));
+    match kind {
+        "texm" => Body::Texture(Box::new(texture::TextureDiff::new(ctx, a, b, readings))),
+        "wear" => Body::Text(text::TextDiff::new(a, b)),
+        "nres" | "rsli" | "bytes" => Body::Figures,
+        _ => {
+            let (rows, errors) = field_rows(a, b, &readings);
+            let material = if kind == "mat0" { material::MaterialPlay::new(a, b) } else { None };
+            // Only the changed fields, when some are (a mesh's change can lie below its fields).
+            let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
+            let table = tables::FieldTable { rows, errors, only_changed, material, readings };
+            if kind == "msh" {
+                Body::Mesh(Box::new(mesh::MeshPair::new(a, b, &readings)), table)
+            } else if table.rows.is_empty() && table.errors.is_empty() {
+                Body::Figures
+            } else {
+                Body::Fields(table)
+            }
+        }
+    }
+}
+
+/// The colour a kind of change is marked with.
+pub fn kind_color(kind: Kind, dark: bool) -> Color32 {
+    let (light, darkc) = match kind {
+        Kind::Added => (Color32::from_rgb(0x1a, 0x7f, 0x37), Color32::from_rgb(0x57, 0xd3, 0x6b)),
+        Kind::Removed => (Color32::from_rgb(0xb3, 0x26, 0x1e), Color32::from_rgb(0xff, 0x7b, 0x72)),
+        Kind::Changed => (Color32::from_rgb(0x9a, 0x67, 0x00), Color32::from_rgb(0xe3, 0xb3, 0x41)),
+        Kind::Renamed => (Color32::from_rgb(0x1f, 0x5f, 0xbf), Color32::from_rgb(0x79, 0xc0, 0xff)),
+        Kind::Moved => (Color32::from_rgb(0x7a, 0x3e, 0x9d), Color32::from_rgb(0xd2, 0xa8, 0xff)),
+    };
+    if dark { darkc } else { light }
+}
+
+/// The whole view: a header with the summary and Close, the tree, and the shown diff.
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    let mut out = Vec::new();
+    let readings = app.ws.readings;
+    let Some(view) = app.compare.as_mut() else { return };
+    ui.horizontal(|ui| {
+        ui.heading("Compare");
+        ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Close Compare").on_hover_text("Back to the editor tabs").clicked() {
+                out.push(Intent::CloseCompare);
+            }
+            if let Some(again) = &view.again
+                && ui.button("Refresh").on_hover_text("Compare again (the editor's bytes as they are now)").clicked()
+            {
+                out.push(again.clone());
+            }
+        });
+    });
+    match &view.report {
+        None => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Comparing…");
+            });
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        Some(Ok(r)) => {
+            ui.label(r.summary());
+        }
+    }
+    ui.separator();
+    if !matches!(view.report, Some(Ok(_))) {
+        app.intents.extend(out);
+        return;
+    }
+    egui::Panel::left("compare-tree").resizable(true).default_size(220.0).size_range(160.0..=900.0).show(ui, |ui| {
+        if tree::show(view, ui) {
+            view.open_selected(ui.ctx(), readings);
+        }
+    });
+    let gpu = app.gpu.as_ref();
+    egui::CentralPanel::default().show(ui, |ui| shown(view, ui, gpu));
+    app.intents.extend(out);
+}
+
+/// The shown change: its header line, its damage, its body, then the engine's figures.
+fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>) {
+    let Some(s) = view.shown.as_mut() else {
+        ui.weak("Double-click a change (or select it and press Enter) to see its diff.");
+        return;
+    };
+    let Some(change) = view.report.as_ref().and_then(|r| r.as_ref().ok()).and_then(|r| r.changes.get(s.change)) else { return };
+    let dark = ui.visuals().dark_mode;
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(change.kind.label()).color(kind_color(change.kind, dark)).strong());
+        ui.label(RichText::new(&change.path).monospace());
+        ui.weak(change.item);
+        if let Some(from) = &change.from {
+            ui.weak(format!("from {from}"));
+        }
+        if let (Some(a), Some(b)) = (change.old_size, change.new_size) {
+            ui.weak(format!("{a} -> {b} bytes"));
+        }
+    });
+    if let Some(d) = &change.damaged {
+        ui.colored_label(ui.visuals().error_fg_color, d);
+    }
+    let figures = |ui: &mut Ui| tables::figures(ui, change);
+    match &mut s.body {
+        Body::Texture(t) => t.show(ui, figures),
+        Body::Text(t) => t.show(ui, figures),
+        Body::Fields(t) => t.show(ui, figures),
+        Body::Mesh(m, t) => {
+            m.show(ui, gpu);
+            t.show(ui, figures);
+        }
+        Body::Figures => {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, figures);
+        }
+        Body::Failed(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e.as_str());
+            figures(ui);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Tables of the compare view: the engine's figures for a change (each differing field with
+//! its two values, each finding with its note, the context lines), and the two sides' decoded
+//! fields (`doc::diff::field_rows`) in columns A and B, the values that differ highlighted.
+
+use super::kind_color;
+use crate::doc::diff::{Change, FieldRow, Kind};
+use egui::{RichText, Ui};
+
+/// The change's details and context, as the `diff` command prints them but in columns.
+pub fn figures(ui: &mut Ui, change: &Change) {
+    if change.details.is_empty() && change.context.is_empty() {
+        ui.weak(match change.kind {
+            Kind::Added | Kind::Removed => "Only on one side.",
+            Kind::Renamed => "The same bytes under a new name.",
+            Kind::Moved => "The same entry at another place in the archive's order.",
+            Kind::Changed => "No details.",
+        });
+        return;
+    }
+    let dark = ui.visuals().dark_mode;
+    egui::Grid::new("compare-figures").striped(true).num_columns(3).show(ui, |ui| {
+        for d in &change.details {
+            ui.label(RichText::new(&d.field).strong());
+            match (&d.old, &d.new) {
+                (None, None) => {
+                    ui.label("");
+                }
+                (o, n) => {
+                    ui.horizontal(|ui| {
+                        if let Some(o) = o {
+                            ui.label(RichText::new(o).monospace().color(kind_color(Kind::Removed, dark)));
+                        }
+                        if o.is_some() && n.is_some() {
+                            ui.label("->");
+                        }
+                        if let Some(n) = n {
+                            ui.label(RichText::new(n).monospace().color(kind_color(Kind::Added, dark)));
+                        }
+                    });
+                }
+            }
+            ui.label(d.note.as_deref().unwrap_or(""));
+            ui.end_row();
+        }
+    });
+    for c in &change.context {
+        ui.label(RichText::new(c).monospace().weak());
+    }
+}
+
+/// Both sides' decoded fields.
+pub struct FieldTable {
+    pub rows: Vec<FieldRow>,
+    /// A side that could not be decoded, one line each.
+    pub errors: Vec<String>,
+    pub only_changed: bool,
+    /// A material's two sides playing in step.
+    pub material: Option<super::material::MaterialPlay>,
+    pub readings: crate::formats::readings::Readings,
+}
+
+impl FieldTable {
+    pub fn show(&mut self, ui: &mut Ui, figures: impl FnOnce(&mut Ui)) {
+        egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(180.0).show(ui, figures);
+        });
+        if let Some(m) = self.material.as_mut() {
+            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings));
+        }
+        for e in &self.errors {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        let changed = self.rows.iter().filter(|r| r.differs()).count();
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.only_changed, "Only changed fields");
+            ui.weak(format!("{changed} of {} fields differ", self.rows.len()));
+        });
+        let dark = ui.visuals().dark_mode;
+        let (red, green) = (kind_color(Kind::Removed, dark), kind_color(Kind::Added, dark));
+        let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.35);
+        egui::ScrollArea::both().id_salt("compare-fields").auto_shrink([false, false]).show(ui, |ui| {
+            egui::Grid::new("compare-fields-grid").striped(true).num_columns(3).min_col_width(120.0).show(ui, |ui| {
+                ui.label(RichText::new("Field").strong());
+                ui.label(RichText::new("A (before)").strong());
+                ui.label(RichText::new("B (after)").strong());
+                ui.end_row();
+                for r in self.rows.iter().filter(|r| !self.only_changed || r.differs()) {
+                    let value = |v: &Option<String>, color| {
+                        let t = RichText::new(v.as_deref().unwrap_or("—")).monospace();
+                        if r.differs() { t.color(color).background_color(highlight) } else { t }
+                    };
+                    ui.label(RichText::new(&r.field).monospace());
+                    ui.label(value(&r.a, red));
+                    ui.label(value(&r.b, green));
+                    ui.end_row();
+                }
+            });
+        });
+    }
+}
