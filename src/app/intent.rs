@@ -215,4 +215,9 @@ pub enum Intent {
     /// Removes these temporary files of interrupted saves (path and size as found; a file that
     /// changed since is kept).
     RemoveStaleTemps(Vec<(PathBuf, u64)>),
+    /// Opens a file of the work folder in the external program (the settings' choice, else
+    /// the desktop's default for its type): Edit in External Program.
+    OpenExternal(PathBuf),
+    /// The program Edit in External Program opens files with (blank: the desktop's default).
+    SetExternalProgram(String),
 }

@@ -80,6 +80,16 @@ impl StudioApp {
                     }
                 }
             }
+            Intent::OpenExternal(file) => {
+                if self.launch_programs {
+                    if let Err(e) = crate::app::external::launch(&file, &self.settings.external_program) {
+                        self.log.error(e);
+                    }
+                } else {
+                    self.log.info(format!("{}: not opened in a program (programs are off in this session); it is watched", file.display()));
+                }
+                self.launched.push(file);
+            }
             other => self.misrouted(other),
         }
     }

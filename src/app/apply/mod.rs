@@ -44,13 +44,13 @@ impl Area {
         use Intent::*;
         match intent {
             Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Unpack { .. } | Pack { .. } | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
-            | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) => Area::Files,
+            | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) | OpenExternal(_) => Area::Files,
             Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
             | RebuildLookup(_) | Undo | Redo | DropOnRow { .. } | DropOnBrowser(_) => Area::Document,
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)
             | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | TogglePanel(_)
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
-            | Pick(_) | PickInWindow(_) | CopyText(_) => Area::View,
+            | Pick(_) | PickInWindow(_) | CopyText(_) | SetExternalProgram(_) => Area::View,
             RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,
         }
     }

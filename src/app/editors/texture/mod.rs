@@ -9,6 +9,7 @@ pub mod edits;
 pub mod editor;
 pub mod import;
 pub mod model;
+pub mod outside;
 pub mod side;
 
 use crate::doc::items;
@@ -117,6 +118,10 @@ pub struct TextureView {
     pub drag: Option<RectDrag>,
     /// Where the canvas was drawn last frame (dropped images landing there replace the texture).
     pub canvas_rect: Option<Rect>,
+    /// The PNG an external program edits (Edit in External Program), while the tab is open.
+    pub outside: Option<crate::app::external::Watch>,
+    /// The replace dialog's last confirmed choices: external saves convert with them.
+    pub import_choices: import::Choices,
     /// The document generation and choice `external` was last looked up for, and its bytes.
     external_at: Option<(u64, Option<ItemPath>, Option<SharedBytes>)>,
     cache: Option<Cache>,
@@ -142,6 +147,8 @@ impl Default for TextureView {
             external: None,
             drag: None,
             canvas_rect: None,
+            outside: None,
+            import_choices: import::Choices::default(),
             external_at: None,
             cache: None,
         }
@@ -365,6 +372,11 @@ fn more_tools(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
     ui.separator();
     if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
         out.push(editor::pick_image(cx.path));
+    }
+    let editing = view.outside.is_some();
+    let tip = "Open level 0 as a PNG in another program (Edit ▸ External Program); each save there replaces the texture";
+    if ui.selectable_label(editing, "Edit Externally").on_hover_text(tip).clicked() {
+        out.push(Intent::RunEditor { cmd: editor::command(editor::EDIT_EXTERNALLY), target: cx.path.clone() });
     }
     ui.menu_button("Export", |ui| {
         let level = view.model().map_or(0, |m| m.stored_level(view.level));
