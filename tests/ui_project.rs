@@ -11,6 +11,8 @@ use common::settle;
 use egui::Modifiers;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use parkan_studio::app::editors::mat0::Mat0View;
+use parkan_studio::app::editors::wear::WearView;
 use parkan_studio::app::intent::{Dialog, Intent};
 use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::items;
@@ -21,6 +23,11 @@ const SEARCH: &str = "Search: t:texm brick, t:wear STEEL, is:unused";
 /// The demo folder copied to a fixed place: the project's title shows its path, and the
 /// snapshot must not change between runs and checkouts.
 fn demo() -> PathBuf {
+    demo_at(PathBuf::from("/tmp/parkan-studio-project-snapshot/demo"))
+}
+
+/// The demo folder copied to `to` (emptied first).
+fn demo_at(to: PathBuf) -> PathBuf {
     fn copy(from: &std::path::Path, to: &std::path::Path) {
         std::fs::create_dir_all(to).unwrap();
         for e in std::fs::read_dir(from).unwrap() {
@@ -32,7 +39,6 @@ fn demo() -> PathBuf {
             }
         }
     }
-    let to = PathBuf::from("/tmp/parkan-studio-project-snapshot/demo");
     let _ = std::fs::remove_dir_all(&to);
     copy(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/demo"), &to);
     to
@@ -93,6 +99,43 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
     h.remove_cursor();
     h.run();
     h.snapshot("project");
+}
+
+#[test]
+fn a_search_hit_inside_a_file_not_yet_read_opens_it_at_the_place() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = demo_at(d.path().join("demo"));
+    let text = std::fs::read_to_string(dir.join("walker.wea")).unwrap();
+    let row = text.find("3 LAMP").expect("the demo table names LAMP") + 2;
+    let mut h = harness(dir);
+    assert!(h.state().ws.files().is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    h.get_by(|n| n.data().placeholder() == Some(SEARCH)).type_text("t:wear LAMP");
+    h.run();
+    h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("walker.wea (wear)") && l.ends_with(": LAMP")))
+        .next()
+        .expect("a hit on walker.wea's LAMP row")
+        .click();
+    settle(&mut h);
+    // The file was read on the click; its WEAR editor shows the row, the cursor on its name.
+    let view = h.state().tabs.active_tab().expect("a tab").state::<WearView>().expect("the WEAR editor");
+    assert_eq!(view.cursor, Some(row), "the cursor is at the row's material name");
+}
+
+#[test]
+fn a_search_hit_on_a_material_phase_opens_the_material_at_that_phase() {
+    let d = tempfile::tempdir().unwrap();
+    let mut h = harness(demo_at(d.path().join("demo")));
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::P);
+    h.run();
+    h.get_by(|n| n.data().placeholder() == Some(SEARCH)).type_text("t:mat0 WATER3");
+    h.run();
+    h.get_by_label("Material.lib::WATER (mat0) phase 2, cell 0: WATER3.0").click();
+    settle(&mut h);
+    assert_eq!(selected_address(&h).as_deref(), Some("Material.lib::WATER"));
+    let view = h.state().tabs.active_tab().expect("a tab").state::<Mat0View>().expect("the material editor");
+    assert_eq!(view.phase, 2, "the phase naming the texture is selected");
 }
 
 #[test]

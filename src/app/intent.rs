@@ -211,6 +211,8 @@ pub enum Intent {
     Pick(Pick),
     /// The native dialog for this pick could not be shown: the app draws its own.
     PickInWindow(Pick),
+    /// The native dialog's thread ended (chosen, cancelled or not shown).
+    NativeDialogClosed,
     CopyText(String),
     /// Removes these temporary files of interrupted saves (path and size as found; a file that
     /// changed since is kept).

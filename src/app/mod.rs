@@ -96,6 +96,8 @@ pub struct StudioApp {
     /// Files named on the command line, with the entry to open, whose tab opens once they
     /// are read (at once, or when a background read of a large file ends).
     open_after_load: Vec<(PathBuf, Option<String>)>,
+    /// Project items to show at a byte offset once their file is read (address, offset).
+    reveal_after_load: Vec<(PathBuf, String, u64)>,
     /// The item of the active tab when the selection last followed it.
     followed_tab: Option<ItemPath>,
 }
@@ -143,6 +145,7 @@ impl StudioApp {
             title: String::new(),
             applied_theme: None,
             open_after_load: Vec::new(),
+            reveal_after_load: Vec::new(),
             followed_tab: None,
             settings,
         };

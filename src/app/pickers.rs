@@ -89,6 +89,29 @@ pub fn native_unavailable() -> Option<String> {
     }
 }
 
+/// Where a pick's dialog is drawn.
+#[derive(Debug, PartialEq)]
+pub enum Route {
+    Native,
+    /// In the window, for this reason (`warn`: said in the log each time, not just once).
+    InWindow { why: String, warn: bool },
+}
+
+/// The native dialog when it can be shown and none is still waiting for an answer; else the
+/// window's own. `unavailable` is [`native_unavailable`]'s answer.
+pub fn route(native_dialogs: bool, unavailable: Option<String>, native_pending: bool) -> Route {
+    match unavailable {
+        _ if !native_dialogs => Route::InWindow { why: "native dialogs are off in this session".into(), warn: false },
+        Some(why) => Route::InWindow { why, warn: false },
+        // A portal that took the earlier call and never answers would swallow this one too.
+        None if native_pending => Route::InWindow {
+            why: "the native file dialog asked for earlier has not answered (a desktop portal that took the call and never answered?)".into(),
+            warn: true,
+        },
+        None => Route::Native,
+    }
+}
+
 /// A native dialog that answers "nothing" sooner than this was not shown (rfd says no portal
 /// and no zenity the same way as a cancel): the app's own dialog is opened instead.
 const TOO_QUICK: Duration = Duration::from_millis(400);
@@ -103,10 +126,10 @@ pub fn spawn(pick: Pick, start: Option<PathBuf>, tx: Sender<Intent>, ctx: egui::
             None if asked.elapsed() < TOO_QUICK => Some(fallback(pick)),
             None => None,
         };
-        if let Some(intent) = reply {
+        for intent in reply.into_iter().chain([Intent::NativeDialogClosed]) {
             let _ = tx.send(intent);
-            ctx.request_repaint();
         }
+        ctx.request_repaint();
     };
     if let Err(e) = std::thread::Builder::new().name("file dialog".into()).spawn(run) {
         eprintln!("error: could not open a file dialog: {e}");
@@ -129,4 +152,32 @@ fn ask(pick: Pick, start: Option<PathBuf>) -> Option<Intent> {
         Mode::Save(name) => vec![d.set_file_name(name).save_file()?],
     };
     answer(pick, paths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dialog_that_never_answered_sends_the_next_pick_into_the_window() {
+        assert_eq!(route(true, None, false), Route::Native);
+        match route(true, None, true) {
+            Route::InWindow { why, warn } => assert!(warn && why.contains("has not answered"), "{why}"),
+            r => panic!("{r:?}"),
+        }
+        assert!(matches!(route(true, Some("no portal".into()), false), Route::InWindow { warn: false, .. }));
+        assert!(matches!(route(false, None, false), Route::InWindow { warn: false, .. }));
+    }
+
+    #[test]
+    fn unpack_and_pack_ask_two_folders_in_turn() {
+        let src = PathBuf::from("/games/parkan");
+        let dest = PathBuf::from("/work/unpacked");
+        let first = answer(Pick::Unpack(None), vec![src.clone()]).unwrap();
+        let Intent::Pick(second) = first else { panic!("{first:?}") };
+        assert_eq!(request(&second).0, Mode::Folder);
+        assert!(matches!(answer(second, vec![dest.clone()]), Some(Intent::Unpack { src: s, dest: d }) if s == src && d == dest));
+        let Some(Intent::Pick(second)) = answer(Pick::Pack(None), vec![dest.clone()]) else { panic!() };
+        assert!(matches!(answer(second, vec![src.clone()]), Some(Intent::Pack { dir, dest: d }) if dir == dest && d == src));
+    }
 }

@@ -107,6 +107,7 @@ impl StudioApp {
             self.log.info(format!("{} is already open", p.display()));
             let opened = self.ws.file(id).map(|f| f.path.clone()).unwrap_or_default();
             self.open_after_load.iter_mut().filter(|(f, _)| *f == p).for_each(|(f, _)| *f = opened.clone());
+            self.reveal_after_load.iter_mut().filter(|(f, ..)| *f == p).for_each(|(f, ..)| *f = opened.clone());
             self.show_opened(&opened);
             return;
         }
@@ -178,6 +179,11 @@ impl StudioApp {
                     None => self.log.error(format!("{}: no entry {entry}", path.display())),
                 },
             }
+        }
+        let (places, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.reveal_after_load).into_iter().partition(|(f, ..)| f == path);
+        self.reveal_after_load = rest;
+        for (_, address, offset) in places {
+            self.intents.push(Intent::OpenProjectItem { address, offset: Some(offset) });
         }
     }
 

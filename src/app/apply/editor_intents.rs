@@ -19,6 +19,13 @@ impl StudioApp {
     /// and the host the editor works through; what it asks for is applied next.
     pub(super) fn with_editor(&mut self, editor: EditorId, target: &ItemPath, f: impl FnOnce(&dyn ItemEditor, Option<&mut dyn EditorState>, &mut Host)) {
         let Some(e) = editors::by_id(editor) else { return };
+        // A tab opened this frame has no state yet (it is made when the editor first draws):
+        // made now, so that a message sent with the opening (a place to show) reaches it.
+        if let Some(t) = self.tabs.tabs.iter_mut().find(|t| t.path == *target && t.editor.is_none())
+            && editors::editor_of(&self.ws, target).is_some_and(|c| c.id() == editor)
+        {
+            t.editor = Some(crate::app::tabs::EditorSlot { id: editor, state: e.create() });
+        }
         let mut out = Vec::new();
         let state = self.tabs.tabs.iter_mut().find(|t| t.path == *target && t.editor.as_ref().is_some_and(|s| s.id == editor)).and_then(|t| t.editor.as_mut()).map(|s| s.state.as_mut());
         let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out, ctx: &self.ctx };

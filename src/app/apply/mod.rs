@@ -50,7 +50,7 @@ impl Area {
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)
             | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | TogglePanel(_)
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
-            | Pick(_) | PickInWindow(_) | CopyText(_) | SetExternalProgram(_) => Area::View,
+            | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) | SetExternalProgram(_) => Area::View,
             RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,
         }
     }

@@ -64,6 +64,11 @@ impl StudioApp {
         let open = self.ws.files().iter().find(|f| view.rel_of(&f.path).is_some_and(|r| r.eq_ignore_ascii_case(rel))).map(|f| f.id);
         let Some(file) = open else {
             self.open_after_load.push((path.clone(), entry.map(str::to_string)));
+            // A place inside the item is shown once the file is read and its tab open: the same
+            // intent again, then on an open file.
+            if let Some(o) = offset {
+                self.reveal_after_load.push((path.clone(), address.to_string(), o));
+            }
             self.intents.push(Intent::Open(vec![path]));
             return;
         };

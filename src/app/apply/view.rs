@@ -69,11 +69,23 @@ impl StudioApp {
                 self.intents.extend(v);
             }
             Intent::Log(severity, m) => self.log.push(severity, m),
-            Intent::Pick(p) => match crate::app::pickers::native_unavailable().filter(|_| self.native_dialogs) {
-                _ if !self.native_dialogs => self.pick_in_window(p, "native dialogs are off in this session"),
-                Some(why) => self.pick_in_window(p, &why),
-                None => crate::app::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone(), Intent::PickInWindow),
-            },
+            Intent::Pick(p) => {
+                use crate::app::pickers::{Route, native_unavailable, route};
+                let unavailable = if self.native_dialogs { native_unavailable() } else { None };
+                match route(self.native_dialogs, unavailable, self.file_dialog.native_pending) {
+                    Route::InWindow { why, warn } => {
+                        if warn {
+                            self.log.warn(format!("{why}: this dialog is drawn in the window"));
+                        }
+                        self.pick_in_window(p, &why);
+                    }
+                    Route::Native => {
+                        self.file_dialog.native_pending = true;
+                        crate::app::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone(), Intent::PickInWindow);
+                    }
+                }
+            }
+            Intent::NativeDialogClosed => self.file_dialog.native_pending = false,
             Intent::PickInWindow(p) => self.pick_in_window(p, "the native dialog did not open (no desktop portal answered and no zenity)"),
             Intent::CopyText(s) => self.ctx.copy_text(s),
             Intent::SetExternalProgram(p) => self.settings.external_program = p,

@@ -17,6 +17,9 @@ const MAX_ENTRIES: usize = 20_000;
 pub struct InWindow {
     pub open: Option<FileDialog>,
     said_why: bool,
+    /// A native dialog was asked for and has not answered yet. A desktop portal can take the
+    /// call and never answer: a second pick meanwhile is drawn in the window instead.
+    pub native_pending: bool,
 }
 
 pub struct FileDialog {

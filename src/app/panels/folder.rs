@@ -30,7 +30,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             }
             Some(ix) => {
                 let problems = ix.problems().iter().filter(|p| p.severity >= crate::formats::Severity::Warning).count();
-                ui.weak(format!("{} items indexed, {problems} findings (Diagnostics)", ix.items().count()));
+                ui.weak(format!("{} indexed, {} (Diagnostics)", crate::app::words::count(ix.items().count(), "item", "items"), crate::app::words::count(problems, "finding", "findings")));
             }
         }
         let h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;

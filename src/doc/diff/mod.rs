@@ -14,7 +14,7 @@ mod bytes;
 mod folder;
 mod lines;
 mod mat0;
-mod matching;
+pub mod matching;
 mod msh;
 mod texm;
 mod unsaved;

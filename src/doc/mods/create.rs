@@ -78,20 +78,6 @@ pub fn diff_file(rel: &str, a: Option<SharedBytes>, b: Option<SharedBytes>, out:
     }
 }
 
-/// Each entry's pairing key: its name folded, and which of the equal names it is.
-fn keys(metas: &[EntryMeta]) -> Vec<(Vec<u8>, usize)> {
-    let mut seen: HashMap<Vec<u8>, usize> = HashMap::new();
-    metas
-        .iter()
-        .map(|m| {
-            let k = m.name_bytes.to_ascii_lowercase();
-            let n = seen.entry(k.clone()).or_default();
-            *n += 1;
-            (k, *n - 1)
-        })
-        .collect()
-}
-
 /// How a change addresses entry `i`: its name when that finds it (unique, and CP1251 text),
 /// else `#i`.
 fn segment(node: &Node, metas: &[EntryMeta], i: usize) -> String {
@@ -102,22 +88,16 @@ fn segment(node: &Node, metas: &[EntryMeta], i: usize) -> String {
 
 fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change>) {
     let (ma, mb) = (a.metas(), b.metas());
-    let (ka, kb) = (keys(&ma), keys(&mb));
-    let pos_b: HashMap<&(Vec<u8>, usize), usize> = kb.iter().enumerate().map(|(j, k)| (k, j)).collect();
-    let mut paired_b = vec![false; mb.len()];
-    let mut gone = Vec::new();
+    // Entries are paired as the compare engine pairs them (doc::diff::matching).
+    let names = |m: &[EntryMeta]| m.iter().map(|m| m.name_bytes.clone()).collect::<Vec<_>>();
+    let (pairs, gone, added) = crate::doc::diff::matching::pair_by_name(&names(&ma), &names(&mb));
     let path = |seg: String| {
         let mut p = at.to_vec();
         p.push(seg);
         p
     };
     let change = |entry: Vec<String>, op| Change { file: rel.to_string(), entry, op };
-    for (i, k) in ka.iter().enumerate() {
-        let Some(&j) = pos_b.get(k) else {
-            gone.push(i);
-            continue;
-        };
-        paired_b[j] = true;
+    for (i, j) in pairs {
         let (Ok(xa), Ok(xb)) = (a.entry_bytes(i), b.entry_bytes(j)) else { continue };
         let row_same = ma[i].type_id == mb[j].type_id && ma[i].attrs == mb[j].attrs;
         if xa[..] == xb[..] && row_same {
@@ -137,7 +117,6 @@ fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change
             out.push(change(entry, Op::ReplaceEntry { original: Digest::of(&xa), data: xb, type_id, attrs }));
         }
     }
-    let added: Vec<usize> = (0..mb.len()).filter(|&j| !paired_b[j]).collect();
     let mut taken = vec![false; added.len()];
     for i in gone {
         let Ok(xa) = a.entry_bytes(i) else { continue };

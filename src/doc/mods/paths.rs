@@ -52,29 +52,12 @@ pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
 }
 
 /// Every file under `dir` as (relative path with `/`, full path), sorted, the journal's folder
-/// left out. Links to files are followed, links to folders are not (no cycles).
+/// left out: the compare engine's walk (`doc::diff::files_under`), so a mod and a compare see
+/// the same files.
 pub fn files_under(dir: &Path) -> io::Result<Vec<(String, PathBuf)>> {
-    let mut out = Vec::new();
-    let mut stack = vec![(String::new(), dir.to_path_buf())];
-    while let Some((rel, at)) = stack.pop() {
-        let entries = std::fs::read_dir(&at).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", at.display())))?;
-        for e in entries {
-            let e = e?;
-            let name = e.file_name().to_string_lossy().into_owned();
-            if rel.is_empty() && name == JOURNAL_DIR {
-                continue;
-            }
-            let r = if rel.is_empty() { name } else { format!("{rel}/{name}") };
-            let ft = e.file_type()?;
-            if ft.is_dir() {
-                stack.push((r, e.path()));
-            } else if ft.is_file() || (ft.is_symlink() && std::fs::metadata(e.path()).is_ok_and(|m| m.is_file())) {
-                out.push((r, e.path()));
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+    let mut files = crate::doc::diff::files_under(dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    files.retain(|(rel, _)| !rel.split('/').next().is_some_and(|top| top == JOURNAL_DIR));
+    Ok(files)
 }
 
 /// The files of a game folder by lower-cased relative path.

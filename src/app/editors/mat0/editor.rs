@@ -3,7 +3,7 @@
 //! active and no text field has the keyboard.
 
 use super::{Mat0View, edits, panels};
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
 use crate::app::intent::{Intent, ItemEdit};
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::Mat0;
@@ -58,6 +58,13 @@ impl ItemEditor for Mat0Editor {
 
     fn commands(&self) -> &'static [CommandSpec] {
         &COMMANDS
+    }
+
+    /// A search hit or a finding: the phase, block or key at its offset is selected.
+    fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
+        if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<Mat0View>)) {
+            v.reveal = Some(*o);
+        }
     }
 
     fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {

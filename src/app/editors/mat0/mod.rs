@@ -42,6 +42,9 @@ pub struct Mat0View {
     /// The selected key of [`Mat0View::block`].
     pub key: Option<usize>,
     pub phase: usize,
+    /// A byte offset to show (a search hit, a finding): the phase, block or key holding it is
+    /// selected once the material is read.
+    pub reveal: Option<u64>,
     /// The `rand()` state the random mode draws from (the C runtime's first is 1).
     pub seed: u32,
     /// Draws the material; the flat swatch unless a renderer replaced it.
@@ -75,6 +78,7 @@ impl Default for Mat0View {
             block: 0,
             key: None,
             phase: 0,
+            reveal: None,
             seed: 1,
             preview: Box::new(preview3d::ShapePreview::default()),
             readout: Vec::new(),
@@ -151,6 +155,24 @@ pub fn echoes(block: &crate::formats::mat0::AnimBlock, bars: &[Bar], length: f64
 }
 
 impl Mat0View {
+    /// Selects what holds byte `offset` of the payload: a phase, or a block (and its key).
+    pub fn select_at(&mut self, mat: &Mat0, offset: u64) {
+        let o = usize::try_from(offset).unwrap_or(usize::MAX);
+        let phases_end = mat.phase_offset(mat.phases.len());
+        if o >= mat.phase_offset(0) && o < phases_end {
+            self.phase = (o - mat.phase_offset(0)) / crate::formats::mat0::PHASE_LEN;
+            return;
+        }
+        for b in (0..mat.anim.len()).rev() {
+            if o >= mat.block_offset(b) {
+                self.block = b;
+                self.key = (0..mat.anim[b].keys.len()).rev().find(|&k| o >= mat.key_offset(b, k));
+                self.scroll_to_key = self.key;
+                return;
+            }
+        }
+    }
+
     /// The material as parsed from the tab's bytes (an error when they do not parse).
     pub fn material(&self) -> Option<&Mat0> {
         self.parsed.as_ref().and_then(|p| p.mat.as_ref().ok())
@@ -242,6 +264,9 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     };
     let diagnostics = parsed.diagnostics.clone();
     let attrs = parsed.attrs;
+    if let Some(o) = view.reveal.take() {
+        view.select_at(&mat, o);
+    }
 
     let axis = axis(&mat);
     let dt = ui.input(|i| i.stable_dt).min(0.1);

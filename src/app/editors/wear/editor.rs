@@ -83,7 +83,7 @@ impl ItemEditor for WearEditor {
     fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
         if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<WearView>)) {
             v.layout = if v.layout == Layout::Table { Layout::Split } else { v.layout };
-            v.jump = Some(v.model.byte_to_char(usize::try_from(*o).unwrap_or(usize::MAX)));
+            v.reveal = Some(usize::try_from(*o).unwrap_or(usize::MAX));
         }
     }
 }

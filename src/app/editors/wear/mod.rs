@@ -91,6 +91,9 @@ pub struct WearView {
     pub cursor: Option<usize>,
     /// A place to move the cursor to and scroll into view (a shown-text character index).
     pub jump: Option<usize>,
+    /// A byte offset to reveal (a finding, a search hit), turned into a [`Self::jump`] once the
+    /// view has read its bytes: a tab opened with it has not yet.
+    pub reveal: Option<usize>,
     pub popup: Option<Popup>,
     pub confirm: Option<Confirm>,
     /// A table cell being edited: section, row, column (0 id, 1 name), text.
@@ -127,6 +130,7 @@ impl Default for WearView {
             caret: caret::Caret::default(),
             cursor: None,
             jump: None,
+            reveal: None,
             popup: None,
             confirm: None,
             cell: None,
@@ -533,6 +537,9 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>)
         v.settle();
     }
     v.sync(cx);
+    if let Some(b) = v.reveal.take() {
+        v.jump = Some(v.model.byte_to_char(b));
+    }
     if let Some(name) = v.go_to_pending.take() {
         match v.assets.material_path(&name) {
             Some(p) => out.push(Intent::OpenTab(p.clone())),
