@@ -29,6 +29,10 @@ pub struct Watch {
     pending: Option<Instant>,
     /// The bytes last written or taken: the same bytes again are no change.
     last: Vec<u8>,
+    /// Saves taken so far.
+    pub saves: usize,
+    /// Why the last save was not taken (shown in the tab until the next save is).
+    pub note: Option<String>,
 }
 
 /// This session's work folder (created on first use): one per process, so two editors open
@@ -84,7 +88,7 @@ impl Watch {
         .map_err(|e| format!("cannot watch {}: {e}", file.display()))?;
         let dir = file.parent().unwrap_or(Path::new("."));
         watcher.watch(dir, RecursiveMode::NonRecursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-        Ok(Watch { file, _watcher: watcher, events, pending: None, last: bytes.to_vec() })
+        Ok(Watch { file, _watcher: watcher, events, pending: None, last: bytes.to_vec(), saves: 0, note: None })
     }
 
     pub fn file(&self) -> &Path {
@@ -118,6 +122,43 @@ impl Watch {
     pub fn taken(&mut self, bytes: Vec<u8>) {
         self.last = bytes;
     }
+
+    /// The save `bytes` became an edit.
+    pub fn used(&mut self, bytes: Vec<u8>) {
+        self.taken(bytes);
+        self.saves += 1;
+        self.note = None;
+    }
+
+    /// The save `bytes` was refused for `why`; the next different save is tried again.
+    pub fn refused(&mut self, bytes: Vec<u8>, why: String) {
+        self.taken(bytes);
+        self.note = Some(why);
+    }
+}
+
+/// The line an editor shows while its item is edited in an external program: the file, the
+/// saves taken, why the last one was refused; true when Stop Watching was clicked.
+pub fn status(ui: &mut egui::Ui, w: &Watch, what: &str) -> bool {
+    let mut stop = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("⟳ Editing in an external program").strong());
+        let name = w.file().file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        ui.label(&name).on_hover_text(w.file().display().to_string());
+        let saves = match w.saves {
+            0 => format!("waiting for a save; each save replaces the {what} (one undo step)"),
+            1 => "1 save taken".to_string(),
+            n => format!("{n} saves taken"),
+        };
+        ui.weak(saves);
+        if ui.small_button("Stop Watching").on_hover_text("Later saves of the file are no longer taken (closing the tab stops too)").clicked() {
+            stop = true;
+        }
+    });
+    if let Some(n) = &w.note {
+        ui.colored_label(ui.visuals().error_fg_color, n);
+    }
+    stop
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

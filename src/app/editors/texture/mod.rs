@@ -282,6 +282,11 @@ impl TextureView {
 pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     view.refresh(ui.ctx(), cx.ws, cx.generation, cx.bytes);
     toolbar(ui, cx, view, out);
+    if let Some(w) = &view.outside
+        && crate::app::external::status(ui, w, "texture")
+    {
+        view.outside = None;
+    }
     ui.separator();
     let err = match view.cache.as_ref().map(|c| &c.model) {
         Some(Err(e)) => Some(e.clone()),

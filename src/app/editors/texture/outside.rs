@@ -38,17 +38,30 @@ pub fn start(target: &ItemPath, view: &mut TextureView, host: &mut Host) {
 pub fn poll(target: &ItemPath, view: &mut TextureView, host: &mut Host) {
     let Some(w) = view.outside.as_mut() else { return };
     let Some(bytes) = w.poll(host.ctx) else { return };
-    let Ok(image) = read_image(&bytes) else { return };
     let file = w.file().display().to_string();
-    w.taken(bytes);
+    let address = items::address(host.ws, target);
+    let image = match read_image(&bytes) {
+        Ok(i) => i,
+        Err(e) => {
+            let why = format!("the file saved to {file} does not read as an image ({e}); the texture is unchanged, waiting for the next save");
+            host.log.error(format!("{address}: {why}"));
+            w.refused(bytes, why);
+            return;
+        }
+    };
     let palette = view.external.as_ref().and_then(|p| items::bytes_of(host.ws, p).ok());
     let converted = items::bytes_of(host.ws, target).and_then(|old| convert(&old, &image, &view.import_choices, host.ws.readings, palette.as_deref()));
-    let address = items::address(host.ws, target);
+    let Some(w) = view.outside.as_mut() else { return };
     match converted {
         Ok(new) => {
+            w.used(bytes);
             host.out.push(Intent::EditItem(ItemEdit::bytes(target, new, format!("Edit the image of {address} in an external program"))));
             host.log.info(format!("{address}: took the image saved to {file}"));
         }
-        Err(e) => host.log.error(format!("{address}: the image saved to {file} was not taken: {e}")),
+        Err(e) => {
+            let why = format!("the image saved to {file} was not taken: {e}");
+            host.log.error(format!("{address}: {why}"));
+            w.refused(bytes, why);
+        }
     }
 }
