@@ -142,7 +142,7 @@ impl Watch {
 pub fn status(ui: &mut egui::Ui, w: &Watch, what: &str) -> bool {
     let mut stop = false;
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new("⟳ Editing in an external program").strong());
+        ui.label(egui::RichText::new("Editing in an external program").strong());
         let name = w.file().file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         ui.label(&name).on_hover_text(w.file().display().to_string());
         let saves = match w.saves {
