@@ -195,3 +195,20 @@ fn a_material_text_saved_in_the_external_program_becomes_the_material_and_mistak
     pump_for(&mut h, parkan_studio::app::external::SETTLE * 4);
     assert_eq!(steps(&h), steps0 + 1);
 }
+
+#[test]
+fn a_program_that_is_missing_is_said_in_a_dialog_and_the_file_stays_watched() {
+    let d = tempfile::tempdir().unwrap();
+    let lib = d.path().join("Textures.lib");
+    std::fs::write(&lib, fixtures::texm::textures_lib()).unwrap();
+    let mut h = harness(PathBuf::from(format!("{}::GRASS.0", lib.display())));
+    h.state_mut().launch_programs = true;
+    h.state_mut().settings.external_program = d.path().join("no-such-program").display().to_string();
+    click_tool(&mut h, "Edit Externally");
+    let text = match &h.state().dialog {
+        Some(parkan_studio::app::intent::Dialog::Message { title, text }) if title == "Edit in External Program" => text.clone(),
+        _ => panic!("no message dialog"),
+    };
+    assert!(text.contains("cannot open") && text.contains("no-such-program") && text.contains("still watched"), "{text}");
+    assert!(h.state().tabs.active_tab().unwrap().state::<TextureView>().unwrap().outside.is_some(), "the file is watched all the same");
+}

@@ -48,7 +48,7 @@ static COMMANDS: [CommandSpec; 4] = [
     },
     CommandSpec {
         label: "Edit Material Text in External Program",
-        tooltip: "Open the material as text (the form `unpack` writes) in another program (Edit ▸ External Program); each save there replaces the material as one undo step until its tab closes",
+        tooltip: "Open the material as text (the form `unpack` writes) in another program (Edit > External Program); each save there replaces the material as one undo step until its tab closes",
         shortcuts: &[],
         menu: Some(crate::app::seam::MenuGroup::Entry),
         on_selection: false,

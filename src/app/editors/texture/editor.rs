@@ -93,7 +93,7 @@ static COMMANDS: [CommandSpec; 12] = [
     canvas_cmd("Texture: Remove Page Rect", "Remove the selected Page rect (pointer over the image)", &[key(Key::Delete), key(Key::Backspace)]),
     CommandSpec {
         label: "Edit Texture in External Program",
-        tooltip: "Open the texture's image in another program (Edit ▸ External Program); each save there replaces the texture as one undo step until its tab closes",
+        tooltip: "Open the texture's image in another program (Edit > External Program); each save there replaces the texture as one undo step until its tab closes",
         shortcuts: &[],
         menu: Some(MenuGroup::Entry),
         on_selection: false,

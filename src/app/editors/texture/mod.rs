@@ -379,7 +379,7 @@ fn more_tools(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
         out.push(editor::pick_image(cx.path));
     }
     let editing = view.outside.is_some();
-    let tip = "Open level 0 as a PNG in another program (Edit ▸ External Program); each save there replaces the texture";
+    let tip = "Open level 0 as a PNG in another program (Edit > External Program); each save there replaces the texture";
     if ui.selectable_label(editing, "Edit Externally").on_hover_text(tip).clicked() {
         out.push(Intent::RunEditor { cmd: editor::command(editor::EDIT_EXTERNALLY), target: cx.path.clone() });
     }
