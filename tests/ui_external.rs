@@ -32,12 +32,10 @@ fn harness(arg: PathBuf) -> Harness<'static, StudioApp> {
     h
 }
 
-/// Clicks a tool of the editor's tool bar, in its "More" menu when the row is folded.
-fn click_tool(h: &mut Harness<'static, StudioApp>, label: &str) {
-    if h.query_by_label(label).is_none() {
-        h.get_by_label("More").click();
-        h.run_ok();
-    }
+/// Clicks an item of the menu bar's `menu`.
+fn click_menu(h: &mut Harness<'static, StudioApp>, menu: &str, label: &str) {
+    h.get_by_label(menu).click();
+    h.run_ok();
     h.get_by_label(label).click();
     h.run_ok();
 }
@@ -101,7 +99,7 @@ fn a_texture_saved_in_the_external_program_is_taken_as_one_undo_step_until_the_t
     let (old, _) = Texm::parse(&before).unwrap();
     let (w, ht) = (old.width(), old.height());
 
-    click_tool(&mut h, "Edit Externally");
+    click_menu(&mut h, "Entry", "Edit Texture in External Program");
     let launched = h.state().launched.clone();
     assert_eq!(launched.len(), 1, "one file handed to the external program");
     let file = launched[0].clone();
@@ -159,7 +157,8 @@ fn a_material_text_saved_in_the_external_program_becomes_the_material_and_mistak
     fixtures::demo::write_demo(d.path()).unwrap();
     let mut h = harness(PathBuf::from(format!("{}::ROCK", d.path().join("Material.lib").display())));
     let path = tab_path(&h);
-    click_tool(&mut h, "Edit Text Externally");
+    h.get_by_label("Edit Text Externally").click();
+    h.run_ok();
     let file = h.state().launched.last().cloned().expect("the text is handed to the program");
     assert!(file.to_string_lossy().ends_with("ROCK.mat0.toml"), "{}", file.display());
     let text = std::fs::read_to_string(&file).unwrap();
@@ -204,7 +203,7 @@ fn a_program_that_is_missing_is_said_in_a_dialog_and_the_file_stays_watched() {
     let mut h = harness(PathBuf::from(format!("{}::GRASS.0", lib.display())));
     h.state_mut().launch_programs = true;
     h.state_mut().settings.external_program = d.path().join("no-such-program").display().to_string();
-    click_tool(&mut h, "Edit Externally");
+    click_menu(&mut h, "Entry", "Edit Texture in External Program");
     let text = match &h.state().dialog {
         Some(parkan_studio::app::intent::Dialog::Message { title, text }) if title == "Edit in External Program" => text.clone(),
         _ => panic!("no message dialog"),

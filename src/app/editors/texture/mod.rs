@@ -378,11 +378,6 @@ fn more_tools(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
     if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
         out.push(editor::pick_image(cx.path));
     }
-    let editing = view.outside.is_some();
-    let tip = "Open level 0 as a PNG in another program (Edit > External Program); each save there replaces the texture";
-    if ui.selectable_label(editing, "Edit Externally").on_hover_text(tip).clicked() {
-        out.push(Intent::RunEditor { cmd: editor::command(editor::EDIT_EXTERNALLY), target: cx.path.clone() });
-    }
     ui.menu_button("Export", |ui| {
         let level = view.model().map_or(0, |m| m.stored_level(view.level));
         if ui.button(format!("Export level {level} as PNG…")).clicked() {
