@@ -157,8 +157,7 @@ fn a_material_text_saved_in_the_external_program_becomes_the_material_and_mistak
     fixtures::demo::write_demo(d.path()).unwrap();
     let mut h = harness(PathBuf::from(format!("{}::ROCK", d.path().join("Material.lib").display())));
     let path = tab_path(&h);
-    h.get_by_label("Edit Text Externally").click();
-    h.run_ok();
+    click_menu(&mut h, "Entry", "Edit Material Text in External Program");
     let file = h.state().launched.last().cloned().expect("the text is handed to the program");
     assert!(file.to_string_lossy().ends_with("ROCK.mat0.toml"), "{}", file.display());
     let text = std::fs::read_to_string(&file).unwrap();

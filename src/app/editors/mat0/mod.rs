@@ -284,10 +284,6 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
         ui.strong(items::address(cx.ws, cx.path));
         let cycle = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
         ui.weak(format!("{}, {}, longest cycle {cycle} ms, version {}", words::count(mat.phases.len(), "phase", "phases"), words::count(mat.anim.len(), "block", "blocks"), attrs[1]));
-        let tip = "Open the material as text in another program (Edit > External Program); each save there replaces the material";
-        if ui.selectable_label(view.outside.is_some(), "Edit Text Externally").on_hover_text(tip).clicked() {
-            out.push(Intent::RunEditor { cmd: editor::command(editor::EDIT_EXTERNALLY), target: cx.path.clone() });
-        }
     });
     for d in &diagnostics {
         let c = if d.severity == Severity::Error { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
