@@ -210,3 +210,47 @@ fn a_program_that_is_missing_is_said_in_a_dialog_and_the_file_stays_watched() {
     assert!(text.contains("cannot open") && text.contains("no-such-program") && text.contains("still watched"), "{text}");
     assert!(h.state().tabs.active_tab().unwrap().state::<TextureView>().unwrap().outside.is_some(), "the file is watched all the same");
 }
+
+/// The replace dialog's last confirmed choices (here: the smooth mip filter) are the ones an external save
+/// is converted with.
+#[test]
+fn an_external_save_is_converted_with_the_dialogs_last_choices() {
+    use parkan_studio::app::editors::texture::import::{Choices, ImportDialog, convert};
+    let d = tempfile::tempdir().unwrap();
+    let lib = d.path().join("Textures.lib");
+    std::fs::write(&lib, fixtures::texm::textures_lib()).unwrap();
+    let mut h = harness(PathBuf::from(format!("{}::GRASS.0", lib.display())));
+    let path = tab_path(&h);
+    let (w, ht) = Texm::parse(&h.state().ws.item_bytes(&path).unwrap()).map(|(t, _)| (t.width(), t.height())).unwrap();
+    let mut rgba = Vec::new();
+    for y in 0..ht {
+        for x in 0..w {
+            rgba.extend_from_slice(&[(x * 255 / w) as u8, (y * 255 / ht) as u8, 77, 255]);
+        }
+    }
+    let gradient = Pixmap::from_rgba(w, ht, rgba).unwrap();
+    let png = d.path().join("gradient.png");
+    std::fs::write(&png, png_bytes(&gradient).unwrap()).unwrap();
+    let canvas = h.state().tabs.active_tab().unwrap().state::<TextureView>().unwrap().canvas_rect.unwrap().center();
+    common::drop_files(&mut h, canvas, &[png]);
+    assert!(h.state().editor_dialog::<ImportDialog>().is_some());
+    h.get_by_label("Smooth").click();
+    h.run_ok();
+    h.get_by_label("Replace").click();
+    h.run_ok();
+    let chosen = h.state().tabs.active_tab().unwrap().state::<TextureView>().unwrap().import_choices.clone();
+    assert!(chosen.smooth, "the tab keeps the confirmed choices");
+
+    click_menu(&mut h, "Entry", "Edit Texture in External Program");
+    let file = h.state().launched[0].clone();
+    let old = h.state().ws.item_bytes(&path).unwrap().to_vec();
+    let steps0 = steps(&h);
+    let mut flipped = gradient.clone();
+    flipped.rgba.reverse();
+    save_as_a_program_does(&file, &png_bytes(&flipped).unwrap());
+    pump_until(&mut h, "the save is taken", |h| steps(h) == steps0 + 1);
+    let expected = convert(&old, &flipped, &chosen, Readings::default(), None).unwrap();
+    assert_eq!(h.state().ws.item_bytes(&path).unwrap().to_vec(), expected, "converted with the smooth filter");
+    let plain = convert(&old, &flipped, &Choices::default(), Readings::default(), None).unwrap();
+    assert_ne!(plain, expected, "the filter makes a difference on this image");
+}
