@@ -249,84 +249,96 @@ impl Ctx<'_> {
         let mut taken = Taken::default();
         let folder = join_rel(self.out, rel);
         let mut records = Vec::with_capacity(metas.len());
-        for (b, batch) in batches.into_iter().enumerate() {
-            let outs: Vec<Result<EntryOut, String>> = metas[batch.clone()]
-                .par_iter()
-                .map(|m| {
+        // The whole archive's SHA-256 goes on beside the entries' work.
+        let (whole_sum, run) = rayon::join(
+            || sha256(bytes),
+            || -> Result<bool, String> {
+                for (b, batch) in batches.into_iter().enumerate() {
+                    let outs: Vec<Result<EntryOut, String>> = metas[batch.clone()]
+                        .par_iter()
+                        .map(|m| {
+                            if self.progress.cancelled() {
+                                return Err(String::new());
+                            }
+                            let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
+                            self.progress.advance(ranges[m.index].1);
+                            r
+                        })
+                        .collect();
                     if self.progress.cancelled() {
-                        return Err(String::new());
+                        report.cancelled = true;
+                        return Ok(true);
                     }
-                    let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
-                    self.progress.advance(ranges[m.index].1);
-                    r
-                })
-                .collect();
-            if self.progress.cancelled() {
-                report.cancelled = true;
-                return Ok(());
-            }
-            let outs: Vec<EntryOut> = match outs.into_iter().collect::<Result<_, _>>() {
-                Ok(o) => o,
-                Err(e) => {
-                    // The archive is kept whole where its folder was begun.
-                    if b > 0 {
-                        let _ = std::fs::remove_dir_all(&folder);
+                    let outs: Vec<EntryOut> = match outs.into_iter().collect::<Result<_, _>>() {
+                        Ok(o) => o,
+                        Err(e) => {
+                            // The archive is kept whole where its folder was begun.
+                            if b > 0 {
+                                let _ = std::fs::remove_dir_all(&folder);
+                            }
+                            return Err(e);
+                        }
+                    };
+                    // The files' SHA-256 (for the manifest) on every job, not one.
+                    let sums: Vec<Vec<String>> = outs.par_iter().map(|o| o.files.iter().map(|(_, b)| sha256(b)).collect()).collect();
+                    let mut writes: Vec<(String, &[u8])> = Vec::new();
+                    for ((m, o), sums) in metas[batch].iter().zip(&outs).zip(&sums) {
+                        let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
+                        if o.derived.is_some() {
+                            suffixes.push(MODEL_SUFFIX);
+                        }
+                        let base = taken.claim(&m.name, &suffixes);
+                        let main_suffix = &o.files[0].0;
+                        let kept: Vec<KeptFile> = o.files[1..].iter().zip(&sums[1..]).map(|((s, _), sum)| KeptFile { file: format!("{base}{s}"), sha256: sum.clone() }).collect();
+                        for (s, b) in &o.files {
+                            writes.push((format!("{base}{s}"), b));
+                        }
+                        let mut derived = Vec::new();
+                        if let Some(d) = &o.derived {
+                            derived.push(format!("{base}{MODEL_SUFFIX}"));
+                            writes.push((format!("{base}{MODEL_SUFFIX}"), d));
+                        }
+                        let packed = o.packed.as_ref().map(|p| {
+                            let f = format!(".packed/{base}");
+                            writes.push((f.clone(), p));
+                            f
+                        });
+                        records.push(EntryRecord {
+                            name: m.name.clone(),
+                            type_id: m.type_id.unwrap_or(0),
+                            attrs: m.attrs,
+                            offset: ranges[m.index].0,
+                            stored_size: ranges[m.index].1,
+                            form: o.form,
+                            file: format!("{base}{main_suffix}"),
+                            sha256: sums[0].clone(),
+                            kept,
+                            derived,
+                            texm: o.texm.clone(),
+                            packed,
+                            rsli: match &node {
+                                Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
+                                _ => None,
+                            },
+                        });
                     }
-                    return Err(e);
+                    let written: Vec<Result<u64, String>> = writes
+                        .par_iter()
+                        .map(|(name, b)| write_out(&join_rel(&folder, name), b).map(|()| b.len() as u64))
+                        .collect();
+                    for w in written {
+                        let n = w?;
+                        report.files_written += 1;
+                        report.bytes_out += n;
+                    }
                 }
-            };
-            let mut writes: Vec<(String, &[u8])> = Vec::new();
-            for (m, o) in metas[batch].iter().zip(&outs) {
-                let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
-                if o.derived.is_some() {
-                    suffixes.push(MODEL_SUFFIX);
-                }
-                let base = taken.claim(&m.name, &suffixes);
-                let (main_suffix, main) = &o.files[0];
-                let kept: Vec<KeptFile> = o.files[1..].iter().map(|(s, b)| KeptFile { file: format!("{base}{s}"), sha256: sha256(b) }).collect();
-                for (s, b) in &o.files {
-                    writes.push((format!("{base}{s}"), b));
-                }
-                let mut derived = Vec::new();
-                if let Some(d) = &o.derived {
-                    derived.push(format!("{base}{MODEL_SUFFIX}"));
-                    writes.push((format!("{base}{MODEL_SUFFIX}"), d));
-                }
-                let packed = o.packed.as_ref().map(|p| {
-                    let f = format!(".packed/{base}");
-                    writes.push((f.clone(), p));
-                    f
-                });
-                records.push(EntryRecord {
-                    name: m.name.clone(),
-                    type_id: m.type_id.unwrap_or(0),
-                    attrs: m.attrs,
-                    offset: ranges[m.index].0,
-                    stored_size: ranges[m.index].1,
-                    form: o.form,
-                    file: format!("{base}{main_suffix}"),
-                    sha256: sha256(main),
-                    kept,
-                    derived,
-                    texm: o.texm.clone(),
-                    packed,
-                    rsli: match &node {
-                        Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
-                        _ => None,
-                    },
-                });
-            }
-            let written: Vec<Result<u64, String>> = writes
-                .par_iter()
-                .map(|(name, b)| write_out(&join_rel(&folder, name), b).map(|()| b.len() as u64))
-                .collect();
-            for w in written {
-                let n = w?;
-                report.files_written += 1;
-                report.bytes_out += n;
-            }
+                Ok(false)
+            },
+        );
+        if run? {
+            return Ok(());
         }
-        let manifest = ArchiveManifest { version: manifest::VERSION, kind, size: bytes.len() as u64, sha256: sha256(bytes), entries: records };
+        let manifest = ArchiveManifest { version: manifest::VERSION, kind, size: bytes.len() as u64, sha256: whole_sum, entries: records };
         let json = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
         write_out(&folder.join(manifest::SKELETON), &skeleton)?;
         // The manifest last: a folder without one was not finished.
