@@ -37,13 +37,22 @@ pub struct Watch {
 
 /// This session's work folder (created on first use): one per process, so two editors open
 /// at once never share files.
+static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+
 pub fn work_dir() -> Result<PathBuf, String> {
-    static DIR: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = std::env::temp_dir().join(format!("parkan-studio-edits-{}", std::process::id()));
         std::fs::create_dir_all(&dir).map(|()| dir.clone()).map_err(|e| format!("{}: {e}", dir.display()))
     })
     .clone()
+}
+
+/// Removes this session's work folder, if one was made (the window is closing: nothing is
+/// watched any more).
+pub fn remove_work_dir() {
+    if let Some(Ok(dir)) = DIR.get() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// `name` made safe as a file name on every system (path separators, reserved characters,

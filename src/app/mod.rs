@@ -419,6 +419,7 @@ impl eframe::App for StudioApp {
 
     fn on_exit(&mut self) {
         self.tasks.cancel_all();
+        external::remove_work_dir();
     }
 }
 
