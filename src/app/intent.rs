@@ -257,4 +257,9 @@ pub enum Intent {
     /// Writes the export form's chosen changes as a package at this path.
     ModExportWrite(PathBuf),
     ModExportClose,
+    /// Opens a file of the work folder in the external program (the settings' choice, else
+    /// the desktop's default for its type): Edit in External Program.
+    OpenExternal(PathBuf),
+    /// The program Edit in External Program opens files with (blank: the desktop's default).
+    SetExternalProgram(String),
 }

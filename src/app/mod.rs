@@ -9,6 +9,7 @@ pub mod command;
 pub mod compare;
 mod dispatch;
 pub mod editors;
+pub mod external;
 pub mod files;
 pub mod gpu_view;
 pub mod icon;
@@ -93,6 +94,11 @@ pub struct StudioApp {
     ctx: egui::Context,
     title: String,
     applied_theme: Option<(settings::Theme, f32)>,
+    /// Edit in External Program starts the program (off with native dialogs off, as in
+    /// tests: the file is still written and watched, and listed in `launched`).
+    pub launch_programs: bool,
+    /// Every file handed to the external program, in order.
+    pub launched: Vec<PathBuf>,
     /// Files named on the command line, with the entry to open, whose tab opens once they
     /// are read (at once, or when a background read of a large file ends).
     open_after_load: Vec<(PathBuf, Option<String>)>,
@@ -141,6 +147,8 @@ impl StudioApp {
             generation: 0,
             allow_close: false,
             native_dialogs: opts.native_dialogs,
+            launch_programs: opts.native_dialogs,
+            launched: Vec::new(),
             ctx: ctx.clone(),
             title: String::new(),
             applied_theme: None,
@@ -349,6 +357,7 @@ impl StudioApp {
         while let Ok(i) = self.inbox_rx.try_recv() {
             self.intents.push(i);
         }
+        self.poll_editors();
         if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.ws.any_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.intents.push(Intent::Quit { confirmed: false });
@@ -431,6 +440,7 @@ impl eframe::App for StudioApp {
 
     fn on_exit(&mut self) {
         self.tasks.cancel_all();
+        external::remove_work_dir();
     }
 }
 

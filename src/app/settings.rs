@@ -49,6 +49,9 @@ pub struct Settings {
     pub readings: Vec<String>,
     /// Where the last file dialog was.
     pub last_dir: Option<PathBuf>,
+    /// The program Edit in External Program opens files with; blank for the desktop's
+    /// default program for the file's type.
+    pub external_program: String,
 }
 
 impl Default for Settings {
@@ -64,6 +67,7 @@ impl Default for Settings {
             recent_folders: Vec::new(),
             readings: Vec::new(),
             last_dir: None,
+            external_program: String::new(),
         }
     }
 }

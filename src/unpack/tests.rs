@@ -290,3 +290,31 @@ proptest! {
         round_trip(&[("gen.lib".to_string(), a.write())]);
     }
 }
+
+/// An archive larger than one batch of entries (several MB): converted and written a batch
+/// at a time, with names that differ only in case falling in different batches, it still
+/// packs back byte for byte and every entry keeps its own file.
+#[test]
+fn an_archive_of_several_batches_packs_back_byte_identical_with_distinct_names() {
+    let big = |seed: u8| (0..(1usize << 20) + 17).map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed)).collect::<Vec<u8>>();
+    let texture = crate::fixtures::texm::build(&crate::fixtures::texm::Spec::new(crate::fixtures::texm::Format::Rgb565, 16, 16, 2, crate::fixtures::texm::Material::Rock));
+    let upper: Vec<String> = (0..6).map(|k| format!("BLOB{k}")).collect();
+    let lower: Vec<String> = (0..6).map(|k| format!("blob{k}")).collect();
+    let mut entries = Vec::new();
+    for (k, n) in upper.iter().enumerate() {
+        entries.push((n.as_str(), 1, [0; 3], big(k as u8)));
+    }
+    for (k, n) in lower.iter().enumerate() {
+        entries.push((n.as_str(), 1, [0; 3], vec![k as u8; 10]));
+        entries.push((["T0.0", "T1.0", "T2.0", "T3.0", "T4.0", "T5.0"][k], TYPE_TEXM, [0; 3], texture.clone()));
+    }
+    let lib = archive_of(entries);
+    let budget = tree::BATCH_BYTES_PER_JOB * opts().jobs as u64;
+    assert!(lib.len() as u64 > budget, "more than one batch");
+    let (t, _) = round_trip(&[("big.lib".to_string(), lib)]);
+    let names: Vec<String> = tree(&t.path().join("un/big.lib")).into_iter().map(|f| f.0).filter(|n| !n.starts_with('.')).collect();
+    assert_eq!(names.iter().filter(|n| !n.contains(".mip")).count(), 18, "one file per entry: {names:?}");
+    assert!(lower.iter().all(|l| names.contains(&format!("{l}~2"))), "a name taken in an earlier batch is not given again: {names:?}");
+    let unique: std::collections::HashSet<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
+    assert_eq!(unique.len(), names.len(), "no two files share a name, whatever the case: {names:?}");
+}

@@ -15,7 +15,10 @@ use crate::formats::rsli;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
+
+/// Stored bytes of entries converted at once per job (their files are held until written).
+pub(super) const BATCH_BYTES_PER_JOB: u64 = 2 << 20;
 
 /// The suffix of the glTF made beside a model.
 pub const MODEL_SUFFIX: &str = ".glb";
@@ -34,7 +37,7 @@ pub fn unpack(sources: &[PathBuf], out: &Path, opts: &Options, progress: &dyn Pr
     }
     std::fs::create_dir_all(out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
     progress.begin(inputs.len() as u64, inputs.iter().map(|i| i.2).sum());
-    let ctx = Ctx { out, opts, progress, assets: Mutex::new(HashMap::new()) };
+    let ctx = Ctx { out, opts, progress, assets: Mutex::new(HashMap::new()), files: Arc::new(SharedFiles::default()) };
     let results: Vec<(Report, Vec<String>)> = pool(opts.jobs)?.install(|| inputs.par_iter().map(|(src, rel, _)| ctx.file(src, rel)).collect());
     let mut report = Report::default();
     let root_path = out.join(manifest::ROOT);
@@ -79,6 +82,39 @@ struct Ctx<'a> {
     progress: &'a dyn Progress,
     /// One asset source per folder, shared by its models (each library is read once).
     assets: Mutex<HashMap<PathBuf, Arc<FolderAssets>>>,
+    /// The files read, shared: a library the models' textures come from is the same bytes as
+    /// the archive being unpacked, not a second copy.
+    files: Arc<SharedFiles>,
+}
+
+/// Whole files read by the run, held as long as someone uses them (weakly here).
+#[derive(Default)]
+struct SharedFiles {
+    open: Mutex<HashMap<PathBuf, Weak<Vec<u8>>>>,
+}
+
+impl SharedFiles {
+    fn read(&self, path: &Path) -> std::io::Result<SharedBytes> {
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let lock = || self.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(buf) = lock().get(&key).and_then(Weak::upgrade) {
+            return Ok(SharedBytes::new(buf));
+        }
+        let buf = Arc::new(std::fs::read(path)?);
+        let mut open = lock();
+        open.retain(|_, w| w.strong_count() > 0);
+        // Another thread may have read it meanwhile: its bytes are the ones kept.
+        if let Some(other) = open.get(&key).and_then(Weak::upgrade) {
+            return Ok(SharedBytes::new(other));
+        }
+        open.insert(key, Arc::downgrade(&buf));
+        Ok(SharedBytes::new(buf))
+    }
+
+    fn reader(self: &Arc<Self>) -> Arc<crate::doc::resolve::FileReader> {
+        let me = self.clone();
+        Arc::new(move |p: &Path| me.read(p))
+    }
 }
 
 /// One entry's output before it is named: `(suffix, bytes)` files, the first the main one.
@@ -102,8 +138,8 @@ impl Ctx<'_> {
             return (report, Vec::new());
         }
         let fail = |report: &mut Report, m: String| report.failures.push(ItemFailure { item: src.display().to_string(), message: m });
-        let bytes = match std::fs::read(src) {
-            Ok(b) => SharedBytes::from(b),
+        let bytes = match self.files.read(src) {
+            Ok(b) => b,
             Err(e) => {
                 fail(&mut report, e.to_string());
                 return (report, Vec::new());
@@ -154,7 +190,7 @@ impl Ctx<'_> {
     fn folder_assets(&self, src: &Path) -> Arc<FolderAssets> {
         let dir = src.parent().map(Path::to_path_buf).unwrap_or_default();
         let mut map = self.assets.lock().unwrap_or_else(|p| p.into_inner());
-        map.entry(dir).or_insert_with(|| Arc::new(FolderAssets::for_file(src))).clone()
+        map.entry(dir).or_insert_with(|| Arc::new(FolderAssets::for_file(src).with_reader(self.files.reader()))).clone()
     }
 
     /// Unpacks an archive into the folder `rel`. An error leaves the archive to be kept whole.
@@ -193,83 +229,116 @@ impl Ctx<'_> {
         let archive_name = rel.rsplit('/').next().unwrap_or(rel);
         // Libraries are read per asset source: only an archive holding models needs its own.
         let has_models = self.opts.models && metas.iter().any(|m| m.name.to_ascii_lowercase().ends_with(".msh"));
-        let container = if has_models { Some(FolderAssets::for_file(src).with_container(archive_name.to_string(), node.clone())) } else { None };
-        let outs: Vec<Result<EntryOut, String>> = metas
-            .par_iter()
-            .map(|m| {
-                if self.progress.cancelled() {
-                    return Err(String::new());
-                }
-                let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
-                self.progress.advance(ranges[m.index].1);
-                r
-            })
-            .collect();
-        if self.progress.cancelled() {
-            report.cancelled = true;
-            return Ok(());
+        let container = if has_models { Some(FolderAssets::for_file(src).with_reader(self.files.reader()).with_container(archive_name.to_string(), node.clone())) } else { None };
+        // Entries are converted and written a batch at a time, so that the files of only one
+        // batch are held at once (peak memory: the archive and a few MB per job).
+        let budget = BATCH_BYTES_PER_JOB * self.opts.jobs.max(1) as u64;
+        let mut batches: Vec<std::ops::Range<usize>> = Vec::new();
+        let (mut from, mut size) = (0, 0u64);
+        for (i, m) in metas.iter().enumerate() {
+            size += ranges[m.index].1.max(1);
+            if size >= budget {
+                batches.push(from..i + 1);
+                (from, size) = (i + 1, 0);
+            }
         }
-        let outs: Vec<EntryOut> = outs.into_iter().collect::<Result<_, _>>()?;
-
+        if from < metas.len() {
+            batches.push(from..metas.len());
+        }
         // Names: every file of an entry starts with its base; none collides with another's.
         let mut taken = Taken::default();
         let folder = join_rel(self.out, rel);
-        let mut records = Vec::with_capacity(outs.len());
-        let mut writes: Vec<(String, &[u8])> = Vec::new();
-        for (m, o) in metas.iter().zip(&outs) {
-            let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
-            if o.derived.is_some() {
-                suffixes.push(MODEL_SUFFIX);
-            }
-            let base = taken.claim(&m.name, &suffixes);
-            let (main_suffix, main) = &o.files[0];
-            let kept: Vec<KeptFile> = o.files[1..].iter().map(|(s, b)| KeptFile { file: format!("{base}{s}"), sha256: sha256(b) }).collect();
-            for (s, b) in &o.files {
-                writes.push((format!("{base}{s}"), b));
-            }
-            let mut derived = Vec::new();
-            if let Some(d) = &o.derived {
-                derived.push(format!("{base}{MODEL_SUFFIX}"));
-                writes.push((format!("{base}{MODEL_SUFFIX}"), d));
-            }
-            let packed = o.packed.as_ref().map(|p| {
-                let f = format!(".packed/{base}");
-                writes.push((f.clone(), p));
-                f
-            });
-            records.push(EntryRecord {
-                name: m.name.clone(),
-                type_id: m.type_id.unwrap_or(0),
-                attrs: m.attrs,
-                offset: ranges[m.index].0,
-                stored_size: ranges[m.index].1,
-                form: o.form,
-                file: format!("{base}{main_suffix}"),
-                sha256: sha256(main),
-                kept,
-                derived,
-                texm: o.texm.clone(),
-                packed,
-                rsli: match &node {
-                    Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
-                    _ => None,
-                },
-            });
-        }
-        let written: Vec<Result<u64, String>> = writes
-            .par_iter()
-            .map(|(name, b)| write_out(&join_rel(&folder, name), b).map(|()| b.len() as u64))
-            .collect();
-        for w in written {
-            match w {
-                Ok(n) => {
-                    report.files_written += 1;
-                    report.bytes_out += n;
+        let mut records = Vec::with_capacity(metas.len());
+        // The whole archive's SHA-256 goes on beside the entries' work.
+        let (whole_sum, run) = rayon::join(
+            || sha256(bytes),
+            || -> Result<bool, String> {
+                for (b, batch) in batches.into_iter().enumerate() {
+                    let outs: Vec<Result<EntryOut, String>> = metas[batch.clone()]
+                        .par_iter()
+                        .map(|m| {
+                            if self.progress.cancelled() {
+                                return Err(String::new());
+                            }
+                            let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
+                            self.progress.advance(ranges[m.index].1);
+                            r
+                        })
+                        .collect();
+                    if self.progress.cancelled() {
+                        report.cancelled = true;
+                        return Ok(true);
+                    }
+                    let outs: Vec<EntryOut> = match outs.into_iter().collect::<Result<_, _>>() {
+                        Ok(o) => o,
+                        Err(e) => {
+                            // The archive is kept whole where its folder was begun.
+                            if b > 0 {
+                                let _ = std::fs::remove_dir_all(&folder);
+                            }
+                            return Err(e);
+                        }
+                    };
+                    // The files' SHA-256 (for the manifest) on every job, not one.
+                    let sums: Vec<Vec<String>> = outs.par_iter().map(|o| o.files.iter().map(|(_, b)| sha256(b)).collect()).collect();
+                    let mut writes: Vec<(String, &[u8])> = Vec::new();
+                    for ((m, o), sums) in metas[batch].iter().zip(&outs).zip(&sums) {
+                        let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
+                        if o.derived.is_some() {
+                            suffixes.push(MODEL_SUFFIX);
+                        }
+                        let base = taken.claim(&m.name, &suffixes);
+                        let main_suffix = &o.files[0].0;
+                        let kept: Vec<KeptFile> = o.files[1..].iter().zip(&sums[1..]).map(|((s, _), sum)| KeptFile { file: format!("{base}{s}"), sha256: sum.clone() }).collect();
+                        for (s, b) in &o.files {
+                            writes.push((format!("{base}{s}"), b));
+                        }
+                        let mut derived = Vec::new();
+                        if let Some(d) = &o.derived {
+                            derived.push(format!("{base}{MODEL_SUFFIX}"));
+                            writes.push((format!("{base}{MODEL_SUFFIX}"), d));
+                        }
+                        let packed = o.packed.as_ref().map(|p| {
+                            let f = format!(".packed/{base}");
+                            writes.push((f.clone(), p));
+                            f
+                        });
+                        records.push(EntryRecord {
+                            name: m.name.clone(),
+                            type_id: m.type_id.unwrap_or(0),
+                            attrs: m.attrs,
+                            offset: ranges[m.index].0,
+                            stored_size: ranges[m.index].1,
+                            form: o.form,
+                            file: format!("{base}{main_suffix}"),
+                            sha256: sums[0].clone(),
+                            kept,
+                            derived,
+                            texm: o.texm.clone(),
+                            packed,
+                            rsli: match &node {
+                                Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
+                                _ => None,
+                            },
+                        });
+                    }
+                    let written: Vec<Result<u64, String>> = writes
+                        .par_iter()
+                        .map(|(name, b)| write_out(&join_rel(&folder, name), b).map(|()| b.len() as u64))
+                        .collect();
+                    for w in written {
+                        let n = w?;
+                        report.files_written += 1;
+                        report.bytes_out += n;
+                    }
                 }
-                Err(e) => return Err(e),
-            }
+                Ok(false)
+            },
+        );
+        if run? {
+            return Ok(());
         }
-        let manifest = ArchiveManifest { version: manifest::VERSION, kind, size: bytes.len() as u64, sha256: sha256(bytes), entries: records };
+        let manifest = ArchiveManifest { version: manifest::VERSION, kind, size: bytes.len() as u64, sha256: whole_sum, entries: records };
         let json = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
         write_out(&folder.join(manifest::SKELETON), &skeleton)?;
         // The manifest last: a folder without one was not finished.

@@ -89,6 +89,18 @@ impl StudioApp {
             | Intent::ModExportChanges { .. }
             | Intent::ModExportWrite(_)
             | Intent::ModExportClose) => self.apply_mods(i),
+            Intent::OpenExternal(file) => {
+                if self.launch_programs {
+                    if let Err(e) = crate::app::external::launch(&file, &self.settings.external_program) {
+                        let text = format!("{e}.\n\nThe file is still watched: open it in any program and save it there, or choose the program in Edit > External Program and try again.");
+                        self.log.error(e);
+                        self.dialog = Some(crate::app::intent::Dialog::Message { title: "Edit in External Program".to_string(), text });
+                    }
+                } else {
+                    self.log.info(format!("{}: not opened in a program (programs are off in this session); it is watched", file.display()));
+                }
+                self.launched.push(file);
+            }
             other => self.misrouted(other),
         }
     }

@@ -28,8 +28,19 @@ impl StudioApp {
         }
         let mut out = Vec::new();
         let state = self.tabs.tabs.iter_mut().find(|t| t.path == *target && t.editor.as_ref().is_some_and(|s| s.id == editor)).and_then(|t| t.editor.as_mut()).map(|s| s.state.as_mut());
-        let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out };
+        let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out, ctx: &self.ctx };
         f(e, state, &mut host);
+        self.intents.extend(out);
+    }
+
+    /// Every tab's editor, drawn or not, gets its [`EditorState::poll`].
+    pub(in crate::app) fn poll_editors(&mut self) {
+        let mut out = Vec::new();
+        for t in &mut self.tabs.tabs {
+            let Some(slot) = t.editor.as_mut() else { continue };
+            let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out, ctx: &self.ctx };
+            slot.state.poll(&t.path, &mut host);
+        }
         self.intents.extend(out);
     }
 

@@ -48,7 +48,7 @@ impl Area {
         use Intent::*;
         match intent {
             Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Unpack { .. } | Pack { .. } | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
-            | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) => Area::Files,
+            | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) | OpenExternal(_) => Area::Files,
             ModPreview { .. } | ModInstall { .. } | ModDismissPreview | ModUninstall(_) | ModMove { .. } | ModClosePackage(_) | ModExportChanges { .. }
             | ModExportWrite(_) | ModExportClose => Area::Files,
             Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
@@ -56,7 +56,7 @@ impl Area {
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)
             | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | TogglePanel(_)
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
-            | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) => Area::View,
+            | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) | SetExternalProgram(_) => Area::View,
             RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,
             CompareWith(_) | ShowUnsaved | CompareWithSaved(_) | CompareOpenSelected | CloseCompare => Area::Compare,
         }

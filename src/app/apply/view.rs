@@ -90,6 +90,7 @@ impl StudioApp {
             Intent::NativeDialogClosed => self.file_dialog.native_pending = false,
             Intent::PickInWindow(p) => self.pick_in_window(p, "the native dialog did not open (no desktop portal answered and no zenity)"),
             Intent::CopyText(s) => self.ctx.copy_text(s),
+            Intent::SetExternalProgram(p) => self.settings.external_program = p,
             other => self.misrouted(other),
         }
     }

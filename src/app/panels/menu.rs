@@ -82,6 +82,8 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             ui.separator();
             item(app, ui, Command::SelectAll, run);
             item(app, ui, Command::FocusFilter, run);
+            ui.separator();
+            external_program(app, ui, out);
         }
         MenuGroup::Entry => {
             for c in [Command::OpenEntry, Command::Extract, Command::ExtractAll, Command::Replace, Command::Rename, Command::Delete] {
@@ -131,6 +133,20 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             item(app, ui, Command::About, run);
         }
     }
+}
+
+/// The program Edit in External Program uses: a command (`gimp`, `krita`, a path), or blank
+/// for the desktop's default program for the file's type.
+fn external_program(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+    ui.menu_button("External Program", |ui| {
+        ui.label("Edit in External Program opens files with:");
+        let mut p = app.settings.external_program.clone();
+        let r = ui.add(egui::TextEdit::singleline(&mut p).hint_text("the desktop's default program").desired_width(240.0));
+        r.on_hover_text("A program name or path (gimp, krita, code); blank for the default program for PNG or text files");
+        if p != app.settings.external_program {
+            out.push(Intent::SetExternalProgram(p));
+        }
+    });
 }
 
 /// The editors' commands that sit in this menu.

@@ -44,6 +44,8 @@ pub struct Host<'a> {
     pub log: &'a mut Log,
     pub dialog: &'a mut Option<Box<dyn EditorDialog>>,
     pub out: &'a mut Vec<Intent>,
+    /// The window's context (work on other threads wakes it).
+    pub ctx: &'a egui::Context,
 }
 
 impl Host<'_> {
@@ -99,6 +101,9 @@ pub trait EditorState: Any {
     fn diagnostics(&self) -> &[crate::formats::Diagnostic] {
         &[]
     }
+    /// Called every frame for every tab, drawn or not, with the tab's item: work that goes on
+    /// while another tab is in front (a file watched for an external program's saves).
+    fn poll(&mut self, _path: &ItemPath, _host: &mut Host) {}
     /// Where files dropped on the window go to this editor, as drawn last frame.
     fn drop_rect(&self) -> Option<egui::Rect> {
         None

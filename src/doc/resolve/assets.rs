@@ -86,7 +86,13 @@ pub struct FolderAssets {
     /// The archive holding the mesh entry, when the mesh is not a loose file.
     container: Option<(String, Node)>,
     cache: Mutex<HashMap<String, Found<Arc<Library>>>>,
+    /// Reads a library's file (`std::fs::read` unless [`FolderAssets::with_reader`] gave
+    /// another, one that shares bytes already read).
+    reader: Option<Arc<FileReader>>,
 }
+
+/// Reads a whole file into bytes that may be shared.
+pub type FileReader = dyn Fn(&Path) -> std::io::Result<SharedBytes> + Send + Sync;
 
 impl FolderAssets {
     /// The assets of a file on disk (a loose `.msh`, or the archive that holds one).
@@ -104,13 +110,19 @@ impl FolderAssets {
         if let Some(p) = parent {
             library_dirs.push(p);
         }
-        FolderAssets { beside_dir: dir, library_dirs, container: None, cache: Mutex::new(HashMap::new()) }
+        FolderAssets { beside_dir: dir, library_dirs, container: None, cache: Mutex::new(HashMap::new()), reader: None }
     }
 
     /// The archive (`label` names it in reports) that holds the mesh entry: its entries are
     /// searched before the folder.
     pub fn with_container(mut self, label: impl Into<String>, archive: Node) -> FolderAssets {
         self.container = Some((label.into(), archive));
+        self
+    }
+
+    /// Libraries are read with `reader` (bulk work shares the bytes of a file it has open).
+    pub fn with_reader(mut self, reader: Arc<FileReader>) -> FolderAssets {
+        self.reader = Some(reader);
         self
     }
 
@@ -124,11 +136,15 @@ impl FolderAssets {
             searched.push(dir.display().to_string());
             let Some(path) = find_in_dir(dir, file_name) else { continue };
             let origin = shown(&path);
-            let bytes = match std::fs::read(&path) {
+            let read = match &self.reader {
+                Some(r) => r(&path),
+                None => std::fs::read(&path).map(SharedBytes::from),
+            };
+            let bytes = match read {
                 Ok(b) => b,
                 Err(e) => return Found::Unreadable { origin, message: e.to_string() },
             };
-            return match Archive::parse(SharedBytes::from(bytes)) {
+            return match Archive::parse(bytes) {
                 Ok((archive, _)) => Found::Yes(Arc::new(Library { origin, archive })),
                 Err(e) => Found::Unreadable { origin, message: e.to_string() },
             };

@@ -15,7 +15,7 @@ pub mod level;
 pub mod open_files;
 pub mod texture;
 
-pub use assets::{AssetSource, Beside, FolderAssets, Found, Library, MemoryAssets};
+pub use assets::{AssetSource, Beside, FileReader, FolderAssets, Found, Library, MemoryAssets};
 pub use open_files::WorkspaceAssets;
 pub use texture::{PALETTES_LIB, ResolvedTexture, TEXTURES_LIB, resolve_texture};
 

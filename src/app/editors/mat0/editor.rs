@@ -23,11 +23,20 @@ enum Cmd {
     PlayPause,
     Rewind,
     DeleteSelected,
+    EditExternally,
 }
 
-const CMDS: [Cmd; 3] = [Cmd::PlayPause, Cmd::Rewind, Cmd::DeleteSelected];
+const CMDS: [Cmd; 4] = [Cmd::PlayPause, Cmd::Rewind, Cmd::DeleteSelected, Cmd::EditExternally];
 
-static COMMANDS: [CommandSpec; 3] = [
+/// Index of Edit in External Program in [`Mat0Editor::commands`].
+pub const EDIT_EXTERNALLY: usize = 3;
+
+/// Command `index` of this editor.
+pub fn command(index: usize) -> crate::app::seam::EditorCommand {
+    crate::app::seam::EditorCommand { editor: ID, index }
+}
+
+static COMMANDS: [CommandSpec; 4] = [
     CommandSpec { label: "Material: Play/Pause", tooltip: "Play or pause the material's timeline", shortcuts: &[key(Key::Space)], menu: None, on_selection: false },
     CommandSpec { label: "Material: Rewind", tooltip: "Move the playhead to 0 ms", shortcuts: &[key(Key::Home)], menu: None, on_selection: false },
     CommandSpec {
@@ -35,6 +44,13 @@ static COMMANDS: [CommandSpec; 3] = [
         tooltip: "Remove the selected key (or, with no key selected, the selected phase)",
         shortcuts: &[key(Key::Delete)],
         menu: None,
+        on_selection: false,
+    },
+    CommandSpec {
+        label: "Edit Material Text in External Program",
+        tooltip: "Open the material as text (the form `unpack` writes) in another program (Edit > External Program); each save there replaces the material as one undo step until its tab closes",
+        shortcuts: &[],
+        menu: Some(crate::app::seam::MenuGroup::Entry),
         on_selection: false,
     },
 ];
@@ -69,13 +85,22 @@ impl ItemEditor for Mat0Editor {
 
     fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
         let Some(cmd) = CMDS.get(index) else { return };
-        let Some(view) = state.and_then(downcast_mut::<Mat0View>) else { return };
+        let Some(view) = state.and_then(downcast_mut::<Mat0View>) else {
+            if *cmd == Cmd::EditExternally {
+                host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target)));
+            }
+            return;
+        };
+        if *cmd == Cmd::EditExternally {
+            return super::outside::start(target, view, host);
+        }
         let Some(mat) = view.material().cloned() else { return };
         let axis = super::axis(&mat);
         match cmd {
             Cmd::PlayPause => view.timeline.toggle_play(&axis),
             Cmd::Rewind => view.timeline.time = 0.0,
             Cmd::DeleteSelected => delete_selected(target, view, mat, host),
+            Cmd::EditExternally => {}
         }
     }
 }
@@ -111,9 +136,14 @@ impl EditorState for Mat0View {
             return false;
         }
         match CMDS.get(index) {
+            Some(Cmd::EditExternally) => true,
             Some(Cmd::DeleteSelected) => self.material().is_some_and(|m| self.key.is_some() || !m.phases.is_empty()),
             Some(_) => self.material().is_some(),
             None => false,
         }
+    }
+
+    fn poll(&mut self, path: &ItemPath, host: &mut Host) {
+        super::outside::poll(path, self, host);
     }
 }

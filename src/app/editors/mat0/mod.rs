@@ -6,6 +6,7 @@
 
 pub mod edits;
 pub mod editor;
+pub mod outside;
 mod panels;
 pub mod preview;
 pub mod preview3d;
@@ -55,6 +56,8 @@ pub struct Mat0View {
     pub timeline_rect: Option<egui::Rect>,
     /// The last refusal or note of an edit (shown under the toolbar).
     pub notice: Option<String>,
+    /// The text an external program edits (Edit in External Program), while the tab is open.
+    pub outside: Option<crate::app::external::Watch>,
     parsed: Option<Parsed>,
     textures: TextureCache,
     /// The texture name being typed for a phase (phase, text, the name it started from),
@@ -84,6 +87,7 @@ impl Default for Mat0View {
             readout: Vec::new(),
             timeline_rect: None,
             notice: None,
+            outside: None,
             parsed: None,
             textures: TextureCache::default(),
             tex_text: None,
@@ -287,6 +291,11 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     }
     if let Some(n) = &view.notice {
         ui.colored_label(ui.visuals().warn_fg_color, n);
+    }
+    if let Some(w) = &view.outside
+        && crate::app::external::status(ui, w, "material")
+    {
+        view.outside = None;
     }
 
     let mut events = Vec::new();

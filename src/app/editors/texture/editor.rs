@@ -4,7 +4,7 @@
 use super::import::ImportDialog;
 use super::{TextureView, edits};
 use crate::app::seam::MenuGroup;
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, downcast_mut};
 use crate::app::intent::{FileRequest, Intent, ItemEdit, Pick};
 use crate::app::pickers::IMAGES;
 use crate::doc::{ItemPath, items};
@@ -27,6 +27,8 @@ pub enum TextureMsg {
     ExportAll,
     /// An image file dropped on the texture (or given to Replace), already read.
     Dropped { from: PathBuf, bytes: Vec<u8> },
+    /// The replace dialog's choices, confirmed: the tab keeps them for external saves.
+    Chosen(super::import::Choices),
 }
 
 const fn key(k: Key) -> KeyboardShortcut {
@@ -47,16 +49,25 @@ enum Cmd {
     LargerLevel,
     SmallerLevel,
     RemoveRect,
+    EditExternally,
 }
 
-const CMDS: [Cmd; 11] =
-    [Cmd::ReplaceImage, Cmd::ExportLevels, Cmd::ZoomIn, Cmd::ZoomOut, Cmd::Fit, Cmd::ActualSize, Cmd::Grid, Cmd::Details, Cmd::LargerLevel, Cmd::SmallerLevel, Cmd::RemoveRect];
+const CMDS: [Cmd; 12] =
+    [Cmd::ReplaceImage, Cmd::ExportLevels, Cmd::ZoomIn, Cmd::ZoomOut, Cmd::Fit, Cmd::ActualSize, Cmd::Grid, Cmd::Details, Cmd::LargerLevel, Cmd::SmallerLevel, Cmd::RemoveRect, Cmd::EditExternally];
 
 const fn canvas_cmd(label: &'static str, tooltip: &'static str, shortcuts: &'static [KeyboardShortcut]) -> CommandSpec {
     CommandSpec { label, tooltip, shortcuts, menu: None, on_selection: false }
 }
 
-static COMMANDS: [CommandSpec; 11] = [
+/// Index of Edit in External Program in [`TextureEditor::commands`].
+pub const EDIT_EXTERNALLY: usize = 11;
+
+/// Command `index` of this editor.
+pub fn command(index: usize) -> EditorCommand {
+    EditorCommand { editor: ID, index }
+}
+
+static COMMANDS: [CommandSpec; 12] = [
     CommandSpec {
         label: "Replace Texture Image…",
         tooltip: "Convert an image into the texture open in the inspector (or the selected one)",
@@ -80,6 +91,13 @@ static COMMANDS: [CommandSpec; 11] = [
     canvas_cmd("Texture: Larger Level", "The next larger mip level", &[key(Key::PageUp)]),
     canvas_cmd("Texture: Smaller Level", "The next smaller mip level", &[key(Key::PageDown)]),
     canvas_cmd("Texture: Remove Page Rect", "Remove the selected Page rect (pointer over the image)", &[key(Key::Delete), key(Key::Backspace)]),
+    CommandSpec {
+        label: "Edit Texture in External Program",
+        tooltip: "Open the texture's image in another program (Edit > External Program); each save there replaces the texture as one undo step until its tab closes",
+        shortcuts: &[],
+        menu: Some(MenuGroup::Entry),
+        on_selection: false,
+    },
 ];
 
 /// The picker for an image to replace `target` with.
@@ -129,6 +147,10 @@ impl ItemEditor for TextureEditor {
         match cmd {
             Cmd::ReplaceImage => host.out.push(pick_image(target)),
             Cmd::ExportLevels => host.out.push(pick_export(target, None, String::new())),
+            Cmd::EditExternally => match state.and_then(downcast_mut::<TextureView>) {
+                Some(view) => super::outside::start(target, view, host),
+                None => host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target))),
+            },
             _ => {
                 let Some(view) = state.and_then(downcast_mut::<TextureView>) else { return };
                 view_command(cmd, target, view, host);
@@ -148,8 +170,16 @@ impl ItemEditor for TextureEditor {
                 Some(TextureMsg::ExportAll) => export(target, None, path, view, host),
                 _ => {}
             }
-        } else if let Some(TextureMsg::Dropped { from, bytes }) = msg.get::<TextureMsg>() {
-            begin_import(target, from, bytes, view, host);
+        } else {
+            match msg.get::<TextureMsg>() {
+                Some(TextureMsg::Dropped { from, bytes }) => begin_import(target, from, bytes, view, host),
+                Some(TextureMsg::Chosen(c)) => {
+                    if let Some(v) = view {
+                        v.import_choices = c.clone();
+                    }
+                }
+                _ => {}
+            }
         }
     }
 
@@ -198,7 +228,7 @@ impl EditorState for TextureView {
     fn wants_keys(&self, index: usize, ctx: &egui::Context) -> bool {
         let over = ctx.pointer_latest_pos().zip(self.canvas_rect).is_some_and(|(p, r)| r.contains(p));
         match CMDS.get(index) {
-            Some(Cmd::ReplaceImage | Cmd::ExportLevels) => true,
+            Some(Cmd::ReplaceImage | Cmd::EditExternally | Cmd::ExportLevels) => true,
             Some(Cmd::RemoveRect) => {
                 over && self.rect_selected.zip(self.model()).is_some_and(|(s, m)| m.mode == super::model::ViewMode::Stored && s < m.rects.len())
             }
@@ -209,6 +239,10 @@ impl EditorState for TextureView {
 
     fn drop_rect(&self) -> Option<egui::Rect> {
         self.canvas_rect
+    }
+
+    fn poll(&mut self, path: &ItemPath, host: &mut Host) {
+        super::outside::poll(path, self, host);
     }
 }
 

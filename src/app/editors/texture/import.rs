@@ -27,13 +27,44 @@ pub enum SizeChoice {
     ResizeTexture,
 }
 
+/// The dialog's choices. The tab keeps the last confirmed ones: Edit in External Program
+/// converts every save with them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Choices {
-    format: Option<u32>,
-    keep_palette: bool,
-    dither: bool,
-    smooth: bool,
-    size: SizeChoice,
+pub struct Choices {
+    pub format: Option<u32>,
+    pub keep_palette: bool,
+    pub dither: bool,
+    pub smooth: bool,
+    pub size: SizeChoice,
+}
+
+impl Default for Choices {
+    /// The dialog as it opens: the texture's format, a new palette, no dither, the box filter,
+    /// the image scaled to the texture.
+    fn default() -> Self {
+        Choices { format: None, keep_palette: false, dither: false, smooth: false, size: SizeChoice::ScaleImage }
+    }
+}
+
+impl Choices {
+    fn options(&self, external_palette: Option<Vec<u8>>) -> ImportOptions {
+        ImportOptions {
+            format: self.format,
+            allow_resize: self.size == SizeChoice::ResizeTexture,
+            filter: if self.smooth { MipFilter::Smooth } else { MipFilter::Box },
+            dither: self.dither,
+            external_palette,
+            keep_palette: self.keep_palette,
+        }
+    }
+}
+
+/// The image converted into the texture `old` (its payload) as the dialog converts it with
+/// `choices`; `palette` is the `.PAL` payload a format-2 texture maps through.
+pub fn convert(old: &[u8], image: &Pixmap, choices: &Choices, readings: Readings, palette: Option<&[u8]>) -> Result<Vec<u8>, String> {
+    let (old, _) = Texm::parse(old).map_err(|e| e.to_string())?;
+    let external = palette.and_then(|b| crate::formats::texm::Palette::from_bytes(b).ok()).map(|p| p.raw.to_vec());
+    Conversion::new(&old, image, choices, readings, external).run().map(|p| p.bytes)
 }
 
 pub struct Preview {
@@ -65,6 +96,12 @@ struct Conversion {
 }
 
 impl Conversion {
+    fn new(old: &Texm, image: &Pixmap, c: &Choices, readings: Readings, external: Option<Vec<u8>>) -> Conversion {
+        let differ = (image.width, image.height) != (old.width(), old.height());
+        let scale_to = (differ && c.size == SizeChoice::ScaleImage).then(|| (old.width(), old.height()));
+        Conversion { old: old.clone(), image: image.clone(), scale_to, options: c.options(external.clone()), readings, external }
+    }
+
     fn run(&self) -> Result<Preview, String> {
         let img = match self.scale_to {
             Some((w, h)) => scaled(&self.image, w, h)?,
@@ -145,7 +182,7 @@ impl ImportDialog {
         self
     }
 
-    fn choices(&self) -> Choices {
+    pub fn choices(&self) -> Choices {
         Choices { format: self.format, keep_palette: self.keep_palette, dither: self.dither, smooth: self.smooth, size: self.size }
     }
 
@@ -163,14 +200,7 @@ impl ImportDialog {
     }
 
     fn options_for(&self, c: &Choices) -> ImportOptions {
-        ImportOptions {
-            format: c.format,
-            allow_resize: c.size == SizeChoice::ResizeTexture,
-            filter: if c.smooth { MipFilter::Smooth } else { MipFilter::Box },
-            dither: c.dither,
-            external_palette: self.external.clone(),
-            keep_palette: c.keep_palette,
-        }
+        c.options(self.external.clone())
     }
 
     /// The conversion under the current choices, waiting for it if it is running.
@@ -245,8 +275,7 @@ impl ImportDialog {
 
     /// Everything a conversion needs, owned, so it can run on another thread.
     fn conversion(&self, c: &Choices) -> Conversion {
-        let scale_to = (self.sizes_differ() && c.size == SizeChoice::ScaleImage).then(|| (self.old.width(), self.old.height()));
-        Conversion { old: self.old.clone(), image: self.image.clone(), scale_to, options: self.options_for(c), readings: self.readings, external: self.external.clone() }
+        Conversion::new(&self.old, &self.image, c, self.readings, self.external.clone())
     }
 
     /// Whether the target format has a dither option (the palettes and the 16-bit colour

@@ -9,6 +9,7 @@ pub mod edits;
 pub mod editor;
 pub mod import;
 pub mod model;
+pub mod outside;
 pub mod side;
 
 use crate::doc::items;
@@ -117,6 +118,10 @@ pub struct TextureView {
     pub drag: Option<RectDrag>,
     /// Where the canvas was drawn last frame (dropped images landing there replace the texture).
     pub canvas_rect: Option<Rect>,
+    /// The PNG an external program edits (Edit in External Program), while the tab is open.
+    pub outside: Option<crate::app::external::Watch>,
+    /// The replace dialog's last confirmed choices: external saves convert with them.
+    pub import_choices: import::Choices,
     /// The document generation and choice `external` was last looked up for, and its bytes.
     external_at: Option<(u64, Option<ItemPath>, Option<SharedBytes>)>,
     cache: Option<Cache>,
@@ -142,6 +147,8 @@ impl Default for TextureView {
             external: None,
             drag: None,
             canvas_rect: None,
+            outside: None,
+            import_choices: import::Choices::default(),
             external_at: None,
             cache: None,
         }
@@ -275,6 +282,11 @@ impl TextureView {
 pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     view.refresh(ui.ctx(), cx.ws, cx.generation, cx.bytes);
     toolbar(ui, cx, view, out);
+    if let Some(w) = &view.outside
+        && crate::app::external::status(ui, w, "texture")
+    {
+        view.outside = None;
+    }
     ui.separator();
     let err = match view.cache.as_ref().map(|c| &c.model) {
         Some(Err(e)) => Some(e.clone()),
