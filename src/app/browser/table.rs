@@ -210,7 +210,11 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     row.col(|ui| name_cell(ui, r, renaming, thumbs, findings, out));
     row.col(|ui| {
         let l = ui.label(&r.type_label);
-        if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
+        // A sound's format in the hover: its chunk headers only (docs/formats/wav.md).
+        let sound = (r.kind == Kind::Sound).then(|| r.bytes.as_deref().and_then(crate::formats::wav::peek)).flatten();
+        if let Some(s) = sound {
+            l.on_hover_text(s.summary());
+        } else if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
             l.on_hover_text(format!("type {t:#010X}, packed {p} bytes"));
         } else if let Some(p) = r.packed_size {
             l.on_hover_text(format!("packed {p} bytes"));

@@ -116,27 +116,8 @@ impl Wav {
 
     pub fn info(&self) -> Result<Info> {
         let f = self.fmt()?;
-        let codec = f.codec().ok();
         let data_bytes = self.data().map_or(0, |c| c.body.len());
-        let mut frames = codec.map_or(0, |c| Self::data_frames(&f, c, data_bytes));
-        if let Some(n) = self.fact()
-            && codec.is_some_and(Codec::is_adpcm)
-        {
-            frames = frames.min(n as u64);
-        }
-        Ok(Info {
-            codec: codec.map_or("unknown", Codec::label),
-            format_tag: f.tag,
-            rate: f.rate,
-            channels: f.channels,
-            bits: f.bits,
-            block_align: f.block_align,
-            samples_per_block: f.samples_per_block(),
-            frames,
-            duration: if f.rate == 0 { 0.0 } else { frames as f64 / f.rate as f64 },
-            data_bytes,
-            chunks: self.riff.chunks.iter().map(Chunk::id_str).collect(),
-        })
+        Ok(info_of(&f, data_bytes, self.fact(), self.riff.chunks.iter().map(Chunk::id_str).collect()))
     }
 
     /// What `check` reports: the chunk layer's findings, then the format's.
@@ -209,5 +190,70 @@ impl Wav {
         }
         chunks.push(Chunk::new(*b"data", data));
         Wav { riff: Riff::new(chunks) }
+    }
+}
+
+fn info_of(f: &Fmt, data_bytes: usize, fact: Option<u32>, chunks: Vec<String>) -> Info {
+    let codec = f.codec().ok();
+    let mut frames = codec.map_or(0, |c| Wav::data_frames(f, c, data_bytes));
+    if let Some(n) = fact
+        && codec.is_some_and(Codec::is_adpcm)
+    {
+        frames = frames.min(n as u64);
+    }
+    Info {
+        codec: codec.map_or("unknown", Codec::label),
+        format_tag: f.tag,
+        rate: f.rate,
+        channels: f.channels,
+        bits: f.bits,
+        block_align: f.block_align,
+        samples_per_block: f.samples_per_block(),
+        frames,
+        duration: if f.rate == 0 { 0.0 } else { frames as f64 / f.rate as f64 },
+        data_bytes,
+        chunks,
+    }
+}
+
+/// What a sound is from its chunk headers alone, copying no sample bytes (the browser asks this
+/// of every row it draws). `None` when the bytes are not RIFF/WAVE or have no readable `fmt `.
+pub fn peek(b: &[u8]) -> Option<Info> {
+    if !is_wave(b) {
+        return None;
+    }
+    let end = (u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as usize).saturating_add(8).clamp(12, b.len());
+    let (mut fmt, mut data, mut fact, mut ids) = (None, 0usize, None, Vec::new());
+    let mut at = 12usize;
+    while end - at >= 8 {
+        let size = u32::from_le_bytes([b[at + 4], b[at + 5], b[at + 6], b[at + 7]]) as usize;
+        let body = &b[at + 8..(at + 8).saturating_add(size).min(b.len())];
+        let id: [u8; 4] = [b[at], b[at + 1], b[at + 2], b[at + 3]];
+        ids.push(Chunk { id, size_field: 0, body: Vec::new(), pad: None, offset: 0 }.id_str());
+        match &id {
+            b"fmt " if fmt.is_none() => fmt = Fmt::parse(body).ok(),
+            b"data" if data == 0 => data = body.len(),
+            b"fact" if body.len() >= 4 => fact = Some(u32::from_le_bytes([body[0], body[1], body[2], body[3]])),
+            _ => {}
+        }
+        let next = at + 8 + body.len() + usize::from(size % 2 == 1 && body.len() == size);
+        if next > end || body.len() < size {
+            break;
+        }
+        at = next;
+    }
+    Some(info_of(&fmt?, data, fact, ids))
+}
+
+impl Info {
+    /// One line for the browser and the inspector: `ms-adpcm · 22050 Hz · mono · block 256 · 1.50 s`.
+    pub fn summary(&self) -> String {
+        let ch = match self.channels {
+            1 => "mono".to_string(),
+            2 => "stereo".to_string(),
+            n => format!("{n} channels"),
+        };
+        let block = if self.samples_per_block > 1 { format!(" · block {}", self.block_align) } else { String::new() };
+        format!("{} · {} Hz · {ch}{block} · {:.2} s", self.codec, self.rate, self.duration)
     }
 }

@@ -22,6 +22,7 @@ fn every_fixture_round_trips_and_decodes() {
         assert_ne!(info.codec, "unknown", "{name}");
         let s = w.decode().unwrap();
         assert_eq!(s.frames() as u64, info.frames, "{name}");
+        assert_eq!(peek(&b).as_ref(), Some(&info), "{name}");
         let errors: Vec<_> = w.diagnostics().into_iter().filter(|d| d.severity >= Severity::Warning).collect();
         assert_eq!(name == "truncated_data.wav", !errors.is_empty(), "{name}: {errors:?}");
     }
@@ -122,6 +123,7 @@ proptest! {
         }
         let _ = w.decode();
         let _ = w.info();
+        let _ = peek(&b);
     }
 
     #[test]
