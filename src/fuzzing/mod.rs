@@ -15,6 +15,7 @@ mod msh;
 mod nres;
 mod rsli;
 mod texm;
+mod wav;
 mod wear;
 mod xray;
 
@@ -93,6 +94,7 @@ pub const TARGETS: &[Target] = &[
     round_trip("mat0", crate::fixtures::mat0::exercise, mat0::seeds),
     parse("wear_parse", wear::parse, wear::seeds),
     round_trip("wear", crate::fixtures::wear::exercise, wear::seeds),
+    parse("wav_parse", wav::parse, wav::seeds),
     parse("msh_parse", msh::parse, msh::seeds),
     round_trip("msh", crate::fixtures::msh::exercise, msh::seeds),
     parse("xray_geom_parse", xray::geom_parse, xray::geom_seeds),

@@ -7,6 +7,7 @@
 
 pub mod convert;
 pub mod fmt;
+pub mod import;
 pub mod ima;
 pub mod msadpcm;
 pub mod pcm;
@@ -159,7 +160,7 @@ impl Wav {
         let ch = f.channels as usize;
         let ba = f.block_align as usize;
         let (mut s, p) = match codec {
-            Codec::Pcm8 => (pcm::decode8(data), Vec::new()),
+            Codec::Pcm8 => (pcm::decode8(&data[..data.len() / ch * ch]), Vec::new()),
             Codec::Pcm16 => (pcm::decode16(&data[..data.len() / (2 * ch) * 2 * ch]), Vec::new()),
             Codec::MsAdpcm => msadpcm::decode(data, ch, ba, &f.ms_coefs()),
             Codec::ImaAdpcm => ima::decode(data, ch, ba),
