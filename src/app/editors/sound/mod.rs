@@ -301,14 +301,14 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
     let rate = info.rate;
     ui.horizontal(|ui| {
         let playing = view.playing.is_some();
-        if ui.button(if playing { "⏹ Stop" } else { "▶ Play" }).on_hover_text("Space").clicked() {
+        if ui.button(if playing { "Stop" } else { "Play" }).on_hover_text("Space").clicked() {
             let silent = view.toggle_play(view.now);
             if silent && !view.told_no_device {
                 view.told_no_device = true;
                 out.push(Intent::Editor { editor: ID, target: cx.path.clone(), msg: EditorMsg::new(SoundMsg::NoDevice) });
             }
         }
-        ui.toggle_value(&mut view.looping, "🔁 Loop").on_hover_text("L");
+        ui.toggle_value(&mut view.looping, "Loop").on_hover_text("L");
         if ui.button("Fit").clicked() {
             view.fit = true;
         }
@@ -322,7 +322,7 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
     ui.horizontal(|ui| {
         ui.label(format!("cursor {}", fmt_time(view.cursor, rate)));
         if let Some((a, b)) = view.selection {
-            ui.label(format!("selection {} – {} ({} samples)", fmt_time(a, rate), fmt_time(b, rate), b - a));
+            ui.label(format!("selection {} to {} ({} samples)", fmt_time(a, rate), fmt_time(b, rate), b - a));
         }
         if let Some(p) = view.playhead {
             ui.label(format!("playing {}", fmt_time(p, rate)));
