@@ -1,4 +1,4 @@
-//! The `fmt ` chunk (WAVEFORMATEX, docs/formats/wav.md#the-format-chunk-fmt-waveformatex): the fields
+//! The `fmt ` chunk (WAVEFORMATEX, docs/formats/wav.md#the-format-chunk): the fields
 //! as stored, the extra bytes kept, and what they mean for the three codecs read here.
 
 use crate::formats::error::{Error, Result};

@@ -1,4 +1,4 @@
-//! PCM 8- and 16-bit samples (docs/formats/wav.md#the-format-chunk-fmt-waveformatex): 8-bit unsigned with
+//! PCM 8- and 16-bit samples (docs/formats/wav.md#the-format-chunk): 8-bit unsigned with
 //! 0x80 as silence, 16-bit signed, channels interleaved.
 
 /// 8-bit unsigned samples to 16-bit.
