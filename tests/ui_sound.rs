@@ -16,6 +16,12 @@ use parkan_studio::formats::wav::{Codec, Wav};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// The tests never need a device: the editor is told to use the null output.
+fn no_audio() {
+    // SAFETY: set before the app (and any other thread of this test binary) starts.
+    unsafe { std::env::set_var("PARKAN_STUDIO_AUDIO", "none") };
+}
+
 fn view<'a>(h: &'a Harness<'static, StudioApp>) -> &'a SoundView {
     h.state().tabs.active_tab().expect("a tab").state::<SoundView>().expect("the sound editor")
 }
@@ -41,6 +47,7 @@ fn no_device_lines(h: &Harness<'static, StudioApp>) -> usize {
 
 #[test]
 fn a_sound_opens_plays_on_a_null_output_and_takes_a_dropped_wav_with_undo() {
+    no_audio();
     let d = tempfile::tempdir().unwrap();
     demo::write_demo(d.path()).unwrap();
     let lib = d.path().join("sounds.lib");

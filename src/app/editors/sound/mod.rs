@@ -5,10 +5,12 @@
 //! entry's own kind (`formats::wav::convert`), one undo step.
 //!
 //! Decoding and the envelope pyramid ([`envelope`]) run on the view's worker once per edit.
-//! Audio goes to an [`Output`]; this build has no device output (no audio crate yet), so the
-//! editor runs the null output, says "no audio device" once, and everything else works.
+//! Audio goes to the system's default device ([`output`], opened at the first play); with none
+//! the editor says "no audio device" once, the playhead follows the clock, and everything else
+//! works.
 
 pub mod envelope;
+pub mod output;
 
 use crate::app::intent::{Intent, ItemEdit};
 use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, downcast_mut};
@@ -19,28 +21,11 @@ use crate::formats::wav::convert::{Target, replace};
 use crate::formats::wav::{self, Sound, Wav};
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, Pos2, Rect, Sense, Stroke, Ui, vec2};
 use envelope::Pyramid;
+use output::Output;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub const ID: EditorId = "sound";
-
-/// Where played samples go. A device output (cpal) would implement this; [`NullOutput`] is what
-/// a machine without one (a server, CI, this build) gets.
-pub trait Output {
-    /// Starts `frames` of `sound` from frame `from`; false when nothing will be heard.
-    fn play(&mut self, sound: &Sound, from: usize, to: usize, looping: bool) -> bool;
-    fn stop(&mut self);
-}
-
-/// Plays nothing: the playhead follows the clock.
-pub struct NullOutput;
-
-impl Output for NullOutput {
-    fn play(&mut self, _: &Sound, _: usize, _: usize, _: bool) -> bool {
-        false
-    }
-    fn stop(&mut self) {}
-}
 
 /// What the worker makes of the bytes.
 pub struct Decoded {
@@ -83,7 +68,8 @@ pub struct SoundView {
     pub playing: Option<Playing>,
     /// Where the playhead is, as of the last frame.
     pub playhead: Option<usize>,
-    output: Box<dyn Output>,
+    /// Opened at the first play.
+    output: Option<Box<dyn Output>>,
     /// Said once: no audio device.
     pub told_no_device: bool,
     pub wave_rect: Option<Rect>,
@@ -107,7 +93,7 @@ impl Default for SoundView {
             looping: false,
             playing: None,
             playhead: None,
-            output: Box::new(NullOutput),
+            output: None,
             told_no_device: false,
             wave_rect: None,
             status: String::new(),
@@ -153,13 +139,15 @@ impl SoundView {
         if to <= from {
             return false;
         }
-        let heard = self.output.play(&d.sound, from, to, self.looping);
+        let heard = self.output.get_or_insert_with(output::open).play(&d.sound, from, to, self.looping);
         self.playing = Some(Playing { started: now, from, to, looping: self.looping });
         !heard
     }
 
     pub fn stop(&mut self) {
-        self.output.stop();
+        if let Some(o) = &mut self.output {
+            o.stop();
+        }
         self.playing = None;
         self.playhead = None;
     }
