@@ -3,6 +3,8 @@
 //! playhead moves with the clock, Space stops), a dropped WAV replaces it in the entry's kind
 //! as one undo step.
 
+#![cfg(feature = "gui")]
+
 mod common;
 
 use common::{drop_files, settle};
