@@ -123,7 +123,7 @@ impl Fmt {
                 Ok(Codec::MsAdpcm)
             }
             (TAG_IMA_ADPCM, _) => {
-                if ba < 4 * ch + 4 * ch || (ba - 4 * ch) % (4 * ch) != 0 {
+                if ba < 4 * ch + 4 * ch || !(ba - 4 * ch).is_multiple_of(4 * ch) {
                     return Err(format!("IMA-ADPCM block align {ba}: needs 4 × {ch} header bytes and whole 4-byte groups per channel"));
                 }
                 Ok(Codec::ImaAdpcm)

@@ -140,7 +140,7 @@ pub fn encode(samples: &[i16], channels: usize, block_align: usize) -> Vec<u8> {
                 st[c].step(code);
                 codes[c].push(code);
             }
-            while codes[c].len() % 8 != 0 {
+            while !codes[c].len().is_multiple_of(8) {
                 let code = nearest(st[c], last as i32);
                 st[c].step(code);
                 codes[c].push(code);
