@@ -10,6 +10,7 @@ mod common;
 use common::{drop_files, settle};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use parkan_studio::app::StudioApp;
 use parkan_studio::app::editors::sound::SoundView;
 use parkan_studio::doc::ItemPath;
@@ -97,6 +98,15 @@ fn a_sound_opens_plays_on_a_null_output_and_takes_a_dropped_wav_with_undo() {
         std::thread::sleep(Duration::from_millis(5));
         h.step();
     }
+
+    // The sound before the drop plays beside the new one.
+    assert_eq!(view(&h).before.as_ref().map(|b| b.sound.frames()), Some(33075));
+    h.get_by_label("Play before").click();
+    h.step();
+    assert!(view(&h).playing.is_some_and(|p| p.before && p.to == 33075), "the old sound plays");
+    h.key_press(Key::Space);
+    h.step();
+    assert!(view(&h).playing.is_none());
 
     // One undo step restores the entry.
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);

@@ -49,6 +49,8 @@ pub struct Playing {
     pub from: usize,
     pub to: usize,
     pub looping: bool,
+    /// Playing the sound as it was before the last replace.
+    pub before: bool,
 }
 
 /// One tab's state.
@@ -68,6 +70,8 @@ pub struct SoundView {
     pub playing: Option<Playing>,
     /// Where the playhead is, as of the last frame.
     pub playhead: Option<usize>,
+    /// The sound before the last replace by a drop, playable beside the new one until dismissed.
+    pub before: Option<Arc<Decoded>>,
     /// Opened at the first play.
     output: Option<Box<dyn Output>>,
     /// Said once: no audio device.
@@ -93,6 +97,7 @@ impl Default for SoundView {
             looping: false,
             playing: None,
             playhead: None,
+            before: None,
             output: None,
             told_no_device: false,
             wave_rect: None,
@@ -140,7 +145,20 @@ impl SoundView {
             return false;
         }
         let heard = self.output.get_or_insert_with(output::open).play(&d.sound, from, to, self.looping);
-        self.playing = Some(Playing { started: now, from, to, looping: self.looping });
+        self.playing = Some(Playing { started: now, from, to, looping: self.looping, before: false });
+        !heard
+    }
+
+    /// Plays the sound as it was before the last replace, whole; false when it will be heard.
+    pub fn play_before(&mut self, now: f64) -> bool {
+        self.stop();
+        let Some(b) = self.before.clone() else { return false };
+        let to = b.sound.frames();
+        if to == 0 {
+            return false;
+        }
+        let heard = self.output.get_or_insert_with(output::open).play(&b.sound, 0, to, false);
+        self.playing = Some(Playing { started: now, from: 0, to, looping: false, before: true });
         !heard
     }
 
@@ -153,7 +171,8 @@ impl SoundView {
     }
 
     fn tick(&mut self, now: f64) {
-        let (Some(p), Some(d)) = (self.playing, &self.decoded) else { return };
+        let shown = self.playing.is_some_and(|p| p.before).then_some(&self.before).unwrap_or(&self.decoded);
+        let (Some(p), Some(d)) = (self.playing, shown) else { return };
         let rate = d.sound.rate.max(1) as f64;
         let mut at = p.from + ((now - p.started).max(0.0) * rate) as usize;
         if at >= p.to {
@@ -224,7 +243,8 @@ impl ItemEditor for SoundEditor {
     fn handle(&self, target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, host: &mut Host) {
         match msg.get::<SoundMsg>() {
             Some(SoundMsg::Dropped { from, bytes }) => {
-                if let Some(v) = state.and_then(downcast_mut::<SoundView>) {
+                let mut view = state.and_then(downcast_mut::<SoundView>);
+                if let Some(v) = view.as_deref_mut() {
                     v.stop();
                 }
                 let name = from.display().to_string();
@@ -234,6 +254,9 @@ impl ItemEditor for SoundEditor {
                 };
                 match wav::import::decode_any(bytes, &name).and_then(|s| replace(&entry, &s, Target::EntryKind)) {
                     Ok(new) => {
+                        if let Some(v) = view {
+                            v.before = v.decoded.clone();
+                        }
                         let label = format!("Replace sound from {}", from.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned()));
                         host.out.push(Intent::EditItem(ItemEdit::bytes(target, new, label)));
                     }
@@ -307,6 +330,33 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
             ui.weak("no audio device");
         }
     });
+    if view.before.is_some() {
+        ui.horizontal(|ui| {
+            ui.label("Replaced:");
+            let playing_before = view.playing.is_some_and(|p| p.before);
+            if ui.button(if playing_before { "Stop" } else { "Play before" }).on_hover_text("The sound as it was before the drop").clicked() {
+                let silent = if playing_before {
+                    view.stop();
+                    false
+                } else {
+                    view.play_before(view.now)
+                };
+                if silent && !view.told_no_device {
+                    view.told_no_device = true;
+                    out.push(Intent::Editor { editor: ID, target: cx.path.clone(), msg: EditorMsg::new(SoundMsg::NoDevice) });
+                }
+            }
+            if let Some(b) = view.before.as_ref().and_then(|b| b.info.as_ref().ok()) {
+                ui.weak(format!("before: {}", b.summary()));
+            }
+            if ui.small_button("Dismiss").clicked() {
+                view.before = None;
+                if playing_before {
+                    view.stop();
+                }
+            }
+        });
+    }
     ui.horizontal(|ui| {
         ui.label(format!("cursor {}", fmt_time(view.cursor, rate)));
         if let Some((a, b)) = view.selection {
@@ -407,7 +457,7 @@ fn waveform(ui: &mut Ui, view: &mut SoundView, d: &Decoded, rate: u32) {
     if wave.x_range().contains(cx) {
         painter.line_segment([Pos2::new(cx, wave.top()), Pos2::new(cx, wave.bottom())], Stroke::new(1.0, vis.strong_text_color()));
     }
-    if let Some(p) = view.playhead {
+    if let Some(p) = view.playhead.filter(|_| !view.playing.is_some_and(|p| p.before)) {
         let px = to_x(p);
         if wave.x_range().contains(px) {
             painter.line_segment([Pos2::new(px, rect.top()), Pos2::new(px, wave.bottom())], Stroke::new(2.0, Color32::from_rgb(230, 120, 40)));
