@@ -6,6 +6,7 @@
 //! [`ima`] are our own codecs; [`resample`] and [`convert`] turn any sound into an entry's kind.
 
 pub mod convert;
+pub mod envelope;
 pub mod fmt;
 pub mod import;
 pub mod ima;

@@ -4,12 +4,11 @@
 //! format fields, and replace by dropping a WAV, FLAC, Ogg Vorbis or MP3 on it: converted to the
 //! entry's own kind (`formats::wav::convert`), one undo step.
 //!
-//! Decoding and the envelope pyramid ([`envelope`]) run on the view's worker once per edit.
+//! Decoding and the envelope pyramid (`formats::wav::envelope`) run on the view's worker once per edit.
 //! Audio goes to the system's default device ([`output`], opened at the first play); with none
 //! the editor says "no audio device" once, the playhead follows the clock, and everything else
 //! works.
 
-pub mod envelope;
 pub mod output;
 
 use crate::app::intent::{Intent, ItemEdit};
@@ -20,7 +19,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::wav::convert::{Target, replace};
 use crate::formats::wav::{self, Sound, Wav};
 use egui::{Color32, Key, KeyboardShortcut, Modifiers, Pos2, Rect, Sense, Stroke, Ui, vec2};
-use envelope::Pyramid;
+use crate::formats::wav::envelope::Pyramid;
 use output::Output;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

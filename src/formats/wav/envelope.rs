@@ -1,7 +1,7 @@
-//! The waveform's min/max envelope as a pyramid: level 0 holds the minimum and maximum of every
-//! `BASE` frames (all channels), each next level merges pairs of the one below. Built once per
-//! edit on the view's worker; a frame then reads at most a few buckets per pixel column, so a
-//! 10-minute sound draws in the time of its width, not its length.
+//! A sound's min/max envelope as a pyramid, for drawing waveforms: level 0 holds the minimum and
+//! maximum of every `BASE` frames (all channels), each next level merges pairs of the one below.
+//! The sound editor builds it once per edit on its worker; a frame then reads at most a few
+//! buckets per pixel column, so a 10-minute sound draws in the time of its width, not its length.
 
 /// Frames per bucket of level 0.
 pub const BASE: usize = 64;
