@@ -87,7 +87,9 @@ impl Riff {
         let end = (size_field as usize).saturating_add(8).clamp(12, b.len());
         let mut chunks = Vec::new();
         let mut at = 12usize;
-        while end - at >= 8 {
+        // A chunk may run past the RIFF size (into bytes the size leaves out): reading stops
+        // after it, and what follows is the tail.
+        while end.saturating_sub(at) >= 8 {
             let mut id = [0u8; 4];
             id.copy_from_slice(&b[at..at + 4]);
             let size = u32_at(b, at + 4).unwrap_or(0);

@@ -109,6 +109,21 @@ fn a_replacement_takes_the_entrys_kind_and_keeps_other_chunks() {
     assert!(p.riff.chunk(b"fact").is_none());
 }
 
+#[test]
+fn a_chunk_past_the_riff_size_ends_the_chunks() {
+    // RIFF size 20 (up to byte 28), a chunk at 12 that says 100 bytes, 200 bytes in the file.
+    let mut b = b"RIFF".to_vec();
+    b.extend_from_slice(&20u32.to_le_bytes());
+    b.extend_from_slice(b"WAVEjunk");
+    b.extend_from_slice(&100u32.to_le_bytes());
+    b.resize(200, 7);
+    let w = Wav::parse(&b).unwrap();
+    assert_eq!(w.riff.chunks.len(), 1);
+    assert_eq!(w.riff.tail.len(), 200 - 120);
+    assert_eq!(w.write(), b);
+    assert_eq!(crate::fuzzing::target("wav_parse").map(|t| t.run(&b)), Some(()));
+}
+
 proptest! {
     #[test]
     fn any_bytes_after_a_wave_header_open_and_write_back(body in proptest::collection::vec(any::<u8>(), 0..400), size in any::<u32>()) {
