@@ -25,7 +25,9 @@ pub fn decode_any(bytes: &[u8], name: &str) -> Result<Sound> {
         // has no reader for it here either: the error names ours.
         return w.decode();
     }
-    foreign(bytes, name)
+    // A third-party decoder's panic on a malformed stream is an error here, never a crash.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| foreign(bytes, name)))
+        .unwrap_or_else(|_| Err(Error::new(0, "the decoder failed on this stream (malformed?)")))
 }
 
 fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
