@@ -287,6 +287,14 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             let text = if r.dirty { RichText::new(format!("{} •", r.name)).strong() } else { RichText::new(&r.name) };
             let text = if r.depth == 0 { text.strong() } else { text };
             ui.label(text);
+            // A sound's format after its name: codec, rate, channels, length (its chunk
+            // headers only, docs/formats/wav.md).
+            if kind == Kind::Sound
+                && let Some(s) = r.bytes.as_deref().and_then(crate::formats::wav::peek)
+            {
+                let ch = if s.channels == 2 { "stereo" } else { "mono" };
+                ui.weak(format!("{} {} Hz {ch} {:.2} s", s.codec, s.rate, s.duration)).on_hover_text(s.summary());
+            }
             if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
                 let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
                 ui.colored_label(colour, crate::app::words::count(all, "problem", "problems"))
