@@ -38,7 +38,7 @@ fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
     }
     let mss = MediaSourceStream::new(Box::new(std::io::Cursor::new(bytes.to_vec())), Default::default());
     let probed = symphonia::default::get_probe()
-        .format(&hint, mss, &FormatOptions::default(), &MetadataOptions::default())
+        .format(&hint, mss, &FormatOptions { enable_gapless: true, ..Default::default() }, &MetadataOptions::default())
         .map_err(|e| fail(format!("not a sound this reads (WAV, FLAC, Ogg Vorbis, MP3): {e}")))?;
     let mut format = probed.format;
     let track = format.default_track().ok_or_else(|| fail("no audio track".into()))?;
