@@ -1,6 +1,8 @@
 //! File ▸ Unpack Project… and Pack…: the menu items, and the two runs as background tasks with
 //! progress and Cancel in the task bar, reporting to the log.
 
+#![cfg(feature = "gui")]
+
 mod common;
 
 use common::settle;

@@ -148,6 +148,28 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         mip: usize,
     },
+    /// A sound entry (RIFF/WAVE) as a .wav file: as stored, or decoded to 16-bit PCM.
+    ExportWav {
+        item: String,
+        out: PathBuf,
+        /// Decode to 16-bit PCM (any codec the game uses) instead of the stored bytes.
+        #[arg(long)]
+        pcm: bool,
+    },
+    /// Replace a sound entry from a WAV, FLAC, Ogg Vorbis or MP3 file, converted to the entry's
+    /// own kind: its codec (MS-ADPCM with the entry's block size), rate and channels.
+    ImportSound {
+        item: String,
+        input: PathBuf,
+        /// Store the input WAV as it is (no conversion).
+        #[arg(long)]
+        keep_format: bool,
+        /// 16-bit PCM at the entry's rate and channels instead of the entry's codec.
+        #[arg(long)]
+        pcm: bool,
+        #[command(flatten)]
+        out: OutArg,
+    },
     /// Replace a texture from an image: converted to the entry's format (or --format),
     /// mip chain rebuilt to the same count, flags and Page rects kept.
     ImportPng {

@@ -25,6 +25,7 @@ mod open;
 mod project;
 pub mod output;
 pub mod render;
+mod sound;
 mod suggest;
 mod typed;
 
@@ -86,6 +87,8 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Info { item, json } => info::info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),
         Command::ExportPng { item, out, mip } => typed::export_png(&item, &out, mip, &readings),
+        Command::ExportWav { item, out, pcm } => sound::export_wav(&item, &out, pcm, &readings),
+        Command::ImportSound { item, input, keep_format, pcm, out } => sound::import_sound(&item, &input, keep_format, pcm, out.out, &readings),
         Command::ImportPng { item, image, format, dither, smooth_mips, keep_palette, out } => {
             let opts = crate::formats::texm::ImportOptions {
                 format,

@@ -7,6 +7,8 @@ pub enum FileKind {
     Nres,
     Rsli,
     Texm,
+    /// A RIFF/WAVE sound (docs/formats/wav.md).
+    Wav,
     Wear,
     XrayGeom,
     /// The X-Ray `level` beside a level.geom: by name, or by its chunks.
@@ -23,6 +25,9 @@ pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
     }
     if bytes.len() >= 4 && u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) == TYPE_TEXM {
         return FileKind::Texm;
+    }
+    if crate::formats::wav::is_wave(bytes) {
+        return FileKind::Wav;
     }
     let lower = name.to_ascii_lowercase();
     if lower.ends_with(".wea") {

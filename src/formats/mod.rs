@@ -11,6 +11,7 @@ pub mod nres;
 pub mod readings;
 pub mod rsli;
 pub mod texm;
+pub mod wav;
 pub mod wear;
 pub mod xray_geom;
 pub mod xray_level;

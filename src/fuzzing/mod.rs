@@ -17,6 +17,7 @@ mod msh;
 mod nres;
 mod rsli;
 mod texm;
+mod wav;
 mod wear;
 mod xray;
 
@@ -96,6 +97,7 @@ pub const TARGETS: &[Target] = &[
     parse("material_text", material_text::parse, material_text::seeds),
     parse("wear_parse", wear::parse, wear::seeds),
     round_trip("wear", crate::fixtures::wear::exercise, wear::seeds),
+    parse("wav_parse", wav::parse, wav::seeds),
     parse("msh_parse", msh::parse, msh::seeds),
     round_trip("msh", crate::fixtures::msh::exercise, msh::seeds),
     parse("xray_geom_parse", xray::geom_parse, xray::geom_seeds),

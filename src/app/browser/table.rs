@@ -211,7 +211,11 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     row.col(|ui| name_cell(ui, r, renaming, thumbs, findings, out));
     row.col(|ui| {
         let l = ui.label(&r.type_label);
-        if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
+        // A sound's format in the hover: its chunk headers only (docs/formats/wav.md).
+        let sound = (r.kind == Kind::Sound).then(|| r.bytes.as_deref().and_then(crate::formats::wav::peek)).flatten();
+        if let Some(s) = sound {
+            l.on_hover_text(s.summary());
+        } else if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
             l.on_hover_text(format!("type {t:#010X}, packed {p} bytes"));
         } else if let Some(p) = r.packed_size {
             l.on_hover_text(format!("packed {p} bytes"));
@@ -284,6 +288,14 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             let text = if r.dirty { RichText::new(format!("{} •", r.name)).strong() } else { RichText::new(&r.name) };
             let text = if r.depth == 0 { text.strong() } else { text };
             ui.label(text);
+            // A sound's format after its name: codec, rate, channels, length (its chunk
+            // headers only, docs/formats/wav.md).
+            if kind == Kind::Sound
+                && let Some(s) = r.bytes.as_deref().and_then(crate::formats::wav::peek)
+            {
+                let ch = if s.channels == 2 { "stereo" } else { "mono" };
+                ui.weak(format!("{} {} Hz {ch} {:.2} s", s.codec, s.rate, s.duration)).on_hover_text(s.summary());
+            }
             if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
                 let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
                 ui.colored_label(colour, crate::app::words::count(all, "problem", "problems"))

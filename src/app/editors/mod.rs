@@ -17,6 +17,7 @@
 pub mod mat0;
 pub mod materials;
 pub mod mesh;
+pub mod sound;
 pub mod texture;
 pub mod wear;
 
@@ -28,7 +29,7 @@ use crate::doc::{ItemPath, Workspace, items};
 
 /// Every registered editor. The first that claims an item opens it.
 pub static ALL: &[&dyn ItemEditor] =
-    &[&texture::TextureEditor, &mesh::MeshEditor, &wear::WearEditor, &mat0::Mat0Editor, &materials::MaterialListEditor];
+    &[&texture::TextureEditor, &sound::SoundEditor, &mesh::MeshEditor, &wear::WearEditor, &mat0::Mat0Editor, &materials::MaterialListEditor];
 
 pub fn by_id(id: EditorId) -> Option<&'static dyn ItemEditor> {
     ALL.iter().copied().find(|e| e.id() == id)

@@ -22,6 +22,8 @@ pub struct Info {
     pub kind: Option<&'static str>,
     pub diagnostics: Vec<Diagnostic>,
     pub roundtrip: Option<bool>,
+    /// A sound's format fields (docs/formats/wav.md).
+    pub sound: Option<crate::formats::wav::Info>,
 }
 
 #[derive(Default)]
@@ -60,6 +62,7 @@ pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
             };
             if let Some(b) = bytes {
                 let item = Item { bytes: &b, name: &f.name(), type_id: None, attrs: [0; 3], readings: &ws.readings };
+                info.sound = crate::formats::wav::peek(&b);
                 if let Some(c) = codec_for(&item) {
                     let checked = c.check(&item);
                     info.kind = Some(c.kind());
@@ -79,6 +82,7 @@ pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
         }
     };
     let item = Item { bytes: &bytes, name: &meta.name, type_id: meta.type_id, attrs: meta.attrs, readings: &ws.readings };
+    info.sound = crate::formats::wav::peek(&bytes);
     if let Some(c) = codec_for(&item) {
         let checked = c.check(&item);
         info.kind = Some(c.kind());
@@ -134,12 +138,43 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         } else if let Some(m) = &info.meta {
             entry_fields(app, ui, &path, m, &mut out);
         }
+        if let Some(s) = &info.sound {
+            sound_fields(ui, s);
+        }
         preview(app, ui, &path);
         diagnostics(ui, &info);
         checked(app, ui, &path);
         super::references::show(app, ui, &path, &mut out);
     });
     app.intents.extend(out);
+}
+
+/// A sound's format fields: codec, rate, channels, bits, block, length, chunks.
+fn sound_fields(ui: &mut Ui, s: &crate::formats::wav::Info) {
+    ui.add_space(8.0);
+    ui.label(RichText::new("Sound").strong());
+    grid(ui, "sound", |ui| {
+        let ch = match s.channels {
+            1 => "mono".to_string(),
+            2 => "stereo".to_string(),
+            n => n.to_string(),
+        };
+        let rows = [
+            ("codec", format!("{} (tag {:#06X})", s.codec, s.format_tag)),
+            ("rate", format!("{} Hz", s.rate)),
+            ("channels", ch),
+            ("bits", s.bits.to_string()),
+            ("block align", format!("{} bytes, {} samples", s.block_align, s.samples_per_block)),
+            ("length", format!("{} samples, {:.3} s", s.frames, s.duration)),
+            ("data", format!("{} bytes", s.data_bytes)),
+            ("chunks", s.chunks.join(", ")),
+        ];
+        for (k, v) in rows {
+            ui.label(k);
+            ui.label(v);
+            ui.end_row();
+        }
+    });
 }
 
 fn grid(ui: &mut Ui, id: &str, rows: impl FnOnce(&mut Ui)) {

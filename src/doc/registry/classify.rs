@@ -18,6 +18,7 @@ pub enum Kind {
     WearTable,
     Page,
     Geometry,
+    Sound,
     Component,
     Data,
 }
@@ -33,6 +34,7 @@ impl Kind {
             Kind::WearTable => "WEAR table",
             Kind::Page => "page",
             Kind::Geometry => "level geometry",
+            Kind::Sound => "sound",
             Kind::Component => "mesh component",
             Kind::Data => "data",
         }
@@ -75,10 +77,13 @@ pub fn entry_kind(type_id: Option<u32>, name: &str, bytes: Option<&[u8]>, nested
         return if lower.ends_with(".msh") { Kind::Mesh } else { Kind::Archive };
     }
     match type_id {
+        // A sound by its bytes, whatever its tag (docs/formats/wav.md).
+        _ if bytes.is_some_and(crate::formats::wav::is_wave) => Kind::Sound,
         Some(TYPE_TEXM) => Kind::Texture,
         Some(TYPE_MAT0) => Kind::Material,
         Some(TYPE_WEAR) => Kind::WearTable,
         Some(TYPE_PAGE) => Kind::Page,
+        Some(crate::formats::wav::TYPE_SWAV) => Kind::Sound,
         Some(1..=21) => Kind::Component,
         _ if bytes.is_some_and(is_texture_bytes) => Kind::Texture,
         _ if is_wear_name(name) => Kind::WearTable,
@@ -93,6 +98,7 @@ pub fn file_format(name: &str, root: &Node) -> &'static str {
         Node::Rsli(_) => "RsLi",
         Node::Blob(b) => match detect(name, b) {
             FileKind::Texm => "Texm",
+            FileKind::Wav => "WAV",
             FileKind::Wear => "WEAR text",
             FileKind::XrayGeom => "level.geom",
             FileKind::XrayLevel => "X-Ray level",
@@ -105,6 +111,7 @@ pub fn file_format(name: &str, root: &Node) -> &'static str {
 pub fn file_kind(format: &str, name: &str) -> Kind {
     match format {
         "Texm" => Kind::Texture,
+        "WAV" => Kind::Sound,
         "WEAR text" => Kind::WearTable,
         "level.geom" | "X-Ray level" => Kind::Geometry,
         _ if name.to_ascii_lowercase().ends_with(".msh") => Kind::Mesh,
@@ -127,6 +134,8 @@ mod tests {
         assert_eq!(entry_kind(None, "t", Some(b"Texm...."), false), Kind::Texture);
         assert_eq!(entry_kind(None, "Land1.WEA", None, false), Kind::WearTable);
         assert_eq!(entry_kind(Some(0), "x", Some(b"abc"), false), Kind::Data);
+        assert_eq!(entry_kind(Some(TYPE_TEXM), "x", Some(b"RIFF\0\0\0\0WAVEfmt "), false), Kind::Sound);
+        assert_eq!(entry_kind(Some(crate::formats::wav::TYPE_SWAV), "x", None, false), Kind::Sound);
         assert!(is_archive_name("a.RLB") && !is_archive_name("a.wea"));
         assert!(is_material_name("x.MAT") && is_material_name("x.mat0") && !is_material_name("x.mat1"));
     }
@@ -137,6 +146,8 @@ mod tests {
         assert_eq!(file_format("t.0", &blob(b"Texm\0\0\0\0")), "Texm");
         assert_eq!(file_format("Land1.wea", &blob(b"2\r\n")), "WEAR text");
         assert_eq!(file_format("x.bin", &blob(b"??")), "unknown format");
+        assert_eq!(file_format("x.bin", &blob(b"RIFF\0\0\0\0WAVE")), "WAV");
+        assert_eq!(file_kind("WAV", "x.bin"), Kind::Sound);
         assert_eq!(file_kind("NRes", "ROBOT.msh"), Kind::Mesh);
         assert_eq!(file_kind("NRes", "Material.lib"), Kind::Archive);
         assert_eq!(file_kind("level.geom", "level.geom"), Kind::Geometry);

@@ -7,6 +7,7 @@ pub mod classify;
 pub mod mat0;
 pub mod msh;
 pub mod texm;
+pub mod wav;
 pub mod wear;
 pub mod xray_geom;
 pub mod xray_level;
@@ -60,8 +61,8 @@ pub fn codecs() -> &'static [&'static dyn Codec] {
     ALL
 }
 
-/// Most specific first: the MSH codec claims NRes entries before the generic archive handling.
-pub static ALL: &[&dyn Codec] = &[&msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
+/// Most specific first: a sound is a sound by its bytes whatever its type tag; the MSH codec claims NRes entries before the generic archive handling.
+pub static ALL: &[&dyn Codec] = &[&wav::WavCodec, &msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
 
 pub fn codec_for(item: &Item) -> Option<&'static dyn Codec> {
     codecs().iter().copied().find(|c| c.claims(item))

@@ -1,0 +1,108 @@
+//! Reading a sound to put in an entry: WAV by our own reader (every codec of this module), FLAC,
+//! Ogg Vorbis and MP3 through `symphonia` (MPL-2.0), to 16-bit interleaved samples.
+
+use super::{Sound, Wav, is_wave};
+use crate::formats::error::{Error, Result};
+use symphonia::core::audio::SampleBuffer;
+use symphonia::core::codecs::DecoderOptions;
+use symphonia::core::errors::Error as SymError;
+use symphonia::core::formats::FormatOptions;
+use symphonia::core::io::MediaSourceStream;
+use symphonia::core::meta::MetadataOptions;
+use symphonia::core::probe::Hint;
+
+/// The most samples (all channels) an imported sound may have: an hour of 48 kHz stereo.
+pub const MAX_SAMPLES: usize = 48_000 * 2 * 3600;
+
+/// Decodes a sound file's bytes; `name` gives the extension as a hint to the prober.
+pub fn decode_any(bytes: &[u8], name: &str) -> Result<Sound> {
+    if is_wave(bytes) {
+        let w = Wav::parse(bytes)?;
+        if let Ok(s) = w.decode() {
+            return Ok(s);
+        }
+        // A WAV of a codec ours does not read (float, 24-bit, ...) goes to symphonia, which
+        // has no reader for it here either: the error names ours.
+        return w.decode();
+    }
+    // A third-party decoder's panic on a malformed stream is an error here, never a crash.
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| foreign(bytes, name)))
+        .unwrap_or_else(|_| Err(Error::new(0, "the decoder failed on this stream (malformed?)")))
+}
+
+fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
+    let fail = |m: String| Error::new(0, m);
+    let mut hint = Hint::new();
+    if let Some(ext) = std::path::Path::new(name).extension().and_then(|e| e.to_str()) {
+        hint.with_extension(ext);
+    }
+    let mss = MediaSourceStream::new(Box::new(std::io::Cursor::new(bytes.to_vec())), Default::default());
+    let probed = symphonia::default::get_probe()
+        .format(&hint, mss, &FormatOptions { enable_gapless: true, ..Default::default() }, &MetadataOptions::default())
+        .map_err(|e| fail(format!("not a sound this reads (WAV, FLAC, Ogg Vorbis, MP3): {e}")))?;
+    let mut format = probed.format;
+    let track = format.default_track().ok_or_else(|| fail("no audio track".into()))?;
+    let id = track.id;
+    let mut decoder = symphonia::default::get_codecs()
+        .make(&track.codec_params, &DecoderOptions::default())
+        .map_err(|e| fail(format!("no decoder for the track: {e}")))?;
+    let mut rate = track.codec_params.sample_rate.unwrap_or(0);
+    let mut channels = track.codec_params.channels.map_or(0, |c| c.count());
+    let mut samples: Vec<i16> = Vec::new();
+    let mut buf: Option<SampleBuffer<i16>> = None;
+    loop {
+        let packet = match format.next_packet() {
+            Ok(p) => p,
+            Err(SymError::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+            Err(SymError::ResetRequired) => break,
+            Err(e) => return Err(fail(format!("reading the stream: {e}"))),
+        };
+        if packet.track_id() != id {
+            continue;
+        }
+        match decoder.decode(&packet) {
+            Ok(audio) => {
+                let spec = *audio.spec();
+                rate = spec.rate;
+                channels = spec.channels.count();
+                let need = audio.capacity() as u64;
+                if buf.as_ref().is_none_or(|b| (b.capacity() as u64) < need * channels as u64) {
+                    buf = Some(SampleBuffer::new(need, spec));
+                }
+                let b = buf.as_mut().expect("made above");
+                b.copy_interleaved_ref(audio);
+                samples.extend_from_slice(b.samples());
+                if samples.len() > MAX_SAMPLES {
+                    return Err(fail(format!("longer than {MAX_SAMPLES} samples")));
+                }
+            }
+            Err(SymError::DecodeError(_)) => continue,
+            Err(e) => return Err(fail(format!("decoding: {e}"))),
+        }
+    }
+    if rate == 0 || channels == 0 {
+        return Err(fail("no samples decoded".into()));
+    }
+    // More than two channels: the first two (the converter maps 2 to the entry's count).
+    let channels = channels.min(u16::MAX as usize);
+    let (samples, channels) = if channels > 2 {
+        (super::convert::channels(&samples, channels, 2), 2)
+    } else {
+        (samples, channels)
+    };
+    Ok(Sound { rate, channels: channels as u16, samples })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wav_goes_through_our_reader_and_junk_is_an_error() {
+        let b = crate::fixtures::wav::all().remove(4).1;
+        let s = decode_any(&b, "x.wav").unwrap();
+        assert_eq!(s, Wav::parse(&b).unwrap().decode().unwrap());
+        assert!(decode_any(b"not a sound at all", "x.mp3").is_err());
+        assert!(decode_any(b"", "x.flac").is_err());
+    }
+}
