@@ -4,6 +4,8 @@
 //! its manifest and its changes. Game folders are written by `fixtures::game`, packages by
 //! `doc::mods::create`.
 
+#![cfg(feature = "gui")]
+
 mod common;
 
 use common::settle;
