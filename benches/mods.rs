@@ -36,15 +36,7 @@ const ARCHIVES: [&str; 10] = [
 ];
 
 fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
+    parkan_studio::fixtures::files::copy_dir(from, to).unwrap();
 }
 
 /// Five entries of each archive get the bytes of the entry after them, reversed (new bytes

@@ -105,15 +105,7 @@ impl Setup {
 }
 
 fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
+    parkan_studio::fixtures::files::copy_dir(from, to).unwrap();
 }
 
 fn install(game: &Path, pkg: &Path, opts: &InstallOptions) -> Result<Vec<String>, ModError> {
