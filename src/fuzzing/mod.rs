@@ -98,6 +98,7 @@ pub const TARGETS: &[Target] = &[
     parse("wear_parse", wear::parse, wear::seeds),
     round_trip("wear", crate::fixtures::wear::exercise, wear::seeds),
     parse("wav_parse", wav::parse, wav::seeds),
+    round_trip("wav", wav::round_trip, wav::seeds),
     parse("msh_parse", msh::parse, msh::seeds),
     round_trip("msh", crate::fixtures::msh::exercise, msh::seeds),
     parse("xray_geom_parse", xray::geom_parse, xray::geom_seeds),
@@ -106,6 +107,7 @@ pub const TARGETS: &[Target] = &[
     round_trip("xray_level", crate::fixtures::xray_level::exercise, xray::level_seeds),
     round_trip("xray_level_resolve", crate::fixtures::xray_level::exercise_resolve, xray::resolve_seeds),
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
+    parse("modpkg_parse", modpkg::parse, modpkg::seeds),
     round_trip("modpkg", modpkg::package, modpkg::seeds),
 ];
 
@@ -165,7 +167,7 @@ mod tests {
 
     #[test]
     fn every_parser_has_a_parse_and_a_round_trip_target() {
-        for family in ["nres", "rsli", "texm", "mat0", "wear", "msh", "xray_geom", "xray_level"] {
+        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "msh", "xray_geom", "xray_level", "modpkg"] {
             assert_eq!(target(family).map(|t| t.kind), Some(Kind::RoundTrip), "{family}");
             assert_eq!(target(&format!("{family}_parse")).map(|t| t.kind), Some(Kind::Parse), "{family}");
         }
