@@ -26,6 +26,8 @@ pub enum SortColumn {
     Attr2,
     Attr3,
     Offset,
+    Format,
+    Length,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -80,6 +82,11 @@ pub struct Row {
     /// An RsLi entry's packed bytes: the thumbnail worker unpacks them to see if they are a
     /// texture.
     pub packed: Option<crate::formats::rsli::PackedEntry>,
+    /// The Format column: a sound's codec, rate, channels and block, a texture's size and
+    /// pixel format; empty for other content.
+    pub format: String,
+    /// The Length column: a sound's duration in seconds.
+    pub seconds: Option<f64>,
 }
 
 /// The rows of one file inside [`Model::rows`] and what they were built from, so that an edit
@@ -233,7 +240,13 @@ impl Builder<'_> {
                 _ => None,
             },
             packed: None,
+            format: String::new(),
+            seconds: None,
         });
+        if let Some(b) = self.model.rows.last().and_then(|r| r.bytes.clone()) {
+            let r = self.model.rows.last_mut().expect("pushed above");
+            (r.format, r.seconds) = content(file_kind(r), &b);
+        }
         self.model.total_entries += root.len();
         if open && root.is_archive() {
             self.children(root, &path, 1);
@@ -313,6 +326,7 @@ fn entry_row(node: &Node, parent: &ItemPath, m: EntryMeta, depth: u16) -> Row {
         Node::Blob(_) => (None, false),
     };
     let kind = classify::entry_kind(m.type_id, &m.name, bytes.as_deref(), nested);
+    let (format, seconds) = bytes.as_deref().map_or((String::new(), None), |b| content(kind, b));
     let type_label = match (m.type_id, m.method) {
         (Some(t), _) => nres::type_label(t),
         (None, Some(method)) => method.to_string(),
@@ -333,8 +347,37 @@ fn entry_row(node: &Node, parent: &ItemPath, m: EntryMeta, depth: u16) -> Row {
         expandable: nested,
         expanded: false,
         dirty: false,
+        format,
+        seconds,
         bytes,
         packed,
+    }
+}
+
+/// What the Format and Length columns show for an item's bytes (headers only, read when the
+/// rows are built, not every frame).
+fn content(kind: Kind, bytes: &[u8]) -> (String, Option<f64>) {
+    match kind {
+        Kind::Sound => match crate::formats::wav::peek(bytes) {
+            Some(s) => {
+                let ch = match s.channels {
+                    1 => "mono".to_string(),
+                    2 => "stereo".to_string(),
+                    n => format!("{n} ch"),
+                };
+                let block = if s.samples_per_block > 1 { format!(", block {}", s.block_align) } else { String::new() };
+                (format!("{} {} Hz {ch}{block}", s.codec, s.rate), Some(s.duration))
+            }
+            None => (String::new(), None),
+        },
+        Kind::Texture => match crate::formats::texm::Header::parse(bytes) {
+            Ok(h) => {
+                let mips = if h.mip_count > 1 { format!(", {} mips", h.mip_count) } else { String::new() };
+                (format!("{}×{} fmt {}{mips}", h.width, h.height, h.format), None)
+            }
+            Err(_) => (String::new(), None),
+        },
+        _ => (String::new(), None),
     }
 }
 
@@ -358,6 +401,8 @@ pub fn sort_rows(rows: &mut [Row], sort: Sort) {
             SortColumn::Attr2 => a.attrs.map(|x| x[1]).cmp(&b.attrs.map(|x| x[1])),
             SortColumn::Attr3 => a.attrs.map(|x| x[2]).cmp(&b.attrs.map(|x| x[2])),
             SortColumn::Offset => a.offset.cmp(&b.offset),
+            SortColumn::Format => a.format.cmp(&b.format),
+            SortColumn::Length => a.seconds.partial_cmp(&b.seconds).unwrap_or(Ordering::Equal),
         };
         let o = o.then_with(|| index(a).cmp(&index(b)));
         if sort.ascending { o } else { o.reverse() }
@@ -413,6 +458,27 @@ mod tests {
         assert_eq!(by(SortColumn::Attr2, true), by(SortColumn::Index, true));
         assert_eq!(by(SortColumn::Type, true), by(SortColumn::Index, true));
         assert_eq!(by(SortColumn::Attr3, true), by(SortColumn::Index, true));
+    }
+
+    #[test]
+    fn sounds_and_textures_fill_the_format_and_length_columns() {
+        let (ws, _) = ws_with(crate::fixtures::wav::sounds_lib(), "sounds.lib");
+        let by = |column, ascending| build(&ws, &Expansion::default(), &Filter::default(), Sort { column, ascending });
+        let m = by(SortColumn::Index, true);
+        let row = |name: &str| m.rows.iter().find(|r| r.name == name).unwrap();
+        assert_eq!(row("voice_hello.wav").format, "ms-adpcm 22050 Hz mono, block 256");
+        assert_eq!(row("voice_hello.wav").seconds, Some(1.5));
+        assert_eq!(row("music_loop.wav").format, "ms-adpcm 22050 Hz stereo, block 512");
+        assert_eq!(row("beep.wav").format, "pcm16 22050 Hz mono");
+        assert_eq!(row("click.wav").format, "pcm8 22050 Hz mono");
+        assert_eq!(m.rows[0].format, "", "the archive's own row has no content format");
+        let longest: Vec<String> = names(&by(SortColumn::Length, false))[1..].iter().map(|s| s.to_string()).collect();
+        assert_eq!(longest, ["music_loop.wav", "voice_hello.wav", "beep.wav", "click.wav"]);
+        let (ws, _) = ws_with(crate::fixtures::texm::textures_lib(), "Textures.lib");
+        let m = build(&ws, &Expansion::default(), &Filter::default(), Sort::default());
+        let t = m.rows.iter().find(|r| r.kind == Kind::Texture).unwrap();
+        assert!(t.format.contains('×') && t.format.contains("fmt "), "{}", t.format);
+        assert_eq!(t.seconds, None);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use egui_extras::{Column, TableBuilder};
 
 pub const ROW_HEIGHT: f32 = 20.0;
 
-const COLUMNS: [(&str, SortColumn); 8] = [
+const COLUMNS: [(&str, SortColumn); 10] = [
     ("#", SortColumn::Index),
     ("Name", SortColumn::Name),
     ("Type", SortColumn::Type),
@@ -23,6 +23,8 @@ const COLUMNS: [(&str, SortColumn); 8] = [
     ("attr2", SortColumn::Attr2),
     ("attr3", SortColumn::Attr3),
     ("Offset", SortColumn::Offset),
+    ("Format", SortColumn::Format),
+    ("Length", SortColumn::Length),
 ];
 
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
@@ -163,6 +165,8 @@ fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
         .column(Column::initial(56.0).at_least(36.0))
         .column(Column::initial(72.0).at_least(40.0))
         .columns(Column::initial(42.0).at_least(30.0), 3)
+        .column(Column::initial(72.0).at_least(56.0))
+        .column(Column::initial(200.0).at_least(60.0).clip(true))
         .column(Column::remainder().at_least(56.0));
     if let Some(i) = scroll_row {
         tb = tb.scroll_to_row(i, Some(Align::Center));
@@ -211,11 +215,7 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     row.col(|ui| name_cell(ui, r, renaming, thumbs, findings, out));
     row.col(|ui| {
         let l = ui.label(&r.type_label);
-        // A sound's format in the hover: its chunk headers only (docs/formats/wav.md).
-        let sound = (r.kind == Kind::Sound).then(|| r.bytes.as_deref().and_then(crate::formats::wav::peek)).flatten();
-        if let Some(s) = sound {
-            l.on_hover_text(s.summary());
-        } else if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
+        if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
             l.on_hover_text(format!("type {t:#010X}, packed {p} bytes"));
         } else if let Some(p) = r.packed_size {
             l.on_hover_text(format!("packed {p} bytes"));
@@ -238,6 +238,16 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     row.col(|ui| {
         if let Some(o) = r.offset {
             ui.monospace(format!("{o:#X}"));
+        }
+    });
+    row.col(|ui| {
+        if !r.format.is_empty() {
+            ui.label(&r.format).on_hover_text(&r.format);
+        }
+    });
+    row.col(|ui| {
+        if let Some(s) = r.seconds {
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(format!("{s:.2} s")));
         }
     });
 }
@@ -288,14 +298,6 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             let text = if r.dirty { RichText::new(format!("{} •", r.name)).strong() } else { RichText::new(&r.name) };
             let text = if r.depth == 0 { text.strong() } else { text };
             ui.label(text);
-            // A sound's format after its name: codec, rate, channels, length (its chunk
-            // headers only, docs/formats/wav.md).
-            if kind == Kind::Sound
-                && let Some(s) = r.bytes.as_deref().and_then(crate::formats::wav::peek)
-            {
-                let ch = if s.channels == 2 { "stereo" } else { "mono" };
-                ui.weak(format!("{} {} Hz {ch} {:.2} s", s.codec, s.rate, s.duration)).on_hover_text(s.summary());
-            }
             if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
                 let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
                 ui.colored_label(colour, crate::app::words::count(all, "problem", "problems"))
