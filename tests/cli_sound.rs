@@ -1,6 +1,6 @@
 //! The command line on sounds, on the demo folder's `sounds.lib`: `info --json`, `check` of a
 //! truncated sound, `export-wav` as stored and decoded, `import-sound` to the entry's kind (and
-//! `--pcm`, `--keep-format`), exit codes.
+//! `--pcm`, `--keep-format`), FLAC and MP3 inputs written by `fixtures::foreign_audio`, exit codes.
 
 use parkan_studio::fixtures::{demo, wav as fx};
 use parkan_studio::formats::nres::Archive;
@@ -99,6 +99,27 @@ fn import_sound_converts_to_the_entrys_kind() {
     // --keep-format: stored as given.
     assert!(run(&["import-sound", "sounds.lib::click.wav", "new.wav", "--keep-format"], p).status.success());
     assert_eq!(entry(p, "sounds.lib", "click.wav"), std::fs::read(p.join("new.wav")).unwrap());
+}
+
+#[test]
+fn import_sound_reads_flac_and_mp3() {
+    use parkan_studio::fixtures::foreign_audio::{flac, mp3_silence};
+    use parkan_studio::formats::wav::convert::reshape;
+    let d = setup();
+    let p = d.path();
+    // A 22,050 Hz stereo FLAC into a 22,050 Hz mono PCM 16 entry: FLAC is lossless and the rate
+    // is the entry's, so the entry holds exactly the input mixed down to mono.
+    let music = fx::music(22050, 0.5, 2);
+    std::fs::write(p.join("new.flac"), flac(&music)).unwrap();
+    let out = run(&["import-sound", "sounds.lib::beep.wav", "new.flac"], p);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stored = Wav::parse(&entry(p, "sounds.lib", "beep.wav")).unwrap().decode().unwrap();
+    assert_eq!(stored, reshape(&music, 22050, 1).unwrap());
+    // 20 frames of 44.1 kHz MP3 into the 22,050 Hz MS-ADPCM voice: half as many frames.
+    std::fs::write(p.join("quiet.mp3"), mp3_silence(20)).unwrap();
+    assert!(run(&["import-sound", "sounds.lib::voice_hello.wav", "quiet.mp3"], p).status.success());
+    let v = json(&["info", "sounds.lib::voice_hello.wav", "--json"], p);
+    assert_eq!((v["codec"].as_str(), v["rate"].as_u64(), v["frames"].as_u64()), (Some("ms-adpcm"), Some(22050), Some(20 * 1152 / 2)));
 }
 
 #[test]

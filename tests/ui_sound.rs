@@ -1,7 +1,7 @@
 //! The sound editor on the real app (egui_kittest): a sound of the demo's `sounds.lib` opens
 //! with its waveform, plays on the null output (the editor says "no audio device" once, the
 //! playhead moves with the clock, Space stops), a dropped WAV replaces it in the entry's kind
-//! as one undo step.
+//! as one undo step, and a FLAC dropped on its row in the browser does the same.
 
 #![cfg(feature = "gui")]
 
@@ -109,6 +109,19 @@ fn a_sound_opens_plays_on_a_null_output_and_takes_a_dropped_wav_with_undo() {
     assert!(view(&h).playing.is_none());
 
     // One undo step restores the entry.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entry_bytes(&h, &path), before);
+
+    // A FLAC dropped on the entry's row in the browser: the same conversion, one more undo step.
+    let flac = d.path().join("new.flac");
+    std::fs::write(&flac, parkan_studio::fixtures::foreign_audio::flac(&fx::tone(48000, 4800, 1))).unwrap();
+    // The browser's row is the leftmost label of that name (the tab's title is another).
+    let row = h.query_all_by_label("voice_hello.wav").map(|n| n.rect().center()).min_by(|a, b| a.x.total_cmp(&b.x)).expect("the entry's row is on screen");
+    drop_files(&mut h, row, &[flac]);
+    settle(&mut h);
+    let i = Wav::parse(&entry_bytes(&h, &path)).unwrap().info().unwrap();
+    assert_eq!((i.codec, i.rate, i.channels, i.frames), ("ms-adpcm", 22050, 1, 2205));
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(entry_bytes(&h, &path), before);

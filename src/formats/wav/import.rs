@@ -105,4 +105,29 @@ mod tests {
         assert!(decode_any(b"not a sound at all", "x.mp3").is_err());
         assert!(decode_any(b"", "x.flac").is_err());
     }
+
+    #[test]
+    fn flac_decodes_to_exactly_the_samples_written() {
+        use crate::fixtures::{foreign_audio, wav};
+        for s in [wav::tone(44100, 5000, 1), wav::tone(22050, 1152 * 2, 2), wav::speech(48000, 0.3)] {
+            let b = foreign_audio::flac(&s);
+            // The extension is only a hint: the stream is recognised by its content.
+            for name in ["in.flac", "in.bin"] {
+                assert_eq!(decode_any(&b, name).unwrap(), s, "{name}: {} Hz, {} channels", s.rate, s.channels);
+            }
+        }
+        let mut b = foreign_audio::flac(&wav::tone(44100, 3000, 1));
+        b.truncate(b.len() / 2);
+        let cut = decode_any(&b, "cut.flac");
+        assert!(cut.as_ref().map_or(true, |c| c.frames() < 3000), "a cut stream is an error or shorter: {cut:?}");
+    }
+
+    #[test]
+    fn mp3_decodes_to_its_frames_of_samples() {
+        use crate::fixtures::foreign_audio::{MP3_FRAME_SAMPLES, mp3_silence};
+        let s = decode_any(&mp3_silence(20), "in.mp3").unwrap();
+        assert_eq!((s.rate, s.channels), (44100, 1));
+        assert_eq!(s.frames(), 20 * MP3_FRAME_SAMPLES);
+        assert!(s.samples.iter().all(|&v| v == 0), "silence decodes to silence");
+    }
 }
