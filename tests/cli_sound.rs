@@ -1,6 +1,6 @@
 //! The command line on sounds, on the demo folder's `sounds.lib`: `info --json`, `check` of a
 //! truncated sound, `export-wav` as stored and decoded, `import-sound` to the entry's kind (and
-//! `--pcm`, `--keep-format`), FLAC and MP3 inputs written by `fixtures::foreign_audio`, exit codes.
+//! `--pcm`, `--keep-format`), FLAC, Ogg Vorbis and MP3 inputs written by `fixtures::foreign_audio`, exit codes.
 
 use parkan_studio::fixtures::{demo, wav as fx};
 use parkan_studio::formats::nres::Archive;
@@ -102,8 +102,8 @@ fn import_sound_converts_to_the_entrys_kind() {
 }
 
 #[test]
-fn import_sound_reads_flac_and_mp3() {
-    use parkan_studio::fixtures::foreign_audio::{flac, mp3_silence};
+fn import_sound_reads_flac_ogg_vorbis_and_mp3() {
+    use parkan_studio::fixtures::foreign_audio::{flac, mp3_silence, ogg_vorbis_silence};
     use parkan_studio::formats::wav::convert::reshape;
     let d = setup();
     let p = d.path();
@@ -120,6 +120,11 @@ fn import_sound_reads_flac_and_mp3() {
     assert!(run(&["import-sound", "sounds.lib::voice_hello.wav", "quiet.mp3"], p).status.success());
     let v = json(&["info", "sounds.lib::voice_hello.wav", "--json"], p);
     assert_eq!((v["codec"].as_str(), v["rate"].as_u64(), v["frames"].as_u64()), (Some("ms-adpcm"), Some(22050), Some(20 * 1152 / 2)));
+    // 44.1 kHz stereo Ogg Vorbis (200 short blocks: 199 * 128 frames) into the stereo music loop.
+    std::fs::write(p.join("quiet.ogg"), ogg_vorbis_silence(44100, 2, 200)).unwrap();
+    assert!(run(&["import-sound", "sounds.lib::music_loop.wav", "quiet.ogg"], p).status.success());
+    let v = json(&["info", "sounds.lib::music_loop.wav", "--json"], p);
+    assert_eq!((v["codec"].as_str(), v["channels"].as_u64(), v["frames"].as_u64()), (Some("ms-adpcm"), Some(2), Some(199 * 128 / 2)));
 }
 
 #[test]

@@ -130,4 +130,15 @@ mod tests {
         assert_eq!(s.frames(), 20 * MP3_FRAME_SAMPLES);
         assert!(s.samples.iter().all(|&v| v == 0), "silence decodes to silence");
     }
+
+    #[test]
+    fn ogg_vorbis_decodes_to_its_granule_count_of_samples() {
+        use crate::fixtures::foreign_audio::{VORBIS_SHORT_STEP, ogg_vorbis_silence};
+        for ch in [1u8, 2] {
+            let s = decode_any(&ogg_vorbis_silence(32000, ch, 41), "in.ogg").unwrap();
+            assert_eq!((s.rate, s.channels), (32000, ch as u16));
+            assert_eq!(s.frames(), 40 * VORBIS_SHORT_STEP);
+            assert!(s.samples.iter().all(|&v| v == 0), "silence decodes to silence");
+        }
+    }
 }
