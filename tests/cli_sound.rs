@@ -2,27 +2,15 @@
 //! truncated sound, `export-wav` as stored and decoded, `import-sound` to the entry's kind (and
 //! `--pcm`, `--keep-format`), FLAC, Ogg Vorbis and MP3 inputs written by `fixtures::foreign_audio`, exit codes.
 
-use parkan_studio::fixtures::{demo, wav as fx};
+use parkan_studio::fixtures::wav as fx;
 use parkan_studio::formats::nres::Archive;
 use parkan_studio::formats::wav::{Codec, TYPE_SWAV, Wav};
-use serde_json::Value;
 use std::path::Path;
 
 #[path = "support/cli.rs"]
 mod cli;
-use cli::run;
+use cli::{demo_folder as setup, json, run};
 
-fn json(args: &[&str], cwd: &Path) -> Value {
-    let out = run(args, cwd);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
-fn setup() -> tempfile::TempDir {
-    let d = tempfile::tempdir().unwrap();
-    demo::write_demo(d.path()).unwrap();
-    d
-}
 
 fn entry(p: &Path, file: &str, name: &str) -> Vec<u8> {
     let (a, _) = Archive::parse(std::fs::read(p.join(file)).unwrap().into()).unwrap();

@@ -1,25 +1,11 @@
 //! The command line on typed items, on the demo folder: `info --json` schemas, `material`,
 //! `export-png` and `import-png` (the drag-a-PNG story, headless).
 
-use parkan_studio::fixtures::demo;
 use serde_json::Value;
-use std::path::Path;
 
 #[path = "support/cli.rs"]
 mod cli;
-use cli::run;
-
-fn json(args: &[&str], cwd: &Path) -> Value {
-    let out = run(args, cwd);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
-
-fn setup() -> tempfile::TempDir {
-    let d = tempfile::tempdir().unwrap();
-    demo::write_demo(d.path()).unwrap();
-    d
-}
+use cli::{demo_folder as setup, json, run};
 
 #[test]
 fn info_schemas() {

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::settle;
+use common::{drop_files_one_frame as drop_files, settle};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use parkan_studio::app::{StartOptions, StudioApp};
@@ -74,27 +74,6 @@ fn setup() -> (tempfile::TempDir, PathBuf) {
 
 fn installed(game: &Path) -> Vec<String> {
     Journal::load(game).unwrap().mods.into_iter().map(|m| m.name).collect()
-}
-
-/// Drops `files` on the window at `at` as a file manager would; what they start (a dry run
-/// as a task) is left to [`settle`].
-fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
-    #[derive(Debug)]
-    struct Dropped(PathBuf);
-    impl egui::DroppedFile for Dropped {
-        fn path(&self) -> &Path {
-            &self.0
-        }
-        fn bytes(&self) -> Result<Vec<u8>, String> {
-            std::fs::read(&self.0).map_err(|e| e.to_string())
-        }
-    }
-    h.hover_at(at);
-    h.run();
-    for f in files {
-        h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
-    }
-    h.step();
 }
 
 fn log_has(h: &Harness<'static, StudioApp>, needle: &str) -> bool {

@@ -37,9 +37,18 @@ pub fn settle(h: &mut Harness<'static, StudioApp>) {
     }
 }
 
-/// Hovers `at`, then drops `files` there as a file manager would.
+/// Hovers `at`, then drops `files` there as a file manager would, and runs until the frame
+/// is still.
 #[allow(dead_code, reason = "not every suite drops files")]
 pub fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
+    drop_files_one_frame(h, at, files);
+    h.run();
+}
+
+/// [`drop_files`] with a single frame after the drop, for what the drop starts as a task (a
+/// suite then waits with [`settle`] or looks at the dialog it opens).
+#[allow(dead_code, reason = "not every suite drops files")]
+pub fn drop_files_one_frame(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[PathBuf]) {
     #[derive(Debug)]
     struct Dropped(PathBuf);
     impl egui::DroppedFile for Dropped {
@@ -55,5 +64,5 @@ pub fn drop_files(h: &mut Harness<'static, StudioApp>, at: egui::Pos2, files: &[
     for f in files {
         h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(f.clone())));
     }
-    h.run();
+    h.step();
 }

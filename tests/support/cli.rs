@@ -18,3 +18,19 @@ pub fn ok(args: &[&str], cwd: &Path) -> (String, String) {
     assert!(out.status.success(), "{args:?}: {se}");
     (so, se)
 }
+
+/// Runs a command that must succeed and print JSON; the JSON.
+#[allow(dead_code, reason = "not every suite reads JSON")]
+pub fn json(args: &[&str], cwd: &Path) -> serde_json::Value {
+    let out = run(args, cwd);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+/// A temporary copy of the demo folder.
+#[allow(dead_code, reason = "not every suite works on the demo folder")]
+pub fn demo_folder() -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    parkan_studio::fixtures::demo::write_demo(d.path()).unwrap();
+    d
+}

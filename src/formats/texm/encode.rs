@@ -111,13 +111,7 @@ mod tests {
     use crate::formats::texm::mips::{MipFilter, build_chain};
 
     fn gradient(w: u32, h: u32) -> Pixmap {
-        let mut rgba = Vec::new();
-        for y in 0..h {
-            for x in 0..w {
-                rgba.extend_from_slice(&[(x * 255 / w.max(2)) as u8, (y * 255 / h.max(2)) as u8, 128, 255]);
-            }
-        }
-        Pixmap::from_rgba(w, h, rgba).unwrap()
+        Pixmap::from_fn(w, h, |x, y| [(x * 255 / w.max(2)) as u8, (y * 255 / h.max(2)) as u8, 128, 255]).unwrap()
     }
 
     #[test]

@@ -44,6 +44,18 @@ impl Pixmap {
         Ok(Pixmap { width, height, rgba })
     }
 
+    /// An image whose pixel at (x, y) is `f(x, y)`, in row order.
+    pub fn from_fn(width: u32, height: u32, mut f: impl FnMut(u32, u32) -> [u8; 4]) -> Result<Pixmap> {
+        let n = Self::pixel_count(width, height)?;
+        let mut rgba = Vec::with_capacity(n * 4);
+        for y in 0..height {
+            for x in 0..width {
+                rgba.extend_from_slice(&f(x, y));
+            }
+        }
+        Ok(Pixmap { width, height, rgba })
+    }
+
     /// The pixel at (x, y), clamped to the image (callers index edge texels freely).
     pub fn at(&self, x: u32, y: u32) -> [u8; 4] {
         let x = x.min(self.width.saturating_sub(1)) as usize;

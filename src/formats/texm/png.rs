@@ -152,14 +152,7 @@ mod tests {
     use crate::formats::texm::page::{Page, Rect};
 
     fn scene(w: u32, h: u32, alpha: bool) -> Pixmap {
-        let mut rgba = Vec::new();
-        for y in 0..h {
-            for x in 0..w {
-                let a = if alpha { ((x * 255) / w.max(1)) as u8 } else { 255 };
-                rgba.extend_from_slice(&[(x * 40) as u8, (y * 60) as u8, 90, a]);
-            }
-        }
-        Pixmap::from_rgba(w, h, rgba).unwrap()
+        Pixmap::from_fn(w, h, |x, y| [(x * 40) as u8, (y * 60) as u8, 90, if alpha { ((x * 255) / w.max(1)) as u8 } else { 255 }]).unwrap()
     }
 
     fn base(format: Format, w: u32, h: u32, mips: u32) -> Texm {

@@ -267,13 +267,7 @@ mod tests {
     use super::*;
 
     fn img(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Pixmap {
-        let mut rgba = Vec::new();
-        for y in 0..h {
-            for x in 0..w {
-                rgba.extend_from_slice(&f(x, y));
-            }
-        }
-        Pixmap::from_rgba(w, h, rgba).unwrap()
+        Pixmap::from_fn(w, h, f).unwrap()
     }
 
     #[test]
