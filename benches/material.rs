@@ -4,6 +4,11 @@
 //! - parsing a large MAT0 (29 phases, 8 blocks of 16 keys: the shipped maxima) vs a memcpy
 //!   of it; parse + evaluate from bytes (the CLI's `material_state`);
 //! - parsing a WEAR table of 64 rows with LIGHTMAPS vs a memcpy of its text.
+//! - printed, each call beside a memcpy of the same bytes in turn (best / median): the MAT0
+//!   parse, and the WEAR parse of 64 and of 10,000 rows per row.
+
+#[path = "support/timing.rs"]
+mod timing;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parkan_studio::fixtures::mat0 as fx;
@@ -14,6 +19,8 @@ use parkan_studio::formats::mat0::{AnimBlock, AnimMode, Key, Mat0, Phase};
 use parkan_studio::formats::readings::Readings;
 use parkan_studio::formats::wear::Wear;
 use std::hint::black_box;
+use std::time::Duration;
+use timing::interleaved;
 
 fn large_material() -> Vec<u8> {
     let mut m = Mat0::new(6);
@@ -66,5 +73,58 @@ fn wear(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, evaluate, parse, wear);
+fn wear_text(rows: usize) -> Vec<u8> {
+    let names: Vec<String> = (0..rows).map(|i| format!("MATERIAL_{i:02}")).collect();
+    let rows: Vec<(i32, &str)> = names.iter().enumerate().map(|(i, n)| (i as i32, n.as_str())).collect();
+    wfx::table(&rows, Some(wfx::TOWER_LIGHTMAPS), wfx::Style::default())
+}
+
+/// The parse of bytes the document holds (shared, so a parse that keeps them copies nothing),
+/// beside a memcpy of the same bytes, in turn.
+fn printed(_: &mut Criterion) {
+    let bytes = large_material();
+    let shared = parkan_studio::formats::bytes::SharedBytes::from(bytes.clone());
+    let s = interleaved(Duration::from_millis(800), 64, &mut [
+        &mut || {
+            black_box(Mat0::parse(black_box(&shared), 6).unwrap());
+        },
+        &mut || {
+            black_box(black_box(&bytes).to_vec());
+        },
+    ]);
+    let ns = |t: Duration| t.as_secs_f64() * 1e9;
+    println!(
+        "mat0 parse, {} bytes ({}): {:.0} / {:.0} ns (best / median), memcpy {:.0} / {:.0} ns",
+        bytes.len(),
+        timing::load(),
+        ns(s[0].best),
+        ns(s[0].median),
+        ns(s[1].best),
+        ns(s[1].median)
+    );
+    for (rows, batch) in [(64usize, 16u32), (10_000, 1)] {
+        let text = wear_text(rows);
+        let shared = parkan_studio::formats::bytes::SharedBytes::from(text.clone());
+        let s = interleaved(Duration::from_millis(800), batch, &mut [
+            &mut || {
+                black_box(Wear::parse(black_box(&shared[..])));
+            },
+            &mut || {
+                black_box(black_box(&text).to_vec());
+            },
+        ]);
+        let per = |t: Duration| t.as_secs_f64() * 1e9 / (rows + 2) as f64;
+        println!(
+            "wear parse, {rows} rows and 2 lightmaps, {} bytes ({}): {:.1} / {:.1} ns a row (best / median), memcpy {:.2} / {:.2} ns a row",
+            text.len(),
+            timing::load(),
+            per(s[0].best),
+            per(s[0].median),
+            per(s[1].best),
+            per(s[1].median)
+        );
+    }
+}
+
+criterion_group!(benches, evaluate, parse, wear, printed);
 criterion_main!(benches);
