@@ -15,6 +15,7 @@ impl Archive {
         let new_len = u32::try_from(bytes.len())
             .map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
         self.check_total(bytes.len())?;
+        self.build_layout();
         if self.sole_member(i) {
             let Loc { item, .. } = self.locs[i];
             if let Item::Data { bytes: old, pad_after } = &mut self.items[item] {
@@ -116,6 +117,7 @@ impl Archive {
     /// The explicit "compact" operation: drops gaps and unreferenced bytes and repacks every
     /// payload cluster in directory order at 8-byte alignment.
     pub fn compact(&mut self) {
+        self.build_layout();
         let mut new_items = Vec::new();
         let mut remap = vec![usize::MAX; self.items.len()];
         for loc in &self.locs {
@@ -135,6 +137,7 @@ impl Archive {
     }
 
     fn append_item(&mut self, bytes: SharedBytes) -> Loc {
+        self.build_layout();
         let end = super::HEADER_LEN + self.data_len();
         let pad = (8 - end % 8) % 8;
         if pad > 0 {

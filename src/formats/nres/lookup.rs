@@ -51,11 +51,46 @@ pub fn lookup_order(rows: &[Row]) -> Vec<u32> {
     order
 }
 
+/// High bit of every byte of `w` that is not zero (exact: no carry crosses a byte).
+fn nonzero8(w: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    (((w & LOW7) + LOW7) | w) & 0x8080_8080_8080_8080
+}
+
+/// [`compare_names`] of two rows' names, read from their 36-byte fields without first finding
+/// the NULs: the folded fields compared up to the first byte that differs or is the first
+/// name's NUL. Where one name is a prefix of the other, the shorter one's NUL (0) meets a name
+/// byte of the other (never 0), so shorter sorts first as in [`compare_names`]; where both
+/// end at the same NUL they are equal, whatever follows the NULs.
+pub(super) fn compare_fields(a: &Row, b: &Row) -> Ordering {
+    let (a, b) = (a.name_field(), b.name_field());
+    // Four words, then the last four bytes as a word whose upper half is zero in both (the
+    // stop for two 36-byte names that are equal).
+    let word = |f: &[u8], k: usize| {
+        if k < 4 {
+            u64::from_le_bytes(f[k * 8..k * 8 + 8].try_into().expect("8 bytes"))
+        } else {
+            u64::from(u32::from_le_bytes(f[32..36].try_into().expect("4 bytes")))
+        }
+    };
+    for k in 0..5 {
+        let (x, y) = (fold8(word(a, k)), fold8(word(b, k)));
+        let stop = nonzero8(x ^ y) | (!nonzero8(x) & 0x8080_8080_8080_8080);
+        if stop != 0 {
+            let at = stop.trailing_zeros() / 8 * 8;
+            return ((x >> at) as u8).cmp(&((y >> at) as u8));
+        }
+    }
+    Ordering::Equal
+}
+
 /// Checks the stored table; `dir_offset` places diagnostics at the offending row's field.
+/// Two passes, allocating one bit a row: the values form a permutation, then the names in
+/// table order never decrease (compared in their fields, see [`compare_fields`]).
 pub fn validate(rows: &[Row], dir_offset: u64) -> Vec<Diagnostic> {
     let n = rows.len();
     let at = |k: usize| dir_offset + (k as u64) * 64 + 60;
-    let mut seen = vec![false; n];
+    let mut seen = vec![0u64; n.div_ceil(64)];
     for (k, row) in rows.iter().enumerate() {
         let v = row.sort_index() as usize;
         if v >= n {
@@ -64,25 +99,27 @@ pub fn validate(rows: &[Row], dir_offset: u64) -> Vec<Diagnostic> {
                 format!("lookup table row {k} holds {v}, outside 0..{n}: the game would miss entries (rebuild the table)"),
             )];
         }
-        if seen[v] {
+        let (word, bit) = (v / 64, 1u64 << (v % 64));
+        if seen[word] & bit != 0 {
             return vec![Diagnostic::error(
                 at(k),
                 format!("lookup table holds entry {v} twice: the game would miss entries (rebuild the table)"),
             )];
         }
-        seen[v] = true;
+        seen[word] |= bit;
     }
     // Every value was checked to lie in 0..n above.
-    let mut prev: &[u8] = rows.first().map_or(&[], |r| rows[r.sort_index() as usize].name_bytes());
+    let Some(first) = rows.first() else { return Vec::new() };
+    let mut prev = &rows[first.sort_index() as usize];
     for k in 1..n {
-        let cur = rows[rows[k].sort_index() as usize].name_bytes();
-        if compare_names(prev, cur) == Ordering::Greater {
+        let cur = &rows[rows[k].sort_index() as usize];
+        if compare_fields(prev, cur) == Ordering::Greater {
             return vec![Diagnostic::error(
                 at(k),
                 format!(
                     "lookup table is not sorted at row {k} ({:?} after {:?}): the game's binary search would miss entries (rebuild the table)",
-                    crate::formats::cp1251::decode(cur),
-                    crate::formats::cp1251::decode(prev)
+                    crate::formats::cp1251::decode(cur.name_bytes()),
+                    crate::formats::cp1251::decode(prev.name_bytes())
                 ),
             )];
         }

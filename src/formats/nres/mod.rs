@@ -8,9 +8,11 @@
 //! that follow it, the sizes, the counts and the directory.
 //!
 //! A parse copies nothing: the directory is a view of the file's bytes (names included) until
-//! an edit changes a row, and the items the parse makes are ranges of the data region it read;
-//! an edited payload is its own [`SharedBytes`]. So a parse costs no allocation per entry and a
-//! clone (an undo snapshot) O(entries), not O(bytes).
+//! an edit changes a row. Where the payloads lie apart in directory order (as every writer lays
+//! them out) a parse makes no layout at all: each payload is read where its row says and the
+//! data region is written as it was read, until the first edit that moves bytes builds the
+//! items, ranges of the data region read; an edited payload is its own [`SharedBytes`]. So a
+//! parse costs no allocation per entry and a clone (an undo snapshot) O(entries), not O(bytes).
 
 mod edit;
 mod lookup;
@@ -107,6 +109,10 @@ pub struct Archive {
     /// The data region the archive was read from (empty for a new one): what
     /// [`Piece::Read`] ranges index.
     data: SharedBytes,
+    /// Whether the data region is still the one read, its payloads apart in directory order:
+    /// then `items` and `locs` are empty, each payload lies where its row says, and the first
+    /// edit that moves bytes builds them (`build_layout`).
+    direct: bool,
 }
 
 impl Default for Archive {
@@ -121,7 +127,7 @@ impl Archive {
         let mut header = [0u8; HEADER_LEN];
         header[..4].copy_from_slice(MAGIC);
         header[4..8].copy_from_slice(&VERSION.to_le_bytes());
-        let mut a = Archive { header, rows: Rows::Owned(Vec::new()), locs: Vec::new(), items: Vec::new(), data: SharedBytes::empty() };
+        let mut a = Archive { header, rows: Rows::Owned(Vec::new()), locs: Vec::new(), items: Vec::new(), data: SharedBytes::empty(), direct: false };
         a.relayout();
         a
     }
@@ -175,8 +181,13 @@ impl Archive {
 
     /// The payload of entry `i`, sharing the archive's bytes.
     pub fn payload(&self, i: usize) -> SharedBytes {
-        let loc = self.locs[i];
         let size = self.entry(i).size() as usize;
+        if self.direct {
+            // A parse checked it lies in the data region; no edit has moved it since.
+            let start = self.entry(i).offset() as usize - HEADER_LEN;
+            return self.data.slice(start..start + size);
+        }
+        let loc = self.locs[i];
         match self.items[loc.item].piece() {
             Piece::Read { start, .. } => self.data.slice(*start as usize + loc.rel..*start as usize + loc.rel + size),
             Piece::New(b) => b.slice(loc.rel..loc.rel + size),
@@ -195,6 +206,9 @@ impl Archive {
     }
 
     fn data_len(&self) -> usize {
+        if self.direct {
+            return self.data.len();
+        }
         self.items.iter().map(Item::len).sum()
     }
 
@@ -210,6 +224,9 @@ impl Archive {
     pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         const ZEROS: [u8; 4096] = [0; 4096];
         w.write_all(&self.header)?;
+        if self.direct {
+            w.write_all(&self.data)?;
+        }
         for item in &self.items {
             match item {
                 Item::Gap(b) => w.write_all(self.bytes_of(b))?,
@@ -237,6 +254,9 @@ impl Archive {
 
     pub fn write_into(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.header);
+        if self.direct {
+            out.extend_from_slice(&self.data);
+        }
         for item in &self.items {
             match item {
                 Item::Gap(b) => out.extend_from_slice(self.bytes_of(b)),
@@ -256,6 +276,7 @@ impl Archive {
     /// total size. Called after each edit; the values are the ones a parse of the written
     /// bytes would see.
     fn relayout(&mut self) {
+        self.build_layout();
         let mut starts = Vec::with_capacity(self.items.len());
         let mut at = HEADER_LEN;
         for item in &self.items {
@@ -279,6 +300,9 @@ impl Archive {
     }
 
     fn sole_member(&self, i: usize) -> bool {
+        if self.direct {
+            return true;
+        }
         let item = self.locs[i].item;
         self.locs.iter().enumerate().all(|(j, l)| j == i || l.item != item)
     }

@@ -48,42 +48,69 @@ impl Archive {
 
         let dir = bytes.slice(dir_offset..bytes.len());
         let rows = Row::view(dir.as_chunks::<ROW_LEN>().0);
-        // One pass over the rows: the range checks, and the (offset, size, row) keys the
-        // clustering sorts, gathered where the rows are read anyway.
+        // One pass over the rows: the range checks, the name terminators, and whether the
+        // payloads lie apart in directory order (as every writer lays them out): then the data
+        // region needs no layout until an edit moves bytes ([`Archive::build_layout`]).
         let mut diags = Vec::new();
-        let mut spans = Vec::with_capacity(count);
+        let mut apart = true;
+        let mut prev_end = HEADER_LEN;
         for (k, row) in rows.iter().enumerate() {
-            let row_at = dir_offset + k * ROW_LEN;
             let (o, s) = (row.offset() as usize, row.size() as usize);
             let end = o.checked_add(s);
             if o < HEADER_LEN || end.is_none_or(|e| e > dir_offset) {
                 return Err(Error::new(
-                    row_at + 56,
+                    dir_offset + k * ROW_LEN + 56,
                     format!(
                         "entry {k} ({:?}): payload 0x{o:X}..+0x{s:X} lies outside the data region 0x{HEADER_LEN:X}..0x{dir_offset:X}",
                         row.name()
                     ),
                 ));
             }
-            if row.name_len() == NAME_FIELD {
+            if !row.has_nul() {
                 diags.push(Diagnostic::warning(
-                    row_at + 20,
+                    dir_offset + k * ROW_LEN + 20,
                     format!("entry {k}: name field has no NUL terminator ({NAME_FIELD} bytes used)"),
                 ));
             }
-            spans.push(Span { start: (o - HEADER_LEN) as u32, end: (o - HEADER_LEN + s) as u32, row: k as u32 });
+            apart &= o >= prev_end;
+            prev_end = o + s;
         }
         diags.extend(lookup::validate(rows, dir_offset as u64));
 
-        let (items, locs, shared) = cluster(spans, dir_offset - HEADER_LEN);
-        for k in shared {
-            diags.push(Diagnostic::warning(
-                rows[k].offset(),
-                format!("entry {k} ({:?}) shares or overlaps another entry's bytes", rows[k].name()),
-            ));
-        }
         let data = bytes.slice(HEADER_LEN..dir_offset);
-        Ok((Archive { header, rows: Rows::Read(dir), locs, items, data }, diags))
+        let mut a = Archive { header, rows: Rows::Read(dir), locs: Vec::new(), items: Vec::new(), data, direct: true };
+        if !apart {
+            // Payloads out of order, shared or overlapping: the clusters are found now, and
+            // rows sharing bytes reported.
+            for k in a.build_layout() {
+                let row = a.entry(k);
+                diags.push(Diagnostic::warning(row.offset(), format!("entry {k} ({:?}) shares or overlaps another entry's bytes", row.name())));
+            }
+        }
+        Ok((a, diags))
+    }
+}
+
+impl Archive {
+    /// Builds the data region's items and each row's location from the rows, once: the parse
+    /// of an archive whose payloads lie apart in directory order leaves them unbuilt (each
+    /// payload then read where its row says, the region written as it was read), and the
+    /// first edit that moves bytes builds them. Returns the rows in shared clusters.
+    pub(super) fn build_layout(&mut self) -> Vec<usize> {
+        if !self.direct {
+            return Vec::new();
+        }
+        let spans = self
+            .rows()
+            .iter()
+            .enumerate()
+            .map(|(k, r)| Span { start: r.offset() - HEADER_LEN as u32, end: r.offset() - HEADER_LEN as u32 + r.size(), row: k as u32 })
+            .collect();
+        let (items, locs, shared) = cluster(spans, self.data.len());
+        self.items = items;
+        self.locs = locs;
+        self.direct = false;
+        shared
     }
 }
 
@@ -130,7 +157,7 @@ impl Archive {
             let data = bytes.slice(HEADER_LEN..dir_offset);
             let spans = rows.iter().enumerate().map(|(k, r)| Span { start: r.offset() - HEADER_LEN as u32, end: r.offset() - HEADER_LEN as u32 + r.size(), row: k as u32 }).collect();
             let (items, locs, _) = cluster(spans, data.len());
-            best = Some((Archive { header, rows: Rows::Owned(rows), locs, items, data }, diags));
+            best = Some((Archive { header, rows: Rows::Owned(rows), locs, items, data, direct: false }, diags));
         }
         best
     }

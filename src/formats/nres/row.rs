@@ -94,6 +94,19 @@ impl Row {
         }
         words.len() * 8 + tail.iter().position(|&b| b == 0).unwrap_or(tail.len())
     }
+    /// Whether the name field holds a NUL (the name is terminated): eight bytes a step, no
+    /// position sought.
+    pub fn has_nul(&self) -> bool {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let f = self.name_field();
+        let word = |k: usize| u64::from_le_bytes(f[k..k + 8].try_into().expect("8 bytes"));
+        // The last word overlaps the fourth: bytes 28..36.
+        let all_nonzero = [0, 8, 16, 24, 28].into_iter().fold(0x8080_8080_8080_8080u64, |acc, k| {
+            let w = word(k);
+            acc & (((w & LOW7) + LOW7) | w)
+        });
+        all_nonzero & 0x8080_8080_8080_8080 != 0x8080_8080_8080_8080
+    }
     /// The name for display, bytes above 0x7F as CP1251.
     pub fn name(&self) -> String {
         cp1251::decode(self.name_bytes())

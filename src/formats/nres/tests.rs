@@ -216,6 +216,32 @@ fn hostile_headers_are_refused_with_offsets() {
     assert!(Archive::parse(SharedBytes::from(&b[..])).unwrap_err().message.contains("version"));
 }
 
+/// A written archive (payloads apart, in directory order) parses into no layout: each payload
+/// read where its row says; the first edit that moves bytes builds the layout, and the other
+/// payloads and the written bytes are what they were.
+#[test]
+fn an_archive_in_directory_order_parses_without_a_layout() {
+    let bytes = fx::many(50);
+    let (a, _) = parse(&bytes);
+    assert!(a.direct && a.items.is_empty() && a.locs.is_empty());
+    assert!(a.shared_entries().is_empty());
+    assert_eq!(a.write(), bytes);
+    let mut renamed = a.clone();
+    renamed.rename(3, b"X").unwrap();
+    assert!(renamed.direct, "a rename moves no bytes");
+    let mut e = a.clone();
+    e.replace(7, vec![1u8; 100]).unwrap();
+    assert!(!e.direct && !e.items.is_empty());
+    let (back, _) = parse(&e.write());
+    for i in (0..a.len()).filter(|&i| i != 7) {
+        assert_eq!(&*back.payload(i), &*a.payload(i), "entry {i}");
+    }
+    assert_eq!(&*back.payload(7), &[1u8; 100][..]);
+    // Out of directory order: laid out at the parse, as before.
+    let (o, _) = parse(&fx::shared_ranges());
+    assert!(!o.direct);
+}
+
 #[test]
 fn streaming_write_matches_buffered_write() {
     for (name, bytes) in fx::all() {
@@ -320,6 +346,32 @@ mod shared_parse {
             }
             let row = Row::from_raw(raw);
             prop_assert_eq!(row.name_len(), row.name_field().iter().position(|&b| b == 0).unwrap_or(36));
+            prop_assert_eq!(row.has_nul(), row.name_field().contains(&0));
+        }
+
+        /// The parse's table check compares the name fields in place (bytes after the NUL of
+        /// any value): the same order as the names compared.
+        #[test]
+        fn field_order_is_the_name_order(x in name(), y in name(), same in 0usize..36, junk in any::<[u8; 36]>(), long in any::<bool>()) {
+            let field = |name: &[u8]| {
+                let mut raw = [0u8; 64];
+                raw[20..56].copy_from_slice(&junk);
+                let n = name.len().min(36);
+                raw[20..20 + n].copy_from_slice(&name[..n]);
+                if n < 36 {
+                    raw[20 + n] = 0;
+                }
+                Row::from_raw(raw)
+            };
+            // a common prefix, and names of the whole 36 bytes (no NUL)
+            let mut y2: Vec<u8> = x.iter().take(same).chain(&y).copied().collect();
+            if long {
+                y2.resize(36, b'Q');
+            }
+            for (p, q) in [(&x, &y), (&x, &y2), (&y2, &x), (&y2, &y2)] {
+                let (a, b) = (field(p), field(q));
+                prop_assert_eq!(lookup::compare_fields(&a, &b), compare_names(a.name_bytes(), b.name_bytes()));
+            }
         }
     }
 }
