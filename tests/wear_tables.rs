@@ -52,7 +52,7 @@ fn an_edit_session_rewrites_only_touched_lines() {
     assert_eq!(w.line_ending(), LineEnding::Crlf);
     assert!(w.diagnostics().is_empty());
     let r = w.lookup(Section::Materials, 3, WearLookup::ByRow);
-    assert_eq!(w.materials()[r.row.unwrap()].name, "WATER");
+    assert_eq!(w.name(&w.materials()[r.row.unwrap()]), "WATER");
     w.remove_lightmaps().unwrap();
     assert_eq!(w.lightmaps(), None);
     assert!(w.bytes().ends_with(b"3 WATER\r\n"));

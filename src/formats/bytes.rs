@@ -209,6 +209,19 @@ impl SharedBytes {
         &mut buf[self.range.clone()]
     }
 
+    /// The bytes as a `Vec` to change and grow: the buffer itself when this is the only view
+    /// and it covers the whole buffer, else a copy of this view's bytes.
+    pub fn into_vec(self) -> Vec<u8> {
+        if self.range == (0..self.buf.len()) {
+            match Arc::try_unwrap(self.buf) {
+                Ok(v) => v,
+                Err(buf) => buf[self.range].to_vec(),
+            }
+        } else {
+            self.as_slice().to_vec()
+        }
+    }
+
     /// Whether both views look into the same buffer (a parse that shared, not copied).
     pub fn same_buffer(&self, other: &SharedBytes) -> bool {
         Arc::ptr_eq(&self.buf, &other.buf)
@@ -239,6 +252,18 @@ impl From<Vec<u8>> for SharedBytes {
 impl From<&[u8]> for SharedBytes {
     fn from(v: &[u8]) -> Self {
         SharedBytes::new(Arc::new(v.to_vec()))
+    }
+}
+
+impl From<String> for SharedBytes {
+    fn from(v: String) -> Self {
+        SharedBytes::from(v.into_bytes())
+    }
+}
+
+impl From<&str> for SharedBytes {
+    fn from(v: &str) -> Self {
+        SharedBytes::from(v.as_bytes())
     }
 }
 
@@ -317,6 +342,20 @@ mod tests {
         assert_eq!(&*t, &[2, 3, 4]);
         assert!(std::ptr::eq(&t[0], &s[1]), "a slice is a view, not a copy");
         assert_eq!(&*t.slice(1..2), &[3]);
+    }
+
+    #[test]
+    fn into_vec_takes_a_sole_whole_buffer_and_copies_otherwise() {
+        let v = vec![1u8, 2, 3];
+        let at = v.as_ptr();
+        let s = SharedBytes::from(v);
+        let other = s.clone();
+        let copied = s.into_vec();
+        assert_ne!(copied.as_ptr(), at, "another view holds the buffer: a copy");
+        assert_eq!(copied, [1, 2, 3]);
+        assert_eq!(other.slice(1..3).into_vec(), [2, 3]);
+        let taken = other.into_vec();
+        assert_eq!(taken.as_ptr(), at, "the last view takes the buffer");
     }
 
     #[test]

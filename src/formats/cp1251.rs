@@ -20,6 +20,14 @@ pub fn decode(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| decode_byte(b)).collect()
 }
 
+/// As [`decode`], borrowing ASCII bytes (the same text in UTF-8) instead of copying them.
+pub fn decode_cow(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match bytes.is_ascii().then(|| std::str::from_utf8(bytes)) {
+        Some(Ok(s)) => std::borrow::Cow::Borrowed(s),
+        _ => std::borrow::Cow::Owned(decode(bytes)),
+    }
+}
+
 /// Encodes text to CP1251; `None` when a character has no CP1251 byte.
 pub fn encode(text: &str) -> Option<Vec<u8>> {
     text.chars().map(encode_char).collect()

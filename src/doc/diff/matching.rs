@@ -6,15 +6,15 @@
 use std::collections::HashMap;
 
 /// Pairs of `(index in a, index in b)` in `a`'s order, then the unpaired of each side.
-pub fn pair_by_name(a: &[Vec<u8>], b: &[Vec<u8>]) -> (Vec<(usize, usize)>, Vec<usize>, Vec<usize>) {
+pub fn pair_by_name<A: AsRef<[u8]>, B: AsRef<[u8]>>(a: &[A], b: &[B]) -> (Vec<(usize, usize)>, Vec<usize>, Vec<usize>) {
     let mut queues: HashMap<Vec<u8>, std::collections::VecDeque<usize>> = HashMap::new();
     for (j, n) in b.iter().enumerate() {
-        queues.entry(n.to_ascii_lowercase()).or_default().push_back(j);
+        queues.entry(n.as_ref().to_ascii_lowercase()).or_default().push_back(j);
     }
     let mut pairs = Vec::new();
     let mut only_a = Vec::new();
     for (i, n) in a.iter().enumerate() {
-        match queues.get_mut(&n.to_ascii_lowercase()).and_then(|q| q.pop_front()) {
+        match queues.get_mut(&n.as_ref().to_ascii_lowercase()).and_then(|q| q.pop_front()) {
             Some(j) => pairs.push((i, j)),
             None => only_a.push(i),
         }

@@ -11,13 +11,13 @@ use crate::formats::wear::{Section, Wear, WearRow};
 /// Changed lines shown in the context, the rest counted.
 const SHOWN_LINES: usize = 40;
 
-fn rows(field: &str, a: &[WearRow], b: &[WearRow], out: &mut Vec<Detail>) {
-    let na: Vec<Vec<u8>> = a.iter().map(|r| r.name_bytes.clone()).collect();
-    let nb: Vec<Vec<u8>> = b.iter().map(|r| r.name_bytes.clone()).collect();
+fn rows(field: &str, (wa, a): (&Wear, &[WearRow]), (wb, b): (&Wear, &[WearRow]), out: &mut Vec<Detail>) {
+    let na: Vec<&[u8]> = a.iter().map(|r| wa.name_bytes(r)).collect();
+    let nb: Vec<&[u8]> = b.iter().map(|r| wb.name_bytes(r)).collect();
     let (pairs, only_a, only_b) = pair_by_name(&na, &nb);
     for p in moved(&pairs) {
         let (i, j) = pairs[p];
-        out.push(Detail::note(format!("{field} {}", a[i].name), format!("moved from row {i} to row {j}")));
+        out.push(Detail::note(format!("{field} {}", wa.name(&a[i])), format!("moved from row {i} to row {j}")));
     }
     // The id belongs to the line, not the name: a moved name leaves the ids in place.
     for (k, (x, y)) in a.iter().zip(b).enumerate() {
@@ -30,24 +30,24 @@ fn rows(field: &str, a: &[WearRow], b: &[WearRow], out: &mut Vec<Detail>) {
     loop {
         match (ia.peek().copied(), ib.peek().copied()) {
             (Some(&i), Some(&j)) if i == j => {
-                out.push(Detail::values(format!("{field} row {j}"), &a[i].name, &b[j].name));
+                out.push(Detail::values(format!("{field} row {j}"), &wa.name(&a[i]), &wb.name(&b[j])));
                 ia.next();
                 ib.next();
             }
             (Some(&i), Some(&j)) if i < j => {
-                out.push(Detail::removed(format!("{field} row {i}"), &a[i].name));
+                out.push(Detail::removed(format!("{field} row {i}"), &wa.name(&a[i])));
                 ia.next();
             }
             (Some(_), Some(&j)) => {
-                out.push(Detail::added(format!("{field} row {j}"), &b[j].name));
+                out.push(Detail::added(format!("{field} row {j}"), &wb.name(&b[j])));
                 ib.next();
             }
             (Some(&i), None) => {
-                out.push(Detail::removed(format!("{field} row {i}"), &a[i].name));
+                out.push(Detail::removed(format!("{field} row {i}"), &wa.name(&a[i])));
                 ia.next();
             }
             (None, Some(&j)) => {
-                out.push(Detail::added(format!("{field} row {j}"), &b[j].name));
+                out.push(Detail::added(format!("{field} row {j}"), &wb.name(&b[j])));
                 ib.next();
             }
             (None, None) => break,
@@ -56,7 +56,7 @@ fn rows(field: &str, a: &[WearRow], b: &[WearRow], out: &mut Vec<Detail>) {
 }
 
 pub fn diff(a: &Side, b: &Side, change: &mut Change) {
-    let (wa, wb) = (Wear::parse(a.bytes.to_vec()), Wear::parse(b.bytes.to_vec()));
+    let (wa, wb) = (Wear::parse(&a.bytes), Wear::parse(&b.bytes));
     let out = &mut change.details;
     for s in [Section::Materials, Section::Lightmaps] {
         let (ca, cb) = (wa.declared_count(s), wb.declared_count(s));
@@ -67,9 +67,9 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
             out.push(Detail::values(format!("{} count", s.label()), show(ca), show(cb)));
         }
     }
-    rows("material", wa.materials(), wb.materials(), out);
+    rows("material", (&wa, wa.materials()), (&wb, wb.materials()), out);
     match (wa.lightmaps(), wb.lightmaps()) {
-        (Some(x), Some(y)) => rows("lightmap", x, y, out),
+        (Some(x), Some(y)) => rows("lightmap", (&wa, x), (&wb, y), out),
         (None, Some(y)) => out.push(Detail::added("lightmaps section", format!("{} rows", y.len()))),
         (Some(x), None) => out.push(Detail::removed("lightmaps section", format!("{} rows", x.len()))),
         (None, None) => {}

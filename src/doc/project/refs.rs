@@ -30,7 +30,7 @@ pub(super) fn read(
     match kind {
         "mat0" => (mat0(address, bytes, attrs[1], problems), None),
         "wear" => {
-            let w = Wear::parse(bytes.to_vec());
+            let w = Wear::parse(bytes);
             (wear(&w), Some(Arc::new(w)))
         }
         "msh" => (mesh(address, name, bytes, readings, problems), None),
@@ -64,7 +64,7 @@ fn wear(w: &Wear) -> Vec<Ref> {
     for (section, lightmaps) in [(Section::Materials, false), (Section::Lightmaps, true)] {
         let kind = if lightmaps { RefKind::Lightmap } else { RefKind::Material };
         for (row, r) in w.rows(section).iter().enumerate() {
-            out.push(Ref::new(kind, &r.name_bytes, At::Row { lightmaps, row, line: r.line, offset: r.name_span.start as u64 }));
+            out.push(Ref::new(kind, w.name_bytes(r), At::Row { lightmaps, row, line: r.line, offset: r.name_span.start as u64 }));
         }
     }
     out

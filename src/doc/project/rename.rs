@@ -148,17 +148,17 @@ pub fn apply(
 fn rewrite_item(bytes: &SharedBytes, ws: &Workspace, path: &ItemPath, rewrites: &[&Rewrite]) -> Result<SharedBytes, String> {
     match rewrites[0].at {
         At::Row { .. } => {
-            let mut w = Wear::parse(bytes.to_vec());
+            let mut w = Wear::parse(bytes);
             for r in rewrites {
                 let At::Row { lightmaps, row, line, .. } = r.at else { return Err("mixed rewrites".into()) };
                 let section = if lightmaps { Section::Lightmaps } else { Section::Materials };
-                let now = w.rows(section).get(row).map(|x| x.name_bytes.clone());
+                let now = w.rows(section).get(row).map(|x| w.name_bytes(x).to_vec());
                 if !now.is_some_and(|n| n.eq_ignore_ascii_case(r.old.as_bytes())) {
                     return Err(format!("line {line} no longer names {} (edited since the project was indexed)", r.old));
                 }
                 w.set_name(section, row, &r.new).map_err(|e| e.message)?;
             }
-            Ok(SharedBytes::from(w.bytes().to_vec()))
+            Ok(w.shared_bytes().clone())
         }
         At::Phase { .. } => {
             let version = items::meta_of(ws, path).map_or(0, |m| m.attrs[1]);

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 
 pub struct WearCodec;
 
-fn rows(r: &[WearRow]) -> Vec<Value> {
-    r.iter().map(|r| json!({"id": r.legacy_id, "name": r.name, "line": r.line})).collect()
+fn rows(w: &Wear, r: &[WearRow]) -> Vec<Value> {
+    r.iter().map(|r| json!({"id": r.legacy_id, "name": w.name(r), "line": r.line})).collect()
 }
 
 impl Codec for WearCodec {
@@ -35,8 +35,8 @@ impl Codec for WearCodec {
         let w = Wear::parse(item.bytes);
         Ok(json!({
             "kind": "wear",
-            "materials": rows(w.materials()),
-            "lightmaps": w.lightmaps().map(rows),
+            "materials": rows(&w, w.materials()),
+            "lightmaps": w.lightmaps().map(|l| rows(&w, l)),
             "diagnostics": w.diagnostics(),
             "line_ending": match w.line_ending() {
                 crate::formats::wear::LineEnding::Crlf => "crlf",

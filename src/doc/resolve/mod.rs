@@ -81,7 +81,7 @@ impl WearTable {
         let found = assets.beside(file_name);
         match found {
             Found::Yes(b) => {
-                let wear = Wear::parse(b.bytes.to_vec());
+                let wear = Wear::parse(b.bytes);
                 let diagnostics = wear.diagnostics().iter().map(|d| prefixed(&b.origin, d)).collect();
                 WearTable { file_name: file_name.to_string(), origin: Some(b.origin), wear: Some(wear), diagnostics }
             }
@@ -313,7 +313,7 @@ impl<'a> Resolver<'a> {
             return out;
         };
         out.row = Some(row.0);
-        self.fill(&mut out, &row.1.name_bytes.clone());
+        self.fill(&mut out, wear.name_bytes(row.1));
         out
     }
 

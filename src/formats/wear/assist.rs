@@ -176,11 +176,12 @@ impl Wear {
     /// The fixes for a name that resolves nowhere: the nearest of `known`, up to five.
     pub fn name_fixes(&self, section: Section, row: usize, known: &[String]) -> Vec<QuickFix> {
         let Some(r) = self.rows(section).get(row) else { return Vec::new() };
-        nearest_names(&r.name, known, 5)
+        let current = self.name(r);
+        nearest_names(&current, known, 5)
             .into_iter()
             .map(|name| QuickFix {
                 at: r.name_span.start,
-                label: format!("Replace {} with {name}", r.name),
+                label: format!("Replace {current} with {name}"),
                 fix: Fix::ReplaceName { section, row, name },
             })
             .collect()
@@ -233,8 +234,9 @@ impl Wear {
         if a == b {
             return Ok(());
         }
-        let (ra, rb) = (self.row_at(section, a)?.clone(), self.row_at(section, b)?.clone());
-        self.splice(vec![(ra.name_span, rb.name_bytes), (rb.name_span, ra.name_bytes)]);
+        let (ra, rb) = (self.row_at(section, a)?, self.row_at(section, b)?);
+        let edits = vec![(ra.name_span.clone(), self.name_bytes(rb).to_vec()), (rb.name_span.clone(), self.name_bytes(ra).to_vec())];
+        self.splice(edits);
         Ok(())
     }
 

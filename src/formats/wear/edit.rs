@@ -6,6 +6,7 @@
 use super::engine::{LIGHTMAPS, ReadSection};
 use super::scan::{is_space, line_content_end, next_line};
 use super::{Section, Wear};
+use crate::formats::bytes::SharedBytes;
 use crate::formats::cp1251;
 use crate::formats::error::{Error, Result};
 use std::ops::Range;
@@ -106,7 +107,7 @@ impl Wear {
     /// Applies non-overlapping splices and reads the view again.
     pub(super) fn splice(&mut self, mut edits: Vec<(Range<usize>, Vec<u8>)>) {
         edits.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
-        let mut text = std::mem::take(&mut self.text);
+        let mut text = std::mem::replace(&mut self.text, SharedBytes::empty()).into_vec();
         for (range, bytes) in edits {
             text.splice(range, bytes);
         }

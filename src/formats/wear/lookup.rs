@@ -64,20 +64,22 @@ impl Wear {
 pub fn check_names(wear: &Wear, materials: &dyn Fn(&str) -> bool, lightmaps: &dyn Fn(&str) -> bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for r in wear.materials() {
-        if !materials(&r.name) {
+        let name = wear.name(r);
+        if !materials(&name) {
             out.push(wear.at(
                 Severity::Warning,
                 r.name_span.start,
-                format!("Material {} not found. (the game falls back to DEFAULT)", r.name),
+                format!("Material {name} not found. (the game falls back to DEFAULT)"),
             ));
         }
     }
     for r in wear.lightmaps().unwrap_or(&[]) {
-        if !lightmaps(&r.name) {
+        let name = wear.name(r);
+        if !lightmaps(&name) {
             out.push(wear.at(
                 Severity::Warning,
                 r.name_span.start,
-                format!("LightMap {} not found. (the game draws without a lightmap)", r.name),
+                format!("LightMap {name} not found. (the game draws without a lightmap)"),
             ));
         }
     }

@@ -20,7 +20,9 @@ pub use edit::LineEnding;
 pub use engine::{EngineParser, EngineTable};
 pub use lookup::{MAX_TABLES, check_names, check_table_count};
 
+use crate::formats::bytes::SharedBytes;
 use crate::formats::cp1251;
+use std::borrow::Cow;
 use crate::formats::error::{Diagnostic, Error, Result, Severity};
 use engine::ReadRow;
 use scan::Lines;
@@ -42,15 +44,13 @@ impl Section {
     }
 }
 
-/// One `legacy_id name` row of the structured view.
+/// One `legacy_id name` row of the structured view. The name is a span of the text, read
+/// through [`Wear::name`] and [`Wear::name_bytes`]: a parse allocates nothing a row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WearRow {
     /// The id as written (the engine reads it and ignores it; values outside i32 saturate
     /// and are reported).
     pub legacy_id: i32,
-    /// The name for display, bytes above 0x7F as CP1251.
-    pub name: String,
-    pub name_bytes: Vec<u8>,
     /// 1-based line and column of the row's id.
     pub line: u32,
     pub column: u32,
@@ -58,10 +58,12 @@ pub struct WearRow {
     pub name_span: Range<usize>,
 }
 
-/// A WEAR text and what the engine reads from it.
+/// A WEAR text and what the engine reads from it. The text is the bytes it was parsed from,
+/// shared (the document's own when it hands them over), never copied by the parse; an edit
+/// makes new text and reads it again.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Wear {
-    text: Vec<u8>,
+    text: SharedBytes,
     /// The text the engine sees: up to the first NUL.
     seen: usize,
     lines: Lines,
@@ -78,8 +80,10 @@ fn saturate(v: i64) -> i32 {
 
 impl Wear {
     /// Reads a WEAR text. Any bytes are accepted: problems become [`Wear::diagnostics`].
-    pub fn parse(bytes: impl Into<Vec<u8>>) -> Wear {
-        let text = bytes.into();
+    /// Shared bytes ([`SharedBytes`], or a `Vec` handed over) are kept as they are; a borrowed
+    /// slice is copied once.
+    pub fn parse(bytes: impl Into<SharedBytes>) -> Wear {
+        let text: SharedBytes = bytes.into();
         let seen = text.iter().position(|&b| b == 0).unwrap_or(text.len());
         let t = &text[..seen];
         let lines = Lines::new(&text);
@@ -91,11 +95,8 @@ impl Wear {
             let mut h = hint.get();
             let (line, column) = lines.line_col_from(r.id_span.start, &mut h);
             hint.set(h);
-            let name_bytes = text[r.name_span.clone()].to_vec();
             WearRow {
                 legacy_id: saturate(r.id),
-                name: cp1251::decode(&name_bytes),
-                name_bytes,
                 line,
                 column,
                 id_span: r.id_span.clone(),
@@ -111,7 +112,7 @@ impl Wear {
 
     /// As [`Wear::parse`], but the first error diagnostic is returned as an error (its byte
     /// offset, and its line and column in the message).
-    pub fn parse_strict(bytes: impl Into<Vec<u8>>) -> Result<Wear> {
+    pub fn parse_strict(bytes: impl Into<SharedBytes>) -> Result<Wear> {
         let w = Wear::parse(bytes);
         match w.diagnostics.iter().find(|d| d.severity == Severity::Error) {
             Some(d) => Err(Error::new(
@@ -127,7 +128,19 @@ impl Wear {
         &self.text
     }
     pub fn write(&self) -> Vec<u8> {
-        self.text.clone()
+        self.text.to_vec()
+    }
+    /// The text as the shared bytes it was read from (an untouched table writes these back).
+    pub fn shared_bytes(&self) -> &SharedBytes {
+        &self.text
+    }
+    /// A row's name as the text holds it.
+    pub fn name_bytes(&self, row: &WearRow) -> &[u8] {
+        &self.text[row.name_span.clone()]
+    }
+    /// A row's name for display, bytes above 0x7F as CP1251 (borrowed when it is ASCII).
+    pub fn name(&self, row: &WearRow) -> Cow<'_, str> {
+        cp1251::decode_cow(self.name_bytes(row))
     }
     /// The part the engine reads: up to the first NUL.
     pub fn seen_text(&self) -> &[u8] {

@@ -9,8 +9,13 @@ fn errors(w: &Wear) -> Vec<&Diagnostic> {
 fn warnings(w: &Wear) -> Vec<&Diagnostic> {
     w.diagnostics().iter().filter(|d| d.severity == Severity::Warning).collect()
 }
-fn names(rows: &[WearRow]) -> Vec<(i32, &str)> {
-    rows.iter().map(|r| (r.legacy_id, r.name.as_str())).collect()
+/// The rows' ids and names (a decoded non-ASCII name leaked: tests only, a few bytes).
+fn names<'w>(w: &'w Wear, rows: &[WearRow]) -> Vec<(i32, &'w str)> {
+    let name = |r: &WearRow| match w.name(r) {
+        std::borrow::Cow::Borrowed(s) => s,
+        std::borrow::Cow::Owned(s) => &*Box::leak(s.into_boxed_str()),
+    };
+    rows.iter().map(|r| (r.legacy_id, name(r))).collect()
 }
 
 #[test]
@@ -24,11 +29,11 @@ fn hand_built_text_reads_row_by_row() {
         0 LM_BASE.0\r\n";
     // line 1: count; 2-3: rows; 4: blank; 5: LIGHTMAPS; 6: its count; 7: its row.
     let w = Wear::parse(t);
-    assert_eq!(names(w.materials()), [(0, "ROCK"), (1, "GRASS")]);
+    assert_eq!(names(&w, w.materials()), [(0, "ROCK"), (1, "GRASS")]);
     assert_eq!(w.materials()[1].line, 3);
     assert_eq!(w.materials()[1].column, 1);
     let lm = w.lightmaps().unwrap();
-    assert_eq!(names(lm), [(0, "LM_BASE.0")]);
+    assert_eq!(names(&w, lm), [(0, "LM_BASE.0")]);
     assert_eq!(lm[0].line, 7);
     assert_eq!(w.declared_count(Section::Materials), Some(2));
     assert_eq!(w.declared_count(Section::Lightmaps), Some(1));
@@ -59,8 +64,8 @@ fn every_fixture_keeps_its_bytes_and_has_the_expected_severity() {
 #[test]
 fn cp1251_names_round_trip() {
     let w = Wear::parse(fx::all().into_iter().find(|(n, _)| *n == "cp1251.wea").unwrap().1);
-    assert_eq!(names(w.materials()), [(0, "КАМЕНЬ"), (1, "ТРАВА")]);
-    assert_eq!(w.materials()[0].name_bytes, [0xCA, 0xC0, 0xCC, 0xC5, 0xCD, 0xDC]);
+    assert_eq!(names(&w, w.materials()), [(0, "КАМЕНЬ"), (1, "ТРАВА")]);
+    assert_eq!(w.name_bytes(&w.materials()[0]), [0xCA, 0xC0, 0xCC, 0xC5, 0xCD, 0xDC]);
 }
 
 #[test]
@@ -85,11 +90,11 @@ fn seed_001_example_maps_material_bytes_to_rows() {
     let data: u32 = 0xFFFF_0102;
     let primary = (data & 0xFF) as usize;
     let secondary = (data >> 8 & 0xFF) as usize;
-    let pick = |i| w.lookup(Section::Materials, i, WearLookup::ByRow).row.map(|r| w.materials()[r].name.clone());
+    let pick = |i| w.lookup(Section::Materials, i, WearLookup::ByRow).row.map(|r| w.name(&w.materials()[r]).into_owned());
     assert_eq!(pick(primary).as_deref(), Some("L02"));
     assert_eq!(pick(secondary).as_deref(), Some("L04"));
     let w2 = Wear::parse(fx::seed_land2());
-    assert_eq!(names(w2.materials())[0], (0, "DEFAULT"));
+    assert_eq!(names(&w2, w2.materials())[0], (0, "DEFAULT"));
     assert_eq!(w2.line_ending(), LineEnding::Lf);
 }
 
@@ -237,7 +242,7 @@ fn adding_and_removing_rows_keeps_the_style() {
     // Lightmap rows, with the material rows and the count untouched.
     let mut w = Wear::parse(fx::demo_lightmapped());
     w.add_row(Section::Lightmaps, 1, "LM_TOWER.0").unwrap();
-    assert_eq!(names(w.lightmaps().unwrap()), [(0, "LM_BASE.0"), (1, "LM_TOWER.0")]);
+    assert_eq!(names(&w, w.lightmaps().unwrap()), [(0, "LM_BASE.0"), (1, "LM_TOWER.0")]);
     assert_eq!(w.declared_count(Section::Lightmaps), Some(2));
     assert!(w.diagnostics().is_empty(), "{:?}", w.diagnostics());
     assert_eq!(&w.bytes()[..30], &fx::demo_lightmapped()[..30]);
@@ -252,8 +257,8 @@ fn add_then_remove_lightmaps_is_the_identity() {
         }
         let mut e = w.clone();
         e.add_lightmaps(&[(0, "LM_BASE.0"), (1, "LM_TOWER.0")]).unwrap();
-        assert_eq!(names(e.lightmaps().unwrap()), [(0, "LM_BASE.0"), (1, "LM_TOWER.0")], "{name}");
-        assert_eq!(names(e.materials()), names(w.materials()), "{name}");
+        assert_eq!(names(&e, e.lightmaps().unwrap()), [(0, "LM_BASE.0"), (1, "LM_TOWER.0")], "{name}");
+        assert_eq!(names(&e, e.materials()), names(&w, w.materials()), "{name}");
         assert!(!e.diagnostics().iter().any(|d| d.message.contains("blank line")), "{name}: {:?}", e.diagnostics());
         assert!(e.engine_table(EngineParser::Buffer).failure.is_none(), "{name}");
         assert!(e.add_lightmaps(&[(0, "X.0")]).is_err());
@@ -292,14 +297,46 @@ proptest! {
         let mut w = Wear::parse(t.clone());
         prop_assert_eq!(w.bytes(), &t[..]);
         prop_assert!(w.diagnostics().is_empty(), "{:?}", w.diagnostics());
-        prop_assert_eq!(names(w.materials()), m.clone());
-        prop_assert_eq!(w.lightmaps().map(|r| names(r).into_iter().map(|(i, n)| (i, n.to_string())).collect::<Vec<_>>()),
+        prop_assert_eq!(names(&w, w.materials()), m.clone());
+        prop_assert_eq!(w.lightmaps().map(|r| names(&w, r).into_iter().map(|(i, n)| (i, n.to_string())).collect::<Vec<_>>()),
             l.map(|v| v.into_iter().map(|(i, n)| (i, n.to_string())).collect()));
         let n = w.materials().len();
         w.add_row(Section::Materials, n as i32, "NEW.0").unwrap();
         prop_assert!(w.diagnostics().is_empty(), "{:?}", w.diagnostics());
         w.remove_row(Section::Materials, n).unwrap();
         prop_assert_eq!(w.bytes(), &t[..]);
+    }
+
+    /// Parsed from shared bytes (a table inside a larger buffer, as an archive's entry is), the
+    /// table keeps them: no copy, each row's name a slice of them, the same bytes written
+    /// back; an edit makes its own text and leaves the buffer and the parsed table as they were.
+    #[test]
+    fn a_shared_parse_keeps_the_bytes_and_edits_a_copy(
+        mats in prop::collection::vec(arb_name(), 1..8),
+        lms in prop::option::of(prop::collection::vec(arb_name(), 1..4)),
+        style in arb_style(),
+        before in prop::collection::vec(any::<u8>(), 0..8),
+    ) {
+        let m: Vec<(i32, &str)> = mats.iter().enumerate().map(|(i, n)| (i as i32, n.as_str())).collect();
+        let l: Option<Vec<(i32, &str)>> = lms.as_ref().map(|v| v.iter().enumerate().map(|(i, n)| (i as i32, n.as_str())).collect());
+        let t = fx::table(&m, l.as_deref(), style);
+        let file = crate::formats::bytes::SharedBytes::from([&before[..], &t[..], b"after"].concat());
+        let entry = file.slice(before.len()..before.len() + t.len());
+        let w = Wear::parse(&entry);
+        prop_assert!(w.shared_bytes().same_buffer(&file), "the text is the buffer's");
+        prop_assert_eq!(w.bytes().as_ptr(), entry.as_ptr());
+        for r in w.materials().iter().chain(w.lightmaps().unwrap_or(&[])) {
+            prop_assert!(std::ptr::eq(w.name_bytes(r).as_ptr(), &entry[r.name_span.start]), "a name is a slice of the text");
+            prop_assert_eq!(&*w.name(r), crate::formats::cp1251::decode(w.name_bytes(r)));
+        }
+        prop_assert_eq!(w.write(), t.clone());
+        prop_assert_eq!(names(&w, w.materials()), m.clone());
+        let mut e = w.clone();
+        e.set_name(Section::Materials, 0, "RENAMED").unwrap();
+        prop_assert!(!e.shared_bytes().same_buffer(&file));
+        prop_assert_eq!(e.name(&e.materials()[0]), "RENAMED");
+        prop_assert_eq!(&file[before.len()..before.len() + t.len()], &t[..], "the buffer is unchanged");
+        prop_assert_eq!(w.write(), t, "the table the edit was made from is unchanged");
     }
 
     #[test]

@@ -302,8 +302,8 @@ impl WearView {
                     Section::Lightmaps => self.assets.lightmaps.as_deref(),
                 };
                 let unknown = match section {
-                    Section::Materials => !self.assets.has_material(&self.wear.rows(section)[row].name),
-                    Section::Lightmaps => !self.assets.has_lightmap(&self.wear.rows(section)[row].name),
+                    Section::Materials => !self.assets.has_material(&self.wear.name(&self.wear.rows(section)[row])),
+                    Section::Lightmaps => !self.assets.has_lightmap(&self.wear.name(&self.wear.rows(section)[row])),
                 };
                 // Kept until the diagnostics change: the list and the light bulb ask every frame.
                 if unknown {
@@ -485,7 +485,7 @@ impl WearView {
     /// The name under the cursor, for go to.
     pub fn name_at_cursor(&self) -> Option<String> {
         let (s, r) = self.name_at(self.cursor?)?;
-        Some(self.wear.rows(s)[r].name.clone())
+        Some(self.wear.name(&self.wear.rows(s)[r]).into_owned())
     }
 
     /// The line-ending style the view writes new lines in.

@@ -104,16 +104,17 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
             body.rows(row_h, n, |mut row| {
                 let i = row.index();
                 let r = v.wear.rows(s)[i].clone();
+                let (id, name) = (r.legacy_id, v.wear.name(&r).into_owned());
                 let mut num = None;
                 row.col(|ui| {
                     num = Some(ui.weak(i.to_string()).id);
                 });
-                row.col(|ui| cell(ui, cx, v, (s, i, 0), num, r.legacy_id.to_string(), out));
-                row.col(|ui| cell(ui, cx, v, (s, i, 1), num, r.name.clone(), out));
+                row.col(|ui| cell(ui, cx, v, (s, i, 0), num, id.to_string(), out));
+                row.col(|ui| cell(ui, cx, v, (s, i, 1), num, name.clone(), out));
                 row.col(|ui| {
                     if s == Section::Materials {
-                        material_cell(ui, cx, v, &r.name);
-                    } else if v.assets.has_lightmap(&r.name) {
+                        material_cell(ui, cx, v, &name);
+                    } else if v.assets.has_lightmap(&name) {
                         ui.label("in lightmap.lib");
                     } else {
                         ui.colored_label(ui.visuals().warn_fg_color, "not found: no lightmap");

@@ -98,7 +98,7 @@ pub(super) fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, r
         ((placed.char_rect(ui, v, c, font).left() - p.x).abs() <= placed.row_h).then(|| v.name_at(v.model.char_to_byte(c)))?
     });
     let Some((s, row)) = name else { return };
-    let name = v.wear.rows(s)[row].name.clone();
+    let name = v.wear.name(&v.wear.rows(s)[row]).into_owned();
     if s == crate::formats::wear::Section::Materials {
         // The release's own modifiers: a quick Ctrl+click can press and let go of Ctrl within
         // one frame, which then starts with none held.
