@@ -5,7 +5,7 @@
 //!   of it; parse + evaluate from bytes (the CLI's `material_state`);
 //! - parsing a WEAR table of 64 rows with LIGHTMAPS vs a memcpy of its text.
 //! - printed, each call beside a memcpy of the same bytes in turn (best / median): the MAT0
-//!   parse, and the WEAR parse of 64 and of 10,000 rows per row.
+//!   parse and its in-place reading, and the WEAR parse of 64 and of 10,000 rows per row.
 
 #[path = "support/timing.rs"]
 mod timing;
@@ -15,7 +15,7 @@ use parkan_studio::fixtures::mat0 as fx;
 use parkan_studio::fixtures::wear as wfx;
 use parkan_studio::formats::mat0::eval::{material_state, state_at_time};
 use parkan_studio::formats::mat0::rng::MsvcRand;
-use parkan_studio::formats::mat0::{AnimBlock, AnimMode, Key, Mat0, Phase};
+use parkan_studio::formats::mat0::{AnimBlock, AnimMode, Key, Mat0, Mat0Ref, Phase};
 use parkan_studio::formats::readings::Readings;
 use parkan_studio::formats::wear::Wear;
 use std::hint::black_box;
@@ -90,18 +90,23 @@ fn printed(_: &mut Criterion) {
             black_box(Mat0::parse(black_box(&shared), 6).unwrap());
         },
         &mut || {
+            black_box(Mat0Ref::parse(black_box(&shared), 6).unwrap());
+        },
+        &mut || {
             black_box(black_box(&bytes).to_vec());
         },
     ]);
     let ns = |t: Duration| t.as_secs_f64() * 1e9;
     println!(
-        "mat0 parse, {} bytes ({}): {:.0} / {:.0} ns (best / median), memcpy {:.0} / {:.0} ns",
+        "mat0 parse, {} bytes ({}): {:.0} / {:.0} ns (best / median), read in place (Mat0Ref) {:.0} / {:.0} ns, memcpy {:.0} / {:.0} ns",
         bytes.len(),
         timing::load(),
         ns(s[0].best),
         ns(s[0].median),
         ns(s[1].best),
-        ns(s[1].median)
+        ns(s[1].median),
+        ns(s[2].best),
+        ns(s[2].median)
     );
     for (rows, batch) in [(64usize, 16u32), (10_000, 1)] {
         let text = wear_text(rows);

@@ -7,7 +7,7 @@ use super::Problem;
 use super::index::{At, Ref, RefKind};
 use crate::doc::resolve::wear_name_for_mesh;
 use crate::formats::bytes::SharedBytes;
-use crate::formats::mat0::{Mat0, PARAMS_LEN, PHASE_LEN, prefix_len};
+use crate::formats::mat0::{Mat0Ref, PARAMS_LEN, PHASE_LEN, prefix_len};
 use crate::formats::msh::batches::Batches;
 use crate::formats::msh::landscape::LandTriangles;
 use crate::formats::msh::terrain::wear_tables;
@@ -39,8 +39,9 @@ pub(super) fn read(
     }
 }
 
-fn mat0(address: &str, bytes: &[u8], version: u32, problems: &mut Vec<Problem>) -> Vec<Ref> {
-    let m = match Mat0::parse(bytes, version) {
+/// Read in place: the index reads every material of a folder and changes none.
+fn mat0(address: &str, bytes: &SharedBytes, version: u32, problems: &mut Vec<Problem>) -> Vec<Ref> {
+    let m = match Mat0Ref::parse(bytes, version) {
         Ok(m) => m,
         Err(e) => {
             problems.push(Problem::error(address, Some(e.offset), format!("MAT0 does not parse: {}", e.message)));
@@ -48,7 +49,7 @@ fn mat0(address: &str, bytes: &[u8], version: u32, problems: &mut Vec<Problem>) 
         }
     };
     let first = 4 + prefix_len(version);
-    m.phases
+    m.phases()
         .iter()
         .enumerate()
         .filter(|(_, p)| p.has_texture())

@@ -18,7 +18,7 @@ pub mod runtime;
 
 pub use eval::{MaterialState, material_state};
 
-use super::bytes::{Reader, WriteLe, le_u16};
+use super::bytes::{Reader, SharedBytes, WriteLe, le_u16, le_u32};
 use super::error::{Error, Result};
 
 /// The engine refuses a material with this many animation blocks or more ("Too many animations
@@ -93,11 +93,26 @@ pub fn prefix_len(version: u32) -> usize {
 }
 
 /// One phase record as stored: 18 parameter bytes and the 16-byte texture name field.
+/// `repr(C)` over bytes only (34 bytes, alignment 1): a payload's phase records are viewed as
+/// phases where they lie ([`Mat0Ref::phases`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Phase {
     pub params: [u8; PARAMS_LEN],
     /// The whole field, bytes after the NUL included (they are not always zero).
     pub name: [u8; NAME_LEN],
+}
+
+const _: () = assert!(std::mem::size_of::<Phase>() == PHASE_LEN && std::mem::align_of::<Phase>() == 1);
+
+impl Phase {
+    /// Whole 34-byte records seen as phases, in place.
+    fn view(raw: &[[u8; PHASE_LEN]]) -> &[Phase] {
+        // SAFETY: `Phase` is `repr(C)` over two byte arrays (18 + 16 bytes, no padding, checked
+        // above): the same size and alignment (1) as `[u8; 34]`, every bit pattern valid, so a
+        // slice of one is a valid slice of the other, borrowed for the same lifetime.
+        unsafe { std::slice::from_raw_parts(raw.as_ptr().cast::<Phase>(), raw.len()) }
+    }
 }
 
 /// One animation key as stored.
@@ -216,61 +231,19 @@ impl Mat0 {
     }
 
     /// Parses a payload laid out for version `attr2`. Every count is bounded by the bytes that
-    /// remain before anything is allocated; trailing bytes are an error.
+    /// remain before anything is allocated; trailing bytes are an error. The records are
+    /// copied into the owned material an edit changes; [`Mat0Ref::parse`] reads the same
+    /// payload in place.
     pub fn parse(bytes: &[u8], attr2: u32) -> Result<Mat0> {
-        let mut r = Reader::new(bytes);
-        let phase_count = usize::from(r.u16("phase_count")?);
-        let block_count = usize::from(r.u16("anim_block_count")?);
-        if block_count >= ANIM_BLOCK_LIMIT {
-            return Err(Error::new(
-                2,
-                format!(
-                    "anim_block_count is {block_count}, expected fewer than {ANIM_BLOCK_LIMIT} \
-                     (the engine refuses: \"Too many animations for material.\")"
-                ),
-            ));
-        }
-        let mut meta = Meta::RUNTIME_DEFAULT;
-        if stores_meta_ab(attr2) {
-            meta.a = r.u8("metaA")?;
-            meta.b = r.u8("metaB")?;
-        }
-        if stores_meta_c(attr2) {
-            meta.c = r.u32("metaC")?;
-        }
-        if stores_meta_d(attr2) {
-            meta.d = r.u32("metaD")?;
-        }
-
-        if r.need_records(phase_count, PHASE_LEN, "phase records").is_err() {
-            return Err(truncated_record(&r, PHASE_LEN, |i| format!("phase {i} of {phase_count}"))
-                .within(format!("phases[{}]", r.remaining() / PHASE_LEN)));
-        }
-        let raw = r.bytes(phase_count * PHASE_LEN, "phase records")?;
-        let phases = raw
-            .chunks_exact(PHASE_LEN)
-            .map(|c| {
-                let (p, n) = c.split_at(PARAMS_LEN);
-                Phase { params: p.try_into().unwrap_or([0; PARAMS_LEN]), name: n.try_into().unwrap_or([0; NAME_LEN]) }
+        let l = Layout::read(bytes, attr2)?;
+        let anim = (0..l.block_count)
+            .map(|b| {
+                let at = l.blocks[b] as usize;
+                let keys = &bytes[at + BLOCK_HEAD_LEN..l.block_end(b, bytes.len())];
+                AnimBlock { header: le_u32(bytes, at), keys: keys.chunks_exact(KEY_LEN).map(|c| Key { k0: le_u16(c, 0), k1: le_u16(c, 2), k2: le_u16(c, 4) }).collect() }
             })
             .collect();
-
-        let mut anim = Vec::with_capacity(block_count);
-        for b in 0..block_count {
-            anim.push(parse_block(&mut r, b)?);
-        }
-
-        if r.remaining() != 0 {
-            return Err(Error::new(
-                r.pos(),
-                format!(
-                    "{} bytes after the last animation block (expected the payload to end at 0x{:X})",
-                    r.remaining(),
-                    r.pos()
-                ),
-            ));
-        }
-        Ok(Mat0 { version: attr2, meta, phases, anim })
+        Ok(Mat0 { version: attr2, meta: l.meta, phases: l.phases(bytes).to_vec(), anim })
     }
 
     /// Serialises the payload for `self.version`. Fails, writing nothing, when a count does
@@ -388,10 +361,99 @@ impl Mat0 {
     }
 }
 
-fn parse_block(r: &mut Reader, b: usize) -> Result<AnimBlock> {
+/// Where a payload's records lie, found with every check of [`Mat0::parse`] and nothing
+/// copied or allocated: the meta fields, the phase records' start and count, each animation
+/// block's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    meta: Meta,
+    phases_at: usize,
+    phase_count: usize,
+    block_count: usize,
+    /// Byte offset of each block's header; the keys follow it up to the next block (or the
+    /// payload's end).
+    blocks: [u32; ANIM_BLOCK_LIMIT],
+}
+
+impl Layout {
+    fn read(bytes: &[u8], attr2: u32) -> Result<Layout> {
+        let mut r = Reader::new(bytes);
+        let phase_count = usize::from(r.u16("phase_count")?);
+        let block_count = usize::from(r.u16("anim_block_count")?);
+        if block_count >= ANIM_BLOCK_LIMIT {
+            return Err(Error::new(
+                2,
+                format!(
+                    "anim_block_count is {block_count}, expected fewer than {ANIM_BLOCK_LIMIT} \
+                     (the engine refuses: \"Too many animations for material.\")"
+                ),
+            ));
+        }
+        let mut meta = Meta::RUNTIME_DEFAULT;
+        if stores_meta_ab(attr2) {
+            meta.a = r.u8("metaA")?;
+            meta.b = r.u8("metaB")?;
+        }
+        if stores_meta_c(attr2) {
+            meta.c = r.u32("metaC")?;
+        }
+        if stores_meta_d(attr2) {
+            meta.d = r.u32("metaD")?;
+        }
+
+        if r.need_records(phase_count, PHASE_LEN, "phase records").is_err() {
+            return Err(truncated_record(&r, PHASE_LEN, |i| format!("phase {i} of {phase_count}"))
+                .within(format!("phases[{}]", r.remaining() / PHASE_LEN)));
+        }
+        let phases_at = r.pos();
+        r.skip(phase_count * PHASE_LEN, "phase records")?;
+
+        let mut blocks = [0u32; ANIM_BLOCK_LIMIT];
+        let mut at = r.pos();
+        for (b, start) in blocks.iter_mut().enumerate().take(block_count) {
+            // Payloads are NRes entries: below 4 GiB.
+            *start = at as u32;
+            // The block's length from its key count where the bytes are there; else the
+            // checked reading, for its error.
+            let end = bytes.get(at + 4..at + 6).map(|c| at + BLOCK_HEAD_LEN + usize::from(le_u16(c, 0)) * KEY_LEN);
+            match end.filter(|&e| e <= bytes.len()) {
+                Some(e) => at = e,
+                None => {
+                    let mut r = Reader::at(bytes, at);
+                    read_block(&mut r, b)?;
+                    at = r.pos();
+                }
+            }
+        }
+        r.seek(at, "animation blocks")?;
+
+        if r.remaining() != 0 {
+            return Err(Error::new(
+                r.pos(),
+                format!(
+                    "{} bytes after the last animation block (expected the payload to end at 0x{:X})",
+                    r.remaining(),
+                    r.pos()
+                ),
+            ));
+        }
+        Ok(Layout { meta, phases_at, phase_count, block_count, blocks })
+    }
+
+    fn phases<'a>(&self, bytes: &'a [u8]) -> &'a [Phase] {
+        Phase::view(bytes[self.phases_at..self.phases_at + self.phase_count * PHASE_LEN].as_chunks::<PHASE_LEN>().0)
+    }
+
+    /// Where block `b`'s keys end.
+    fn block_end(&self, b: usize, len: usize) -> usize {
+        if b + 1 < self.block_count { self.blocks[b + 1] as usize } else { len }
+    }
+}
+
+/// Checks one animation block (header, key count, keys) and moves past it.
+fn read_block(r: &mut Reader, b: usize) -> Result<()> {
     let ctx = || format!("anim[{b}]");
-    let header = r
-        .u32("animation block header")
+    r.u32("animation block header")
         .map_err(|e| Error::new(e.offset, format!("animation block {b}: {}", e.message)).within(ctx()))?;
     let key_count = usize::from(
         r.u16("key_count")
@@ -403,9 +465,64 @@ fn parse_block(r: &mut Reader, b: usize) -> Result<AnimBlock> {
             .within(format!("keys[{k}]"))
             .within(ctx()));
     }
-    let raw = r.bytes(key_count * KEY_LEN, "keys")?;
-    let keys = raw.chunks_exact(KEY_LEN).map(|c| Key { k0: le_u16(c, 0), k1: le_u16(c, 2), k2: le_u16(c, 4) }).collect();
-    Ok(AnimBlock { header, keys })
+    r.skip(key_count * KEY_LEN, "keys")
+}
+
+/// A MAT0 payload read in place: the layout checked as [`Mat0::parse`] checks it, the phases
+/// viewed where they lie and the keys read when asked; nothing copied, nothing allocated. For
+/// what only reads a material (the project index); [`Mat0Ref::to_mat0`] makes the owned
+/// material that an edit changes and the evaluation reads.
+#[derive(Debug, Clone)]
+pub struct Mat0Ref {
+    bytes: SharedBytes,
+    version: u32,
+    layout: Layout,
+}
+
+impl Mat0Ref {
+    /// Reads a payload laid out for version `attr2`, keeping the bytes it is given (the
+    /// document's, shared; a borrowed slice is copied once). Fails as [`Mat0::parse`] fails.
+    pub fn parse(bytes: impl Into<SharedBytes>, attr2: u32) -> Result<Mat0Ref> {
+        let bytes: SharedBytes = bytes.into();
+        let layout = Layout::read(&bytes, attr2)?;
+        Ok(Mat0Ref { bytes, version: attr2, layout })
+    }
+    /// The payload version, the entry's `attr2`.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+    pub fn meta(&self) -> Meta {
+        self.layout.meta
+    }
+    /// The phase records where they lie in the payload.
+    pub fn phases(&self) -> &[Phase] {
+        self.layout.phases(&self.bytes)
+    }
+    pub fn block_count(&self) -> usize {
+        self.layout.block_count
+    }
+    /// Block `b`'s header word (`mode = header & 7`, `interp_mask = header >> 3`).
+    pub fn block_header(&self, b: usize) -> u32 {
+        le_u32(&self.bytes, self.layout.blocks[b] as usize)
+    }
+    /// Block `b`'s keys, read from the payload.
+    pub fn keys(&self, b: usize) -> impl ExactSizeIterator<Item = Key> + '_ {
+        let at = self.layout.blocks[b] as usize + BLOCK_HEAD_LEN;
+        self.bytes[at..self.layout.block_end(b, self.bytes.len())].chunks_exact(KEY_LEN).map(|c| Key { k0: le_u16(c, 0), k1: le_u16(c, 2), k2: le_u16(c, 4) })
+    }
+    /// The payload as it was read (what an untouched material writes).
+    pub fn bytes(&self) -> &SharedBytes {
+        &self.bytes
+    }
+    /// The owned material, to edit or evaluate.
+    pub fn to_mat0(&self) -> Mat0 {
+        Mat0 {
+            version: self.version,
+            meta: self.meta(),
+            phases: self.phases().to_vec(),
+            anim: (0..self.block_count()).map(|b| AnimBlock { header: self.block_header(b), keys: self.keys(b).collect() }).collect(),
+        }
+    }
 }
 
 /// The error for a run of fixed-size records that does not fit: names the first record that

@@ -1,4 +1,5 @@
 use super::*;
+use crate::formats::bytes::SharedBytes;
 use crate::fixtures::mat0 as fx;
 use proptest::prelude::*;
 
@@ -205,7 +206,38 @@ proptest! {
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300), v in 0u32..8) {
         if let Ok(m) = Mat0::parse(&bytes, v) {
-            prop_assert_eq!(m.write().unwrap(), bytes);
+            prop_assert_eq!(m.write().unwrap(), bytes.clone());
         }
+        // The in-place reading accepts and refuses exactly what the parse does, with the same
+        // error.
+        match (Mat0::parse(&bytes, v), Mat0Ref::parse(&bytes[..], v)) {
+            (Ok(m), Ok(view)) => prop_assert_eq!(view.to_mat0(), m),
+            (Err(a), Err(b)) => prop_assert_eq!((a.offset, a.to_string()), (b.offset, b.to_string())),
+            (a, b) => prop_assert!(false, "parse {:?}, view {:?}", a.map(|_| ()), b.map(|_| ())),
+        }
+    }
+
+    /// Read in place from shared bytes (a payload inside a larger buffer, as an archive's
+    /// entry is), a material is a view of them: phases where they lie, keys read from them,
+    /// the bytes kept; the owned copy equals the parse and writes the input back.
+    #[test]
+    fn a_shared_reading_keeps_the_bytes(m in arb_mat0(), before in prop::collection::vec(any::<u8>(), 0..9)) {
+        let b = m.write().unwrap();
+        let file = SharedBytes::from([&before[..], &b[..], b"tail"].concat());
+        let payload = file.slice(before.len()..before.len() + b.len());
+        let view = Mat0Ref::parse(&payload, m.version).unwrap();
+        prop_assert!(view.bytes().same_buffer(&file));
+        prop_assert_eq!(view.phases(), &m.phases[..]);
+        if let Some(p) = view.phases().first() {
+            prop_assert!(std::ptr::eq(p.params.as_ptr(), &payload[m.phase_offset(0)]), "the phases are the payload's");
+        }
+        prop_assert_eq!((view.version(), view.meta(), view.block_count()), (m.version, m.meta, m.anim.len()));
+        for (k, block) in m.anim.iter().enumerate() {
+            prop_assert_eq!(view.block_header(k), block.header);
+            prop_assert_eq!(view.keys(k).collect::<Vec<_>>(), block.keys.clone());
+        }
+        let owned = view.to_mat0();
+        prop_assert_eq!(&owned, &m);
+        prop_assert_eq!(owned.write().unwrap(), b);
     }
 }
