@@ -51,10 +51,21 @@ impl Archive {
             Error::new(COUNT_AT, format!("{count} entries of {ROW_SIZE} bytes do not fit: {}", e.message))
         })?;
         let table_end = HEADER_SIZE + table_len;
-        // The one copy a parse makes: the table is stored encrypted.
-        let mut plain = b[HEADER_SIZE..table_end].to_vec();
-        cipher::apply(le_u32(&header, SEED_AT) as u16, &mut plain);
-        let (raws, _) = plain.as_chunks::<ROW_SIZE>();
+        // The one copy a parse makes: the table is stored encrypted, and is decrypted straight
+        // into the rows (one stream over the whole table). Their overlay is set once the
+        // trailer is known.
+        let mut stream = cipher::Keystream::new(le_u32(&header, SEED_AT) as u16);
+        let mut rows: Vec<Row> = b[HEADER_SIZE..table_end]
+            .as_chunks::<ROW_SIZE>()
+            .0
+            .iter()
+            .map(|&stored| {
+                let mut raw = stored;
+                stream.apply(&mut raw);
+                Row::from_raw(raw, 0)
+            })
+            .collect();
+        let raws = &rows[..];
 
         // "AO" + u32 at the very end, outside the table: the media-overlay variant. A file
         // whose last payload merely ends in "AO" is read without a trailer if the trailer
@@ -86,10 +97,13 @@ impl Archive {
         };
         diagnostics.extend(lay.diagnostics);
         let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
+        if overlay != 0 {
+            rows.iter_mut().for_each(|r| r.set_overlay(overlay));
+        }
         let data_end = b.len() - trailer.map_or(0, |_| TRAILER_SIZE);
         let mut archive = Archive {
             header,
-            rows: raws.iter().map(|&raw| Row::from_raw(raw, overlay)).collect(),
+            rows,
             packed: lay.packed,
             rel: lay.rel,
             body: vec![bytes.slice(table_end..data_end)],
@@ -107,7 +121,7 @@ impl Archive {
 /// without that byte. An empty range may also point into the header or table.
 fn layout(
     bytes: &SharedBytes,
-    raws: &[[u8; ROW_SIZE]],
+    rows: &[Row],
     table_end: usize,
     trailer: Option<[u8; TRAILER_SIZE]>,
 ) -> Result<Layout> {
@@ -120,9 +134,9 @@ fn layout(
     }
     let data_end = (bytes.len() - trailer.map_or(0, |_| TRAILER_SIZE)) as u64;
     let mut lay =
-        Layout { packed: Vec::with_capacity(raws.len()), rel: Vec::with_capacity(raws.len()), diagnostics: Vec::new() };
-    for (i, raw) in raws.iter().enumerate() {
-        let row = Row::from_raw(*raw, overlay);
+        Layout { packed: Vec::with_capacity(rows.len()), rel: Vec::with_capacity(rows.len()), diagnostics: Vec::new() };
+    for (i, row) in rows.iter().enumerate() {
+        let row = Row::from_raw(*row.raw(), overlay);
         let at = HEADER_SIZE + i * ROW_SIZE;
         let start = row.effective_offset();
         let size = u64::from(row.packed_size());
