@@ -38,8 +38,9 @@ impl ItemEditor for FontEditor {
     }
 }
 
-/// The sample line a new tab shows: Latin, digits and Cyrillic.
-pub const SAMPLE: &str = "Parkan 1998: Железная стратегия!";
+/// The sample line a new tab shows: Latin, digits, Cyrillic, and `№` (in CP1251, no glyph in
+/// the demo font: marked).
+pub const SAMPLE: &str = "Parkan 1998: Железная стратегия! №";
 
 /// The font as parsed from one version of the bytes.
 pub struct Parsed {
@@ -61,6 +62,8 @@ pub struct FontView {
     pub layout: Option<Layout>,
     /// Sheet pixels per texel.
     pub zoom: f32,
+    /// Screen pixels per font pixel in the typed line.
+    pub line_zoom: f32,
     /// The byte values whose rect is under the pointer, as of the last frame.
     pub hovered: Vec<u8>,
     /// The glyph whose fields are shown for editing.
@@ -71,7 +74,7 @@ pub struct FontView {
 
 impl Default for FontView {
     fn default() -> Self {
-        FontView { seen: None, parsed: None, text: SAMPLE.to_string(), layout: None, zoom: 0.0, hovered: Vec::new(), selected: None, sheet_rect: None, line_rect: None }
+        FontView { seen: None, parsed: None, text: SAMPLE.to_string(), layout: None, zoom: 4.0, line_zoom: 3.0, hovered: Vec::new(), selected: None, sheet_rect: None, line_rect: None }
     }
 }
 
@@ -199,7 +202,9 @@ impl EditorState for FontView {
             ui.add(egui::TextEdit::singleline(&mut self.text).desired_width(420.0).hint_text("Type a line").id_salt("font-text"));
         });
         let layout = font.layout(&self.text, readings.tfnt_advance);
-        let zoom = if self.zoom > 0.0 { self.zoom } else { 3.0 };
+        // The line's own zoom, smaller when a long line would not fit.
+        let fit = ((ui.available_width() - 8.0) / layout.width.max(1) as f32).floor();
+        let zoom = self.line_zoom.clamp(1.0, 8.0).min(fit).max(1.0);
         ui.label(format!(
             "{} characters, {} drawn, {} without a glyph, {} px wide",
             layout.items.len(),
@@ -256,10 +261,8 @@ impl EditorState for FontView {
         ui.horizontal(|ui| {
             ui.label("Glyph sheet");
             ui.add(egui::Slider::new(&mut self.zoom, 1.0..=8.0).step_by(1.0).text("zoom"));
-            if self.zoom <= 0.0 {
-                self.zoom = 3.0;
-            }
         });
+        let zoom = self.zoom.clamp(1.0, 8.0);
         self.hovered.clear();
         let Some((tex, w, h)) = &parsed.sheet else { return };
         let (w, h) = (*w as f32, *h as f32);
