@@ -1,7 +1,8 @@
 //! The font and palette views on the real app (egui_kittest): the demo's `gamefont.rlb` font
 //! opens with its sheet decoded through the `PAL.PAL` beside it; typing into the line adds
 //! drawn glyphs and width, a character outside CP1251 is marked; a click on the sheet selects
-//! a glyph; the palette opens with its 256 colours and its `Ipol` table, and hovering names an
+//! a glyph whose advance, typed in, changes only its record and undoes in one step; a double
+//! click on the font's browser row opens it; the palette opens with its 256 colours and its `Ipol` table, and hovering names an
 //! index.
 
 #![cfg(feature = "gui")]
@@ -14,6 +15,7 @@ use parkan_studio::app::StudioApp;
 use parkan_studio::app::editors::font::{FontView, SAMPLE};
 use parkan_studio::app::editors::palette::PaletteView;
 use parkan_studio::fixtures::demo;
+use parkan_studio::formats::tfnt::{Glyph, Tfnt};
 use std::path::PathBuf;
 
 fn font<'a>(h: &'a Harness<'static, StudioApp>) -> &'a FontView {
@@ -82,6 +84,50 @@ fn the_font_draws_a_typed_line() {
     pressed(&mut h, false);
     h.run();
     assert_eq!(font(&h).selected, Some(b'0'));
+
+    // Its advance typed in: only its record changes, one undo step takes it back.
+    let path = h.state().tabs.active_tab().unwrap().path.clone();
+    let before = h.state().ws.item_bytes(&path).unwrap().to_vec();
+    let spin = h.query_all_by(|n| n.role() == egui::accesskit::Role::SpinButton && n.label().as_deref() == Some("advance")).next().expect("the advance field").rect().center();
+    h.hover_at(spin);
+    h.run();
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton { pos: spin, button: egui::PointerButton::Primary, pressed, modifiers: Default::default() });
+    }
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("13".into()));
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let after = h.state().ws.item_bytes(&path).unwrap().to_vec();
+    let at = Glyph::offset(b'0');
+    let changed: Vec<usize> = (0..before.len()).filter(|&i| before[i] != after[i]).collect();
+    assert_eq!(after.len(), before.len());
+    assert!(!changed.is_empty() && changed.iter().all(|&i| (at..at + 16).contains(&i)), "{changed:?}");
+    assert_eq!(Tfnt::parse(&after).unwrap().0.glyphs[usize::from(b'0')].advance, 13);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().ws.item_bytes(&path).unwrap().to_vec(), before, "one undo step");
+}
+
+/// Double-clicking the font's row in the browser opens it in a tab of the font view.
+#[test]
+fn a_double_click_in_the_browser_opens_the_font() {
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    let opts = parkan_studio::app::StartOptions { files: vec![d.path().join("gamefont.rlb")], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1280.0, 800.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
+    common::settle(&mut h);
+    let at = h.get_all_by_label("GAME.FNT").next().expect("the font's row").rect().center();
+    h.hover_at(at);
+    h.run();
+    for pressed in [true, false, true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton { pos: at, button: egui::PointerButton::Primary, pressed, modifiers: Default::default() });
+    }
+    common::settle(&mut h);
+    assert!(h.state().tabs.active_tab().and_then(|t| t.state::<FontView>()).is_some(), "the font opened in the font view");
 }
 
 #[test]
