@@ -201,11 +201,12 @@ impl Tfnt {
             let glyph = byte.map(|b| self.glyphs[usize::from(b)]).filter(Glyph::present);
             match (byte, glyph) {
                 (Some(b), Some(g)) => {
-                    items.push(Placed { ch, byte: Some(b), glyph: Some(g), x: pen + i32::from(g.x_offset), y: i32::from(g.y_offset) });
-                    pen += match advance {
+                    items.push(Placed { ch, byte: Some(b), glyph: Some(g), x: pen.saturating_add(i32::from(g.x_offset)), y: i32::from(g.y_offset) });
+                    // Saturating: a long line of large advances stays in range.
+                    pen = pen.saturating_add(match advance {
                         TfntAdvance::RecordAdvance => i32::from(g.advance),
                         TfntAdvance::WidthPlusSpacing => i32::from(g.width) + self.spacing.min(1024) as i32,
-                    };
+                    });
                 }
                 (b, _) => {
                     // A space-like byte without image still moves by its advance when it has one.
@@ -214,13 +215,13 @@ impl Tfnt {
                         .filter(|g| g.advance > 0 && advance == TfntAdvance::RecordAdvance)
                         .map_or(missing_step, |g| i32::from(g.advance));
                     items.push(Placed { ch, byte: b, glyph: None, x: pen, y: 0 });
-                    pen += step;
+                    pen = pen.saturating_add(step);
                 }
             }
         }
         let width = items
             .iter()
-            .map(|p| p.x + p.glyph.map_or(missing_step, |g| i32::from(g.width)))
+            .map(|p| p.x.saturating_add(p.glyph.map_or(missing_step, |g| i32::from(g.width))))
             .chain(std::iter::once(pen))
             .max()
             .unwrap_or(0)
@@ -315,6 +316,10 @@ mod tests {
     #[test]
     fn layout_uses_advances_and_marks_missing() {
         let (f, _) = Tfnt::parse(&font()).unwrap();
+        // Huge advances over a long line saturate instead of overflowing.
+        let mut big = f.clone();
+        big.glyphs[b'A' as usize].advance = i16::MAX;
+        assert!(big.layout(&"A".repeat(100_000), TfntAdvance::RecordAdvance).width > 0);
         let l = f.layout("AB А€z", TfntAdvance::RecordAdvance);
         let xs: Vec<i32> = l.items.iter().map(|p| p.x).collect();
         assert_eq!(&xs[..4], &[0, 6, 11, 14]);
