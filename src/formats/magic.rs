@@ -9,6 +9,10 @@ pub enum FileKind {
     Texm,
     /// A RIFF/WAVE sound (docs/formats/wav.md).
     Wav,
+    /// A Tfnt bitmap font (docs/formats/tfnt.md).
+    Tfnt,
+    /// A PAL palette: the `Ipol` tag after 1,024 bytes, or a `.pal` name (docs/formats/pal.md).
+    Pal,
     Wear,
     XrayGeom,
     /// The X-Ray `level` beside a level.geom: by name, or by its chunks.
@@ -29,7 +33,13 @@ pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
     if crate::formats::wav::is_wave(bytes) {
         return FileKind::Wav;
     }
+    if crate::formats::tfnt::is_tfnt(bytes) {
+        return FileKind::Tfnt;
+    }
     let lower = name.to_ascii_lowercase();
+    if crate::formats::pal::has_ipol(bytes) || (lower.ends_with(".pal") && bytes.len() >= crate::formats::pal::PALETTE_LEN) {
+        return FileKind::Pal;
+    }
     if lower.ends_with(".wea") {
         return FileKind::Wear;
     }

@@ -107,6 +107,12 @@ pub enum VegetationTexcoord {
     Over2048,
     Over1024,
 }
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum TfntAdvance {
+    #[default]
+    RecordAdvance,
+    WidthPlusSpacing,
+}
 
 /// Every section-8 switch. `Readings::default()` is the bold column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -129,6 +135,7 @@ pub struct Readings {
     pub face_normal: NormalScale,
     pub geom_normal: GeomNormalAxes,
     pub vegetation_texcoord: VegetationTexcoord,
+    pub tfnt_advance: TfntAdvance,
 }
 
 /// Name, the values it takes (first = default), and a one-line description, for `--help` and
@@ -151,6 +158,7 @@ pub const TABLE: &[(&str, &[&str], &str)] = &[
     ("face-normal", &["i16", "raw"], "MSH component 7 / 21 normal scale"),
     ("geom-normal", &["x-byte2", "x-byte0"], "level.geom packed normal axes"),
     ("vegetation-texcoord", &["2048", "1024"], "level.geom vegetation SHORT4 texcoord scale"),
+    ("tfnt-advance", &["advance", "width"], "Tfnt pen step: the glyph's advance field or width + spacing"),
 ];
 
 impl Readings {
@@ -194,6 +202,9 @@ impl Readings {
             "geom-normal" => self.geom_normal = if first { GeomNormalAxes::XFromByte2 } else { GeomNormalAxes::XFromByte0 },
             "vegetation-texcoord" => {
                 self.vegetation_texcoord = if first { VegetationTexcoord::Over2048 } else { VegetationTexcoord::Over1024 }
+            }
+            "tfnt-advance" => {
+                self.tfnt_advance = if first { TfntAdvance::RecordAdvance } else { TfntAdvance::WidthPlusSpacing }
             }
             _ => unreachable!("every TABLE name is matched"),
         }

@@ -10,6 +10,7 @@
 //! `fuzz/Cargo.toml`; `every_target_has_a_fuzz_binary`
 //! fails until both sides agree.
 
+mod font;
 mod mat0;
 mod material_text;
 mod modpkg;
@@ -99,6 +100,10 @@ pub const TARGETS: &[Target] = &[
     round_trip("wear", crate::fixtures::wear::exercise, wear::seeds),
     parse("wav_parse", wav::parse, wav::seeds),
     round_trip("wav", wav::round_trip, wav::seeds),
+    parse("pal_parse", font::pal_parse, font::pal_parse_seeds),
+    round_trip("pal", font::pal_round_trip, font::pal_seeds),
+    parse("tfnt_parse", font::tfnt_parse, font::tfnt_seeds),
+    round_trip("tfnt", font::tfnt_round_trip, font::tfnt_seeds),
     parse("msh_parse", msh::parse, msh::seeds),
     round_trip("msh", crate::fixtures::msh::exercise, msh::seeds),
     parse("xray_geom_parse", xray::geom_parse, xray::geom_seeds),
@@ -167,7 +172,7 @@ mod tests {
 
     #[test]
     fn every_parser_has_a_parse_and_a_round_trip_target() {
-        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "msh", "xray_geom", "xray_level", "modpkg"] {
+        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg"] {
             assert_eq!(target(family).map(|t| t.kind), Some(Kind::RoundTrip), "{family}");
             assert_eq!(target(&format!("{family}_parse")).map(|t| t.kind), Some(Kind::Parse), "{family}");
         }

@@ -14,6 +14,8 @@ pub fn style(kind: Kind) -> (Color32, &'static str) {
         Kind::WearTable => (Color32::from_rgb(70, 140, 70), "W"),
         Kind::Page => (Color32::from_rgb(180, 150, 40), "P"),
         Kind::Sound => (Color32::from_rgb(60, 150, 170), "S"),
+        Kind::Font => (Color32::from_rgb(150, 110, 60), "f"),
+        Kind::Palette => (Color32::from_rgb(190, 80, 150), "p"),
         Kind::Geometry => (Color32::from_rgb(50, 110, 200), "G"),
         Kind::Component => (Color32::from_rgb(60, 130, 170), "c"),
         Kind::Data => (Color32::from_rgb(120, 120, 120), "·"),

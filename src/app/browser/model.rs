@@ -370,6 +370,17 @@ fn content(kind: Kind, bytes: &[u8]) -> (String, Option<f64>) {
             }
             None => (String::new(), None),
         },
+        Kind::Font => match crate::formats::tfnt::Tfnt::parse(bytes) {
+            Ok((f, _)) => {
+                let i = f.info();
+                (format!("{} glyphs, sheet {}×{}", i.glyphs, i.sheet_width, i.sheet_height), None)
+            }
+            Err(_) => (String::new(), None),
+        },
+        Kind::Palette => match crate::formats::pal::Pal::parse(bytes) {
+            Ok((p, _)) => (if p.ipol.is_some() { "256 colours + Ipol".into() } else { "256 colours".into() }, None),
+            Err(_) => (String::new(), None),
+        },
         Kind::Texture => match crate::formats::texm::Header::parse(bytes) {
             Ok(h) => {
                 let mips = if h.mip_count > 1 { format!(", {} mips", h.mip_count) } else { String::new() };

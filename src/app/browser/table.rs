@@ -298,6 +298,11 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             let text = if r.dirty { RichText::new(format!("{} •", r.name)).strong() } else { RichText::new(&r.name) };
             let text = if r.depth == 0 { text.strong() } else { text };
             ui.label(text);
+            // A sound's length after its name, where a narrow panel still shows it (the Format
+            // and Length columns further right have the rest).
+            if let Some(secs) = r.seconds {
+                ui.weak(format!("{secs:.2} s")).on_hover_text(&r.format);
+            }
             if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
                 let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
                 ui.colored_label(colour, crate::app::words::count(all, "problem", "problems"))

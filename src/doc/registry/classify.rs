@@ -19,6 +19,8 @@ pub enum Kind {
     Page,
     Geometry,
     Sound,
+    Font,
+    Palette,
     Component,
     Data,
 }
@@ -35,6 +37,8 @@ impl Kind {
             Kind::Page => "page",
             Kind::Geometry => "level geometry",
             Kind::Sound => "sound",
+            Kind::Font => "font",
+            Kind::Palette => "palette",
             Kind::Component => "mesh component",
             Kind::Data => "data",
         }
@@ -63,6 +67,11 @@ pub fn is_wear_name(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".wea")
 }
 
+/// A font's entry name (`.fnt`, `.tfnt`), for RsLi entries whose bytes are packed.
+pub fn is_font_name(lower: &str) -> bool {
+    lower.ends_with(".fnt") || lower.ends_with(".tfnt")
+}
+
 /// A MAT0 material's file name.
 pub fn is_material_name(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
@@ -79,6 +88,11 @@ pub fn entry_kind(type_id: Option<u32>, name: &str, bytes: Option<&[u8]>, nested
     match type_id {
         // A sound by its bytes, whatever its tag (docs/formats/wav.md).
         _ if bytes.is_some_and(crate::formats::wav::is_wave) => Kind::Sound,
+        // A font or a palette by its bytes, or by name when the bytes are packed.
+        _ if bytes.is_some_and(crate::formats::tfnt::is_tfnt) => Kind::Font,
+        _ if bytes.is_some_and(crate::formats::pal::has_ipol) => Kind::Palette,
+        _ if lower.ends_with(".pal") && bytes.is_none_or(|b| b.len() >= crate::formats::pal::PALETTE_LEN) => Kind::Palette,
+        None if bytes.is_none() && is_font_name(&lower) => Kind::Font,
         Some(TYPE_TEXM) => Kind::Texture,
         Some(TYPE_MAT0) => Kind::Material,
         Some(TYPE_WEAR) => Kind::WearTable,
@@ -99,6 +113,8 @@ pub fn file_format(name: &str, root: &Node) -> &'static str {
         Node::Blob(b) => match detect(name, b) {
             FileKind::Texm => "Texm",
             FileKind::Wav => "WAV",
+            FileKind::Tfnt => "Tfnt",
+            FileKind::Pal => "PAL",
             FileKind::Wear => "WEAR text",
             FileKind::XrayGeom => "level.geom",
             FileKind::XrayLevel => "X-Ray level",
@@ -112,6 +128,8 @@ pub fn file_kind(format: &str, name: &str) -> Kind {
     match format {
         "Texm" => Kind::Texture,
         "WAV" => Kind::Sound,
+        "Tfnt" => Kind::Font,
+        "PAL" => Kind::Palette,
         "WEAR text" => Kind::WearTable,
         "level.geom" | "X-Ray level" => Kind::Geometry,
         _ if name.to_ascii_lowercase().ends_with(".msh") => Kind::Mesh,
@@ -136,6 +154,12 @@ mod tests {
         assert_eq!(entry_kind(Some(0), "x", Some(b"abc"), false), Kind::Data);
         assert_eq!(entry_kind(Some(TYPE_TEXM), "x", Some(b"RIFF\0\0\0\0WAVEfmt "), false), Kind::Sound);
         assert_eq!(entry_kind(Some(crate::formats::wav::TYPE_SWAV), "x", None, false), Kind::Sound);
+        let font = crate::fixtures::font::tfnt_bytes();
+        assert_eq!(entry_kind(None, "x", Some(&font), false), Kind::Font);
+        assert_eq!(entry_kind(None, "GAME.FNT", None, false), Kind::Font);
+        assert_eq!(entry_kind(Some(0), "A.PAL", Some(&[0u8; 1024]), false), Kind::Palette);
+        assert_eq!(entry_kind(Some(0), "A.PAL", Some(&[0u8; 100]), false), Kind::Data);
+        assert_eq!(entry_kind(None, "noname", Some(&crate::fixtures::font::pal_with_ipol()), false), Kind::Palette);
         assert!(is_archive_name("a.RLB") && !is_archive_name("a.wea"));
         assert!(is_material_name("x.MAT") && is_material_name("x.mat0") && !is_material_name("x.mat1"));
     }

@@ -6,7 +6,9 @@
 pub mod classify;
 pub mod mat0;
 pub mod msh;
+pub mod pal;
 pub mod texm;
+pub mod tfnt;
 pub mod wav;
 pub mod wear;
 pub mod xray_geom;
@@ -61,8 +63,9 @@ pub fn codecs() -> &'static [&'static dyn Codec] {
     ALL
 }
 
-/// Most specific first: a sound is a sound by its bytes whatever its type tag; the MSH codec claims NRes entries before the generic archive handling.
-pub static ALL: &[&dyn Codec] = &[&wav::WavCodec, &msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
+/// Most specific first: a sound is a sound by its bytes whatever its type tag, and so is a font
+/// (`Tfnt`) or a palette (`.PAL`, or the `Ipol` tag); the MSH codec claims NRes entries before the generic archive handling.
+pub static ALL: &[&dyn Codec] = &[&wav::WavCodec, &tfnt::TfntCodec, &pal::PalCodec, &msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
 
 pub fn codec_for(item: &Item) -> Option<&'static dyn Codec> {
     codecs().iter().copied().find(|c| c.claims(item))
