@@ -197,7 +197,7 @@ fn compare(c: &mut Criterion) {
     let view = app.compare.as_mut().expect("the compare view");
     assert_eq!(view.changes().len(), ENTRIES / 5);
     view.selected = Some(ENTRIES / 10);
-    view.open_selected(&ctx, Default::default());
+    view.open_selected(&ctx, &app.ws);
     for _ in 0..3 {
         frame(&ctx, &mut |ui| app.frame(ui));
     }

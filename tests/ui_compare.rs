@@ -240,20 +240,27 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
 }
 
 #[test]
-fn a_material_diff_shows_both_field_tables_and_both_sides_on_one_timeline() {
+fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timeline() {
     use parkan_studio::fixtures::mat0::material_lib;
     use parkan_studio::formats::mat0::{Mat0, SHIPPED_VERSION};
     let d = tempfile::tempdir().unwrap();
     let (a, b) = (d.path().join("Material.lib"), d.path().join("edited").join("Material.lib"));
     std::fs::create_dir_all(b.parent().unwrap()).unwrap();
     std::fs::write(&a, material_lib()).unwrap();
+    // Each side's textures beside it: B's LAMP.0 is painted, so the two previews differ.
+    let lamp_tex = build(&Spec::new(Format::Rgb565, 32, 32, 1, Material::Light));
+    for (dir, tex) in [(d.path().to_path_buf(), lamp_tex.clone()), (b.parent().unwrap().to_path_buf(), painted(&lamp_tex))] {
+        let (mut texs, _) = Archive::parse(textures_lib().into()).unwrap();
+        texs.add(b"LAMP.0", TYPE_TEXM, [0; 3], tex).unwrap();
+        std::fs::write(dir.join("Textures.lib"), texs.write()).unwrap();
+    }
     let (mut lib, _) = Archive::parse(material_lib().into()).unwrap();
     let lamp = (0..lib.len()).find(|&i| lib.entry(i).name() == "LAMP").unwrap();
     let mut m = Mat0::parse(&lib.payload(lamp), SHIPPED_VERSION).unwrap();
     m.phases[0].params[4] = 10; // the "on" phase's diffuse red
     lib.replace(lamp, m.write().unwrap()).unwrap();
     std::fs::write(&b, lib.write()).unwrap();
-    let mut h = app_with(vec![a], [1280.0, 800.0]);
+    let mut h = app_with(vec![a], [1280.0, 900.0]);
     h.state_mut().push_intent(Intent::CompareWith(b));
     settle(&mut h);
     assert_eq!(kinds(&h), [(Kind::Changed, "Material.lib::LAMP".to_string())]);
@@ -261,16 +268,59 @@ fn a_material_diff_shows_both_field_tables_and_both_sides_on_one_timeline() {
     let Some(Body::Fields(t)) = shown_body(&h) else { panic!("field tables, not {:?}", shown_body(&h).map(|b| b.name())) };
     let changed: Vec<&str> = t.rows.iter().filter(|r| r.differs()).map(|r| r.field.as_str()).collect();
     assert!(!changed.is_empty() && changed.iter().all(|f| f.starts_with("phases[0].")), "{changed:?}");
-    assert!(t.material.is_some(), "both sides on one timeline");
     for label in ["Both sides playing", "Only changed fields"] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
-    // At the playhead (0 ms) both sides are in their phase 0; at 500 ms in phase 1.
+    let play = t.material.as_ref().expect("both sides on one timeline");
+    // Both sides drawn by the material editor's live preview (the lit shape), each textured
+    // from beside its own Material.lib.
+    for k in 0..2 {
+        assert!(play.image_rect(k).is_some(), "side {k}'s 3D preview");
+    }
+    let origins = [play.texture_origin(0).expect("A's texture").to_string(), play.texture_origin(1).expect("B's texture").to_string()];
+    assert!(!origins[0].contains("edited") && origins[1].contains("edited"), "{origins:?}");
+    // At the playhead (0 ms) both sides are in their phase 0; at 500 ms both in phase 1.
     assert_eq!(h.query_all_by_label_contains("phase 0 -> ").count(), 2);
+    assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (0, 0));
     let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
     t.material.as_mut().unwrap().timeline.time = 500.0;
     h.run();
     assert_eq!(h.query_all_by_label_contains("phase 1 -> ").count(), 2);
+    let Some(Body::Fields(t)) = shown_body(&h) else { unreachable!() };
+    let play = t.material.as_ref().unwrap();
+    assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (1, 1));
+    // One turn: a drag on A's shape turns B's too.
+    let (ra, rb) = (play.image_rect(0).unwrap(), play.image_rect(1).unwrap());
+    let before = snapshot_pixels(&mut h, rb);
+    h.hover_at(ra.center());
+    h.drag_at(ra.center());
+    h.hover_at(ra.center() + egui::vec2(40.0, 0.0));
+    h.hover_at(ra.center() + egui::vec2(90.0, 0.0));
+    h.drop_at(ra.center() + egui::vec2(90.0, 0.0));
+    h.run();
+    assert_ne!(before, snapshot_pixels(&mut h, rb), "B's shape turned with A's");
+    // The lamp on (phase 0), where the edited diffuse red shows.
+    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    t.material.as_mut().unwrap().timeline.time = 100.0;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::I);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::J);
+    h.state_mut().push_intent(Intent::Log(parkan_studio::formats::Severity::Info, "compared".into()));
+    h.run();
+    h.snapshot("compare_material");
+}
+
+/// The rendered pixels inside `rect` (points), for telling whether a view changed.
+fn snapshot_pixels(h: &mut Harness<'static, StudioApp>, rect: egui::Rect) -> Vec<u8> {
+    let img = h.render().expect("a rendered frame");
+    let ppp = h.ctx.pixels_per_point();
+    let (x0, y0, x1, y1) = ((rect.min.x * ppp) as u32, (rect.min.y * ppp) as u32, (rect.max.x * ppp) as u32, (rect.max.y * ppp) as u32);
+    let mut out = Vec::new();
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            out.extend_from_slice(&img.get_pixel(x, y).0);
+        }
+    }
+    out
 }
 
 #[test]

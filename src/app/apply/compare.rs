@@ -7,7 +7,7 @@ use crate::app::StudioApp;
 use crate::app::compare::CompareView;
 use crate::app::intent::Intent;
 use crate::app::tasks::Outcome;
-use crate::doc::diff::sides::{Pair, Source, file_side, saved_pairs};
+use crate::doc::diff::sides::{Origin, Pair, Source, file_side, saved_pairs};
 use crate::doc::diff::{Options, Report, Side};
 use crate::doc::{ItemPath, items};
 use std::path::PathBuf;
@@ -37,7 +37,7 @@ impl StudioApp {
             }
             Intent::CompareOpenSelected => {
                 if let Some(c) = self.compare.as_mut() {
-                    c.open_selected(&self.ctx, self.ws.readings);
+                    c.open_selected(&self.ctx, &self.ws);
                 }
             }
             Intent::CloseCompare => self.compare = None,
@@ -65,7 +65,7 @@ impl StudioApp {
                 return;
             };
             let title = format!("{} -> {}", short(&mine), short(&other));
-            self.start_compare(CompareView::new(title, Source::Folders { a: mine, b: other }));
+            self.start_compare(CompareView::new(title, Source::Folders { a: mine, b: other, unsaved: Vec::new() }));
             return;
         }
         let Some(file) = self.current_file() else {
@@ -82,7 +82,8 @@ impl StudioApp {
             Err(e) => return self.fail("Compare", e.to_string()),
         };
         let title = format!("{name} -> {}", short(&other));
-        self.start_compare(CompareView::new(title, Source::Pairs(vec![Pair { label: name, a: Some(mine), b: Some(theirs) }])));
+        let at = [self.ws.file(file).map(|f| Origin::open(&f.path)), Some(Origin::disk(&other))];
+        self.start_compare(CompareView::new(title, Source::Pairs(vec![Pair { label: name, a: Some(mine), b: Some(theirs), at }])));
     }
 
     /// One item's unsaved changes; the only change (or the first) is shown at once.
@@ -97,7 +98,7 @@ impl StudioApp {
             && c.report.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|r| !r.changes.is_empty()))
         {
             c.selected = Some(0);
-            c.open_selected(&self.ctx, self.ws.readings);
+            c.open_selected(&self.ctx, &self.ws);
         }
     }
 
