@@ -363,3 +363,71 @@ fn a_mesh_diff_shows_two_3d_views_and_its_components() {
     h.run();
     h.snapshot("compare_mesh");
 }
+
+/// Two copies of the small game folder under `d` (`a` and `b`).
+fn two_games(d: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    use parkan_studio::fixtures::game::{GameSpec, write_game};
+    let (a, b) = (d.join("a"), d.join("b"));
+    write_game(&a, &GameSpec::SMALL).unwrap();
+    write_game(&b, &GameSpec::SMALL).unwrap();
+    (a, b)
+}
+
+#[test]
+fn a_mesh_diff_draws_both_sides_textured_from_beside_each_side() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = two_games(d.path());
+    // B's bunker (a mesh inside objects.rlb, its table beside it in the archive): one vertex
+    // moved.
+    let (mut rlb, _) = Archive::parse(std::fs::read(b.join("objects.rlb")).unwrap().into()).unwrap();
+    let k = (0..rlb.len()).find(|&i| rlb.entry(i).name() == "BUNKER.msh").unwrap();
+    let (mut m, _) = Archive::parse(rlb.payload(k)).unwrap();
+    let pos = (0..m.len()).find(|&i| m.entry(i).type_id() == 3).expect("a positions component");
+    let mut p = m.payload(pos).to_vec();
+    p[3] ^= 0x01;
+    m.replace(pos, p).unwrap();
+    rlb.replace(k, m.write()).unwrap();
+    std::fs::write(b.join("objects.rlb"), rlb.write()).unwrap();
+    let mut h = app_with(Vec::new(), [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::OpenFolder(a));
+    settle(&mut h);
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "objects.rlb::BUNKER.msh".to_string())]);
+    double_click(&mut h, "BUNKER.mshchanged");
+    let Some(Body::Mesh(views, _)) = shown_body(&h) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    assert_eq!(views.built(), 2, "both sides drawn");
+    // Materials through the table beside the mesh, textures from the libraries: both textured.
+    assert!(views.textures(0) > 0 && views.textures(1) > 0, "textured: {} and {}", views.textures(0), views.textures(1));
+}
+
+#[test]
+fn a_folder_compare_takes_the_editors_unsaved_edits_and_marks_them() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = two_games(d.path());
+    // On disk, B's Land2.wea differs; in the editor, A's Land1.wea is edited (not saved).
+    let mut t = std::fs::read(b.join("Land2.wea")).unwrap();
+    t.extend_from_slice(b"\r\n");
+    std::fs::write(b.join("Land2.wea"), t).unwrap();
+    let mut h = app_with(Vec::new(), [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::OpenFolder(a.clone()));
+    settle(&mut h);
+    h.state_mut().push_intent(Intent::Open(vec![a.join("Land1.wea")]));
+    settle(&mut h);
+    let file = h.state().ws.files().iter().find(|f| f.name() == "Land1.wea").expect("open").id;
+    let mut edited = std::fs::read(a.join("Land1.wea")).unwrap();
+    edited.extend_from_slice(b"\r\n\r\n");
+    h.state_mut().push_intent(Intent::EditItem(parkan_studio::app::intent::ItemEdit::bytes(&ItemPath::root(file), edited, "edit")));
+    settle(&mut h);
+    assert!(h.state().ws.is_dirty(file));
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string()), (Kind::Changed, "Land2.wea".to_string())]);
+    assert!(h.query_by_label("Land1.weachangedunsaved").is_some(), "the edited file is marked unsaved");
+    assert!(h.query_by_label("Land2.weachanged").is_some(), "the other is not");
+    // Its diff is from the editor's bytes: the two lines the editor added are not in B.
+    double_click(&mut h, "Land1.weachangedunsaved");
+    let Some(Body::Text(t)) = shown_body(&h) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let gone = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Removed).count();
+    assert_eq!(gone, 2, "the two lines the editor added");
+}

@@ -10,6 +10,7 @@ use crate::app::tasks::Outcome;
 use crate::doc::diff::sides::{Origin, Pair, Source, file_side, saved_pairs};
 use crate::doc::diff::{Options, Report, Side};
 use crate::doc::{ItemPath, items};
+use crate::formats::bytes::SharedBytes;
 use std::path::PathBuf;
 
 /// A path by its last two parts (`edited/Textures.lib`): the header has little room.
@@ -64,8 +65,23 @@ impl StudioApp {
                 self.fail("Compare", "Open a game folder or a file first: the compare view compares it with the folder chosen.".into());
                 return;
             };
-            let title = format!("{} -> {}", short(&mine), short(&other));
-            self.start_compare(CompareView::new(title, Source::Folders { a: mine, b: other, unsaved: Vec::new() }));
+            // The folder as the editor has it: each edited open file under it by its unsaved
+            // bytes, marked so in the tree.
+            let unsaved: Vec<(String, SharedBytes)> = self
+                .ws
+                .files()
+                .iter()
+                .filter(|f| f.is_dirty())
+                .filter_map(|f| {
+                    let rel = f.path.strip_prefix(&mine).ok()?;
+                    let rel = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/");
+                    Some((rel, self.ws.item_bytes(&ItemPath::root(f.id)).ok()?))
+                })
+                .collect();
+            let title = format!("{} -> {}{}", short(&mine), short(&other), if unsaved.is_empty() { "" } else { " (with unsaved edits)" });
+            let mut view = CompareView::new(title, Source::Folders { a: mine, b: other, unsaved: unsaved.clone() });
+            view.unsaved = unsaved.into_iter().map(|(r, _)| r.to_ascii_lowercase()).collect();
+            self.start_compare(view);
             return;
         }
         let Some(file) = self.current_file() else {

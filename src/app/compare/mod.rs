@@ -44,6 +44,9 @@ pub struct CompareView {
     pub tree: Vec<tree::Row>,
     /// What asked for this view, asked again by Refresh (after more edits).
     pub again: Option<Intent>,
+    /// A folder compare's files (relative paths, lower case) that were compared as the editor
+    /// has them, with unsaved edits: their changes are marked "unsaved" in the tree.
+    pub unsaved: Vec<String>,
 }
 
 /// One change's diff as drawn.
@@ -79,7 +82,7 @@ impl Body {
 
 impl CompareView {
     pub fn new(title: impl Into<String>, source: Source) -> CompareView {
-        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None }
+        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None, unsaved: Vec::new() }
     }
 
     /// The name of the background task that compares for this view.
@@ -99,6 +102,13 @@ impl CompareView {
         self.tree = tree::rows(self.changes());
         self.selected = None;
         self.shown = None;
+    }
+
+    /// Whether `change` lies in a file compared with its unsaved edits.
+    pub fn is_unsaved(&self, change: &Change) -> bool {
+        let root = change.path.split("::").next().unwrap_or_default().to_ascii_lowercase();
+        let from = change.from.as_deref().filter(|_| !change.path.contains("::")).map(str::to_ascii_lowercase);
+        self.unsaved.iter().any(|u| *u == root || Some(u) == from.as_ref())
     }
 
     pub fn changes(&self) -> &[Change] {

@@ -254,6 +254,29 @@ mod tests {
     }
 
     #[test]
+    fn labels_tell_files_of_one_name_apart() {
+        let paths = [Path::new("/g/a/Textures.lib"), Path::new("/g/b/textures.lib"), Path::new("/g/a/Material.lib"), Path::new("/h/x/a/Land.wea"), Path::new("/g/y/a/Land.wea")];
+        assert_eq!(distinct_labels(&paths), ["a/Textures.lib", "b/textures.lib", "Material.lib", "x/a/Land.wea", "y/a/Land.wea"]);
+    }
+
+    #[test]
+    fn a_folder_with_the_editors_bytes_of_one_file() {
+        let d = tempfile::tempdir().unwrap();
+        let (da, db) = (d.path().join("a"), d.path().join("b"));
+        for dir in [&da, &db] {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(dir.join("x.lib"), fx::simple()).unwrap();
+            std::fs::write(dir.join("y.bin"), b"same").unwrap();
+        }
+        let edited = SharedBytes::from(b"edited".to_vec());
+        let src = Source::Folders { a: da, b: db, unsaved: vec![("Y.BIN".into(), edited.clone())] };
+        let r = src.compare(&Options::default()).unwrap();
+        assert_eq!(r.changes.iter().map(|c| (c.kind, c.path.as_str())).collect::<Vec<_>>(), [(Kind::Changed, "y.bin")]);
+        let (sa, sb) = sides_of(&src, &r.changes[0]).unwrap();
+        assert_eq!((&sa.unwrap().bytes[..], &sb.unwrap().bytes[..]), (&b"edited"[..], &b"same"[..]));
+    }
+
+    #[test]
     fn folders_and_the_unsaved_workspace() {
         let d = tempfile::tempdir().unwrap();
         let (da, db) = (d.path().join("a"), d.path().join("b"));
