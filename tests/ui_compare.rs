@@ -431,3 +431,45 @@ fn a_folder_compare_takes_the_editors_unsaved_edits_and_marks_them() {
     let gone = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Removed).count();
     assert_eq!(gone, 2, "the two lines the editor added");
 }
+
+#[test]
+fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
+    let d = tempfile::tempdir().unwrap();
+    let (x, y) = (d.path().join("x").join("Textures.lib"), d.path().join("y").join("Textures.lib"));
+    for p in [&x, &y] {
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, textures_lib()).unwrap();
+    }
+    let mut h = app_with(vec![x, y], [1280.0, 800.0]);
+    let ids: Vec<_> = h.state().ws.files().iter().map(|f| (f.id, f.path.clone())).collect();
+    assert_eq!(ids.len(), 2);
+    let lib = Archive::parse(textures_lib().into()).unwrap().0;
+    let find = |n: &str| (0..lib.len()).find(|&i| lib.entry(i).name() == n).unwrap();
+    // x's GRASS.0 painted, y's SAND.0 painted.
+    let (fx, fy) = if ids[0].1.starts_with(d.path().join("x")) { (ids[0].0, ids[1].0) } else { (ids[1].0, ids[0].0) };
+    for (file, name) in [(fx, "GRASS.0"), (fy, "SAND.0")] {
+        let i = find(name);
+        h.state_mut().push_intent(Intent::ReplaceBytes { path: ItemPath::root(file).child(i), bytes: painted(&lib.payload(i)).into() });
+    }
+    settle(&mut h);
+    file_menu(&mut h, "Unsaved Changes");
+    assert_eq!(kinds(&h), [(Kind::Changed, "x/Textures.lib::GRASS.0".to_string()), (Kind::Changed, "y/Textures.lib::SAND.0".to_string())]);
+    for heading in ["x/Textures.lib", "y/Textures.lib"] {
+        assert!(h.query_by_label(heading).is_some(), "{heading}");
+    }
+    // Each change's diff is its own file's: y's SAND.0 is painted in y only.
+    double_click(&mut h, "SAND.0changed");
+    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    assert_eq!(t.pair.diff.expect("both decoded").changed, 24);
+    // A tab's Compare with Saved finds its own file's change.
+    h.state_mut().push_intent(Intent::CompareWithSaved(ItemPath::root(fy).child(find("SAND.0"))));
+    h.run();
+    assert_eq!(kinds(&h), [(Kind::Changed, "y/Textures.lib::SAND.0".to_string())]);
+    // The prompt on quit names them the same way.
+    h.state_mut().push_intent(Intent::Quit { confirmed: false });
+    h.run();
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    for name in ["• x/Textures.lib", "• y/Textures.lib"] {
+        assert!(h.query_by_label(name).is_some(), "{name}");
+    }
+}

@@ -104,8 +104,15 @@ impl StudioApp {
 
     /// One item's unsaved changes; the only change (or the first) is shown at once.
     fn compare_with_saved(&mut self, path: &ItemPath) {
+        let pairs = saved_pairs(&self.ws, Some(path.file));
         let at = items::address(&self.ws, path);
-        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(saved_pairs(&self.ws, Some(path.file))));
+        // The file as the pairs label it (with its folder when another dirty file shares its name).
+        let at = match (pairs.first(), at.split_once("::")) {
+            (Some(p), Some((_, entries))) => format!("{}::{entries}", p.label),
+            (Some(p), None) => p.label.clone(),
+            (None, _) => at,
+        };
+        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(pairs));
         if !path.entries.is_empty() {
             view.only = Some(at);
         }
