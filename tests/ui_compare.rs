@@ -473,3 +473,42 @@ fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
         assert!(h.query_by_label(name).is_some(), "{name}");
     }
 }
+
+#[test]
+fn compare_tab_with_saved_from_the_file_menu_and_one_pan_for_every_pane() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, _) = two_libraries(d.path());
+    let mut h = app_with(vec![a], [1280.0, 800.0]);
+    let file = h.state().ws.files()[0].id;
+    let lib = Archive::parse(textures_lib().into()).unwrap().0;
+    let g = (0..lib.len()).find(|&i| lib.entry(i).name() == "GRASS.0").unwrap();
+    let grass = ItemPath::root(file).child(g);
+    h.state_mut().push_intent(Intent::ReplaceBytes { path: grass.clone(), bytes: painted(&lib.payload(g)).into() });
+    h.state_mut().push_intent(Intent::OpenTab(grass));
+    settle(&mut h);
+    file_menu(&mut h, "Compare Tab with Saved");
+    assert_eq!(kinds(&h), [(Kind::Changed, "Textures.lib::GRASS.0".to_string())]);
+    h.run();
+    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    assert_eq!(t.pane_rects.len(), 3, "A, B and the difference image");
+    let panes = t.pane_rects.clone();
+    let before = snapshot_pixels(&mut h, panes[0]);
+    // A drag on the difference pane pans A and B with it.
+    let at = panes[2].center();
+    h.hover_at(at);
+    h.drag_at(at);
+    h.hover_at(at + egui::vec2(20.0, 10.0));
+    h.hover_at(at + egui::vec2(40.0, 20.0));
+    h.drop_at(at + egui::vec2(40.0, 20.0));
+    h.run();
+    let Some(Body::Texture(t)) = shown_body(&h) else { unreachable!() };
+    assert!(t.pan.x > 0.0 && t.pan.y > 0.0 && t.zoom.is_some(), "one pan: {:?} {:?}", t.pan, t.zoom);
+    let zoom = t.zoom.unwrap();
+    assert_ne!(before, snapshot_pixels(&mut h, panes[0]), "A's pane moved with the difference pane");
+    // The wheel over B zooms every pane.
+    h.hover_at(panes[1].center());
+    h.input_mut().events.push(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, 120.0), phase: egui::TouchPhase::Move, modifiers: Default::default(), source: egui::MouseWheelSource::Wheel });
+    h.run();
+    let Some(Body::Texture(t)) = shown_body(&h) else { unreachable!() };
+    assert!(t.zoom.unwrap() > zoom, "{zoom} -> {:?}", t.zoom);
+}
