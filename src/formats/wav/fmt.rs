@@ -170,8 +170,11 @@ impl Fmt {
         match codec {
             Codec::Pcm8 | Codec::Pcm16 => {
                 let bits = if codec == Codec::Pcm8 { 8 } else { 16 };
-                let ba = bits / 8 * channels;
-                Fmt { tag: TAG_PCM, channels, rate, avg_bytes: rate * ba as u32, block_align: ba, bits, extra: None, trailing: Vec::new() }
+                // A channel count read from a damaged file can make these overflow their
+                // fields: they saturate (the samples do not depend on them).
+                let ba = (bits as u32 / 8 * channels as u32).min(u16::MAX as u32);
+                let avg_bytes = (rate as u64 * ba as u64).min(u32::MAX as u64) as u32;
+                Fmt { tag: TAG_PCM, channels, rate, avg_bytes, block_align: ba as u16, bits, extra: None, trailing: Vec::new() }
             }
             Codec::MsAdpcm => {
                 let spb = ms_samples_per_block(block_align as usize, ch);
