@@ -11,7 +11,11 @@
 //!
 //! The compare view: the whole editor's frame with the view open on the 10,000-entry archive
 //! against a copy with every fifth entry changed (2,000 changes in the tree, one byte-range
-//! diff shown).
+//! diff shown). And a material's compare (`compare_material`): the editor's frame with both
+//! sides of an animated material playing in step on one timeline, each side's preview and its
+//! texture from its own Textures.lib. Headless, there is no device: the previews draw their
+//! flat swatch, so this is the view's CPU frame without the renderer's paint callbacks (whose
+//! cost `benches/material_editor.rs` measures for one preview).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::{StartOptions, StudioApp};
@@ -197,7 +201,7 @@ fn compare(c: &mut Criterion) {
     let view = app.compare.as_mut().expect("the compare view");
     assert_eq!(view.changes().len(), ENTRIES / 5);
     view.selected = Some(ENTRIES / 10);
-    view.open_selected(&ctx, Default::default());
+    view.open_selected(&ctx, &app.ws);
     for _ in 0..3 {
         frame(&ctx, &mut |ui| app.frame(ui));
     }
@@ -206,5 +210,44 @@ fn compare(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, inspector, edits, compare);
+fn compare_material(c: &mut Criterion) {
+    use parkan_studio::app::compare::Body;
+    use parkan_studio::app::intent::Intent;
+    use parkan_studio::fixtures::mat0::material_lib;
+    use parkan_studio::fixtures::texm::textures_lib;
+    use parkan_studio::formats::mat0::{Mat0, SHIPPED_VERSION};
+    use parkan_studio::formats::nres::Archive;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, b) = (dir.path().join("Material.lib"), dir.path().join("edited").join("Material.lib"));
+    std::fs::create_dir_all(b.parent().expect("a folder")).expect("the edited folder");
+    std::fs::write(&a, material_lib()).expect("write A");
+    for d in [dir.path(), b.parent().expect("a folder")] {
+        std::fs::write(d.join("Textures.lib"), textures_lib()).expect("write the textures");
+    }
+    let (mut lib, _) = Archive::parse(material_lib().into()).expect("the fixture parses");
+    let k = (0..lib.len()).find(|&i| lib.entry(i).name() == "MODE_LOOP").expect("MODE_LOOP");
+    let mut m = Mat0::parse(&lib.payload(k), SHIPPED_VERSION).expect("a material");
+    m.phases[1].params[4] = 255;
+    lib.replace(k, m.write().expect("writes")).expect("replace");
+    std::fs::write(&b, lib.write()).expect("write B");
+    let ctx = egui::Context::default();
+    let opts = StartOptions { files: vec![a], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut app = StudioApp::with_context(&ctx, None, opts);
+    app.push_intent(Intent::CompareWith(b));
+    app.apply_pending();
+    let view = app.compare.as_mut().expect("the compare view");
+    assert_eq!(view.changes().len(), 1);
+    view.selected = Some(0);
+    view.open_selected(&ctx, &app.ws);
+    let Some(Body::Fields(t)) = app.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { panic!("a material's fields") };
+    t.material.as_mut().expect("both sides playing").timeline.playing = true;
+    for _ in 0..3 {
+        frame(&ctx, &mut |ui| app.frame(ui));
+    }
+    let mut g = c.benchmark_group("ui");
+    g.bench_function("compare view: editor frame, a material's two sides playing", |b| b.iter(|| frame(&ctx, &mut |ui| app.frame(ui))));
+    g.finish();
+}
+
+criterion_group!(benches, bench, inspector, edits, compare, compare_material);
 criterion_main!(benches);

@@ -240,20 +240,27 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
 }
 
 #[test]
-fn a_material_diff_shows_both_field_tables_and_both_sides_on_one_timeline() {
+fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timeline() {
     use parkan_studio::fixtures::mat0::material_lib;
     use parkan_studio::formats::mat0::{Mat0, SHIPPED_VERSION};
     let d = tempfile::tempdir().unwrap();
     let (a, b) = (d.path().join("Material.lib"), d.path().join("edited").join("Material.lib"));
     std::fs::create_dir_all(b.parent().unwrap()).unwrap();
     std::fs::write(&a, material_lib()).unwrap();
+    // Each side's textures beside it: B's LAMP.0 is painted, so the two previews differ.
+    let lamp_tex = build(&Spec::new(Format::Rgb565, 32, 32, 1, Material::Light));
+    for (dir, tex) in [(d.path().to_path_buf(), lamp_tex.clone()), (b.parent().unwrap().to_path_buf(), painted(&lamp_tex))] {
+        let (mut texs, _) = Archive::parse(textures_lib().into()).unwrap();
+        texs.add(b"LAMP.0", TYPE_TEXM, [0; 3], tex).unwrap();
+        std::fs::write(dir.join("Textures.lib"), texs.write()).unwrap();
+    }
     let (mut lib, _) = Archive::parse(material_lib().into()).unwrap();
     let lamp = (0..lib.len()).find(|&i| lib.entry(i).name() == "LAMP").unwrap();
     let mut m = Mat0::parse(&lib.payload(lamp), SHIPPED_VERSION).unwrap();
     m.phases[0].params[4] = 10; // the "on" phase's diffuse red
     lib.replace(lamp, m.write().unwrap()).unwrap();
     std::fs::write(&b, lib.write()).unwrap();
-    let mut h = app_with(vec![a], [1280.0, 800.0]);
+    let mut h = app_with(vec![a], [1280.0, 900.0]);
     h.state_mut().push_intent(Intent::CompareWith(b));
     settle(&mut h);
     assert_eq!(kinds(&h), [(Kind::Changed, "Material.lib::LAMP".to_string())]);
@@ -261,16 +268,59 @@ fn a_material_diff_shows_both_field_tables_and_both_sides_on_one_timeline() {
     let Some(Body::Fields(t)) = shown_body(&h) else { panic!("field tables, not {:?}", shown_body(&h).map(|b| b.name())) };
     let changed: Vec<&str> = t.rows.iter().filter(|r| r.differs()).map(|r| r.field.as_str()).collect();
     assert!(!changed.is_empty() && changed.iter().all(|f| f.starts_with("phases[0].")), "{changed:?}");
-    assert!(t.material.is_some(), "both sides on one timeline");
     for label in ["Both sides playing", "Only changed fields"] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
-    // At the playhead (0 ms) both sides are in their phase 0; at 500 ms in phase 1.
+    let play = t.material.as_ref().expect("both sides on one timeline");
+    // Both sides drawn by the material editor's live preview (the lit shape), each textured
+    // from beside its own Material.lib.
+    for k in 0..2 {
+        assert!(play.image_rect(k).is_some(), "side {k}'s 3D preview");
+    }
+    let origins = [play.texture_origin(0).expect("A's texture").to_string(), play.texture_origin(1).expect("B's texture").to_string()];
+    assert!(!origins[0].contains("edited") && origins[1].contains("edited"), "{origins:?}");
+    // At the playhead (0 ms) both sides are in their phase 0; at 500 ms both in phase 1.
     assert_eq!(h.query_all_by_label_contains("phase 0 -> ").count(), 2);
+    assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (0, 0));
     let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
     t.material.as_mut().unwrap().timeline.time = 500.0;
     h.run();
     assert_eq!(h.query_all_by_label_contains("phase 1 -> ").count(), 2);
+    let Some(Body::Fields(t)) = shown_body(&h) else { unreachable!() };
+    let play = t.material.as_ref().unwrap();
+    assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (1, 1));
+    // One turn: a drag on A's shape turns B's too.
+    let (ra, rb) = (play.image_rect(0).unwrap(), play.image_rect(1).unwrap());
+    let before = snapshot_pixels(&mut h, rb);
+    h.hover_at(ra.center());
+    h.drag_at(ra.center());
+    h.hover_at(ra.center() + egui::vec2(40.0, 0.0));
+    h.hover_at(ra.center() + egui::vec2(90.0, 0.0));
+    h.drop_at(ra.center() + egui::vec2(90.0, 0.0));
+    h.run();
+    assert_ne!(before, snapshot_pixels(&mut h, rb), "B's shape turned with A's");
+    // The lamp on (phase 0), where the edited diffuse red shows.
+    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    t.material.as_mut().unwrap().timeline.time = 100.0;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::I);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::J);
+    h.state_mut().push_intent(Intent::Log(parkan_studio::formats::Severity::Info, "compared".into()));
+    h.run();
+    h.snapshot("compare_material");
+}
+
+/// The rendered pixels inside `rect` (points), for telling whether a view changed.
+fn snapshot_pixels(h: &mut Harness<'static, StudioApp>, rect: egui::Rect) -> Vec<u8> {
+    let img = h.render().expect("a rendered frame");
+    let ppp = h.ctx.pixels_per_point();
+    let (x0, y0, x1, y1) = ((rect.min.x * ppp) as u32, (rect.min.y * ppp) as u32, (rect.max.x * ppp) as u32, (rect.max.y * ppp) as u32);
+    let mut out = Vec::new();
+    for y in y0..y1.min(img.height()) {
+        for x in x0..x1.min(img.width()) {
+            out.extend_from_slice(&img.get_pixel(x, y).0);
+        }
+    }
+    out
 }
 
 #[test]
@@ -312,4 +362,153 @@ fn a_mesh_diff_shows_two_3d_views_and_its_components() {
     h.state_mut().push_intent(Intent::Log(parkan_studio::formats::Severity::Info, "compared".into()));
     h.run();
     h.snapshot("compare_mesh");
+}
+
+/// Two copies of the small game folder under `d` (`a` and `b`).
+fn two_games(d: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    use parkan_studio::fixtures::game::{GameSpec, write_game};
+    let (a, b) = (d.join("a"), d.join("b"));
+    write_game(&a, &GameSpec::SMALL).unwrap();
+    write_game(&b, &GameSpec::SMALL).unwrap();
+    (a, b)
+}
+
+#[test]
+fn a_mesh_diff_draws_both_sides_textured_from_beside_each_side() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = two_games(d.path());
+    // B's bunker (a mesh inside objects.rlb, its table beside it in the archive): one vertex
+    // moved.
+    let (mut rlb, _) = Archive::parse(std::fs::read(b.join("objects.rlb")).unwrap().into()).unwrap();
+    let k = (0..rlb.len()).find(|&i| rlb.entry(i).name() == "BUNKER.msh").unwrap();
+    let (mut m, _) = Archive::parse(rlb.payload(k)).unwrap();
+    let pos = (0..m.len()).find(|&i| m.entry(i).type_id() == 3).expect("a positions component");
+    let mut p = m.payload(pos).to_vec();
+    p[3] ^= 0x01;
+    m.replace(pos, p).unwrap();
+    rlb.replace(k, m.write()).unwrap();
+    std::fs::write(b.join("objects.rlb"), rlb.write()).unwrap();
+    let mut h = app_with(Vec::new(), [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::OpenFolder(a));
+    settle(&mut h);
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "objects.rlb::BUNKER.msh".to_string())]);
+    double_click(&mut h, "BUNKER.mshchanged");
+    let Some(Body::Mesh(views, _)) = shown_body(&h) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    assert_eq!(views.built(), 2, "both sides drawn");
+    // Materials through the table beside the mesh, textures from the libraries: both textured.
+    assert!(views.textures(0) > 0 && views.textures(1) > 0, "textured: {} and {}", views.textures(0), views.textures(1));
+}
+
+#[test]
+fn a_folder_compare_takes_the_editors_unsaved_edits_and_marks_them() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, b) = two_games(d.path());
+    // On disk, B's Land2.wea differs; in the editor, A's Land1.wea is edited (not saved).
+    let mut t = std::fs::read(b.join("Land2.wea")).unwrap();
+    t.extend_from_slice(b"\r\n");
+    std::fs::write(b.join("Land2.wea"), t).unwrap();
+    let mut h = app_with(Vec::new(), [1280.0, 800.0]);
+    h.state_mut().push_intent(Intent::OpenFolder(a.clone()));
+    settle(&mut h);
+    h.state_mut().push_intent(Intent::Open(vec![a.join("Land1.wea")]));
+    settle(&mut h);
+    let file = h.state().ws.files().iter().find(|f| f.name() == "Land1.wea").expect("open").id;
+    let mut edited = std::fs::read(a.join("Land1.wea")).unwrap();
+    edited.extend_from_slice(b"\r\n\r\n");
+    h.state_mut().push_intent(Intent::EditItem(parkan_studio::app::intent::ItemEdit::bytes(&ItemPath::root(file), edited, "edit")));
+    settle(&mut h);
+    assert!(h.state().ws.is_dirty(file));
+    h.state_mut().push_intent(Intent::CompareWith(b));
+    settle(&mut h);
+    assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string()), (Kind::Changed, "Land2.wea".to_string())]);
+    assert!(h.query_by_label("Land1.weachangedunsaved").is_some(), "the edited file is marked unsaved");
+    assert!(h.query_by_label("Land2.weachanged").is_some(), "the other is not");
+    // Its diff is from the editor's bytes: the two lines the editor added are not in B.
+    double_click(&mut h, "Land1.weachangedunsaved");
+    let Some(Body::Text(t)) = shown_body(&h) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let gone = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Removed).count();
+    assert_eq!(gone, 2, "the two lines the editor added");
+}
+
+#[test]
+fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
+    let d = tempfile::tempdir().unwrap();
+    let (x, y) = (d.path().join("x").join("Textures.lib"), d.path().join("y").join("Textures.lib"));
+    for p in [&x, &y] {
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, textures_lib()).unwrap();
+    }
+    let mut h = app_with(vec![x, y], [1280.0, 800.0]);
+    let ids: Vec<_> = h.state().ws.files().iter().map(|f| (f.id, f.path.clone())).collect();
+    assert_eq!(ids.len(), 2);
+    let lib = Archive::parse(textures_lib().into()).unwrap().0;
+    let find = |n: &str| (0..lib.len()).find(|&i| lib.entry(i).name() == n).unwrap();
+    // x's GRASS.0 painted, y's SAND.0 painted.
+    let (fx, fy) = if ids[0].1.starts_with(d.path().join("x")) { (ids[0].0, ids[1].0) } else { (ids[1].0, ids[0].0) };
+    for (file, name) in [(fx, "GRASS.0"), (fy, "SAND.0")] {
+        let i = find(name);
+        h.state_mut().push_intent(Intent::ReplaceBytes { path: ItemPath::root(file).child(i), bytes: painted(&lib.payload(i)).into() });
+    }
+    settle(&mut h);
+    file_menu(&mut h, "Unsaved Changes");
+    assert_eq!(kinds(&h), [(Kind::Changed, "x/Textures.lib::GRASS.0".to_string()), (Kind::Changed, "y/Textures.lib::SAND.0".to_string())]);
+    for heading in ["x/Textures.lib", "y/Textures.lib"] {
+        assert!(h.query_by_label(heading).is_some(), "{heading}");
+    }
+    // Each change's diff is its own file's: y's SAND.0 is painted in y only.
+    double_click(&mut h, "SAND.0changed");
+    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    assert_eq!(t.pair.diff.expect("both decoded").changed, 24);
+    // A tab's Compare with Saved finds its own file's change.
+    h.state_mut().push_intent(Intent::CompareWithSaved(ItemPath::root(fy).child(find("SAND.0"))));
+    h.run();
+    assert_eq!(kinds(&h), [(Kind::Changed, "y/Textures.lib::SAND.0".to_string())]);
+    // The prompt on quit names them the same way.
+    h.state_mut().push_intent(Intent::Quit { confirmed: false });
+    h.run();
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    for name in ["• x/Textures.lib", "• y/Textures.lib"] {
+        assert!(h.query_by_label(name).is_some(), "{name}");
+    }
+}
+
+#[test]
+fn compare_tab_with_saved_from_the_file_menu_and_one_pan_for_every_pane() {
+    let d = tempfile::tempdir().unwrap();
+    let (a, _) = two_libraries(d.path());
+    let mut h = app_with(vec![a], [1280.0, 800.0]);
+    let file = h.state().ws.files()[0].id;
+    let lib = Archive::parse(textures_lib().into()).unwrap().0;
+    let g = (0..lib.len()).find(|&i| lib.entry(i).name() == "GRASS.0").unwrap();
+    let grass = ItemPath::root(file).child(g);
+    h.state_mut().push_intent(Intent::ReplaceBytes { path: grass.clone(), bytes: painted(&lib.payload(g)).into() });
+    h.state_mut().push_intent(Intent::OpenTab(grass));
+    settle(&mut h);
+    file_menu(&mut h, "Compare Tab with Saved");
+    assert_eq!(kinds(&h), [(Kind::Changed, "Textures.lib::GRASS.0".to_string())]);
+    h.run();
+    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    assert_eq!(t.pane_rects.len(), 3, "A, B and the difference image");
+    let panes = t.pane_rects.clone();
+    let before = snapshot_pixels(&mut h, panes[0]);
+    // A drag on the difference pane pans A and B with it.
+    let at = panes[2].center();
+    h.hover_at(at);
+    h.drag_at(at);
+    h.hover_at(at + egui::vec2(20.0, 10.0));
+    h.hover_at(at + egui::vec2(40.0, 20.0));
+    h.drop_at(at + egui::vec2(40.0, 20.0));
+    h.run();
+    let Some(Body::Texture(t)) = shown_body(&h) else { unreachable!() };
+    assert!(t.pan.x > 0.0 && t.pan.y > 0.0 && t.zoom.is_some(), "one pan: {:?} {:?}", t.pan, t.zoom);
+    let zoom = t.zoom.unwrap();
+    assert_ne!(before, snapshot_pixels(&mut h, panes[0]), "A's pane moved with the difference pane");
+    // The wheel over B zooms every pane.
+    h.hover_at(panes[1].center());
+    h.input_mut().events.push(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, 120.0), phase: egui::TouchPhase::Move, modifiers: Default::default(), source: egui::MouseWheelSource::Wheel });
+    h.run();
+    let Some(Body::Texture(t)) = shown_body(&h) else { unreachable!() };
+    assert!(t.zoom.unwrap() > zoom, "{zoom} -> {:?}", t.zoom);
 }

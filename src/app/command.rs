@@ -42,6 +42,7 @@ commands! {
     CompareWithFile,
     CompareWithFolder,
     UnsavedChanges,
+    CompareTabWithSaved,
     Save,
     SaveAs,
     SaveAll,
@@ -103,6 +104,7 @@ impl Command {
             Command::CompareWithFile => "Compare With File…",
             Command::CompareWithFolder => "Compare With Folder…",
             Command::UnsavedChanges => "Unsaved Changes",
+            Command::CompareTabWithSaved => "Compare Tab with Saved",
             Command::Save => "Save",
             Command::SaveAs => "Save As…",
             Command::SaveAll => "Save All",
@@ -155,6 +157,7 @@ impl Command {
             Command::CompareWithFile => "Compare the current file (with its unsaved edits) with another file: entries, fields, pixels",
             Command::CompareWithFolder => "Compare the open game folder (or the current file's folder) with another folder",
             Command::UnsavedChanges => "What Save would write: every file with unsaved changes against its file on disk",
+            Command::CompareTabWithSaved => "The active tab's item: its unsaved changes against the file on disk (also on the tab's right-click menu)",
             Command::Save => "Save the current file in place (atomically)",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
@@ -254,7 +257,7 @@ impl Command {
         use Command::*;
         match self {
             Editor(_) => MenuGroup::View,
-            Open | OpenFolder | UnpackProject | PackProject | InstallMod | ExportMod | CompareWithFile | CompareWithFolder | UnsavedChanges | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
+            Open | OpenFolder | UnpackProject | PackProject | InstallMod | ExportMod | CompareWithFile | CompareWithFolder | UnsavedChanges | CompareTabWithSaved | Save | SaveAs | SaveAll | CloseFile | Quit => MenuGroup::File,
             Undo | Redo | SelectAll | FocusFilter | SearchProject => MenuGroup::Edit,
             OpenEntry | Extract | ExtractAll | Replace | Rename | Delete | AddFiles | CopyName | Check
             | RebuildLookup | Compact | CancelTask => MenuGroup::Entry,

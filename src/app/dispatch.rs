@@ -33,6 +33,7 @@ impl StudioApp {
             Command::CompareWithFile => one(Intent::Pick(Pick::CompareWith(false))),
             Command::CompareWithFolder => one(Intent::Pick(Pick::CompareWith(true))),
             Command::UnsavedChanges => one(Intent::ShowUnsaved),
+            Command::CompareTabWithSaved => self.tabs.active_tab().map(|t| Intent::CompareWithSaved(t.path.clone())).into_iter().collect(),
             Command::OpenEntry if self.compare.is_some() => one(Intent::CompareOpenSelected),
             Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
             Command::SaveAs => file
@@ -157,6 +158,7 @@ impl StudioApp {
         match c {
             Command::Save | Command::SaveAs | Command::CloseFile | Command::Check => has_file,
             Command::SaveAll | Command::UnsavedChanges => self.ws.any_dirty(),
+            Command::CompareTabWithSaved => self.tabs.active_tab().is_some_and(|t| self.ws.is_dirty(t.path.file)),
             Command::CompareWithFile => has_file,
             Command::CompareWithFolder => has_file || self.folder.is_some(),
             Command::Undo => self.ws.history.can_undo(),

@@ -7,9 +7,10 @@ use crate::app::StudioApp;
 use crate::app::compare::CompareView;
 use crate::app::intent::Intent;
 use crate::app::tasks::Outcome;
-use crate::doc::diff::sides::{Pair, Source, file_side, saved_pairs};
+use crate::doc::diff::sides::{Origin, Pair, Source, file_side, saved_pairs};
 use crate::doc::diff::{Options, Report, Side};
 use crate::doc::{ItemPath, items};
+use crate::formats::bytes::SharedBytes;
 use std::path::PathBuf;
 
 /// A path by its last two parts (`edited/Textures.lib`): the header has little room.
@@ -37,7 +38,7 @@ impl StudioApp {
             }
             Intent::CompareOpenSelected => {
                 if let Some(c) = self.compare.as_mut() {
-                    c.open_selected(&self.ctx, self.ws.readings);
+                    c.open_selected(&self.ctx, &self.ws);
                 }
             }
             Intent::CloseCompare => self.compare = None,
@@ -64,8 +65,23 @@ impl StudioApp {
                 self.fail("Compare", "Open a game folder or a file first: the compare view compares it with the folder chosen.".into());
                 return;
             };
-            let title = format!("{} -> {}", short(&mine), short(&other));
-            self.start_compare(CompareView::new(title, Source::Folders { a: mine, b: other }));
+            // The folder as the editor has it: each edited open file under it by its unsaved
+            // bytes, marked so in the tree.
+            let unsaved: Vec<(String, SharedBytes)> = self
+                .ws
+                .files()
+                .iter()
+                .filter(|f| f.is_dirty())
+                .filter_map(|f| {
+                    let rel = f.path.strip_prefix(&mine).ok()?;
+                    let rel = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/");
+                    Some((rel, self.ws.item_bytes(&ItemPath::root(f.id)).ok()?))
+                })
+                .collect();
+            let title = format!("{} -> {}{}", short(&mine), short(&other), if unsaved.is_empty() { "" } else { " (with unsaved edits)" });
+            let mut view = CompareView::new(title, Source::Folders { a: mine, b: other, unsaved: unsaved.clone() });
+            view.unsaved = unsaved.into_iter().map(|(r, _)| r.to_ascii_lowercase()).collect();
+            self.start_compare(view);
             return;
         }
         let Some(file) = self.current_file() else {
@@ -82,13 +98,21 @@ impl StudioApp {
             Err(e) => return self.fail("Compare", e.to_string()),
         };
         let title = format!("{name} -> {}", short(&other));
-        self.start_compare(CompareView::new(title, Source::Pairs(vec![Pair { label: name, a: Some(mine), b: Some(theirs) }])));
+        let at = [self.ws.file(file).map(|f| Origin::open(&f.path)), Some(Origin::disk(&other))];
+        self.start_compare(CompareView::new(title, Source::Pairs(vec![Pair { label: name, a: Some(mine), b: Some(theirs), at }])));
     }
 
     /// One item's unsaved changes; the only change (or the first) is shown at once.
     fn compare_with_saved(&mut self, path: &ItemPath) {
+        let pairs = saved_pairs(&self.ws, Some(path.file));
         let at = items::address(&self.ws, path);
-        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(saved_pairs(&self.ws, Some(path.file))));
+        // The file as the pairs label it (with its folder when another dirty file shares its name).
+        let at = match (pairs.first(), at.split_once("::")) {
+            (Some(p), Some((_, entries))) => format!("{}::{entries}", p.label),
+            (Some(p), None) => p.label.clone(),
+            (None, _) => at,
+        };
+        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(pairs));
         if !path.entries.is_empty() {
             view.only = Some(at);
         }
@@ -97,7 +121,7 @@ impl StudioApp {
             && c.report.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|r| !r.changes.is_empty()))
         {
             c.selected = Some(0);
-            c.open_selected(&self.ctx, self.ws.readings);
+            c.open_selected(&self.ctx, &self.ws);
         }
     }
 

@@ -1,11 +1,13 @@
 //! A mesh's two sides in two 3D views with one camera: a drag on either turns both, the wheel
 //! moves both closer. Each side is built once by the scene layer (`scene::build_item`, what the
-//! viewport and `export` build) with no libraries beside it (untextured), uploaded once, and
-//! framed on the box around both sides, so a moved part shows where it moved to.
+//! viewport and `export` build) with its materials and textures resolved from beside that side
+//! (`assets`: the editor's side through the workspace, as the mesh editor's viewport reads
+//! them, a side on disk from its own folder), uploaded once, drawn textured, and framed on the
+//! box around both sides, so a moved part shows where it moved to.
 
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
 use crate::doc::diff::Side;
-use crate::doc::resolve::MemoryAssets;
+use super::assets::Assets;
 use crate::formats::readings::Readings;
 use crate::render::{FrameParams, OrbitCamera, RenderScene};
 use crate::scene::SceneOptions;
@@ -31,16 +33,16 @@ pub struct MeshPair {
     max: Vec3,
 }
 
-fn build(side: &Side, readings: &Readings) -> Result<(RenderScene, u64), String> {
-    let item = crate::scene::build_item(&side.name, &side.bytes, &MemoryAssets::default(), &SceneOptions::default(), readings, LevelLayers::default())
-        .map_err(|e| e.to_string())?;
+fn build(side: &Side, assets: &Assets, readings: &Readings) -> Result<(RenderScene, u64), String> {
+    let item = crate::scene::build_item(&side.name, &side.bytes, assets.as_ref(), &SceneOptions::default(), readings, LevelLayers::default()).map_err(|e| e.to_string())?;
     Ok((RenderScene::from_scene(&item.scene), gpu_view::next_id()))
 }
 
 impl MeshPair {
-    pub fn new(a: Option<&Side>, b: Option<&Side>, readings: &Readings) -> MeshPair {
-        let mk = |s: Option<&Side>| s.map(|s| View { scene: build(s, readings), view: gpu_view::next_id(), slot: None });
-        let views = [mk(a), mk(b)];
+    /// `assets` are A's and B's (`super::assets::side_assets`).
+    pub fn new(a: Option<&Side>, b: Option<&Side>, readings: &Readings, assets: &[Assets; 2]) -> MeshPair {
+        let mk = |s: Option<&Side>, x: &Assets| s.map(|s| View { scene: build(s, x, readings), view: gpu_view::next_id(), slot: None });
+        let views = [mk(a, &assets[0]), mk(b, &assets[1])];
         let (mut min, mut max) = (Vec3::splat(f32::MAX), Vec3::splat(f32::MIN));
         for (s, _) in views.iter().flatten().filter_map(|v| v.scene.as_ref().ok()) {
             (min, max) = (min.min(s.min), max.max(s.max));
@@ -54,6 +56,11 @@ impl MeshPair {
     /// How many sides were built (for tests and the caption).
     pub fn built(&self) -> usize {
         self.views.iter().flatten().filter(|v| v.scene.is_ok()).count()
+    }
+
+    /// How many textures side `k`'s scene carries (0: drawn untextured).
+    pub fn textures(&self, k: usize) -> usize {
+        self.views.get(k).and_then(Option::as_ref).and_then(|v| v.scene.as_ref().ok()).map_or(0, |(s, _)| s.textures.len())
     }
 
     pub fn show(&mut self, ui: &mut Ui, gpu: Option<&RenderState>) {

@@ -6,6 +6,7 @@
 //! of the editor tabs while open. The diff engine is `doc::diff`; this only draws its report
 //! and the two sides `doc::diff::sides::sides_of` walks back to.
 
+pub mod assets;
 pub mod material;
 pub mod mesh;
 pub mod tables;
@@ -17,6 +18,7 @@ use crate::app::StudioApp;
 use crate::app::intent::Intent;
 use crate::doc::diff::sides::{Source, sides_of};
 use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
+use crate::doc::Workspace;
 use crate::formats::readings::Readings;
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,6 +44,9 @@ pub struct CompareView {
     pub tree: Vec<tree::Row>,
     /// What asked for this view, asked again by Refresh (after more edits).
     pub again: Option<Intent>,
+    /// A folder compare's files (relative paths, lower case) that were compared as the editor
+    /// has them, with unsaved edits: their changes are marked "unsaved" in the tree.
+    pub unsaved: Vec<String>,
 }
 
 /// One change's diff as drawn.
@@ -77,7 +82,7 @@ impl Body {
 
 impl CompareView {
     pub fn new(title: impl Into<String>, source: Source) -> CompareView {
-        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None }
+        CompareView { title: title.into(), source, serial: SERIAL.fetch_add(1, Ordering::Relaxed), report: None, only: None, selected: None, shown: None, tree: Vec::new(), again: None, unsaved: Vec::new() }
     }
 
     /// The name of the background task that compares for this view.
@@ -99,6 +104,13 @@ impl CompareView {
         self.shown = None;
     }
 
+    /// Whether `change` lies in a file compared with its unsaved edits.
+    pub fn is_unsaved(&self, change: &Change) -> bool {
+        let root = change.path.split("::").next().unwrap_or_default().to_ascii_lowercase();
+        let from = change.from.as_deref().filter(|_| !change.path.contains("::")).map(str::to_ascii_lowercase);
+        self.unsaved.iter().any(|u| *u == root || Some(u) == from.as_ref())
+    }
+
     pub fn changes(&self) -> &[Change] {
         match &self.report {
             Some(Ok(r)) => &r.changes,
@@ -106,13 +118,14 @@ impl CompareView {
         }
     }
 
-    /// Shows the selected change's diff (a double-click or Enter).
-    pub fn open_selected(&mut self, ctx: &egui::Context, readings: Readings) {
+    /// Shows the selected change's diff (a double-click or Enter); what the two items name is
+    /// read from beside each side (`assets`), the editor's side through `ws`.
+    pub fn open_selected(&mut self, ctx: &egui::Context, ws: &Workspace) {
         let Some(i) = self.selected.filter(|&i| i < self.changes().len()) else { return };
         let change = self.changes()[i].clone();
         let body = match sides_of(&self.source, &change) {
             Err(e) => Body::Failed(e),
-            Ok((a, b)) => body_for(ctx, &change, a.as_ref(), b.as_ref(), readings),
+            Ok((a, b)) => body_for(ctx, &change, a.as_ref(), b.as_ref(), ws.readings, || assets::side_assets(ws, &self.source, &change)),
         };
         self.shown = Some(Shown { change: i, body });
     }
@@ -120,7 +133,7 @@ impl CompareView {
 
 /// What the two sides are drawn as: by the kind of item they hold (a renamed or moved entry
 /// is `entry` in the report, so its bytes say).
-fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&Side>, readings: Readings) -> Body {
+fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&Side>, readings: Readings, assets: impl FnOnce() -> [assets::Assets; 2]) -> Body {
     let kind = b.or(a).map_or(change.item, |s| item_kind(s, &readings));
     match kind {
         "texm" => Body::Texture(Box::new(texture::TextureDiff::new(ctx, a, b, readings))),
@@ -128,12 +141,14 @@ fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&S
         "nres" | "rsli" | "bytes" => Body::Figures,
         _ => {
             let (rows, errors) = field_rows(a, b, &readings);
-            let material = if kind == "mat0" { material::MaterialPlay::new(a, b) } else { None };
+            let mut sides = matches!(kind, "mat0" | "msh").then(assets);
+            let material = if kind == "mat0" { sides.take().and_then(|x| material::MaterialPlay::new(a, b, x)) } else { None };
             // Only the changed fields, when some are (a mesh's change can lie below its fields).
             let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
             let table = tables::FieldTable { rows, errors, only_changed, material, readings };
             if kind == "msh" {
-                Body::Mesh(Box::new(mesh::MeshPair::new(a, b, &readings)), table)
+                let x = sides.take().unwrap_or_else(|| [(), ()].map(|_| Box::new(crate::doc::resolve::MemoryAssets::default()) as assets::Assets));
+                Body::Mesh(Box::new(mesh::MeshPair::new(a, b, &readings, &x)), table)
             } else if table.rows.is_empty() && table.errors.is_empty() {
                 Body::Figures
             } else {
@@ -158,7 +173,7 @@ pub fn kind_color(kind: Kind, dark: bool) -> Color32 {
 /// The whole view: a header with the summary and Close, the tree, and the shown diff.
 pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     let mut out = Vec::new();
-    let readings = app.ws.readings;
+    let ws = &app.ws;
     let Some(view) = app.compare.as_mut() else { return };
     ui.horizontal(|ui| {
         ui.heading("Compare");
@@ -195,7 +210,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     }
     egui::Panel::left("compare-tree").resizable(true).default_size(220.0).size_range(160.0..=900.0).show(ui, |ui| {
         if tree::show(view, ui) {
-            view.open_selected(ui.ctx(), readings);
+            view.open_selected(ui.ctx(), ws);
         }
     });
     let gpu = app.gpu.as_ref();
@@ -229,10 +244,10 @@ fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::Re
     match &mut s.body {
         Body::Texture(t) => t.show(ui, figures),
         Body::Text(t) => t.show(ui, figures),
-        Body::Fields(t) => t.show(ui, figures),
+        Body::Fields(t) => t.show(ui, gpu, figures),
         Body::Mesh(m, t) => {
             m.show(ui, gpu);
-            t.show(ui, figures);
+            t.show(ui, gpu, figures);
         }
         Body::Figures => {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, figures);

@@ -60,12 +60,12 @@ pub struct FieldTable {
 }
 
 impl FieldTable {
-    pub fn show(&mut self, ui: &mut Ui, figures: impl FnOnce(&mut Ui)) {
+    pub fn show(&mut self, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>, figures: impl FnOnce(&mut Ui)) {
         egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(180.0).show(ui, figures);
         });
         if let Some(m) = self.material.as_mut() {
-            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings));
+            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings, gpu));
         }
         for e in &self.errors {
             ui.colored_label(ui.visuals().error_fg_color, e);

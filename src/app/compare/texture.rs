@@ -39,6 +39,8 @@ pub struct TextureDiff {
     /// Each side's level 0 width, which its Page rects are measured in.
     level0_width: [u32; 2],
     blinked_at: f64,
+    /// Where each pane was drawn last frame (tests point at them).
+    pub pane_rects: Vec<Rect>,
 }
 
 fn size_of(d: &Option<Decoded>) -> Option<(u32, u32)> {
@@ -66,6 +68,7 @@ impl TextureDiff {
             show_rects: true,
             level0_width: [0; 2],
             blinked_at: 0.0,
+            pane_rects: Vec::new(),
         };
         t.level0_width = [size_of(&t.pair.a).map_or(0, |s| s.0), size_of(&t.pair.b).map_or(0, |s| s.0)];
         t.upload(ctx);
@@ -187,9 +190,11 @@ impl TextureDiff {
         let caption_h = 18.0;
         let fit = ((pw / w as f32).min((area.height() - caption_h) / h as f32)).max(0.01);
         let zoom = self.zoom.unwrap_or(fit);
+        self.pane_rects.clear();
         for (k, (caption, which)) in panes.iter().enumerate() {
             let x0 = area.left() + k as f32 * (pw + gap);
             let rect = Rect::from_min_size(Pos2::new(x0, area.top() + caption_h), Vec2::new(pw, area.height() - caption_h));
+            self.pane_rects.push(rect);
             ui.painter().text(Pos2::new(x0 + 4.0, area.top() + 2.0), egui::Align2::LEFT_TOP, *caption, egui::FontId::proportional(13.0), ui.visuals().text_color());
             let resp = ui.interact(rect, ui.scope_id().with(("compare-pane", k)), Sense::drag());
             if resp.dragged() {

@@ -39,20 +39,30 @@ pub fn rows(changes: &[Change]) -> Vec<Row> {
     out
 }
 
-fn row_text(row: &Row, change: Option<&Change>, ui: &Ui) -> LayoutJob {
+/// A row's text: the name, the change's kind, a rename's old name, and "unsaved" on what was
+/// compared with the editor's unsaved edits.
+fn row_text(row: &Row, change: Option<&Change>, unsaved: bool, ui: &Ui) -> LayoutJob {
     let font = FontId::proportional(13.0);
     let text = ui.visuals().text_color();
     let mut job = LayoutJob::default();
+    let mark = |job: &mut LayoutJob| {
+        if unsaved {
+            let f = TextFormat { italics: true, ..TextFormat::simple(font.clone(), ui.visuals().warn_fg_color) };
+            job.append("unsaved", 6.0, f);
+        }
+    };
     let Some(c) = change else {
-        job.append(&row.name, 0.0, TextFormat::simple(font, ui.visuals().weak_text_color()));
+        job.append(&row.name, 0.0, TextFormat::simple(font.clone(), ui.visuals().weak_text_color()));
+        mark(&mut job);
         return job;
     };
     job.append(&row.name, 0.0, TextFormat::simple(font.clone(), text));
     let color: Color32 = kind_color(c.kind, ui.visuals().dark_mode);
     job.append(c.kind.label(), 10.0, TextFormat::simple(font.clone(), color));
     if let Some(from) = &c.from {
-        job.append(&format!("from {from}"), 6.0, TextFormat::simple(font, ui.visuals().weak_text_color()));
+        job.append(&format!("from {from}"), 6.0, TextFormat::simple(font.clone(), ui.visuals().weak_text_color()));
     }
+    mark(&mut job);
     job
 }
 
@@ -99,7 +109,11 @@ pub fn show(view: &mut CompareView, ui: &mut Ui) -> bool {
         for r in range {
             let row = view.tree[r].clone();
             let change = row.change.and_then(|i| view.changes().get(i)).cloned();
-            let job = row_text(&row, change.as_ref(), ui);
+            let unsaved = match &change {
+                Some(c) => view.is_unsaved(c),
+                None => row.depth == 0 && view.unsaved.contains(&row.name.to_ascii_lowercase()),
+            };
+            let job = row_text(&row, change.as_ref(), unsaved, ui);
             ui.horizontal(|ui| {
                 ui.add_space(row.depth as f32 * 14.0);
                 let Some(i) = row.change else {

@@ -102,7 +102,9 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
 }
 
 fn unsaved(app: &StudioApp, ui: &mut egui::Ui, files: &[crate::doc::FileId], then: &Then, out: &mut Vec<Intent>) {
-    let names: Vec<String> = files.iter().filter_map(|f| app.ws.file(*f)).map(|f| f.name()).collect();
+    // Two files of one name are told apart by their folders, as the unsaved-changes view does.
+    let paths: Vec<&std::path::Path> = files.iter().filter_map(|f| app.ws.file(*f)).map(|f| f.path.as_path()).collect();
+    let names = crate::doc::diff::sides::distinct_labels(&paths);
     ui.heading("Unsaved changes");
     let what = match then {
         Then::Quit => "Quit anyway?",
@@ -112,8 +114,8 @@ fn unsaved(app: &StudioApp, ui: &mut egui::Ui, files: &[crate::doc::FileId], the
         ui.label(format!("{} has unsaved changes. {what}", names[0]));
     } else {
         ui.label(format!("{} files have unsaved changes:", names.len()));
-        for n in &names {
-            ui.label(RichText::new(format!("• {n}")).strong());
+        for (n, p) in names.iter().zip(&paths) {
+            ui.label(RichText::new(format!("• {n}")).strong()).on_hover_text(p.display().to_string());
         }
     }
     ui.add_space(8.0);

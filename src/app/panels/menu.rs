@@ -66,6 +66,7 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             item(app, ui, Command::CompareWithFile, run);
             item(app, ui, Command::CompareWithFolder, run);
             item(app, ui, Command::UnsavedChanges, run);
+            item(app, ui, Command::CompareTabWithSaved, run);
             ui.separator();
             item(app, ui, Command::Save, run);
             item(app, ui, Command::SaveAs, run);

@@ -2,6 +2,7 @@
 //! these.
 
 pub mod image;
+pub mod material_preview;
 pub mod named_texture;
 pub mod readings;
 pub mod side_column;

@@ -5,7 +5,8 @@
 
 use crate::app::widgets::image::load_texture;
 use crate::doc::node::Node;
-use crate::doc::resolve::{ResolvedTexture, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
+use crate::doc::resolve::{AssetSource, ResolvedTexture, TEXTURES_LIB, WorkspaceAssets, resolve_texture};
+use crate::formats::readings::Readings;
 use crate::doc::{FileId, ItemPath, Workspace};
 use crate::formats::texm::Rect as PageRect;
 use std::collections::HashMap;
@@ -73,9 +74,14 @@ impl TextureCache {
 }
 
 fn look_up(ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]) -> TexLook {
-    let assets = WorkspaceAssets::for_item(ws, material);
+    look_up_in(ctx, &WorkspaceAssets::for_item(ws, material), name, &ws.readings)
+}
+
+/// The texture `name` as `assets` find it (any resolution source: the workspace, a folder on
+/// disk), decoded and uploaded, or why there is none.
+pub fn look_up_in(ctx: &egui::Context, assets: &dyn AssetSource, name: &[u8], readings: &Readings) -> TexLook {
     let mut diags = Vec::new();
-    let found = resolve_texture(&assets, name, &ws.readings, &mut diags);
+    let found = resolve_texture(assets, name, readings, &mut diags);
     let problem = || diags.iter().map(|d| d.message.clone()).next().unwrap_or_else(|| "not found".into());
     match found {
         Some(t) => {

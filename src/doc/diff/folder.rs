@@ -84,20 +84,50 @@ struct Lone {
     size: u64,
     hash: u64,
     kind: &'static str,
+    /// The editor's bytes of an edited file (read again from `path` otherwise).
+    edited: Option<SharedBytes>,
 }
 
-fn lone(rel: &str, path: &Path, opts: &Options) -> io::Result<Lone> {
-    let bytes = read(path)?;
+impl Lone {
+    fn bytes(&self) -> io::Result<SharedBytes> {
+        self.edited.clone().map_or_else(|| read(&self.path), Ok)
+    }
+}
+
+/// A's file `k`: the editor's bytes when it edited the file, else the disk's.
+fn read_a(fa: &[(String, PathBuf)], now: &[Option<SharedBytes>], k: usize) -> io::Result<SharedBytes> {
+    match &now[k] {
+        Some(b) => Ok(b.clone()),
+        None => read(&fa[k].1),
+    }
+}
+
+fn lone(rel: &str, edited: Option<&SharedBytes>, path: &Path, opts: &Options) -> io::Result<Lone> {
+    let bytes = edited.cloned().map_or_else(|| read(path), Ok)?;
     let mut h = std::collections::hash_map::DefaultHasher::new();
     bytes[..].hash(&mut h);
     let kind = item_kind(&Side::file(file_name(rel), bytes.clone()), &opts.readings);
-    Ok(Lone { rel: rel.to_string(), path: path.to_path_buf(), size: bytes.len() as u64, hash: h.finish(), kind })
+    Ok(Lone { rel: rel.to_string(), path: path.to_path_buf(), size: bytes.len() as u64, hash: h.finish(), kind, edited: edited.cloned() })
 }
 
 /// Compares the folders `a` and `b`. An unreadable file or folder is an error (the caller's
 /// exit 2); a file that reads but does not parse is a change with its damage noted.
 pub fn diff_folders(a: &Path, b: &Path, opts: &Options) -> io::Result<Report> {
-    let fa = files_under(a)?;
+    diff_folders_with(a, b, opts, &[])
+}
+
+/// [`diff_folders`] with some of A's files as an editor has them: `a_now` holds (path relative
+/// to `a`, bytes) for each edited file, compared instead of the file on disk (a file not on
+/// disk yet counts as A's too).
+pub fn diff_folders_with(a: &Path, b: &Path, opts: &Options, a_now: &[(String, SharedBytes)]) -> io::Result<Report> {
+    let mut fa = files_under(a)?;
+    for (rel, _) in a_now {
+        if !fa.iter().any(|(r, _)| r.eq_ignore_ascii_case(rel)) {
+            fa.push((rel.clone(), a.join(rel)));
+        }
+    }
+    fa.sort();
+    let now: Vec<Option<SharedBytes>> = fa.iter().map(|(r, _)| a_now.iter().find(|(n, _)| n.eq_ignore_ascii_case(r)).map(|(_, b)| b.clone())).collect();
     let fb = files_under(b)?;
     let ka: Vec<Vec<u8>> = fa.iter().map(|(r, _)| r.as_bytes().to_vec()).collect();
     let kb: Vec<Vec<u8>> = fb.iter().map(|(r, _)| r.as_bytes().to_vec()).collect();
@@ -106,23 +136,27 @@ pub fn diff_folders(a: &Path, b: &Path, opts: &Options) -> io::Result<Report> {
     let mut bufs = (vec![0u8; CHUNK], vec![0u8; CHUNK]);
     for (i, j) in pairs {
         let (rel_b, pb) = &fb[j];
-        if same_contents(&fa[i].1, pb, &mut bufs)? {
+        let same = match &now[i] {
+            Some(x) => std::fs::metadata(pb).is_ok_and(|m| m.len() == x.len() as u64) && read(pb)?[..] == x[..],
+            None => same_contents(&fa[i].1, pb, &mut bufs)?,
+        };
+        if same {
             report.identical += 1;
             continue;
         }
-        let xa = read(&fa[i].1)?;
+        let xa = read_a(&fa, &now, i)?;
         let xb = read(pb)?;
         diff_items(rel_b, &Side::file(file_name(&fa[i].0), xa), &Side::file(file_name(rel_b), xb), opts, &mut report);
     }
-    let gone: Vec<Lone> = only_a.iter().map(|&i| lone(&fa[i].0, &fa[i].1, opts)).collect::<io::Result<_>>()?;
-    let new: Vec<Lone> = only_b.iter().map(|&j| lone(&fb[j].0, &fb[j].1, opts)).collect::<io::Result<_>>()?;
+    let gone: Vec<Lone> = only_a.iter().map(|&i| lone(&fa[i].0, now[i].as_ref(), &fa[i].1, opts)).collect::<io::Result<_>>()?;
+    let new: Vec<Lone> = only_b.iter().map(|&j| lone(&fb[j].0, None, &fb[j].1, opts)).collect::<io::Result<_>>()?;
     let mut taken = vec![false; new.len()];
     let mut changes = Vec::new();
     for g in &gone {
         let mut hit = None;
         for (k, n) in new.iter().enumerate() {
             // The hash picks the candidate; the bytes confirm it.
-            if !taken[k] && n.size == g.size && n.hash == g.hash && read(&g.path)?[..] == read(&n.path)?[..] {
+            if !taken[k] && n.size == g.size && n.hash == g.hash && g.bytes()?[..] == n.bytes()?[..] {
                 hit = Some(k);
                 break;
             }

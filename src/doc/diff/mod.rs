@@ -25,7 +25,7 @@ mod wear;
 mod xray;
 
 pub use fields::{FieldRow, field_rows};
-pub use folder::{diff_folders, files_under};
+pub use folder::{diff_folders, diff_folders_with, files_under};
 pub use levels::{DEFAULT_GAIN, Decoded, LevelPair, level_pair};
 pub use lines::{LineOp, line_diff, split_lines};
 pub use texm::{LevelDiff, difference_image, level_diff};

@@ -9,8 +9,10 @@ use crate::formats::bytes::SharedBytes;
 /// starting with the file's name. A file that is not on disk (or cannot be read) is added.
 pub fn unsaved(ws: &Workspace, opts: &Options) -> Report {
     let mut report = Report::default();
-    for f in ws.files().iter().filter(|f| f.is_dirty()) {
-        file_against_disk(ws, ItemPath::root(f.id), opts, &mut report);
+    let dirty: Vec<_> = ws.files().iter().filter(|f| f.is_dirty()).collect();
+    let labels = super::sides::distinct_labels(&dirty.iter().map(|f| f.path.as_path()).collect::<Vec<_>>());
+    for (f, label) in dirty.iter().zip(labels) {
+        file_against_disk(ws, ItemPath::root(f.id), &label, opts, &mut report);
     }
     report
 }
@@ -18,7 +20,8 @@ pub fn unsaved(ws: &Workspace, opts: &Options) -> Report {
 /// One item's unsaved changes: the changes of its file that lie at or inside it.
 pub fn against_saved(ws: &Workspace, path: &ItemPath, opts: &Options) -> Report {
     let mut report = Report::default();
-    file_against_disk(ws, ItemPath::root(path.file), opts, &mut report);
+    let name = ws.file(path.file).map(|f| f.name()).unwrap_or_default();
+    file_against_disk(ws, ItemPath::root(path.file), &name, opts, &mut report);
     if path.entries.is_empty() {
         return report;
     }
@@ -28,22 +31,23 @@ pub fn against_saved(ws: &Workspace, path: &ItemPath, opts: &Options) -> Report 
     report
 }
 
-fn file_against_disk(ws: &Workspace, root: ItemPath, opts: &Options, report: &mut Report) {
+/// `root`'s file against its file on disk, every change's path starting with `label`.
+fn file_against_disk(ws: &Workspace, root: ItemPath, label: &str, opts: &Options, report: &mut Report) {
     let Some(f) = ws.file(root.file) else { return };
     let name = f.name();
     let now = match ws.item_bytes(&root) {
         Ok(b) => b,
         Err(e) => {
-            let mut c = Change::new(name, Kind::Changed, "file");
+            let mut c = Change::new(label, Kind::Changed, "file");
             c.damaged = Some(format!("b: {e}"));
             report.changes.push(c);
             return;
         }
     };
     match std::fs::read(&f.path) {
-        Ok(disk) => diff_items(&name, &Side::file(name.clone(), SharedBytes::from(disk)), &Side::file(name.clone(), now), opts, report),
+        Ok(disk) => diff_items(label, &Side::file(name.clone(), SharedBytes::from(disk)), &Side::file(name.clone(), now), opts, report),
         Err(_) => {
-            let mut c = Change::new(name.clone(), Kind::Added, super::item_kind(&Side::file(name, now.clone()), &opts.readings));
+            let mut c = Change::new(label, Kind::Added, super::item_kind(&Side::file(name, now.clone()), &opts.readings));
             c.new_size = Some(now.len() as u64);
             report.changes.push(c);
         }

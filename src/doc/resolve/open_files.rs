@@ -36,6 +36,18 @@ impl WorkspaceAssets {
         WorkspaceAssets { open, container, beside_dir, disk }
     }
 
+    /// The assets of a file at `path` that need not be open (a file of an open project, an
+    /// item a compare walked to): the open files first, then the disk beside `path`;
+    /// `container` is the archive (its address and node) that holds the item, when it is an
+    /// entry.
+    pub fn for_path(ws: &Workspace, path: &Path, container: Option<(String, Node)>) -> WorkspaceAssets {
+        let disk = FolderAssets::for_file(path);
+        let beside_dir = disk.library_dirs().first().cloned().unwrap_or_else(|| PathBuf::from("."));
+        let open = ws.files().iter().filter_map(|f| Some((f.path.clone(), ws.node(f.id, &[]).ok()?))).collect();
+        let container = container.map(|(label, node)| (label, Arc::new((node, Vec::new()))));
+        WorkspaceAssets { open, container, beside_dir, disk }
+    }
+
     /// The open file named `name` (ASCII case-insensitively) in the first of `dirs` that has
     /// one, the search order on disk.
     fn open_file(&self, name: &str, dirs: &[PathBuf]) -> Option<&(PathBuf, NestedNode)> {

@@ -8,11 +8,11 @@ pub mod edits;
 pub mod editor;
 pub mod outside;
 mod panels;
-pub mod preview;
-pub mod preview3d;
 pub mod readout;
 
 pub use editor::{ID, Mat0Editor};
+/// The preview is a shared widget (the compare view draws materials with it too).
+pub use crate::app::widgets::material_preview as preview;
 
 use crate::app::seam::EditorCx;
 use crate::app::intent::{Intent, ItemEdit};
@@ -83,7 +83,7 @@ impl Default for Mat0View {
             phase: 0,
             reveal: None,
             seed: 1,
-            preview: Box::new(preview3d::ShapePreview::default()),
+            preview: Box::new(preview::shape::ShapePreview::default()),
             readout: Vec::new(),
             timeline_rect: None,
             notice: None,

@@ -4,7 +4,7 @@
 //! The shape is uploaded again only when the texture, the cell or the blend changes; the
 //! colours go up with every frame. Without a device that can draw it, the flat swatch shows.
 
-use super::preview::{MaterialPreview, PreviewInput, SwatchPreview};
+use super::{MaterialPreview, PreviewInput, SwatchPreview};
 use crate::app::widgets::image::paint_checker;
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
 use crate::render::scene::FULL_UV_RECT;

@@ -1,9 +1,12 @@
-//! The material preview behind one small interface: the editor hands a [`PreviewInput`] (the
-//! evaluated state at the playhead, the attr1 flags, the phase's texture and cell) to whatever
-//! [`MaterialPreview`] its tab holds. [`SwatchPreview`] is the flat view that needs no adapter:
-//! a checkerboard, the texture cell tinted by the evaluated diffuse colour, the four colours and
-//! the power. A 3D preview (a lit sphere/cube/plane from `src/render`) implements the same
-//! trait and replaces it in [`super::Mat0View::preview`].
+//! The material preview behind one small interface, shared by the MAT0 editor and the compare
+//! view's material diff: the caller hands a [`PreviewInput`] (the evaluated state at the
+//! playhead, the attr1 flags, the phase's texture and cell) to whatever [`MaterialPreview`] it
+//! holds. [`SwatchPreview`] is the flat view that needs no adapter: a checkerboard, the texture
+//! cell tinted by the evaluated diffuse colour, the four colours and the power.
+//! [`shape::ShapePreview`] is the lit sphere/cube/plane from `src/render`, which falls back to
+//! the swatch without a device.
+
+pub mod shape;
 
 use crate::app::widgets::named_texture::TexLook;
 use crate::app::widgets::image::paint_checker;
