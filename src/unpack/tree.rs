@@ -90,24 +90,26 @@ struct Ctx<'a> {
 /// Whole files read by the run, held as long as someone uses them (weakly here).
 #[derive(Default)]
 struct SharedFiles {
-    open: Mutex<HashMap<PathBuf, Weak<Vec<u8>>>>,
+    /// One slot per file: a second reader of a file being read waits for those bytes rather
+    /// than reading a second copy (two jobs starting on the same library at once).
+    open: Mutex<HashMap<PathBuf, Arc<Mutex<Weak<Vec<u8>>>>>>,
 }
 
 impl SharedFiles {
     fn read(&self, path: &Path) -> std::io::Result<SharedBytes> {
         let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        let lock = || self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(buf) = lock().get(&key).and_then(Weak::upgrade) {
+        let slot = {
+            let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+            // A slot being read now (locked) stays.
+            open.retain(|k, s| *k == key || s.try_lock().map_or(true, |w| w.strong_count() > 0));
+            open.entry(key).or_default().clone()
+        };
+        let mut held = slot.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(buf) = held.upgrade() {
             return Ok(SharedBytes::new(buf));
         }
         let buf = Arc::new(std::fs::read(path)?);
-        let mut open = lock();
-        open.retain(|_, w| w.strong_count() > 0);
-        // Another thread may have read it meanwhile: its bytes are the ones kept.
-        if let Some(other) = open.get(&key).and_then(Weak::upgrade) {
-            return Ok(SharedBytes::new(other));
-        }
-        open.insert(key, Arc::downgrade(&buf));
+        *held = Arc::downgrade(&buf);
         Ok(SharedBytes::new(buf))
     }
 
