@@ -68,6 +68,28 @@ pub fn atomic_write_fast(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_renamed(path, &mut |f| f.write_all(bytes), false)
 }
 
+/// As [`atomic_write_fast`] for a file of a folder the caller has just made: no link to
+/// follow and no earlier file whose permissions to keep, so none of the lookups the others
+/// make before writing (in a folder many threads write into, each lookup waits on the
+/// folder's lock).
+pub fn atomic_write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (prefix, suffix) = temp_affixes(path);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(suffix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(folder_of(path)).map_err(|e| {
+        let cause = e.raw_os_error().map(io::Error::from_raw_os_error).unwrap_or(e);
+        io::Error::new(cause.kind(), format!("cannot create a temporary file in {}: {cause}", folder_of(path).display()))
+    })?;
+    tmp.as_file_mut().write_all(bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 fn write_renamed(path: &Path, fill: &mut dyn FnMut(&mut fs::File) -> io::Result<()>, durable: bool) -> io::Result<()> {
     let target = save_target(path)?;
     let dir = folder_of(&target);

@@ -5,7 +5,7 @@
 
 use super::manifest::{self, ArchiveKind, ArchiveManifest, EntryRecord, Form, RootManifest, sha256};
 use super::texture::{self, Kept};
-use super::tree::MODEL_SUFFIX;
+use super::tree::{BATCH_BYTES_PER_JOB, MODEL_SUFFIX};
 use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, material_text, pool};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
@@ -13,7 +13,9 @@ use crate::formats::readings::Readings;
 use crate::formats::texm::png::read_image;
 use crate::formats::{TYPE_MAT0, TYPE_TEXM, cp1251, rsli};
 use rayon::prelude::*;
+use sha2::{Digest, Sha256};
 use std::collections::HashSet;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What became of one entry.
@@ -268,53 +270,111 @@ fn untouched_payload(p: &ArchivePlan, rec: &EntryRecord, readings: &Readings) ->
     }
 }
 
-fn build(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) -> Result<Vec<u8>, String> {
+/// One entry's stored bytes, or `None` when the archive's own edit puts them in afterwards
+/// (a changed, removed or empty entry).
+fn payload(p: &ArchivePlan, i: usize, readings: &Readings, progress: &dyn Progress) -> Result<Option<Vec<u8>>, String> {
+    if progress.cancelled() {
+        return Err(String::new());
+    }
+    let rec = &p.manifest.entries[i];
+    let r = match p.fates[i] {
+        Fate::Untouched if rec.stored_size > 0 => untouched_payload(p, rec, readings).map(Some).map_err(|e| format!("{}: {e}", rec.file)),
+        _ => Ok(None),
+    };
+    progress.advance(rec.stored_size);
+    r
+}
+
+/// Where [`lay_out`] writes: the sink, the SHA-256 of what went in, and the skeleton read so far.
+struct Layout<'a> {
+    sink: &'a mut (dyn Write + Send),
+    hash: Sha256,
+    len: u64,
+    skeleton: &'a [u8],
+    sk: usize,
+}
+
+impl Layout<'_> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.hash.update(bytes);
+        self.len += bytes.len() as u64;
+        self.sink.write_all(bytes).map_err(|e| e.to_string())
+    }
+
+    /// The skeleton up to `rec`'s offset, then its payload (zeros of its old length when the
+    /// archive's own edit replaces or removes it).
+    fn entry(&mut self, p: &ArchivePlan, i: usize, payload: Option<Vec<u8>>) -> Result<(), String> {
+        let rec = &p.manifest.entries[i];
+        let gap = rec.offset.checked_sub(self.len).and_then(|g| usize::try_from(g).ok()).ok_or("the manifest's entry offsets overlap")?;
+        let piece = self.sk.checked_add(gap).and_then(|e| self.skeleton.get(self.sk..e)).ok_or("the skeleton is shorter than the manifest says")?;
+        self.put(piece)?;
+        self.sk += gap;
+        match payload {
+            Some(b) if b.len() as u64 == rec.stored_size => self.put(&b),
+            Some(b) if matches!(p.fates[i], Fate::Untouched) => Err(format!("{}: gives {} bytes, the entry held {}", rec.file, b.len(), rec.stored_size)),
+            _ => {
+                const ZEROS: [u8; 4096] = [0; 4096];
+                let mut left = rec.stored_size;
+                while left > 0 {
+                    let n = left.min(ZEROS.len() as u64) as usize;
+                    self.put(&ZEROS[..n])?;
+                    left -= n as u64;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Writes the archive laid out from its skeleton and the entries' payloads to `sink`, in file
+/// order, a window of entries at a time: the payloads of one window (about
+/// [`BATCH_BYTES_PER_JOB`] of stored bytes per job) are made on every job while the window
+/// before is written, so only two windows are held, never the whole archive. Returns the
+/// SHA-256 of what was written.
+fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: &mut (dyn Write + Send)) -> Result<String, String> {
     let skeleton = std::fs::read(p.folder.join(manifest::SKELETON)).map_err(|e| format!("{}: {e}", manifest::SKELETON))?;
     let entries = &p.manifest.entries;
-    let payloads: Vec<Result<Option<Vec<u8>>, String>> = entries
-        .par_iter()
-        .zip(&p.fates)
-        .map(|(rec, fate)| {
-            if progress.cancelled() {
-                return Err(String::new());
-            }
-            let r = match fate {
-                Fate::Untouched if rec.stored_size > 0 => untouched_payload(p, rec, readings).map(Some).map_err(|e| format!("{}: {e}", rec.file)),
-                _ => Ok(None),
-            };
-            progress.advance(rec.stored_size);
-            r
-        })
-        .collect();
-    let mut payloads: Vec<Option<Vec<u8>>> = payloads.into_iter().collect::<Result<_, _>>()?;
-    // Lay the payloads into the skeleton in file order; a changed or removed entry holds zeros
-    // of its old length until the archive's own edit replaces or removes it.
     let mut order: Vec<usize> = (0..entries.len()).filter(|&i| entries[i].stored_size > 0).collect();
     order.sort_by_key(|&i| entries[i].offset);
+    let budget = BATCH_BYTES_PER_JOB * rayon::current_num_threads().max(1) as u64;
+    let mut windows: Vec<&[usize]> = Vec::new();
+    let (mut from, mut size) = (0, 0u64);
+    for (k, &i) in order.iter().enumerate() {
+        size += entries[i].stored_size;
+        if size >= budget {
+            windows.push(&order[from..k + 1]);
+            (from, size) = (k + 1, 0);
+        }
+    }
+    windows.push(&order[from..]);
+    let mut out = Layout { sink, hash: Sha256::new(), len: 0, skeleton: &skeleton, sk: 0 };
+    let mut made: Vec<(usize, Option<Vec<u8>>)> = Vec::new();
+    for w in windows.into_iter().chain([&[][..]]) {
+        let ready = std::mem::take(&mut made);
+        let (next, written) = rayon::join(
+            || w.par_iter().map(|&i| payload(p, i, readings, progress).map(|b| (i, b))).collect::<Result<Vec<_>, String>>(),
+            || ready.into_iter().try_for_each(|(i, b)| out.entry(p, i, b)),
+        );
+        written?;
+        made = next?;
+    }
+    let rest = &skeleton[out.sk.min(skeleton.len())..];
+    out.put(rest)?;
+    // Entries with no stored bytes: only their progress.
+    for (i, rec) in entries.iter().enumerate() {
+        if rec.stored_size == 0 {
+            payload(p, i, readings, progress)?;
+        }
+    }
+    Ok(manifest::hex(&out.hash.finalize()))
+}
+
+/// Builds an archive with changes: laid out in memory, then edited through the archive's own
+/// editing (the archive and its edited copy are held: twice its size).
+fn build_changed(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) -> Result<Vec<u8>, String> {
+    let entries = &p.manifest.entries;
     let mut out = Vec::with_capacity(p.manifest.size as usize);
-    let mut sk = 0usize;
-    for &i in &order {
-        let rec = &entries[i];
-        let gap = (rec.offset as usize).checked_sub(out.len()).ok_or("the manifest's entry offsets overlap")?;
-        let piece = skeleton.get(sk..sk + gap).ok_or("the skeleton is shorter than the manifest says")?;
-        out.extend_from_slice(piece);
-        sk += gap;
-        match payloads[i].take() {
-            Some(b) if b.len() as u64 == rec.stored_size => out.extend_from_slice(&b),
-            Some(b) if matches!(p.fates[i], Fate::Untouched) => {
-                return Err(format!("{}: gives {} bytes, the entry held {}", rec.file, b.len(), rec.stored_size));
-            }
-            _ => out.resize(out.len() + rec.stored_size as usize, 0),
-        }
-    }
-    out.extend_from_slice(&skeleton[sk.min(skeleton.len())..]);
-    let changed = !p.added.is_empty() || p.fates.iter().any(|f| !matches!(f, Fate::Untouched));
-    if !changed {
-        if sha256(&out) != p.manifest.sha256 {
-            return Err("the files give other bytes than the archive had, though none changed (was the manifest or .archive.bin edited?)".into());
-        }
-        return Ok(out);
-    }
+    lay_out(p, readings, progress, &mut out)?;
     let (mut node, _) = Node::parse(&p.rel, SharedBytes::from(out)).map_err(|e| e.to_string())?;
     for (i, fate) in p.fates.iter().enumerate() {
         if let Fate::Replaced { bytes, attrs, .. } = fate {
@@ -337,20 +397,53 @@ fn build(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) -> Resul
     Ok(node.write())
 }
 
+/// Writes an archive nothing changed in straight to its file as it is laid out (the editor's
+/// save: a temporary fsynced and renamed over the target), checked against the manifest's
+/// SHA-256 before the rename: a mismatch or a stop leaves no file.
+fn write_untouched(p: &ArchivePlan, path: &Path, readings: &Readings, progress: &dyn Progress) -> Result<u64, String> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+    }
+    let mut failure = None;
+    let mut written = 0;
+    let r = crate::doc::save::atomic_write_with(path, &mut |f| {
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+        let why = match lay_out(p, readings, progress, &mut w) {
+            Ok(sum) if sum == p.manifest.sha256 => {
+                written = p.manifest.size;
+                return w.flush();
+            }
+            Ok(_) => "the files give other bytes than the archive had, though none changed (was the manifest or .archive.bin edited?)".to_string(),
+            Err(e) => e,
+        };
+        failure = Some(why);
+        Err(std::io::Error::other("not written"))
+    });
+    match (r, failure) {
+        (_, Some(why)) => Err(why),
+        (Ok(()), None) => Ok(written),
+        (Err(e), None) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
 fn build_and_write(p: &ArchivePlan, out: &Path, readings: &Readings, progress: &dyn Progress) -> Report {
     let mut r = Report { items: 1, bytes_in: p.manifest.size, ..Report::default() };
     if progress.cancelled() {
         r.cancelled = true;
         return r;
     }
-    match build(p, readings, progress) {
-        Ok(bytes) => match write_archive(&join_rel(out, &p.rel), &bytes) {
-            Ok(()) => {
-                r.files_written = 1;
-                r.bytes_out = bytes.len() as u64;
-            }
-            Err(e) => r.failures.push(ItemFailure { item: p.rel.clone(), message: e }),
-        },
+    let path = join_rel(out, &p.rel);
+    let changed = !p.added.is_empty() || p.fates.iter().any(|f| !matches!(f, Fate::Untouched));
+    let done = if changed {
+        build_changed(p, readings, progress).and_then(|bytes| write_archive(&path, &bytes).map(|()| bytes.len() as u64))
+    } else {
+        write_untouched(p, &path, readings, progress)
+    };
+    match done {
+        Ok(n) => {
+            r.files_written = 1;
+            r.bytes_out = n;
+        }
         Err(e) if e.is_empty() => r.cancelled = true,
         Err(e) => r.failures.push(ItemFailure { item: p.rel.clone(), message: e }),
     }

@@ -318,3 +318,57 @@ fn an_archive_of_several_batches_packs_back_byte_identical_with_distinct_names()
     let unique: std::collections::HashSet<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
     assert_eq!(unique.len(), names.len(), "no two files share a name, whatever the case: {names:?}");
 }
+
+/// Stops a run after `n` items of progress.
+struct StopAfter(std::sync::atomic::AtomicU64, u64);
+impl Progress for StopAfter {
+    fn advance(&self, _: u64) {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+    fn cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst) > self.1
+    }
+}
+
+/// An archive of several windows of entries (more than the stored bytes made at once).
+fn several_windows_lib() -> Vec<u8> {
+    let big = |seed: u8| (0..(1usize << 20) + 5).map(|i| (i as u8).wrapping_mul(7).wrapping_add(seed)).collect::<Vec<u8>>();
+    let names: Vec<String> = (0..10).map(|k| format!("BLOB{k}")).collect();
+    let lib = archive_of(names.iter().enumerate().map(|(k, n)| (n.as_str(), 1, [0; 3], big(k as u8))).collect());
+    assert!(lib.len() as u64 > 2 * tree::BATCH_BYTES_PER_JOB * opts().jobs as u64, "more than two windows");
+    lib
+}
+
+/// An untouched archive is written as it is laid out, straight to a temporary: a stop in the
+/// middle leaves neither the archive nor the temporary.
+#[test]
+fn a_cancelled_pack_leaves_no_partial_archive() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, un, out) = (t.path().join("src"), t.path().join("un"), t.path().join("out"));
+    write_files(&src, &[("big.lib".to_string(), several_windows_lib())]);
+    unpack(std::slice::from_ref(&src), &un, &opts(), &Quiet).unwrap();
+    let r = pack(&un, &out, &opts(), &StopAfter(Default::default(), 5)).unwrap();
+    assert!(r.cancelled);
+    assert!(r.failures.is_empty(), "{:?}", r.failures);
+    assert!(!out.exists() || tree(&out).is_empty(), "nothing written: {:?}", tree(&out).iter().map(|f| &f.0).collect::<Vec<_>>());
+}
+
+/// The streamed archive is checked against the manifest's SHA-256 before it is renamed into
+/// place: a skeleton edited by hand gives a failure naming the archive and no file.
+#[test]
+fn an_untouched_archive_that_differs_from_its_manifest_is_not_written() {
+    let t = tempfile::tempdir().unwrap();
+    let (src, un, out) = (t.path().join("src"), t.path().join("un"), t.path().join("out"));
+    write_files(&src, &[("big.lib".to_string(), several_windows_lib())]);
+    unpack(std::slice::from_ref(&src), &un, &opts(), &Quiet).unwrap();
+    let sk = un.join("big.lib").join(manifest::SKELETON);
+    let mut b = std::fs::read(&sk).unwrap();
+    let last = b.len() - 1;
+    b[last] ^= 0x55;
+    std::fs::write(&sk, b).unwrap();
+    let r = pack(&un, &out, &opts(), &Quiet).unwrap();
+    assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
+    assert_eq!(r.failures[0].item, "big.lib");
+    assert!(r.failures[0].message.contains("other bytes than the archive had"), "{:?}", r.failures);
+    assert!(!out.exists() || tree(&out).is_empty(), "nothing written: {:?}", tree(&out).iter().map(|f| &f.0).collect::<Vec<_>>());
+}

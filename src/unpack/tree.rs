@@ -90,24 +90,26 @@ struct Ctx<'a> {
 /// Whole files read by the run, held as long as someone uses them (weakly here).
 #[derive(Default)]
 struct SharedFiles {
-    open: Mutex<HashMap<PathBuf, Weak<Vec<u8>>>>,
+    /// One slot per file: a second reader of a file being read waits for those bytes rather
+    /// than reading a second copy (two jobs starting on the same library at once).
+    open: Mutex<HashMap<PathBuf, Arc<Mutex<Weak<Vec<u8>>>>>>,
 }
 
 impl SharedFiles {
     fn read(&self, path: &Path) -> std::io::Result<SharedBytes> {
         let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        let lock = || self.open.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(buf) = lock().get(&key).and_then(Weak::upgrade) {
+        let slot = {
+            let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+            // A slot being read now (locked) stays.
+            open.retain(|k, s| *k == key || s.try_lock().map_or(true, |w| w.strong_count() > 0));
+            open.entry(key).or_default().clone()
+        };
+        let mut held = slot.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(buf) = held.upgrade() {
             return Ok(SharedBytes::new(buf));
         }
         let buf = Arc::new(std::fs::read(path)?);
-        let mut open = lock();
-        open.retain(|_, w| w.strong_count() > 0);
-        // Another thread may have read it meanwhile: its bytes are the ones kept.
-        if let Some(other) = open.get(&key).and_then(Weak::upgrade) {
-            return Ok(SharedBytes::new(other));
-        }
-        open.insert(key, Arc::downgrade(&buf));
+        *held = Arc::downgrade(&buf);
         Ok(SharedBytes::new(buf))
     }
 
@@ -248,61 +250,97 @@ impl Ctx<'_> {
         // Names: every file of an entry starts with its base; none collides with another's.
         let mut taken = Taken::default();
         let folder = join_rel(self.out, rel);
+        // A folder this run makes holds no link and no earlier file: its files are written
+        // without the lookups a replaced file needs, and it is made once, not per file.
+        let fresh = !folder.exists();
+        std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        let put = |name: &str, b: &[u8]| -> Result<u64, String> {
+            let path = join_rel(&folder, name);
+            if fresh && !name.contains('/') {
+                crate::doc::save::atomic_write_new(&path, b).map_err(|e| format!("{}: {e}", path.display()))?;
+            } else {
+                write_out(&path, b)?;
+            }
+            Ok(b.len() as u64)
+        };
         let mut records = Vec::with_capacity(metas.len());
-        // The whole archive's SHA-256 goes on beside the entries' work.
+        // The whole archive's SHA-256 goes on beside the entries' work; the files of one batch
+        // are written while the next batch is converted.
         let (whole_sum, run) = rayon::join(
             || sha256(bytes),
             || -> Result<bool, String> {
-                for (b, batch) in batches.into_iter().enumerate() {
-                    let outs: Vec<Result<EntryOut, String>> = metas[batch.clone()]
-                        .par_iter()
-                        .map(|m| {
-                            if self.progress.cancelled() {
-                                return Err(String::new());
+                let mut pending: Vec<(String, Vec<u8>)> = Vec::new();
+                for batch in batches.into_iter().map(Some).chain([None]) {
+                    let ready = std::mem::take(&mut pending);
+                    let (outs, written) = rayon::join(
+                        || -> Vec<Result<(EntryOut, Vec<String>), String>> {
+                            let Some(batch) = batch.clone() else { return Vec::new() };
+                            metas[batch]
+                                .par_iter()
+                                .map(|m| {
+                                    if self.progress.cancelled() {
+                                        return Err(String::new());
+                                    }
+                                    let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
+                                    self.progress.advance(ranges[m.index].1);
+                                    // The files' SHA-256 (for the manifest) on the job that made them.
+                                    r.map(|o| {
+                                        let sums = o.files.iter().map(|(_, b)| sha256(b)).collect();
+                                        (o, sums)
+                                    })
+                                })
+                                .collect()
+                        },
+                        || ready.par_iter().map(|(name, b)| put(name, b)).collect::<Vec<Result<u64, String>>>(),
+                    );
+                    let mut write_error = None;
+                    for w in written {
+                        match w {
+                            Ok(n) => {
+                                report.files_written += 1;
+                                report.bytes_out += n;
                             }
-                            let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
-                            self.progress.advance(ranges[m.index].1);
-                            r
-                        })
-                        .collect();
+                            Err(e) => write_error = write_error.or(Some(e)),
+                        }
+                    }
+                    if let Some(e) = write_error {
+                        let _ = std::fs::remove_dir_all(&folder);
+                        return Err(e);
+                    }
                     if self.progress.cancelled() {
                         report.cancelled = true;
                         return Ok(true);
                     }
-                    let outs: Vec<EntryOut> = match outs.into_iter().collect::<Result<_, _>>() {
+                    let Some(batch) = batch else { break };
+                    let outs: Vec<(EntryOut, Vec<String>)> = match outs.into_iter().collect::<Result<_, _>>() {
                         Ok(o) => o,
                         Err(e) => {
                             // The archive is kept whole where its folder was begun.
-                            if b > 0 {
-                                let _ = std::fs::remove_dir_all(&folder);
-                            }
+                            let _ = std::fs::remove_dir_all(&folder);
                             return Err(e);
                         }
                     };
-                    // The files' SHA-256 (for the manifest) on every job, not one.
-                    let sums: Vec<Vec<String>> = outs.par_iter().map(|o| o.files.iter().map(|(_, b)| sha256(b)).collect()).collect();
-                    let mut writes: Vec<(String, &[u8])> = Vec::new();
-                    for ((m, o), sums) in metas[batch].iter().zip(&outs).zip(&sums) {
+                    for (m, (o, sums)) in metas[batch].iter().zip(outs) {
                         let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
                         if o.derived.is_some() {
                             suffixes.push(MODEL_SUFFIX);
                         }
                         let base = taken.claim(&m.name, &suffixes);
-                        let main_suffix = &o.files[0].0;
+                        let main_suffix = o.files[0].0.clone();
                         let kept: Vec<KeptFile> = o.files[1..].iter().zip(&sums[1..]).map(|((s, _), sum)| KeptFile { file: format!("{base}{s}"), sha256: sum.clone() }).collect();
-                        for (s, b) in &o.files {
-                            writes.push((format!("{base}{s}"), b));
-                        }
                         let mut derived = Vec::new();
-                        if let Some(d) = &o.derived {
+                        if let Some(d) = o.derived {
                             derived.push(format!("{base}{MODEL_SUFFIX}"));
-                            writes.push((format!("{base}{MODEL_SUFFIX}"), d));
+                            pending.push((format!("{base}{MODEL_SUFFIX}"), d));
                         }
-                        let packed = o.packed.as_ref().map(|p| {
+                        let packed = o.packed.map(|p| {
                             let f = format!(".packed/{base}");
-                            writes.push((f.clone(), p));
+                            pending.push((f.clone(), p));
                             f
                         });
+                        for (s, b) in o.files {
+                            pending.push((format!("{base}{s}"), b));
+                        }
                         records.push(EntryRecord {
                             name: m.name.clone(),
                             type_id: m.type_id.unwrap_or(0),
@@ -314,22 +352,13 @@ impl Ctx<'_> {
                             sha256: sums[0].clone(),
                             kept,
                             derived,
-                            texm: o.texm.clone(),
+                            texm: o.texm,
                             packed,
                             rsli: match &node {
                                 Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
                                 _ => None,
                             },
                         });
-                    }
-                    let written: Vec<Result<u64, String>> = writes
-                        .par_iter()
-                        .map(|(name, b)| write_out(&join_rel(&folder, name), b).map(|()| b.len() as u64))
-                        .collect();
-                    for w in written {
-                        let n = w?;
-                        report.files_written += 1;
-                        report.bytes_out += n;
                     }
                 }
                 Ok(false)
