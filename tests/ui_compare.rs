@@ -155,16 +155,24 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     assert!(h.state().compare.is_none(), "the tab is shown");
 }
 
-#[test]
-fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
-    let d = tempfile::tempdir().unwrap();
-    let (a, _) = two_libraries(d.path());
+/// The first of [`two_libraries`] open, its `GRASS.0` painted (unsaved): the app, the file and
+/// the entry.
+fn with_grass_painted(dir: &Path) -> (Harness<'static, StudioApp>, parkan_studio::doc::FileId, ItemPath) {
+    let (a, _) = two_libraries(dir);
     let mut h = app_with(vec![a], [1280.0, 800.0]);
     let file = h.state().ws.files()[0].id;
     let lib = Archive::parse(textures_lib().into()).unwrap().0;
     let g = (0..lib.len()).find(|&i| lib.entry(i).name() == "GRASS.0").unwrap();
     let grass = ItemPath::root(file).child(g);
     h.state_mut().push_intent(Intent::ReplaceBytes { path: grass.clone(), bytes: painted(&lib.payload(g)).into() });
+    (h, file, grass)
+}
+
+#[test]
+fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
+    let d = tempfile::tempdir().unwrap();
+    let (mut h, file, grass) = with_grass_painted(d.path());
+    let lib = Archive::parse(textures_lib().into()).unwrap().0;
     h.state_mut().push_intent(Intent::RenameConfirmed { path: ItemPath::root(file).child(0), name: "METAL2.0".into(), references: false });
     settle(&mut h);
     // File ▸ Unsaved Changes: both edits, each diffable.
@@ -477,13 +485,7 @@ fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
 #[test]
 fn compare_tab_with_saved_from_the_file_menu_and_one_pan_for_every_pane() {
     let d = tempfile::tempdir().unwrap();
-    let (a, _) = two_libraries(d.path());
-    let mut h = app_with(vec![a], [1280.0, 800.0]);
-    let file = h.state().ws.files()[0].id;
-    let lib = Archive::parse(textures_lib().into()).unwrap().0;
-    let g = (0..lib.len()).find(|&i| lib.entry(i).name() == "GRASS.0").unwrap();
-    let grass = ItemPath::root(file).child(g);
-    h.state_mut().push_intent(Intent::ReplaceBytes { path: grass.clone(), bytes: painted(&lib.payload(g)).into() });
+    let (mut h, _, grass) = with_grass_painted(d.path());
     h.state_mut().push_intent(Intent::OpenTab(grass));
     settle(&mut h);
     file_menu(&mut h, "Compare Tab with Saved");
