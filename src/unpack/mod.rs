@@ -14,6 +14,7 @@ pub mod manifest;
 pub mod material_text;
 mod names;
 mod pack;
+mod read;
 pub mod texture;
 mod tree;
 

@@ -291,11 +291,11 @@ proptest! {
     }
 }
 
-/// An archive larger than one batch of entries (several MB): converted and written a batch
-/// at a time, with names that differ only in case falling in different batches, it still
+/// An archive larger than the stored bytes held at once (several MB): converted on every job
+/// and written as entries finish, with names that differ only in case far apart, it still
 /// packs back byte for byte and every entry keeps its own file.
 #[test]
-fn an_archive_of_several_batches_packs_back_byte_identical_with_distinct_names() {
+fn an_archive_of_several_windows_packs_back_byte_identical_with_distinct_names() {
     let big = |seed: u8| (0..(1usize << 20) + 17).map(|i| (i as u8).wrapping_mul(31).wrapping_add(seed)).collect::<Vec<u8>>();
     let texture = crate::fixtures::texm::build(&crate::fixtures::texm::Spec::new(crate::fixtures::texm::Format::Rgb565, 16, 16, 2, crate::fixtures::texm::Material::Rock));
     let upper: Vec<String> = (0..6).map(|k| format!("BLOB{k}")).collect();
@@ -309,14 +309,37 @@ fn an_archive_of_several_batches_packs_back_byte_identical_with_distinct_names()
         entries.push((["T0.0", "T1.0", "T2.0", "T3.0", "T4.0", "T5.0"][k], TYPE_TEXM, [0; 3], texture.clone()));
     }
     let lib = archive_of(entries);
+    same_tree_on_any_jobs(&lib);
     let budget = tree::BATCH_BYTES_PER_JOB * opts().jobs as u64;
-    assert!(lib.len() as u64 > budget, "more than one batch");
+    assert!(lib.len() as u64 > budget, "more than one window of entries");
     let (t, _) = round_trip(&[("big.lib".to_string(), lib)]);
     let names: Vec<String> = tree(&t.path().join("un/big.lib")).into_iter().map(|f| f.0).filter(|n| !n.starts_with('.')).collect();
     assert_eq!(names.iter().filter(|n| !n.contains(".mip")).count(), 18, "one file per entry: {names:?}");
-    assert!(lower.iter().all(|l| names.contains(&format!("{l}~2"))), "a name taken in an earlier batch is not given again: {names:?}");
+    assert!(lower.iter().all(|l| names.contains(&format!("{l}~2"))), "a name taken in an earlier window is not given again: {names:?}");
     let unique: std::collections::HashSet<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
     assert_eq!(unique.len(), names.len(), "no two files share a name, whatever the case: {names:?}");
+}
+
+/// Entries finish in an order that depends on timing; names and manifests must not.
+fn same_tree_on_any_jobs(lib: &[u8]) {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("big.lib");
+    std::fs::write(&src, lib).unwrap();
+    let trees: Vec<_> = [1, 2, 5]
+        .into_iter()
+        .map(|jobs| {
+            let un = t.path().join(format!("un{jobs}"));
+            let r = unpack(std::slice::from_ref(&src), &un, &Options { jobs, ..Options::default() }, &Quiet).unwrap();
+            assert!(r.failures.is_empty(), "{jobs} jobs: {:?}", r.failures);
+            tree(&un)
+        })
+        .collect();
+    for (jobs, other) in [2, 5].into_iter().zip(&trees[1..]) {
+        assert_eq!(trees[0].iter().map(|f| &f.0).collect::<Vec<_>>(), other.iter().map(|f| &f.0).collect::<Vec<_>>(), "{jobs} jobs: other files");
+        for ((name, a), (_, b)) in trees[0].iter().zip(other) {
+            assert!(a == b, "{jobs} jobs: {name} differs from 1 job's");
+        }
+    }
 }
 
 /// Stops a run after `n` items of progress.

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Weak};
 
-/// Stored bytes of entries converted at once per job (their files are held until written).
+/// Stored bytes of entries held at once per job, from conversion until their files are written.
 pub(super) const BATCH_BYTES_PER_JOB: u64 = 2 << 20;
 
 /// The suffix of the glTF made beside a model.
@@ -37,7 +37,7 @@ pub fn unpack(sources: &[PathBuf], out: &Path, opts: &Options, progress: &dyn Pr
     }
     std::fs::create_dir_all(out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
     progress.begin(inputs.len() as u64, inputs.iter().map(|i| i.2).sum());
-    let ctx = Ctx { out, opts, progress, assets: Mutex::new(HashMap::new()), files: Arc::new(SharedFiles::default()) };
+    let ctx = Ctx { out, opts, progress, assets: Mutex::new(HashMap::new()), files: Arc::new(SharedFiles { jobs: opts.jobs.max(1), open: Mutex::default() }) };
     let results: Vec<(Report, Vec<String>)> = pool(opts.jobs)?.install(|| inputs.par_iter().map(|(src, rel, _)| ctx.file(src, rel)).collect());
     let mut report = Report::default();
     let root_path = out.join(manifest::ROOT);
@@ -88,11 +88,19 @@ struct Ctx<'a> {
 }
 
 /// Whole files read by the run, held as long as someone uses them (weakly here).
-#[derive(Default)]
 struct SharedFiles {
+    /// Parts a large file is read in at once.
+    jobs: usize,
     /// One slot per file: a second reader of a file being read waits for those bytes rather
     /// than reading a second copy (two jobs starting on the same library at once).
     open: Mutex<HashMap<PathBuf, Arc<Mutex<Weak<Vec<u8>>>>>>,
+}
+
+/// Waits for a file that do other work meanwhile, nested on one thread at most.
+const MAX_NESTED_WAITS: u32 = 8;
+
+thread_local! {
+    static WAITS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 impl SharedFiles {
@@ -104,11 +112,32 @@ impl SharedFiles {
             open.retain(|k, s| *k == key || s.try_lock().map_or(true, |w| w.strong_count() > 0));
             open.entry(key).or_default().clone()
         };
-        let mut held = slot.lock().unwrap_or_else(|p| p.into_inner());
+        let mut held = loop {
+            match slot.try_lock() {
+                Ok(h) => break h,
+                Err(std::sync::TryLockError::Poisoned(p)) => break p.into_inner(),
+                // Being read by another job (which reads on threads of its own and takes no
+                // pool work meanwhile): this job does other work until the bytes are there.
+                // That work may wait for the same file in turn, so the waits nest on this
+                // thread's stack; past a few, it sleeps instead.
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    let nested = WAITS.with(|w| w.get());
+                    let worked = nested < MAX_NESTED_WAITS && {
+                        WAITS.with(|w| w.set(nested + 1));
+                        let y = rayon::yield_now();
+                        WAITS.with(|w| w.set(nested));
+                        y == Some(rayon::Yield::Executed)
+                    };
+                    if !worked {
+                        std::thread::sleep(std::time::Duration::from_micros(100));
+                    }
+                }
+            }
+        };
         if let Some(buf) = held.upgrade() {
             return Ok(SharedBytes::new(buf));
         }
-        let buf = Arc::new(std::fs::read(path)?);
+        let buf = Arc::new(super::read::read_whole(path, self.jobs)?);
         *held = Arc::downgrade(&buf);
         Ok(SharedBytes::new(buf))
     }
@@ -227,28 +256,11 @@ impl Ctx<'_> {
         }
         skeleton.extend_from_slice(&bytes[at..]);
 
-        let readings = &self.opts.readings;
         let archive_name = rel.rsplit('/').next().unwrap_or(rel);
         // Libraries are read per asset source: only an archive holding models needs its own.
         let has_models = self.opts.models && metas.iter().any(|m| m.name.to_ascii_lowercase().ends_with(".msh"));
         let container = if has_models { Some(FolderAssets::for_file(src).with_reader(self.files.reader()).with_container(archive_name.to_string(), node.clone())) } else { None };
-        // Entries are converted and written a batch at a time, so that the files of only one
-        // batch are held at once (peak memory: the archive and a few MB per job).
-        let budget = BATCH_BYTES_PER_JOB * self.opts.jobs.max(1) as u64;
-        let mut batches: Vec<std::ops::Range<usize>> = Vec::new();
-        let (mut from, mut size) = (0, 0u64);
-        for (i, m) in metas.iter().enumerate() {
-            size += ranges[m.index].1.max(1);
-            if size >= budget {
-                batches.push(from..i + 1);
-                (from, size) = (i + 1, 0);
-            }
-        }
-        if from < metas.len() {
-            batches.push(from..metas.len());
-        }
         // Names: every file of an entry starts with its base; none collides with another's.
-        let mut taken = Taken::default();
         let folder = join_rel(self.out, rel);
         // A folder this run makes holds no link and no earlier file: its files are written
         // without the lookups a replaced file needs, and it is made once, not per file.
@@ -263,110 +275,34 @@ impl Ctx<'_> {
             }
             Ok(b.len() as u64)
         };
-        let mut records = Vec::with_capacity(metas.len());
-        // The whole archive's SHA-256 goes on beside the entries' work; the files of one batch
-        // are written while the next batch is converted.
-        let (whole_sum, run) = rayon::join(
-            || sha256(bytes),
-            || -> Result<bool, String> {
-                let mut pending: Vec<(String, Vec<u8>)> = Vec::new();
-                for batch in batches.into_iter().map(Some).chain([None]) {
-                    let ready = std::mem::take(&mut pending);
-                    let (outs, written) = rayon::join(
-                        || -> Vec<Result<(EntryOut, Vec<String>), String>> {
-                            let Some(batch) = batch.clone() else { return Vec::new() };
-                            metas[batch]
-                                .par_iter()
-                                .map(|m| {
-                                    if self.progress.cancelled() {
-                                        return Err(String::new());
-                                    }
-                                    let r = self.entry(&node, m, archive_name, container.as_ref(), readings);
-                                    self.progress.advance(ranges[m.index].1);
-                                    // The files' SHA-256 (for the manifest) on the job that made them.
-                                    r.map(|o| {
-                                        let sums = o.files.iter().map(|(_, b)| sha256(b)).collect();
-                                        (o, sums)
-                                    })
-                                })
-                                .collect()
-                        },
-                        || ready.par_iter().map(|(name, b)| put(name, b)).collect::<Vec<Result<u64, String>>>(),
-                    );
-                    let mut write_error = None;
-                    for w in written {
-                        match w {
-                            Ok(n) => {
-                                report.files_written += 1;
-                                report.bytes_out += n;
-                            }
-                            Err(e) => write_error = write_error.or(Some(e)),
-                        }
-                    }
-                    if let Some(e) = write_error {
-                        let _ = std::fs::remove_dir_all(&folder);
-                        return Err(e);
-                    }
-                    if self.progress.cancelled() {
-                        report.cancelled = true;
-                        return Ok(true);
-                    }
-                    let Some(batch) = batch else { break };
-                    let outs: Vec<(EntryOut, Vec<String>)> = match outs.into_iter().collect::<Result<_, _>>() {
-                        Ok(o) => o,
-                        Err(e) => {
-                            // The archive is kept whole where its folder was begun.
-                            let _ = std::fs::remove_dir_all(&folder);
-                            return Err(e);
-                        }
-                    };
-                    for (m, (o, sums)) in metas[batch].iter().zip(outs) {
-                        let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
-                        if o.derived.is_some() {
-                            suffixes.push(MODEL_SUFFIX);
-                        }
-                        let base = taken.claim(&m.name, &suffixes);
-                        let main_suffix = o.files[0].0.clone();
-                        let kept: Vec<KeptFile> = o.files[1..].iter().zip(&sums[1..]).map(|((s, _), sum)| KeptFile { file: format!("{base}{s}"), sha256: sum.clone() }).collect();
-                        let mut derived = Vec::new();
-                        if let Some(d) = o.derived {
-                            derived.push(format!("{base}{MODEL_SUFFIX}"));
-                            pending.push((format!("{base}{MODEL_SUFFIX}"), d));
-                        }
-                        let packed = o.packed.map(|p| {
-                            let f = format!(".packed/{base}");
-                            pending.push((f.clone(), p));
-                            f
-                        });
-                        for (s, b) in o.files {
-                            pending.push((format!("{base}{s}"), b));
-                        }
-                        records.push(EntryRecord {
-                            name: m.name.clone(),
-                            type_id: m.type_id.unwrap_or(0),
-                            attrs: m.attrs,
-                            offset: ranges[m.index].0,
-                            stored_size: ranges[m.index].1,
-                            form: o.form,
-                            file: format!("{base}{main_suffix}"),
-                            sha256: sums[0].clone(),
-                            kept,
-                            derived,
-                            texm: o.texm,
-                            packed,
-                            rsli: match &node {
-                                Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
-                                _ => None,
-                            },
-                        });
-                    }
-                }
-                Ok(false)
-            },
-        );
-        if run? {
+        let jobs = self.opts.jobs.max(1);
+        let run = Entries {
+            ctx: self,
+            node: &node,
+            metas: &metas,
+            ranges: &ranges,
+            archive_name,
+            container: container.as_ref(),
+            put: &put,
+            jobs,
+            budget: BATCH_BYTES_PER_JOB * jobs as u64,
+            window: Mutex::new(Window::default()),
+        };
+        // The whole archive's SHA-256 goes on beside the entries' work.
+        let (whole_sum, ()) = rayon::join(|| sha256(bytes), || rayon::scope_fifo(|s| run.pump(s, &mut run.lock())));
+        let w = run.window.into_inner().unwrap_or_else(|p| p.into_inner());
+        report.files_written += w.files_written;
+        report.bytes_out += w.bytes_out;
+        if let Some(e) = w.failed {
+            // The archive is kept whole where its folder was begun.
+            let _ = std::fs::remove_dir_all(&folder);
+            return Err(e);
+        }
+        if w.cancelled || self.progress.cancelled() {
+            report.cancelled = true;
             return Ok(());
         }
+        let records = w.records;
         let manifest = ArchiveManifest { version: manifest::VERSION, kind, size: bytes.len() as u64, sha256: whole_sum, entries: records };
         let json = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
         write_out(&folder.join(manifest::SKELETON), &skeleton)?;
@@ -411,6 +347,173 @@ impl Ctx<'_> {
             Some("msh") => Ok(bytes_out(assets.and_then(|a| model_glb(&m.name, bytes.clone(), a, readings)))),
             _ => Ok(bytes_out(None)),
         }
+    }
+}
+
+/// An archive's entries on their way to files. Entries are converted on every job in
+/// directory order, as many at once as keep the jobs busy and the stored bytes held under
+/// the budget; each finished entry is named (in directory order, so names never depend on
+/// timing) and written by the job that finished the last entry before it, while the other
+/// jobs go on converting. No job waits for a batch to end.
+struct Entries<'a, 'c> {
+    ctx: &'a Ctx<'c>,
+    node: &'a Node,
+    metas: &'a [crate::doc::node::EntryMeta],
+    /// `(offset, stored length)` per entry index.
+    ranges: &'a [(u64, u64)],
+    archive_name: &'a str,
+    container: Option<&'a FolderAssets>,
+    /// Writes one file into the archive's folder, giving its length.
+    put: &'a (dyn Fn(&str, &[u8]) -> Result<u64, String> + Sync),
+    jobs: usize,
+    /// Stored bytes of entries begun and not yet written, above which no more are begun
+    /// (unless a job would idle with nothing converting).
+    budget: u64,
+    window: Mutex<Window>,
+}
+
+#[derive(Default)]
+struct Window {
+    /// The next entry (position in `metas`) to begin, and the next to name and write.
+    next_begin: usize,
+    next_write: usize,
+    converting: usize,
+    /// Stored bytes of the entries in `next_write..next_begin`.
+    held: u64,
+    /// Converted entries waiting for the ones before them, with their files' SHA-256.
+    ready: std::collections::BTreeMap<usize, (EntryOut, Vec<String>)>,
+    taken: Taken,
+    records: Vec<EntryRecord>,
+    files_written: u64,
+    bytes_out: u64,
+    failed: Option<String>,
+    cancelled: bool,
+}
+
+impl<'a> Entries<'a, '_> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Window> {
+        self.window.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn stored(&self, at: usize) -> u64 {
+        self.ranges[self.metas[at].index].1
+    }
+
+    /// Begins entries while jobs are free and the budget allows.
+    fn pump<'s>(&'s self, s: &rayon::ScopeFifo<'s>, w: &mut Window) {
+        while w.failed.is_none() && !w.cancelled && w.next_begin < self.metas.len() && w.converting < self.jobs && (w.held < self.budget || w.converting == 0) {
+            let at = w.next_begin;
+            w.next_begin += 1;
+            w.converting += 1;
+            w.held += self.stored(at);
+            s.spawn_fifo(move |s| self.convert(at, s));
+        }
+    }
+
+    fn convert<'s>(&'s self, at: usize, s: &rayon::ScopeFifo<'s>) {
+        let ctx = self.ctx;
+        let m = &self.metas[at];
+        let out = if ctx.progress.cancelled() {
+            None
+        } else {
+            let r = ctx.entry(self.node, m, self.archive_name, self.container, &ctx.opts.readings);
+            ctx.progress.advance(self.stored(at));
+            // The files' SHA-256 (for the manifest) on the job that made them.
+            Some(r.map(|o| {
+                let sums = o.files.iter().map(|(_, b)| sha256(b)).collect();
+                (o, sums)
+            }))
+        };
+        let mut files = Vec::new();
+        let (first, written) = {
+            let mut w = self.lock();
+            w.converting -= 1;
+            match out {
+                None => w.cancelled = true,
+                Some(Err(e)) => _ = w.failed.get_or_insert(e),
+                Some(Ok(o)) => _ = w.ready.insert(at, o),
+            }
+            let first = w.next_write;
+            while w.failed.is_none() {
+                let next = w.next_write;
+                let Some((o, sums)) = w.ready.remove(&next) else { break };
+                self.name(&mut w, next, o, sums, &mut files);
+                w.next_write += 1;
+            }
+            let written = w.next_write;
+            // Another job may begin while this one writes.
+            self.pump(s, &mut w);
+            (first, written)
+        };
+        let mut done = (0, 0, None);
+        for (name, b) in &files {
+            match (self.put)(name, b) {
+                Ok(n) => {
+                    done.0 += 1;
+                    done.1 += n;
+                }
+                Err(e) => {
+                    done.2 = Some(e);
+                    break;
+                }
+            }
+        }
+        drop(files);
+        let mut w = self.lock();
+        w.files_written += done.0;
+        w.bytes_out += done.1;
+        if let Some(e) = done.2 {
+            w.failed.get_or_insert(e);
+        }
+        if ctx.progress.cancelled() {
+            w.cancelled = true;
+        }
+        w.held -= (first..written).map(|i| self.stored(i)).sum::<u64>();
+        self.pump(s, &mut w);
+    }
+
+    /// Names entry `at`'s files (queued in `files`) and records it.
+    fn name(&self, w: &mut Window, at: usize, o: EntryOut, sums: Vec<String>, files: &mut Vec<(String, Vec<u8>)>) {
+        let m = &self.metas[at];
+        let mut suffixes: Vec<&str> = o.files.iter().map(|(s, _)| s.as_str()).collect();
+        if o.derived.is_some() {
+            suffixes.push(MODEL_SUFFIX);
+        }
+        let base = w.taken.claim(&m.name, &suffixes);
+        let main_suffix = o.files[0].0.clone();
+        let kept: Vec<KeptFile> = o.files[1..].iter().zip(&sums[1..]).map(|((s, _), sum)| KeptFile { file: format!("{base}{s}"), sha256: sum.clone() }).collect();
+        let mut derived = Vec::new();
+        if let Some(d) = o.derived {
+            derived.push(format!("{base}{MODEL_SUFFIX}"));
+            files.push((format!("{base}{MODEL_SUFFIX}"), d));
+        }
+        let packed = o.packed.map(|p| {
+            let f = format!(".packed/{base}");
+            files.push((f.clone(), p));
+            f
+        });
+        for (s, b) in o.files {
+            files.push((format!("{base}{s}"), b));
+        }
+        let (offset, stored_size) = self.ranges[m.index];
+        w.records.push(EntryRecord {
+            name: m.name.clone(),
+            type_id: m.type_id.unwrap_or(0),
+            attrs: m.attrs,
+            offset,
+            stored_size,
+            form: o.form,
+            file: format!("{base}{main_suffix}"),
+            sha256: sums[0].clone(),
+            kept,
+            derived,
+            texm: o.texm,
+            packed,
+            rsli: match self.node {
+                Node::Rsli(a) => Some(manifest::RsliStorage { flags: a.entry(m.index).flags(), key: a.xor_key(m.index) }),
+                _ => None,
+            },
+        });
     }
 }
 
