@@ -87,13 +87,16 @@ struct Ctx<'a> {
     files: Arc<SharedFiles>,
 }
 
+/// One file's bytes while anyone holds them; locked while they are read.
+type Slot = Arc<Mutex<Weak<Vec<u8>>>>;
+
 /// Whole files read by the run, held as long as someone uses them (weakly here).
 struct SharedFiles {
     /// Parts a large file is read in at once.
     jobs: usize,
     /// One slot per file: a second reader of a file being read waits for those bytes rather
     /// than reading a second copy (two jobs starting on the same library at once).
-    open: Mutex<HashMap<PathBuf, Arc<Mutex<Weak<Vec<u8>>>>>>,
+    open: Mutex<HashMap<PathBuf, Slot>>,
 }
 
 /// Waits for a file that do other work meanwhile, nested on one thread at most.
@@ -350,6 +353,9 @@ impl Ctx<'_> {
     }
 }
 
+/// Writes one file (a name in the archive's folder) and gives its length.
+type PutFile<'a> = dyn Fn(&str, &[u8]) -> Result<u64, String> + Sync + 'a;
+
 /// An archive's entries on their way to files. Entries are converted on every job in
 /// directory order, as many at once as keep the jobs busy and the stored bytes held under
 /// the budget; each finished entry is named (in directory order, so names never depend on
@@ -364,7 +370,7 @@ struct Entries<'a, 'c> {
     archive_name: &'a str,
     container: Option<&'a FolderAssets>,
     /// Writes one file into the archive's folder, giving its length.
-    put: &'a (dyn Fn(&str, &[u8]) -> Result<u64, String> + Sync),
+    put: &'a PutFile<'a>,
     jobs: usize,
     /// Stored bytes of entries begun and not yet written, above which no more are begun
     /// (unless a job would idle with nothing converting).
