@@ -338,13 +338,7 @@ fn a_mesh_diff_shows_two_3d_views_and_its_components() {
     let (a, b) = (d.path().join("house.msh"), d.path().join("edited").join("house.msh"));
     std::fs::create_dir_all(b.parent().unwrap()).unwrap();
     std::fs::write(&a, boxhouse()).unwrap();
-    // One vertex moved: the positions component's first x.
-    let (mut m, _) = Archive::parse(boxhouse().into()).unwrap();
-    let pos = (0..m.len()).find(|&i| m.entry(i).type_id() == 3).expect("a positions component");
-    let mut p = m.payload(pos).to_vec();
-    p[3] ^= 0x01;
-    m.replace(pos, p).unwrap();
-    std::fs::write(&b, m.write()).unwrap();
+    std::fs::write(&b, one_vertex_moved(boxhouse().into())).unwrap();
     let mut h = app_with(vec![a], [1280.0, 800.0]);
     h.state_mut().push_intent(Intent::CompareWith(b));
     settle(&mut h);
@@ -372,6 +366,16 @@ fn a_mesh_diff_shows_two_3d_views_and_its_components() {
     h.snapshot("compare_mesh");
 }
 
+/// A mesh with its positions component's first x changed in one bit.
+fn one_vertex_moved(msh: parkan_studio::formats::bytes::SharedBytes) -> Vec<u8> {
+    let (mut m, _) = Archive::parse(msh).unwrap();
+    let pos = (0..m.len()).find(|&i| m.entry(i).type_id() == 3).expect("a positions component");
+    let mut p = m.payload(pos).to_vec();
+    p[3] ^= 0x01;
+    m.replace(pos, p).unwrap();
+    m.write()
+}
+
 /// Two copies of the small game folder under `d` (`a` and `b`).
 fn two_games(d: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     use parkan_studio::fixtures::game::{GameSpec, write_game};
@@ -389,12 +393,7 @@ fn a_mesh_diff_draws_both_sides_textured_from_beside_each_side() {
     // moved.
     let (mut rlb, _) = Archive::parse(std::fs::read(b.join("objects.rlb")).unwrap().into()).unwrap();
     let k = (0..rlb.len()).find(|&i| rlb.entry(i).name() == "BUNKER.msh").unwrap();
-    let (mut m, _) = Archive::parse(rlb.payload(k)).unwrap();
-    let pos = (0..m.len()).find(|&i| m.entry(i).type_id() == 3).expect("a positions component");
-    let mut p = m.payload(pos).to_vec();
-    p[3] ^= 0x01;
-    m.replace(pos, p).unwrap();
-    rlb.replace(k, m.write()).unwrap();
+    rlb.replace(k, one_vertex_moved(rlb.payload(k))).unwrap();
     std::fs::write(b.join("objects.rlb"), rlb.write()).unwrap();
     let mut h = app_with(Vec::new(), [1280.0, 800.0]);
     h.state_mut().push_intent(Intent::OpenFolder(a));

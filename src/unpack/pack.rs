@@ -5,7 +5,7 @@
 
 use super::manifest::{self, ArchiveKind, ArchiveManifest, EntryRecord, Form, RootManifest, sha256};
 use super::texture::{self, Kept};
-use super::tree::{BATCH_BYTES_PER_JOB, MODEL_SUFFIX};
+use super::tree::{MODEL_SUFFIX, WINDOW_BYTES_PER_JOB};
 use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, material_text, pool};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
@@ -328,7 +328,7 @@ impl Layout<'_> {
 
 /// Writes the archive laid out from its skeleton and the entries' payloads to `sink`, in file
 /// order, a window of entries at a time: the payloads of one window (about
-/// [`BATCH_BYTES_PER_JOB`] of stored bytes per job) are made on every job while the window
+/// [`WINDOW_BYTES_PER_JOB`] of stored bytes per job) are made on every job while the window
 /// before is written, so only two windows are held, never the whole archive. Returns the
 /// SHA-256 of what was written.
 fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: &mut (dyn Write + Send)) -> Result<String, String> {
@@ -336,7 +336,7 @@ fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: 
     let entries = &p.manifest.entries;
     let mut order: Vec<usize> = (0..entries.len()).filter(|&i| entries[i].stored_size > 0).collect();
     order.sort_by_key(|&i| entries[i].offset);
-    let budget = BATCH_BYTES_PER_JOB * rayon::current_num_threads().max(1) as u64;
+    let budget = WINDOW_BYTES_PER_JOB * rayon::current_num_threads().max(1) as u64;
     let mut windows: Vec<&[usize]> = Vec::new();
     let (mut from, mut size) = (0, 0u64);
     for (k, &i) in order.iter().enumerate() {

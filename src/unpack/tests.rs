@@ -310,7 +310,7 @@ fn an_archive_of_several_windows_packs_back_byte_identical_with_distinct_names()
     }
     let lib = archive_of(entries);
     same_tree_on_any_jobs(&lib);
-    let budget = tree::BATCH_BYTES_PER_JOB * opts().jobs as u64;
+    let budget = tree::WINDOW_BYTES_PER_JOB * opts().jobs as u64;
     assert!(lib.len() as u64 > budget, "more than one window of entries");
     let (t, _) = round_trip(&[("big.lib".to_string(), lib)]);
     let names: Vec<String> = tree(&t.path().join("un/big.lib")).into_iter().map(|f| f.0).filter(|n| !n.starts_with('.')).collect();
@@ -358,18 +358,24 @@ fn several_windows_lib() -> Vec<u8> {
     let big = |seed: u8| (0..(1usize << 20) + 5).map(|i| (i as u8).wrapping_mul(7).wrapping_add(seed)).collect::<Vec<u8>>();
     let names: Vec<String> = (0..10).map(|k| format!("BLOB{k}")).collect();
     let lib = archive_of(names.iter().enumerate().map(|(k, n)| (n.as_str(), 1, [0; 3], big(k as u8))).collect());
-    assert!(lib.len() as u64 > 2 * tree::BATCH_BYTES_PER_JOB * opts().jobs as u64, "more than two windows");
+    assert!(lib.len() as u64 > 2 * tree::WINDOW_BYTES_PER_JOB * opts().jobs as u64, "more than two windows");
     lib
+}
+
+/// [`several_windows_lib`] unpacked into `un`, with `out` to pack into.
+fn several_windows_unpacked() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let t = tempfile::tempdir().unwrap();
+    let (src, un, out) = (t.path().join("src"), t.path().join("un"), t.path().join("out"));
+    write_files(&src, &[("big.lib".to_string(), several_windows_lib())]);
+    unpack(std::slice::from_ref(&src), &un, &opts(), &Quiet).unwrap();
+    (t, un, out)
 }
 
 /// An untouched archive is written as it is laid out, straight to a temporary: a stop in the
 /// middle leaves neither the archive nor the temporary.
 #[test]
 fn a_cancelled_pack_leaves_no_partial_archive() {
-    let t = tempfile::tempdir().unwrap();
-    let (src, un, out) = (t.path().join("src"), t.path().join("un"), t.path().join("out"));
-    write_files(&src, &[("big.lib".to_string(), several_windows_lib())]);
-    unpack(std::slice::from_ref(&src), &un, &opts(), &Quiet).unwrap();
+    let (t, un, out) = several_windows_unpacked();
     let r = pack(&un, &out, &opts(), &StopAfter(Default::default(), 5)).unwrap();
     assert!(r.cancelled);
     assert!(r.failures.is_empty(), "{:?}", r.failures);
@@ -380,10 +386,7 @@ fn a_cancelled_pack_leaves_no_partial_archive() {
 /// place: a skeleton edited by hand gives a failure naming the archive and no file.
 #[test]
 fn an_untouched_archive_that_differs_from_its_manifest_is_not_written() {
-    let t = tempfile::tempdir().unwrap();
-    let (src, un, out) = (t.path().join("src"), t.path().join("un"), t.path().join("out"));
-    write_files(&src, &[("big.lib".to_string(), several_windows_lib())]);
-    unpack(std::slice::from_ref(&src), &un, &opts(), &Quiet).unwrap();
+    let (t, un, out) = several_windows_unpacked();
     let sk = un.join("big.lib").join(manifest::SKELETON);
     let mut b = std::fs::read(&sk).unwrap();
     let last = b.len() - 1;

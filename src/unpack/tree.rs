@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Weak};
 
 /// Stored bytes of entries held at once per job, from conversion until their files are written.
-pub(super) const BATCH_BYTES_PER_JOB: u64 = 2 << 20;
+pub(super) const WINDOW_BYTES_PER_JOB: u64 = 2 << 20;
 
 /// The suffix of the glTF made beside a model.
 pub const MODEL_SUFFIX: &str = ".glb";
@@ -288,7 +288,7 @@ impl Ctx<'_> {
             container: container.as_ref(),
             put: &put,
             jobs,
-            budget: BATCH_BYTES_PER_JOB * jobs as u64,
+            budget: WINDOW_BYTES_PER_JOB * jobs as u64,
             window: Mutex::new(Window::default()),
         };
         // The whole archive's SHA-256 goes on beside the entries' work.
