@@ -19,6 +19,7 @@ use crate::app::intent::Intent;
 use crate::doc::diff::sides::{Source, sides_of};
 use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
 use crate::doc::Workspace;
+use crate::doc::kinds::{FormatKind, ItemKind};
 use crate::formats::readings::Readings;
 use egui::{Color32, RichText, Ui};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -136,17 +137,17 @@ impl CompareView {
 fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&Side>, readings: Readings, assets: impl FnOnce() -> [assets::Assets; 2]) -> Body {
     let kind = b.or(a).map_or(change.item, |s| item_kind(s, &readings));
     match kind {
-        "texm" => Body::Texture(Box::new(texture::TextureDiff::new(ctx, a, b, readings))),
-        "wear" => Body::Text(text::TextDiff::new(a, b)),
-        "nres" | "rsli" | "bytes" => Body::Figures,
+        ItemKind::Format(FormatKind::Texm) => Body::Texture(Box::new(texture::TextureDiff::new(ctx, a, b, readings))),
+        ItemKind::Format(FormatKind::Wear) => Body::Text(text::TextDiff::new(a, b)),
+        ItemKind::Nres | ItemKind::Rsli | ItemKind::Bytes => Body::Figures,
         _ => {
             let (rows, errors) = field_rows(a, b, &readings);
-            let mut sides = matches!(kind, "mat0" | "msh").then(assets);
-            let material = if kind == "mat0" { sides.take().and_then(|x| material::MaterialPlay::new(a, b, x)) } else { None };
+            let mut sides = matches!(kind.format(), Some(FormatKind::Mat0 | FormatKind::Msh)).then(assets);
+            let material = if kind == FormatKind::Mat0 { sides.take().and_then(|x| material::MaterialPlay::new(a, b, x)) } else { None };
             // Only the changed fields, when some are (a mesh's change can lie below its fields).
             let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
             let table = tables::FieldTable { rows, errors, only_changed, material, readings };
-            if kind == "msh" {
+            if kind == FormatKind::Msh {
                 let x = sides.take().unwrap_or_else(|| [(), ()].map(|_| Box::new(crate::doc::resolve::MemoryAssets::default()) as assets::Assets));
                 Body::Mesh(Box::new(mesh::MeshPair::new(a, b, &readings, &x)), table)
             } else if table.rows.is_empty() && table.errors.is_empty() {

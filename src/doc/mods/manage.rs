@@ -13,7 +13,7 @@ use super::create::diff_file;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
 use super::package::{Package, PackageError};
 use super::paths::GameFolder;
-use super::wear::merge3;
+use super::merge_rows as merge3;
 use crate::formats::bytes::SharedBytes;
 use std::collections::HashMap;
 use std::io;

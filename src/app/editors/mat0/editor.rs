@@ -65,7 +65,7 @@ impl ItemEditor for Mat0Editor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("mat0")
+        item.kind == Some(crate::doc::kinds::FormatKind::Mat0)
     }
 
     fn create(&self) -> Box<dyn EditorState> {

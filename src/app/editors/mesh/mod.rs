@@ -9,6 +9,7 @@ pub mod view;
 
 use crate::app::seam::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, downcast_mut};
 use crate::doc::ItemPath;
+use crate::doc::kinds::FormatKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 pub use view::MeshView;
 
@@ -60,7 +61,7 @@ impl ItemEditor for MeshEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        matches!(item.kind, Some("msh" | "xray-geom" | "xray-level"))
+        matches!(item.kind, Some(FormatKind::Msh | FormatKind::XrayGeom | FormatKind::XrayLevel))
     }
 
     fn create(&self) -> Box<dyn EditorState> {

@@ -131,7 +131,7 @@ impl ItemEditor for TextureEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("texm") && item.bytes.starts_with(b"Texm")
+        item.kind == Some(crate::doc::kinds::FormatKind::Texm) && item.bytes.starts_with(b"Texm")
     }
 
     fn create(&self) -> Box<dyn EditorState> {

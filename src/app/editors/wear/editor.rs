@@ -46,7 +46,7 @@ impl ItemEditor for WearEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("wear")
+        item.kind == Some(crate::doc::kinds::FormatKind::Wear)
     }
 
     fn create(&self) -> Box<dyn EditorState> {

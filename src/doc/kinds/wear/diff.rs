@@ -2,9 +2,8 @@
 //! removed, moved; an id changed), the count lines, and the line diff of the text as context
 //! (the text is what a modder edits; the rows are what the game reads).
 
-use super::lines::{LineOp, line_diff, split_lines};
-use super::matching::{moved, pair_by_name};
-use super::{Change, Detail, Side};
+use crate::doc::diff::matching::{moved, pair_by_name};
+use crate::doc::diff::{Change, Detail, LineOp, Side, line_diff, split_lines};
 use crate::formats::cp1251;
 use crate::formats::wear::{Section, Wear, WearRow};
 
@@ -98,5 +97,11 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
     // Text the game does not read as rows (comments, spacing, line breaks) still changed.
     if change.details.is_empty() && changed > 0 {
         change.details.push(Detail::note("text", format!("{changed} line{} differ; the rows and counts are the same", if changed == 1 { "" } else { "s" })));
+    }
+}
+
+impl crate::doc::kinds::Diff for super::WearCodec {
+    fn diff(&self, a: &Side, b: &Side, _opts: &crate::doc::diff::Options, change: &mut Change) {
+        diff(a, b, change);
     }
 }
