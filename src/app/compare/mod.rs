@@ -230,7 +230,7 @@ fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::Re
     ui.horizontal(|ui| {
         ui.label(RichText::new(change.kind.label()).color(kind_color(change.kind, dark)).strong());
         ui.label(RichText::new(&change.path).monospace());
-        ui.weak(change.item);
+        ui.weak(change.item.name());
         if let Some(from) = &change.from {
             ui.weak(format!("from {from}"));
         }
