@@ -1,8 +1,8 @@
 //! Search over the project: entry and file names, and the names entries contain (a MAT0
 //! phase's texture, a WEAR row's material or lightmap, an X-Ray shader's engine shader and
 //! textures). A query is words (each must appear in the name, ASCII case-insensitively) and
-//! filters: `t:KIND` (`texm`, `mat0`, `wear`, `msh`, `level`, `geom`, `nres`, `rsli`,
-//! `archive`; several are alternatives), `is:unused` (textures and materials nothing uses),
+//! filters: `t:KIND` (a kind's name, `texm`, `mat0`, ..., `nres`, `rsli`, or a word its
+//! codec gives, `texture`, `level`, `geom`, ...; `archive`; several are alternatives), `is:unused` (textures and materials nothing uses),
 //! `is:dangling` (items naming something that is not there, or reaching only the engine's
 //! fallback).
 
@@ -141,4 +141,18 @@ pub fn search(index: &Index, query: &Query) -> Vec<Hit> {
     }
     hits.sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.address.cmp(&b.address)));
     hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_filters_take_names_and_the_codecs_words() {
+        let q = Query::parse("t:texture T:MAT0 t:level t:lib t:nonsense brick");
+        let fk = |k| ItemKind::Format(k);
+        assert_eq!(q.kinds, [fk(FormatKind::Texm), fk(FormatKind::Mat0), fk(FormatKind::XrayLevel), ItemKind::Nres, ItemKind::Rsli]);
+        assert_eq!((q.unknown, q.words), (vec!["t:nonsense".to_string()], vec!["brick".to_string()]));
+        assert_eq!(Query::parse("t:geom t:rsli").kinds, [fk(FormatKind::XrayGeom), ItemKind::Rsli]);
+    }
 }
