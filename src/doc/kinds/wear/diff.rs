@@ -29,24 +29,24 @@ fn rows(field: &str, (wa, a): (&Wear, &[WearRow]), (wb, b): (&Wear, &[WearRow]),
     loop {
         match (ia.peek().copied(), ib.peek().copied()) {
             (Some(&i), Some(&j)) if i == j => {
-                out.push(Detail::values(format!("{field} row {j}"), &wa.name(&a[i]), &wb.name(&b[j])));
+                out.push(Detail::values(format!("{field} row {j}"), wa.name(&a[i]), wb.name(&b[j])));
                 ia.next();
                 ib.next();
             }
             (Some(&i), Some(&j)) if i < j => {
-                out.push(Detail::removed(format!("{field} row {i}"), &wa.name(&a[i])));
+                out.push(Detail::removed(format!("{field} row {i}"), wa.name(&a[i])));
                 ia.next();
             }
             (Some(_), Some(&j)) => {
-                out.push(Detail::added(format!("{field} row {j}"), &wb.name(&b[j])));
+                out.push(Detail::added(format!("{field} row {j}"), wb.name(&b[j])));
                 ib.next();
             }
             (Some(&i), None) => {
-                out.push(Detail::removed(format!("{field} row {i}"), &wa.name(&a[i])));
+                out.push(Detail::removed(format!("{field} row {i}"), wa.name(&a[i])));
                 ia.next();
             }
             (None, Some(&j)) => {
-                out.push(Detail::added(format!("{field} row {j}"), &wb.name(&b[j])));
+                out.push(Detail::added(format!("{field} row {j}"), wb.name(&b[j])));
                 ib.next();
             }
             (None, None) => break,
