@@ -37,7 +37,7 @@ fn copy_all(w: &WorldObjects) -> usize {
 fn bench(c: &mut Criterion) {
     let w = WorldObjects::shipped();
     let bytes: usize = w.objects_rlb.len() + w.units.iter().map(|(_, b)| b.len()).sum::<usize>();
-    let (mut parse, mut copy) = (|| drop(black_box(parse_all(&w))), || drop(black_box(copy_all(&w))));
+    let (mut parse, mut copy) = (|| { black_box(parse_all(&w)); }, || { black_box(copy_all(&w)); });
     let s = interleaved(Duration::from_secs(2), 1, &mut [&mut parse, &mut copy]);
     println!(
         "world objects: 590 records + {} units ({bytes} bytes): parse and tree median {:.0} us (best {:.0}), memcpy {:.0} us; {}",

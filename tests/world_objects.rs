@@ -260,7 +260,7 @@ proptest! {
         let n = 8 + cut % (bytes.len() - 8);
         if let Err(e) = UnitDat::parse(&bytes[..n], Reading::Strict) {
             let off = e.offset as usize;
-            prop_assert!(off == n || (off >= 8 && (off - 8) % COMPONENT_LEN == 0) || (off >= 8 && (off - 8) % COMPONENT_LEN == 108));
+            prop_assert!(off == n || (off >= 8 && (off - 8).is_multiple_of(COMPONENT_LEN)) || (off >= 8 && (off - 8) % COMPONENT_LEN == 108));
         }
     }
 }
