@@ -113,8 +113,11 @@ Description: asset editor for Parkan: Iron Strategy
  and views and exports S.T.A.L.K.E.R. level.geom files. Every file is written
  back losslessly. The same binary is a command-line tool for scripts.
 EOF
+# postinst only: a postrm would make dpkg keep the package's record (status "rc", its postrm
+# and file list in /var/lib/dpkg/info) after `dpkg -r` until a purge. On removal the caches are
+# rebuilt by the file triggers of shared-mime-info, desktop-file-utils and hicolor-icon-theme,
+# which fire whenever files leave the folders they watch.
 install -m 0755 packaging/deb/postinst "$deb/DEBIAN/postinst"
-install -m 0755 packaging/deb/postrm "$deb/DEBIAN/postrm"
 (cd "$deb" && find usr -type f | LC_ALL=C sort | xargs md5sum > DEBIAN/md5sums)
 chmod 0644 "$deb/DEBIAN/md5sums" "$deb/DEBIAN/control"
 find "$deb" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
