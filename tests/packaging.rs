@@ -83,10 +83,11 @@ fn version_names_the_commit_and_the_build_date() {
     let b = built.as_bytes();
     assert!(b.len() == 10 && b[4] == b'-' && b[7] == b'-' && built.replace('-', "").chars().all(|c| c.is_ascii_digit()), "{built}");
     // The checkout the tests run in is a git checkout: the commit is HEAD's.
-    if let Ok(head) = Command::new("git").args(["rev-parse", "--short=12", "HEAD"]).current_dir(ROOT).output() {
-        if head.status.success() && std::path::Path::new(ROOT).join(".git").exists() {
-            assert_eq!(commit, String::from_utf8_lossy(&head.stdout).trim(), "--version names HEAD");
-        }
+    if let Ok(head) = Command::new("git").args(["rev-parse", "--short=12", "HEAD"]).current_dir(ROOT).output()
+        && head.status.success()
+        && std::path::Path::new(ROOT).join(".git").exists()
+    {
+        assert_eq!(commit, String::from_utf8_lossy(&head.stdout).trim(), "--version names HEAD");
     }
 }
 
