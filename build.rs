@@ -42,14 +42,15 @@ fn main() {
     let commit = if own_repo { git(&["rev-parse", "--short=12", "HEAD"]) } else { None };
     if own_repo {
         // Rerun when HEAD moves: HEAD itself (a checkout), the branch it names (a commit), and
-        // packed-refs (a gc). git names the files, which also works in a worktree.
-        for what in ["HEAD", "packed-refs"] {
-            if let Some(p) = git(&["rev-parse", "--git-path", what]) {
-                println!("cargo:rerun-if-changed={}", env_dir().join(p).display());
+        // packed-refs (where the branch is once git packs it). git names the files, which also
+        // works in a worktree. Only files that exist are named: cargo reruns a script on every
+        // build while a named file is missing, and the crate would rebuild each time.
+        let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+        watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+        for what in watched {
+            if let Some(p) = git(&["rev-parse", "--git-path", &what]).map(|p| env_dir().join(p)).filter(|p| p.is_file()) {
+                println!("cargo:rerun-if-changed={}", p.display());
             }
-        }
-        if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]).and_then(|r| git(&["rev-parse", "--git-path", &r])) {
-            println!("cargo:rerun-if-changed={}", env_dir().join(branch).display());
         }
     }
     let commit = commit.unwrap_or_else(|| "unknown".to_string());
