@@ -20,6 +20,7 @@ mod rsli;
 mod texm;
 mod wav;
 mod wear;
+mod world;
 mod xray;
 
 use std::path::Path;
@@ -112,6 +113,10 @@ pub const TARGETS: &[Target] = &[
     round_trip("xray_level", crate::fixtures::xray_level::exercise, xray::level_seeds),
     round_trip("xray_level_resolve", crate::fixtures::xray_level::exercise_resolve, xray::resolve_seeds),
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
+    parse("tma_parse", world::tma_parse, world::tma_seeds),
+    round_trip("tma", world::tma_round_trip, world::tma_seeds),
+    parse("land_map_parse", world::land_map_parse, world::land_map_seeds),
+    round_trip("land_map", world::land_map_round_trip, world::land_map_seeds),
     parse("modpkg_parse", modpkg::parse, modpkg::seeds),
     round_trip("modpkg", modpkg::package, modpkg::seeds),
 ];
@@ -172,7 +177,7 @@ mod tests {
 
     #[test]
     fn every_parser_has_a_parse_and_a_round_trip_target() {
-        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg"] {
+        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg", "tma", "land_map"] {
             assert_eq!(target(family).map(|t| t.kind), Some(Kind::RoundTrip), "{family}");
             assert_eq!(target(&format!("{family}_parse")).map(|t| t.kind), Some(Kind::Parse), "{family}");
         }
