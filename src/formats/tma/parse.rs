@@ -371,7 +371,7 @@ fn check_owners(m: &Mission, bytes: &[u8], diags: &mut Vec<Diagnostic>) {
     let offsets = m.offsets();
     debug_assert_eq!(offsets.end, bytes.len());
     for (i, obj) in m.objects.iter().enumerate() {
-        if obj.kind <= 1 && usize::try_from(obj.clan).is_ok_and(|c| c >= m.clans.len()) || obj.kind <= 1 && obj.clan < 0 {
+        if obj.kind <= 1 && usize::try_from(obj.clan).ok().is_none_or(|c| c >= m.clans.len()) {
             diags.push(Diagnostic::warning(
                 offsets.objects[i],
                 format!("object {i} ({}) names clan {} of {}", obj.path.decode(), obj.clan, m.clans.len()),
