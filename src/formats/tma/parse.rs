@@ -195,7 +195,7 @@ impl Mission {
         if c.left() > 0 {
             return Err(Error::new(c.pos, format!("{} bytes after the last section", c.left())));
         }
-        check_owners(&m, bytes, &mut diags);
+        check_owners(&m, &mut diags);
         Ok((m, diags))
     }
 }
@@ -362,20 +362,25 @@ fn object(c: &mut Cur, v: u32, o: &Options, diags: &mut Vec<Diagnostic>) -> Resu
     Ok(obj)
 }
 
-/// Buildings and units name their owner by index; an index past the clan table is a warning at
-/// the object (scenery keeps leftovers, which nothing reads).
-fn check_owners(m: &Mission, bytes: &[u8], diags: &mut Vec<Diagnostic>) {
+/// Buildings and units name their owner by index; an index outside the clan table is a warning
+/// at the object (scenery keeps leftovers, which nothing reads). Offsets are laid out only when
+/// there is something to report.
+fn check_owners(m: &Mission, diags: &mut Vec<Diagnostic>) {
     if m.object_version < gate::OBJECT_CLAN {
         return;
     }
+    let bad: Vec<usize> = (0..m.objects.len())
+        .filter(|&i| m.objects[i].kind <= 1 && usize::try_from(m.objects[i].clan).ok().is_none_or(|c| c >= m.clans.len()))
+        .collect();
+    if bad.is_empty() {
+        return;
+    }
     let offsets = m.offsets();
-    debug_assert_eq!(offsets.end, bytes.len());
-    for (i, obj) in m.objects.iter().enumerate() {
-        if obj.kind <= 1 && usize::try_from(obj.clan).ok().is_none_or(|c| c >= m.clans.len()) {
-            diags.push(Diagnostic::warning(
-                offsets.objects[i],
-                format!("object {i} ({}) names clan {} of {}", obj.path.decode(), obj.clan, m.clans.len()),
-            ));
-        }
+    for i in bad {
+        let obj = &m.objects[i];
+        diags.push(Diagnostic::warning(
+            offsets.objects[i],
+            format!("object {i} ({}) names clan {} of {}", obj.path.decode(), obj.clan, m.clans.len()),
+        ));
     }
 }

@@ -345,3 +345,14 @@ fn objects_lodes_and_routes_add_and_remove() {
     assert!(m.remove_lode(5).is_err() && m.set_route_points(3, vec![]).is_err());
     assert!(ObjectKind::of(3).is_scenery() && !ObjectKind::of(0).is_scenery());
 }
+
+#[test]
+fn a_building_or_unit_outside_the_clan_table_is_a_warning_at_the_object() {
+    let s = sample();
+    let mut b = s.b.clone();
+    let o = s.at("object0");
+    b[o..o + 4].copy_from_slice(&1u32.to_le_bytes()); // a unit now, still owned by clan −1
+    let (_, d) = Mission::parse(&b).unwrap();
+    assert_eq!(d.iter().map(|d| d.offset).collect::<Vec<_>>(), vec![Some(o as u64)], "{d:?}");
+    assert!(d[0].message.contains("clan -1 of 1"), "{d:?}");
+}
