@@ -4,7 +4,10 @@
 //! the largest mission (300 objects) parsed and written, and one generated Land.map (32 × 32
 //! areals, the shipped 128 × 128 grid) parsed and checked.
 //!
-//! Figures measured are in docs/formats/tma.md ("Speed").
+//! Measured on the shared 2-core build machine (load average about 15), release, `--quick`:
+//! all 30 missions (2,062 objects, 341,254 bytes) parsed in 1.79 ms (budget with resolving:
+//! 100 ms); the 300-object mission parsed in 214 µs and written in 23 µs; the 1,024-areal
+//! Land.map (204,888 bytes) parsed in 1.99 ms and checked against its extent in 425 µs.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::fixtures::{land_map, missions};
