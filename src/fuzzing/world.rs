@@ -1,145 +1,114 @@
-//! Missions (docs/formats/tma.md) and Land.map files (docs/formats/land-map.md): any bytes
-//! parsed under every reading, an untouched parse written back identical; the round trips also
-//! edit (move an object, rename a clan, add and remove records, move a vertex) and check that
-//! only the edited bytes change and that the written file reads back as the model.
+//! World objects: `objects.rlb` (an NRes whose entries are reference records, and a record
+//! payload on its own) and unit `.dat` trees under both readings. The round trips also edit: a
+//! slot (only its 64 bytes may change), and the tree (it must stay a valid tree that re-parses
+//! to the same unit).
 
-use crate::formats::Diagnostic;
-use crate::formats::landmap::{Extent, LandMap, SubBlockReading, check};
-use crate::formats::tma::{ClanBodyReading, Mission, Object, Options, Text, VersionCheck};
+use crate::formats::bytes::SharedBytes;
+use crate::formats::objrec::{Kind, Objects, Record, SLOT_LEN};
+use crate::formats::unit_dat::{Component, PartClass, Reading, UnitDat};
 
-fn diags_within(data: &[u8], diags: &[Diagnostic]) {
+fn diags_within(data: &[u8], diags: &[crate::formats::Diagnostic]) {
     for d in diags {
         assert!(d.offset.is_none_or(|o| o as usize <= data.len()), "a diagnostic past the end: {d:?}");
     }
 }
 
-const TMA_OPTIONS: [Options; 3] = [
-    Options { clan_body: ClanBodyReading::Single, versions: VersionCheck::Gated },
-    Options { clan_body: ClanBodyReading::ByType, versions: VersionCheck::Gated },
-    Options::STRICT,
-];
-
-pub fn tma_parse(data: &[u8]) {
-    for o in &TMA_OPTIONS {
-        match Mission::parse_with(data, o) {
-            Ok((m, d)) => {
-                assert_eq!(m.write(), data, "an untouched mission writes back its bytes ({o:?})");
-                diags_within(data, &d);
+/// The whole archive when the bytes are one, and the bytes as one record payload either way.
+pub fn objects_parse(data: &[u8]) {
+    match Objects::parse(SharedBytes::from(data)) {
+        Ok((o, diags)) => {
+            diags_within(data, &diags);
+            for (i, r) in o.records().iter().enumerate() {
+                let _ = (o.key(i), o.kind(i).label());
+                for s in &r.slots {
+                    let _ = (s.archive(), s.member(), s.role());
+                }
             }
-            Err(e) => super::error_within(data, &e),
+            let _ = o.census();
+        }
+        Err(e) => super::error_within(data, &e),
+    }
+    match Record::parse(data, Kind::Stat) {
+        Ok((r, diags)) => {
+            diags_within(data, &diags);
+            assert!(r.write() == data, "record round trip");
+        }
+        Err(e) => super::error_within(data, &e),
+    }
+}
+
+pub fn objects_round_trip(data: &[u8]) {
+    if let Ok((r, _)) = Record::parse(data, Kind::Btlu) {
+        let out = r.write();
+        assert!(out == data, "record round trip");
+        assert_eq!(Record::parse(&out, Kind::Btlu).expect("written record re-parses").0, r);
+    }
+    let Ok((mut o, _)) = Objects::parse(SharedBytes::from(data)) else { return };
+    assert!(o.write() == data, "objects.rlb round trip");
+    let Some(i) = o.records().iter().position(|r| !r.slots.is_empty()) else { return };
+    let slot = o.record(i).slots.len() - 1;
+    // A payload sharing bytes with another row gets its own copy on an edit (NRes keeps the
+    // other row's bytes), so only a sole payload is edited in place.
+    let in_place = !o.archive.shared_entries().contains(&i);
+    o.set_slot(i, slot, "static.rlb", "fuzz.msh").expect("a short name fits any slot");
+    let out = o.write();
+    if in_place {
+        assert_eq!(out.len(), data.len(), "a slot edit keeps the file's size");
+        let at = o.archive.entry(i).offset() as usize + slot * SLOT_LEN;
+        assert!(out[..at] == data[..at] && out[at + SLOT_LEN..] == data[at + SLOT_LEN..], "only the slot's 64 bytes change");
+    }
+    let (re, _) = Objects::parse(SharedBytes::from(out)).expect("edited objects.rlb re-parses");
+    assert_eq!(re.records(), o.records());
+}
+
+pub fn unit_dat_parse(data: &[u8]) {
+    let strict = UnitDat::parse(data, Reading::Strict);
+    let lenient = UnitDat::parse(data, Reading::Lenient);
+    for r in [&strict, &lenient] {
+        match r {
+            Ok((dat, diags)) => {
+                diags_within(data, diags);
+                assert!(dat.write() == data, "unit round trip");
+                let t = dat.tree();
+                assert!(t.parent[0].is_none() && t.parent.len() == dat.len());
+                for c in dat.components() {
+                    let _ = (c.record(), c.display_name(), c.class().label());
+                }
+            }
+            Err(e) => super::error_within(data, e),
         }
     }
-}
-
-pub fn tma_round_trip(data: &[u8]) {
-    tma_parse(data);
-    let Ok((mut m, _)) = Mission::parse(data) else { return };
-    if !m.objects.is_empty() {
-        let at = m.offsets().positions[0];
-        let p = m.objects[0].position;
-        m.set_object_position(0, [p[0] + 1.0, -p[1], 7.5]).expect("object 0 exists");
-        let w = m.write();
-        assert_eq!(w.len(), data.len());
-        assert!((0..w.len()).filter(|&i| w[i] != data[i]).all(|i| (at..at + 12).contains(&i)), "a move changes only the position");
-    }
-    if !m.clans.is_empty() {
-        let before = m.write();
-        let at = m.offsets().clans[0];
-        let old = m.clans[0].name.len();
-        let name = Text::from("Захватчики");
-        m.set_clan_name(0, name.clone()).expect("clan 0 exists");
-        let w = m.write();
-        let n = name.len();
-        assert_eq!(&w[..at], &before[..at], "a rename changes nothing before the name");
-        assert_eq!(&w[at + 4..at + 4 + n], name.bytes());
-        assert_eq!(&w[at + 4 + n..], &before[at + 4 + old..], "a rename changes nothing after the name");
-    }
-    let mut o = Object::new(1, Text::from("UNITS\\UNITS\\HERO\\hero_t.dat"), [1.0, 2.0, 3.0]);
-    o.clan = 0;
-    let k = m.add_object(o);
-    let w = m.write();
-    let (back, _) = Mission::parse(&w).expect("an edited mission reads");
-    assert_eq!(back.objects.len(), m.objects.len());
-    assert_eq!(back.write(), w, "parse → write → parse is stable");
-    m.remove_object(k).expect("just added");
-    let _ = m.remove_clan(m.clans.len().saturating_sub(1));
-    let w = m.write();
-    let (again, _) = Mission::parse(&w).expect("a mission with a clan removed reads");
-    assert_eq!(again.write(), w);
-}
-
-fn extent_of(lm: &LandMap) -> Extent {
-    let mut e = Extent { min: [0.0, 0.0], max: [1.0, 1.0] };
-    for b in lm.map.areals.iter().filter_map(|a| a.bounds()) {
-        e.max = [e.max[0].max(b.max[0]), e.max[1].max(b.max[1])];
-    }
-    e
-}
-
-pub fn land_map_parse(data: &[u8]) {
-    for r in [SubBlockReading::Records12, SubBlockReading::Words3nPlus1] {
-        match LandMap::parse_with(data, r) {
-            Ok((lm, d)) => {
-                assert_eq!(lm.write().expect("an untouched map writes"), data, "an untouched map writes back its bytes ({r:?})");
-                diags_within(data, &d);
-                diags_within(data, &lm.check(Some(extent_of(&lm))));
-            }
-            Err(e) => super::error_within(data, &e),
-        }
+    if let Ok((s, _)) = &strict {
+        assert_eq!(&lenient.expect("whatever the strict reading reads, the lenient one reads").0, s);
     }
 }
 
-pub fn land_map_round_trip(data: &[u8]) {
-    land_map_parse(data);
-    let Ok((mut lm, _)) = LandMap::parse(data) else { return };
-    if let Some(v) = lm.map.areals.iter_mut().find_map(|a| a.vertices.first_mut()) {
-        v[2] += 1.0;
+pub fn unit_dat_round_trip(data: &[u8]) {
+    let Ok((mut dat, _)) = UnitDat::parse(data, Reading::Lenient) else { return };
+    assert!(dat.write() == data, "unit round trip");
+    let clip = Component::new("o_c001", "Обойма", PartClass::Ammo, 0).expect("valid names");
+    let last = dat.len() - 1;
+    dat.add_child(last, None, clip).expect("a leaf can take a child");
+    if dat.len() > 2 {
+        let _ = dat.move_subtree(dat.len() - 1, 0, Some(0));
+        let _ = dat.remove_subtree(1);
     }
-    if let Some(c) = lm.map.cells.first_mut()
-        && !lm.map.areals.is_empty()
-        && c.len() < 1000
-    {
-        c.push(0);
-    }
-    let w = lm.write().expect("an edited map writes");
-    let (back, _) = LandMap::parse(&w).expect("an edited map reads");
-    assert_eq!(back.map.areals.len(), lm.map.areals.len());
-    assert_eq!(back.map.cells, lm.map.cells);
-    assert_eq!(back.write().expect("writes"), w, "parse → write → parse is stable");
-    let _ = check::one_way_links(&back.map);
+    assert!(dat.is_valid_tree());
+    dat.leftover.clear();
+    let (re, _) = UnitDat::parse(&dat.write(), Reading::Strict).expect("an edited unit re-parses under the strict reading");
+    assert_eq!(re.components(), dat.components());
 }
 
-pub fn tma_seeds() -> Vec<Vec<u8>> {
-    let mut s = crate::fixtures::missions::small();
-    let whole = s[1].clone();
-    s.push(whole[..whole.len() / 2].to_vec());
-    s.push(whole[..whole.len() - 3].to_vec());
-    super::within_cap(s)
+pub fn objects_seeds() -> Vec<Vec<u8>> {
+    use crate::fixtures::objects as fx;
+    let mut out = vec![fx::sample(), fx::objects_rlb(&fx::generate(&fx::SHIPPED.map(|(k, _)| (k, 3))))];
+    out.extend(fx::payloads());
+    super::within_cap(out)
 }
 
-pub fn land_map_seeds() -> Vec<Vec<u8>> {
-    let small = crate::fixtures::land_map::small();
-    let mut m = crate::fixtures::land_map::areal_map(2, 4);
-    m.areals[0].links[1].edge = 0;
-    let one_way = LandMap::new(m).and_then(|l| l.write()).expect("a small map writes");
-    super::within_cap(vec![small.clone(), one_way, small[..small.len() / 2].to_vec()])
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn every_seed_goes_round_and_a_damaged_one_is_no_panic() {
-        for s in super::tma_seeds() {
-            super::tma_round_trip(&s);
-            for cut in [s.len() / 3, 40, 9] {
-                super::tma_round_trip(&s[..cut.min(s.len())]);
-            }
-        }
-        for s in super::land_map_seeds() {
-            super::land_map_round_trip(&s);
-            for cut in [s.len() / 3, 100, 20] {
-                super::land_map_round_trip(&s[..cut.min(s.len())]);
-            }
-        }
-    }
+pub fn unit_dat_seeds() -> Vec<Vec<u8>> {
+    use crate::fixtures::unit_dat as fx;
+    let mut out = vec![fx::building(), fx::robot(), fx::animal()];
+    out.extend(fx::generate(12).into_iter().map(|(_, b)| b));
+    super::within_cap(out)
 }
