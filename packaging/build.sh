@@ -8,7 +8,7 @@
 # (binutils). The .deb is built from a staged tree with dpkg-deb rather than with cargo-deb, so
 # CI needs no extra tool compiled first; the staging below is the whole of its configuration.
 #
-# Reproducible: SOURCE_DATE_EPOCH (the last commit's time when unset and git is there) dates
+# For reproducible builds: SOURCE_DATE_EPOCH (the last commit's time when unset and git is there) dates
 # the binary's build date, the man pages, every file in both artefacts and the archives' own
 # headers.
 set -euo pipefail
