@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::render;
 
 #[derive(Parser, Debug)]
-#[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
+#[command(name = "parkan-studio", version = crate::build_info::VERSION_LINE, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
 #[command(after_help = readings_help())]
 pub struct Cli {
     /// Choose a reading where public format descriptions disagree, NAME=VALUE (repeatable; see
@@ -268,6 +268,10 @@ pub enum Command {
         #[arg(long)]
         problems: bool,
     },
+    /// Write the shell completions (bash, zsh, fish, PowerShell) into DIR/completions and one
+    /// man page per command into DIR/man, from these definitions (packaging/build.sh).
+    #[command(hide = true)]
+    WriteShellFiles { dir: PathBuf },
 }
 
 #[derive(Args, Debug)]

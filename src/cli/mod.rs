@@ -4,7 +4,8 @@
 //! One module per command family; this file only parses readings and dispatches:
 //! `archive` (list, extract), `edit` (replace, add, remove, rename), `check`, `info`, `typed`
 //! (material, export-png, import-png), `export`, `render`, `desktop` (install-desktop), `dev`
-//! (the hidden fixture, demo and game-folder writers). `open` resolves addresses and saves for all of them.
+//! (the hidden fixture, demo and game-folder writers), `shell_files` (the hidden completion and
+//! man page writer). `open` resolves addresses and saves for all of them.
 
 use crate::formats::Error;
 use crate::formats::readings::Readings;
@@ -15,6 +16,9 @@ mod args;
 mod batch;
 mod check;
 mod desktop;
+// Compiled everywhere so its registry plan is tested on Linux; only used on Windows.
+#[cfg_attr(not(windows), allow(dead_code))]
+mod desktop_windows;
 mod dev;
 mod diff;
 mod edit;
@@ -23,6 +27,7 @@ mod info;
 mod mods;
 mod open;
 mod project;
+mod shell_files;
 pub mod output;
 pub mod render;
 mod sound;
@@ -31,6 +36,7 @@ mod typed;
 
 pub use args::{Cli, Command, OutArg};
 pub use open::open_item;
+pub use shell_files::{SHELLS, shell_files};
 pub use crate::doc::items::split_address;
 pub(crate) use info::print_plain;
 
@@ -80,6 +86,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
         Command::WriteDemo { dir } => dev::write_demo(&dir),
         Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
+        Command::WriteShellFiles { dir } => shell_files::write_shell_files(&dir),
         Command::Check { paths, json, .. } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
         Command::Check { paths, json, jobs } => check::check(&paths, json, jobs, &readings),
         Command::Refs { item, project: dir, json } => project::refs(&item, dir, json, &readings),
