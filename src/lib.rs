@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod doc;
 pub mod export;
+pub mod import;
 pub mod scene;
 pub mod unpack;
 pub mod fixtures;
