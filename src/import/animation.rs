@@ -17,6 +17,8 @@ use glam::{Quat, Vec3};
 pub const MAX_KEYS: usize = 65535;
 /// Frames the importer samples at most (an animation longer than this is refused).
 pub const MAX_FRAMES: usize = 65535;
+/// Node placements the sampling makes at most (frames x nodes).
+pub const MAX_SAMPLES: usize = 1 << 24;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Path {
@@ -178,7 +180,14 @@ pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes
             "the animation needs {total} keys ({animated_count} animated nodes x {frames} frames, and one per static node), past the engine's limit of {MAX_KEYS} (16-bit key indices); sample at a lower --fps or shorten it"
         )));
     }
-    // Each frame's locals, one pose at a time.
+    // Each frame places every node (a child's rigid local can depend on its parents' scale):
+    // bounded so that hostile input cannot ask for billions of placements.
+    let samples = frames.saturating_mul(node_count.max(1));
+    if samples > MAX_SAMPLES {
+        return Err(Error::new(0, format!("sampling {frames} frames of {node_count} nodes is {samples} node placements, past the importer's {MAX_SAMPLES}; sample at a lower --fps")));
+    }
+    // The animated nodes' locals at each frame.
+    let animated_list: Vec<usize> = (0..node_count).filter(|&m| animated[m]).collect();
     let mut per_frame: Vec<Vec<Transform>> = Vec::with_capacity(frames);
     for f in 0..frames {
         let t = f as f32 / fps;
@@ -192,19 +201,20 @@ pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes
                 Path::Scale => {}
             }
         }
-        per_frame.push(place(tree, g, &trs, axes).locals);
+        let locals = place(tree, g, &trs, axes).locals;
+        per_frame.push(animated_list.iter().map(|&m| locals.get(m).copied().unwrap_or_default()).collect());
     }
     let key = |t: &Transform, time: f32| AnimKey24 { translation: t.translation.into(), time, quat: encode_quat(t.rotation, quat) };
     let mut out = Keys { map: AnimMap { frame_count: frames as u32, map: Vec::new() }, animated_nodes: animated_count, ..Keys::default() };
     for m in 0..node_count {
-        if animated[m] {
+        if let Ok(slot) = animated_list.binary_search(&m) {
             let first = out.keys.len();
             if out.map.map.len() >= NONE as usize {
                 return Err(Error::new(0, format!("the frame map's run for node {m} starts at {}, past the engine's limit of 65534", out.map.map.len())));
             }
             out.map_start.push(out.map.map.len() as u16);
             for (f, pose) in per_frame.iter().enumerate() {
-                out.keys.push(key(&pose[m], f as f32));
+                out.keys.push(key(&pose[slot], f as f32));
                 out.map.map.push((first + f) as u16);
             }
         } else {

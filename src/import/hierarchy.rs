@@ -176,20 +176,22 @@ pub fn tree(g: &Gltf) -> Result<Tree> {
         t.warnings.push(format!("{skipped} nodes are not in the scene and were left out"));
     }
     let name_of = |i: usize| nodes[i].name.clone().unwrap_or_default();
+    // Upper-cased names of the MSH nodes placed so far, each its first node.
+    let mut by_name: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for &i in &order {
         // A LOD / variant node: childless, with its base node among its ancestors' children.
         let lod = lod_suffix(&nodes[i].name.clone().unwrap_or_default()).map(|(b, c)| (b.to_string(), c));
         if let Some((base, cell)) = lod.filter(|_| nodes[i].children.is_empty()) {
-            let base_node = order.iter().copied().find(|&j| j != i && name_of(j).eq_ignore_ascii_case(&base) && t.msh_of[j].is_some());
-            match base_node {
-                Some(j) => {
-                    t.cells.push((i, t.msh_of[j].unwrap_or(0), cell));
+            match by_name.get(&base.to_ascii_uppercase()) {
+                Some(&m) => {
+                    t.cells.push((i, m, cell));
                     continue;
                 }
                 None => t.warnings.push(format!("node {} looks like a LOD or variant of {base}, but no node {base} comes before it: imported as a node of its own", name_of(i))),
             }
         }
         let parent = msh_parent(&parent_of, &t.msh_of, i);
+        by_name.entry(name_of(i).to_ascii_uppercase()).or_insert(t.gltf.len());
         t.msh_of[i] = Some(t.gltf.len());
         t.gltf.push(i);
         t.parent.push(parent);
