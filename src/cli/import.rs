@@ -89,7 +89,7 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
     };
     let mut opts = Options { up, scale: a.scale, frames_per_second: a.fps, cell, readings: *r, ..Options::default() };
     let bytes = read(&a.input)?;
-    let g = gltf_read::load(&bytes, Some(a.input.parent().unwrap_or(Path::new("")))).map_err(|e| Failure::format(&shown, e))?;
+    let g = gltf_read::load(bytes, Some(a.input.parent().unwrap_or(Path::new("")))).map_err(|e| Failure::format(&shown, e))?;
 
     // Where the model goes, and what writes it there once the bytes are known.
     enum Dest {
@@ -117,10 +117,11 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
             }
         }
     };
-    let imported = import::import(&g, &opts).map_err(|e| Failure::format(&shown, e))?;
-    let mut warn = imported.warnings.clone();
-    let msh_bytes = imported.msh.to_archive().map_err(|e| Failure::format(&shown, e))?.write();
-    let wea_bytes = materials::wear_text(&imported.rows);
+    let import::Imported { msh, rows, warnings: mut warn, summary } = import::import(&g, &opts).map_err(|e| Failure::format(&shown, e))?;
+    // Only the written bytes stay: the model's memory is its file's size once (docs/formats/msh.md#import).
+    let msh_bytes = msh.to_archive().map_err(|e| Failure::format(&shown, e))?.write();
+    drop(msh);
+    let wea_bytes = materials::wear_text(&rows);
 
     // The libraries: the one named, else Material.lib where the game looks (the model's folder,
     // then its parent), only to say which materials it lacks.
@@ -136,8 +137,9 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
         return Err(Failure::usage("--textures converts the images of the materials --materials adds: give --materials too"));
     }
     let lib_label = |p: &Option<PathBuf>| p.as_ref().map_or_else(|| "Material.lib".to_string(), |p| p.display().to_string());
-    let changes = materials::plan(&imported.rows, &g, material_lib.as_deref(), a.materials.is_some(), textures_lib.as_deref(), r, &mut warn)
+    let changes = materials::plan(&rows, &g, material_lib.as_deref(), a.materials.is_some(), textures_lib.as_deref(), r, &mut warn)
         .map_err(|e| Failure::format(&lib_label(&material_lib_path), e))?;
+    drop(g);
 
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     match dest {
@@ -174,7 +176,7 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
     for (p, b) in &files {
         outln!("wrote {} ({} bytes)", p.display(), b.len());
     }
-    let s = &imported.summary;
+    let s = &summary;
     outln!(
         "{} nodes, {} slots, {} batches, {} vertices, {} triangles, {} keys over {} frames ({} animated nodes), {} materials",
         s.nodes, s.slots, s.batches, s.vertices, s.triangles, s.keys, s.frames, s.animated_nodes, s.materials
@@ -189,7 +191,7 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
         outln!("texture {t}: identical one reused");
     }
     for m in &changes.missing {
-        let lib = if material_lib.is_some() { lib_label(&material_lib_path) } else { "no Material.lib found".into() };
+        let lib = if material_lib.is_some() { lib_label(&material_lib_path) } else { "Material.lib (none found beside the model or above it)".into() };
         warn.push(format!("material {m} is not in {lib}: the game draws it with DEFAULT (add it with --materials Material.lib)"));
     }
     for w in &warn {

@@ -86,7 +86,9 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
         }
     }
     let to_node = |v: Vec3| vertex.map_or(v, |m| m.transform_point3(v));
+    drop(indices);
     let positions: Vec<Vec3> = raw.iter().map(|v| to_node(axes.point(Vec3::from(*v)))).collect();
+    drop(raw);
     let normal_matrix = vertex.map(|m| glam::Mat3::from_mat4(m).inverse().transpose());
     let mut normals = match p.attributes.get("NORMAL") {
         Some(&a) => {
@@ -229,14 +231,16 @@ pub fn split_for_slots(parts: Vec<Part>) -> Vec<Vec<Part>> {
             let rest = part.tris.split_off(room);
             let flags_rest = part.tri_flags.as_mut().map(|f| f.split_off(room.min(f.len())));
             let head = Part { tris: std::mem::replace(&mut part.tris, rest), tri_flags: std::mem::replace(&mut part.tri_flags, flags_rest), ..part.clone() };
-            if !head.tris.is_empty() {
-                groups.last_mut().map(|g| g.push(head));
+            if let Some(g) = groups.last_mut().filter(|_| !head.tris.is_empty()) {
+                g.push(head);
             }
             groups.push(Vec::new());
             room = MAX_SLOT_TRIANGLES;
         }
         room -= part.tris.len();
-        groups.last_mut().map(|g| g.push(part));
+        if let Some(g) = groups.last_mut() {
+            g.push(part);
+        }
     }
     groups.retain(|g| !g.is_empty());
     groups
@@ -340,24 +344,39 @@ impl Arrays {
     /// value, so batches that split a surface still link). Links are u16: a triangle past
     /// 65534 cannot be named and stays unlinked.
     fn link_neighbours(&mut self, tri_start: usize, batch_start: usize) {
-        let mut corners: Vec<[[u32; 3]; 3]> = Vec::with_capacity(self.descs.len() - tri_start);
+        // Vertices matched by position: one id per distinct position of the slot.
+        let mut ids: HashMap<[u32; 3], u32> = HashMap::new();
+        let mut corners: Vec<[u32; 3]> = Vec::with_capacity(self.descs.len() - tri_start);
         for b in &self.batches[batch_start..] {
-            let ids = &self.indices[b.index_start as usize..b.index_start as usize + b.index_count as usize];
-            for t in ids.chunks_exact(3) {
-                let key = |i: u16| self.positions[b.base_vertex as usize + i as usize].map(f32::to_bits);
-                corners.push([key(t[0]), key(t[1]), key(t[2])]);
+            let idx = &self.indices[b.index_start as usize..b.index_start as usize + b.index_count as usize];
+            for t in idx.chunks_exact(3) {
+                let mut c = [0u32; 3];
+                for (k, &i) in t.iter().enumerate() {
+                    let key = self.positions[b.base_vertex as usize + i as usize].map(f32::to_bits);
+                    let next = ids.len() as u32;
+                    c[k] = *ids.entry(key).or_insert(next);
+                }
+                corners.push(c);
             }
         }
-        let mut edges: HashMap<([u32; 3], [u32; 3]), usize> = HashMap::with_capacity(corners.len() * 3);
-        for (t, tri) in corners.iter().enumerate() {
+        // Every directed edge as (from << 32 | to, triangle), sorted: the triangle across an edge
+        // is the one holding it walked the other way. Sorting a flat list takes a third of the
+        // memory a map of the edges does (docs/formats/msh.md#import: memory).
+        let mut edges: Vec<(u64, u32)> = Vec::with_capacity(corners.len() * 3);
+        for (t, c) in corners.iter().enumerate() {
             for k in 0..3 {
-                edges.insert((tri[k], tri[(k + 1) % 3]), t);
+                edges.push(((c[k] as u64) << 32 | c[(k + 1) % 3] as u64, t as u32));
             }
         }
-        for (t, tri) in corners.iter().enumerate() {
+        edges.sort_unstable();
+        for (t, c) in corners.iter().enumerate() {
             for k in 0..3 {
-                if let Some(&o) = edges.get(&(tri[(k + 1) % 3], tri[k])) {
-                    let abs = tri_start + o;
+                let reversed = (c[(k + 1) % 3] as u64) << 32 | c[k] as u64;
+                let at = edges.partition_point(|e| e.0 < reversed);
+                // The last triangle holding the edge, as a map filled in order would give.
+                let end = edges[at..].partition_point(|e| e.0 == reversed);
+                if end > 0 {
+                    let abs = tri_start + edges[at + end - 1].1 as usize;
                     if abs < NO_NEIGHBOUR as usize {
                         self.descs[tri_start + t].neighbours[k] = abs as u16;
                     }

@@ -8,6 +8,7 @@
 //! importer takes hostile input (it is fuzzed: `fuzz_targets/import_gltf.rs`), so every index,
 //! count and byte range is checked here before anything is allocated or sliced.
 
+use crate::formats::bytes::SharedBytes;
 use crate::formats::{Error, Result};
 use serde::Deserialize;
 use serde_json::Value;
@@ -182,7 +183,8 @@ pub struct SamplerJ {
 #[derive(Debug, Default)]
 pub struct Gltf {
     pub doc: Doc,
-    pub buffers: Vec<Vec<u8>>,
+    /// Views into the file's bytes for a GLB's BIN chunk (no copy), else the loaded data.
+    pub buffers: Vec<SharedBytes>,
     /// The folder external files are read from (`None`: external URIs are refused).
     pub base: Option<PathBuf>,
     /// Extensions the file uses that the importer ignores.
@@ -197,8 +199,8 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes(b.get(at..at.checked_add(4)?)?.try_into().ok()?))
 }
 
-/// Splits a `.glb` into its JSON and BIN chunks.
-fn glb_chunks(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>)> {
+/// Splits a `.glb` into its JSON and BIN chunks (their byte ranges).
+fn glb_chunks(bytes: &[u8]) -> Result<(std::ops::Range<usize>, Option<std::ops::Range<usize>>)> {
     let version = u32_at(bytes, 4).ok_or_else(|| Error::new(4, "the GLB header is cut short (12 bytes expected)"))?;
     if version != 2 {
         return Err(Error::new(4, format!("GLB version {version}; only glTF 2.0 is read")));
@@ -214,7 +216,7 @@ fn glb_chunks(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>)> {
         let len = u32_at(bytes, at).ok_or_else(|| Error::new(at, "a GLB chunk header is cut short (8 bytes expected)"))? as usize;
         let kind = u32_at(bytes, at + 4).ok_or_else(|| Error::new(at + 4, "a GLB chunk header is cut short (8 bytes expected)"))?;
         let start = at + 8;
-        let data = start.checked_add(len).and_then(|end| bytes.get(start..end)).ok_or_else(|| {
+        let data = start.checked_add(len).filter(|&end| end <= bytes.len()).map(|end| start..end).ok_or_else(|| {
             Error::new(at, format!("a GLB chunk declares {len} bytes; {} remain", bytes.len().saturating_sub(start)))
         })?;
         match kind {
@@ -230,9 +232,10 @@ fn glb_chunks(bytes: &[u8]) -> Result<(&[u8], Option<&[u8]>)> {
 
 /// Parses `.glb` or `.gltf` bytes and loads every buffer. `base` is the document's folder;
 /// without it a buffer or image in another file is an error.
-pub fn load(bytes: &[u8], base: Option<&Path>) -> Result<Gltf> {
-    let (json, bin) = if bytes.starts_with(GLB_MAGIC) { glb_chunks(bytes)? } else { (bytes, None) };
-    let doc: Doc = serde_json::from_slice(json).map_err(|e| {
+pub fn load(bytes: impl Into<SharedBytes>, base: Option<&Path>) -> Result<Gltf> {
+    let bytes: SharedBytes = bytes.into();
+    let (json, bin) = if bytes.starts_with(GLB_MAGIC) { glb_chunks(&bytes)? } else { (0..bytes.len(), None) };
+    let doc: Doc = serde_json::from_slice(&bytes[json]).map_err(|e| {
         Error::new(0, format!("the glTF JSON does not read at line {}, column {}: {e}", e.line(), e.column()))
     })?;
     let mut ignored = Vec::new();
@@ -250,10 +253,10 @@ pub fn load(bytes: &[u8], base: Option<&Path>) -> Result<Gltf> {
     let mut gltf = Gltf { doc, buffers: Vec::new(), base: base.map(Path::to_path_buf), ignored_extensions: ignored };
     let mut buffers = Vec::with_capacity(gltf.doc.buffers.len().min(1024));
     for (i, b) in gltf.doc.buffers.iter().enumerate() {
-        let data = match (&b.uri, i, bin) {
-            (None, 0, Some(bin)) => bin.to_vec(),
+        let data = match (&b.uri, i, &bin) {
+            (None, 0, Some(bin)) => bytes.slice(bin.clone()),
             (None, _, _) => return Err(Error::new(0, format!("buffer {i} has no uri and is not the GLB's BIN chunk"))),
-            (Some(uri), _, _) => gltf.read_uri(uri).map_err(|e| e.within(format!("buffer {i}")))?,
+            (Some(uri), _, _) => SharedBytes::from(gltf.read_uri(uri).map_err(|e| e.within(format!("buffer {i}")))?),
         };
         if (data.len() as u64) < b.byte_length {
             return Err(Error::new(0, format!("buffer {i} declares {} bytes; its data has {}", b.byte_length, data.len())));

@@ -198,3 +198,34 @@ fn extras_from_export_come_back() {
     let b = parts.batches.as_ref().unwrap().0[1];
     assert_eq!((b.head, b.lightmap, b.room), (7, 0, 3));
 }
+
+#[test]
+fn mutated_files_never_panic() {
+    // A cheap stand-in for the fuzz target between campaigns: bytes of a real .glb and of a
+    // .gltf changed at pseudo-random places, each run through the fuzz body's promises.
+    let mut small = fx::walker();
+    small.materials.iter_mut().for_each(|m| m.png = None);
+    let inputs = [small.glb(), small.gltf_embedded()];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for input in &inputs {
+        for _ in 0..150 {
+            let mut m = input.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() % m.len() as u64) as usize;
+                m[at] = match next() % 4 {
+                    0 => b'9',
+                    1 => b'-',
+                    2 => m[at] ^ 0x40,
+                    _ => (next() & 0xFF) as u8,
+                };
+            }
+            crate::fuzzing::target("import_gltf").unwrap().run(&m);
+        }
+    }
+}
