@@ -77,7 +77,7 @@ fn read_channels(g: &Gltf, a: &AnimationJ, warn: &mut Vec<String>) -> Result<Vec
             other => return Err(ctx(format!("interpolation {other} (LINEAR, STEP or CUBICSPLINE expected)"))),
         };
         let times: Vec<f32> = g.read_floats::<1>(s.input, false).map_err(|e| e.within(format!("animation channel {ci}")))?.into_iter().map(|t| t[0]).collect();
-        if let Some(bad) = times.windows(2).position(|w| !(w[1] > w[0])).or(times.iter().position(|t| !t.is_finite() || *t < 0.0)) {
+        if let Some(bad) = times.windows(2).position(|w| w[1].partial_cmp(&w[0]) != Some(std::cmp::Ordering::Greater)).or(times.iter().position(|t| !t.is_finite() || *t < 0.0)) {
             return Err(ctx(format!("key time {bad} is not finite, negative, or not after the one before")));
         }
         let values: Vec<[f32; 4]> = match path {
@@ -143,6 +143,7 @@ impl Channel {
 /// Samples the first animation (the engine has one per model: the others are reported) and
 /// builds the keys. `rest` is every glTF node's rest transform; `extra_nodes` are the nodes the
 /// importer adds after the tree's (slots split off a large mesh), static at identity.
+#[allow(clippy::too_many_arguments, reason = "the importer's state at this step, each used once")]
 pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes: &Axes, fps: f32, extra_nodes: usize, quat: QuatOrder, warn: &mut Vec<String>) -> Result<Keys> {
     let node_count = tree.gltf.len() + extra_nodes;
     let mut animated_gltf = vec![false; g.doc.nodes.len()];

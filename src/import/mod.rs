@@ -32,6 +32,9 @@ use gltf_read::Gltf;
 use hierarchy::{Axes, Trs, Up};
 use serde_json::Value;
 
+/// Per extra node, the groups of parts it takes in each cell.
+type Spill = Vec<Vec<(GridCell, Vec<Part>)>>;
+
 /// The node table's limit: u16 parents with 0xFFFF for "none".
 pub const MAX_NODES: usize = 0xFFFF;
 /// Names the engine reads: 32-byte fields ending in a NUL (component 9).
@@ -168,7 +171,7 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
     let mut nodes: Vec<Node38> = Vec::new();
     let mut locals: Vec<Transform> = placed.locals.clone();
     let mut arrays = Arrays::default();
-    let mut extra: Vec<(usize, Vec<Vec<(GridCell, Vec<Part>)>>)> = Vec::new();
+    let mut extra: Vec<(usize, Spill)> = Vec::new();
     for (m, &i) in tree.gltf.iter().enumerate() {
         let n = &g.doc.nodes[i];
         let display = n.name.clone().unwrap_or_else(|| format!("node_{i}"));
@@ -178,7 +181,7 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
         let parent = tree.parent[m].map_or(NONE, |p| p as u16);
         let mut node = Node38 { flags, parent, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] };
         // Extra node k takes group k + 1 of every cell that needed more than one slot.
-        let mut spill: Vec<Vec<(GridCell, Vec<Part>)>> = Vec::new();
+        let mut spill: Spill = Vec::new();
         cells[m].sort_by_key(|(c, _)| c.index());
         for (cell, parts) in std::mem::take(&mut cells[m]) {
             let mut groups = geometry::split_for_slots(parts).into_iter();
