@@ -361,7 +361,7 @@ impl Arrays {
         }
         // Every directed edge as (from << 32 | to, triangle), sorted: the triangle across an edge
         // is the one holding it walked the other way. Sorting a flat list takes a third of the
-        // memory a map of the edges does (docs/formats/msh.md#import: memory).
+        // memory a map of the edges does (docs/formats/msh.md#import, "Cost").
         let mut edges: Vec<(u64, u32)> = Vec::with_capacity(corners.len() * 3);
         for (t, c) in corners.iter().enumerate() {
             for k in 0..3 {
