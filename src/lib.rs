@@ -8,6 +8,7 @@ pub mod build_info;
 pub mod cli;
 pub mod doc;
 pub mod export;
+pub mod import;
 pub mod scene;
 pub mod unpack;
 pub mod fixtures;

@@ -206,6 +206,10 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
+    /// Import a model made in Blender (any glTF 2.0: .glb, or .gltf with embedded or separate
+    /// buffers) as an MSH model with its WEAR table: `-o OUT.msh` writes OUT.msh and OUT.wea;
+    /// naming a model (a loose .msh, or FILE::ENTRY in an archive) replaces it, keeping its name.
+    ImportModel(super::import::ImportModelArgs),
     /// Unpack archives (or whole game folders) into a tree of files to edit: textures as PNG,
     /// materials as TOML text, everything else as its bytes, each model with a glTF to look at;
     /// a manifest per archive lets `pack` rebuild it byte-identically.

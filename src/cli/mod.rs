@@ -23,6 +23,7 @@ mod dev;
 mod diff;
 mod edit;
 mod export;
+mod import;
 mod info;
 mod mods;
 mod open;
@@ -78,6 +79,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Rename { item, new_name, out, .. } => edit::rename(&item, &new_name, out.out, &readings),
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::ImportModel(args) => import::import_model(&args, &readings),
         Command::Mod(cmd) => mods::run(cmd),
         Command::Unpack { sources, out, compression, no_models, batch } => batch::unpack_cmd(&sources, &out, compression, no_models, &batch, &readings),
         Command::Pack { dir, out, batch } => batch::pack_cmd(&dir, &out, &batch),

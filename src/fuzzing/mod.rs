@@ -11,6 +11,7 @@
 //! fails until both sides agree.
 
 mod font;
+mod import;
 mod mat0;
 mod material_text;
 mod missions;
@@ -114,6 +115,7 @@ pub const TARGETS: &[Target] = &[
     round_trip("xray_level", crate::fixtures::xray_level::exercise, xray::level_seeds),
     round_trip("xray_level_resolve", crate::fixtures::xray_level::exercise_resolve, xray::resolve_seeds),
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
+    round_trip("import_gltf", import::round_trip, import::seeds),
     parse("tma_parse", missions::tma_parse, missions::tma_seeds),
     round_trip("tma", missions::tma_round_trip, missions::tma_seeds),
     parse("land_map_parse", missions::land_map_parse, missions::land_map_seeds),
