@@ -4,9 +4,11 @@
 //! Layers, one way: [`formats`] knows bytes only; [`doc`] is the shared document model (open
 //! files, edits, undo, atomic saves); [`cli`] and `app` (the egui editor, feature `gui`) drive it.
 
+pub mod build_info;
 pub mod cli;
 pub mod doc;
 pub mod export;
+pub mod import;
 pub mod scene;
 pub mod unpack;
 pub mod fixtures;

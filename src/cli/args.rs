@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::render;
 
 #[derive(Parser, Debug)]
-#[command(name = "parkan-studio", version, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
+#[command(name = "parkan-studio", version = crate::build_info::VERSION_LINE, about = "Editor and batch tool for Parkan: Iron Strategy assets and X-Ray level.geom")]
 #[command(after_help = readings_help())]
 pub struct Cli {
     /// Choose a reading where public format descriptions disagree, NAME=VALUE (repeatable; see
@@ -206,6 +206,10 @@ pub enum Command {
         #[arg(long)]
         frame: Option<f32>,
     },
+    /// Import a model made in Blender (any glTF 2.0: .glb, or .gltf with embedded or separate
+    /// buffers) as an MSH model with its WEAR table: `-o OUT.msh` writes OUT.msh and OUT.wea;
+    /// naming a model (a loose .msh, or FILE::ENTRY in an archive) replaces it, keeping its name.
+    ImportModel(super::import::ImportModelArgs),
     /// Unpack archives (or whole game folders) into a tree of files to edit: textures as PNG,
     /// materials as TOML text, everything else as its bytes, each model with a glTF to look at;
     /// a manifest per archive lets `pack` rebuild it byte-identically.
@@ -268,6 +272,10 @@ pub enum Command {
         #[arg(long)]
         problems: bool,
     },
+    /// Write the shell completions (bash, zsh, fish, PowerShell) into DIR/completions and one
+    /// man page per command into DIR/man, from these definitions (packaging/build.sh).
+    #[command(hide = true)]
+    WriteShellFiles { dir: PathBuf },
 }
 
 #[derive(Args, Debug)]

@@ -3,7 +3,9 @@
 //! application), so double-clicking `Material.lib` opens it. Everything goes under the XDG
 //! user folders (`$XDG_DATA_HOME`, `$XDG_CONFIG_HOME`, `~/.local/bin`); nothing needs root.
 //! The freedesktop caches are rebuilt with the system's own tools when they are installed;
-//! a missing tool is a warning naming its Debian package.
+//! a missing tool is a warning naming its Debian package. On Windows the same command writes
+//! the file associations to the registry instead (desktop_windows.rs).
+#![cfg_attr(windows, allow(dead_code))]
 
 use super::output::outln;
 use super::{Failure, Out};
@@ -67,8 +69,13 @@ pub fn mime_types() -> Vec<&'static str> {
 }
 
 pub fn install_desktop(uninstall: bool) -> Out {
-    let places = Places::from_env()?;
-    if uninstall { remove(&places) } else { install(&places) }
+    #[cfg(windows)]
+    return super::desktop_windows::install_desktop(uninstall);
+    #[cfg(not(windows))]
+    {
+        let places = Places::from_env()?;
+        if uninstall { remove(&places) } else { install(&places) }
+    }
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), Failure> {

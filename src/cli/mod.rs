@@ -4,7 +4,8 @@
 //! One module per command family; this file only parses readings and dispatches:
 //! `archive` (list, extract), `edit` (replace, add, remove, rename), `check`, `info`, `typed`
 //! (material, export-png, import-png), `export`, `render`, `desktop` (install-desktop), `dev`
-//! (the hidden fixture, demo and game-folder writers). `open` resolves addresses and saves for all of them.
+//! (the hidden fixture, demo and game-folder writers), `shell_files` (the hidden completion and
+//! man page writer). `open` resolves addresses and saves for all of them.
 
 use crate::formats::Error;
 use crate::formats::readings::Readings;
@@ -15,14 +16,19 @@ mod args;
 mod batch;
 mod check;
 mod desktop;
+// Compiled everywhere so its registry plan is tested on Linux; only used on Windows.
+#[cfg_attr(not(windows), allow(dead_code))]
+mod desktop_windows;
 mod dev;
 mod diff;
 mod edit;
 mod export;
+mod import;
 mod info;
 mod mods;
 mod open;
 mod project;
+mod shell_files;
 pub mod output;
 pub mod render;
 mod sound;
@@ -31,6 +37,7 @@ mod typed;
 
 pub use args::{Cli, Command, OutArg};
 pub use open::open_item;
+pub use shell_files::{SHELLS, shell_files};
 pub use crate::doc::items::split_address;
 pub(crate) use info::print_plain;
 
@@ -72,6 +79,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Rename { item, new_name, out, .. } => edit::rename(&item, &new_name, out.out, &readings),
         Command::Export { item, out, lod, variant, frame } => export::export(&item, &out, lod, variant, frame, &readings),
         Command::Render(args) => render::render(&args, &readings),
+        Command::ImportModel(args) => import::import_model(&args, &readings),
         Command::Mod(cmd) => mods::run(cmd),
         Command::Unpack { sources, out, compression, no_models, batch } => batch::unpack_cmd(&sources, &out, compression, no_models, &batch, &readings),
         Command::Pack { dir, out, batch } => batch::pack_cmd(&dir, &out, &batch),
@@ -80,6 +88,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
         Command::WriteDemo { dir } => dev::write_demo(&dir),
         Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
+        Command::WriteShellFiles { dir } => shell_files::write_shell_files(&dir),
         Command::Check { paths, json, .. } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
         Command::Check { paths, json, jobs } => check::check(&paths, json, jobs, &readings),
         Command::Refs { item, project: dir, json } => project::refs(&item, dir, json, &readings),

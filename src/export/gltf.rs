@@ -50,6 +50,9 @@ struct Names {
     images: Vec<(usize, String)>,
     animations: Vec<(usize, String)>,
     scenes: Vec<(usize, String)>,
+    /// `extras` of nodes, and of primitives by (mesh, primitive) (`Scene::extras`).
+    node_extras: Vec<(usize, Value)>,
+    primitive_extras: Vec<(usize, usize, Value)>,
 }
 
 struct Builder {
@@ -224,11 +227,16 @@ impl Builder {
     fn nodes(&mut self, scene: &Scene) {
         let children = scene.children();
         for (i, n) in scene.nodes.iter().enumerate() {
-            let drawable: Vec<&Primitive> = n.primitives.iter().filter(|p| p.is_drawable()).collect();
+            let drawable: Vec<(usize, &Primitive)> = n.primitives.iter().enumerate().filter(|(_, p)| p.is_drawable()).collect();
             let mesh = (!drawable.is_empty()).then(|| {
-                let primitives = drawable.iter().map(|p| self.primitive(p)).collect();
+                let primitives = drawable.iter().map(|(_, p)| self.primitive(p)).collect();
                 let mut m: json::Mesh = blank(j!({"primitives": []}));
                 m.primitives = primitives;
+                for (k, (j, _)) in drawable.iter().enumerate() {
+                    if let Some(x) = scene.extras.primitives.get(&(i, *j)) {
+                        self.names.primitive_extras.push((self.root.meshes.len(), k, x.clone()));
+                    }
+                }
                 self.root.meshes.push(m);
                 self.names.meshes.push((self.root.meshes.len() - 1, n.name.clone()));
                 index(self.root.meshes.len())
@@ -242,6 +250,9 @@ impl Builder {
             };
             self.root.nodes.push(node);
             self.names.nodes.push((i, n.name.clone()));
+            if let Some(x) = scene.extras.nodes.get(&i) {
+                self.names.node_extras.push((i, x.clone()));
+            }
         }
         // `gltf-json` leaves an empty node list out and then requires it when reading: a
         // scene of nothing is written as no scene, which glTF allows.
@@ -307,7 +318,8 @@ impl Builder {
     }
 }
 
-/// Sets each object's `name` in the serialised document (see [`blank`]).
+/// Sets each object's `name` in the serialised document (see [`blank`]), and the `extras` of
+/// nodes and primitives (`gltf-json` holds extras only under a cargo feature, as names).
 fn with_names(mut doc: Value, names: &Names) -> Value {
     let lists = [
         ("nodes", &names.nodes),
@@ -324,6 +336,16 @@ fn with_names(mut doc: Value, names: &Names) -> Value {
                     o.insert("name".to_string(), Value::String(name.clone()));
                 }
             }
+        }
+    }
+    for (i, x) in &names.node_extras {
+        if let Some(Value::Object(o)) = doc.get_mut("nodes").and_then(|n| n.get_mut(*i)) {
+            o.insert("extras".to_string(), x.clone());
+        }
+    }
+    for (m, k, x) in &names.primitive_extras {
+        if let Some(Value::Object(o)) = doc.get_mut("meshes").and_then(|n| n.get_mut(*m)).and_then(|m| m.get_mut("primitives")).and_then(|p| p.get_mut(*k)) {
+            o.insert("extras".to_string(), x.clone());
         }
     }
     doc

@@ -70,9 +70,15 @@ pub fn model_scene(
         scene.nodes.push(SceneNode { name: name.to_string(), parent: None, local: Transform::IDENTITY, primitives: Vec::new() });
         scene.nodes.len() - 1
     });
+    for (i, info) in mesh.nodes.iter().enumerate() {
+        scene.extras.nodes.insert(i, serde_json::json!({"parkan": {"flags": info.flags}}));
+    }
     for sm in &mesh.submeshes {
         let Some(target) = sm.node.filter(|&n| n < mesh.nodes.len()).or(unplaced) else { continue };
         let prim = primitive(&mesh, sm, materials.get(&sm.material).copied(), &mut finite);
+        if let Some(x) = batch_extras(parts, sm, prim.triangle_count()) {
+            scene.extras.primitives.insert((target, scene.nodes[target].primitives.len()), x);
+        }
         scene.nodes[target].primitives.push(prim);
     }
     scene.bounds = file_bounds(parts, &mesh);
@@ -133,6 +139,27 @@ fn gltf_box(points: impl Iterator<Item = [f32; 3]>) -> ([f32; 3], [f32; 3]) {
         }
     }
     (min, max)
+}
+
+/// A batch's fields glTF has no place for: its flags word, lightmap byte and room, and its
+/// triangles' descriptor flags when the slot's descriptors follow its batches one to one (as
+/// the importer and the fixtures write them) and any is set.
+fn batch_extras(parts: &Parts, sm: &SubMesh, drawn: usize) -> Option<serde_json::Value> {
+    let batches = &parts.batches.as_ref()?.0;
+    let b = batches.get(sm.batch)?;
+    let mut x = serde_json::json!({"batch_flags": b.head, "lightmap": b.lightmap, "room": b.room});
+    let slot = parts.slots.as_ref()?.slots.get(sm.slot)?;
+    let in_slot = batches.get(slot.batch_range())?;
+    let before: usize = in_slot.iter().take(sm.batch.checked_sub(slot.batch_start as usize)?).map(|b| b.index_count as usize / 3).sum();
+    let total: usize = in_slot.iter().map(|b| b.index_count as usize / 3).sum();
+    let own = b.index_count as usize / 3;
+    if total == slot.tri_count as usize && own == drawn {
+        let descs = parts.triangles.as_ref()?.0.get(slot.tri_start as usize + before..)?.get(..own)?;
+        if descs.iter().any(|d| d.flags != 0) {
+            x["triangle_flags"] = descs.iter().map(|d| d.flags).collect();
+        }
+    }
+    Some(serde_json::json!({ "parkan": x }))
 }
 
 /// One batch's triangles with only the vertices they use, converted to glTF's frame.

@@ -171,6 +171,19 @@ pub struct Scene {
     /// The file's own bounding boxes and spheres (viewers draw them; writers ignore them).
     pub bounds: Vec<SceneBound>,
     pub axes: SourceAxes,
+    /// What the glTF writer puts in `extras`.
+    pub extras: SceneExtras,
+}
+
+/// Values the glTF writer stores in `extras` under `"parkan"`, so that `import-model` can give
+/// back what glTF has no place for (docs/formats/msh.md#import): an MSH node's flags, a batch's
+/// flags word, lightmap byte and room, and its triangles' descriptor flags.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SceneExtras {
+    /// By node index.
+    pub nodes: std::collections::BTreeMap<usize, serde_json::Value>,
+    /// By node index and the primitive's index in [`SceneNode::primitives`].
+    pub primitives: std::collections::BTreeMap<(usize, usize), serde_json::Value>,
 }
 
 impl Scene {

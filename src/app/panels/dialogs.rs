@@ -84,9 +84,19 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
             }
             Dialog::About => {
                 ui.heading("Parkan Studio");
-                ui.label(format!("version {}", env!("CARGO_PKG_VERSION")));
+                ui.label(format!("version {}", crate::build_info::VERSION_LINE));
                 ui.label(env!("CARGO_PKG_DESCRIPTION"));
-                ui.label(format!("Licence: {}", env!("CARGO_PKG_LICENSE")));
+                ui.label(format!("Licence: {} (LICENSE-MIT, LICENSE-APACHE)", env!("CARGO_PKG_LICENSE")));
+                // Where the list is for this copy (docs/packaging.md): the .deb's doc folder or
+                // beside the archive's binary; a build from source has none.
+                ui.label(match crate::build_info::licences_path() {
+                    Some(p) => format!("The crates built into it, with their licences: {}", p.display()),
+                    None => "The crates built into it, with their licences: packaging/build.sh writes the list (THIRD-PARTY-LICENSES.md)".to_string(),
+                });
+                ui.label("Log: the Log tab of this window (Ctrl+J); it is not written to a file. Messages from before the window opened go to stderr: the terminal it was started from, or the session's journal (journalctl --user) when started from the desktop.");
+                if let Some(dir) = eframe::storage_dir("parkan-studio") {
+                    ui.label(format!("Settings: {}", dir.display()));
+                }
                 ui.add_space(8.0);
                 if ui.button("OK").clicked() {
                     out.push(Intent::CloseDialog);

@@ -1,0 +1,34 @@
+//! Model import: hostile glTF (`.glb` or `.gltf` JSON, no files beside it) through the reader
+//! and the converter. Whatever it is, the import either fails with an error or gives a model
+//! that parses back, re-encodes to its own bytes and that `check` finds no error in.
+
+use crate::formats::Severity;
+use crate::formats::bytes::SharedBytes;
+use crate::formats::msh::Msh;
+use crate::import::{Options, gltf_read, import};
+
+pub fn round_trip(data: &[u8]) {
+    let Ok(g) = gltf_read::load(data, None) else { return };
+    let Ok(imported) = import(&g, &Options::default()) else { return };
+    let bytes = imported.msh.to_archive().expect("component names are the entry name").write();
+    let (_, msh, _) = Msh::parse(SharedBytes::from(bytes)).expect("an imported model parses");
+    assert!(msh.reencode_mismatches().is_empty(), "an imported component re-encodes differently");
+    let errors: Vec<String> = msh.check().into_iter().filter(|d| d.severity == Severity::Error).map(|d| d.message).collect();
+    assert!(errors.is_empty(), "check finds errors in an imported model: {errors:?}");
+}
+
+/// The fixtures' glTF models as `.glb` and as `.gltf` with the buffer embedded, and the
+/// export of every fixture mesh.
+pub fn seeds() -> Vec<Vec<u8>> {
+    use crate::fixtures::gltf as fx;
+    let mut small = fx::walker();
+    small.materials.iter_mut().for_each(|m| m.png = None);
+    let mut out = vec![small.glb(), small.gltf_embedded(), fx::large_grid(4).glb(), fx::large_grid(2).gltf_embedded()];
+    for (name, bytes) in crate::fixtures::msh::all() {
+        let Ok(scene) = crate::scene::build_scene(name, SharedBytes::from(bytes), &crate::doc::resolve::MemoryAssets::new(), &Default::default(), &Default::default()) else { continue };
+        if let Ok(glb) = crate::export::gltf::glb_bytes(&scene) {
+            out.push(glb);
+        }
+    }
+    out
+}

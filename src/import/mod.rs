@@ -1,0 +1,284 @@
+//! Model import: a glTF 2.0 file (`.glb`, or `.gltf` with embedded or external buffers) as an
+//! MSH model (docs/formats/msh.md#import) with its WEAR table, and the MAT0 materials and Texm
+//! textures it needs. The inverse of [`crate::export`]: the node tree becomes the node table,
+//! each primitive one or more batches, the first animation the keys and frame map.
+//!
+//! By concern: [`gltf_read`] (the container, buffers and accessors), [`hierarchy`] (node order,
+//! names, LOD naming, transforms and axes), [`geometry`] (vertex arrays, batches, slots,
+//! triangle descriptors and the 16-bit limits), [`animation`] (resampling to frames),
+//! [`materials`] (WEAR rows, new MAT0 and Texm entries), [`transaction`] (writing every file
+//! or none). The CLI's `import-model` (`cli::import`) drives them.
+
+pub mod animation;
+pub mod geometry;
+pub mod gltf_read;
+pub mod hierarchy;
+pub mod materials;
+pub mod transaction;
+
+use crate::formats::msh::Msh;
+use crate::formats::msh::anim::{AnimKeys, Transform};
+use crate::formats::msh::batches::Batches;
+use crate::formats::msh::indices::Indices;
+use crate::formats::msh::nodes::{GridCell, NONE, Node38, NodeTable};
+use crate::formats::msh::slots::{BoundsHeader, SlotTable};
+use crate::formats::msh::strings::{NodeNames, NodeString, NodeStrings};
+use crate::formats::msh::triangles::TriDescs;
+use crate::formats::msh::vertex::{LightmapUv, Normals, Positions, Uv0};
+use crate::formats::readings::Readings;
+use crate::formats::{Error, Result, cp1251};
+use geometry::{Arrays, BatchExtras, Part};
+use gltf_read::Gltf;
+use hierarchy::{Axes, Trs, Up};
+use serde_json::Value;
+
+/// Per extra node, the groups of parts it takes in each cell.
+type Spill = Vec<Vec<(GridCell, Vec<Part>)>>;
+
+/// The node table's limit: u16 parents with 0xFFFF for "none".
+pub const MAX_NODES: usize = 0xFFFF;
+/// Names the engine reads: 32-byte fields ending in a NUL (component 9).
+pub const MAX_NAME: usize = 31;
+
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub up: Up,
+    /// Metres to Parkan units (1: the model was made at the game's scale).
+    pub scale: f32,
+    pub frames_per_second: f32,
+    /// The cell meshes go into when their node's name gives none (`--lod`, `--variant`).
+    pub cell: GridCell,
+    /// The NRes name of every component entry (the model's name, at most 31 bytes).
+    pub entry_name: Vec<u8>,
+    pub readings: Readings,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            up: Up::Y,
+            scale: 1.0,
+            frames_per_second: crate::scene::model::DEFAULT_FRAMES_PER_SECOND,
+            cell: GridCell::default(),
+            entry_name: b"MODEL".to_vec(),
+            readings: Readings::default(),
+        }
+    }
+}
+
+/// What the import made, before anything is written.
+#[derive(Debug)]
+pub struct Imported {
+    pub msh: Msh,
+    /// WEAR rows in order: each glTF material (and `DEFAULT` for primitives without one).
+    pub rows: Vec<materials::Row>,
+    pub warnings: Vec<String>,
+    pub summary: Summary,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct Summary {
+    pub nodes: usize,
+    pub slots: usize,
+    pub batches: usize,
+    pub vertices: usize,
+    pub triangles: usize,
+    pub keys: usize,
+    pub frames: usize,
+    pub animated_nodes: usize,
+    pub materials: usize,
+}
+
+/// A node name as the engine stores it: CP1251, at most 31 bytes (longer ones are cut, with a
+/// warning), characters CP1251 lacks as `_`.
+fn engine_name(name: &str, what: &str, warn: &mut Vec<String>) -> Vec<u8> {
+    let mut bytes: Vec<u8> = name.chars().map(|c| cp1251::encode_char(c).filter(|&b| b != 0).unwrap_or(b'_')).collect();
+    if bytes.len() > MAX_NAME {
+        warn.push(format!("{what} {name}: {} bytes, cut to the engine's {MAX_NAME}", bytes.len()));
+        bytes.truncate(MAX_NAME);
+    }
+    bytes
+}
+
+/// Reads the `parkan` object export writes into a node's or primitive's extras
+/// (docs/formats/msh.md#import).
+fn parkan_extras(extras: &Option<Value>) -> Option<&serde_json::Map<String, Value>> {
+    extras.as_ref()?.get("parkan")?.as_object()
+}
+
+fn extra_u64(o: Option<&serde_json::Map<String, Value>>, key: &str) -> Option<u64> {
+    o?.get(key)?.as_u64()
+}
+
+/// Converts a loaded glTF.
+pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
+    if !(opts.scale.is_finite() && opts.scale > 0.0) {
+        return Err(Error::new(0, format!("scale {} must be a positive number", opts.scale)));
+    }
+    if !(opts.frames_per_second.is_finite() && opts.frames_per_second > 0.0 && opts.frames_per_second <= 1000.0) {
+        return Err(Error::new(0, format!("{} frames per second must be in 0..1000", opts.frames_per_second)));
+    }
+    let mut warn: Vec<String> = g.ignored_extensions.iter().map(|e| format!("extension {e} ignored")).collect();
+    let axes = Axes::new(opts.up, opts.scale);
+    let tree = hierarchy::tree(g)?;
+    warn.extend(tree.warnings.iter().cloned());
+    let rest: Vec<Trs> = g.doc.nodes.iter().enumerate().map(|(i, n)| Trs::of(n, i)).collect::<Result<_>>()?;
+    let placed = hierarchy::place(&tree, g, &rest, &axes);
+    for (i, n) in g.doc.nodes.iter().enumerate() {
+        if n.skin.is_some() && tree.msh_of[i].is_some() {
+            warn.push(format!("node {i}: its skin is left out (the engine moves each batch rigidly with one node)"));
+        }
+    }
+    let rows = materials::rows(g, &mut warn)?;
+    let default_row = rows.iter().position(|r| r.gltf.is_none());
+
+    // Every mesh's parts, by MSH node and cell.
+    let mut cells: Vec<Vec<(GridCell, Vec<Part>)>> = vec![Vec::new(); tree.gltf.len()];
+    let mut with_mesh: Vec<(usize, usize, GridCell)> = tree.gltf.iter().enumerate().map(|(m, &i)| (i, m, opts.cell)).collect();
+    with_mesh.extend(tree.cells.iter().copied());
+    for (i, m, cell) in with_mesh {
+        let Some(mesh_index) = g.doc.nodes[i].mesh else { continue };
+        let mesh = g.doc.meshes.get(mesh_index).ok_or_else(|| Error::new(0, format!("node {i} names mesh {mesh_index}, which does not exist")))?;
+        let mesh_name = mesh.name.clone().or_else(|| g.doc.nodes[i].name.clone()).unwrap_or_else(|| format!("#{mesh_index}"));
+        let mut parts = Vec::new();
+        for (k, p) in mesh.primitives.iter().enumerate() {
+            let label = format!("mesh {mesh_name} primitive {k}");
+            let row = match p.material {
+                Some(mi) => rows.iter().position(|r| r.gltf == Some(mi)).ok_or_else(|| Error::new(0, format!("{label} names material {mi}, which does not exist")))?,
+                None => default_row.unwrap_or(0),
+            };
+            let Some(mut part) = geometry::read_part(g, p, label, row as u8, &axes, placed.vertex[i], &mut warn)? else { continue };
+            let x = parkan_extras(&p.extras);
+            part.extras = BatchExtras {
+                head: extra_u64(x, "batch_flags").and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
+                lightmap: extra_u64(x, "lightmap").and_then(|v| u8::try_from(v).ok()).unwrap_or(BatchExtras::default().lightmap),
+                room: extra_u64(x, "room").and_then(|v| u16::try_from(v).ok()).unwrap_or(0),
+            };
+            part.tri_flags = x.and_then(|o| o.get("triangle_flags")).and_then(Value::as_array).map(|a| a.iter().map(|v| v.as_u64().unwrap_or(0) as u16).collect());
+            if part.tri_flags.as_ref().is_some_and(|f| f.len() != part.tris.len()) {
+                part.tri_flags = None;
+            }
+            parts.push(part);
+        }
+        match cells[m].iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, list)) => list.extend(parts),
+            None => cells[m].push((cell, parts)),
+        }
+    }
+
+    // Node names, flags and the slots: a cell over the slot limit spills into extra nodes.
+    let mut names: Vec<Vec<u8>> = Vec::new();
+    let mut nodes: Vec<Node38> = Vec::new();
+    let mut locals: Vec<Transform> = placed.locals.clone();
+    let mut arrays = Arrays::default();
+    let mut extra: Vec<(usize, Spill)> = Vec::new();
+    for (m, &i) in tree.gltf.iter().enumerate() {
+        let n = &g.doc.nodes[i];
+        let display = n.name.clone().unwrap_or_else(|| format!("node_{i}"));
+        names.push(engine_name(&display, "node", &mut warn));
+        let x = parkan_extras(&n.extras);
+        let flags = extra_u64(x, "flags").and_then(|v| u16::try_from(v).ok()).unwrap_or(0);
+        let parent = tree.parent[m].map_or(NONE, |p| p as u16);
+        let mut node = Node38 { flags, parent, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] };
+        // Extra node k takes group k + 1 of every cell that needed more than one slot.
+        let mut spill: Spill = Vec::new();
+        cells[m].sort_by_key(|(c, _)| c.index());
+        for (cell, parts) in std::mem::take(&mut cells[m]) {
+            let mut groups = geometry::split_for_slots(parts).into_iter();
+            if let Some(first) = groups.next() {
+                node.slots[cell.index()] = arrays.slot(&display, &first)?;
+            }
+            for (k, g) in groups.enumerate() {
+                if spill.len() <= k {
+                    spill.push(Vec::new());
+                }
+                spill[k].push((cell, g));
+            }
+        }
+        nodes.push(node);
+        if !spill.is_empty() {
+            warn.push(format!("node {display}: more than {} triangles in one cell: split into {} more nodes", geometry::MAX_SLOT_TRIANGLES, spill.len()));
+            extra.push((m, spill));
+        }
+    }
+    for (m, spill) in extra {
+        for (k, groups) in spill.into_iter().enumerate() {
+            let base = cp1251::decode(&names[m]);
+            let name = format!("{base}+{}", k + 1);
+            let mut node = Node38 { flags: nodes[m].flags, parent: m as u16, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] };
+            for (cell, parts) in groups {
+                node.slots[cell.index()] = arrays.slot(&name, &parts)?;
+            }
+            names.push(engine_name(&name, "node", &mut warn));
+            nodes.push(node);
+            locals.push(Transform::IDENTITY);
+        }
+    }
+    if nodes.len() > MAX_NODES {
+        return Err(Error::new(0, format!("the model has {} nodes, past the engine's limit of {MAX_NODES}", nodes.len())));
+    }
+    if nodes.is_empty() {
+        return Err(Error::new(0, "the glTF scene has no node to import"));
+    }
+    let extra_nodes = nodes.len() - tree.gltf.len();
+    let keys = animation::keys(g, &tree, &rest, &locals, &axes, opts.frames_per_second, extra_nodes, opts.readings.quat, &mut warn)?;
+    for (k, node) in nodes.iter_mut().enumerate() {
+        node.anim_map_start = keys.map_start[k];
+        node.fallback_key = keys.fallback[k];
+    }
+
+    // The model's bounds in model space at the rest pose.
+    let mut worlds: Vec<Transform> = Vec::with_capacity(nodes.len());
+    for (k, node) in nodes.iter().enumerate() {
+        let local = locals[k];
+        let w = match node.parent_index().filter(|&p| p < k) {
+            Some(p) => worlds[p].then(&local),
+            None => local,
+        };
+        worlds.push(w);
+    }
+    let mut model_points: Vec<[f32; 3]> = Vec::with_capacity(arrays.positions.len());
+    for (k, node) in nodes.iter().enumerate() {
+        for s in node.slots.iter().filter(|&&s| s != NONE) {
+            let slot = arrays.slots[*s as usize];
+            for b in &arrays.batches[slot.batch_range()] {
+                let range = b.base_vertex as usize..b.base_vertex as usize + b.vertex_count as usize;
+                model_points.extend(arrays.positions[range].iter().map(|p| -> [f32; 3] { worlds[k].apply_point(glam::Vec3::from(*p)).into() }));
+            }
+        }
+    }
+
+    let summary = Summary {
+        nodes: nodes.len(),
+        slots: arrays.slots.len(),
+        batches: arrays.batches.len(),
+        vertices: arrays.positions.len(),
+        triangles: arrays.descs.len(),
+        keys: keys.keys.len(),
+        frames: keys.map.frame_count as usize,
+        animated_nodes: keys.animated_nodes,
+        materials: rows.len(),
+    };
+    let mut msh = Msh::new(&opts.entry_name);
+    msh.set(&NodeTable::Node38(nodes));
+    msh.set(&SlotTable { header: BoundsHeader::from_points(&model_points), slots: arrays.slots });
+    msh.set(&Positions(arrays.positions));
+    msh.set(&Normals(arrays.normals));
+    msh.set(&Uv0(arrays.uv0));
+    msh.set(&Indices(arrays.indices));
+    msh.set(&TriDescs(arrays.descs));
+    msh.set(&AnimKeys(keys.keys));
+    msh.set(&NodeNames(names.iter().map(|n| NodeNames::field(n).unwrap_or([0; 32])).collect()));
+    msh.set(&NodeStrings(names.iter().map(|n| NodeString::new(n)).collect()));
+    msh.set(&Batches(arrays.batches));
+    if keys.map.frame_count > 0 {
+        msh.set(&keys.map);
+    }
+    if arrays.any_uv1 {
+        msh.set(&LightmapUv(arrays.uv1));
+    }
+    Ok(Imported { msh, rows, warnings: warn, summary })
+}
+
+#[cfg(test)]
+mod tests;
