@@ -15,6 +15,7 @@
 
 pub mod apply;
 pub mod change;
+pub mod conflicts;
 pub mod create;
 pub mod journal;
 pub mod manage;
@@ -22,6 +23,7 @@ pub mod order;
 pub mod package;
 pub mod paths;
 pub mod preview;
+pub mod text;
 pub mod wear;
 
 pub use change::{Change, Digest, Op};

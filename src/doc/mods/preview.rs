@@ -63,8 +63,9 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
     let p = plan(game, label, pkg_bytes, &InstallOptions { dry_run: true, ..opts.clone() })?;
     let mut loaded: Vec<(u64, Package)> = Vec::new();
     let mut rows = Vec::new();
+    let by_address: std::collections::HashMap<String, &Change> = p.pkg.changes.iter().map(|c| (c.address(), c)).collect();
     for o in &p.outcomes {
-        let change = p.pkg.changes.iter().find(|c| c.address() == o.address);
+        let change = by_address.get(&o.address).copied();
         let mut conflict = None;
         let mut later = false;
         if let Some(c) = change {
@@ -91,8 +92,8 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
 /// What the game folder has now at a change's item (the file, or the entry through nested
 /// archives), as a side of a compare; `None` when it is not there.
 pub fn game_side(game: &Path, change: &Change) -> Option<Side> {
-    let folder = GameFolder::scan(game).ok()?;
-    let bytes = SharedBytes::from(std::fs::read(folder.locate(&change.file)).ok()?);
+    let mut folder = GameFolder::scan(game).ok()?;
+    let bytes = SharedBytes::from(std::fs::read(folder.locate(&change.file).ok()?).ok()?);
     let name = change.file.rsplit('/').next().unwrap_or(&change.file).to_string();
     let mut side = Side::file(name, bytes);
     for segment in &change.entry {
