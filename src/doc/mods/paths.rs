@@ -183,70 +183,45 @@ fn inside(root: &Path, rel: &str, file: bool) -> io::Result<PathBuf> {
             return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{rel} is a file, where a folder must be")));
         }
     }
-    Ok(at)
+    Ok(root.join(rel))
 }
 
-/// The files and folders of a game folder by lower-cased relative path, for spelling a
-/// package's paths as the folder does.
+/// A game folder's names as it spells them, for spelling a package's paths as the folder
+/// does: each folder's listing read once, when a path first goes through it.
 pub struct GameFolder {
     pub root: PathBuf,
-    by_key: HashMap<String, String>,
-    /// Folders by lower-cased path: those holding a file, and new ones a package's paths
-    /// made (so `NewDir/a` and `newdir/b` go into one folder, as they do on the game's
-    /// Windows).
-    dirs: HashMap<String, String>,
+    /// By folder (as spelled, `""` for the root): its names by their lower-cased form. New
+    /// names a package's paths made are added, so `NewDir/a` and `newdir/b` go into one
+    /// folder, as they do on the game's Windows.
+    listing: HashMap<String, HashMap<String, String>>,
 }
 
 impl GameFolder {
     pub fn scan(root: &Path) -> io::Result<GameFolder> {
-        let mut by_key = HashMap::new();
-        let mut dirs = HashMap::new();
-        for (rel, _) in files_under(root)? {
-            let mut end = 0;
-            while let Some(slash) = rel[end..].find('/') {
-                end += slash;
-                dirs.entry(rel[..end].to_ascii_lowercase()).or_insert_with(|| rel[..end].to_string());
-                end += 1;
-            }
-            by_key.insert(rel.to_ascii_lowercase(), rel);
+        if !root.is_dir() {
+            return Err(io::Error::new(io::ErrorKind::NotFound, format!("{}: not a folder", root.display())));
         }
-        Ok(GameFolder { root: root.to_path_buf(), by_key, dirs })
+        Ok(GameFolder { root: root.to_path_buf(), listing: HashMap::new() })
     }
 
-    /// A game path as the folder spells it: the existing file whose path matches
-    /// case-insensitively, else through the existing (or earlier spelled) folders matched the
-    /// same way, the rest as written. The spelling is remembered for the paths after it.
+    /// A game path as the folder spells it: each part matched case-insensitively with the
+    /// names in its folder (the game opens files so), else as written. The spelling is
+    /// remembered for the paths after it.
     pub fn spell(&mut self, game_path: &str) -> String {
-        if let Some(rel) = self.by_key.get(&game_path.to_ascii_lowercase()) {
-            return rel.clone();
-        }
-        let parts: Vec<&str> = game_path.split('/').collect();
         let mut spelled = String::new();
-        for (k, part) in parts.iter().enumerate() {
-            let prefix = if spelled.is_empty() { part.to_string() } else { format!("{spelled}/{part}") };
-            if k + 1 == parts.len() {
-                spelled = prefix;
-                break;
+        for part in game_path.split('/') {
+            let names = self.listing.entry(spelled.clone()).or_insert_with(|| {
+                let dir = if spelled.is_empty() { self.root.clone() } else { self.root.join(&spelled) };
+                std::fs::read_dir(dir)
+                    .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).map(|n| (n.to_ascii_lowercase(), n)).collect())
+                    .unwrap_or_default()
+            });
+            let name = names.entry(part.to_ascii_lowercase()).or_insert_with(|| part.to_string()).clone();
+            if !spelled.is_empty() {
+                spelled.push('/');
             }
-            let key = prefix.to_ascii_lowercase();
-            spelled = match self.dirs.get(&key) {
-                Some(d) => d.clone(),
-                None => {
-                    // A folder holding no file (not in the scan): its name as on disk.
-                    let on_disk = std::fs::read_dir(self.root.join(&spelled)).ok().and_then(|rd| {
-                        rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).find(|n| n.eq_ignore_ascii_case(part))
-                    });
-                    let d = match on_disk {
-                        Some(n) if spelled.is_empty() => n,
-                        Some(n) => format!("{spelled}/{n}"),
-                        None => prefix,
-                    };
-                    self.dirs.insert(key, d.clone());
-                    d
-                }
-            };
+            spelled.push_str(&name);
         }
-        self.by_key.insert(game_path.to_ascii_lowercase(), spelled.clone());
         spelled
     }
 
@@ -254,11 +229,6 @@ impl GameFolder {
     pub fn locate(&mut self, game_path: &str) -> io::Result<PathBuf> {
         let rel = self.spell(game_path);
         file_inside(&self.root, &rel)
-    }
-
-    /// The path as the folder spells it, when the file exists (or a package path was spelled).
-    pub fn existing(&self, game_path: &str) -> Option<&str> {
-        self.by_key.get(&game_path.to_ascii_lowercase()).map(String::as_str)
     }
 }
 
@@ -287,10 +257,11 @@ mod tests {
         std::fs::write(d.path().join("Models/A.MSH"), b"x").unwrap();
         std::fs::create_dir(d.path().join(JOURNAL_DIR)).unwrap();
         std::fs::write(d.path().join(JOURNAL_DIR).join("j"), b"x").unwrap();
+        std::fs::create_dir(d.path().join("Empty")).unwrap();
         let mut g = GameFolder::scan(d.path()).unwrap();
         assert_eq!(g.locate("models/a.msh").unwrap(), d.path().join("Models/A.MSH"));
         assert_eq!(g.locate("MODELS/new.wea").unwrap(), d.path().join("Models/new.wea"));
-        assert_eq!(g.existing("models/a.msh"), Some("Models/A.MSH"));
+        assert_eq!(g.spell("EMPTY"), "Empty", "a folder holding nothing is matched too");
         // Two spellings of one new folder are one folder.
         assert_eq!(g.spell("NewDir/a"), "NewDir/a");
         assert_eq!(g.spell("newdir/B"), "NewDir/B");
