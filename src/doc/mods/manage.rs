@@ -12,6 +12,7 @@ use super::change::{Change, sha256_hex};
 use super::create::diff_file;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
 use super::package::{Package, PackageError};
+use super::keys::KeyIndex;
 use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
 use super::text::shown;
 use crate::formats::bytes::SharedBytes;
@@ -189,9 +190,21 @@ struct Planned {
     current: Option<SharedBytes>,
 }
 
-/// Which installed mod (before `position`) last changed the item of `key`.
-fn owner<'a>(journal: &'a Journal, position: usize, key: &[String]) -> Option<&'a Installed> {
-    journal.mods[..position].iter().rev().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), key)))
+/// The installed mods' items: `before` those of the mods before `position` (the last of them
+/// kept where several change an item), `after` those from it on (the first kept).
+fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex) {
+    let (mut before, mut after) = (KeyIndex::default(), KeyIndex::default());
+    for (k, m) in journal.mods.iter().enumerate().take(position) {
+        for c in &m.changes {
+            before.insert(&c.key(), k);
+        }
+    }
+    for (k, m) in journal.mods.iter().enumerate().skip(position).rev() {
+        for c in &m.changes {
+            after.insert(&c.key(), k);
+        }
+    }
+    (before, after)
 }
 
 /// An install worked out and not yet written: the package, the files it gives and what
@@ -204,6 +217,8 @@ pub struct Plan {
     pub position: usize,
     planned: Vec<Planned>,
     pub outcomes: Vec<Outcome>,
+    before: KeyIndex,
+    after: KeyIndex,
 }
 
 /// Works out an install of the package `pkg_bytes` (called `label` in errors) without
@@ -287,20 +302,22 @@ pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions)
         planned.push(Planned { file: rel, bytes, current: before });
         outcomes.extend(outs);
     }
-    Ok(Plan { pkg, pkg_bytes, journal, position, planned, outcomes })
+    let (before, after) = owners(&journal, position);
+    Ok(Plan { pkg, pkg_bytes, journal, position, planned, outcomes, before, after })
 }
 
 impl Plan {
     /// The installed mod that last changed the item of `change` before this one's place.
     pub fn owner(&self, change: &Change) -> Option<&Installed> {
-        owner(&self.journal, self.position, &change.key())
+        let key = change.key();
+        self.before.overlapping(&key).max().map(|k| &self.journal.mods[k])
     }
 
     /// The first installed mod after this one's place that changes the item of `change`
     /// (it wins there).
     pub fn later_owner(&self, change: &Change) -> Option<&Installed> {
         let key = change.key();
-        self.journal.mods[self.position..].iter().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), &key)))
+        self.after.overlapping(&key).min().map(|k| &self.journal.mods[k])
     }
 
     /// The installed mods in order.
@@ -322,7 +339,8 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
     if !opts.dry_run && opts.to.is_none() && game.is_dir() {
         lines.extend(recover(game)?);
     }
-    let Plan { pkg, pkg_bytes, journal, position, planned, outcomes } = plan(game, label, pkg_bytes, opts)?;
+    let p = plan(game, label, pkg_bytes, opts)?;
+    let Plan { pkg, pkg_bytes, journal, position, planned, outcomes, before, .. } = p;
     let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
     if !blocked.is_empty() {
         let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", shown(&pkg.meta.name), blocked.len())];
@@ -330,8 +348,8 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
         for o in &blocked {
             let who = by_addr
                 .get(&o.address)
-                .and_then(|c| owner(&journal, position, &c.key()))
-                .map(|m| format!("changed by the installed mod \"{}\"", shown(&m.name)))
+                .and_then(|c| before.overlapping(&c.key()).max())
+                .map(|k| format!("changed by the installed mod \"{}\"", shown(&journal.mods[k].name)))
                 .unwrap_or_else(|| "not as in the game it was made for: changed by hand or by another tool".into());
             msg.push(format!("  {} {}: {} ({who})", o.op, o.address, o.done.as_ref().err().map(String::as_str).unwrap_or_default()));
         }

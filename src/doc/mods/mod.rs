@@ -18,6 +18,7 @@ pub mod change;
 pub mod conflicts;
 pub mod create;
 pub mod journal;
+pub mod keys;
 pub mod manage;
 pub mod order;
 pub mod package;

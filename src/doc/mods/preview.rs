@@ -8,7 +8,8 @@
 
 use super::apply::{Done, find};
 use super::change::Change;
-use super::manage::{InstallOptions, ModError, Verdict, installed_package, overlaps, plan, verdict};
+use super::keys::KeyIndex;
+use super::manage::{InstallOptions, ModError, Verdict, installed_package, plan, verdict};
 use super::package::{Meta, Package};
 use super::paths::GameFolder;
 use crate::doc::diff::Side;
@@ -62,6 +63,7 @@ impl Preview {
 pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Preview, ModError> {
     let p = plan(game, label, pkg_bytes, &InstallOptions { dry_run: true, ..opts.clone() })?;
     let mut loaded: Vec<(u64, Package)> = Vec::new();
+    let mut indices: Vec<KeyIndex> = Vec::new();
     let mut rows = Vec::new();
     let by_address: std::collections::HashMap<String, &Change> = p.pkg.changes.iter().map(|c| (c.address(), c)).collect();
     for o in &p.outcomes {
@@ -73,10 +75,18 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
             later = earlier.is_none();
             if let Some(m) = earlier.or_else(|| p.later_owner(c)) {
                 if !loaded.iter().any(|(s, _)| *s == m.seq) {
-                    loaded.push((m.seq, installed_package(game, m)?));
+                    let theirs = installed_package(game, m)?;
+                    // Its changes by item, the first of several overlapping kept.
+                    let mut index = KeyIndex::default();
+                    for (k, tc) in theirs.changes.iter().enumerate().rev() {
+                        index.insert(&tc.key(), k);
+                    }
+                    loaded.push((m.seq, theirs));
+                    indices.push(index);
                 }
-                let theirs = &loaded.iter().find(|(s, _)| *s == m.seq).expect("loaded above").1;
-                if let Some(tc) = theirs.changes.iter().find(|t| overlaps(&t.key(), &c.key())) {
+                let at = loaded.iter().position(|(s, _)| *s == m.seq).expect("loaded above");
+                let (theirs, index) = (&loaded[at].1, &indices[at]);
+                if let Some(tc) = index.overlapping(&c.key()).min().map(|k| &theirs.changes[k]) {
                     let (them, me) = ((m.name.clone(), theirs.clone()), (p.pkg.meta.name.clone(), p.pkg.clone()));
                     let v = if later { verdict(&[(0, c), (1, tc)], &[me, them]) } else { verdict(&[(0, tc), (1, c)], &[them, me]) };
                     conflict = Some((m.name.clone(), v));
