@@ -446,7 +446,7 @@ fn names_the_game_cannot_open_and_other_refusals() {
         (format!(r#"{{"op":"add_entry","file":"Textures.lib","entry":["{}"],"data":{}}}"#, "N".repeat(32), blob("data/0001", x)), "at most 31"),
         (format!(r#"{{"op":"rename_entry","file":"Textures.lib","entry":["A"],"to":"{}","original":{}}}"#, "N".repeat(32), digest(x)), "at most 31"),
         (format!(r#"{{"op":"rename_entry","file":"Textures.lib","entry":["A"],"to":"a/b","original":{}}}"#, digest(x)), "not a path"),
-        (format!(r#"{{"op":"remove_file","file":"x.txt","original":{{"size":1,"sha256":"zz"}}}}"#), "64 hex digits"),
+        (r#"{"op":"remove_file","file":"x.txt","original":{"size":1,"sha256":"zz"}}"#.to_string(), "64 hex digits"),
     ] {
         let e = refused_reading(&one(change.clone()));
         assert!(e.contains(why), "{change}: {e}");

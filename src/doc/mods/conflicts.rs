@@ -43,7 +43,8 @@ pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
         }
     }
     grouped.sort_by_key(|r| r.0);
-    let rows: Vec<(Vec<String>, String, Vec<(usize, &Change)>)> = grouped
+    type Item<'a> = (Vec<String>, String, Vec<(usize, &'a Change)>);
+    let rows: Vec<Item> = grouped
         .into_iter()
         .map(|(_, k, addr, mut v)| {
             v.sort_by_key(|(seq, _, _)| *seq);

@@ -113,7 +113,7 @@ pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
 /// the same files.
 pub fn files_under(dir: &Path) -> io::Result<Vec<(String, PathBuf)>> {
     let mut files = crate::doc::diff::files_under(dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    files.retain(|(rel, _)| !rel.split('/').next().is_some_and(|top| top == JOURNAL_DIR));
+    files.retain(|(rel, _)| rel.split('/').next().is_none_or(|top| top != JOURNAL_DIR));
     Ok(files)
 }
 
