@@ -20,6 +20,7 @@ mod rsli;
 mod texm;
 mod wav;
 mod wear;
+mod world;
 mod xray;
 
 use std::path::Path;
@@ -114,6 +115,10 @@ pub const TARGETS: &[Target] = &[
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
     parse("modpkg_parse", modpkg::parse, modpkg::seeds),
     round_trip("modpkg", modpkg::package, modpkg::seeds),
+    parse("objects_parse", world::objects_parse, world::objects_seeds),
+    round_trip("objects", world::objects_round_trip, world::objects_seeds),
+    parse("unit_dat_parse", world::unit_dat_parse, world::unit_dat_seeds),
+    round_trip("unit_dat", world::unit_dat_round_trip, world::unit_dat_seeds),
 ];
 
 /// An error names a byte offset within the bytes that were read: never past their end.
@@ -172,7 +177,7 @@ mod tests {
 
     #[test]
     fn every_parser_has_a_parse_and_a_round_trip_target() {
-        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg"] {
+        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg", "objects", "unit_dat"] {
             assert_eq!(target(family).map(|t| t.kind), Some(Kind::RoundTrip), "{family}");
             assert_eq!(target(&format!("{family}_parse")).map(|t| t.kind), Some(Kind::Parse), "{family}");
         }
