@@ -145,9 +145,10 @@ fn add_entries(n: usize) -> Vec<u8> {
 }
 
 /// The dry run of packages of 5 000, 20 000 and 100 000 `add_entry` changes of one archive of
-/// the small game: linear in the changes (docs/formats/parkanmod.md, "Limits"). Measured
-/// (2 shared cores, `cargo bench --no-default-features --bench mods -- many_changes
-/// --warm-up-time 1 --measurement-time 3`): see the format page.
+/// the small game: linear in the changes (docs/formats/parkanmod.md, "Limits", has the release
+/// command line's figures for the same kind of package on the shipped-size folder: 5 000 in
+/// 0.15 s, 20 000 in 0.77 s, 45 000 in 1.8 s, 90 000 in 3.5 s). Run with `cargo bench
+/// --no-default-features --bench mods -- many_changes`.
 fn many_changes(c: &mut Criterion) {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("game");
