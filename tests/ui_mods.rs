@@ -302,3 +302,24 @@ fn a_hostile_package_dropped_on_the_window_is_refused_before_anything_is_written
     assert_eq!(snapshot(&game), before);
     assert!(!t.path().join("outside.txt").exists());
 }
+
+/// A mod's name with an ESC and a line break is shown escaped, in the Mods panel (read from the
+/// journal) and in the package's own window.
+#[test]
+fn a_name_with_control_characters_is_shown_escaped() {
+    let (t, game) = setup();
+    let modded = t.path().join("modded");
+    copy_dir(&game, &modded);
+    std::fs::write(modded.join("evil.txt"), b"x").unwrap();
+    let name = "Evil\u{1b}[2J\r\nFake";
+    let pkg = t.path().join("evil.parkanmod");
+    let meta = Meta { name: name.into(), version: "1.0".into(), author: "A\u{7}nn".into(), description: "d".into(), tool: "test".into() };
+    write_package(&pkg, meta, diff_folders(&game, &modded).unwrap()).unwrap();
+    manage::install(&game, &pkg, &InstallOptions::default(), &mut |_| false).unwrap();
+    let mut h = harness(vec![game.clone(), pkg.clone()]);
+    assert!(h.query_by_label("1. Evil\\u{1b}[2J\\r\\nFake 1.0 by A\\u{7}nn").is_some(), "the panel's row");
+    assert!(h.query_by_label("Mod Evil\\u{1b}[2J\\r\\nFake 1.0").is_some(), "the package's window");
+    let raw: Vec<String> = h.query_all_by_label_contains("\u{1b}").map(|n| format!("{:?} {:?}", n.accesskit_node().label(), n.accesskit_node().value())).collect();
+    assert!(raw.is_empty(), "no raw ESC shown anywhere: {raw:?}");
+    settle(&mut h);
+}

@@ -5,6 +5,7 @@
 use super::*;
 use crate::app::mods::{Pending, export::ExportForm, package_view::PackageView, work};
 use crate::doc::mods::preview::Preview;
+use crate::doc::mods::text::shown;
 
 impl StudioApp {
     /// The open project's folder, or a message saying one is needed.
@@ -34,11 +35,11 @@ impl StudioApp {
             Intent::ModDismissPreview => self.mods.pending = None,
             Intent::ModUninstall(name) => {
                 let Some(game) = self.mod_game("Uninstall Mod") else { return };
-                self.tasks.spawn(format!("Uninstalling {name}"), move |p| work::uninstall(game, name, p));
+                self.tasks.spawn(format!("Uninstalling {}", shown(&name)), move |p| work::uninstall(game, name, p));
             }
             Intent::ModMove { name, to } => {
                 let Some(game) = self.mod_game("Move Mod") else { return };
-                self.tasks.spawn(format!("Moving {name} to #{to}"), move |p| work::reorder(game, name, to, p));
+                self.tasks.spawn(format!("Moving {} to #{to}", shown(&name)), move |p| work::reorder(game, name, to, p));
             }
             Intent::ModClosePackage(i) => {
                 if i < self.mods.packages.len() {
@@ -56,7 +57,7 @@ impl StudioApp {
     pub(super) fn open_package(&mut self, path: &Path) {
         match PackageView::open(path) {
             Ok(v) => {
-                self.log.info(format!("opened the mod {} {} ({} changes) from {}", v.package.meta.name, v.package.meta.version, v.package.changes.len(), path.display()));
+                self.log.info(format!("opened the mod {} {} ({} changes) from {}", shown(&v.package.meta.name), shown(&v.package.meta.version), v.package.changes.len(), path.display()));
                 self.settings.remember_file(path);
                 self.mods.packages.retain(|p| p.path != path);
                 self.mods.packages.push(v);
@@ -72,7 +73,7 @@ impl StudioApp {
             Ok(preview) => {
                 self.log.info(format!(
                     "dry run of {}: {} changes, {} blocked, {} in conflict with installed mods",
-                    preview.meta.name,
+                    shown(&preview.meta.name),
                     preview.rows.len(),
                     preview.blocked(),
                     preview.conflicts()
@@ -165,7 +166,7 @@ impl StudioApp {
         let Some(form) = self.mods.export.as_ref() else { return };
         match form.write(path) {
             Ok(n) => {
-                self.log.info(format!("exported {n} change(s) as the mod {} to {}", form.meta.name, path.display()));
+                self.log.info(format!("exported {n} change(s) as the mod {} to {}", shown(&form.meta.name), path.display()));
                 self.mods.export = None;
             }
             Err(e) => self.fail("Export Changes as Mod", e),

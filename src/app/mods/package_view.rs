@@ -10,6 +10,7 @@ use crate::doc::mods::change::{Change, Op};
 use crate::doc::mods::package::FORMAT_VERSION;
 use crate::doc::mods::preview::{game_side, new_side};
 use crate::doc::mods::Package;
+use crate::doc::mods::text::{shown, shown_multiline};
 use egui::RichText;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -82,15 +83,16 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
     for (i, v) in app.mods.packages.iter_mut().enumerate() {
         let mut open = true;
         let m = &v.package.meta;
-        let title = format!("Mod {} {}", m.name, m.version);
+        let title = format!("Mod {} {}", shown(&m.name), shown(&m.version));
         egui::Window::new(title).id(egui::Id::unique(("mod-package", &v.path))).open(&mut open).default_size([620.0, 440.0]).show(ctx, |ui| {
             egui::Grid::new(("mod-manifest", i)).num_columns(2).show(ui, |ui| {
                 for (k, val) in [
-                    ("Name", m.name.clone()),
-                    ("Version", m.version.clone()),
-                    ("Author", m.author.clone()),
-                    ("Description", m.description.clone()),
-                    ("Made with", m.tool.clone()),
+                    // A package's words, shown with their control characters escaped.
+                    ("Name", shown(&m.name).into_owned()),
+                    ("Version", shown(&m.version).into_owned()),
+                    ("Author", shown(&m.author).into_owned()),
+                    ("Description", shown_multiline(&m.description).into_owned()),
+                    ("Made with", shown(&m.tool).into_owned()),
                     ("Format version", FORMAT_VERSION.to_string()),
                     ("File", v.path.display().to_string()),
                 ] {
