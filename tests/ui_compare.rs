@@ -77,14 +77,14 @@ fn double_click(h: &mut Harness<'static, StudioApp>, label: &str) {
 }
 
 fn kinds(h: &Harness<'static, StudioApp>) -> Vec<(Kind, String)> {
-    let c = h.state().compare.as_ref().expect("the compare view is open");
+    let c = h.state().views.compare.as_ref().expect("the compare view is open");
     let mut v: Vec<(Kind, String)> = c.changes().iter().map(|c| (c.kind, c.path.clone())).collect();
     v.sort_by(|a, b| a.1.cmp(&b.1));
     v
 }
 
 fn shown_body<'a>(h: &'a Harness<'static, StudioApp>) -> Option<&'a Body> {
-    h.state().compare.as_ref()?.shown.as_ref().map(|s| &s.body)
+    h.state().views.compare.as_ref()?.shown.as_ref().map(|s| &s.body)
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     let (a, b) = two_libraries(d.path());
     let mut h = app_with(vec![a], [1280.0, 800.0]);
     file_menu(&mut h, "Compare With File…");
-    let dialog = h.state_mut().file_dialog.open.as_mut().expect("the window's own file dialog");
+    let dialog = h.state_mut().views.file_dialog.open.as_mut().expect("the window's own file dialog");
     dialog.go(b.parent().unwrap().to_path_buf());
     dialog.name = "Textures.lib".into();
     h.run();
@@ -111,7 +111,7 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     for label in ["GRASS.0changed", "METALX.0renamedfrom METAL.0", "NEW.0added", "SAND.0removed"] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
-    let identical = h.state().compare.as_ref().unwrap().report.as_ref().unwrap().as_ref().unwrap().identical;
+    let identical = h.state().views.compare.as_ref().unwrap().report.as_ref().unwrap().as_ref().unwrap().identical;
     assert!(h.query_by_label(&format!("{identical} identical (not listed)")).is_some());
     // A double-click shows the texture's diff: the painted block's figures.
     double_click(&mut h, "GRASS.0changed");
@@ -138,21 +138,21 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     // The arrow keys step through the changes in the tree's order, showing each.
     h.key_press(Key::ArrowUp);
     h.run();
-    let c = h.state().compare.as_ref().unwrap();
+    let c = h.state().views.compare.as_ref().unwrap();
     assert_eq!(c.changes()[c.selected.unwrap()].path, "Textures.lib::NEW.0");
     let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
     assert!(t.pair.a.is_none() && t.pair.b.as_ref().is_some_and(|b| b.is_ok()), "added: only B");
     h.get_by_label("Close Compare").click();
     h.run();
-    assert!(h.state().compare.is_none());
+    assert!(h.state().views.compare.is_none());
     // Opening a tab (a double-click in the browser) shows the tabs again.
     h.state_mut().push_intent(Intent::ShowUnsaved);
     h.run();
-    assert!(h.state().compare.is_some());
+    assert!(h.state().views.compare.is_some());
     let file = h.state().ws.files()[0].id;
     h.state_mut().push_intent(Intent::OpenTab(ItemPath::root(file).child(0)));
     h.run();
-    assert!(h.state().compare.is_none(), "the tab is shown");
+    assert!(h.state().views.compare.is_none(), "the tab is shown");
 }
 
 /// The first of [`two_libraries`] open, its `GRASS.0` painted (unsaved): the app, the file and
@@ -196,10 +196,10 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     // Closing the file asks; Show changes keeps it open and shows the same view.
     h.state_mut().push_intent(Intent::Close { file, confirmed: false });
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::Unsaved { .. })));
     h.get_by_label("Show changes").click();
     h.run();
-    assert!(h.state().dialog.is_none());
+    assert!(h.state().views.dialog.is_none());
     assert!(h.state().ws.file(file).is_some(), "still open");
     assert_eq!(kinds(&h).len(), 3);
     h.get_by_label("Close Compare").click();
@@ -234,11 +234,11 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
     settle(&mut h);
     h.state_mut().push_intent(Intent::CompareWith(b));
     h.step();
-    assert!(h.state().tasks.busy(), "a folder compares as a task");
+    assert!(h.state().work.tasks.busy(), "a folder compares as a task");
     settle(&mut h);
     assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string()), (Kind::Changed, "lightmap.lib".to_string())]);
     double_click(&mut h, "lightmap.libchanged");
-    let damaged = h.state().compare.as_ref().unwrap().changes().iter().find_map(|c| c.damaged.clone()).expect("one line");
+    let damaged = h.state().views.compare.as_ref().unwrap().changes().iter().find_map(|c| c.damaged.clone()).expect("one line");
     assert!(damaged.starts_with("b: "), "{damaged}");
     assert!(h.query_by_label(&damaged).is_some(), "shown: {damaged}");
     double_click(&mut h, "Land1.weachanged");
@@ -290,7 +290,7 @@ fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timelin
     // At the playhead (0 ms) both sides are in their phase 0; at 500 ms both in phase 1.
     assert_eq!(h.query_all_by_label_contains("phase 0 -> ").count(), 2);
     assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (0, 0));
-    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    let Some(Body::Fields(t)) = h.state_mut().views.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
     t.material.as_mut().unwrap().timeline.time = 500.0;
     h.run();
     assert_eq!(h.query_all_by_label_contains("phase 1 -> ").count(), 2);
@@ -308,7 +308,7 @@ fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timelin
     h.run();
     assert_ne!(before, snapshot_pixels(&mut h, rb), "B's shape turned with A's");
     // The lamp on (phase 0), where the edited diffuse red shows.
-    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    let Some(Body::Fields(t)) = h.state_mut().views.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
     t.material.as_mut().unwrap().timeline.time = 100.0;
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::I);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::J);
@@ -475,7 +475,7 @@ fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
     // The prompt on quit names them the same way.
     h.state_mut().push_intent(Intent::Quit { confirmed: false });
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::Unsaved { .. })));
     for name in ["• x/Textures.lib", "• y/Textures.lib"] {
         assert!(h.query_by_label(name).is_some(), "{name}");
     }

@@ -15,6 +15,7 @@ mod args;
 mod batch;
 mod check;
 mod desktop;
+#[cfg(feature = "test-support")]
 mod dev;
 mod diff;
 mod edit;
@@ -77,8 +78,11 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Pack { dir, out, batch } => batch::pack_cmd(&dir, &out, &batch),
         Command::Diff(args) => diff::diff(&args, &readings),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
+        #[cfg(feature = "test-support")]
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
+        #[cfg(feature = "test-support")]
         Command::WriteDemo { dir } => dev::write_demo(&dir),
+        #[cfg(feature = "test-support")]
         Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
         Command::Check { paths, json, .. } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
         Command::Check { paths, json, jobs } => check::check(&paths, json, jobs, &readings),

@@ -14,7 +14,7 @@ pub mod text;
 pub mod texture;
 pub mod tree;
 
-use crate::app::StudioApp;
+use crate::app::cx::PanelCx;
 use crate::app::intent::Intent;
 use crate::doc::diff::sides::{Source, sides_of};
 use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
@@ -171,10 +171,8 @@ pub fn kind_color(kind: Kind, dark: bool) -> Color32 {
 }
 
 /// The whole view: a header with the summary and Close, the tree, and the shown diff.
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let mut out = Vec::new();
-    let ws = &app.ws;
-    let Some(view) = app.compare.as_mut() else { return };
+pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let ws = cx.ws;
     ui.horizontal(|ui| {
         ui.heading("Compare");
         ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
@@ -205,7 +203,6 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     }
     ui.separator();
     if !matches!(view.report, Some(Ok(_))) {
-        app.intents.extend(out);
         return;
     }
     egui::Panel::left("compare-tree").resizable(true).default_size(220.0).size_range(160.0..=900.0).show(ui, |ui| {
@@ -213,9 +210,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             view.open_selected(ui.ctx(), ws);
         }
     });
-    let gpu = app.gpu.as_ref();
+    let gpu = cx.gpu;
     egui::CentralPanel::default().show(ui, |ui| shown(view, ui, gpu));
-    app.intents.extend(out);
 }
 
 /// The shown change: its header line, its damage, its body, then the engine's figures.

@@ -79,7 +79,7 @@ pub fn editor_of(ws: &Workspace, path: &ItemPath) -> Option<&'static dyn ItemEdi
 impl EditorCommand {
     /// The spec its editor gives it.
     pub fn spec(self) -> Option<&'static CommandSpec> {
-        by_id(self.editor)?.commands().get(self.index)
+        by_id(self.editor)?.commands().iter().find(|s| s.name == self.name)
     }
 }
 
@@ -88,7 +88,7 @@ impl Command {
     pub fn every() -> Vec<Command> {
         let mut v = Command::ALL.to_vec();
         for e in ALL {
-            v.extend((0..e.commands().len()).map(|index| Command::Editor(EditorCommand { editor: e.id(), index })));
+            v.extend(e.commands().iter().map(|s| Command::Editor(EditorCommand { editor: e.id(), name: s.name })));
         }
         v
     }
@@ -141,6 +141,13 @@ mod tests {
             assert!(by_id(e.id()).is_some());
             for c in e.commands() {
                 assert!(!c.label.is_empty() && !c.tooltip.is_empty(), "{}", c.label);
+            }
+            // A command is found by its name: two of one editor with one name would run the
+            // first for both.
+            let names: HashSet<_> = e.commands().iter().map(|c| c.name).collect();
+            assert_eq!(names.len(), e.commands().len(), "{}: command names repeat", e.id());
+            for c in e.commands() {
+                assert_eq!(EditorCommand { editor: e.id(), name: c.name }.spec().map(|s| s.label), Some(c.label));
             }
         }
     }
