@@ -240,7 +240,7 @@ fn compare_material(c: &mut Criterion) {
     view.selected = Some(0);
     view.open_selected(&ctx, &app.ws);
     let Some(Body::Fields(t)) = app.views.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { panic!("a material's fields") };
-    t.material.as_mut().expect("both sides playing").timeline.playing = true;
+    t.extra_mut::<parkan_studio::app::editors::mat0::compare::MaterialPlay>().expect("both sides playing").timeline.playing = true;
     for _ in 0..3 {
         frame(&ctx, &mut |ui| app.frame(ui));
     }

@@ -62,6 +62,12 @@ pub fn entry_kinds(ws: &Workspace, path: &ItemPath) -> Vec<Option<&'static str>>
     }
 }
 
+/// The body an editor of the registry draws for two sides of a compared item of
+/// `input.kind` (the first that offers one), instead of the compare view knowing formats.
+pub fn compare_body(input: &mut compare::CompareInput) -> Option<Box<dyn compare::CompareBody>> {
+    ALL.iter().find_map(|e| e.compare(input))
+}
+
 /// The editor that opens an item, if any.
 pub fn editor_for(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Option<&'static dyn ItemEditor> {
     let kind = codec_of(ws, path, bytes).map(|c| c.kind());

@@ -5,6 +5,7 @@
 //! another editor or the registry (`editors::ALL`), so it can be read, changed or deleted
 //! alone.
 
+pub mod compare;
 pub mod types;
 
 pub use types::*;
@@ -81,6 +82,11 @@ pub trait ItemEditor: Sync {
     /// A file dropped on the item (its row, its tab title or its drop area) or given to Replace:
     /// a message to take it over, or `None` for a plain byte replace.
     fn take_file(&self, _target: &ItemPath, _file: &Path, _bytes: &[u8]) -> Option<EditorMsg> {
+        None
+    }
+    /// The compare capability: how this editor draws two sides of a compared item whose
+    /// kind it knows (`input.kind`), or `None` (the compare view then shows the field tables).
+    fn compare(&self, _input: &mut compare::CompareInput) -> Option<Box<dyn compare::CompareBody>> {
         None
     }
 }

@@ -5,6 +5,7 @@
 use super::{Mat0View, edits, panels};
 use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, RevealAt, command_table, downcast_mut};
 use crate::app::intent::{Intent, ItemEdit};
+use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::Mat0;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -60,6 +61,15 @@ impl Cmd {
 }
 
 impl ItemEditor for Mat0Editor {
+    /// Two materials: both sides playing on one timeline, in the field tables.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        if input.kind != "mat0" {
+            return None;
+        }
+        let assets = (input.assets)();
+        super::compare::MaterialPlay::new(input.a, input.b, assets).map(|p| Box::new(p) as Box<dyn CompareBody>)
+    }
+
     fn id(&self) -> EditorId {
         ID
     }

@@ -4,9 +4,11 @@
 //! frames all, F the selection, 1 / 3 / 7 front, side and top, 5 orthographic; Space plays.
 
 pub mod build;
+pub mod compare;
 pub mod view;
 
 use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorId, EditorState, Host, ItemEditor, command_table, downcast_mut};
+use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
 use egui::{Key, KeyboardShortcut, Modifiers};
 pub use view::MeshView;
@@ -64,6 +66,15 @@ impl Cmd {
 }
 
 impl ItemEditor for MeshEditor {
+    /// Two models: both drawn with one camera, above the field tables.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        if input.kind != "msh" {
+            return None;
+        }
+        let assets = (input.assets)();
+        Some(Box::new(compare::MeshPair::new(input.a, input.b, &input.readings, &assets)))
+    }
+
     fn id(&self) -> EditorId {
         ID
     }

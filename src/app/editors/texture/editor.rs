@@ -4,6 +4,7 @@
 use super::import::{Choices, ImportDialog};
 use super::{TextureView, edits};
 use crate::app::seam::MenuGroup;
+use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, command_table, downcast_mut};
 use crate::app::intent::{FileRequest, Intent, ItemEdit, Pick};
 use crate::app::pickers::IMAGES;
@@ -190,6 +191,11 @@ impl ItemEditor for TextureEditor {
                 _ => {}
             }
         }
+    }
+
+    /// Two textures: both images, their difference, swipe and blink.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        (input.kind == "texm").then(|| Box::new(super::compare::TextureDiff::new(input.ctx, input.a, input.b, input.readings)) as Box<dyn CompareBody>)
     }
 
     /// Anything but a Texm goes through the replace dialog (an image to convert, or a file

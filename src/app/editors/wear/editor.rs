@@ -6,6 +6,7 @@ use super::textview::{COMPLETE, GO_TO, QUICK_FIX, open_fixes};
 use super::{Layout, WearView};
 use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, command_table, downcast_mut};
 use crate::app::intent::Intent;
+use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
 use crate::formats::Severity;
 
@@ -52,6 +53,11 @@ impl Cmd {
 }
 
 impl ItemEditor for WearEditor {
+    /// Two tables: their lines, kept, removed and added.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        (input.kind == "wear").then(|| Box::new(super::compare::TextDiff::new(input.a, input.b)) as Box<dyn CompareBody>)
+    }
+
     fn id(&self) -> EditorId {
         ID
     }
