@@ -1,7 +1,8 @@
 //! The editor's module graph stays as docs/architecture.md draws it ("Inside `app`"):
 //! - the file import graph of `src/app` has no cycle;
 //! - only the shell (`src/app/mod.rs` and `src/app/apply/`) names `StudioApp`: panels, the
-//!   browser, tabs, compare and the mods views are handed a narrow context and push intents.
+//!   browser, tabs, compare and the mods views are handed a narrow context and push intents;
+//! - `StudioApp` stays a table of contents (few fields, grouped).
 //!
 //! The graph is read from the source: every `use` tree (`crate::app::…`, `super::…`,
 //! `self::…`, and paths that start with a child module) and every path written in the code
@@ -443,6 +444,20 @@ fn only_the_shell_names_the_app() {
         println!("  {n}");
     }
     assert!(naming.is_empty(), "outside the shell these name StudioApp (hand them a context instead): {naming:?}");
+}
+
+/// `StudioApp` reads as a table of contents: few fields, fewer of them public (the rest are
+/// grouped in sub-structs by what they are for). Prints the counts docs/architecture.md quotes.
+#[test]
+fn the_app_struct_is_a_table_of_contents() {
+    let src = strip(&fs::read_to_string(app_dir().join("mod.rs")).unwrap());
+    let start = src.find("pub struct StudioApp {").expect("StudioApp is declared in src/app/mod.rs");
+    let body = &src[start..];
+    let body = &body[body.find('{').unwrap() + 1..body.find("\n}").unwrap()];
+    let fields: Vec<&str> = body.lines().map(str::trim).filter(|l| l.split(':').next().is_some_and(|n| !n.is_empty() && n.trim_start_matches("pub ").bytes().all(is_ident))).collect();
+    let public = fields.iter().filter(|l| l.starts_with("pub ")).count();
+    println!("StudioApp: {} fields, {public} public", fields.len());
+    assert!(fields.len() <= 12 && public <= 8, "StudioApp has {} fields, {public} public: group them", fields.len());
 }
 
 /// The scanner itself: comments and strings are left out, inline modules resolve from inside.
