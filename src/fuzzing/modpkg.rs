@@ -210,8 +210,14 @@ mod tests {
         let mut s = seeds().remove(0);
         let n = s.len();
         s.truncate(n / 2);
-        package(&s);
-        package(b"PK\x03\x04");
-        package(b"");
+        for broken in [&s[..], b"PK\x03\x04", b""] {
+            // The target's checks hold (no panic), and the package is refused, not read.
+            package(broken);
+            match Package::from_bytes(NAME, broken) {
+                Ok(p) => panic!("a broken package of {} bytes was accepted with {} changes", broken.len(), p.changes.len()),
+                Err(e) => assert!(e.0.starts_with(NAME), "the error names the package: {}", e.0),
+            }
+            assert!(read(broken).is_none());
+        }
     }
 }

@@ -5,7 +5,8 @@
 //! writes.
 
 use super::Pending;
-use crate::app::StudioApp;
+use super::ModsState;
+use crate::app::cx::PanelCx;
 use crate::app::intent::{Intent, Pick};
 use crate::doc::mods::apply::Done;
 use crate::doc::mods::manage::{Verdict, done_text};
@@ -13,12 +14,12 @@ use crate::doc::mods::preview::Preview;
 use crate::doc::mods::text::{shown, shown_multiline};
 use egui::{Color32, RichText, Ui};
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(view) = &app.folder else { return };
+/// The Mods panel of the open project; what the user asks for goes into `out`.
+pub fn show(mods: &mut ModsState, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let Some(view) = cx.folder else { return };
     let root = view.root().to_path_buf();
-    let busy = app.tasks.busy();
-    let mut out = Vec::new();
-    let installed = app.mods.installed_in(&root);
+    let busy = cx.tasks.busy();
+    let installed = mods.installed_in(&root);
     let title = match installed {
         Ok(list) => format!("Mods ({} installed)", list.len()),
         Err(_) => "Mods".to_string(),
@@ -67,7 +68,6 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     ui.separator();
-    app.intents.extend(out);
 }
 
 /// The colour and words of one dry-run row's mark (`later`: the other mod comes after).
@@ -105,10 +105,10 @@ fn conflicting(preview: &Preview) -> (Vec<String>, Option<usize>) {
 /// The dry run of an install, waiting for Install or Cancel. Where the mod conflicts with
 /// installed ones (or finds items changed by hand), it asks which wins: installed last with
 /// this mod's bytes forced, or placed before the first mod it conflicts with, which then wins.
-pub fn confirm_window(app: &mut StudioApp, ctx: &egui::Context) {
-    let Some(Pending { game, package, force, order, preview }) = &app.mods.pending else { return };
-    let busy = app.tasks.busy();
-    let mut out = Vec::new();
+/// The install's dry run, while one waits for the user's answer.
+pub fn confirm_window(mods: &ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut Vec<Intent>) {
+    let Some(Pending { game, package, force, order, preview }) = &mods.pending else { return };
+    let busy = cx.tasks.busy();
     let mut open = true;
     let m = &preview.meta;
     egui::Window::new(format!("Install {}?", shown(&m.name))).id(egui::Id::unique("mod-install")).open(&mut open).default_size([680.0, 440.0]).collapsible(false).show(ctx, |ui| {
@@ -180,5 +180,4 @@ pub fn confirm_window(app: &mut StudioApp, ctx: &egui::Context) {
     if !open {
         out.push(Intent::ModDismissPreview);
     }
-    app.intents.extend(out);
 }
