@@ -63,7 +63,7 @@ fn frame(ctx: &egui::Context, app: &mut StudioApp, rs: &RenderState) -> Duration
 fn open_and_wait(ctx: &egui::Context, rs: &RenderState, file: std::path::PathBuf) -> StudioApp {
     let opts = StartOptions { files: vec![file], readings: Default::default(), open_demo: false, native_dialogs: false };
     let mut app = StudioApp::with_context(ctx, None, opts);
-    app.gpu = Some(rs.clone());
+    app.work.gpu = Some(rs.clone());
     // Until the file is read (a file this large is read in the background, and then not
     // opened in its editor by itself), its tab open, and the worker's scene there and uploaded.
     let start = Instant::now();

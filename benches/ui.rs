@@ -198,7 +198,7 @@ fn compare(c: &mut Criterion) {
     std::fs::write(&path, other.write()).expect("write the copy");
     app.push_intent(Intent::CompareWith(path));
     app.apply_pending();
-    let view = app.compare.as_mut().expect("the compare view");
+    let view = app.views.compare.as_mut().expect("the compare view");
     assert_eq!(view.changes().len(), ENTRIES / 5);
     view.selected = Some(ENTRIES / 10);
     view.open_selected(&ctx, &app.ws);
@@ -235,12 +235,12 @@ fn compare_material(c: &mut Criterion) {
     let mut app = StudioApp::with_context(&ctx, None, opts);
     app.push_intent(Intent::CompareWith(b));
     app.apply_pending();
-    let view = app.compare.as_mut().expect("the compare view");
+    let view = app.views.compare.as_mut().expect("the compare view");
     assert_eq!(view.changes().len(), 1);
     view.selected = Some(0);
     view.open_selected(&ctx, &app.ws);
-    let Some(Body::Fields(t)) = app.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { panic!("a material's fields") };
-    t.material.as_mut().expect("both sides playing").timeline.playing = true;
+    let Some(Body::Fields(t)) = app.views.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { panic!("a material's fields") };
+    t.extra_mut::<parkan_studio::app::editors::mat0::compare::MaterialPlay>().expect("both sides playing").timeline.playing = true;
     for _ in 0..3 {
         frame(&ctx, &mut |ui| app.frame(ui));
     }

@@ -11,8 +11,14 @@ pub mod export;
 pub mod import;
 pub mod scene;
 pub mod unpack;
-pub mod fixtures;
 pub mod formats;
+
+/// The project's writers of test and demo files: for the tests, benches, fuzz targets and the
+/// hidden `write-*` commands (feature `test-support`), not part of the library's surface.
+#[cfg(any(test, feature = "test-support"))]
+pub mod fixtures;
+/// The fuzz targets' entry points (feature `test-support`; `fuzz/Cargo.toml` turns it on).
+#[cfg(any(test, feature = "test-support"))]
 pub mod fuzzing;
 
 #[cfg(feature = "gui")]

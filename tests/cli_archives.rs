@@ -167,11 +167,26 @@ fn truncated_files_never_panic() {
 
 #[test]
 fn every_command_has_help() {
+    // Every subcommand clap knows (and theirs: `mod install`, ...), so a new command is
+    // covered without anyone adding it here.
+    fn paths(c: &clap::Command, above: &[String], out: &mut Vec<Vec<String>>) {
+        for sub in c.get_subcommands() {
+            let mut p = above.to_vec();
+            p.push(sub.get_name().to_string());
+            paths(sub, &p, out);
+            out.push(p);
+        }
+    }
+    let mut all = Vec::new();
+    paths(&<parkan_studio::cli::Cli as clap::CommandFactory>::command(), &[], &mut all);
+    assert!(all.len() >= 25, "the subcommands are found: {all:?}");
     let dir = tempfile::tempdir().unwrap();
-    for c in ["list", "extract", "replace", "add", "remove", "rename", "check", "info", "material", "export-png", "import-png", "install-desktop"] {
-        let out = run(&[c, "--help"], dir.path());
-        assert!(out.status.success(), "{c} --help");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"), "{c}");
+    for c in &all {
+        let mut args: Vec<&str> = c.iter().map(String::as_str).collect();
+        args.push("--help");
+        let out = run(&args, dir.path());
+        assert!(out.status.success(), "{} --help", c.join(" "));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage"), "{}", c.join(" "));
     }
     let out = run(&["--help"], dir.path());
     assert!(String::from_utf8_lossy(&out.stdout).contains("texm-8888"), "readings are listed");

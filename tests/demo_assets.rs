@@ -11,12 +11,12 @@ fn demo_assets_are_up_to_date() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/demo");
     for (name, bytes) in demo_files() {
         let on_disk = std::fs::read(dir.join(name))
-            .unwrap_or_else(|e| panic!("assets/demo/{name}: {e}; run `cargo run --no-default-features -- write-demo assets/demo`"));
-        assert!(on_disk == bytes, "assets/demo/{name} is stale; run `cargo run --no-default-features -- write-demo assets/demo`");
+            .unwrap_or_else(|e| panic!("assets/demo/{name}: {e}; run `cargo run --no-default-features --features test-support -- write-demo assets/demo`"));
+        assert!(on_disk == bytes, "assets/demo/{name} is stale; run `cargo run --no-default-features --features test-support -- write-demo assets/demo`");
     }
     for (name, bytes) in level_files() {
         let on_disk = std::fs::read(dir.join(LEVEL_FOLDER).join(name)).unwrap_or_else(|e| panic!("assets/demo/{LEVEL_FOLDER}/{name}: {e}; run write-demo"));
-        assert!(on_disk == bytes, "assets/demo/{LEVEL_FOLDER}/{name} is stale; run `cargo run --no-default-features -- write-demo assets/demo`");
+        assert!(on_disk == bytes, "assets/demo/{LEVEL_FOLDER}/{name} is stale; run `cargo run --no-default-features --features test-support -- write-demo assets/demo`");
     }
 }
 

@@ -279,10 +279,10 @@ fn closing_the_window_with_unsaved_changes_asks() {
     };
     // Cancel keeps everything.
     assert!(request_close(&mut h));
-    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::Unsaved { .. })));
     h.get_by_role_and_label(Role::Button, "Cancel").click();
     h.run();
-    assert!(h.state().dialog.is_none());
+    assert!(h.state().views.dialog.is_none());
     assert!(h.state().ws.any_dirty());
     // Save writes the file, then the window closes.
     assert!(request_close(&mut h));
@@ -290,7 +290,7 @@ fn closing_the_window_with_unsaved_changes_asks() {
     h.step();
     h.step();
     let closing = h.output().viewport_output[&egui::ViewportId::ROOT].commands.contains(&egui::ViewportCommand::Close);
-    assert!(closing || h.state().dialog.is_none());
+    assert!(closing || h.state().views.dialog.is_none());
     assert!(!h.state().ws.any_dirty());
     assert_ne!(std::fs::read(&lib).unwrap(), original);
 
@@ -322,11 +322,11 @@ fn save_refuses_when_the_file_changed_on_disk_unless_overwritten() {
     std::fs::write(&lib, fixtures::nres::duplicate_names()).unwrap();
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::ChangedOnDisk { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::ChangedOnDisk { .. })));
     assert_eq!(std::fs::read(&lib).unwrap(), fixtures::nres::duplicate_names());
     h.get_by_role_and_label(Role::Button, "Overwrite").click();
     h.run();
-    assert!(h.state().dialog.is_none());
+    assert!(h.state().views.dialog.is_none());
     let (node, _) = parkan_studio::doc::node::Node::parse("simple.lib", std::fs::read(&lib).unwrap().into()).unwrap();
     assert_eq!(node.metas()[0].name, "IRON");
 }
@@ -341,7 +341,7 @@ fn closing_a_file_asks_and_the_palette_runs_commands() {
     h.run();
     h.key_press_modifiers(CMD_SHIFT, Key::W);
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::Unsaved { .. })));
     h.get_by_role_and_label(Role::Button, "Discard").click();
     h.run();
     assert!(h.state().ws.files().is_empty());
@@ -349,12 +349,12 @@ fn closing_a_file_asks_and_the_palette_runs_commands() {
 
     h.key_press_modifiers(CMD_SHIFT, Key::P);
     h.run();
-    assert!(h.state().palette.is_some());
+    assert!(h.state().views.palette.is_some());
     h.get_by(|n| n.data().placeholder() == Some("Type a command")).type_text("theme dark");
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    assert!(h.state().palette.is_none());
+    assert!(h.state().views.palette.is_none());
     assert_eq!(h.state().settings.theme, Theme::Dark);
 }
 
@@ -395,7 +395,7 @@ fn main_window_snapshot() {
     h.key_press(Key::Enter);
     settle(&mut h);
     // Every texture on screen got its thumbnail from the background decoder.
-    assert!(h.state().thumbs.cached() >= 14, "{}", h.state().thumbs.cached());
+    assert!(h.state().work.thumbs.cached() >= 14, "{}", h.state().work.thumbs.cached());
     h.remove_cursor();
     h.run();
     h.snapshot("main_window");
@@ -443,7 +443,7 @@ fn large_files_are_read_in_the_background_with_progress() {
     let mut h = harness(vec![]);
     h.state_mut().push_intent(Intent::Open(vec![big]));
     h.step();
-    assert!(h.state().tasks.busy(), "a large file is read on a task");
+    assert!(h.state().work.tasks.busy(), "a large file is read on a task");
     assert!(h.state().ws.files().is_empty());
     settle(&mut h);
     assert_eq!(names(&h), ["Big.lib", "BIG.BIN"]);
@@ -456,12 +456,12 @@ fn temporary_files_of_an_interrupted_save_are_offered_for_removal() {
     let stale = d.path().join(".M.lib.Ab12Cd.tmp");
     std::fs::write(&stale, b"half a save").unwrap();
     let mut h = harness(vec![lib.clone()]);
-    assert!(matches!(&h.state().dialog, Some(Dialog::StaleTemps { temps, .. }) if temps.len() == 1));
+    assert!(matches!(&h.state().views.dialog, Some(Dialog::StaleTemps { temps, .. }) if temps.len() == 1));
     assert!(stale.exists(), "nothing is removed without asking");
     // Keep: the file stays.
     h.get_by_label("Keep them").click();
     h.run();
-    assert!(h.state().dialog.is_none() && stale.exists());
+    assert!(h.state().views.dialog.is_none() && stale.exists());
     // After the next save it is offered again; Remove takes it away, the archive stays.
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::S);
     h.run();

@@ -13,6 +13,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parkan_studio::app::StudioApp;
 use parkan_studio::app::compare::Body;
+use parkan_studio::app::editors::mat0::compare::MaterialPlay;
+use parkan_studio::app::editors::mesh::compare::MeshPair;
+use parkan_studio::app::editors::texture::compare::TextureDiff;
+use parkan_studio::app::editors::wear::compare::{Tag, TextDiff};
 use parkan_studio::app::intent::{Dialog, Intent};
 use parkan_studio::doc::ItemPath;
 use parkan_studio::doc::diff::Kind;
@@ -77,14 +81,14 @@ fn double_click(h: &mut Harness<'static, StudioApp>, label: &str) {
 }
 
 fn kinds(h: &Harness<'static, StudioApp>) -> Vec<(Kind, String)> {
-    let c = h.state().compare.as_ref().expect("the compare view is open");
+    let c = h.state().views.compare.as_ref().expect("the compare view is open");
     let mut v: Vec<(Kind, String)> = c.changes().iter().map(|c| (c.kind, c.path.clone())).collect();
     v.sort_by(|a, b| a.1.cmp(&b.1));
     v
 }
 
 fn shown_body<'a>(h: &'a Harness<'static, StudioApp>) -> Option<&'a Body> {
-    h.state().compare.as_ref()?.shown.as_ref().map(|s| &s.body)
+    h.state().views.compare.as_ref()?.shown.as_ref().map(|s| &s.body)
 }
 
 #[test]
@@ -93,7 +97,7 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     let (a, b) = two_libraries(d.path());
     let mut h = app_with(vec![a], [1280.0, 800.0]);
     file_menu(&mut h, "Compare With File…");
-    let dialog = h.state_mut().file_dialog.open.as_mut().expect("the window's own file dialog");
+    let dialog = h.state_mut().views.file_dialog.open.as_mut().expect("the window's own file dialog");
     dialog.go(b.parent().unwrap().to_path_buf());
     dialog.name = "Textures.lib".into();
     h.run();
@@ -111,11 +115,11 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     for label in ["GRASS.0changed", "METALX.0renamedfrom METAL.0", "NEW.0added", "SAND.0removed"] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
-    let identical = h.state().compare.as_ref().unwrap().report.as_ref().unwrap().as_ref().unwrap().identical;
+    let identical = h.state().views.compare.as_ref().unwrap().report.as_ref().unwrap().as_ref().unwrap().identical;
     assert!(h.query_by_label(&format!("{identical} identical (not listed)")).is_some());
     // A double-click shows the texture's diff: the painted block's figures.
     double_click(&mut h, "GRASS.0changed");
-    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { panic!("a texture diff, not {:?}", shown_body(&h).map(|b| b.name())) };
     let fig = t.pair.diff.expect("both levels decoded");
     assert_eq!((fig.changed, fig.bbox), (24, Some((20, 8, 25, 11))));
     assert!(t.pair.image.is_some(), "the difference image");
@@ -133,26 +137,26 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { panic!("a texture diff") };
     assert!(t.pair.a.as_ref().is_some_and(|a| a.is_ok()) && t.pair.b.is_none());
     // The arrow keys step through the changes in the tree's order, showing each.
     h.key_press(Key::ArrowUp);
     h.run();
-    let c = h.state().compare.as_ref().unwrap();
+    let c = h.state().views.compare.as_ref().unwrap();
     assert_eq!(c.changes()[c.selected.unwrap()].path, "Textures.lib::NEW.0");
-    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { panic!("a texture diff") };
     assert!(t.pair.a.is_none() && t.pair.b.as_ref().is_some_and(|b| b.is_ok()), "added: only B");
     h.get_by_label("Close Compare").click();
     h.run();
-    assert!(h.state().compare.is_none());
+    assert!(h.state().views.compare.is_none());
     // Opening a tab (a double-click in the browser) shows the tabs again.
     h.state_mut().push_intent(Intent::ShowUnsaved);
     h.run();
-    assert!(h.state().compare.is_some());
+    assert!(h.state().views.compare.is_some());
     let file = h.state().ws.files()[0].id;
     h.state_mut().push_intent(Intent::OpenTab(ItemPath::root(file).child(0)));
     h.run();
-    assert!(h.state().compare.is_none(), "the tab is shown");
+    assert!(h.state().views.compare.is_none(), "the tab is shown");
 }
 
 /// The first of [`two_libraries`] open, its `GRASS.0` painted (unsaved): the app, the file and
@@ -182,7 +186,7 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { panic!("a texture diff") };
     assert_eq!(t.pair.diff.unwrap().changed, 24);
     // One more edit; Refresh compares again.
     let sand = (0..lib.len()).find(|&i| lib.entry(i).name() == "SAND.0").unwrap();
@@ -196,10 +200,10 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     // Closing the file asks; Show changes keeps it open and shows the same view.
     h.state_mut().push_intent(Intent::Close { file, confirmed: false });
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::Unsaved { .. })));
     h.get_by_label("Show changes").click();
     h.run();
-    assert!(h.state().dialog.is_none());
+    assert!(h.state().views.dialog.is_none());
     assert!(h.state().ws.file(file).is_some(), "still open");
     assert_eq!(kinds(&h).len(), 3);
     h.get_by_label("Close Compare").click();
@@ -213,7 +217,7 @@ fn unsaved_changes_show_changes_from_the_close_prompt_and_compare_with_saved() {
     h.get_by_label("Compare with Saved").click();
     h.run();
     assert_eq!(kinds(&h), [(Kind::Changed, "Textures.lib::GRASS.0".to_string())]);
-    assert!(matches!(shown_body(&h), Some(Body::Texture(_))));
+    assert!(shown_body(&h).and_then(Body::editor::<TextureDiff>).is_some());
 }
 
 #[test]
@@ -234,16 +238,16 @@ fn compare_with_a_folder_runs_in_the_background_and_opens_a_wear_diff() {
     settle(&mut h);
     h.state_mut().push_intent(Intent::CompareWith(b));
     h.step();
-    assert!(h.state().tasks.busy(), "a folder compares as a task");
+    assert!(h.state().work.tasks.busy(), "a folder compares as a task");
     settle(&mut h);
     assert_eq!(kinds(&h), [(Kind::Changed, "Land1.wea".to_string()), (Kind::Changed, "lightmap.lib".to_string())]);
     double_click(&mut h, "lightmap.libchanged");
-    let damaged = h.state().compare.as_ref().unwrap().changes().iter().find_map(|c| c.damaged.clone()).expect("one line");
+    let damaged = h.state().views.compare.as_ref().unwrap().changes().iter().find_map(|c| c.damaged.clone()).expect("one line");
     assert!(damaged.starts_with("b: "), "{damaged}");
     assert!(h.query_by_label(&damaged).is_some(), "shown: {damaged}");
     double_click(&mut h, "Land1.weachanged");
-    let Some(Body::Text(t)) = shown_body(&h) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
-    let added: Vec<_> = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Added).collect();
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextDiff>) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let added: Vec<_> = t.lines.iter().filter(|l| l.2 == Tag::Added).collect();
     assert_eq!(added.len(), 1, "the one line added");
 }
 
@@ -279,7 +283,7 @@ fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timelin
     for label in ["Both sides playing", "Only changed fields"] {
         assert!(h.query_by_label(label).is_some(), "{label}");
     }
-    let play = t.material.as_ref().expect("both sides on one timeline");
+    let play = t.extra::<MaterialPlay>().expect("both sides on one timeline");
     // Both sides drawn by the material editor's live preview (the lit shape), each textured
     // from beside its own Material.lib.
     for k in 0..2 {
@@ -290,12 +294,12 @@ fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timelin
     // At the playhead (0 ms) both sides are in their phase 0; at 500 ms both in phase 1.
     assert_eq!(h.query_all_by_label_contains("phase 0 -> ").count(), 2);
     assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (0, 0));
-    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
-    t.material.as_mut().unwrap().timeline.time = 500.0;
+    let Some(Body::Fields(t)) = h.state_mut().views.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    t.extra_mut::<MaterialPlay>().unwrap().timeline.time = 500.0;
     h.run();
     assert_eq!(h.query_all_by_label_contains("phase 1 -> ").count(), 2);
     let Some(Body::Fields(t)) = shown_body(&h) else { unreachable!() };
-    let play = t.material.as_ref().unwrap();
+    let play = t.extra::<MaterialPlay>().unwrap();
     assert_eq!((play.state(0).unwrap().phase, play.state(1).unwrap().phase), (1, 1));
     // One turn: a drag on A's shape turns B's too.
     let (ra, rb) = (play.image_rect(0).unwrap(), play.image_rect(1).unwrap());
@@ -308,8 +312,8 @@ fn a_material_diff_shows_both_field_tables_and_both_live_previews_on_one_timelin
     h.run();
     assert_ne!(before, snapshot_pixels(&mut h, rb), "B's shape turned with A's");
     // The lamp on (phase 0), where the edited diffuse red shows.
-    let Some(Body::Fields(t)) = h.state_mut().compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
-    t.material.as_mut().unwrap().timeline.time = 100.0;
+    let Some(Body::Fields(t)) = h.state_mut().views.compare.as_mut().and_then(|c| c.shown.as_mut()).map(|s| &mut s.body) else { unreachable!() };
+    t.extra_mut::<MaterialPlay>().unwrap().timeline.time = 100.0;
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::I);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::J);
     h.state_mut().push_intent(Intent::Log(parkan_studio::formats::Severity::Info, "compared".into()));
@@ -344,7 +348,7 @@ fn a_mesh_diff_shows_two_3d_views_and_its_components() {
     settle(&mut h);
     assert_eq!(kinds(&h), [(Kind::Changed, "house.msh".to_string())]);
     double_click(&mut h, "house.mshchanged");
-    let Some(Body::Mesh(views, table)) = shown_body(&h) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let Some((Some(views), table)) = shown_body(&h).and_then(|b| if let Body::Fields(t) = b { Some((t.extra::<MeshPair>(), t)) } else { None }) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
     assert_eq!(views.built(), 2, "both sides drawn");
     assert!(!table.rows.is_empty());
     // One camera: a drag on A turns B too.
@@ -356,7 +360,7 @@ fn a_mesh_diff_shows_two_3d_views_and_its_components() {
     h.hover_at(at + egui::vec2(80.0, 0.0));
     h.drop_at(at + egui::vec2(80.0, 0.0));
     h.run();
-    let Some(Body::Mesh(views, _)) = shown_body(&h) else { unreachable!() };
+    let Some(views) = shown_body(&h).and_then(Body::editor::<MeshPair>) else { unreachable!() };
     assert!(views.yaw < yaw, "the shared camera turned: {yaw} -> {}", views.yaw);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::I);
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::J);
@@ -402,7 +406,7 @@ fn a_mesh_diff_draws_both_sides_textured_from_beside_each_side() {
     settle(&mut h);
     assert_eq!(kinds(&h), [(Kind::Changed, "objects.rlb::BUNKER.msh".to_string())]);
     double_click(&mut h, "BUNKER.mshchanged");
-    let Some(Body::Mesh(views, _)) = shown_body(&h) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let Some(views) = shown_body(&h).and_then(Body::editor::<MeshPair>) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
     assert_eq!(views.built(), 2, "both sides drawn");
     // Materials through the table beside the mesh, textures from the libraries: both textured.
     assert!(views.textures(0) > 0 && views.textures(1) > 0, "textured: {} and {}", views.textures(0), views.textures(1));
@@ -434,8 +438,8 @@ fn a_folder_compare_takes_the_editors_unsaved_edits_and_marks_them() {
     assert!(h.query_by_label("Land2.weachanged").is_some(), "the other is not");
     // Its diff is from the editor's bytes: the two lines the editor added are not in B.
     double_click(&mut h, "Land1.weachangedunsaved");
-    let Some(Body::Text(t)) = shown_body(&h) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
-    let gone = t.lines.iter().filter(|l| l.2 == parkan_studio::app::compare::Tag::Removed).count();
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextDiff>) else { panic!("a text diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let gone = t.lines.iter().filter(|l| l.2 == Tag::Removed).count();
     assert_eq!(gone, 2, "the two lines the editor added");
 }
 
@@ -466,7 +470,7 @@ fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
     }
     // Each change's diff is its own file's: y's SAND.0 is painted in y only.
     double_click(&mut h, "SAND.0changed");
-    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff") };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { panic!("a texture diff") };
     assert_eq!(t.pair.diff.expect("both decoded").changed, 24);
     // A tab's Compare with Saved finds its own file's change.
     h.state_mut().push_intent(Intent::CompareWithSaved(ItemPath::root(fy).child(find("SAND.0"))));
@@ -475,7 +479,7 @@ fn unsaved_changes_tell_two_dirty_files_of_one_name_apart() {
     // The prompt on quit names them the same way.
     h.state_mut().push_intent(Intent::Quit { confirmed: false });
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::Unsaved { .. })));
     for name in ["• x/Textures.lib", "• y/Textures.lib"] {
         assert!(h.query_by_label(name).is_some(), "{name}");
     }
@@ -490,7 +494,7 @@ fn compare_tab_with_saved_from_the_file_menu_and_one_pan_for_every_pane() {
     file_menu(&mut h, "Compare Tab with Saved");
     assert_eq!(kinds(&h), [(Kind::Changed, "Textures.lib::GRASS.0".to_string())]);
     h.run();
-    let Some(Body::Texture(t)) = shown_body(&h) else { panic!("a texture diff, not {:?}", shown_body(&h).map(|b| b.name())) };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { panic!("a texture diff, not {:?}", shown_body(&h).map(|b| b.name())) };
     assert_eq!(t.pane_rects.len(), 3, "A, B and the difference image");
     let panes = t.pane_rects.clone();
     let before = snapshot_pixels(&mut h, panes[0]);
@@ -502,7 +506,7 @@ fn compare_tab_with_saved_from_the_file_menu_and_one_pan_for_every_pane() {
     h.hover_at(at + egui::vec2(40.0, 20.0));
     h.drop_at(at + egui::vec2(40.0, 20.0));
     h.run();
-    let Some(Body::Texture(t)) = shown_body(&h) else { unreachable!() };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { unreachable!() };
     assert!(t.pan.x > 0.0 && t.pan.y > 0.0 && t.zoom.is_some(), "one pan: {:?} {:?}", t.pan, t.zoom);
     let zoom = t.zoom.unwrap();
     assert_ne!(before, snapshot_pixels(&mut h, panes[0]), "A's pane moved with the difference pane");
@@ -510,6 +514,6 @@ fn compare_tab_with_saved_from_the_file_menu_and_one_pan_for_every_pane() {
     h.hover_at(panes[1].center());
     h.input_mut().events.push(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, 120.0), phase: egui::TouchPhase::Move, modifiers: Default::default(), source: egui::MouseWheelSource::Wheel });
     h.run();
-    let Some(Body::Texture(t)) = shown_body(&h) else { unreachable!() };
+    let Some(t) = shown_body(&h).and_then(Body::editor::<TextureDiff>) else { unreachable!() };
     assert!(t.zoom.unwrap() > zoom, "{zoom} -> {:?}", t.zoom);
 }

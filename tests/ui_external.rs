@@ -100,7 +100,7 @@ fn a_texture_saved_in_the_external_program_is_taken_as_one_undo_step_until_the_t
     let (w, ht) = (old.width(), old.height());
 
     click_menu(&mut h, "Entry", "Edit Texture in External Program");
-    let launched = h.state().launched.clone();
+    let launched = h.state().outside.launched.clone();
     assert_eq!(launched.len(), 1, "one file handed to the external program");
     let file = launched[0].clone();
     assert!(file.file_name().unwrap().to_string_lossy().ends_with("GRASS.0.png"), "{}", file.display());
@@ -158,7 +158,7 @@ fn a_material_text_saved_in_the_external_program_becomes_the_material_and_mistak
     let mut h = harness(PathBuf::from(format!("{}::ROCK", d.path().join("Material.lib").display())));
     let path = tab_path(&h);
     click_menu(&mut h, "Entry", "Edit Material Text in External Program");
-    let file = h.state().launched.last().cloned().expect("the text is handed to the program");
+    let file = h.state().outside.launched.last().cloned().expect("the text is handed to the program");
     assert!(file.to_string_lossy().ends_with("ROCK.mat0.toml"), "{}", file.display());
     let text = std::fs::read_to_string(&file).unwrap();
     let at = text.find("\ndiffuse = ").expect("a diffuse colour line");
@@ -200,10 +200,10 @@ fn a_program_that_is_missing_is_said_in_a_dialog_and_the_file_stays_watched() {
     let lib = d.path().join("Textures.lib");
     std::fs::write(&lib, fixtures::texm::textures_lib()).unwrap();
     let mut h = harness(PathBuf::from(format!("{}::GRASS.0", lib.display())));
-    h.state_mut().launch_programs = true;
+    h.state_mut().outside.launch_programs = true;
     h.state_mut().settings.external_program = d.path().join("no-such-program").display().to_string();
     click_menu(&mut h, "Entry", "Edit Texture in External Program");
-    let text = match &h.state().dialog {
+    let text = match &h.state().views.dialog {
         Some(parkan_studio::app::intent::Dialog::Message { title, text }) if title == "Edit in External Program" => text.clone(),
         _ => panic!("no message dialog"),
     };
@@ -242,7 +242,7 @@ fn an_external_save_is_converted_with_the_dialogs_last_choices() {
     assert!(chosen.smooth, "the tab keeps the confirmed choices");
 
     click_menu(&mut h, "Entry", "Edit Texture in External Program");
-    let file = h.state().launched[0].clone();
+    let file = h.state().outside.launched[0].clone();
     let old = h.state().ws.item_bytes(&path).unwrap().to_vec();
     let steps0 = steps(&h);
     let mut flipped = gradient.clone();

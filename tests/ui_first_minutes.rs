@@ -224,7 +224,7 @@ fn the_inspector_follows_the_active_editor_tab() {
         h.state_mut().tabs.activate(i);
         settle(&mut h);
         let want = if i == 0 { "Material.lib::LAMP" } else { "Material.lib::GLOW" };
-        assert_eq!(h.state().inspector.info.address, want);
+        assert_eq!(h.state().views.inspector.info.address, want);
     }
 }
 
@@ -392,31 +392,31 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     let mut h = harness_on(Vec::new());
     // File ▸ Open…: the dialog drawn in the window; navigate by typing the folder, pick a file.
     file_menu(&mut h, "Open…");
-    assert!(h.state().file_dialog.open.is_some(), "a dialog in the window");
+    assert!(h.state().views.file_dialog.open.is_some(), "a dialog in the window");
     assert!(h.state().log.lines().iter().any(|l| l.text.contains("file dialogs are drawn in the window")), "the log says why, once");
-    h.state_mut().file_dialog.open.as_mut().unwrap().go(d.path().to_path_buf());
+    h.state_mut().views.file_dialog.open.as_mut().unwrap().go(d.path().to_path_buf());
     h.run();
     h.get_by_label("Land1.wea").click();
     h.run();
     h.get_by_label("Open Selected").click();
     settle(&mut h);
     assert!(!has_label(&h, "Choose a file"), "walker.wea was selected");
-    assert!(h.state().file_dialog.open.is_none());
+    assert!(h.state().views.file_dialog.open.is_none());
     assert!(h.state().ws.files().iter().any(|f| f.name() == "Land1.wea"), "the file opened");
     // File ▸ Open Folder…: select stalker/ and choose it.
     file_menu(&mut h, "Open Folder…");
-    h.state_mut().file_dialog.open.as_mut().unwrap().go(d.path().to_path_buf());
+    h.state_mut().views.file_dialog.open.as_mut().unwrap().go(d.path().to_path_buf());
     h.run();
     h.get_by_label("stalker/").click(); // a selected folder is the one chosen
     h.run();
     h.get_by_label("Choose This Folder").click();
     settle(&mut h);
-    let folder = h.state().folder.as_ref().expect("the folder listing");
+    let folder = h.state().views.folder.as_ref().expect("the folder listing");
     assert_eq!(folder.root(), d.path().join("stalker"));
     // File ▸ Save As…: type a new name.
     file_menu(&mut h, "Save As…");
     let target = d.path().join("copy.wea");
-    let dialog = h.state_mut().file_dialog.open.as_mut().unwrap();
+    let dialog = h.state_mut().views.file_dialog.open.as_mut().unwrap();
     dialog.go(d.path().to_path_buf());
     dialog.name = "copy.wea".into();
     h.run();
@@ -440,17 +440,68 @@ fn editors(d: &Path) -> Vec<(PathBuf, &'static str)> {
     ]
 }
 
+/// The editor of the registry that opens `item` (`FILE` or `FILE::ENTRY::…`) first.
+fn editor_id(item: &Path) -> Option<&'static str> {
+    use parkan_studio::doc::{Workspace, items};
+    let text = item.to_str()?;
+    let (file, entries) = items::split_address(text);
+    let mut ws = Workspace::new();
+    let id = ws.open(Path::new(file)).ok()?;
+    let path = if entries.is_empty() { parkan_studio::doc::ItemPath::root(id) } else { items::resolve(&ws, id, &text[file.len() + 2..])? };
+    parkan_studio::app::editors::editor_of(&ws, &path).map(|e| e.id())
+}
+
+/// Every file of the demo folder and every entry of its archives (one level down).
+fn demo_items(d: &Path) -> Vec<PathBuf> {
+    use parkan_studio::doc::{ItemPath, Workspace, items};
+    let mut files: Vec<PathBuf> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()).collect();
+    files.extend(std::fs::read_dir(d.join(demo::LEVEL_FOLDER)).unwrap().map(|e| e.unwrap().path()));
+    files.retain(|p| p.is_file());
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let mut ws = Workspace::new();
+        let Ok(id) = ws.open(&f) else { continue };
+        let names: Vec<String> = items::node_at(&ws, &ItemPath::root(id)).map(|n| n.metas().into_iter().map(|m| m.name).collect()).unwrap_or_default();
+        out.push(f.clone());
+        out.extend(names.into_iter().map(|n| entry(f.parent().unwrap(), &f.file_name().unwrap().to_string_lossy(), &n)));
+    }
+    out
+}
+
+/// [`editors`], and for each editor of the registry that none of them opens, the first item
+/// of the demo it opens (named by the editor), so a new editor is drawn at laptop sizes
+/// without anyone adding it here; the demo must hold an item for every editor.
+fn every_editor(d: &Path) -> Vec<(PathBuf, String)> {
+    let mut out: Vec<(PathBuf, String)> = editors(d).into_iter().map(|(p, n)| (p, n.to_string())).collect();
+    let mut covered: Vec<&'static str> = out.iter().filter_map(|(p, _)| editor_id(p)).collect();
+    let all = demo_items(d);
+    for e in parkan_studio::app::editors::ALL {
+        if covered.contains(&e.id()) {
+            continue;
+        }
+        let item = all.iter().find(|p| editor_id(p) == Some(e.id()));
+        let item = item.unwrap_or_else(|| panic!("the demo folder has no item the {} editor opens; add one to fixtures::demo", e.id()));
+        out.push((item.clone(), e.id().to_string()));
+        covered.push(e.id());
+    }
+    out
+}
+
 #[test]
 fn every_editor_at_laptop_sizes() {
     let d = Path::new("/tmp/parkan-studio-fit");
     let _ = std::fs::remove_dir_all(d);
     demo::write_demo(d).unwrap();
     let mut results = egui_kittest::SnapshotResults::new();
+    let items = every_editor(d);
+    let mut shown = std::collections::BTreeSet::new();
     for size in [[1280.0, 720.0], [1024.0, 768.0]] {
-        for (file, name) in editors(d) {
+        for (file, name) in items.clone() {
             let opts = StartOptions { files: vec![file], readings: Default::default(), open_demo: false, native_dialogs: false };
             let mut h = Harness::builder().with_size(size).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
             settle(&mut h);
+            shown.extend(h.state().tabs.active_tab().and_then(|t| t.editor_id()));
             h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
             settle(&mut h);
             if size[0] == 1280.0 && std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
@@ -460,6 +511,8 @@ fn every_editor_at_laptop_sizes() {
             results.extend_harness(&mut h);
         }
     }
+    let registry: std::collections::BTreeSet<&str> = parkan_studio::app::editors::ALL.iter().map(|e| e.id()).collect();
+    assert_eq!(shown, registry, "every editor of the registry was drawn in its tab");
 }
 
 fn rect_of(h: &Harness<'static, StudioApp>, label: &str) -> egui::Rect {

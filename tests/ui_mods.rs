@@ -118,7 +118,7 @@ fn a_dropped_mod_shows_its_dry_run_installs_and_uninstalls_byte_identically() {
     assert!(log_has(&h, "installed HD Bricks as #1 of 1"));
     assert_eq!(open_bytes(&h), std::fs::read(game.join("Textures.lib")).unwrap(), "the open archive was read again");
     // The project lists the new loose file's folder as before and not the journal's copies.
-    let view = h.state().folder.as_ref().unwrap();
+    let view = h.state().views.folder.as_ref().unwrap();
     assert!(view.project.walked.files.iter().all(|f| !f.rel.starts_with(".parkan-mods")), "the journal is not part of the project");
 
     h.get_by_label("Uninstall").click();
@@ -202,7 +202,7 @@ fn a_package_opened_on_its_own_shows_its_manifest_and_changes() {
     drop_files(&mut h, egui::pos2(700.0, 300.0), std::slice::from_ref(&other));
     settle(&mut h);
     assert!(h.query_by_label("Mod Grassy 1.0").is_some());
-    assert!(h.state().mods.pending.is_none(), "nothing to install into");
+    assert!(h.state().views.mods.pending.is_none(), "nothing to install into");
 
     // With the game folder open, each change diffs against the game's item.
     h.state_mut().push_intent(parkan_studio::app::intent::Intent::OpenFolder(game.clone()));
@@ -211,7 +211,7 @@ fn a_package_opened_on_its_own_shows_its_manifest_and_changes() {
     h.get_all_by_label("Diff").next().unwrap().click();
     settle(&mut h);
     assert!(h.query_by_label("changed Textures.lib::BRICK00.0 (texm)").is_some(), "the compare's words");
-    let diffs: usize = h.state().mods.packages.iter().map(|p| p.diffs.len()).sum();
+    let diffs: usize = h.state().views.mods.packages.iter().map(|p| p.diffs.len()).sum();
     assert_eq!(diffs, 1, "one change's diff shown");
 }
 
@@ -298,7 +298,28 @@ fn a_hostile_package_dropped_on_the_window_is_refused_before_anything_is_written
     drop_files(&mut h, egui::pos2(700.0, 300.0), std::slice::from_ref(&evil));
     settle(&mut h);
     assert!(log_has(&h, "leaves or names the folder"), "{:?}", h.state().log.lines().iter().map(|l| l.text.clone()).collect::<Vec<_>>());
-    assert!(h.state().mods.pending.is_none(), "no dry run to confirm");
+    assert!(h.state().views.mods.pending.is_none(), "no dry run to confirm");
     assert_eq!(snapshot(&game), before);
     assert!(!t.path().join("outside.txt").exists());
+}
+
+/// A mod's name with an ESC and a line break is shown escaped, in the Mods panel (read from the
+/// journal) and in the package's own window.
+#[test]
+fn a_name_with_control_characters_is_shown_escaped() {
+    let (t, game) = setup();
+    let modded = t.path().join("modded");
+    copy_dir(&game, &modded);
+    std::fs::write(modded.join("evil.txt"), b"x").unwrap();
+    let name = "Evil\u{1b}[2J\r\nFake";
+    let pkg = t.path().join("evil.parkanmod");
+    let meta = Meta { name: name.into(), version: "1.0".into(), author: "A\u{7}nn".into(), description: "d".into(), tool: "test".into() };
+    write_package(&pkg, meta, diff_folders(&game, &modded).unwrap()).unwrap();
+    manage::install(&game, &pkg, &InstallOptions::default(), &mut |_| false).unwrap();
+    let mut h = harness(vec![game.clone(), pkg.clone()]);
+    assert!(h.query_by_label("1. Evil\\u{1b}[2J\\r\\nFake 1.0 by A\\u{7}nn").is_some(), "the panel's row");
+    assert!(h.query_by_label("Mod Evil\\u{1b}[2J\\r\\nFake 1.0").is_some(), "the package's window");
+    let raw: Vec<String> = h.query_all_by_label_contains("\u{1b}").map(|n| format!("{:?} {:?}", n.accesskit_node().label(), n.accesskit_node().value())).collect();
+    assert!(raw.is_empty(), "no raw ESC shown anywhere: {raw:?}");
+    settle(&mut h);
 }

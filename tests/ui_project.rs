@@ -61,7 +61,7 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
     let mut h = harness(demo());
     {
         let s = h.state();
-        let view = s.folder.as_ref().expect("the folder opened as a project");
+        let view = s.views.folder.as_ref().expect("the folder opened as a project");
         assert!(view.index.is_some(), "the index arrived from its task");
         assert!(s.ws.files().is_empty(), "nothing is read into the document before it is opened");
         assert!(s.settings.recent_folders.iter().any(|p| p.ends_with("demo")), "the folder is among the recent ones");
@@ -84,7 +84,7 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
     assert!(h.query_by_label("Textures.lib::GLASS.0").is_some());
     assert!(h.query_by_label("walker.wea").is_some(), "Used by lists the table naming GLASS");
     // Clear the search: the tree shows again, with Textures.lib expandable in place.
-    h.state_mut().folder.as_mut().unwrap().query.clear();
+    h.state_mut().views.folder.as_mut().unwrap().query.clear();
     h.run();
     assert!(h.query_by_label("Textures.lib").is_some());
     // Expanding an archive in the tree lists its entries in place.
@@ -92,7 +92,7 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
     let row = h.get_all_by_label("Material.lib").map(|n| n.rect().center()).min_by(|a, b| a.y.total_cmp(&b.y)).unwrap();
     h.get_all_by_label("Expand").find(|n| (n.rect().center().y - row.y).abs() < 6.0 && n.rect().center().x < row.x).expect("its arrow").click();
     h.run();
-    assert!(h.state().folder.as_ref().unwrap().expanded.contains("Material.lib"));
+    assert!(h.state().views.folder.as_ref().unwrap().expanded.contains("Material.lib"));
     assert!(h.query_by_label("CYCLE_ZERO").is_some());
     // The log's times differ from run to run.
     h.state_mut().settings.show_log = false;
@@ -145,7 +145,7 @@ fn the_index_follows_unsaved_edits_and_a_rename_with_references_is_one_undo_step
     parkan_studio::fixtures::game::write_game(&dir, &parkan_studio::fixtures::game::GameSpec::SMALL).unwrap();
     let mut h = harness(dir.clone());
     let used = |h: &Harness<'static, StudioApp>, address: &str| {
-        let ix = h.state().folder.as_ref().unwrap().index.as_ref().unwrap();
+        let ix = h.state().views.folder.as_ref().unwrap().index.as_ref().unwrap();
         ix.used_by(ix.find(address).unwrap()).len()
     };
     let before = used(&h, "Material.lib::BRICK00");
@@ -158,7 +158,7 @@ fn the_index_follows_unsaved_edits_and_a_rename_with_references_is_one_undo_step
     let path = h.state().browser.selection.single().cloned().unwrap();
     h.state_mut().push_intent(Intent::Rename { path, name: "BRICKY".into() });
     h.run();
-    assert!(matches!(h.state().dialog, Some(Dialog::RenameReferences { .. })));
+    assert!(matches!(h.state().views.dialog, Some(Dialog::RenameReferences { .. })));
     assert!(h.query_all_by_label_contains("models/MODEL000.wea  material row 0").next().is_some());
     h.get_by_label("Rename and rewrite 3").click();
     settle(&mut h);
@@ -169,7 +169,7 @@ fn the_index_follows_unsaved_edits_and_a_rename_with_references_is_one_undo_step
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Z);
     settle(&mut h);
     assert_eq!(used(&h, "Material.lib::BRICK00"), before);
-    assert!(h.state().folder.as_ref().unwrap().index.as_ref().unwrap().find("Material.lib::BRICKY").is_none());
+    assert!(h.state().views.folder.as_ref().unwrap().index.as_ref().unwrap().find("Material.lib::BRICKY").is_none());
     assert!(h.state().ws.files().iter().all(|f| !f.is_dirty()));
 }
 
@@ -181,7 +181,7 @@ fn a_dropped_folder_opens_as_the_project() {
     let opts = StartOptions { files: Vec::new(), readings: Default::default(), open_demo: false, native_dialogs: false };
     let mut h = Harness::builder().with_size([1400.0, 900.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
     settle(&mut h);
-    assert!(h.state().folder.is_none());
+    assert!(h.state().views.folder.is_none());
     // As a file manager drops it (common::drop_files runs the frame to rest, which the
     // walk's task keeps from happening: settle instead).
     #[derive(Debug)]
@@ -198,7 +198,7 @@ fn a_dropped_folder_opens_as_the_project() {
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(dir.clone())));
     settle(&mut h);
     let s = h.state();
-    let view = s.folder.as_ref().expect("the dropped folder is the project");
+    let view = s.views.folder.as_ref().expect("the dropped folder is the project");
     assert_eq!(view.root(), dir.as_path());
     // Its findings are in the Diagnostics panel's count.
     let findings = view.index.as_ref().unwrap().problems().len();

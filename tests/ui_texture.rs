@@ -373,7 +373,7 @@ fn levels_export_as_png_and_a_bad_image_is_refused() {
     let c = canvas(&h).center();
     drop_files(&mut h, c, &[bad]);
     assert!(import(&h).is_none());
-    assert!(h.state().dialog.is_some(), "the refusal is shown");
+    assert!(h.state().views.dialog.is_some(), "the refusal is shown");
 }
 
 #[test]
@@ -475,15 +475,15 @@ fn a_packed_rsli_texture_gets_a_thumbnail_and_opens_in_the_inspector() {
     assert_eq!(view(&h).model().unwrap().view_size(), (32, 32));
     // Both rows were probed on the worker: one thumbnail, one "not a texture".
     settle(&mut h);
-    assert_eq!(h.state().thumbs.cached(), 2);
-    assert_eq!(h.state().thumbs.ready(), 1);
+    assert_eq!(h.state().work.thumbs.cached(), 2);
+    assert_eq!(h.state().work.thumbs.ready(), 1);
 }
 
 #[test]
 fn texture_commands_follow_the_open_texture_or_the_selection() {
-    use parkan_studio::app::command::{Command, EditorCommand};
-    let replace_image = EditorCommand { editor: texture_editor::editor::ID, index: 0 };
-    let export_levels = EditorCommand { editor: texture_editor::editor::ID, index: 1 };
+    use parkan_studio::app::command::Command;
+    let replace_image = texture_editor::editor::Cmd::ReplaceImage.command();
+    let export_levels = texture_editor::editor::Cmd::ExportLevels.command();
     assert_eq!(Command::Editor(replace_image).label(), "Replace Texture Image…");
     assert_eq!(Command::Editor(export_levels).label(), "Export Texture Levels…");
     let d = tempfile::tempdir().unwrap();

@@ -41,8 +41,8 @@ fn unpack_then_pack_run_as_tasks_and_give_the_folder_back() {
     let mut h = harness();
     h.state_mut().push_intent(Intent::Unpack { src: game.clone(), dest: un.clone() });
     h.step();
-    assert!(h.state().tasks.busy(), "the unpack runs as a task");
-    assert!(h.state().tasks.running()[0].label.starts_with("Unpacking"));
+    assert!(h.state().work.tasks.busy(), "the unpack runs as a task");
+    assert!(h.state().work.tasks.running()[0].label.starts_with("Unpacking"));
     settle(&mut h);
     assert!(log_has(&h, "unpack: "), "{:?}", h.state().log.lines());
     assert!(un.join("Textures.lib/BRICK00.0.png").is_file());
@@ -63,7 +63,7 @@ fn cancel_in_the_task_bar_stops_an_unpack() {
     let mut h = harness();
     h.state_mut().push_intent(Intent::Unpack { src: game, dest: un });
     h.step();
-    h.state().tasks.cancel_all();
+    h.state().work.tasks.cancel_all();
     settle(&mut h);
     assert!(log_has(&h, "cancelled"), "{:?}", h.state().log.lines());
 }

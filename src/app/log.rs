@@ -24,14 +24,13 @@ pub struct Log {
     started: std::time::Instant,
     /// The last check per file, newest last.
     pub reports: Vec<(FileId, FileReport)>,
-    pub tab: BottomTab,
     /// Lines are kept up to this many (the oldest go first).
     cap: usize,
 }
 
 impl Default for Log {
     fn default() -> Self {
-        Log { lines: Vec::new(), started: std::time::Instant::now(), reports: Vec::new(), tab: BottomTab::Log, cap: 5000 }
+        Log { lines: Vec::new(), started: std::time::Instant::now(), reports: Vec::new(), cap: 5000 }
     }
 }
 

@@ -7,7 +7,7 @@ pub mod apply;
 pub mod browser;
 pub mod command;
 pub mod compare;
-mod dispatch;
+pub mod cx;
 pub mod editors;
 pub mod external;
 pub mod files;
@@ -26,7 +26,6 @@ pub mod settings;
 pub mod tabs;
 pub mod tasks;
 pub mod thumbs;
-mod unclaimed;
 pub mod views;
 pub mod widgets;
 pub mod words;
@@ -42,6 +41,22 @@ use settings::Settings;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
+/// A [`cx::PanelCx`] over the app's parts: a macro, not a method, so that it borrows the
+/// fields it reads and a panel's own state beside them can be borrowed mutably.
+macro_rules! panel_cx {
+    ($app:expr) => {
+        cx::PanelCx {
+            ws: &$app.ws,
+            generation: $app.frame.generation,
+            settings: &$app.settings,
+            log: &$app.log,
+            tasks: &$app.work.tasks,
+            folder: $app.views.folder.as_ref(),
+            gpu: $app.work.gpu.as_ref(),
+        }
+    };
+}
+
 /// How the editor starts.
 #[derive(Clone, Debug, Default)]
 pub struct StartOptions {
@@ -53,12 +68,35 @@ pub struct StartOptions {
     pub native_dialogs: bool,
 }
 
+/// The editor: a table of contents of the shell's state. The document, settings, log,
+/// browser and tabs are what every part reads; the rest is grouped by what it is for. Only the
+/// shell (this module and `apply/`) is handed the whole; a panel gets a [`cx::PanelCx`] and
+/// its own state, and answers with intents.
 pub struct StudioApp {
+    /// The open files: their bytes, edits, undo history and saving.
     pub ws: Workspace,
+    /// What the user chose, kept between runs (panels shown, theme, zoom, recent files).
     pub settings: Settings,
+    /// The log lines and each open file's last check.
     pub log: Log,
+    /// The left panel: rows, selection, filter, expansion.
     pub browser: BrowserState,
     pub tabs: tabs::Tabs,
+    /// Dialogs, the palette, and the views over or beside the tabs.
+    pub views: Views,
+    /// Work done off the frame, and the device it draws with.
+    pub work: Work,
+    /// The programs and native dialogs outside the window.
+    pub outside: Outside,
+    /// What waits to be applied: this frame's commands and intents, and other threads'.
+    queue: Queue,
+    /// What the shell keeps from frame to frame for itself.
+    frame: FrameState,
+}
+
+/// The dialogs and the views the shell shows over or beside the editor tabs.
+#[derive(Default)]
+pub struct Views {
     pub dialog: Option<Dialog>,
     /// A dialog an editor opened (one at a time).
     pub editor_dialog: Option<Box<dyn editors::EditorDialog>>,
@@ -72,33 +110,51 @@ pub struct StudioApp {
     /// The Mods panel, packages opened on their own, the export form.
     pub mods: mods::ModsState,
     pub show_readings: bool,
+    pub inspector: panels::inspector::InspectorCache,
+    /// The bottom panel's tab (the log or the diagnostics).
+    pub bottom_tab: log::BottomTab,
+}
+
+/// Work done off the frame.
+pub struct Work {
     pub tasks: tasks::Tasks,
     pub thumbs: thumbs::Thumbnails,
-    pub inspector: panels::inspector::InspectorCache,
     /// Every open file's check, kept current in the background.
     pub checks: live_check::LiveChecks,
     /// The window's wgpu device, for editors that draw with the 3D renderer (none in
     /// benchmarks and on a context without a wgpu painter).
     pub gpu: Option<eframe::egui_wgpu::RenderState>,
-    /// The editor that claims the selected item, with the document generation it was asked at.
-    selection_editor: std::cell::RefCell<Option<(ItemPath, u64, Option<editors::EditorId>)>>,
-    commands: Vec<Command>,
-    intents: Vec<Intent>,
-    inbox_tx: Sender<Intent>,
-    inbox_rx: Receiver<Intent>,
-    /// Bumped whenever the document changes; caches compare against it.
-    generation: u64,
-    /// The user agreed to close the window (or nothing was unsaved).
-    allow_close: bool,
+}
+
+/// The programs and native dialogs outside the window.
+pub struct Outside {
     native_dialogs: bool,
-    ctx: egui::Context,
-    title: String,
-    applied_theme: Option<(settings::Theme, f32)>,
     /// Edit in External Program starts the program (off with native dialogs off, as in
     /// tests: the file is still written and watched, and listed in `launched`).
     pub launch_programs: bool,
     /// Every file handed to the external program, in order.
     pub launched: Vec<PathBuf>,
+}
+
+/// What waits to be applied.
+struct Queue {
+    commands: Vec<Command>,
+    intents: Vec<Intent>,
+    inbox_tx: Sender<Intent>,
+    inbox_rx: Receiver<Intent>,
+}
+
+/// What the shell keeps from frame to frame for itself.
+struct FrameState {
+    /// Bumped whenever the document changes; caches compare against it.
+    generation: u64,
+    /// The user agreed to close the window (or nothing was unsaved).
+    allow_close: bool,
+    ctx: egui::Context,
+    title: String,
+    applied_theme: Option<(settings::Theme, f32)>,
+    /// The editor that claims the selected item, with the document generation it was asked at.
+    selection_editor: std::cell::RefCell<Option<(ItemPath, u64, Option<editors::EditorId>)>>,
     /// Files named on the command line, with the entry to open, whose tab opens once they
     /// are read (at once, or when a background read of a large file ends).
     open_after_load: Vec<(PathBuf, Option<String>)>,
@@ -112,7 +168,7 @@ impl StudioApp {
     /// The app inside eframe (or kittest's eframe harness).
     pub fn new(cc: &eframe::CreationContext<'_>, opts: StartOptions) -> StudioApp {
         let mut app = StudioApp::with_context(&cc.egui_ctx, cc.storage, opts);
-        app.gpu = cc.wgpu_render_state.clone();
+        app.work.gpu = cc.wgpu_render_state.clone();
         app
     }
 
@@ -125,36 +181,22 @@ impl StudioApp {
             ws: Workspace::new(),
             browser: BrowserState::default(),
             tabs: tabs::Tabs::default(),
-            dialog: None,
-            editor_dialog: None,
-            palette: None,
-            file_dialog: Default::default(),
-            folder: None,
-            mods: Default::default(),
-            compare: None,
-            show_readings: false,
-            tasks: tasks::Tasks::new(ctx),
-            thumbs: thumbs::Thumbnails::new(ctx),
-            inspector: Default::default(),
-            checks: Default::default(),
-            selection_editor: Default::default(),
-            gpu: None,
+            views: Views::default(),
+            work: Work { tasks: tasks::Tasks::new(ctx), thumbs: thumbs::Thumbnails::new(ctx), checks: Default::default(), gpu: None },
+            outside: Outside { native_dialogs: opts.native_dialogs, launch_programs: opts.native_dialogs, launched: Vec::new() },
             log: Log::default(),
-            commands: Vec::new(),
-            intents: Vec::new(),
-            inbox_tx,
-            inbox_rx,
-            generation: 0,
-            allow_close: false,
-            native_dialogs: opts.native_dialogs,
-            launch_programs: opts.native_dialogs,
-            launched: Vec::new(),
-            ctx: ctx.clone(),
-            title: String::new(),
-            applied_theme: None,
-            open_after_load: Vec::new(),
-            reveal_after_load: Vec::new(),
-            followed_tab: None,
+            queue: Queue { commands: Vec::new(), intents: Vec::new(), inbox_tx, inbox_rx },
+            frame: FrameState {
+                generation: 0,
+                allow_close: false,
+                ctx: ctx.clone(),
+                title: String::new(),
+                applied_theme: None,
+                selection_editor: Default::default(),
+                open_after_load: Vec::new(),
+                reveal_after_load: Vec::new(),
+                followed_tab: None,
+            },
             settings,
         };
         app.ws.readings = opts.readings;
@@ -181,7 +223,7 @@ impl StudioApp {
         // A folder opens as a project.
         let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|f| f.is_dir());
         for d in dirs {
-            app.intents.push(Intent::OpenFolder(d));
+            app.queue.intents.push(Intent::OpenFolder(d));
         }
         // `FILE::ENTRY` (the CLI's addressing) opens the file and the entry's tab.
         let mut entries = Vec::new();
@@ -197,9 +239,9 @@ impl StudioApp {
             .collect();
         // `FILE::ENTRY` opens the entry's tab rather than the file's; every other file named
         // opens as any route opens it (`Intent::Open`); the demo's files open quietly.
-        app.open_after_load.extend(entries.into_iter().map(|(file, entry)| (file, Some(entry))));
+        app.frame.open_after_load.extend(entries.into_iter().map(|(file, entry)| (file, Some(entry))));
         if explicit {
-            app.intents.push(Intent::Open(files.clone()));
+            app.queue.intents.push(Intent::Open(files.clone()));
         } else if !files.is_empty() {
             app.open_quietly(files.clone());
         }
@@ -213,13 +255,13 @@ impl StudioApp {
     }
 
     pub fn generation(&self) -> u64 {
-        self.generation
+        self.frame.generation
     }
 
     /// Queues an intent, as a panel would; applied at the end of the next frame (or by
     /// [`StudioApp::apply_pending`]).
     pub fn push_intent(&mut self, i: Intent) {
-        self.intents.push(i);
+        self.queue.intents.push(i);
     }
 
     /// Opens `files` in the browser without opening their tabs (the demo folder at start).
@@ -232,14 +274,14 @@ impl StudioApp {
     /// Applies every queued command and intent now.
     pub fn apply_pending(&mut self) {
         self.drain_commands();
-        if !self.intents.is_empty() {
+        if !self.queue.intents.is_empty() {
             // The frame just drawn shows the state before these; draw the result too.
-            self.ctx.request_repaint();
+            self.frame.ctx.request_repaint();
         }
         let mut guard = 0;
-        while !self.intents.is_empty() && guard < 64 {
+        while !self.queue.intents.is_empty() && guard < 64 {
             guard += 1;
-            let batch = std::mem::take(&mut self.intents);
+            let batch = std::mem::take(&mut self.queue.intents);
             for i in batch {
                 self.apply(i);
             }
@@ -276,37 +318,63 @@ impl StudioApp {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.begin_frame(&ctx);
-        if self.dialog.is_none() && self.palette.is_none() && self.editor_dialog.is_none() && self.file_dialog.open.is_none() {
+        if self.views.dialog.is_none() && self.views.palette.is_none() && self.views.editor_dialog.is_none() && self.views.file_dialog.open.is_none() {
             // The compare view covers the tabs: their editors' keys wait.
-            let focus = self.tabs.active_tab().filter(|_| self.compare.is_none()).and_then(|t| t.focused_editor());
-            let pressed = dispatch::pressed_shortcuts(&ctx, focus);
-            self.commands.extend(pressed);
+            let focus = self.tabs.active_tab().filter(|_| self.views.compare.is_none()).and_then(|t| t.focused_editor());
+            let pressed = apply::dispatch::pressed_shortcuts(&ctx, focus);
+            self.queue.commands.extend(pressed);
         }
         self.follow_active_tab();
-        panels::menu::show(self, ui);
-        panels::status::show(self, ui);
+        // Each panel reads a `PanelCx` (and changes only its own state); what it asks for
+        // goes into `out`, in the order the panels are drawn, and is applied below.
+        let mut out = Vec::new();
+        {
+            let enabled = |c| self.command_enabled(c);
+            let menu = panels::menu::Menu { cx: panel_cx!(self), enabled: &enabled };
+            let mut run = Vec::new();
+            panels::menu::show(&menu, ui, &mut run, &mut out);
+            self.queue.commands.extend(run);
+        }
+        panels::status::show(&panel_cx!(self), ui, &mut out);
         if self.settings.show_log {
-            panels::log::show(self, ui);
+            panels::log::show(&panel_cx!(self), &self.tabs, &mut self.views.bottom_tab, ui, &mut out);
         }
         if self.settings.show_browser {
             egui::Panel::left("browser").resizable(true).default_size(320.0).size_range(160.0..=1400.0).show(ui, |ui| {
-                self.browser_ui(ui);
+                self.browser_panel(ui, &mut out);
             });
         }
         if self.settings.show_inspector {
             egui::Panel::right("inspector").resizable(true).default_size(240.0).size_range(160.0..=800.0).show(ui, |ui| {
-                panels::inspector::show(self, ui);
+                let mut inspector = panels::inspector::Inspector {
+                    cx: panel_cx!(self),
+                    browser: &self.browser,
+                    cache: &mut self.views.inspector,
+                    thumbs: &mut self.work.thumbs,
+                };
+                panels::inspector::show(&mut inspector, ui, &mut out);
             });
         }
-        egui::CentralPanel::default().show(ui, |ui| if self.compare.is_some() { compare::show(self, ui) } else { tabs::show(self, ui) });
-        panels::dialogs::show(self, &ctx);
+        egui::CentralPanel::default().show(ui, |ui| match self.views.compare.as_mut() {
+            Some(view) => compare::show(view, &panel_cx!(self), ui, &mut out),
+            None => tabs::show(&mut self.tabs, &panel_cx!(self), ui, &mut out),
+        });
+        if let Some(d) = &self.views.dialog {
+            panels::dialogs::show(d, &self.ws, &ctx, &mut out);
+        }
         self.editor_dialog_ui(&ctx);
-        panels::palette::show(self, &ctx);
-        panels::file_dialog::show(self, &ctx);
-        panels::readings::show(self, &ctx);
-        mods::panel::confirm_window(self, &ctx);
-        mods::package_view::show(self, &ctx);
-        mods::export::show(self, &ctx);
+        if let Some(mut palette) = self.views.palette.take() {
+            panels::palette::show(&mut palette, &|c| self.command_enabled(c), &ctx, &mut out);
+            self.views.palette = Some(palette);
+        }
+        panels::file_dialog::show(&mut self.views.file_dialog, &ctx, &mut out);
+        if self.views.show_readings {
+            panels::readings::show(&panel_cx!(self), &ctx, &mut out);
+        }
+        mods::panel::confirm_window(&self.views.mods, &panel_cx!(self), &ctx, &mut out);
+        mods::package_view::show(&mut self.views.mods, &panel_cx!(self), &ctx, &mut out);
+        mods::export::show(&mut self.views.mods, &ctx, &mut out);
+        self.queue.intents.extend(out);
         self.apply_pending();
         self.end_frame(&ctx);
     }
@@ -315,10 +383,10 @@ impl StudioApp {
     /// expanded), so the inspector shows the item being edited.
     fn follow_active_tab(&mut self) {
         let active = self.tabs.active_tab().map(|t| t.path.clone());
-        if active == self.followed_tab {
+        if active == self.frame.followed_tab {
             return;
         }
-        self.followed_tab = active.clone();
+        self.frame.followed_tab = active.clone();
         let Some(path) = active else { return };
         if self.browser.selection.single() == Some(&path) {
             return;
@@ -334,33 +402,44 @@ impl StudioApp {
     /// The browser panel's content: refreshes the row model if the document or the view
     /// changed, then draws the table (what the UI benchmark measures).
     pub fn browser_ui(&mut self, ui: &mut egui::Ui) {
-        self.browser.refresh(&self.ws, self.generation, self.settings.sort);
-        panels::folder::show(self, ui);
-        mods::panel::show(self, ui);
-        browser::table::show(self, ui);
+        let mut out = Vec::new();
+        self.browser_panel(ui, &mut out);
+        self.queue.intents.extend(out);
+    }
+
+    fn browser_panel(&mut self, ui: &mut egui::Ui, out: &mut Vec<Intent>) {
+        self.browser.refresh(&self.ws, self.frame.generation, self.settings.sort);
+        if let Some(view) = self.views.folder.as_mut() {
+            panels::folder::show(view, ui, out);
+        }
+        mods::panel::show(&mut self.views.mods, &panel_cx!(self), ui, out);
+        let menu = browser::table::ContextMenu::new(&|c| self.command_enabled(c));
+        let keys_taken = self.views.dialog.is_some() || self.views.palette.is_some() || self.views.compare.is_some();
+        let mut table = browser::table::Table { cx: panel_cx!(self), browser: &mut self.browser, thumbs: &mut self.work.thumbs, keys_taken, menu };
+        browser::table::show(&mut table, ui, out);
     }
 
     fn begin_frame(&mut self, ctx: &egui::Context) {
         let want = (self.settings.theme, self.settings.zoom);
-        if self.applied_theme != Some(want) {
+        if self.frame.applied_theme != Some(want) {
             ctx.set_theme(self.settings.theme.preference());
             ctx.set_zoom_factor(self.settings.zoom);
-            self.applied_theme = Some(want);
+            self.frame.applied_theme = Some(want);
         }
-        self.thumbs.begin_frame(ctx, self.ws.readings);
-        for (label, outcome) in self.tasks.poll() {
+        self.work.thumbs.begin_frame(ctx, self.ws.readings);
+        for (label, outcome) in self.work.tasks.poll() {
             self.finish_task(&label, outcome);
         }
-        for (file, report) in self.checks.update(&self.ws, ctx) {
+        for (file, report) in self.work.checks.update(&self.ws, ctx) {
             self.log.set_report(file, report);
         }
-        while let Ok(i) = self.inbox_rx.try_recv() {
-            self.intents.push(i);
+        while let Ok(i) = self.queue.inbox_rx.try_recv() {
+            self.queue.intents.push(i);
         }
         self.poll_editors();
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.ws.any_dirty() {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.frame.allow_close && self.ws.any_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.intents.push(Intent::Quit { confirmed: false });
+            self.queue.intents.push(Intent::Quit { confirmed: false });
         }
         let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).collect());
         if !dropped.is_empty() {
@@ -377,35 +456,35 @@ impl StudioApp {
             let (dirs, dropped): (Vec<PathBuf>, Vec<PathBuf>) = dropped.into_iter().partition(|p| p.is_dir());
             let (packages, dropped): (Vec<PathBuf>, Vec<PathBuf>) = dropped.into_iter().partition(|p| mods::is_package(p));
             for package in packages {
-                self.intents.push(match self.folder {
+                self.queue.intents.push(match self.views.folder {
                     Some(_) => Intent::ModPreview { package, force: false, order: None },
                     None => Intent::Open(vec![package]),
                 });
             }
             for d in dirs {
-                self.intents.push(Intent::OpenFolder(d));
+                self.queue.intents.push(Intent::OpenFolder(d));
             }
             match (on_editor.or(on_title), dropped.as_slice()) {
                 (_, []) => {}
-                (Some(path), [one]) => self.intents.push(Intent::Replace { path, from: one.clone() }),
-                _ => self.intents.push(self.browser.drop_intent(pos, dropped)),
+                (Some(path), [one]) => self.queue.intents.push(Intent::Replace { path, from: one.clone() }),
+                _ => self.queue.intents.push(self.browser.drop_intent(pos, dropped)),
             }
         }
     }
 
     /// The editor dialog, when one is open; it closes itself once done.
     fn editor_dialog_ui(&mut self, ctx: &egui::Context) {
-        let Some(d) = self.editor_dialog.as_mut() else { return };
+        let Some(d) = self.views.editor_dialog.as_mut() else { return };
         let mut out = Vec::new();
         if !d.show(ctx, &self.ws, &mut out) {
-            self.editor_dialog = None;
+            self.views.editor_dialog = None;
         }
-        self.intents.extend(out);
+        self.queue.intents.extend(out);
     }
 
     /// The open editor dialog as its concrete type.
     pub fn editor_dialog<T: editors::EditorDialog>(&self) -> Option<&T> {
-        self.editor_dialog.as_deref().and_then(|d| (d as &dyn std::any::Any).downcast_ref())
+        self.views.editor_dialog.as_deref().and_then(|d| (d as &dyn std::any::Any).downcast_ref())
     }
 
     fn end_frame(&mut self, ctx: &egui::Context) {
@@ -415,17 +494,17 @@ impl StudioApp {
             Some(n) => format!("{n}{} — Parkan Studio", if dirty { " •" } else { "" }),
             None => "Parkan Studio".to_string(),
         };
-        if title != self.title {
+        if title != self.frame.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
+            self.frame.title = title;
         }
-        if self.tasks.busy() {
+        if self.work.tasks.busy() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
     }
 
     fn send_to_inbox(&self) -> Sender<Intent> {
-        self.inbox_tx.clone()
+        self.queue.inbox_tx.clone()
     }
 }
 
@@ -439,7 +518,7 @@ impl eframe::App for StudioApp {
     }
 
     fn on_exit(&mut self) {
-        self.tasks.cancel_all();
+        self.work.tasks.cancel_all();
         external::remove_work_dir();
     }
 }

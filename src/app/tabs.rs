@@ -2,7 +2,8 @@
 //! dragging, each with the summary, hex and raw-fields views. A tab's content is computed again
 //! only when an edit touched its item (or the document changed as a whole).
 
-use super::StudioApp;
+use super::cx::PanelCx;
+use super::settings::PanelId;
 use crate::doc::items;
 use super::intent::{Intent, ViewKind};
 use super::views::{fields, hex, summary};
@@ -155,8 +156,7 @@ impl Tabs {
     }
 }
 
-fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
-    let ws = &app.ws;
+fn content(ws: &crate::doc::Workspace, path: &ItemPath) -> TabContent {
     let title = match items::meta_of(ws, path) {
         Some(m) if !m.name.is_empty() => m.name,
         Some(m) => format!("#{}", m.index),
@@ -167,38 +167,38 @@ fn content(app: &StudioApp, path: &ItemPath) -> TabContent {
     TabContent { stale: false, title, bytes, summary: None, fields: None, editor }
 }
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    if app.tabs.tabs.is_empty() {
-        app.tabs.title_rects.clear();
+/// The tab strip and the active tab's view; what the user asks for goes into `out`.
+pub fn show(tabs: &mut Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
+    if tabs.tabs.is_empty() {
+        tabs.title_rects.clear();
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.3);
             ui.label(RichText::new("Parkan Studio").heading());
-            if app.settings.show_browser {
+            if cx.settings.show_browser {
                 ui.weak("Double-click an entry (or select it and press Enter) to open it here.");
             } else {
                 // A browser hidden in an earlier run leaves nothing to double-click.
                 ui.weak("The browser is hidden: Ctrl+B (or View, Browser) shows it.");
                 if ui.button("Show the Browser").clicked() {
-                    app.settings.show_browser = true;
+                    out.push(Intent::TogglePanel(PanelId::Browser));
                 }
             }
             ui.weak("Ctrl+Shift+P lists every command.");
         });
         return;
     }
-    for i in 0..app.tabs.tabs.len() {
-        let stale = app.tabs.tabs[i].content.as_ref().is_none_or(|c| c.stale);
+    for i in 0..tabs.tabs.len() {
+        let stale = tabs.tabs[i].content.as_ref().is_none_or(|c| c.stale);
         if stale {
-            let c = content(app, &app.tabs.tabs[i].path.clone());
-            app.tabs.tabs[i].content = Some(c);
+            let c = content(cx.ws, &tabs.tabs[i].path.clone());
+            tabs.tabs[i].content = Some(c);
         }
     }
-    let mut out = Vec::new();
-    let titles = strip(app, ui, &mut out);
-    app.tabs.title_rects = titles;
+    let titles = strip(tabs, cx, ui, out);
+    tabs.title_rects = titles;
     ui.separator();
-    if let Some(a) = app.tabs.active
-        && let Some(tab) = app.tabs.tabs.get_mut(a)
+    if let Some(a) = tabs.active
+        && let Some(tab) = tabs.tabs.get_mut(a)
     {
         let editor = tab.editor_id().and_then(editors::by_id);
         if tab.editor.as_ref().map(|s| s.id) != editor.map(|e| e.id()) {
@@ -215,14 +215,14 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 }
             }
             ui.separator();
-            ui.add(egui::Label::new(RichText::new(items::address(&app.ws, &tab.path)).weak()).truncate());
+            ui.add(egui::Label::new(RichText::new(items::address(cx.ws, &tab.path)).weak()).truncate());
         });
         ui.separator();
         let Some(c) = &mut tab.content else { return };
         match tab.view {
             ViewKind::Summary => {
                 let summary = c.summary.get_or_insert_with(|| match &c.bytes {
-                    Ok(b) => summary::summary(&app.ws, &tab.path, b),
+                    Ok(b) => summary::summary(cx.ws, &tab.path, b),
                     Err(e) => Err(e.clone()),
                 });
                 egui::ScrollArea::both().id_salt("summary").auto_shrink([false, false]).show(ui, |ui| match summary {
@@ -240,8 +240,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             },
             ViewKind::Editor => match (&c.bytes, tab.editor.as_mut()) {
                 (Ok(b), Some(slot)) => {
-                    let cx = EditorCx { ws: &app.ws, generation: app.generation, path: &tab.path, bytes: b, gpu: app.gpu.as_ref() };
-                    slot.state.show(ui, &cx, &mut out);
+                    let cx = EditorCx { ws: cx.ws, generation: cx.generation, path: &tab.path, bytes: b, gpu: cx.gpu };
+                    slot.state.show(ui, &cx, out);
                 }
                 (Ok(_), None) => {}
                 (Err(e), _) => {
@@ -249,7 +249,7 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 }
             },
             ViewKind::Fields => {
-                let fields = c.fields.get_or_insert_with(|| fields::fields(&app.ws, &tab.path));
+                let fields = c.fields.get_or_insert_with(|| fields::fields(cx.ws, &tab.path));
                 egui::ScrollArea::both().id_salt("fields").auto_shrink([false, false]).show(ui, |ui| match fields {
                     Ok((head, f)) => fields::show(ui, head, f),
                     Err(e) => {
@@ -259,24 +259,23 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             }
         }
     }
-    app.intents.extend(out);
 }
 
-fn strip(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect, ItemPath)> {
+fn strip(tabs: &Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(egui::Rect, ItemPath)> {
     let mut titles = Vec::new();
     egui::ScrollArea::horizontal().id_salt("tab-strip").show(ui, |ui| {
         ui.horizontal(|ui| {
-            for (i, t) in app.tabs.tabs.iter().enumerate() {
+            for (i, t) in tabs.tabs.iter().enumerate() {
                 let title = t.content.as_ref().map(|c| c.title.clone()).unwrap_or_default();
-                let dirty = app.ws.is_dirty(t.path.file);
+                let dirty = cx.ws.is_dirty(t.path.file);
                 let title = match t.editor.as_ref().and_then(|e| e.state.title_badge()) {
                     Some(b) => format!("{title} {b}"),
                     None => title,
                 };
                 let text = if dirty { format!("{title} •") } else { title };
-                let active = app.tabs.active == Some(i);
+                let active = tabs.active == Some(i);
                 let r = ui.add(egui::Button::selectable(active, text).sense(Sense::click_and_drag()));
-                let r = r.on_hover_text(items::address(&app.ws, &t.path));
+                let r = r.on_hover_text(items::address(cx.ws, &t.path));
                 if t.editor_id().is_some() {
                     titles.push((r.rect, t.path.clone()));
                 }

@@ -254,16 +254,21 @@ pub enum Command {
         uninstall: bool,
     },
     // The writers below are for working on the project, not on a game: hidden from --help
-    // on purpose (a modder has no use for them) and documented in README's demo section.
+    // on purpose (a modder has no use for them), only in a build with the `test-support`
+    // feature (the writers are not part of the library), and documented in README's demo
+    // section.
     /// Write every fixture variant the project's writers produce into DIR (tests, fuzz corpora).
+    #[cfg(feature = "test-support")]
     #[command(hide = true)]
     WriteFixtures { dir: PathBuf },
     /// Regenerate the bundled demo game folder (assets/demo) from the project's writers.
+    #[cfg(feature = "test-support")]
     #[command(hide = true)]
     WriteDemo { dir: PathBuf },
     /// Write a game folder at the shipped install's counts and sizes (about 21 MB) into DIR,
     /// for benchmarks and trying folder-wide work; `--small` for a tiny one of the same shape,
     /// `--problems` to add one of each problem a project check reports.
+    #[cfg(feature = "test-support")]
     #[command(hide = true)]
     WriteGame {
         dir: PathBuf,

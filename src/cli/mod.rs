@@ -19,6 +19,7 @@ mod desktop;
 // Compiled everywhere so its registry plan is tested on Linux; only used on Windows.
 #[cfg_attr(not(windows), allow(dead_code))]
 mod desktop_windows;
+#[cfg(feature = "test-support")]
 mod dev;
 mod diff;
 mod edit;
@@ -85,8 +86,11 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::Pack { dir, out, batch } => batch::pack_cmd(&dir, &out, &batch),
         Command::Diff(args) => diff::diff(&args, &readings),
         Command::InstallDesktop { uninstall } => desktop::install_desktop(uninstall),
+        #[cfg(feature = "test-support")]
         Command::WriteFixtures { dir } => dev::write_fixtures(&dir),
+        #[cfg(feature = "test-support")]
         Command::WriteDemo { dir } => dev::write_demo(&dir),
+        #[cfg(feature = "test-support")]
         Command::WriteGame { dir, small, problems } => dev::write_game(&dir, small, problems),
         Command::WriteShellFiles { dir } => shell_files::write_shell_files(&dir),
         Command::Check { paths, json, .. } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),

@@ -152,6 +152,9 @@ fn create(base: &Path, modded: &Path, out: &Path, name: Option<String>, version:
     let meta = Meta { name, version, author, description, tool: format!("parkan-studio {}", env!("CARGO_PKG_VERSION")) };
     let pkg = Package { meta, changes };
     let bytes = pkg.to_bytes().map_err(|e| Failure::io(out, e))?;
+    // Read back as `mod apply` reads it: a package it would refuse (a name the game cannot
+    // open, an entry name that is a path) is an error, not a file.
+    Package::from_bytes(&out.display().to_string(), &bytes).map_err(|e| Failure { code: 1, message: e.to_string() })?;
     crate::doc::save::atomic_write(out, &bytes).map_err(|e| Failure::io(out, e))?;
     let mut counts: Vec<(&str, usize)> = Vec::new();
     let mut files: Vec<String> = Vec::new();

@@ -175,6 +175,37 @@ impl Node {
         }
     }
 
+    /// Many edits at once, indices as before any of them (see [`nres::Batch`]): an NRes
+    /// archive in one pass (one relayout, one lookup rebuild); an RsLi archive edit by edit
+    /// (replacements, type/attrs, renames, removals from the highest index, additions), its
+    /// entries being at most [`rsli::MAX_ENTRIES`].
+    pub fn edit_batch(&mut self, mut b: nres::Batch) -> Result<()> {
+        match self {
+            Node::Nres(a) => a.edit_batch(b),
+            Node::Rsli(_) => {
+                for (i, bytes) in std::mem::take(&mut b.replace) {
+                    self.replace_entry(i, bytes)?;
+                }
+                for (i, type_id, attrs) in std::mem::take(&mut b.rows) {
+                    self.set_attrs(i, type_id, attrs)?;
+                }
+                for (i, name) in std::mem::take(&mut b.rename) {
+                    self.rename_entry(i, &name)?;
+                }
+                b.remove.sort_unstable();
+                b.remove.dedup();
+                for i in b.remove.into_iter().rev() {
+                    self.remove_entry(i)?;
+                }
+                for (name, type_id, attrs, bytes) in b.add {
+                    self.add_entry(&name, type_id, attrs, bytes)?;
+                }
+                Ok(())
+            }
+            Node::Blob(_) => Err(Error::new(0, "not an archive: it has no entries")),
+        }
+    }
+
     pub fn remove_entry(&mut self, index: usize) -> Result<()> {
         self.check_index(index)?;
         match self {

@@ -1,9 +1,13 @@
 //! `.parkanmod` packages (docs/formats/parkanmod.md): any bytes read as a package. A package
 //! that reads has only safe game paths and entry names, each item changed once, and (in the
 //! round trip) writes back to a package that reads as the same; one that does not read is an error naming it.
+//! A package that reads is also applied: in memory to a small game's files (the parse target),
+//! and installed into a small game folder on disk and reverted (the round trip), which must
+//! leave the folder byte for byte as it was and write nothing through the folder's link out.
 //! Seeds are packages the project's own writer makes of changes `doc::mods::create` finds
 //! between fixture files.
 
+use crate::doc::mods::apply::apply_file;
 use crate::doc::mods::change::Change;
 use crate::doc::mods::create::diff_file;
 use crate::doc::mods::paths::{unsafe_entry_name, unsafe_game_path};
@@ -13,9 +17,90 @@ use crate::formats::bytes::SharedBytes;
 
 const NAME: &str = "fuzz.parkanmod";
 
-/// The fast target: read only, and the promises of a package that reads.
+/// The fast target: read, the promises of a package that reads, and its changes applied in
+/// memory to the small game's files.
 pub fn parse(data: &[u8]) {
-    read(data);
+    let Some(pkg) = read(data) else { return };
+    let game = game_files();
+    for force in [false, true] {
+        let mut groups: Vec<(String, Vec<&Change>)> = Vec::new();
+        for c in &pkg.changes {
+            match groups.iter_mut().find(|(f, _)| f.eq_ignore_ascii_case(&c.file)) {
+                Some((_, v)) => v.push(c),
+                None => groups.push((c.file.clone(), vec![c])),
+            }
+        }
+        for (file, changes) in groups {
+            let current = game.iter().find(|(n, _)| n.eq_ignore_ascii_case(&file)).map(|(_, b)| SharedBytes::from(b.clone()));
+            let r = apply_file(current, &file, &changes, force);
+            assert_eq!(r.outcomes.len(), changes.len(), "{file}: one outcome a change");
+        }
+    }
+}
+
+/// The small game the targets apply packages to: the seeds' files.
+fn game_files() -> Vec<(&'static str, Vec<u8>)> {
+    use crate::fixtures::{nres, wear};
+    vec![
+        ("Textures.lib", nres::simple()),
+        ("models/deep.rlb", nres::nested()),
+        ("Land1.wea", wear::demo()),
+        ("config.cfg", b"a=1\n".to_vec()),
+        ("old.dat", b"gone".to_vec()),
+    ]
+}
+
+/// Installs the package into the small game on disk (beside a folder outside it that the game
+/// links to, where the system has links), then reverts it: the game folder must come back
+/// byte for byte and nothing outside may change, whether the install worked or was refused.
+fn install_and_revert(bytes: &[u8], pkg: &Package) {
+    use crate::doc::mods::manage::{InstallOptions, install_bytes, revert};
+    use crate::fixtures::wear;
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let (game, outside) = (tmp.path().join("game"), tmp.path().join("outside"));
+    std::fs::create_dir_all(game.join("models")).expect("the game folder");
+    std::fs::create_dir(&outside).expect("the outside folder");
+    std::fs::write(outside.join("f.wea"), wear::demo()).expect("an outside file");
+    for (name, b) in game_files() {
+        std::fs::write(game.join(name), b).expect("a game file");
+    }
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&outside, game.join("out")).expect("a link");
+        std::os::unix::fs::symlink(outside.join("f.wea"), game.join("linked.wea")).expect("a link");
+    }
+    let before = tree(&game);
+    let outside_before = tree(&outside);
+    let installed = install_bytes(&game, NAME, bytes.to_vec(), &InstallOptions::default(), &mut |_| false);
+    assert_eq!(tree(&outside), outside_before, "an install wrote outside the game folder");
+    if installed.is_ok() {
+        revert(&game, &pkg.meta.name, true, false, &mut |_| false).unwrap_or_else(|e| panic!("an installed mod does not revert: {e}"));
+    }
+    assert_eq!(tree(&game), before, "install and revert did not give the folder back");
+    assert_eq!(tree(&outside), outside_before);
+}
+
+/// Every file under `dir` (links not followed, the journal left out) with its bytes.
+fn tree(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(String::new(), dir.to_path_buf())];
+    while let Some((rel, at)) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&at) else { continue };
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if rel.is_empty() && name == crate::doc::mods::paths::JOURNAL_DIR {
+                continue;
+            }
+            let r = if rel.is_empty() { name } else { format!("{rel}/{name}") };
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push((r, e.path())),
+                Ok(t) if t.is_file() => out.push((r, std::fs::read(e.path()).unwrap_or_default())),
+                _ => out.push((r, Vec::new())),
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// Read, then written back and read again: the same package.
@@ -29,6 +114,7 @@ pub fn package(data: &[u8]) {
     let bytes = pkg.to_bytes().expect("writing to memory");
     let again = Package::from_bytes(NAME, &bytes).unwrap_or_else(|e| panic!("a package read does not read once written again: {}", e.0));
     assert_eq!(again, pkg, "written again, the package reads differently");
+    install_and_revert(data, &pkg);
 }
 
 /// A package that reads has only safe game paths and entry names, each item changed once; one
@@ -124,8 +210,14 @@ mod tests {
         let mut s = seeds().remove(0);
         let n = s.len();
         s.truncate(n / 2);
-        package(&s);
-        package(b"PK\x03\x04");
-        package(b"");
+        for broken in [&s[..], b"PK\x03\x04", b""] {
+            // The target's checks hold (no panic), and the package is refused, not read.
+            package(broken);
+            match Package::from_bytes(NAME, broken) {
+                Ok(p) => panic!("a broken package of {} bytes was accepted with {} changes", broken.len(), p.changes.len()),
+                Err(e) => assert!(e.0.starts_with(NAME), "the error names the package: {}", e.0),
+            }
+            assert!(read(broken).is_none());
+        }
     }
 }

@@ -375,7 +375,7 @@ fn several_windows_unpacked() -> (tempfile::TempDir, std::path::PathBuf, std::pa
 /// middle leaves neither the archive nor the temporary.
 #[test]
 fn a_cancelled_pack_leaves_no_partial_archive() {
-    let (t, un, out) = several_windows_unpacked();
+    let (_t, un, out) = several_windows_unpacked();
     let r = pack(&un, &out, &opts(), &StopAfter(Default::default(), 5)).unwrap();
     assert!(r.cancelled);
     assert!(r.failures.is_empty(), "{:?}", r.failures);
@@ -386,7 +386,7 @@ fn a_cancelled_pack_leaves_no_partial_archive() {
 /// place: a skeleton edited by hand gives a failure naming the archive and no file.
 #[test]
 fn an_untouched_archive_that_differs_from_its_manifest_is_not_written() {
-    let (t, un, out) = several_windows_unpacked();
+    let (_t, un, out) = several_windows_unpacked();
     let sk = un.join("big.lib").join(manifest::SKELETON);
     let mut b = std::fs::read(&sk).unwrap();
     let last = b.len() - 1;

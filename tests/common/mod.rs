@@ -24,7 +24,7 @@ pub fn settle(h: &mut Harness<'static, StudioApp>) {
     loop {
         h.step();
         let s = h.state();
-        if !s.tasks.busy() && s.thumbs.pending() == 0 && !s.checks.pending() {
+        if !s.work.tasks.busy() && s.work.thumbs.pending() == 0 && !s.work.checks.pending() {
             break;
         }
         assert!(start.elapsed() < Duration::from_secs(60), "background work never finished");

@@ -21,7 +21,7 @@ fn short(p: &std::path::Path) -> String {
 
 impl StudioApp {
     pub(super) fn apply_compare(&mut self, intent: Intent) {
-        let before = self.compare.as_ref().map(|c| c.serial);
+        let before = self.views.compare.as_ref().map(|c| c.serial);
         match intent {
             Intent::CompareWith(path) => {
                 self.compare_with(path.clone());
@@ -37,18 +37,18 @@ impl StudioApp {
                 self.asked_again(before, Intent::CompareWithSaved(path));
             }
             Intent::CompareOpenSelected => {
-                if let Some(c) = self.compare.as_mut() {
-                    c.open_selected(&self.ctx, &self.ws);
+                if let Some(c) = self.views.compare.as_mut() {
+                    c.open_selected(&self.frame.ctx, &self.ws);
                 }
             }
-            Intent::CloseCompare => self.compare = None,
+            Intent::CloseCompare => self.views.compare = None,
             other => self.misrouted(other),
         }
     }
 
     /// Remembers what made the open view (if this intent made one), for its Refresh.
     fn asked_again(&mut self, before: Option<u64>, intent: Intent) {
-        if let Some(c) = self.compare.as_mut().filter(|c| Some(c.serial) != before) {
+        if let Some(c) = self.views.compare.as_mut().filter(|c| Some(c.serial) != before) {
             c.again = Some(intent);
         }
     }
@@ -57,7 +57,7 @@ impl StudioApp {
     /// current file as the editor has it (unsaved edits included) against it.
     fn compare_with(&mut self, other: PathBuf) {
         if other.is_dir() {
-            let mine = self.folder.as_ref().map(|f| f.root().to_path_buf()).or_else(|| {
+            let mine = self.views.folder.as_ref().map(|f| f.root().to_path_buf()).or_else(|| {
                 let f = self.current_file()?;
                 self.ws.file(f).and_then(|o| o.path.parent().map(|p| p.to_path_buf()))
             });
@@ -117,11 +117,11 @@ impl StudioApp {
             view.only = Some(at);
         }
         self.start_compare(view);
-        if let Some(c) = self.compare.as_mut()
+        if let Some(c) = self.views.compare.as_mut()
             && c.report.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|r| !r.changes.is_empty()))
         {
             c.selected = Some(0);
-            c.open_selected(&self.ctx, &self.ws);
+            c.open_selected(&self.frame.ctx, &self.ws);
         }
     }
 
@@ -131,19 +131,19 @@ impl StudioApp {
         match &view.source {
             Source::Folders { .. } => {
                 let (source, serial) = (view.source.clone(), view.serial);
-                self.tasks.spawn(view.task_label(), move |_| Outcome::Compared { view: serial, report: source.compare(&opts).map_err(|e| e.to_string()) });
+                self.work.tasks.spawn(view.task_label(), move |_| Outcome::Compared { view: serial, report: source.compare(&opts).map_err(|e| e.to_string()) });
             }
             Source::Pairs(_) => {
                 let report = view.source.compare(&opts).map_err(|e| e.to_string());
                 view.set_report(report);
             }
         }
-        self.compare = Some(view);
+        self.views.compare = Some(view);
     }
 
     /// A compare task stopped by Cancel: its view says so instead of waiting.
     pub(in crate::app) fn compare_cancelled(&mut self, label: &str) {
-        if let Some(c) = self.compare.as_mut().filter(|c| c.report.is_none() && label == c.task_label()) {
+        if let Some(c) = self.views.compare.as_mut().filter(|c| c.report.is_none() && label == c.task_label()) {
             c.set_report(Err("cancelled".into()));
         }
     }
@@ -154,7 +154,7 @@ impl StudioApp {
             Ok(r) => self.log.info(format!("compare: {}", r.summary())),
             Err(e) => self.log.error(format!("compare: {e}")),
         }
-        if let Some(c) = self.compare.as_mut().filter(|c| c.serial == serial) {
+        if let Some(c) = self.views.compare.as_mut().filter(|c| c.serial == serial) {
             c.set_report(report);
         }
     }

@@ -10,8 +10,8 @@ impl StudioApp {
                 // Whatever the route (command line, menu, Open Recent, a drop, the folder
                 // list), a file opens its editor's tab once read, as the command line did.
                 for p in paths {
-                    if !p.is_dir() && !crate::app::mods::is_package(&p) && !self.open_after_load.iter().any(|(f, _)| *f == p) {
-                        self.open_after_load.push((p.clone(), None));
+                    if !p.is_dir() && !crate::app::mods::is_package(&p) && !self.frame.open_after_load.iter().any(|(f, _)| *f == p) {
+                        self.frame.open_after_load.push((p.clone(), None));
                     }
                     self.open_path(p);
                 }
@@ -20,15 +20,15 @@ impl StudioApp {
             Intent::OpenFolder(dir) => self.open_folder(dir),
             Intent::Unpack { src, dest } => {
                 let label = format!("Unpacking {}", src.display());
-                self.tasks.spawn(label, move |p| crate::app::tasks::run_batch(false, src, dest, p));
+                self.work.tasks.spawn(label, move |p| crate::app::tasks::run_batch(false, src, dest, p));
             }
             Intent::Pack { dir, dest } => {
                 let label = format!("Packing {}", dir.display());
-                self.tasks.spawn(label, move |p| crate::app::tasks::run_batch(true, dir, dest, p));
+                self.work.tasks.spawn(label, move |p| crate::app::tasks::run_batch(true, dir, dest, p));
             }
-            Intent::CloseFolder => self.folder = None,
+            Intent::CloseFolder => self.views.folder = None,
             Intent::OpenProjectItem { address, offset } => self.open_project_item(&address, offset),
-            Intent::FocusProjectSearch => match self.folder.as_mut() {
+            Intent::FocusProjectSearch => match self.views.folder.as_mut() {
                 Some(v) => {
                     self.settings.show_browser = true;
                     v.focus_search = true;
@@ -47,7 +47,7 @@ impl StudioApp {
             Intent::SaveAll { then } => self.save_all(then),
             Intent::Close { file, confirmed } => {
                 if !confirmed && self.ws.is_dirty(file) {
-                    self.dialog = Some(Dialog::Unsaved { files: vec![file], then: Then::Close(file) });
+                    self.views.dialog = Some(Dialog::Unsaved { files: vec![file], then: Then::Close(file) });
                 } else {
                     self.close_file(file);
                 }
@@ -55,11 +55,11 @@ impl StudioApp {
             Intent::Quit { confirmed } => {
                 if !confirmed && self.ws.any_dirty() {
                     let files = self.ws.files().iter().filter(|f| f.is_dirty()).map(|f| f.id).collect();
-                    self.dialog = Some(Dialog::Unsaved { files, then: Then::Quit });
+                    self.views.dialog = Some(Dialog::Unsaved { files, then: Then::Quit });
                 } else {
-                    self.dialog = None;
-                    self.allow_close = true;
-                    self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                    self.views.dialog = None;
+                    self.frame.allow_close = true;
+                    self.frame.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
                 }
             }
             Intent::Extract { items, to } => self.extract(items, to),
@@ -70,7 +70,7 @@ impl StudioApp {
                 }
             }
             Intent::Check(file) => self.check(file),
-            Intent::CancelTasks => self.tasks.cancel_all(),
+            Intent::CancelTasks => self.work.tasks.cancel_all(),
             Intent::RemoveStaleTemps(temps) => {
                 for (path, len) in temps {
                     let stale = crate::doc::save::StaleTemp { path: path.clone(), len, age: Default::default() };
@@ -90,16 +90,16 @@ impl StudioApp {
             | Intent::ModExportWrite(_)
             | Intent::ModExportClose) => self.apply_mods(i),
             Intent::OpenExternal(file) => {
-                if self.launch_programs {
+                if self.outside.launch_programs {
                     if let Err(e) = crate::app::external::launch(&file, &self.settings.external_program) {
                         let text = format!("{e}.\n\nThe file is still watched: open it in any program and save it there, or choose the program in Edit > External Program and try again.");
                         self.log.error(e);
-                        self.dialog = Some(crate::app::intent::Dialog::Message { title: "Edit in External Program".to_string(), text });
+                        self.views.dialog = Some(crate::app::intent::Dialog::Message { title: "Edit in External Program".to_string(), text });
                     }
                 } else {
                     self.log.info(format!("{}: not opened in a program (programs are off in this session); it is watched", file.display()));
                 }
-                self.launched.push(file);
+                self.outside.launched.push(file);
             }
             other => self.misrouted(other),
         }
@@ -121,15 +121,15 @@ impl StudioApp {
             self.browser.scroll_to = Some(ItemPath::root(id));
             self.log.info(format!("{} is already open", p.display()));
             let opened = self.ws.file(id).map(|f| f.path.clone()).unwrap_or_default();
-            self.open_after_load.iter_mut().filter(|(f, _)| *f == p).for_each(|(f, _)| *f = opened.clone());
-            self.reveal_after_load.iter_mut().filter(|(f, ..)| *f == p).for_each(|(f, ..)| *f = opened.clone());
+            self.frame.open_after_load.iter_mut().filter(|(f, _)| *f == p).for_each(|(f, _)| *f = opened.clone());
+            self.frame.reveal_after_load.iter_mut().filter(|(f, ..)| *f == p).for_each(|(f, ..)| *f = opened.clone());
             self.show_opened(&opened);
             return;
         }
         let large = std::fs::metadata(&p).is_ok_and(|m| m.len() >= files::LARGE_FILE);
         if large {
             let label = format!("Reading {}", p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
-            self.tasks.spawn(label, move |progress| files::preload(&p, progress));
+            self.work.tasks.spawn(label, move |progress| files::preload(&p, progress));
             return;
         }
         self.open_now(&p, None);
@@ -174,31 +174,31 @@ impl StudioApp {
     /// editor when one claims it, or the named entry.
     pub(in crate::app) fn show_opened(&mut self, path: &Path) {
         let Some(id) = self.ws.files().iter().find(|f| f.path == path).map(|f| f.id) else { return };
-        let (asked, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.open_after_load).into_iter().partition(|(f, _)| f == path);
-        self.open_after_load = rest;
+        let (asked, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.frame.open_after_load).into_iter().partition(|(f, _)| f == path);
+        self.frame.open_after_load = rest;
         for (_, entry) in asked {
             match entry {
                 None => {
                     let root = ItemPath::root(id);
                     if editors::editor_of(&self.ws, &root).is_some() {
-                        self.intents.push(Intent::OpenTab(root));
+                        self.queue.intents.push(Intent::OpenTab(root));
                     } else {
                         self.show_unclaimed(id);
                     }
                 }
                 Some(entry) => match items::resolve(&self.ws, id, &entry) {
                     Some(item) => {
-                        self.intents.push(Intent::Reveal { file: id, entry: Some(entry) });
-                        self.intents.push(Intent::OpenTab(item));
+                        self.queue.intents.push(Intent::Reveal { file: id, entry: Some(entry) });
+                        self.queue.intents.push(Intent::OpenTab(item));
                     }
                     None => self.log.error(format!("{}: no entry {entry}", path.display())),
                 },
             }
         }
-        let (places, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.reveal_after_load).into_iter().partition(|(f, ..)| f == path);
-        self.reveal_after_load = rest;
+        let (places, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.frame.reveal_after_load).into_iter().partition(|(f, ..)| f == path);
+        self.frame.reveal_after_load = rest;
         for (_, address, offset) in places {
-            self.intents.push(Intent::OpenProjectItem { address, offset: Some(offset) });
+            self.queue.intents.push(Intent::OpenProjectItem { address, offset: Some(offset) });
         }
     }
 
@@ -212,15 +212,15 @@ impl StudioApp {
         for t in &stale {
             self.log.warn(t.notice(path));
         }
-        if self.dialog.is_none() {
-            self.dialog = Some(Dialog::StaleTemps { of: path.to_path_buf(), temps: stale.into_iter().map(|t| (t.path, t.len)).collect() });
+        if self.views.dialog.is_none() {
+            self.views.dialog = Some(Dialog::StaleTemps { of: path.to_path_buf(), temps: stale.into_iter().map(|t| (t.path, t.len)).collect() });
         }
     }
 
     pub(super) fn open_folder(&mut self, dir: PathBuf) {
         self.settings.remember_folder(&dir);
         let label = format!("Opening the project {}", dir.display());
-        self.tasks.spawn(label, move |_| files::walk_project(&dir));
+        self.work.tasks.spawn(label, move |_| files::walk_project(&dir));
     }
 
     pub(super) fn close_file(&mut self, file: FileId) {
@@ -238,7 +238,7 @@ impl StudioApp {
                 self.saved(file);
                 self.continue_with(then);
             }
-            Err(SaveError::ChangedOnDisk(_)) => self.dialog = Some(Dialog::ChangedOnDisk { file, then, all: false }),
+            Err(SaveError::ChangedOnDisk(_)) => self.views.dialog = Some(Dialog::ChangedOnDisk { file, then, all: false }),
             Err(e) => self.fail("Save", e.to_string()),
         }
     }
@@ -249,7 +249,7 @@ impl StudioApp {
             match self.ws.save(f, false) {
                 Ok(()) => self.saved(f),
                 Err(SaveError::ChangedOnDisk(_)) => {
-                    self.dialog = Some(Dialog::ChangedOnDisk { file: f, then, all: true });
+                    self.views.dialog = Some(Dialog::ChangedOnDisk { file: f, then, all: true });
                     return;
                 }
                 Err(e) => {
@@ -274,8 +274,8 @@ impl StudioApp {
     pub(super) fn continue_with(&mut self, then: Then) {
         match then {
             Then::Nothing => {}
-            Then::Close(f) => self.intents.push(Intent::Close { file: f, confirmed: true }),
-            Then::Quit => self.intents.push(Intent::Quit { confirmed: false }),
+            Then::Close(f) => self.queue.intents.push(Intent::Close { file: f, confirmed: true }),
+            Then::Quit => self.queue.intents.push(Intent::Quit { confirmed: false }),
         }
     }
 
@@ -322,7 +322,7 @@ impl StudioApp {
             }
         };
         let label = format!("Extracting {} entries of {}", indices.len(), items::address(&self.ws, archive));
-        self.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
+        self.work.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
     }
 
     pub(super) fn check(&mut self, file: FileId) {
@@ -338,7 +338,7 @@ impl StudioApp {
         let readings = self.ws.readings;
         // A level's draw ranges are checked against the level.geom beside it, open or on disk.
         let assets = crate::doc::resolve::WorkspaceAssets::for_item(&self.ws, &ItemPath::root(file));
-        self.tasks.spawn(format!("Checking {name}"), move |p| {
+        self.work.tasks.spawn(format!("Checking {name}"), move |p| {
             let mut report = crate::doc::check::check_bytes_with(&name, bytes.clone(), &readings, &mut CheckSink(p));
             let file_name = std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
             crate::doc::check::check_draws(&file_name, &bytes, &assets, &mut report);
@@ -352,7 +352,7 @@ impl StudioApp {
             Outcome::Loaded { result: Err(m), .. } => self.log.error(format!("open: {m}")),
             Outcome::ProjectWalked { project } => self.project_walked(*project),
             Outcome::ProjectIndexed { root, index } => {
-                if let Some(view) = self.folder.as_mut().filter(|v| v.root() == root) {
+                if let Some(view) = self.views.folder.as_mut().filter(|v| v.root() == root) {
                     let problems = index.problems().len();
                     view.set_index(*index, &self.ws);
                     self.log.info(format!("{}: references indexed, {problems} findings", root.display()));
@@ -395,7 +395,7 @@ impl StudioApp {
                 );
                 if report.ok { self.log.info(line) } else { self.log.error(line) }
                 self.log.set_report(file, report);
-                self.log.tab = crate::app::log::BottomTab::Diagnostics;
+                self.views.bottom_tab = crate::app::log::BottomTab::Diagnostics;
                 self.settings.show_log = true;
             }
             Outcome::ModsChanged { game, result } => self.mods_changed(game, result),

@@ -10,8 +10,8 @@ impl StudioApp {
             Intent::Rename { path, name } => {
                 self.browser.renaming = None;
                 match self.rename_plan(&path, &name) {
-                    Some(plan) if !plan.rewrites.is_empty() => self.dialog = Some(Dialog::RenameReferences { path, plan }),
-                    _ => self.intents.push(Intent::RenameConfirmed { path, name, references: false }),
+                    Some(plan) if !plan.rewrites.is_empty() => self.views.dialog = Some(Dialog::RenameReferences { path, plan }),
+                    _ => self.queue.intents.push(Intent::RenameConfirmed { path, name, references: false }),
                 }
             }
             Intent::RenameConfirmed { path, name, references: true } => self.rename_with_references(&path, &name),
@@ -143,7 +143,7 @@ impl StudioApp {
     /// Several files changed in one step (a rename with its references, or its undo): the
     /// project's index takes them together, linking once.
     pub(super) fn after_changes(&mut self, changes: &[Change]) {
-        if let Some(view) = self.folder.as_mut() {
+        if let Some(view) = self.views.folder.as_mut() {
             view.files_changed(&self.ws, changes);
         }
         for c in changes {
@@ -156,7 +156,7 @@ impl StudioApp {
         self.browser.remap(&f);
         self.tabs.remap(&f);
         self.tabs.invalidate_where(&|p| c.affects(p));
-        self.inspector.invalidate_where(&|p| c.affects(p));
+        self.views.inspector.invalidate_where(&|p| c.affects(p));
         self.document_moved();
     }
 
@@ -164,14 +164,14 @@ impl StudioApp {
     /// stale.
     pub(in crate::app) fn changed(&mut self) {
         self.tabs.invalidate_where(&|_| true);
-        self.inspector.invalidate_where(&|_| true);
+        self.views.inspector.invalidate_where(&|_| true);
         self.browser.invalidate();
         self.document_moved();
     }
 
     /// The browser rebuilds the rows of the files whose state moved on.
     pub(super) fn document_moved(&mut self) {
-        self.generation += 1;
+        self.frame.generation += 1;
         let ws = &self.ws;
         let keep = |p: &ItemPath| items::exists(ws, p);
         self.browser.selection.retain(&keep);

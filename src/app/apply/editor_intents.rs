@@ -7,9 +7,9 @@ use super::*;
 impl StudioApp {
     pub(super) fn apply_editor(&mut self, intent: Intent) {
         match intent {
-            Intent::RunEditor { cmd, target } => self.with_editor(cmd.editor, &target, |e, state, host| e.run(cmd.index, &target, state, host)),
+            Intent::RunEditor { cmd, target } => self.with_editor(cmd.editor, &target, |e, state, host| e.run(cmd.name, &target, state, host)),
             Intent::Editor { editor, target, msg } => self.with_editor(editor, &target, |e, state, host| e.handle(&target, msg, state, host)),
-            Intent::CloseEditorDialog => self.editor_dialog = None,
+            Intent::CloseEditorDialog => self.views.editor_dialog = None,
             Intent::EditItem(e) => self.edit_item(e),
             other => self.misrouted(other),
         }
@@ -28,9 +28,9 @@ impl StudioApp {
         }
         let mut out = Vec::new();
         let state = self.tabs.tabs.iter_mut().find(|t| t.path == *target && t.editor.as_ref().is_some_and(|s| s.id == editor)).and_then(|t| t.editor.as_mut()).map(|s| s.state.as_mut());
-        let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out, ctx: &self.ctx };
+        let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.views.editor_dialog, out: &mut out, ctx: &self.frame.ctx };
         f(e, state, &mut host);
-        self.intents.extend(out);
+        self.queue.intents.extend(out);
     }
 
     /// Every tab's editor, drawn or not, gets its [`EditorState::poll`].
@@ -38,10 +38,10 @@ impl StudioApp {
         let mut out = Vec::new();
         for t in &mut self.tabs.tabs {
             let Some(slot) = t.editor.as_mut() else { continue };
-            let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.editor_dialog, out: &mut out, ctx: &self.ctx };
+            let mut host = Host { ws: &self.ws, log: &mut self.log, dialog: &mut self.views.editor_dialog, out: &mut out, ctx: &self.frame.ctx };
             slot.state.poll(&t.path, &mut host);
         }
-        self.intents.extend(out);
+        self.queue.intents.extend(out);
     }
 
     pub(super) fn edit_item(&mut self, e: ItemEdit) {

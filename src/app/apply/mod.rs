@@ -9,11 +9,13 @@
 //! the editor through the seam.
 
 mod compare;
+pub(super) mod dispatch;
 mod document;
 mod editor_intents;
 mod disk;
 mod mods;
 mod project;
+mod unclaimed;
 mod view;
 
 use crate::app::StudioApp;

@@ -16,11 +16,11 @@ impl StudioApp {
         let view = crate::app::project::ProjectView::new(project);
         let project = view.project.clone();
         let readings = self.ws.readings;
-        self.folder = Some(view);
+        self.views.folder = Some(view);
         let root = project.root.clone();
         // Its installed mods as its journal says now (a `mod` command may have run since).
-        self.mods.reload(&root);
-        self.tasks.spawn(format!("Indexing {}", root.display()), move |_| Outcome::ProjectIndexed {
+        self.views.mods.reload(&root);
+        self.work.tasks.spawn(format!("Indexing {}", root.display()), move |_| Outcome::ProjectIndexed {
             root: root.clone(),
             index: Box::new(project.index(&readings)),
         });
@@ -28,7 +28,7 @@ impl StudioApp {
 
     /// What renaming an entry of the open project would rewrite.
     pub(super) fn rename_plan(&self, path: &ItemPath, name: &str) -> Option<crate::doc::project::RenamePlan> {
-        let view = self.folder.as_ref()?;
+        let view = self.views.folder.as_ref()?;
         let index = view.index.as_ref()?;
         let address = view.address_of(&self.ws, path)?;
         crate::doc::project::rename::plan(index, &address, name).ok()
@@ -38,7 +38,7 @@ impl StudioApp {
     /// it and are not open are opened (to be saved with the rest).
     pub(super) fn rename_with_references(&mut self, path: &ItemPath, name: &str) {
         let Some(plan) = self.rename_plan(path, name) else { return };
-        let Some(view) = self.folder.as_ref() else { return };
+        let Some(view) = self.views.folder.as_ref() else { return };
         let Some(index) = view.index.as_ref() else { return };
         let mut open = |ws: &mut crate::doc::Workspace, rel: &str| -> Result<FileId, String> {
             if let Some(f) = ws.files().iter().find(|f| view.rel_of(&f.path).is_some_and(|r| r.eq_ignore_ascii_case(rel))) {
@@ -60,18 +60,18 @@ impl StudioApp {
     /// Opens a project item by its address: the file (read now, or when its background read
     /// ends), the entry selected and its tab open, the editor shown the place.
     pub(super) fn open_project_item(&mut self, address: &str, offset: Option<u64>) {
-        let Some(view) = &self.folder else { return };
+        let Some(view) = &self.views.folder else { return };
         let (rel, entry) = crate::app::project::split(address);
         let path = view.path_of(rel);
         let open = self.ws.files().iter().find(|f| view.rel_of(&f.path).is_some_and(|r| r.eq_ignore_ascii_case(rel))).map(|f| f.id);
         let Some(file) = open else {
-            self.open_after_load.push((path.clone(), entry.map(str::to_string)));
+            self.frame.open_after_load.push((path.clone(), entry.map(str::to_string)));
             // A place inside the item is shown once the file is read and its tab open: the same
             // intent again, then on an open file.
             if let Some(o) = offset {
-                self.reveal_after_load.push((path.clone(), address.to_string(), o));
+                self.frame.reveal_after_load.push((path.clone(), address.to_string(), o));
             }
-            self.intents.push(Intent::Open(vec![path]));
+            self.queue.intents.push(Intent::Open(vec![path]));
             return;
         };
         let item = match entry {
@@ -84,10 +84,10 @@ impl StudioApp {
         };
         self.reveal(file, entry);
         if let Some(ed) = editors::editor_of(&self.ws, &item) {
-            self.intents.push(Intent::OpenTab(item.clone()));
+            self.queue.intents.push(Intent::OpenTab(item.clone()));
             if let Some(o) = offset {
                 let msg = crate::app::seam::EditorMsg::new(crate::app::seam::RevealAt(o));
-                self.intents.push(Intent::Editor { editor: ed.id(), target: item, msg });
+                self.queue.intents.push(Intent::Editor { editor: ed.id(), target: item, msg });
             }
         }
     }

@@ -2,6 +2,7 @@
 //! dialogs, the palette, theme, zoom, readings, the log and native file pickers.
 
 use super::*;
+use crate::app::intent::Pick;
 
 impl StudioApp {
     pub(super) fn apply_view(&mut self, intent: Intent) {
@@ -35,7 +36,7 @@ impl StudioApp {
                     let view = if editors::editor_of(&self.ws, &path).is_some() { ViewKind::Editor } else { ViewKind::Summary };
                     self.tabs.open(path, view);
                     // A tab asked for is shown: the compare view that covers the tabs closes.
-                    self.compare = None;
+                    self.views.compare = None;
                 }
             }
             Intent::ActivateTab(i) => self.tabs.activate(i),
@@ -61,20 +62,20 @@ impl StudioApp {
                 }
             }
             Intent::SetReading(spec) => self.set_reading(&spec),
-            Intent::ShowDialog(d) => self.dialog = Some(d),
-            Intent::CloseDialog => self.dialog = None,
-            Intent::OpenPalette => self.palette = Some(Default::default()),
-            Intent::ClosePalette => self.palette = None,
-            Intent::ShowReadings(b) => self.show_readings = b,
+            Intent::ShowDialog(d) => self.views.dialog = Some(d),
+            Intent::CloseDialog => self.views.dialog = None,
+            Intent::OpenPalette => self.views.palette = Some(Default::default()),
+            Intent::ClosePalette => self.views.palette = None,
+            Intent::ShowReadings(b) => self.views.show_readings = b,
             Intent::Run(c) => {
                 let v = self.intents_for(c);
-                self.intents.extend(v);
+                self.queue.intents.extend(v);
             }
             Intent::Log(severity, m) => self.log.push(severity, m),
             Intent::Pick(p) => {
                 use crate::app::pickers::{Route, native_unavailable, route};
-                let unavailable = if self.native_dialogs { native_unavailable() } else { None };
-                match route(self.native_dialogs, unavailable, self.file_dialog.native_pending) {
+                let unavailable = if self.outside.native_dialogs { native_unavailable() } else { None };
+                match route(self.outside.native_dialogs, unavailable, self.views.file_dialog.native_pending) {
                     Route::InWindow { why, warn } => {
                         if warn {
                             self.log.warn(format!("{why}: this dialog is drawn in the window"));
@@ -82,14 +83,14 @@ impl StudioApp {
                         self.pick_in_window(p, &why);
                     }
                     Route::Native => {
-                        self.file_dialog.native_pending = true;
-                        crate::app::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.ctx.clone(), Intent::PickInWindow);
+                        self.views.file_dialog.native_pending = true;
+                        crate::app::pickers::spawn(p, self.settings.last_dir.clone(), self.send_to_inbox(), self.frame.ctx.clone(), Intent::PickInWindow);
                     }
                 }
             }
-            Intent::NativeDialogClosed => self.file_dialog.native_pending = false,
+            Intent::NativeDialogClosed => self.views.file_dialog.native_pending = false,
             Intent::PickInWindow(p) => self.pick_in_window(p, "the native dialog did not open (no desktop portal answered and no zenity)"),
-            Intent::CopyText(s) => self.ctx.copy_text(s),
+            Intent::CopyText(s) => self.frame.ctx.copy_text(s),
             Intent::SetExternalProgram(p) => self.settings.external_program = p,
             other => self.misrouted(other),
         }
@@ -97,7 +98,7 @@ impl StudioApp {
 
     pub(super) fn fail(&mut self, what: &str, message: String) {
         self.log.error(format!("{what}: {message}"));
-        self.dialog = Some(Dialog::Message { title: what.to_string(), text: message });
+        self.views.dialog = Some(Dialog::Message { title: what.to_string(), text: message });
     }
 
     pub(super) fn reveal(&mut self, file: FileId, entry: Option<&str>) {
@@ -130,5 +131,14 @@ impl StudioApp {
         }
         self.log.info(format!("reading {spec}"));
         self.changed();
+    }
+}
+
+impl StudioApp {
+    /// Opens the in-window file dialog for `pick`; the first time, the log says why.
+    pub(crate) fn pick_in_window(&mut self, pick: Pick, why: &str) {
+        if self.views.file_dialog.open_for(pick, self.settings.last_dir.clone()) {
+            self.log.info(format!("file dialogs are drawn in the window: {why}"));
+        }
     }
 }

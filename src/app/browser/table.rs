@@ -3,7 +3,8 @@
 
 use super::icons;
 use super::model::{Filter, Kind, Row, Sort, SortColumn, file_kind};
-use crate::app::StudioApp;
+use super::BrowserState;
+use crate::app::cx::{Enabled, PanelCx};
 use crate::app::command::Command;
 use crate::app::intent::Intent;
 use crate::app::panels::menu::command_button;
@@ -27,11 +28,41 @@ const COLUMNS: [(&str, SortColumn); 10] = [
     ("Length", SortColumn::Length),
 ];
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let mut out = Vec::new();
-    filter_bar(app, ui, &mut out);
+/// What the browser's table reads and keeps.
+pub struct Table<'a> {
+    pub cx: PanelCx<'a>,
+    pub browser: &'a mut BrowserState,
+    pub thumbs: &'a mut Thumbnails,
+    /// A dialog, the palette or the compare view has the keys (the arrows are theirs).
+    pub keys_taken: bool,
+    pub menu: ContextMenu,
+}
+
+/// The row context menu's commands as they apply now, asked before the table borrows the
+/// browser: each of [`MENU`], and the editors' commands that act on the selected item.
+pub struct ContextMenu {
+    enabled: [bool; 9],
+    editor: Vec<Command>,
+}
+
+impl ContextMenu {
+    pub fn new(enabled: Enabled) -> ContextMenu {
+        // The editors' commands that act on a selected item (Replace Texture Image…), when they
+        // apply to the selection.
+        let editor = Command::every()
+            .into_iter()
+            .filter(|c| matches!(c, Command::Editor(e) if e.spec().is_some_and(|s| s.on_selection)))
+            .filter(|c| enabled(*c))
+            .collect();
+        ContextMenu { enabled: MENU.map(enabled), editor }
+    }
+}
+
+/// The filter bar and the table; what the user asks for goes into `out`.
+pub fn show(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
+    filter_bar(app, ui, out);
     ui.separator();
-    if app.ws.files().is_empty() {
+    if app.cx.ws.files().is_empty() {
         ui.add_space(24.0);
         ui.vertical_centered(|ui| {
             ui.label(RichText::new("No file open").heading());
@@ -40,15 +71,14 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         app.browser.table_rect = Some(ui.available_rect_before_wrap());
         app.browser.row_rects.clear();
     } else {
-        keyboard(app, ui, &mut out);
+        keyboard(app, ui, out);
         // The columns scroll sideways rather than hold the panel wide: the browser can be made
         // as narrow as a small screen needs.
-        egui::ScrollArea::horizontal().id_salt("entries-h").auto_shrink([false, false]).show(ui, |ui| table(app, ui, &mut out));
+        egui::ScrollArea::horizontal().id_salt("entries-h").auto_shrink([false, false]).show(ui, |ui| table(app, ui, out));
     }
-    app.intents.extend(out);
 }
 
-fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+fn filter_bar(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
     let mut filter = app.browser.filter.clone();
     ui.horizontal_wrapped(|ui| {
         let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(ui.available_width().clamp(100.0, 180.0)).id_salt("browser-filter"));
@@ -83,9 +113,9 @@ fn filter_bar(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     let _ = out;
 }
 
-fn keyboard(app: &StudioApp, ui: &Ui, out: &mut Vec<Intent>) {
+fn keyboard(app: &Table, ui: &Ui, out: &mut Vec<Intent>) {
     // The compare view's tree takes the arrows while it is open.
-    if app.dialog.is_some() || app.palette.is_some() || app.compare.is_some() || ui.ctx().egui_wants_keyboard_input() {
+    if app.keys_taken || ui.ctx().egui_wants_keyboard_input() {
         return;
     }
     ui.input(|i| {
@@ -128,23 +158,18 @@ const MENU: [Command; 9] = [
     Command::Check,
 ];
 
-fn table(app: &mut StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
-    let enabled = MENU.map(|c| app.command_enabled(c));
-    // The editors' commands that act on a selected item (Replace Texture Image…), when they
-    // apply to the selection.
-    let editor_menu: Vec<Command> = Command::every()
-        .into_iter()
-        .filter(|c| matches!(c, Command::Editor(e) if e.spec().is_some_and(|s| s.on_selection)))
-        .filter(|c| app.command_enabled(*c))
-        .collect();
+fn table(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let enabled = app.menu.enabled;
+    let editor_menu = app.menu.editor.clone();
     // Each file's findings from its background check, for its row.
     let findings: std::collections::HashMap<crate::doc::FileId, (usize, usize)> = app
+        .cx
         .log
         .reports
         .iter()
         .map(|(f, r)| (*f, (r.diagnostics.iter().filter(|d| d.severity == crate::formats::Severity::Error).count(), r.diagnostics.len())))
         .collect();
-    let StudioApp { browser, thumbs, settings, .. } = app;
+    let (browser, thumbs, settings) = (&mut *app.browser, &mut *app.thumbs, app.cx.settings);
     let sort = settings.sort;
     let rows = &browser.model.rows;
     let scroll_row = browser.scroll_to.take().and_then(|p| rows.iter().position(|r| r.path == p));

@@ -8,10 +8,10 @@
 use crate::doc::diff::Change;
 use crate::doc::diff::sides::{Source, origins_of, parent_sides};
 use crate::doc::node::Node;
-use crate::doc::resolve::{AssetSource, FolderAssets, MemoryAssets, WorkspaceAssets};
+use crate::doc::resolve::{FolderAssets, MemoryAssets, WorkspaceAssets};
 use crate::doc::{ItemPath, Workspace, items};
 
-pub type Assets = Box<dyn AssetSource + Send + Sync>;
+pub use crate::app::seam::compare::Assets;
 
 /// A's and B's assets for `change`'s item (nothing beside a side the source cannot place).
 pub fn side_assets(ws: &Workspace, source: &Source, change: &Change) -> [Assets; 2] {

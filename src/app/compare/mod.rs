@@ -1,30 +1,30 @@
 //! The compare view: what changed between the open file or project and another, or between
 //! the editor and the disk, in the tree of changes on the left (each marked added, removed,
 //! changed, renamed or moved, with the identical count), and the chosen change's diff on the
-//! right: a texture's two images (`texture`), a table's text diff (`text`), any decoded
-//! item's two field tables (`tables`), always with the engine's figures. It is shown instead
+//! right: the body the editor of the item's kind draws (`ItemEditor::compare`: a texture's
+//! two images, a table's text diff, a mesh's two 3D views, a material's two sides playing),
+//! any decoded item's two field tables (`tables`), always with the engine's figures; this
+//! view names no format. It is shown instead
 //! of the editor tabs while open. The diff engine is `doc::diff`; this only draws its report
 //! and the two sides `doc::diff::sides::sides_of` walks back to.
 
 pub mod assets;
-pub mod material;
-pub mod mesh;
 pub mod tables;
-pub mod text;
-pub mod texture;
 pub mod tree;
 
-use crate::app::StudioApp;
+use crate::app::cx::PanelCx;
+use crate::app::editors;
+use crate::app::seam::compare::{CompareBody, CompareInput, Placement};
 use crate::app::intent::Intent;
 use crate::doc::diff::sides::{Source, sides_of};
 use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
 use crate::doc::Workspace;
 use crate::doc::kinds::{FormatKind, ItemKind};
 use crate::formats::readings::Readings;
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub use text::Tag;
+pub use crate::app::widgets::diff::kind_color;
 
 static SERIAL: AtomicU64 = AtomicU64::new(1);
 
@@ -57,11 +57,12 @@ pub struct Shown {
 }
 
 pub enum Body {
-    Texture(Box<texture::TextureDiff>),
-    Text(text::TextDiff),
+    /// The editor's own drawing of the two sides (a texture's images, a table's lines): the
+    /// body of the item's kind the editor registry hands out (`ItemEditor::compare`).
+    Editor(Box<dyn CompareBody>),
+    /// The two field tables, with the editor's drawing of the kind above them (a mesh's two
+    /// 3D views) or among them (a material's two sides playing), when it has one.
     Fields(tables::FieldTable),
-    /// A mesh: two 3D views with one camera, above its field tables.
-    Mesh(Box<mesh::MeshPair>, tables::FieldTable),
     /// Only the engine's figures (byte ranges, an archive's layout, a side that is missing).
     Figures,
     /// A side could not be reached: the one line saying why.
@@ -69,12 +70,19 @@ pub enum Body {
 }
 
 impl Body {
+    /// The editor's drawing (alone, or with the field tables) as its concrete type.
+    pub fn editor<T: CompareBody>(&self) -> Option<&T> {
+        match self {
+            Body::Editor(b) => b.downcast_ref(),
+            Body::Fields(t) => t.extra(),
+            _ => None,
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
-            Body::Texture(_) => "texture",
-            Body::Text(_) => "text",
-            Body::Fields(_) => "fields",
-            Body::Mesh(..) => "mesh",
+            Body::Editor(b) => b.name(),
+            Body::Fields(t) => t.extra.as_ref().filter(|x| x.placement() == Placement::AboveFields).map_or("fields", |x| x.name()),
             Body::Figures => "figures",
             Body::Failed(_) => "failed",
         }
@@ -133,49 +141,34 @@ impl CompareView {
 }
 
 /// What the two sides are drawn as: by the kind of item they hold (a renamed or moved entry
-/// is `entry` in the report, so its bytes say).
+/// is `entry` in the report, so its bytes say). The editor of the kind draws the sides, alone
+/// or with the field tables; archives and plain bytes get the engine's figures.
 fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&Side>, readings: Readings, assets: impl FnOnce() -> [assets::Assets; 2]) -> Body {
     let kind = b.or(a).map_or(change.item, |s| item_kind(s, &readings));
-    match kind {
-        ItemKind::Format(FormatKind::Texm) => Body::Texture(Box::new(texture::TextureDiff::new(ctx, a, b, readings))),
-        ItemKind::Format(FormatKind::Wear) => Body::Text(text::TextDiff::new(a, b)),
-        ItemKind::Nres | ItemKind::Rsli | ItemKind::Bytes => Body::Figures,
-        _ => {
-            let (rows, errors) = field_rows(a, b, &readings);
-            let mut sides = matches!(kind.format(), Some(FormatKind::Mat0 | FormatKind::Msh)).then(assets);
-            let material = if kind == FormatKind::Mat0 { sides.take().and_then(|x| material::MaterialPlay::new(a, b, x)) } else { None };
-            // Only the changed fields, when some are (a mesh's change can lie below its fields).
-            let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
-            let table = tables::FieldTable { rows, errors, only_changed, material, readings };
-            if kind == FormatKind::Msh {
-                let x = sides.take().unwrap_or_else(|| [(), ()].map(|_| Box::new(crate::doc::resolve::MemoryAssets::default()) as assets::Assets));
-                Body::Mesh(Box::new(mesh::MeshPair::new(a, b, &readings, &x)), table)
-            } else if table.rows.is_empty() && table.errors.is_empty() {
-                Body::Figures
-            } else {
-                Body::Fields(table)
-            }
-        }
+    if kind.is_archive() || kind == ItemKind::Bytes {
+        return Body::Figures;
     }
-}
-
-/// The colour a kind of change is marked with.
-pub fn kind_color(kind: Kind, dark: bool) -> Color32 {
-    let (light, darkc) = match kind {
-        Kind::Added => (Color32::from_rgb(0x1a, 0x7f, 0x37), Color32::from_rgb(0x57, 0xd3, 0x6b)),
-        Kind::Removed => (Color32::from_rgb(0xb3, 0x26, 0x1e), Color32::from_rgb(0xff, 0x7b, 0x72)),
-        Kind::Changed => (Color32::from_rgb(0x9a, 0x67, 0x00), Color32::from_rgb(0xe3, 0xb3, 0x41)),
-        Kind::Renamed => (Color32::from_rgb(0x1f, 0x5f, 0xbf), Color32::from_rgb(0x79, 0xc0, 0xff)),
-        Kind::Moved => (Color32::from_rgb(0x7a, 0x3e, 0x9d), Color32::from_rgb(0xd2, 0xa8, 0xff)),
+    let mut assets = Some(assets);
+    let mut ask = || match assets.take() {
+        Some(f) => f(),
+        None => [(), ()].map(|_| Box::new(crate::doc::resolve::MemoryAssets::default()) as assets::Assets),
     };
-    if dark { darkc } else { light }
+    let mut input = CompareInput { ctx, kind, change, a, b, readings, assets: &mut ask };
+    let extra = match editors::compare_body(&mut input) {
+        Some(body) if body.placement() == Placement::Alone => return Body::Editor(body),
+        other => other,
+    };
+    let (rows, errors) = field_rows(a, b, &readings);
+    // Only the changed fields, when some are (a mesh's change can lie below its fields).
+    let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
+    let above = extra.as_ref().is_some_and(|x| x.placement() == Placement::AboveFields);
+    let table = tables::FieldTable { rows, errors, only_changed, extra, readings };
+    if !above && table.rows.is_empty() && table.errors.is_empty() { Body::Figures } else { Body::Fields(table) }
 }
 
 /// The whole view: a header with the summary and Close, the tree, and the shown diff.
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let mut out = Vec::new();
-    let ws = &app.ws;
-    let Some(view) = app.compare.as_mut() else { return };
+pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let ws = cx.ws;
     ui.horizontal(|ui| {
         ui.heading("Compare");
         ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
@@ -206,7 +199,6 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     }
     ui.separator();
     if !matches!(view.report, Some(Ok(_))) {
-        app.intents.extend(out);
         return;
     }
     egui::Panel::left("compare-tree").resizable(true).default_size(220.0).size_range(160.0..=900.0).show(ui, |ui| {
@@ -214,13 +206,13 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             view.open_selected(ui.ctx(), ws);
         }
     });
-    let gpu = app.gpu.as_ref();
-    egui::CentralPanel::default().show(ui, |ui| shown(view, ui, gpu));
-    app.intents.extend(out);
+    let gpu = cx.gpu;
+    let readings = cx.ws.readings;
+    egui::CentralPanel::default().show(ui, |ui| shown(view, ui, gpu, &readings));
 }
 
 /// The shown change: its header line, its damage, its body, then the engine's figures.
-fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>) {
+fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>, readings: &Readings) {
     let Some(s) = view.shown.as_mut() else {
         ui.weak("Double-click a change (or select it and press Enter) to see its diff.");
         return;
@@ -243,13 +235,11 @@ fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::Re
     }
     let figures = |ui: &mut Ui| tables::figures(ui, change);
     match &mut s.body {
-        Body::Texture(t) => t.show(ui, figures),
-        Body::Text(t) => t.show(ui, figures),
-        Body::Fields(t) => t.show(ui, gpu, figures),
-        Body::Mesh(m, t) => {
-            m.show(ui, gpu);
-            t.show(ui, gpu, figures);
+        Body::Editor(b) => {
+            let mut figures = figures;
+            b.show(ui, readings, gpu, &mut figures);
         }
+        Body::Fields(t) => t.show(ui, gpu, figures),
         Body::Figures => {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, figures);
         }

@@ -2,7 +2,8 @@
 //! its two values, each finding with its note, the context lines), and the two sides' decoded
 //! fields (`doc::diff::field_rows`) in columns A and B, the values that differ highlighted.
 
-use super::kind_color;
+use crate::app::seam::compare::{CompareBody, Placement};
+use crate::app::widgets::diff::kind_color;
 use crate::doc::diff::{Change, FieldRow, Kind};
 use egui::{RichText, Ui};
 
@@ -54,18 +55,32 @@ pub struct FieldTable {
     /// A side that could not be decoded, one line each.
     pub errors: Vec<String>,
     pub only_changed: bool,
-    /// A material's two sides playing in step.
-    pub material: Option<super::material::MaterialPlay>,
+    /// An editor's drawing of the two sides with the tables: a mesh's two 3D views above
+    /// them, a material's two sides playing in step among them.
+    pub extra: Option<Box<dyn CompareBody>>,
     pub readings: crate::formats::readings::Readings,
 }
 
 impl FieldTable {
+    /// The editor's drawing as its concrete type (tests, benchmarks).
+    pub fn extra<T: CompareBody>(&self) -> Option<&T> {
+        self.extra.as_deref().and_then(|x| x.downcast_ref())
+    }
+
+    pub fn extra_mut<T: CompareBody>(&mut self) -> Option<&mut T> {
+        self.extra.as_deref_mut().and_then(|x| x.downcast_mut())
+    }
+
     pub fn show(&mut self, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>, figures: impl FnOnce(&mut Ui)) {
+        let mut none = |_: &mut Ui| {};
+        if let Some(x) = self.extra.as_mut().filter(|x| x.placement() == Placement::AboveFields) {
+            x.show(ui, &self.readings, gpu, &mut none);
+        }
         egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(180.0).show(ui, figures);
         });
-        if let Some(m) = self.material.as_mut() {
-            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings, gpu));
+        if let Some(m) = self.extra.as_mut().filter(|x| x.placement() == Placement::InFields) {
+            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings, gpu, &mut none));
         }
         for e in &self.errors {
             ui.colored_label(ui.visuals().error_fg_color, e);

@@ -62,6 +62,12 @@ pub fn entry_kinds(ws: &Workspace, path: &ItemPath) -> Vec<Option<crate::doc::ki
     }
 }
 
+/// The body an editor of the registry draws for two sides of a compared item of
+/// `input.kind` (the first that offers one), instead of the compare view knowing formats.
+pub fn compare_body(input: &mut compare::CompareInput) -> Option<Box<dyn compare::CompareBody>> {
+    ALL.iter().find_map(|e| e.compare(input))
+}
+
 /// The editor that opens an item, if any.
 pub fn editor_for(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Option<&'static dyn ItemEditor> {
     let kind = codec_of(ws, path, bytes).map(|c| c.kind());
@@ -79,7 +85,7 @@ pub fn editor_of(ws: &Workspace, path: &ItemPath) -> Option<&'static dyn ItemEdi
 impl EditorCommand {
     /// The spec its editor gives it.
     pub fn spec(self) -> Option<&'static CommandSpec> {
-        by_id(self.editor)?.commands().get(self.index)
+        by_id(self.editor)?.commands().iter().find(|s| s.name == self.name)
     }
 }
 
@@ -88,7 +94,7 @@ impl Command {
     pub fn every() -> Vec<Command> {
         let mut v = Command::ALL.to_vec();
         for e in ALL {
-            v.extend((0..e.commands().len()).map(|index| Command::Editor(EditorCommand { editor: e.id(), index })));
+            v.extend(e.commands().iter().map(|s| Command::Editor(EditorCommand { editor: e.id(), name: s.name })));
         }
         v
     }
@@ -141,6 +147,13 @@ mod tests {
             assert!(by_id(e.id()).is_some());
             for c in e.commands() {
                 assert!(!c.label.is_empty() && !c.tooltip.is_empty(), "{}", c.label);
+            }
+            // A command is found by its name: two of one editor with one name would run the
+            // first for both.
+            let names: HashSet<_> = e.commands().iter().map(|c| c.name).collect();
+            assert_eq!(names.len(), e.commands().len(), "{}: command names repeat", e.id());
+            for c in e.commands() {
+                assert_eq!(EditorCommand { editor: e.id(), name: c.name }.spec().map(|s| s.label), Some(c.label));
             }
         }
     }

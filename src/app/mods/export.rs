@@ -4,7 +4,7 @@
 //! description. The package is written by `doc::mods::create::write_package`.
 
 use super::package_view::describe;
-use crate::app::StudioApp;
+use super::ModsState;
 use crate::app::intent::{Intent, Pick};
 use crate::app::tasks::Outcome;
 use crate::doc::mods::create::{diff_file, diff_folders_over, write_package};
@@ -73,9 +73,9 @@ pub fn find_changes(base: Option<PathBuf>, root: Option<PathBuf>, edited: Vec<(S
     Outcome::ModExportChanges { base, result }
 }
 
-pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
-    let Some(form) = app.mods.export.as_mut() else { return };
-    let mut out = Vec::new();
+/// The Export Changes as Mod form, while open; its answer goes into `out`.
+pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
+    let Some(form) = mods.export.as_mut() else { return };
     let mut open = true;
     egui::Window::new("Export Changes as Mod").id(egui::Id::unique("mod-export")).open(&mut open).default_size([620.0, 480.0]).collapsible(false).show(ctx, |ui| {
         ui.horizontal(|ui| {
@@ -144,5 +144,4 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
     if !open {
         out.push(Intent::ModExportClose);
     }
-    app.intents.extend(out);
 }

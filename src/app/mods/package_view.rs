@@ -3,13 +3,15 @@
 //! shows, on request, what it changes against the game's item: `doc::diff`'s report of the
 //! game's bytes against the package's, in the diff command's words.
 
-use crate::app::StudioApp;
+use super::ModsState;
+use crate::app::cx::PanelCx;
 use crate::app::intent::Intent;
 use crate::doc::diff::{Options, Report, diff_items};
 use crate::doc::mods::change::{Change, Op};
 use crate::doc::mods::package::FORMAT_VERSION;
 use crate::doc::mods::preview::{game_side, new_side};
 use crate::doc::mods::Package;
+use crate::doc::mods::text::{shown, shown_multiline};
 use egui::RichText;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -70,27 +72,28 @@ pub fn diff_lines(game: &Path, c: &Change, readings: crate::formats::readings::R
     lines
 }
 
-pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
-    let game = app.folder.as_ref().map(|v| v.root().to_path_buf());
+/// Each package opened on its own, in its window; what the user asks for goes into `out`.
+pub fn show(mods: &mut ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut Vec<Intent>) {
+    let game = cx.folder.map(|v| v.root().to_path_buf());
     // The mods installed in the open game folder, to say when this one is among them.
     let installed: Vec<String> = match &game {
-        Some(g) => app.mods.installed_in(g).as_ref().map(|l| l.iter().map(|m| m.name.clone()).collect()).unwrap_or_default(),
+        Some(g) => mods.installed_in(g).as_ref().map(|l| l.iter().map(|m| m.name.clone()).collect()).unwrap_or_default(),
         None => Vec::new(),
     };
-    let readings = app.ws.readings;
-    let mut out = Vec::new();
-    for (i, v) in app.mods.packages.iter_mut().enumerate() {
+    let readings = cx.ws.readings;
+    for (i, v) in mods.packages.iter_mut().enumerate() {
         let mut open = true;
         let m = &v.package.meta;
-        let title = format!("Mod {} {}", m.name, m.version);
+        let title = format!("Mod {} {}", shown(&m.name), shown(&m.version));
         egui::Window::new(title).id(egui::Id::unique(("mod-package", &v.path))).open(&mut open).default_size([620.0, 440.0]).show(ctx, |ui| {
             egui::Grid::new(("mod-manifest", i)).num_columns(2).show(ui, |ui| {
                 for (k, val) in [
-                    ("Name", m.name.clone()),
-                    ("Version", m.version.clone()),
-                    ("Author", m.author.clone()),
-                    ("Description", m.description.clone()),
-                    ("Made with", m.tool.clone()),
+                    // A package's words, shown with their control characters escaped.
+                    ("Name", shown(&m.name).into_owned()),
+                    ("Version", shown(&m.version).into_owned()),
+                    ("Author", shown(&m.author).into_owned()),
+                    ("Description", shown_multiline(&m.description).into_owned()),
+                    ("Made with", shown(&m.tool).into_owned()),
                     ("Format version", FORMAT_VERSION.to_string()),
                     ("File", v.path.display().to_string()),
                 ] {
@@ -149,5 +152,4 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
             out.push(Intent::ModClosePackage(i));
         }
     }
-    app.intents.extend(out);
 }

@@ -5,19 +5,21 @@
 //! writes.
 
 use super::Pending;
-use crate::app::StudioApp;
+use super::ModsState;
+use crate::app::cx::PanelCx;
 use crate::app::intent::{Intent, Pick};
 use crate::doc::mods::apply::Done;
 use crate::doc::mods::manage::{Verdict, done_text};
 use crate::doc::mods::preview::Preview;
+use crate::doc::mods::text::{shown, shown_multiline};
 use egui::{Color32, RichText, Ui};
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(view) = &app.folder else { return };
+/// The Mods panel of the open project; what the user asks for goes into `out`.
+pub fn show(mods: &mut ModsState, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let Some(view) = cx.folder else { return };
     let root = view.root().to_path_buf();
-    let busy = app.tasks.busy();
-    let mut out = Vec::new();
-    let installed = app.mods.installed_in(&root);
+    let busy = cx.tasks.busy();
+    let installed = mods.installed_in(&root);
     let title = match installed {
         Ok(list) => format!("Mods ({} installed)", list.len()),
         Err(_) => "Mods".to_string(),
@@ -40,9 +42,10 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
                 let n = list.len();
                 egui::Grid::new("mods-installed").striped(true).num_columns(3).show(ui, |ui| {
                     for (i, m) in list.iter().enumerate() {
-                        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", m.author) };
-                        ui.label(format!("{}. {} {}{by}", i + 1, m.name, m.version)).on_hover_text(
-                            m.changes.iter().map(|c| format!("{} {}", c.op, c.address())).collect::<Vec<_>>().join("\n"),
+                        // The journal's text is a package's: shown with its controls escaped.
+                        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", shown(&m.author)) };
+                        ui.label(format!("{}. {} {}{by}", i + 1, shown(&m.name), shown(&m.version))).on_hover_text(
+                            m.changes.iter().map(|c| format!("{} {}", shown(&c.op), c.address())).collect::<Vec<_>>().join("\n"),
                         );
                         ui.weak(format!("{} changes", m.changes.len()));
                         ui.horizontal(|ui| {
@@ -65,21 +68,20 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     ui.separator();
-    app.intents.extend(out);
 }
 
 /// The colour and words of one dry-run row's mark (`later`: the other mod comes after).
 fn mark(ui: &Ui, done: &Result<Done, String>, conflict: &Option<(String, Verdict)>, later: bool) -> (Color32, String) {
     let v = ui.visuals();
     match (done, conflict) {
-        (Err(why), Some((other, _))) => (v.error_fg_color, format!("CONFLICT with {other}: {why}")),
+        (Err(why), Some((other, _))) => (v.error_fg_color, format!("CONFLICT with {}: {why}", shown(other))),
         (Err(why), None) => (v.error_fg_color, format!("blocked: {why}")),
         (Ok(d), Some((other, Verdict::Wins(w)))) => {
             let place = if later { ", which comes after it".to_string() } else { String::new() };
-            (v.warn_fg_color, format!("CONFLICT with {other}{place}: {w} wins{}", done_text(d)))
+            (v.warn_fg_color, format!("CONFLICT with {}{place}: {} wins{}", shown(other), shown(w), done_text(d)))
         }
-        (Ok(_), Some((other, Verdict::Same))) => (v.weak_text_color(), format!("also changed by {other}: the same bytes, no conflict")),
-        (Ok(_), Some((other, Verdict::Merged))) => (v.weak_text_color(), format!("rows merge with {other}'s edits, no conflict")),
+        (Ok(_), Some((other, Verdict::Same))) => (v.weak_text_color(), format!("also changed by {}: the same bytes, no conflict", shown(other))),
+        (Ok(_), Some((other, Verdict::Merged))) => (v.weak_text_color(), format!("rows merge with {}'s edits, no conflict", shown(other))),
         (Ok(d), None) => (v.text_color(), format!("ok{}", done_text(d))),
     }
 }
@@ -93,36 +95,37 @@ fn conflicting(preview: &Preview) -> (Vec<String>, Option<usize>) {
             && (r.done.is_err() || matches!(verdict, Verdict::Wins(_)))
             && !names.contains(other)
         {
-            names.push(other.clone());
+            names.push(shown(other).into_owned());
         }
     }
-    let first = preview.installed.iter().position(|m| names.contains(m));
+    let first = preview.installed.iter().position(|m| names.iter().any(|n| *n == shown(m)));
     (names, first)
 }
 
 /// The dry run of an install, waiting for Install or Cancel. Where the mod conflicts with
 /// installed ones (or finds items changed by hand), it asks which wins: installed last with
 /// this mod's bytes forced, or placed before the first mod it conflicts with, which then wins.
-pub fn confirm_window(app: &mut StudioApp, ctx: &egui::Context) {
-    let Some(Pending { game, package, force, order, preview }) = &app.mods.pending else { return };
-    let busy = app.tasks.busy();
-    let mut out = Vec::new();
+/// The install's dry run, while one waits for the user's answer.
+pub fn confirm_window(mods: &ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut Vec<Intent>) {
+    let Some(Pending { game, package, force, order, preview }) = &mods.pending else { return };
+    let busy = cx.tasks.busy();
     let mut open = true;
     let m = &preview.meta;
-    egui::Window::new(format!("Install {}?", m.name)).id(egui::Id::unique("mod-install")).open(&mut open).default_size([680.0, 440.0]).collapsible(false).show(ctx, |ui| {
-        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", m.author) };
-        ui.label(RichText::new(format!("{} {}{by}", m.name, m.version)).strong());
+    egui::Window::new(format!("Install {}?", shown(&m.name))).id(egui::Id::unique("mod-install")).open(&mut open).default_size([680.0, 440.0]).collapsible(false).show(ctx, |ui| {
+        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", shown(&m.author)) };
+        ui.label(RichText::new(format!("{} {}{by}", shown(&m.name), shown(&m.version))).strong());
         if !m.description.is_empty() {
-            ui.label(&m.description);
+            ui.label(shown_multiline(&m.description));
         }
         ui.weak(format!("into {} from {}", game.display(), package.display()));
         let n = preview.installed.len();
+        let installed: Vec<String> = preview.installed.iter().map(|m| shown(m).into_owned()).collect();
         let place = if n == 0 {
             "the first mod installed".to_string()
         } else if preview.position >= n {
-            format!("#{} of {}, after {}", n + 1, n + 1, preview.installed.join(", "))
+            format!("#{} of {}, after {}", n + 1, n + 1, installed.join(", "))
         } else {
-            format!("#{} of {}, before {}", preview.position + 1, n + 1, preview.installed[preview.position..].join(", "))
+            format!("#{} of {}, before {}", preview.position + 1, n + 1, installed[preview.position..].join(", "))
         };
         ui.label(format!("Dry run: {} changes, {} blocked, {} in conflict; it would be {place}.", preview.rows.len(), preview.blocked(), preview.conflicts()));
         ui.separator();
@@ -157,7 +160,7 @@ pub fn confirm_window(app: &mut StudioApp, ctx: &egui::Context) {
             }
             if let Some(at) = first {
                 let before = order.is_some() && !*force;
-                let text = format!("Install it before {} (#{}): the installed mods win where they conflict", preview.installed[at], at + 1);
+                let text = format!("Install it before {} (#{}): the installed mods win where they conflict", installed[at], at + 1);
                 if ui.radio(before, text).clicked() && !before {
                     out.push(Intent::ModPreview { package: package.clone(), force: false, order: Some(at + 1) });
                 }
@@ -177,5 +180,4 @@ pub fn confirm_window(app: &mut StudioApp, ctx: &egui::Context) {
     if !open {
         out.push(Intent::ModDismissPreview);
     }
-    app.intents.extend(out);
 }

@@ -2,19 +2,18 @@
 //! a file that changed on disk (Overwrite / Cancel), temporary files left by interrupted saves
 //! (Remove / Keep), messages and About.
 
-use crate::app::StudioApp;
+use crate::doc::Workspace;
 use crate::app::intent::{Dialog, Intent, Then};
 use egui::{Context, RichText};
 
-pub fn show(app: &mut StudioApp, ctx: &Context) {
-    let Some(dialog) = app.dialog.clone() else { return };
-    let mut out = Vec::new();
+/// The open dialog over the document it is about; answers go into `out`.
+pub fn show(dialog: &Dialog, ws: &Workspace, ctx: &Context, out: &mut Vec<Intent>) {
     let modal = egui::Modal::new(egui::Id::unique("dialog")).show(ctx, |ui| {
         ui.set_max_width(460.0);
-        match &dialog {
-            Dialog::Unsaved { files, then } => unsaved(app, ui, files, then, &mut out),
+        match dialog {
+            Dialog::Unsaved { files, then } => unsaved(ws, ui, files, then, out),
             Dialog::ChangedOnDisk { file, then, all } => {
-                let name = app.ws.file(*file).map(|f| f.path.display().to_string()).unwrap_or_default();
+                let name = ws.file(*file).map(|f| f.path.display().to_string()).unwrap_or_default();
                 ui.heading("The file changed on disk");
                 ui.label(format!("{name} was changed by another program since it was opened. Saving now overwrites those changes."));
                 ui.add_space(8.0);
@@ -108,12 +107,11 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
         // Escape or a click beside the dialog: the safe answer, Cancel.
         out.push(Intent::CloseDialog);
     }
-    app.intents.extend(out);
 }
 
-fn unsaved(app: &StudioApp, ui: &mut egui::Ui, files: &[crate::doc::FileId], then: &Then, out: &mut Vec<Intent>) {
+fn unsaved(ws: &Workspace, ui: &mut egui::Ui, files: &[crate::doc::FileId], then: &Then, out: &mut Vec<Intent>) {
     // Two files of one name are told apart by their folders, as the unsaved-changes view does.
-    let paths: Vec<&std::path::Path> = files.iter().filter_map(|f| app.ws.file(*f)).map(|f| f.path.as_path()).collect();
+    let paths: Vec<&std::path::Path> = files.iter().filter_map(|f| ws.file(*f)).map(|f| f.path.as_path()).collect();
     let names = crate::doc::diff::sides::distinct_labels(&paths);
     ui.heading("Unsaved changes");
     let what = match then {

@@ -3,7 +3,6 @@
 //! and tests). It chooses what the native dialog would for the same pick (`pickers::request`)
 //! and answers with the same intent (`pickers::answer`); the UI thread never waits on it.
 
-use crate::app::StudioApp;
 use crate::app::intent::{Intent, Pick};
 use crate::app::pickers::{self, Mode};
 use egui::{Key, RichText};
@@ -197,21 +196,22 @@ impl FileDialog {
     }
 }
 
-impl StudioApp {
-    /// Opens the in-window dialog for `pick`; the first time, the log says why.
-    pub(crate) fn pick_in_window(&mut self, pick: Pick, why: &str) {
-        if !self.file_dialog.said_why {
-            self.log.info(format!("file dialogs are drawn in the window: {why}"));
-            self.file_dialog.said_why = true;
-        }
-        self.file_dialog.open = Some(FileDialog::new(pick, self.settings.last_dir.clone()));
+impl InWindow {
+    /// Opens the dialog for `pick` in `last_dir`; true the first time, when the log should say
+    /// why the dialog is drawn in the window.
+    pub fn open_for(&mut self, pick: Pick, last_dir: Option<PathBuf>) -> bool {
+        let first = !self.said_why;
+        self.said_why = true;
+        self.open = Some(FileDialog::new(pick, last_dir));
+        first
     }
 }
 
-pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
-    let Some(d) = app.file_dialog.open.as_mut() else { return };
+/// The in-window file dialog, when one is open; its answer goes into `out`.
+pub fn show(dialog: &mut InWindow, ctx: &egui::Context, out: &mut Vec<Intent>) {
+    let Some(d) = dialog.open.as_mut() else { return };
     if let Some(answer) = d.show(ctx) {
-        app.file_dialog.open = None;
-        app.intents.extend(answer);
+        dialog.open = None;
+        out.extend(answer);
     }
 }

@@ -2,15 +2,14 @@
 //! archives and the archives nested in them expanded in place, each read when it is expanded)
 //! and a search field (Ctrl+P) whose results come as you type; a click opens the item.
 
-use crate::app::StudioApp;
+use crate::app::project::ProjectView;
 use crate::app::intent::Intent;
 use crate::doc::project::Index;
 use egui::{RichText, Ui};
 use std::collections::BTreeMap;
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(view) = &mut app.folder else { return };
-    let mut out = Vec::new();
+/// The project panel of the open folder; clicks go into `out`.
+pub fn show(view: &mut ProjectView, ui: &mut Ui, out: &mut Vec<Intent>) {
     let title = format!("Project {} ({} files)", view.root().display(), view.project.files().len());
     egui::CollapsingHeader::new(title).id_salt("project").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -50,12 +49,11 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             });
         } else {
             egui::ScrollArea::vertical().id_salt("project-tree").max_height(260.0).auto_shrink([false, true]).show(ui, |ui| {
-                tree(view, ui, &mut out);
+                tree(view, ui, out);
             });
         }
     });
     ui.separator();
-    app.intents.extend(out);
 }
 
 /// The byte offset of a place in an item, for the editor to reveal.

@@ -1,13 +1,15 @@
 //! The inspector: what the selection is (directory fields, sizes, offsets), its attributes
 //! (editable: a drag is one undo step), a texture preview, and the diagnostics its codec finds.
 
-use crate::app::StudioApp;
+use crate::app::browser::BrowserState;
+use crate::app::cx::PanelCx;
+use crate::app::thumbs::Thumbnails;
 use crate::doc::items;
 use crate::app::intent::Intent;
 use crate::app::thumbs::Thumb;
 use crate::doc::node::Node;
 use crate::doc::registry::{Item, codec_for};
-use crate::doc::{EntryMeta, ItemPath};
+use crate::doc::{EntryMeta, ItemPath, Workspace};
 use crate::formats::{Diagnostic, Severity, nres};
 use egui::{RichText, Ui};
 
@@ -46,8 +48,7 @@ impl InspectorCache {
     }
 }
 
-pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
-    let ws = &app.ws;
+pub fn info(ws: &Workspace, path: &ItemPath) -> Info {
     let mut info = Info { address: items::address(ws, path), meta: items::meta_of(ws, path), ..Info::default() };
     if path.entries.is_empty() {
         if let Some(f) = ws.file(path.file) {
@@ -100,7 +101,17 @@ pub fn info(app: &StudioApp, path: &ItemPath) -> Info {
     info
 }
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+/// What the inspector reads and keeps: the shell's state, the browser's selection, its own
+/// cache and the thumbnails it previews textures with.
+pub struct Inspector<'a> {
+    pub cx: PanelCx<'a>,
+    pub browser: &'a BrowserState,
+    pub cache: &'a mut InspectorCache,
+    pub thumbs: &'a mut Thumbnails,
+}
+
+/// The inspector of the selection; edits of its fields go into `out`.
+pub fn show(app: &mut Inspector, ui: &mut Ui, out: &mut Vec<Intent>) {
     ui.heading("Inspector");
     ui.separator();
     let sel = app.browser.selection.clone();
@@ -118,25 +129,24 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
     // The codec's check of the item (for a texture, the runtime's decode of every level) runs
     // again once a drag of it ends, not on every mouse move.
     // The directory row stays current (the attribute fields drag from it).
-    let dragging = app.ws.history.is_merging() && app.inspector.shown.as_ref() == Some(&path);
-    if app.inspector.key.as_ref() != Some(&path) {
+    let dragging = app.cx.ws.history.is_merging() && app.cache.shown.as_ref() == Some(&path);
+    if app.cache.key.as_ref() != Some(&path) {
         if dragging {
-            app.inspector.info.meta = items::meta_of(&app.ws, &path);
+            app.cache.info.meta = items::meta_of(app.cx.ws, &path);
         } else {
-            app.inspector.info = info(app, &path);
-            app.inspector.key = Some(path.clone());
-            app.inspector.shown = Some(path.clone());
+            app.cache.info = info(app.cx.ws, &path);
+            app.cache.key = Some(path.clone());
+            app.cache.shown = Some(path.clone());
         }
     }
-    let mut out = Vec::new();
     egui::ScrollArea::vertical().id_salt("inspector").auto_shrink([false, false]).show(ui, |ui| {
-        let info = app.inspector.info.clone();
+        let info = app.cache.info.clone();
         ui.label(RichText::new(&info.address).strong()).on_hover_text("The address the command line uses for this item");
         ui.add_space(4.0);
         if path.entries.is_empty() {
             file_fields(app, ui, &path, &info);
         } else if let Some(m) = &info.meta {
-            entry_fields(app, ui, &path, m, &mut out);
+            entry_fields(app, ui, &path, m, out);
         }
         if let Some(s) = &info.sound {
             sound_fields(ui, s);
@@ -144,9 +154,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         preview(app, ui, &path);
         diagnostics(ui, &info);
         checked(app, ui, &path);
-        super::references::show(app, ui, &path, &mut out);
+        super::references::show(&app.cx, ui, &path, out);
     });
-    app.intents.extend(out);
 }
 
 /// A sound's format fields: codec, rate, channels, bits, block, length, chunks.
@@ -181,8 +190,8 @@ fn grid(ui: &mut Ui, id: &str, rows: impl FnOnce(&mut Ui)) {
     egui::Grid::new(id).num_columns(2).striped(true).spacing([12.0, 4.0]).show(ui, rows);
 }
 
-fn file_fields(app: &StudioApp, ui: &mut Ui, path: &ItemPath, info: &Info) {
-    let Some(f) = app.ws.file(path.file) else { return };
+fn file_fields(app: &Inspector, ui: &mut Ui, path: &ItemPath, info: &Info) {
+    let Some(f) = app.cx.ws.file(path.file) else { return };
     grid(ui, "file-fields", |ui| {
         ui.label("Path");
         ui.label(f.path.display().to_string());
@@ -206,7 +215,7 @@ fn file_fields(app: &StudioApp, ui: &mut Ui, path: &ItemPath, info: &Info) {
         ui.label("Unsaved changes");
         ui.label(if f.is_dirty() { "yes" } else { "no" });
         ui.end_row();
-        if app.ws.changed_on_disk(path.file) {
+        if app.cx.ws.changed_on_disk(path.file) {
             ui.label("On disk");
             ui.colored_label(ui.visuals().warn_fg_color, "changed since it was opened");
             ui.end_row();
@@ -214,7 +223,7 @@ fn file_fields(app: &StudioApp, ui: &mut Ui, path: &ItemPath, info: &Info) {
     });
 }
 
-fn entry_fields(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath, m: &EntryMeta, out: &mut Vec<Intent>) {
+fn entry_fields(app: &mut Inspector, ui: &mut Ui, path: &ItemPath, m: &EntryMeta, out: &mut Vec<Intent>) {
     grid(ui, "entry-fields", |ui| {
         ui.label("Name");
         ui.label(&m.name).on_hover_text(format!("raw bytes: {}", hex(&m.name_bytes)));
@@ -263,9 +272,9 @@ fn entry_fields(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath, m: &EntryMeta
     });
 }
 
-fn type_field(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath, type_id: u32, attrs: [u32; 3], label: egui::Id, out: &mut Vec<Intent>) {
+fn type_field(app: &mut Inspector, ui: &mut Ui, path: &ItemPath, type_id: u32, attrs: [u32; 3], label: egui::Id, out: &mut Vec<Intent>) {
     let current = nres::type_label(type_id);
-    let entry = app.inspector.type_text.get_or_insert_with(|| (path.clone(), current.clone()));
+    let entry = app.cache.type_text.get_or_insert_with(|| (path.clone(), current.clone()));
     if entry.0 != *path {
         *entry = (path.clone(), current.clone());
     }
@@ -276,7 +285,7 @@ fn type_field(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath, type_id: u32, a
             match parse_type(&entry.1) {
                 Some(t) if t != type_id => out.push(Intent::SetAttrs { path: path.clone(), type_id: Some(t), attrs, dragging: false }),
                 Some(_) => {}
-                None => app.log.error(format!("type {:?}: expected four ASCII characters or a decimal id", entry.1)),
+                None => out.push(Intent::Log(Severity::Error, format!("type {:?}: expected four ASCII characters or a decimal id", entry.1))),
             }
         }
         entry.1 = current;
@@ -298,7 +307,7 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02X}")).collect::<Vec<_>>().join(" ")
 }
 
-fn preview(app: &mut StudioApp, ui: &mut Ui, path: &ItemPath) {
+fn preview(app: &mut Inspector, ui: &mut Ui, path: &ItemPath) {
     let Some(row) = app.browser.model.row(path) else { return };
     let is_texture = row.kind == crate::app::browser::model::Kind::Texture
         || (row.kind == crate::app::browser::model::Kind::File && row.type_label == "Texm");
@@ -344,12 +353,12 @@ fn diagnostics(ui: &mut Ui, info: &Info) {
 }
 
 /// The background check's findings about the item (a file: all of them), under the codec's.
-fn checked(app: &StudioApp, ui: &mut Ui, path: &ItemPath) {
-    let Some((_, report)) = app.log.reports.iter().find(|(f, _)| *f == path.file) else {
+fn checked(app: &Inspector, ui: &mut Ui, path: &ItemPath) {
+    let Some((_, report)) = app.cx.log.reports.iter().find(|(f, _)| *f == path.file) else {
         ui.weak("Checking…");
         return;
     };
-    let address = items::address(&app.ws, path);
+    let address = items::address(app.cx.ws, path);
     let within = address.split_once("::").map(|(_, e)| e.to_string());
     let about: Vec<_> = report
         .diagnostics

@@ -1,28 +1,36 @@
 //! The bottom panel: the log, and the diagnostics of the last check of each file (click one
 //! to select the entry it is about).
 
-use crate::app::StudioApp;
+use crate::app::cx::PanelCx;
+use crate::app::tabs::Tabs;
 use crate::app::intent::Intent;
 use crate::app::log::BottomTab;
 use crate::formats::Severity;
 use egui::{RichText, Ui};
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let mut out = Vec::new();
+/// What the bottom panel reads: the shell's state and the open tabs (their editors' live
+/// findings).
+struct Parts<'a> {
+    cx: &'a PanelCx<'a>,
+    tabs: &'a Tabs,
+}
+
+/// The bottom panel on its tab (`tab`, which it switches); clicks go into `out`.
+pub fn show(cx: &PanelCx, tabs: &Tabs, tab: &mut BottomTab, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let app = Parts { cx, tabs };
     egui::Panel::bottom("log").resizable(true).default_size(110.0).size_range(48.0..=600.0).show(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut app.log.tab, BottomTab::Log, "Log");
-            let project = app.folder.as_ref().and_then(|v| v.index.as_ref()).map_or(0, |ix| ix.problems().len());
-            let n = app.log.finding_count() + editor_findings(app).map(|(.., d)| d.len()).sum::<usize>() + project;
-            ui.selectable_value(&mut app.log.tab, BottomTab::Diagnostics, format!("Diagnostics ({n})"));
+            ui.selectable_value(tab, BottomTab::Log, "Log");
+            let project = app.cx.folder.and_then(|v| v.index.as_ref()).map_or(0, |ix| ix.problems().len());
+            let n = app.cx.log.finding_count() + editor_findings(&app).map(|(.., d)| d.len()).sum::<usize>() + project;
+            ui.selectable_value(tab, BottomTab::Diagnostics, format!("Diagnostics ({n})"));
         });
         ui.separator();
-        match app.log.tab {
-            BottomTab::Log => lines(app, ui),
-            BottomTab::Diagnostics => findings(app, ui, &mut out),
+        match *tab {
+            BottomTab::Log => lines(&app, ui),
+            BottomTab::Diagnostics => findings(&app, ui, out),
         }
     });
-    app.intents.extend(out);
 }
 
 fn severity_text(ui: &Ui, s: Severity) -> RichText {
@@ -33,8 +41,8 @@ fn severity_text(ui: &Ui, s: Severity) -> RichText {
     }
 }
 
-fn lines(app: &StudioApp, ui: &mut Ui) {
-    let lines = app.log.lines();
+fn lines(app: &Parts, ui: &mut Ui) {
+    let lines = app.cx.log.lines();
     let h = ui.text_style_height(&egui::TextStyle::Body);
     egui::ScrollArea::vertical().id_salt("log-lines").auto_shrink([false, false]).stick_to_bottom(true).show_rows(
         ui,
@@ -53,7 +61,7 @@ fn lines(app: &StudioApp, ui: &mut Ui) {
 }
 
 /// The open tabs whose editor reports live diagnostics: tab index, editor, item, findings.
-fn editor_findings(app: &StudioApp) -> impl Iterator<Item = (usize, &'static str, &crate::doc::ItemPath, &[crate::formats::Diagnostic])> {
+fn editor_findings<'a>(app: &Parts<'a>) -> impl Iterator<Item = (usize, &'static str, &'a crate::doc::ItemPath, &'a [crate::formats::Diagnostic])> {
     app.tabs.tabs.iter().enumerate().filter_map(|(i, t)| {
         let slot = t.editor.as_ref()?;
         let d = slot.state.diagnostics();
@@ -62,9 +70,9 @@ fn editor_findings(app: &StudioApp) -> impl Iterator<Item = (usize, &'static str
 }
 
 /// The open editors' live findings, one heading per tab; a click shows the place in its tab.
-fn editor_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+fn editor_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
     for (tab, editor, path, diags) in editor_findings(app) {
-        let name = crate::doc::items::address(&app.ws, path);
+        let name = crate::doc::items::address(app.cx.ws, path);
         ui.label(RichText::new(format!("{name}: {} findings in its open editor", diags.len())).strong());
         for d in diags.iter().take(200) {
             ui.horizontal(|ui| {
@@ -88,8 +96,8 @@ fn editor_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
 
 /// The open project's findings (names that reach nothing, models without a table, shadowed
 /// names); a click opens the item, another the item at the other end.
-fn project_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
-    let Some(ix) = app.folder.as_ref().and_then(|v| v.index.as_ref()) else { return };
+fn project_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let Some(ix) = app.cx.folder.and_then(|v| v.index.as_ref()) else { return };
     let problems = ix.problems();
     ui.label(RichText::new(format!("Project: {} findings", problems.len())).strong());
     egui::ScrollArea::vertical().id_salt("project-findings").max_height(160.0).auto_shrink([false, true]).show(ui, |ui| {
@@ -116,18 +124,19 @@ fn project_rows(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
     ui.separator();
 }
 
-fn findings(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+fn findings(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
     project_rows(app, ui, out);
     if editor_findings(app).next().is_some() {
         editor_rows(app, ui, out);
         ui.separator();
     }
-    if app.log.reports.is_empty() {
-        ui.weak(if app.ws.files().is_empty() { "Open a file: every open file is checked in the background." } else { "Checking the open files…" });
+    if app.cx.log.reports.is_empty() {
+        ui.weak(if app.cx.ws.files().is_empty() { "Open a file: every open file is checked in the background." } else { "Checking the open files…" });
         return;
     }
     // One heading line per checked file, then its findings.
     let rows: Vec<_> = app
+        .cx
         .log
         .reports
         .iter()

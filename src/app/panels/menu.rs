@@ -1,7 +1,7 @@
 //! The menu bar, built from the command table: every item shows the command's label, its
 //! shortcut and its tooltip, and clicking it queues the command.
 
-use crate::app::StudioApp;
+use crate::app::cx::{Enabled, PanelCx};
 use crate::app::command::{Command, MenuGroup};
 use crate::app::intent::Intent;
 use crate::app::settings::Theme;
@@ -36,21 +36,24 @@ fn checked_button(ui: &mut Ui, c: Command, on: bool) -> bool {
     }
 }
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let mut run: Vec<Command> = Vec::new();
-    let mut out: Vec<Intent> = Vec::new();
+/// The menu bar; clicked items go into `run`, everything else into `out`.
+pub fn show(app: &Menu, ui: &mut Ui, run: &mut Vec<Command>, out: &mut Vec<Intent>) {
     egui::Panel::top("menu-bar").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             for group in [MenuGroup::File, MenuGroup::Edit, MenuGroup::Entry, MenuGroup::View, MenuGroup::Help] {
-                ui.menu_button(group.label(), |ui| group_items(app, ui, group, &mut run, &mut out));
+                ui.menu_button(group.label(), |ui| group_items(app, ui, group, run, out));
             }
         });
     });
-    app.commands.extend(run);
-    app.intents.extend(out);
 }
 
-fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>, out: &mut Vec<Intent>) {
+/// What the menu bar reads: the shell's state and which commands apply now.
+pub struct Menu<'a> {
+    pub cx: PanelCx<'a>,
+    pub enabled: Enabled<'a>,
+}
+
+fn group_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>, out: &mut Vec<Intent>) {
     match group {
         MenuGroup::File => {
             item(app, ui, Command::Open, run);
@@ -76,10 +79,10 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             item(app, ui, Command::Quit, run);
         }
         MenuGroup::Edit => {
-            let undo = app.ws.history.undo_label().map(|l| format!("Undo {l}"));
-            let redo = app.ws.history.redo_label().map(|l| format!("Redo {l}"));
-            labelled(ui, Command::Undo, undo, app.command_enabled(Command::Undo), run);
-            labelled(ui, Command::Redo, redo, app.command_enabled(Command::Redo), run);
+            let undo = app.cx.ws.history.undo_label().map(|l| format!("Undo {l}"));
+            let redo = app.cx.ws.history.redo_label().map(|l| format!("Redo {l}"));
+            labelled(ui, Command::Undo, undo, (app.enabled)(Command::Undo), run);
+            labelled(ui, Command::Redo, redo, (app.enabled)(Command::Redo), run);
             ui.separator();
             item(app, ui, Command::SelectAll, run);
             item(app, ui, Command::FocusFilter, run);
@@ -102,18 +105,18 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
             }
         }
         MenuGroup::View => {
-            if checked_button(ui, Command::ToggleBrowser, app.settings.show_browser) {
+            if checked_button(ui, Command::ToggleBrowser, app.cx.settings.show_browser) {
                 run.push(Command::ToggleBrowser);
             }
-            if checked_button(ui, Command::ToggleInspector, app.settings.show_inspector) {
+            if checked_button(ui, Command::ToggleInspector, app.cx.settings.show_inspector) {
                 run.push(Command::ToggleInspector);
             }
-            if checked_button(ui, Command::ToggleLog, app.settings.show_log) {
+            if checked_button(ui, Command::ToggleLog, app.cx.settings.show_log) {
                 run.push(Command::ToggleLog);
             }
             ui.separator();
             for (c, t) in [(Command::ThemeSystem, Theme::System), (Command::ThemeLight, Theme::Light), (Command::ThemeDark, Theme::Dark)] {
-                if checked_button(ui, c, app.settings.theme == t) {
+                if checked_button(ui, c, app.cx.settings.theme == t) {
                     run.push(c);
                 }
             }
@@ -138,27 +141,27 @@ fn group_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Com
 
 /// The program Edit in External Program uses: a command (`gimp`, `krita`, a path), or blank
 /// for the desktop's default program for the file's type.
-fn external_program(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
+fn external_program(app: &Menu, ui: &mut Ui, out: &mut Vec<Intent>) {
     ui.menu_button("External Program", |ui| {
         ui.label("Edit in External Program opens files with:");
-        let mut p = app.settings.external_program.clone();
+        let mut p = app.cx.settings.external_program.clone();
         let r = ui.add(egui::TextEdit::singleline(&mut p).hint_text("the desktop's default program").desired_width(240.0));
         r.on_hover_text("A program name or path (gimp, krita, code); blank for the default program for PNG or text files");
-        if p != app.settings.external_program {
+        if p != app.cx.settings.external_program {
             out.push(Intent::SetExternalProgram(p));
         }
     });
 }
 
 /// The editors' commands that sit in this menu.
-fn editor_items(app: &StudioApp, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>) {
+fn editor_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>) {
     for c in Command::every().into_iter().filter(|c| matches!(c, Command::Editor(e) if e.spec().is_some_and(|s| s.menu == Some(group)))) {
         item(app, ui, c, run);
     }
 }
 
-fn item(app: &StudioApp, ui: &mut Ui, c: Command, run: &mut Vec<Command>) {
-    if command_button(ui, c, app.command_enabled(c)) {
+fn item(app: &Menu, ui: &mut Ui, c: Command, run: &mut Vec<Command>) {
+    if command_button(ui, c, (app.enabled)(c)) {
         run.push(c);
     }
 }
@@ -174,9 +177,9 @@ fn labelled(ui: &mut Ui, c: Command, label: Option<String>, enabled: bool, run: 
     }
 }
 
-fn recent(app: &StudioApp, ui: &mut Ui, out: &mut Vec<Intent>) {
-    let files = &app.settings.recent_files;
-    let folders = &app.settings.recent_folders;
+fn recent(app: &Menu, ui: &mut Ui, out: &mut Vec<Intent>) {
+    let files = &app.cx.settings.recent_files;
+    let folders = &app.cx.settings.recent_folders;
     ui.add_enabled_ui(!files.is_empty() || !folders.is_empty(), |ui| {
         ui.menu_button("Open Recent", |ui| {
             for f in files {

@@ -1,7 +1,7 @@
 //! The command palette (Ctrl+Shift+P): every command by name, filtered as you type; Enter or a
 //! click runs the highlighted one, Escape closes.
 
-use crate::app::StudioApp;
+use crate::app::cx::Enabled;
 use crate::app::command::Command;
 use crate::app::intent::Intent;
 use egui::{Context, Key};
@@ -26,11 +26,10 @@ pub fn matches(query: &str) -> Vec<Command> {
         .collect()
 }
 
-pub fn show(app: &mut StudioApp, ctx: &Context) {
-    let Some(mut state) = app.palette.take() else { return };
-    let mut out = Vec::new();
+/// The open palette; the command it runs and its closing go into `out`.
+pub fn show(state: &mut PaletteState, enabled: Enabled, ctx: &Context, out: &mut Vec<Intent>) {
     let found = matches(&state.query);
-    let enabled: Vec<bool> = found.iter().map(|c| app.command_enabled(*c)).collect();
+    let enabled: Vec<bool> = found.iter().map(|c| enabled(*c)).collect();
     let modal = egui::Modal::new(egui::Id::unique("command-palette")).show(ctx, |ui| {
         ui.set_width(420.0);
         let r = ui.add(egui::TextEdit::singleline(&mut state.query).hint_text("Type a command").desired_width(f32::INFINITY).id_salt("palette-query"));
@@ -74,8 +73,6 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
     if modal.should_close() && out.is_empty() {
         out.push(Intent::ClosePalette);
     }
-    app.palette = Some(state);
-    app.intents.extend(out);
 }
 
 #[cfg(test)]

@@ -1,25 +1,21 @@
 //! The readings window: one choice per disputed reading of docs/readings.md, the first
 //! value being the default. Decoded views follow at once; the choice is remembered.
 
-use crate::app::StudioApp;
+use crate::app::cx::PanelCx;
 use crate::app::intent::Intent;
 use crate::app::widgets::readings::combo;
 use crate::formats::readings::TABLE;
 use egui::Context;
 
-pub fn show(app: &mut StudioApp, ctx: &Context) {
-    if !app.show_readings {
-        return;
-    }
+pub fn show(app: &PanelCx, ctx: &Context, out: &mut Vec<Intent>) {
     let mut open = true;
-    let mut out = Vec::new();
     egui::Window::new("Format readings").open(&mut open).default_width(420.0).show(ctx, |ui| {
         ui.label("Where public readers of the formats disagree, choose the reading; the first value is the default. docs/readings.md explains each.");
         ui.separator();
         egui::Grid::new("readings").num_columns(2).striped(true).show(ui, |ui| {
             for (name, values, about) in TABLE {
                 ui.label(*name).on_hover_text(*about);
-                combo(ui, &app.ws.readings, name, values, about, "readings", &mut out);
+                combo(ui, &app.ws.readings, name, values, about, "readings", out);
                 ui.end_row();
             }
         });
@@ -27,5 +23,4 @@ pub fn show(app: &mut StudioApp, ctx: &Context) {
     if !open {
         out.push(Intent::ShowReadings(false));
     }
-    app.intents.extend(out);
 }

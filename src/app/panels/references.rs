@@ -3,15 +3,15 @@
 //! do) and the meshes that draw it; every other end is a link that opens it. "Used by
 //! nothing" is said, so a dead texture or material shows as one.
 
-use crate::app::StudioApp;
+use crate::app::cx::PanelCx;
 use crate::app::intent::Intent;
 use crate::app::panels::folder::offset_of;
 use crate::doc::ItemPath;
 use egui::{RichText, Ui};
 
-pub fn show(app: &StudioApp, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) {
-    let Some(view) = &app.folder else { return };
-    let Some(address) = view.address_of(&app.ws, path) else { return };
+pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) {
+    let Some(view) = app.folder else { return };
+    let Some(address) = view.address_of(app.ws, path) else { return };
     ui.add_space(8.0);
     let Some(ix) = &view.index else {
         ui.weak("Used by: indexing the project…");

@@ -1,12 +1,11 @@
 //! The status bar: running tasks with progress and Cancel, else the last log line and counts.
 
-use crate::app::StudioApp;
+use crate::app::cx::PanelCx;
 use crate::app::intent::Intent;
 use crate::formats::Severity;
 use egui::{Align, Layout, RichText, Ui};
 
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    let mut out = Vec::new();
+pub fn show(app: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
     egui::Panel::bottom("status-bar").resizable(false).show(ui, |ui| {
         ui.horizontal(|ui| {
             if let Some(t) = app.tasks.running().first() {
@@ -42,5 +41,4 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
             });
         });
     });
-    app.intents.extend(out);
 }

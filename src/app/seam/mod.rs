@@ -5,6 +5,7 @@
 //! another editor or the registry (`editors::ALL`), so it can be read, changed or deleted
 //! alone.
 
+pub mod compare;
 pub mod types;
 
 pub use types::*;
@@ -73,9 +74,10 @@ pub trait ItemEditor: Sync {
     fn commands(&self) -> &'static [CommandSpec] {
         &[]
     }
-    /// Runs command `index` of [`ItemEditor::commands`] on `target`; `state` is the target's tab
-    /// state when a tab of this editor has it open.
-    fn run(&self, _index: usize, _target: &ItemPath, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
+    /// Runs the command named `cmd` (a [`CommandSpec::name`] of [`ItemEditor::commands`]; the
+    /// editor finds its enum's variant by it) on `target`; `state` is the target's tab state
+    /// when a tab of this editor has it open.
+    fn run(&self, _cmd: &str, _target: &ItemPath, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
     /// Handles a message the editor sent itself about `target`.
     fn handle(&self, _target: &ItemPath, _msg: EditorMsg, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
     /// A file dropped on the item (its row, its tab title or its drop area) or given to Replace:
@@ -83,13 +85,19 @@ pub trait ItemEditor: Sync {
     fn take_file(&self, _target: &ItemPath, _file: &Path, _bytes: &[u8]) -> Option<EditorMsg> {
         None
     }
+    /// The compare capability: how this editor draws two sides of a compared item whose
+    /// kind it knows (`input.kind`), or `None` (the compare view then shows the field tables).
+    fn compare(&self, _input: &mut compare::CompareInput) -> Option<Box<dyn compare::CompareBody>> {
+        None
+    }
 }
 
 /// One tab's state of an editor.
 pub trait EditorState: Any {
     fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>);
-    /// Whether command `index`'s keys should fire now (the pointer over its canvas, say).
-    fn wants_keys(&self, _index: usize, _ctx: &egui::Context) -> bool {
+    /// Whether the keys of the command named `cmd` should fire now (the pointer over its
+    /// canvas, say).
+    fn wants_keys(&self, _cmd: &str, _ctx: &egui::Context) -> bool {
         true
     }
     /// A short text after the tab's title (a count of diagnostics), as of the last draw.

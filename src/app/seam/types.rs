@@ -9,11 +9,12 @@ use std::sync::Arc;
 /// An editor's stable name ("texture"): tabs, commands and messages name their editor by it.
 pub type EditorId = &'static str;
 
-/// Command `index` of editor `editor`'s `ItemEditor::commands`.
+/// One command of editor `editor`: the [`CommandSpec::name`] of one variant of the editor's
+/// command enum (an editor's `Cmd::command`); never a position in a list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EditorCommand {
     pub editor: EditorId,
-    pub index: usize,
+    pub name: &'static str,
 }
 
 /// Where a command sits in the menu bar (and how the palette groups it).
@@ -38,8 +39,13 @@ impl MenuGroup {
     }
 }
 
-/// One command an editor adds to the command table.
+/// One command an editor adds to the command table: what one variant of the editor's command
+/// enum says of itself (its `spec`).
+#[derive(Clone, Copy, Debug)]
 pub struct CommandSpec {
+    /// Its stable name inside the editor ("replace-image"): what [`EditorCommand`] carries and
+    /// the enum's `named` finds the variant by.
+    pub name: &'static str,
     pub label: &'static str,
     pub tooltip: &'static str,
     /// The first is the one menus show. The keys fire only while the editor has the focus
@@ -90,3 +96,23 @@ pub struct Picked {
     pub path: std::path::PathBuf,
 }
 
+
+/// The `&'static [CommandSpec]` an editor's `ItemEditor::commands` returns, built from its
+/// command enum (`$cmd::ALL` in menu order, `$cmd::spec` a `const fn`), so the table and the
+/// enum cannot drift apart.
+macro_rules! command_table {
+    ($cmd:ty) => {{
+        const N: usize = <$cmd>::ALL.len();
+        static TABLE: [$crate::app::seam::CommandSpec; N] = {
+            let mut out = [<$cmd>::ALL[0].spec(); N];
+            let mut k = 1;
+            while k < N {
+                out[k] = <$cmd>::ALL[k].spec();
+                k += 1;
+            }
+            out
+        };
+        &TABLE
+    }};
+}
+pub(crate) use command_table;

@@ -1,6 +1,7 @@
 //! Widgets more than one view uses. A widget knows no editor: editors and panels draw with
 //! these.
 
+pub mod diff;
 pub mod image;
 pub mod material_preview;
 pub mod named_texture;

@@ -6,7 +6,8 @@ use super::change::{Change, Op};
 use super::merge_rows as merge3;
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
-use crate::formats::cp1251;
+use crate::formats::{cp1251, nres};
+use std::collections::HashMap;
 
 /// What became of one change.
 #[derive(Debug, Clone, PartialEq)]
@@ -168,31 +169,76 @@ pub fn find(node: &Node, segment: &str) -> Option<usize> {
 /// A change and its entry path relative to the node it is being applied in.
 type Located<'a> = (&'a [String], &'a Change);
 
-/// Applies changes whose paths are relative to `node`; true when the node changed.
+/// An archive's entries by ASCII-lower-cased name, each name's indices in order, kept current
+/// through renames: [`find`] in constant time, so a mod's thousands of changes of one archive
+/// cost linear time, not changes × entries.
+struct Names {
+    len: usize,
+    by: HashMap<Vec<u8>, Vec<usize>>,
+    name: Vec<Vec<u8>>,
+}
+
+impl Names {
+    fn of(node: &Node) -> Names {
+        let name: Vec<Vec<u8>> = (0..node.len()).map(|i| node.meta(i).map(|m| m.name_bytes.to_ascii_lowercase()).unwrap_or_default()).collect();
+        let mut by: HashMap<Vec<u8>, Vec<usize>> = HashMap::with_capacity(name.len());
+        for (i, n) in name.iter().enumerate() {
+            by.entry(n.clone()).or_default().push(i);
+        }
+        Names { len: name.len(), by, name }
+    }
+
+    /// As [`find`].
+    fn find(&self, segment: &str) -> Option<usize> {
+        if let Some(n) = segment.strip_prefix('#') {
+            return n.parse::<usize>().ok().filter(|&i| i < self.len);
+        }
+        let want = cp1251::encode(segment)?.to_ascii_lowercase();
+        self.by.get(&want).and_then(|v| v.first().copied())
+    }
+
+    fn rename(&mut self, i: usize, to: &[u8]) {
+        let old = std::mem::replace(&mut self.name[i], to.to_ascii_lowercase());
+        if let Some(v) = self.by.get_mut(&old) {
+            v.retain(|&j| j != i);
+        }
+        let v = self.by.entry(self.name[i].clone()).or_default();
+        let at = v.partition_point(|&j| j < i);
+        v.insert(at, i);
+    }
+}
+
+/// Applies changes whose paths are relative to `node`; true when the node changed. Every edit
+/// is gathered into one batch ([`Node::edit_batch`]), indices resolved before any of them.
 fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcome>) -> bool {
-    let mut changed = false;
+    let mut names = Names::of(node);
     // Nested archives first, each child's changes together; indices are resolved before any
     // removal or addition moves them.
     let mut groups: Vec<(String, Vec<Located>)> = Vec::new();
+    let mut group_of: HashMap<String, usize> = HashMap::new();
     let mut here: Vec<(Option<usize>, &Change)> = Vec::new();
     for &(path, c) in list {
         if path.len() == 1 {
-            here.push((find(node, &path[0]), c));
+            here.push((names.find(&path[0]), c));
         } else {
             let k = path[0].to_ascii_lowercase();
-            match groups.iter_mut().find(|(g, _)| *g == k) {
-                Some((_, v)) => v.push((&path[1..], c)),
-                None => groups.push((k, vec![(&path[1..], c)])),
-            }
+            let g = *group_of.entry(k.clone()).or_insert_with(|| {
+                groups.push((k, Vec::new()));
+                groups.len() - 1
+            });
+            groups[g].1.push((&path[1..], c));
         }
     }
+    let mut batch = nres::Batch::default();
+    // The outcomes (indices in `out`) whose edits are in the batch: a batch that fails fails them.
+    let mut edits: Vec<usize> = Vec::new();
     for (seg, inner) in &groups {
         let skip_all = |why: String, out: &mut Vec<Outcome>| {
             for (_, c) in inner {
                 out.push(Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
             }
         };
-        let Some(i) = find(node, seg) else {
+        let Some(i) = names.find(seg) else {
             skip_all(format!("no entry {seg} holds it"), out);
             continue;
         };
@@ -210,18 +256,16 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 continue;
             }
         };
+        let start = out.len();
         if apply_in(&mut child, inner, force, out) {
-            if let Err(e) = node.replace_entry(i, SharedBytes::from(child.write())) {
-                skip_all(format!("{seg}: {e}"), out);
-                continue;
-            }
-            changed = true;
+            batch.replace.push((i, SharedBytes::from(child.write())));
+            edits.extend(start..out.len());
         }
     }
-    let mut removals = Vec::new();
     let mut adds = Vec::new();
     for (idx, c) in here {
         let name = c.entry.last().map(String::as_str).unwrap_or_default();
+        let at = out.len();
         let mut push = |done: Result<Done, String>| out.push(Outcome { address: c.address(), op: c.op.name(), done });
         let gone = |force: bool| {
             let why = format!("no entry {name}");
@@ -235,7 +279,8 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 } else {
                     let d = refuse(force, format!("an entry {name} already exists (the mod adds it)"));
                     if d.is_ok() {
-                        changed |= node.replace_entry(i, data.clone()).is_ok();
+                        batch.replace.push((i, data.clone()));
+                        edits.push(at);
                     }
                     push(d);
                 }
@@ -246,7 +291,8 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
                 let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
                 if d.is_ok() {
-                    removals.push(i);
+                    batch.remove.push(i);
+                    edits.push(at);
                 }
                 push(d);
             }
@@ -263,24 +309,18 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                     refuse(force, mismatch(name, original, &cur))
                 };
                 if matches!(d, Ok(Done::Applied | Done::Overrode(_))) {
-                    let mut r = node.replace_entry(i, data.clone());
-                    if r.is_ok() && (type_id.is_some() || attrs.is_some()) {
+                    batch.replace.push((i, data.clone()));
+                    if type_id.is_some() || attrs.is_some() {
                         let a = attrs.or(meta.map(|m| m.attrs)).unwrap_or([0; 3]);
-                        r = node.set_attrs(i, *type_id, a);
+                        batch.rows.push((i, *type_id, a));
                     }
-                    match r {
-                        Ok(()) => changed = true,
-                        Err(e) => {
-                            push(Err(format!("{name}: {e}")));
-                            continue;
-                        }
-                    }
+                    edits.push(at);
                 }
                 push(d);
             }
             (Op::RenameEntry { to, original }, Some(i)) => {
                 let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
-                let d = if find(node, to).is_some_and(|j| j != i) {
+                let d = if names.find(to).is_some_and(|j| j != i) {
                     Err(format!("an entry {to} already exists"))
                 } else if original.matches(&cur) {
                     Ok(Done::Applied)
@@ -288,8 +328,12 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                     refuse(force, mismatch(name, original, &cur))
                 };
                 if d.is_ok() {
-                    match crate::doc::items::encode_name(to).and_then(|n| node.rename_entry(i, &n).map_err(|e| e.to_string())) {
-                        Ok(()) => changed = true,
+                    match crate::doc::items::encode_name(to) {
+                        Ok(n) => {
+                            names.rename(i, &n);
+                            batch.rename.push((i, n));
+                            edits.push(at);
+                        }
                         Err(e) => {
                             push(Err(format!("{name} -> {to}: {e}")));
                             continue;
@@ -302,7 +346,8 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
                 let (bytes, d) = wear(&cur, base, data, name, force);
                 if let Some(b) = bytes {
-                    changed |= node.replace_entry(i, SharedBytes::from(b)).is_ok();
+                    batch.replace.push((i, SharedBytes::from(b)));
+                    edits.push(at);
                 }
                 push(d);
             }
@@ -311,23 +356,31 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
             }
         }
     }
-    removals.sort_unstable();
-    removals.dedup();
-    for i in removals.into_iter().rev() {
-        changed |= node.remove_entry(i).is_ok();
-    }
+    batch.remove.sort_unstable();
+    batch.remove.dedup();
     for c in adds {
         let Op::AddEntry { data, type_id, attrs } = &c.op else { continue };
         let name = c.entry.last().map(String::as_str).unwrap_or_default();
-        let r = crate::doc::items::encode_name(name).and_then(|n| node.add_entry(&n, *type_id, *attrs, data.clone()).map_err(|e| e.to_string()));
-        let done = match r {
-            Ok(_) => {
-                changed = true;
+        let done = match crate::doc::items::encode_name(name) {
+            Ok(n) => {
+                batch.add.push((n, *type_id, *attrs, data.clone()));
+                edits.push(out.len());
                 Ok(Done::Applied)
             }
             Err(e) => Err(format!("{name}: {e}")),
         };
         out.push(Outcome { address: c.address(), op: c.op.name(), done });
     }
-    changed
+    if edits.is_empty() {
+        return false;
+    }
+    match node.edit_batch(batch) {
+        Ok(()) => true,
+        Err(e) => {
+            for k in edits {
+                out[k].done = Err(format!("the archive cannot take the mod's edits: {e}"));
+            }
+            false
+        }
+    }
 }

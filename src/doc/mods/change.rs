@@ -17,7 +17,7 @@ impl Digest {
     }
 
     pub fn matches(&self, bytes: &[u8]) -> bool {
-        self.size == bytes.len() as u64 && self.sha256 == sha256_hex(bytes)
+        self.size == bytes.len() as u64 && self.sha256.eq_ignore_ascii_case(&sha256_hex(bytes))
     }
 }
 
@@ -98,14 +98,15 @@ pub struct Change {
 }
 
 impl Change {
-    /// `File.lib::NESTED.rlb::ENTRY` for people.
+    /// `File.lib::NESTED.rlb::ENTRY` for people (control characters escaped, though a package
+    /// that reads has none in its paths).
     pub fn address(&self) -> String {
         let mut s = self.file.clone();
         for e in &self.entry {
             s.push_str("::");
             s.push_str(e);
         }
-        s
+        super::text::shown(&s).into_owned()
     }
 
     /// The key two changes of one item share: the path folded to ASCII lower case.

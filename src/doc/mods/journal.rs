@@ -17,7 +17,7 @@
 //! ([`recover`]). A full disk fails while staging, before any game file is touched.
 
 use super::change::sha256_hex;
-use super::paths::JOURNAL_DIR;
+use super::paths::{JOURNAL_DIR, file_inside, folder_inside};
 use crate::doc::save::{atomic_write, save_target};
 use crate::formats::bytes::SharedBytes;
 use serde::{Deserialize, Serialize};
@@ -37,8 +37,11 @@ pub struct InstalledChange {
 }
 
 impl InstalledChange {
+    /// `File.lib::ENTRY` for people, control characters escaped (a journal written before
+    /// packages were checked for them may hold some).
     pub fn address(&self) -> String {
-        std::iter::once(self.file.as_str()).chain(self.entry.iter().map(String::as_str)).collect::<Vec<_>>().join("::")
+        let joined = std::iter::once(self.file.as_str()).chain(self.entry.iter().map(String::as_str)).collect::<Vec<_>>().join("::");
+        super::text::shown(&joined).into_owned()
     }
 
     pub fn key(&self) -> Vec<String> {
@@ -113,6 +116,11 @@ impl Journal {
 
     pub fn file(&self, game_path: &str) -> Option<&FileState> {
         self.files.iter().find(|f| f.file.eq_ignore_ascii_case(game_path))
+    }
+
+    /// Each listed file's index by its lower-cased path.
+    pub fn file_index(&self) -> std::collections::HashMap<String, usize> {
+        self.files.iter().enumerate().map(|(i, f)| (f.file.to_ascii_lowercase(), i)).collect()
     }
 
     pub fn find_mod(&self, name: &str) -> Option<usize> {
@@ -209,9 +217,14 @@ fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::Result<Txn> {
+    // Every path is checked again before the commit point (the folder may have changed since
+    // the plan): after it, nothing may fail that the recovery could not finish.
+    folder_inside(game, JOURNAL_DIR)?;
+    check_writes(game, &w.files)?;
     std::fs::create_dir_all(stage).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", stage.display())))?;
     for (file, name) in &w.snapshots {
-        snapshot(&game.join(file), &dir.join(name))?;
+        let src = file_inside(game, file)?;
+        snapshot(&src, &dir.join(name)).map_err(|e| io::Error::new(e.kind(), format!("keeping the original {file}: {e}")))?;
     }
     if kill("snapshots") {
         return Err(killed("snapshots"));
@@ -238,7 +251,7 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
         writes.push(TxnWrite { file: file.clone(), stage: staged, after: sha.clone() });
     }
     let json = serde_json::to_vec_pretty(journal).map_err(io::Error::other)?;
-    write_synced(&stage.join("journal.json"), &json)?;
+    write_synced(&stage.join("journal.json"), &json).map_err(|e| io::Error::new(e.kind(), format!("staging the journal: {e}")))?;
     // The staged names must be durable before the commit point names them.
     if let Ok(d) = std::fs::File::open(stage) {
         let _ = d.sync_all();
@@ -249,6 +262,29 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
     }
     atomic_write(&dir.join("txn.json"), &serde_json::to_vec_pretty(&txn).map_err(io::Error::other)?)?;
     Ok(txn)
+}
+
+/// The files a transaction writes, checked as a whole before its commit point: each path
+/// inside the game folder ([`file_inside`]), and no file written where another write needs a
+/// folder (the package reader refuses that within one package; a revert could meet it across
+/// two).
+fn check_writes(game: &Path, files: &[(String, Option<SharedBytes>, Option<String>)]) -> io::Result<()> {
+    let written: HashSet<String> = files.iter().filter(|(_, b, _)| b.is_some()).map(|(f, _, _)| f.to_ascii_lowercase()).collect();
+    for (file, bytes, _) in files {
+        file_inside(game, file)?;
+        if bytes.is_some() {
+            let lower = file.to_ascii_lowercase();
+            let mut end = 0;
+            while let Some(slash) = lower[end..].find('/') {
+                end += slash;
+                if written.contains(&lower[..end]) {
+                    return Err(io::Error::other(format!("{}: a file is written where {file} needs a folder", &file[..end])));
+                }
+                end += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Puts one staged file in place of its game file: a rename where they share a file system,
@@ -279,12 +315,12 @@ fn file_sha(p: &Path) -> Option<String> {
 fn finish(game: &Path, dir: &Path, txn: &Txn, kill: KillAt) -> io::Result<()> {
     let stage = dir.join("stage");
     for (n, w) in txn.writes.iter().enumerate() {
-        let target = game.join(&w.file);
+        let target = file_inside(game, &w.file)?;
         match &w.stage {
             Some(name) => {
                 let staged = stage.join(name);
                 if staged.exists() {
-                    place(&staged, &target)?;
+                    place(&staged, &target).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", target.display())))?;
                 } else if file_sha(&target) != w.after {
                     return Err(io::Error::other(format!("{}: its staged copy is gone and the file is not as the transaction left it", w.file)));
                 }
@@ -307,19 +343,19 @@ fn finish(game: &Path, dir: &Path, txn: &Txn, kill: KillAt) -> io::Result<()> {
         if from.exists() {
             let to = dir.join(name);
             if let Some(p) = to.parent() {
-                std::fs::create_dir_all(p)?;
+                std::fs::create_dir_all(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
             }
-            std::fs::rename(&from, &to)?;
+            std::fs::rename(&from, &to).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", to.display())))?;
         }
     }
     let staged_journal = stage.join("journal.json");
     if staged_journal.exists() {
-        std::fs::rename(&staged_journal, dir.join("journal.json"))?;
+        std::fs::rename(&staged_journal, dir.join("journal.json")).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.join("journal.json").display())))?;
     }
     if kill("journal") {
         return Err(killed("journal"));
     }
-    std::fs::remove_file(dir.join("txn.json"))?;
+    std::fs::remove_file(dir.join("txn.json")).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.join("txn.json").display())))?;
     let _ = std::fs::remove_dir_all(&stage);
     collect_garbage(game)?;
     Ok(())

@@ -12,10 +12,12 @@ use super::change::{Change, sha256_hex};
 use super::create::diff_file;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
 use super::package::{Package, PackageError};
-use super::paths::GameFolder;
-use super::merge_rows as merge3;
+use super::keys::KeyIndex;
+use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
+use super::text::shown;
 use crate::formats::bytes::SharedBytes;
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -77,17 +79,30 @@ fn sha_opt(b: &Option<SharedBytes>) -> Option<String> {
 /// The changes of `pkg` grouped by file (case-insensitively), in first-seen order.
 fn by_file(changes: &[Change]) -> Vec<(String, Vec<&Change>)> {
     let mut out: Vec<(String, Vec<&Change>)> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
     for c in changes {
-        match out.iter_mut().find(|(f, _)| f.eq_ignore_ascii_case(&c.file)) {
-            Some((_, v)) => v.push(c),
-            None => out.push((c.file.clone(), vec![c])),
+        match at.entry(c.file.to_ascii_lowercase()) {
+            Entry::Occupied(e) => out[*e.get()].1.push(c),
+            Entry::Vacant(v) => {
+                v.insert(out.len());
+                out.push((c.file.clone(), vec![c]));
+            }
         }
     }
     out
 }
 
-fn changes_of<'a>(pkg: &'a Package, file: &str) -> Vec<&'a Change> {
-    pkg.changes.iter().filter(|c| c.file.eq_ignore_ascii_case(file)).collect()
+/// A package's changes by lower-cased file: one file's changes in constant time, so that
+/// rebuilding every file of a mod costs the changes once, not files × changes.
+type Files<'a> = HashMap<String, Vec<&'a Change>>;
+
+fn files_of(pkg: &Package) -> Files<'_> {
+    by_file(&pkg.changes).into_iter().map(|(f, v)| (f.to_ascii_lowercase(), v)).collect()
+}
+
+/// The lower-cased files each installed mod touches, in the journal's order.
+fn touched(journal: &Journal) -> Vec<HashSet<String>> {
+    journal.mods.iter().map(|m| m.changes.iter().map(|c| c.file.to_ascii_lowercase()).collect()).collect()
 }
 
 /// True when one key is the other or holds it (a file and its entries, an archive and what is
@@ -127,17 +142,16 @@ pub(super) fn installed_package(game: &Path, m: &Installed) -> Result<Package, M
     Ok(Package::read(&Journal::dir(game).join(&m.package))?)
 }
 
-/// A file rebuilt from `base` through `order` (each package with whether its preconditions
-/// are checked rather than forced, and its force); the outcomes of the checked ones.
-fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Package, Option<bool>)]) -> (Option<SharedBytes>, Vec<Outcome>) {
+/// A file rebuilt from `base` through `order` (each package's changes by file with whether
+/// its preconditions are checked rather than forced, and its force); the outcomes of the
+/// checked ones.
+fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Files, Option<bool>)]) -> (Option<SharedBytes>, Vec<Outcome>) {
     let mut cur = base;
     let mut outcomes = Vec::new();
-    for (pkg, checked) in order {
-        let changes = changes_of(pkg, file);
-        if changes.is_empty() {
-            continue;
-        }
-        let r = apply_file(cur.clone(), file, &changes, checked.unwrap_or(true));
+    let key = file.to_ascii_lowercase();
+    for (files, checked) in order {
+        let Some(changes) = files.get(&key) else { continue };
+        let r = apply_file(cur.clone(), file, changes, checked.unwrap_or(true));
         if checked.is_some() {
             outcomes.extend(r.outcomes.iter().cloned());
         }
@@ -150,11 +164,11 @@ fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Package, Option<bool
 
 /// What was changed by hand in a journalled file since the last mod command: the changes
 /// from what the installed mods give to what is on disk.
-fn hand_changes(game: &Path, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Package]) -> Result<Vec<Change>, ModError> {
+fn hand_changes(game: &Path, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Files]) -> Result<Vec<Change>, ModError> {
     if sha_opt(current) == fs.after {
         return Ok(Vec::new());
     }
-    let order: Vec<(&Package, Option<bool>)> = old_order.iter().map(|p| (*p, None)).collect();
+    let order: Vec<(&Files, Option<bool>)> = old_order.iter().map(|p| (*p, None)).collect();
     let (expected, _) = replay(base_bytes(game, fs)?, &fs.file, &order);
     let mut out = Vec::new();
     diff_file(&fs.file, expected, current.clone(), &mut out);
@@ -176,9 +190,21 @@ struct Planned {
     current: Option<SharedBytes>,
 }
 
-/// Which installed mod (before `position`) last changed the item of `key`.
-fn owner<'a>(journal: &'a Journal, position: usize, key: &[String]) -> Option<&'a Installed> {
-    journal.mods[..position].iter().rev().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), key)))
+/// The installed mods' items: `before` those of the mods before `position` (the last of them
+/// kept where several change an item), `after` those from it on (the first kept).
+fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex) {
+    let (mut before, mut after) = (KeyIndex::default(), KeyIndex::default());
+    for (k, m) in journal.mods.iter().enumerate().take(position) {
+        for c in &m.changes {
+            before.insert(&c.key(), k);
+        }
+    }
+    for (k, m) in journal.mods.iter().enumerate().skip(position).rev() {
+        for c in &m.changes {
+            after.insert(&c.key(), k);
+        }
+    }
+    (before, after)
 }
 
 /// An install worked out and not yet written: the package, the files it gives and what
@@ -191,6 +217,8 @@ pub struct Plan {
     pub position: usize,
     planned: Vec<Planned>,
     pub outcomes: Vec<Outcome>,
+    before: KeyIndex,
+    after: KeyIndex,
 }
 
 /// Works out an install of the package `pkg_bytes` (called `label` in errors) without
@@ -204,37 +232,66 @@ pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions)
     if opts.to.is_none() && journal.find_mod(&pkg.meta.name).is_some() {
         return Err(ModError::Usage(format!("a mod named {:?} is already installed in {}; revert it first", pkg.meta.name, game.display())));
     }
-    let folder = GameFolder::scan(game)?;
+    let mut folder = GameFolder::scan(game)?;
     let position = if opts.to.is_some() { journal.mods.len() } else { opts.order.map_or(journal.mods.len(), |n| n.clamp(1, journal.mods.len() + 1) - 1) };
-    let later = &journal.mods[position..];
-    let mut later_pkgs: HashMap<u64, Package> = HashMap::new();
-    let mut earlier_pkgs: HashMap<u64, Package> = HashMap::new();
     let groups = by_file(&pkg.changes);
-    let mut planned = Vec::new();
-    let mut outcomes = Vec::new();
-    for (file, changes) in &groups {
-        let rel = folder.existing(file).unwrap_or(file).to_string();
-        let current = read_opt(&folder.locate(file))?;
-        let before = current.clone();
-        let (bytes, outs) = if later.iter().any(|m| m.touches(file)) {
-            // Installed before mods that touch this file: rebuilt in the new order.
-            let fs = journal.file(file).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
-            for m in journal.mods.iter().filter(|m| m.touches(file)) {
-                let map = if later.iter().any(|l| l.seq == m.seq) { &mut later_pkgs } else { &mut earlier_pkgs };
-                if let std::collections::hash_map::Entry::Vacant(v) = map.entry(m.seq) {
-                    v.insert(installed_package(game, m)?);
+    // Where each file is on disk, each path checked before anything is read: no link leading
+    // out of the folder, no file where a folder must be, no folder where a file must be.
+    let mut bad = Vec::new();
+    if let Err(e) = folder_inside(game, JOURNAL_DIR) {
+        bad.push(format!("  {e}"));
+    }
+    let mut located = Vec::with_capacity(groups.len());
+    for (file, _) in &groups {
+        let rel = folder.spell(file);
+        match file_inside(game, &rel) {
+            Ok(path) => located.push((rel, path)),
+            Err(e) => bad.push(format!("  {e}")),
+        }
+    }
+    if !bad.is_empty() {
+        let mut msg = vec![format!("{} cannot be installed into {}: {} path(s) it cannot write safely", shown(&pkg.meta.name), game.display(), bad.len())];
+        msg.extend(bad);
+        msg.push("nothing was written".into());
+        return Err(ModError::Blocked(msg));
+    }
+    let touched = touched(&journal);
+    let later = position..journal.mods.len();
+    // The installed packages a rebuild needs: every mod touching a file that a mod placed
+    // after this one touches too.
+    let mut pkgs: HashMap<u64, Package> = HashMap::new();
+    for (file, _) in &groups {
+        let key = file.to_ascii_lowercase();
+        if later.clone().any(|k| touched[k].contains(&key)) {
+            for (k, m) in journal.mods.iter().enumerate() {
+                if touched[k].contains(&key) && !pkgs.contains_key(&m.seq) {
+                    pkgs.insert(m.seq, installed_package(game, m)?);
                 }
             }
-            let installed: Vec<&Package> =
-                journal.mods.iter().filter(|m| m.touches(file)).map(|m| later_pkgs.get(&m.seq).or(earlier_pkgs.get(&m.seq)).expect("loaded above")).collect();
+        }
+    }
+    let files: HashMap<u64, Files> = pkgs.iter().map(|(seq, p)| (*seq, files_of(p))).collect();
+    let mine = files_of(&pkg);
+    let index = journal.file_index();
+    let mut planned = Vec::new();
+    let mut outcomes = Vec::new();
+    for ((file, changes), (rel, path)) in groups.iter().zip(located) {
+        let key = file.to_ascii_lowercase();
+        let current = read_opt(&path)?;
+        let before = current.clone();
+        let (bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
+            // Installed before mods that touch this file: rebuilt in the new order.
+            let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
+            let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
+            let installed: Vec<&Files> = touching.iter().map(|&k| &files[&journal.mods[k].seq]).collect();
             let hand = hand_changes(game, fs, &current, &installed)?;
-            let mut order: Vec<(&Package, Option<bool>)> = Vec::new();
-            for m in journal.mods[..position].iter().filter(|m| m.touches(file)) {
-                order.push((&earlier_pkgs[&m.seq], None));
+            let mut order: Vec<(&Files, Option<bool>)> = Vec::new();
+            for &k in touching.iter().filter(|&&k| k < position) {
+                order.push((&files[&journal.mods[k].seq], None));
             }
-            order.push((&pkg, Some(opts.force)));
-            for m in later.iter().filter(|m| m.touches(file)) {
-                order.push((&later_pkgs[&m.seq], None));
+            order.push((&mine, Some(opts.force)));
+            for &k in touching.iter().filter(|&&k| k >= position) {
+                order.push((&files[&journal.mods[k].seq], None));
             }
             let (b, outs) = replay(base_bytes(game, fs)?, file, &order);
             (apply_hand(b, file, &hand), outs)
@@ -245,20 +302,22 @@ pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions)
         planned.push(Planned { file: rel, bytes, current: before });
         outcomes.extend(outs);
     }
-    Ok(Plan { pkg, pkg_bytes, journal, position, planned, outcomes })
+    let (before, after) = owners(&journal, position);
+    Ok(Plan { pkg, pkg_bytes, journal, position, planned, outcomes, before, after })
 }
 
 impl Plan {
     /// The installed mod that last changed the item of `change` before this one's place.
     pub fn owner(&self, change: &Change) -> Option<&Installed> {
-        owner(&self.journal, self.position, &change.key())
+        let key = change.key();
+        self.before.overlapping(&key).max().map(|k| &self.journal.mods[k])
     }
 
     /// The first installed mod after this one's place that changes the item of `change`
     /// (it wins there).
     pub fn later_owner(&self, change: &Change) -> Option<&Installed> {
         let key = change.key();
-        self.journal.mods[self.position..].iter().find(|m| m.changes.iter().any(|c| overlaps(&c.key(), &key)))
+        self.after.overlapping(&key).min().map(|k| &self.journal.mods[k])
     }
 
     /// The installed mods in order.
@@ -280,16 +339,17 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
     if !opts.dry_run && opts.to.is_none() && game.is_dir() {
         lines.extend(recover(game)?);
     }
-    let Plan { pkg, pkg_bytes, journal, position, planned, outcomes } = plan(game, label, pkg_bytes, opts)?;
+    let p = plan(game, label, pkg_bytes, opts)?;
+    let Plan { pkg, pkg_bytes, journal, position, planned, outcomes, before, .. } = p;
     let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
     if !blocked.is_empty() {
-        let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", pkg.meta.name, blocked.len())];
+        let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", shown(&pkg.meta.name), blocked.len())];
         let by_addr: HashMap<String, &Change> = pkg.changes.iter().map(|c| (c.address(), c)).collect();
         for o in &blocked {
             let who = by_addr
                 .get(&o.address)
-                .and_then(|c| owner(&journal, position, &c.key()))
-                .map(|m| format!("changed by the installed mod {:?}", m.name))
+                .and_then(|c| before.overlapping(&c.key()).max())
+                .map(|k| format!("changed by the installed mod \"{}\"", shown(&journal.mods[k].name)))
                 .unwrap_or_else(|| "not as in the game it was made for: changed by hand or by another tool".into());
             msg.push(format!("  {} {}: {} ({who})", o.op, o.address, o.done.as_ref().err().map(String::as_str).unwrap_or_default()));
         }
@@ -300,9 +360,9 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
     lines.push(format!(
         "{} {} {}{}: {} change(s) to {} file(s)",
         if opts.dry_run { "would install" } else { "installing" },
-        pkg.meta.name,
-        pkg.meta.version,
-        if pkg.meta.author.is_empty() { String::new() } else { format!(" by {}", pkg.meta.author) },
+        shown(&pkg.meta.name),
+        shown(&pkg.meta.version),
+        if pkg.meta.author.is_empty() { String::new() } else { format!(" by {}", shown(&pkg.meta.author)) },
         pkg.changes.len(),
         files_n
     ));
@@ -310,17 +370,20 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
         lines.push(format!("  {} {}{}", o.op, o.address, o.done.as_ref().map(done_text).unwrap_or_default()));
     }
     if position < journal.mods.len() {
-        lines.push(format!("  placed #{} in the order, before {}", position + 1, journal.mods[position].name));
+        lines.push(format!("  placed #{} in the order, before {}", position + 1, shown(&journal.mods[position].name)));
     }
     if opts.dry_run {
         lines.push("dry run: nothing written".into());
         return Ok(lines);
     }
     if let Some(out) = &opts.to {
+        std::fs::create_dir_all(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
         for p in &planned {
             match &p.bytes {
                 Some(b) => {
-                    let target = out.join(&p.file);
+                    // The output folder is checked as the game folder is: nothing is written
+                    // through a link out of it.
+                    let target = file_inside(out, &p.file)?;
                     if let Some(parent) = target.parent() {
                         std::fs::create_dir_all(parent)?;
                     }
@@ -339,11 +402,12 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
     let package = format!("mods/{seq}.parkanmod");
     let mut snapshots = Vec::new();
     let mut afters = Vec::new();
+    let index = next.file_index();
     for (n, p) in planned.iter().enumerate() {
         let after = sha_opt(&p.bytes);
         afters.push(after.clone());
-        match next.files.iter_mut().find(|f| f.file.eq_ignore_ascii_case(&p.file)) {
-            Some(f) => f.after = after,
+        match index.get(&p.file.to_ascii_lowercase()) {
+            Some(&i) => next.files[i].after = after,
             None => {
                 let base = p.current.as_ref().map(|_| format!("base/{seq}-{n}"));
                 if let Some(b) = &base {
@@ -353,7 +417,8 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
             }
         }
     }
-    let spelled = |f: &str| planned.iter().find(|p| p.file.eq_ignore_ascii_case(f)).map(|p| p.file.clone()).unwrap_or_else(|| f.to_string());
+    let spelling: HashMap<String, &str> = planned.iter().map(|p| (p.file.to_ascii_lowercase(), p.file.as_str())).collect();
+    let spelled = |f: &str| spelling.get(&f.to_ascii_lowercase()).map_or_else(|| f.to_string(), |s| s.to_string());
     let installed = Installed {
         seq,
         name: pkg.meta.name.clone(),
@@ -370,7 +435,7 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
         extra: vec![(package, SharedBytes::from(pkg_bytes))],
     };
     commit(game, &writes, &next, kill)?;
-    lines.push(format!("installed {} as #{} of {} (journal: {})", pkg.meta.name, position + 1, next.mods.len(), Journal::dir(game).display()));
+    lines.push(format!("installed {} as #{} of {} (journal: {})", shown(&pkg.meta.name), position + 1, next.mods.len(), Journal::dir(game).display()));
     Ok(lines)
 }
 
@@ -390,32 +455,41 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
         }));
     };
     let m = &journal.mods[idx];
-    let mut pkgs: HashMap<u64, Package> = HashMap::new();
-    let mut files: Vec<String> = Vec::new();
+    let touched = touched(&journal);
+    // The mod's changes by file, in first-seen order.
+    let mut mine: Vec<(String, Vec<Vec<String>>)> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
     for c in &m.changes {
-        if !files.iter().any(|f| f.eq_ignore_ascii_case(&c.file)) {
-            files.push(c.file.clone());
+        let k = *at.entry(c.file.to_ascii_lowercase()).or_insert_with(|| {
+            mine.push((c.file.clone(), Vec::new()));
+            mine.len() - 1
+        });
+        mine[k].1.push(c.key());
+    }
+    let mut pkgs: HashMap<u64, Package> = HashMap::new();
+    for (k, x) in journal.mods.iter().enumerate() {
+        if mine.iter().any(|(f, _)| touched[k].contains(&f.to_ascii_lowercase())) {
+            pkgs.insert(x.seq, installed_package(game, x)?);
         }
     }
-    lines.push(format!("{} {} {} ({} file(s))", if dry_run { "would revert" } else { "reverting" }, m.name, m.version, files.len()));
+    let files_by: HashMap<u64, Files> = pkgs.iter().map(|(seq, p)| (*seq, files_of(p))).collect();
+    let index = journal.file_index();
+    lines.push(format!("{} {} {} ({} file(s))", if dry_run { "would revert" } else { "reverting" }, shown(&m.name), shown(&m.version), mine.len()));
     let mut next = journal.clone();
     next.mods.remove(idx);
+    let mut gone: HashSet<String> = HashSet::new();
+    let mut afters: HashMap<String, Option<String>> = HashMap::new();
     let mut writes = Vec::new();
-    for file in &files {
-        let fs = journal.file(file).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?.clone();
-        let touching: Vec<&Installed> = journal.mods.iter().filter(|x| x.touches(file)).collect();
-        for x in &touching {
-            if let std::collections::hash_map::Entry::Vacant(v) = pkgs.entry(x.seq) {
-                v.insert(installed_package(game, x)?);
-            }
-        }
-        let current = read_opt(&game.join(&fs.file))?;
-        let old_order: Vec<&Package> = touching.iter().map(|x| &pkgs[&x.seq]).collect();
+    for (file, keys) in &mine {
+        let key = file.to_ascii_lowercase();
+        let fs = index.get(&key).map(|&i| journal.files[i].clone()).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
+        let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
+        let current = read_opt(&file_inside(game, &fs.file)?)?;
+        let old_order: Vec<&Files> = touching.iter().map(|&k| &files_by[&journal.mods[k].seq]).collect();
         let hand = hand_changes(game, &fs, &current, &old_order)?;
-        let mine: Vec<Vec<String>> = m.changes.iter().filter(|c| c.file.eq_ignore_ascii_case(file)).map(|c| c.key()).collect();
         let mut carry = Vec::new();
         for h in hand {
-            let on_mine = mine.iter().any(|k| overlaps(k, &h.key()));
+            let on_mine = keys.iter().any(|k| overlaps(k, &h.key()));
             if on_mine {
                 lines.push(format!(
                     "  {} was changed by hand since the mod was installed: {}",
@@ -428,25 +502,32 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
             }
             carry.push(h);
         }
-        let remaining: Vec<(&Package, Option<bool>)> = touching.iter().filter(|x| x.seq != m.seq).map(|x| (&pkgs[&x.seq], None)).collect();
+        let others: Vec<usize> = touching.iter().copied().filter(|&k| k != idx).collect();
+        let remaining: Vec<(&Files, Option<bool>)> = others.iter().map(|&k| (&files_by[&journal.mods[k].seq], None)).collect();
         let (rebuilt, _) = replay(base_bytes(game, &fs)?, file, &remaining);
         let bytes = apply_hand(rebuilt, file, &carry);
-        let others: Vec<&str> = touching.iter().filter(|x| x.seq != m.seq).map(|x| x.name.as_str()).collect();
-        let what = match (&bytes, others.is_empty()) {
+        let names: Vec<String> = others.iter().map(|&k| shown(&journal.mods[k].name).into_owned()).collect();
+        let what = match (&bytes, names.is_empty()) {
             (None, _) => format!("  remove {} (the mod added it)", fs.file),
             (Some(_), true) if carry.is_empty() => format!("  restore {} as it was before the mod", fs.file),
             (Some(_), true) => format!("  restore {} as it was before the mod, keeping the edits made by hand since", fs.file),
-            (Some(_), false) => format!("  restore {}, keeping the changes of {}", fs.file, others.join(", ")),
+            (Some(_), false) => format!("  restore {}, keeping the changes of {}", fs.file, names.join(", ")),
         };
         lines.push(what);
         // A file no mod is left on is its snapshot, whose hash the journal has.
         let after = if remaining.is_empty() && carry.is_empty() { fs.base_sha256.clone() } else { sha_opt(&bytes) };
         if remaining.is_empty() && carry.is_empty() {
-            next.files.retain(|f| !f.file.eq_ignore_ascii_case(file));
-        } else if let Some(f) = next.files.iter_mut().find(|f| f.file.eq_ignore_ascii_case(file)) {
-            f.after = after.clone();
+            gone.insert(key);
+        } else {
+            afters.insert(key, after.clone());
         }
         writes.push((fs.file.clone(), bytes, after));
+    }
+    next.files.retain(|f| !gone.contains(&f.file.to_ascii_lowercase()));
+    for f in &mut next.files {
+        if let Some(a) = afters.get(&f.file.to_ascii_lowercase()) {
+            f.after = a.clone();
+        }
     }
     if dry_run {
         lines.push("dry run: nothing written".into());
@@ -454,7 +535,7 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
     }
     let w = Writes { what: format!("revert of {:?}", m.name), files: writes, snapshots: Vec::new(), extra: Vec::new() };
     commit(game, &w, &next, kill)?;
-    lines.push(format!("reverted {}; {} mod(s) still installed", m.name, next.mods.len()));
+    lines.push(format!("reverted {}; {} mod(s) still installed", shown(&m.name), next.mods.len()));
     Ok(lines)
 }
 
@@ -466,126 +547,53 @@ pub fn status(game: &Path) -> Result<Vec<String>, ModError> {
         lines.push(format!("no mods installed in {}", game.display()));
         return Ok(lines);
     }
+    // Which later mod changes each item: built from the last mod back, so the nearest later
+    // one is what a key finds. `exact` holds every later key, `holding` every proper prefix
+    // of one; a change overlaps a later one when one of its prefixes (itself included) is a
+    // later key, or it is a prefix of a later key. Linear in the changes (their depth bounded).
+    let mut later_of: Vec<Vec<Option<usize>>> = vec![Vec::new(); journal.mods.len()];
+    let mut exact: HashMap<Vec<String>, usize> = HashMap::new();
+    let mut holding: HashMap<Vec<String>, usize> = HashMap::new();
+    for (i, m) in journal.mods.iter().enumerate().rev() {
+        let keys: Vec<Vec<String>> = m.changes.iter().map(|c| c.key()).collect();
+        later_of[i] = keys
+            .iter()
+            .map(|k| {
+                let held = (1..=k.len()).filter_map(|n| exact.get(&k[..n]).copied()).min();
+                held.into_iter().chain(holding.get(k).copied()).min()
+            })
+            .collect();
+        for k in keys {
+            for n in 1..k.len() {
+                holding.insert(k[..n].to_vec(), i);
+            }
+            exact.insert(k, i);
+        }
+    }
     for (i, m) in journal.mods.iter().enumerate() {
-        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", m.author) };
-        lines.push(format!("{}. {} {}{}: {} change(s)", i + 1, m.name, m.version, by, m.changes.len()));
-        for c in &m.changes {
-            let later = journal.mods[i + 1..].iter().find(|l| l.changes.iter().any(|o| overlaps(&o.key(), &c.key())));
+        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", shown(&m.author)) };
+        lines.push(format!("{}. {} {}{}: {} change(s)", i + 1, shown(&m.name), shown(&m.version), by, m.changes.len()));
+        for (c, later) in m.changes.iter().zip(&later_of[i]) {
             match later {
-                None => lines.push(format!("   owns {} ({})", c.address(), c.op)),
-                Some(l) => lines.push(format!("   {} ({}): also changed by {}, later in the order", c.address(), c.op, l.name)),
+                None => lines.push(format!("   owns {} ({})", c.address(), shown(&c.op))),
+                Some(l) => lines.push(format!("   {} ({}): also changed by {}, later in the order", c.address(), shown(&c.op), shown(&journal.mods[*l].name))),
             }
         }
     }
     for f in &journal.files {
-        let cur = read_opt(&game.join(&f.file))?;
+        let cur = match file_inside(game, &f.file) {
+            Ok(p) => read_opt(&p)?,
+            Err(e) => {
+                lines.push(format!("{}: {e}", shown(&f.file)));
+                continue;
+            }
+        };
         if sha_opt(&cur) != f.after {
-            lines.push(format!("{} was changed by hand since the last mod command", f.file));
+            lines.push(format!("{} was changed by hand since the last mod command", shown(&f.file)));
         }
     }
     Ok(lines)
 }
 
-/// One row of the conflicts matrix.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Verdict {
-    /// Every mod gives the item the same bytes.
-    Same,
-    /// WEAR row edits of different rows.
-    Merged,
-    /// The named (later) mod wins.
-    Wins(String),
-}
-
-/// `mod conflicts`: a matrix of the items more than one of `mods` change (in order: the
-/// later wins); the lines to print and whether there is a real conflict.
-pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
-    // Per item: its key, its address, and each (mod, change) on it.
-    type Row<'a> = (Vec<String>, String, Vec<(usize, &'a Change)>);
-    let mut rows: Vec<Row> = Vec::new();
-    for (i, (_, p)) in mods.iter().enumerate() {
-        for c in &p.changes {
-            let k = c.key();
-            match rows.iter_mut().find(|(rk, _, _)| overlaps(rk, &k)) {
-                Some((rk, addr, v)) => {
-                    // An item and something inside it share the row of the shorter path.
-                    if k.len() < rk.len() {
-                        *rk = k;
-                        *addr = c.address();
-                    }
-                    v.push((i, c));
-                }
-                None => rows.push((k, c.address(), vec![(i, c)])),
-            }
-        }
-    }
-    let shared: Vec<_> = rows.iter().filter(|(_, _, v)| v.iter().map(|(i, _)| *i).collect::<std::collections::HashSet<_>>().len() > 1).collect();
-    let mut lines = Vec::new();
-    for (i, (label, p)) in mods.iter().enumerate() {
-        lines.push(format!("[{}] {} ({} {}, {} change(s))", i + 1, label, p.meta.name, p.meta.version, p.changes.len()));
-    }
-    if shared.is_empty() {
-        lines.push(format!("no item is changed by more than one mod ({} item(s) in all): no conflicts", rows.len()));
-        return (lines, false);
-    }
-    let width = shared.iter().map(|(_, a, _)| a.len()).max().unwrap_or(4).max(4);
-    let mut head = format!("{:width$}", "item");
-    for i in 0..mods.len() {
-        head.push_str(&format!("  {:>13}", format!("[{}]", i + 1)));
-    }
-    lines.push(head);
-    let mut real = false;
-    for (_, addr, v) in &shared {
-        let mut line = format!("{addr:width$}");
-        for i in 0..mods.len() {
-            let ops: Vec<&str> = v.iter().filter(|(j, _)| *j == i).map(|(_, c)| c.op.name()).collect();
-            line.push_str(&format!("  {:>13}", if ops.is_empty() { "-".to_string() } else { ops.join("+") }));
-        }
-        let verdict = verdict(v, mods);
-        if let Verdict::Wins(_) = verdict {
-            real = true;
-        }
-        line.push_str(&match verdict {
-            Verdict::Same => "  same new bytes: no conflict".to_string(),
-            Verdict::Merged => "  WEAR rows merge: no conflict".to_string(),
-            Verdict::Wins(w) => format!("  CONFLICT: {w} wins (later in the order)"),
-        });
-        lines.push(line);
-    }
-    lines.push(format!("{} item(s) changed by more than one mod, {} of them in conflict", shared.len(), shared.iter().filter(|(_, _, v)| matches!(verdict(v, mods), Verdict::Wins(_))).count()));
-    (lines, real)
-}
-
-pub(super) fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Verdict {
-    let first = v[0].1;
-    let same_item = v.iter().all(|(_, c)| c.key() == first.key());
-    if same_item && v.iter().all(|(_, c)| c.op.name() == first.op.name() && c.op.new_bytes().map(|b| &b[..]) == first.op.new_bytes().map(|b| &b[..])) {
-        if let (super::change::Op::RenameEntry { to, .. }, true) = (&first.op, true)
-            && !v.iter().all(|(_, c)| matches!(&c.op, super::change::Op::RenameEntry { to: t, .. } if t == to))
-        {
-            return Verdict::Wins(mods[v[v.len() - 1].0].0.clone());
-        }
-        return Verdict::Same;
-    }
-    if same_item && v.iter().all(|(_, c)| matches!(c.op, super::change::Op::WearRows { .. })) {
-        let mut merged: Option<Vec<u8>> = None;
-        let mut ok = true;
-        for (_, c) in v {
-            let super::change::Op::WearRows { base, data } = &c.op else { unreachable!() };
-            merged = Some(match merged {
-                None => data.to_vec(),
-                Some(m) => match merge3(base, &m, data) {
-                    Ok(x) => x,
-                    Err(_) => {
-                        ok = false;
-                        break;
-                    }
-                },
-            });
-        }
-        if ok {
-            return Verdict::Merged;
-        }
-    }
-    Verdict::Wins(mods[v[v.len() - 1].0].0.clone())
-}
+pub use super::conflicts::{Verdict, conflicts};
+pub(super) use super::conflicts::verdict;

@@ -14,13 +14,16 @@
 
 pub mod apply;
 pub mod change;
+pub mod conflicts;
 pub mod create;
 pub mod journal;
+pub mod keys;
 pub mod manage;
 pub mod order;
 pub mod package;
 pub mod paths;
 pub mod preview;
+pub mod text;
 
 pub use change::{Change, Digest, Op};
 pub use package::{Meta, Package, PackageError};

@@ -13,6 +13,7 @@
 
 use super::journal::{Journal, KillAt};
 use super::manage::{InstallOptions, ModError, install_bytes, revert};
+use super::text::shown;
 use std::path::Path;
 
 /// Moves the installed mod `name` to the 1-based place `to`; the lines to print.
@@ -23,30 +24,30 @@ pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<S
     };
     let to = to.clamp(1, journal.mods.len());
     if to == from + 1 {
-        return Ok(vec![format!("{name} is #{to} already")]);
+        return Ok(vec![format!("{} is #{to} already", shown(name))]);
     }
     let m = &journal.mods[from];
     let pkg_path = Journal::dir(game).join(&m.package);
     let bytes = std::fs::read(&pkg_path).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
     let mut lines = revert(game, name, false, false, kill)?;
-    let label = format!("{name} (installed copy)");
+    let label = format!("{} (installed copy)", shown(name));
     // Later in the order, it wins over the mods it now follows where they change the same
     // item (as `mod conflicts` says the later one does): its changes are forced there.
     let opts = InstallOptions { order: Some(to), force: to > from + 1, ..Default::default() };
     match install_bytes(game, &label, bytes.clone(), &opts, &mut |_| false) {
         Ok(more) => {
             lines.extend(more);
-            lines.push(format!("moved {name} from #{} to #{to}", from + 1));
+            lines.push(format!("moved {} from #{} to #{to}", shown(name), from + 1));
             Ok(lines)
         }
         Err(e) => {
             let back = InstallOptions { order: Some(from + 1), force: true, ..Default::default() };
             let undone = install_bytes(game, &label, bytes, &back, &mut |_| false);
             let how = match undone {
-                Ok(_) => format!("{name} is back at #{}", from + 1),
+                Ok(_) => format!("{} is back at #{}", shown(name), from + 1),
                 Err(e2) => format!("and putting it back at #{} failed too: {e2}; it is not installed now", from + 1),
             };
-            Err(ModError::Usage(format!("moving {name} to #{to} failed: {e}; {how}")))
+            Err(ModError::Usage(format!("moving {} to #{to} failed: {e}; {how}", shown(name))))
         }
     }
 }

@@ -5,7 +5,7 @@
 //! SHA-256 against the manifest, and duplicate or overlapping changes.
 
 use super::change::{Change, Digest, Op};
-use super::paths::{unsafe_entry_name, unsafe_game_path};
+use super::paths::{MAX_ENTRY_DEPTH, unsafe_entry_name, unsafe_game_path};
 use crate::formats::bytes::SharedBytes;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -15,11 +15,16 @@ use std::path::Path;
 /// The manifest version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 pub const MANIFEST: &str = "mod.json";
-/// Limits that keep a hostile package from exhausting memory: the manifest, one data file,
-/// all data files together.
+/// Limits that keep a hostile package from exhausting memory and time
+/// (docs/formats/parkanmod.md, "Limits"): the manifest, one data file, all data files
+/// together, the bytes the changes use (a member named by three changes counts three times,
+/// though it is read and held once), the changes, and the bytes of the mod's name.
 pub const MAX_MANIFEST: u64 = 16 << 20;
 pub const MAX_DATA_FILE: u64 = 1 << 30;
 pub const MAX_TOTAL: u64 = 4 << 30;
+pub const MAX_USED: u64 = 4 << 30;
+pub const MAX_CHANGES: usize = 200_000;
+pub const MAX_NAME: usize = 255;
 
 /// The package's description.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -190,22 +195,87 @@ fn read_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: 
     Ok(out)
 }
 
+/// Why a zip member's name is refused, or `None`: members are plain relative names inside
+/// the archive (docs/formats/parkanmod.md, "The file").
+fn unsafe_member_name(name: &str) -> Option<&'static str> {
+    if name.starts_with('/') {
+        return Some("is absolute");
+    }
+    if name.contains('\\') {
+        return Some("contains a backslash");
+    }
+    if name.contains(':') {
+        return Some("contains ':' (a drive letter)");
+    }
+    if name.chars().any(char::is_control) {
+        return Some("contains a control character");
+    }
+    if name.split('/').any(|p| p == ".." || p == ".") {
+        return Some("leaves the package (. or ..)");
+    }
+    None
+}
+
+/// A blob the manifest names, read at most once however many changes use it.
+struct Members<'z, R: Read + Seek> {
+    zip: &'z mut zip::ZipArchive<R>,
+    declared: HashMap<String, u64>,
+    read: HashMap<String, (SharedBytes, String)>,
+}
+
+impl<R: Read + Seek> Members<'_, R> {
+    /// The manifest's blob record `b` checked against the zip: its declared size.
+    fn size(&self, b: &Option<Blob>, what: &str, at: &str) -> Result<u64, String> {
+        let b = b.as_ref().ok_or_else(|| format!("{at}: no {what}"))?;
+        let size = *self.declared.get(&b.path).ok_or_else(|| format!("{at}: its {what} {} is not in the zip", b.path))?;
+        if size != b.size {
+            return Err(format!("{at}: the manifest says {} is {} bytes, the zip declares {size}", b.path, b.size));
+        }
+        Ok(size)
+    }
+
+    /// The bytes of `b`, shared with every other change naming the same member.
+    fn bytes(&mut self, b: &Option<Blob>, what: &str, at: &str) -> Result<SharedBytes, String> {
+        self.size(b, what, at)?;
+        let b = b.as_ref().expect("checked by size");
+        if !self.read.contains_key(&b.path) {
+            let bytes = read_member(self.zip, &b.path, MAX_DATA_FILE)?;
+            let sha = super::change::sha256_hex(&bytes);
+            self.read.insert(b.path.clone(), (SharedBytes::from(bytes), sha));
+        }
+        let (bytes, got) = &self.read[&b.path];
+        if !got.eq_ignore_ascii_case(&b.sha256) {
+            return Err(format!("{at}: {} does not match the manifest's SHA-256 (manifest {}, bytes {got})", b.path, b.sha256));
+        }
+        Ok(bytes.clone())
+    }
+}
+
 fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
     let mut zip = zip::ZipArchive::new(r).map_err(|e| format!("not a .parkanmod zip: {e}"))?;
+    // The zip reader keeps the last of two members of one name: a package could show a
+    // harmless member to one reader and another to the next.
+    if zip.metadata().has_duplicate_names() {
+        return Err("a member name is in the zip twice; a package names each member once".into());
+    }
     let mut declared: HashMap<String, u64> = HashMap::new();
     let mut total = 0u64;
     for i in 0..zip.len() {
         let f = zip.by_index_raw(i).map_err(|e| format!("zip member #{i}: {e}"))?;
         let name = f.name().map_err(|e| format!("zip member #{i}: {e}"))?.to_string();
+        let shown = super::text::shown(&name).into_owned();
         if f.is_symlink() {
-            return Err(format!("{name} is a link; a package holds only plain files"));
+            return Err(format!("{shown} is a link; a package holds only plain files"));
         }
-        if f.enclosed_name().is_none() || name.contains('\\') {
-            return Err(format!("{name}: a member path that leaves the package"));
+        if let Some(why) = unsafe_member_name(&name) {
+            return Err(format!("{shown}: a member path that {why}"));
+        }
+        if f.enclosed_name().is_none() {
+            return Err(format!("{shown}: a member path that leaves the package"));
         }
         total = total.saturating_add(f.size());
         if declared.insert(name.clone(), f.size()).is_some() {
-            return Err(format!("{name} is in the zip twice"));
+            return Err(format!("{shown} is in the zip twice"));
         }
     }
     if total > MAX_TOTAL {
@@ -225,31 +295,48 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
     if m.format != "parkanmod" {
         return Err(format!("{MANIFEST}: format is {:?}, not \"parkanmod\"", m.format));
     }
-    let mut data = |b: &Option<Blob>, what: &str, at: &str| -> Result<SharedBytes, String> {
-        let b = b.as_ref().ok_or_else(|| format!("{at}: no {what}"))?;
-        let size = *declared.get(&b.path).ok_or_else(|| format!("{at}: its {what} {} is not in the zip", b.path))?;
-        if size != b.size {
-            return Err(format!("{at}: the manifest says {} is {} bytes, the zip declares {size}", b.path, b.size));
+    if m.meta.name.trim().is_empty() {
+        return Err(format!("{MANIFEST}: the mod has no name (a game folder tells its mods apart by name)"));
+    }
+    if m.meta.name.len() > MAX_NAME {
+        return Err(format!("{MANIFEST}: the mod's name is {} bytes, more than the {MAX_NAME} a name may have", m.meta.name.len()));
+    }
+    if m.changes.len() > MAX_CHANGES {
+        return Err(format!("{MANIFEST}: {} changes, more than the {MAX_CHANGES} a package may hold", m.changes.len()));
+    }
+    let mut members = Members { zip: &mut zip, declared, read: HashMap::new() };
+    // Every use of a blob counts, before any is read: what installing expands and writes.
+    let mut used = 0u64;
+    for (i, c) in m.changes.iter().enumerate() {
+        for b in [&c.data, &c.base] {
+            if let Some(size) = b.as_ref().and_then(|b| members.declared.get(&b.path)) {
+                used = used.saturating_add(*size);
+            }
         }
-        let bytes = read_member(&mut zip, &b.path, MAX_DATA_FILE)?;
-        let got = super::change::sha256_hex(&bytes);
-        if got != b.sha256.to_ascii_lowercase() {
-            return Err(format!("{at}: {} does not match the manifest's SHA-256 (manifest {}, bytes {got})", b.path, b.sha256));
+        if used > MAX_USED {
+            return Err(format!("{MANIFEST}: its changes up to #{i} use {used} bytes of data, more than the {MAX_USED} a package may use (a member counts once for each change that names it)"));
         }
-        Ok(SharedBytes::from(bytes))
-    };
+    }
     let mut changes = Vec::with_capacity(m.changes.len());
     for (i, c) in m.changes.iter().enumerate() {
-        let at = format!("{MANIFEST} change #{i} ({} {})", c.op, address(&c.file, &c.entry));
         if let Some(why) = unsafe_game_path(&c.file) {
-            return Err(format!("{at}: the game path {:?} {why}", c.file));
+            return Err(format!("{MANIFEST} change #{i} ({}): the game path {} {why}", c.op, super::text::shown(&format!("{:?}", c.file))));
+        }
+        if c.entry.len() > MAX_ENTRY_DEPTH {
+            return Err(format!("{MANIFEST} change #{i} ({} {}): an entry path of {} elements, more than the {MAX_ENTRY_DEPTH} a package may nest", c.op, c.file, c.entry.len()));
         }
         for e in &c.entry {
             if let Some(why) = unsafe_entry_name(e) {
-                return Err(format!("{at}: an entry name {why}"));
+                return Err(format!("{MANIFEST} change #{i} ({} {}): an entry name {} {why}", c.op, c.file, super::text::shown(&format!("{e:?}"))));
             }
         }
-        let original = || c.original.clone().ok_or_else(|| format!("{at}: no original (size and sha256)"));
+        let at = format!("{MANIFEST} change #{i} ({} {})", c.op, address(&c.file, &c.entry));
+        let original = || {
+            let mut d = c.original.clone().ok_or_else(|| format!("{at}: no original (size and sha256)"))?;
+            // Hashes compare case-insensitively: kept in lower case, as this tool writes them.
+            d.sha256.make_ascii_lowercase();
+            Ok::<_, String>(d)
+        };
         let entry_needed = |needed: bool| -> Result<(), String> {
             match (needed, c.entry.is_empty()) {
                 (true, true) => Err(format!("{at}: no entry path")),
@@ -257,14 +344,19 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
                 _ => Ok(()),
             }
         };
+        // A name the change writes: one the archive formats can store.
+        let new_name = |name: &str, what: &str| -> Result<(), String> {
+            crate::doc::items::encode_name(name).map(|_| ()).map_err(|e| format!("{at}: {what} {}: {e}", super::text::shown(name)))
+        };
         let op = match c.op.as_str() {
             "replace_entry" => {
                 entry_needed(true)?;
-                Op::ReplaceEntry { data: data(&c.data, "data", &at)?, type_id: c.type_id, attrs: c.attrs, original: original()? }
+                Op::ReplaceEntry { data: members.bytes(&c.data, "data", &at)?, type_id: c.type_id, attrs: c.attrs, original: original()? }
             }
             "add_entry" => {
                 entry_needed(true)?;
-                Op::AddEntry { data: data(&c.data, "data", &at)?, type_id: c.type_id.unwrap_or(0), attrs: c.attrs.unwrap_or([0; 3]) }
+                new_name(c.entry.last().expect("entry_needed"), "the new entry's name")?;
+                Op::AddEntry { data: members.bytes(&c.data, "data", &at)?, type_id: c.type_id.unwrap_or(0), attrs: c.attrs.unwrap_or([0; 3]) }
             }
             "remove_entry" => {
                 entry_needed(true)?;
@@ -274,28 +366,36 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
                 entry_needed(true)?;
                 let to = c.to.clone().ok_or_else(|| format!("{at}: no new name (to)"))?;
                 if let Some(why) = unsafe_entry_name(&to) {
-                    return Err(format!("{at}: the new name {why}"));
+                    return Err(format!("{at}: the new name {} {why}", super::text::shown(&format!("{to:?}"))));
                 }
+                new_name(&to, "the new name")?;
                 Op::RenameEntry { to, original: original()? }
             }
             "add_file" => {
                 entry_needed(false)?;
-                Op::AddFile { data: data(&c.data, "data", &at)? }
+                Op::AddFile { data: members.bytes(&c.data, "data", &at)? }
             }
             "replace_file" => {
                 entry_needed(false)?;
-                Op::ReplaceFile { data: data(&c.data, "data", &at)?, original: original()? }
+                Op::ReplaceFile { data: members.bytes(&c.data, "data", &at)?, original: original()? }
             }
             "remove_file" => {
                 entry_needed(false)?;
                 Op::RemoveFile { original: original()? }
             }
-            "wear_rows" => Op::WearRows { base: data(&c.base, "base", &at)?, data: data(&c.data, "data", &at)? },
-            other => return Err(format!("{at}: unknown operation {other:?}")),
+            "wear_rows" => Op::WearRows { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
+            other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });
     }
     check_overlaps(&changes)?;
+    for (i, c) in changes.iter().enumerate() {
+        if let Some(d) = c.op.original()
+            && (d.sha256.len() != 64 || !d.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
+        {
+            return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op.name(), c.address()));
+        }
+    }
     Ok(Package { meta: m.meta, changes })
 }
 
@@ -309,21 +409,35 @@ fn address(file: &str, entry: &[String]) -> String {
 }
 
 /// Two changes of one item, or of an item and something inside it (a file replaced whole and
-/// an entry of it, an entry and an entry nested in it), cannot both be carried out.
+/// an entry of it, an entry and an entry nested in it), cannot both be carried out; nor can a
+/// path be a file for one change and a folder for another (`a` and `a/b`). Keys sorted, an
+/// item and what holds it are neighbours (everything between a path and one it holds starts
+/// with the first), so one pass over neighbours finds every overlap: n log n.
 fn check_overlaps(changes: &[Change]) -> Result<(), String> {
-    let keys: HashSet<Vec<String>> = HashSet::new();
-    let mut seen = keys;
-    for c in changes {
-        if !seen.insert(c.key()) {
-            return Err(format!("{MANIFEST}: {} is changed twice", c.address()));
+    let mut keys: Vec<(Vec<String>, usize)> = changes.iter().enumerate().map(|(i, c)| (c.key(), i)).collect();
+    keys.sort_unstable();
+    for w in keys.windows(2) {
+        let ((a, _), (b, j)) = (&w[0], &w[1]);
+        if a == b {
+            return Err(format!("{MANIFEST}: {} is changed twice", changes[*j].address()));
+        }
+        if b.len() > a.len() && b[..a.len()] == a[..] {
+            return Err(format!("{MANIFEST}: {} is changed, and so is {} that holds it", changes[*j].address(), a.join("::")));
         }
     }
-    for c in changes {
-        let k = c.key();
-        for n in 1..k.len() {
-            if seen.contains(&k[..n]) {
-                return Err(format!("{MANIFEST}: {} is changed, and so is {} that holds it", c.address(), k[..n].join("::")));
+    // Files by their lower-cased path: a folder of one must not be the file of another.
+    let mut files: Vec<&str> = keys.iter().map(|(k, _)| k[0].as_str()).collect();
+    files.dedup();
+    let set: HashSet<&str> = files.iter().copied().collect();
+    for f in &files {
+        let mut end = 0;
+        while let Some(slash) = f[end..].find('/') {
+            end += slash;
+            if set.contains(&f[..end]) {
+                let spelled = |k: &str| changes.iter().find(|c| c.file.eq_ignore_ascii_case(k)).map(|c| c.file.clone()).unwrap_or_default();
+                return Err(format!("{MANIFEST}: {} is a file one change writes and a folder {} needs", spelled(&f[..end]), spelled(f)));
             }
+            end += 1;
         }
     }
     Ok(())

@@ -8,9 +8,24 @@ use std::path::{Path, PathBuf};
 /// The folder in a game folder where the journal lives; never a game path.
 pub const JOURNAL_DIR: &str = ".parkan-mods";
 
-/// Why a package's path is refused, or `None` when it stays inside the game folder: no `..`,
-/// `.`, empty parts, absolute paths, drive letters or other `:`, backslashes, NUL, and nothing
-/// under the journal's folder.
+/// The longest game path a package may name, in bytes: Windows' paths end at 260 characters
+/// (MAX_PATH, which the game's file calls keep to), the game folder's own path included.
+pub const MAX_GAME_PATH: usize = 200;
+/// The longest entry name or `#N` element of an entry path, in bytes.
+pub const MAX_ENTRY_NAME: usize = 255;
+/// The most elements an entry path may have (archives nested in archives); the game's deepest
+/// nesting is two.
+pub const MAX_ENTRY_DEPTH: usize = 16;
+
+/// Characters Windows refuses in a file name (besides controls and the separators).
+const NOT_IN_WINDOWS_NAMES: &[char] = &['<', '>', '"', '|', '?', '*'];
+
+/// Why a package's path is refused, or `None` when it stays inside the game folder and names a
+/// file the game can open: no `..`, `.`, empty parts, absolute paths, drive letters or other
+/// `:`, backslashes, control characters, characters Windows refuses (`<>"|?*`), parts ending
+/// in a space or a dot, device names (`CON`, `NUL`, `COM1`, …), characters CP1251 (the game's
+/// code page) has not, more than [`MAX_GAME_PATH`] bytes, and nothing under the journal's
+/// folder.
 pub fn unsafe_game_path(p: &str) -> Option<&'static str> {
     if p.is_empty() {
         return Some("is empty");
@@ -27,6 +42,9 @@ pub fn unsafe_game_path(p: &str) -> Option<&'static str> {
     if p.contains('\0') {
         return Some("contains a NUL byte");
     }
+    if p.chars().any(char::is_control) {
+        return Some("contains a control character");
+    }
     for part in p.split('/') {
         match part {
             "" => return Some("has an empty part"),
@@ -37,16 +55,55 @@ pub fn unsafe_game_path(p: &str) -> Option<&'static str> {
     if p.split('/').next().is_some_and(|f| f.eq_ignore_ascii_case(JOURNAL_DIR)) {
         return Some("is inside the mod journal's folder");
     }
+    if p.contains(NOT_IN_WINDOWS_NAMES) {
+        return Some("contains a character Windows refuses in file names (< > \" | ? *)");
+    }
+    if p.split('/').any(|part| part.ends_with(' ') || part.ends_with('.')) {
+        return Some("has a part ending in a space or a dot, which Windows drops");
+    }
+    if p.split('/').any(is_device_name) {
+        return Some("names a Windows device (CON, PRN, AUX, NUL, COM1-9, LPT1-9)");
+    }
+    if crate::formats::cp1251::encode(p).is_none() {
+        return Some("has characters CP1251, the game's code page, cannot store");
+    }
+    if p.len() > MAX_GAME_PATH {
+        return Some("is longer than the 200 bytes a game path may have");
+    }
     None
 }
 
-/// Why an entry name in a package is refused, or `None`.
+/// `CON`, `con.txt`, `LPT1.dat`: names Windows opens as a device whatever the folder.
+fn is_device_name(part: &str) -> bool {
+    let stem = part.split('.').next().unwrap_or(part).trim_end().to_ascii_uppercase();
+    match stem.as_str() {
+        "CON" | "PRN" | "AUX" | "NUL" => true,
+        s if s.len() == 4 && (s.starts_with("COM") || s.starts_with("LPT")) => s.as_bytes()[3].is_ascii_digit() && s.as_bytes()[3] != b'0',
+        _ => false,
+    }
+}
+
+/// Why an entry name (or `#N` element) in a package is refused, or `None`: empty, control
+/// characters (NUL included), a `/` or `\\` (an entry name is not a path: `../../x` is a name
+/// no game asks for), characters CP1251 has not, or longer than [`MAX_ENTRY_NAME`] bytes.
 pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
     if name.is_empty() {
         return Some("is empty");
     }
     if name.contains('\0') {
         return Some("contains a NUL byte");
+    }
+    if name.chars().any(char::is_control) {
+        return Some("contains a control character");
+    }
+    if name.contains(['/', '\\']) {
+        return Some("contains / or \\ (an entry name is not a path)");
+    }
+    if crate::formats::cp1251::encode(name).is_none() {
+        return Some("has characters CP1251 cannot store");
+    }
+    if name.len() > MAX_ENTRY_NAME {
+        return Some("is longer than the 255 bytes an entry name may have");
     }
     None
 }
@@ -56,52 +113,122 @@ pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
 /// the same files.
 pub fn files_under(dir: &Path) -> io::Result<Vec<(String, PathBuf)>> {
     let mut files = crate::doc::diff::files_under(dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    files.retain(|(rel, _)| !rel.split('/').next().is_some_and(|top| top == JOURNAL_DIR));
+    files.retain(|(rel, _)| rel.split('/').next().is_none_or(|top| top != JOURNAL_DIR));
     Ok(files)
 }
 
-/// The files of a game folder by lower-cased relative path.
+/// The path on disk of the game path `rel` (as the folder spells it) under `root`, checked
+/// part by part before anything reads or writes it (docs/formats/parkanmod.md, "Paths on
+/// disk"):
+///
+/// - a link (a symbolic link; on Windows also a junction, which the standard library reports
+///   as a link too) must lead to a place inside `root`: one leading out, or nowhere, is an
+///   error naming it, since a write through it would land outside the game folder;
+/// - every existing part before the last must be a folder: a file there is an error (the
+///   install would fail half-way, after its commit point);
+/// - the last part, when it exists, must be a file (through links that stay inside): a folder
+///   there is an error.
+///
+/// The check canonicalizes and compares prefixes, which works the same on every system, so
+/// there is no system-specific code here.
+pub fn file_inside(root: &Path, rel: &str) -> io::Result<PathBuf> {
+    inside(root, rel, true)
+}
+
+/// As [`file_inside`] for a folder (the journal's): the last part, when it exists, must be a
+/// folder.
+pub fn folder_inside(root: &Path, rel: &str) -> io::Result<PathBuf> {
+    inside(root, rel, false)
+}
+
+fn inside(root: &Path, rel: &str, file: bool) -> io::Result<PathBuf> {
+    let canon_root = root.canonicalize().map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", root.display())))?;
+    let parts: Vec<&str> = rel.split('/').collect();
+    let mut at = root.to_path_buf();
+    for (k, part) in parts.iter().enumerate() {
+        at.push(part);
+        let last = k + 1 == parts.len();
+        let shown_at = || parts[..=k].join("/");
+        let meta = match std::fs::symlink_metadata(&at) {
+            Ok(m) => m,
+            // Nothing there: this part and the ones after it are new, and a new path holds no link.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => break,
+            Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
+                return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{} is a file, where {rel} needs a folder", parts[..k].join("/"))));
+            }
+            Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", at.display()))),
+        };
+        let meta = if meta.file_type().is_symlink() {
+            let to = std::fs::read_link(&at).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into());
+            let real = at.canonicalize().map_err(|e| {
+                io::Error::new(io::ErrorKind::NotFound, format!("{} is a link to {to}, which leads nowhere ({e}); a mod does not write through it", shown_at()))
+            })?;
+            if !real.starts_with(&canon_root) {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!("{} is a link to {to}, outside the game folder {}; a mod does not read or write through it", shown_at(), root.display()),
+                ));
+            }
+            std::fs::metadata(&real).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", real.display())))?
+        } else {
+            meta
+        };
+        if !last && !meta.is_dir() {
+            return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{} is a file, where {rel} needs a folder", shown_at())));
+        }
+        if last && file && meta.is_dir() {
+            return Err(io::Error::new(io::ErrorKind::IsADirectory, format!("{rel} is a folder, where the mod needs a file")));
+        }
+        if last && !file && !meta.is_dir() {
+            return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{rel} is a file, where a folder must be")));
+        }
+    }
+    Ok(root.join(rel))
+}
+
+/// A game folder's names as it spells them, for spelling a package's paths as the folder
+/// does: each folder's listing read once, when a path first goes through it.
 pub struct GameFolder {
     pub root: PathBuf,
-    by_key: HashMap<String, String>,
+    /// By folder (as spelled, `""` for the root): its names by their lower-cased form. New
+    /// names a package's paths made are added, so `NewDir/a` and `newdir/b` go into one
+    /// folder, as they do on the game's Windows.
+    listing: HashMap<String, HashMap<String, String>>,
 }
 
 impl GameFolder {
     pub fn scan(root: &Path) -> io::Result<GameFolder> {
-        let by_key = files_under(root)?.into_iter().map(|(rel, _)| (rel.to_ascii_lowercase(), rel)).collect();
-        Ok(GameFolder { root: root.to_path_buf(), by_key })
+        if !root.is_dir() {
+            return Err(io::Error::new(io::ErrorKind::NotFound, format!("{}: not a folder", root.display())));
+        }
+        Ok(GameFolder { root: root.to_path_buf(), listing: HashMap::new() })
     }
 
-    /// The path on disk of a game path: the existing file whose path matches
-    /// case-insensitively, else the path as written (a new file), through any existing
-    /// folders matched the same way.
-    pub fn locate(&self, game_path: &str) -> PathBuf {
-        if let Some(rel) = self.by_key.get(&game_path.to_ascii_lowercase()) {
-            return self.root.join(rel);
-        }
-        let mut at = self.root.clone();
+    /// A game path as the folder spells it: each part matched case-insensitively with the
+    /// names in its folder (the game opens files so), else as written. The spelling is
+    /// remembered for the paths after it.
+    pub fn spell(&mut self, game_path: &str) -> String {
+        let mut spelled = String::new();
         for part in game_path.split('/') {
-            let want = part.to_ascii_lowercase();
-            let found = std::fs::read_dir(&at).ok().and_then(|rd| {
-                rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).find(|n| n.to_ascii_lowercase() == want)
+            let names = self.listing.entry(spelled.clone()).or_insert_with(|| {
+                let dir = if spelled.is_empty() { self.root.clone() } else { self.root.join(&spelled) };
+                std::fs::read_dir(dir)
+                    .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).map(|n| (n.to_ascii_lowercase(), n)).collect())
+                    .unwrap_or_default()
             });
-            at = at.join(found.unwrap_or_else(|| part.to_string()));
+            let name = names.entry(part.to_ascii_lowercase()).or_insert_with(|| part.to_string()).clone();
+            if !spelled.is_empty() {
+                spelled.push('/');
+            }
+            spelled.push_str(&name);
         }
-        at
+        spelled
     }
 
-    /// The path as the folder spells it, when the file exists.
-    pub fn existing(&self, game_path: &str) -> Option<&str> {
-        self.by_key.get(&game_path.to_ascii_lowercase()).map(String::as_str)
-    }
-
-    pub fn note_written(&mut self, game_path: &str, exists: bool) {
-        let k = game_path.to_ascii_lowercase();
-        if exists {
-            self.by_key.entry(k).or_insert_with(|| game_path.to_string());
-        } else {
-            self.by_key.remove(&k);
-        }
+    /// The path on disk of a game path ([`GameFolder::spell`], checked by [`file_inside`]).
+    pub fn locate(&mut self, game_path: &str) -> io::Result<PathBuf> {
+        let rel = self.spell(game_path);
+        file_inside(&self.root, &rel)
     }
 }
 
@@ -114,7 +241,11 @@ mod tests {
         for p in ["../x.lib", "a/../../b", "/etc/passwd", "C:/game/x", "c:x", "a\\b", "", "a//b", "./a", ".parkan-mods/journal.json", ".PARKAN-MODS/x"] {
             assert!(unsafe_game_path(p).is_some(), "{p}");
         }
-        for p in ["Textures.lib", "models/A.msh", "..x/y", "a..b"] {
+        for p in ["x<y", "a/b?", "con", "Models/nul.txt", "LPT1.dat", "dir./x", "x ", "a\u{1b}b", "\u{4e2d}.txt"] {
+            assert!(unsafe_game_path(p).is_some(), "{p}");
+        }
+        assert!(unsafe_game_path(&"a".repeat(MAX_GAME_PATH + 1)).is_some());
+        for p in ["Textures.lib", "models/A.msh", "..x/y", "a..b", "COM0.txt", "console.txt", "Земля.wea"] {
             assert_eq!(unsafe_game_path(p), None, "{p}");
         }
     }
@@ -126,10 +257,53 @@ mod tests {
         std::fs::write(d.path().join("Models/A.MSH"), b"x").unwrap();
         std::fs::create_dir(d.path().join(JOURNAL_DIR)).unwrap();
         std::fs::write(d.path().join(JOURNAL_DIR).join("j"), b"x").unwrap();
-        let g = GameFolder::scan(d.path()).unwrap();
-        assert_eq!(g.locate("models/a.msh"), d.path().join("Models/A.MSH"));
-        assert_eq!(g.locate("MODELS/new.wea"), d.path().join("Models/new.wea"));
-        assert_eq!(g.existing("models/a.msh"), Some("Models/A.MSH"));
+        std::fs::create_dir(d.path().join("Empty")).unwrap();
+        let mut g = GameFolder::scan(d.path()).unwrap();
+        assert_eq!(g.locate("models/a.msh").unwrap(), d.path().join("Models/A.MSH"));
+        assert_eq!(g.locate("MODELS/new.wea").unwrap(), d.path().join("Models/new.wea"));
+        assert_eq!(g.spell("EMPTY"), "Empty", "a folder holding nothing is matched too");
+        // Two spellings of one new folder are one folder.
+        assert_eq!(g.spell("NewDir/a"), "NewDir/a");
+        assert_eq!(g.spell("newdir/B"), "NewDir/B");
         assert_eq!(files_under(d.path()).unwrap().len(), 1, "the journal is not a game file");
+    }
+
+    #[test]
+    fn entry_names_are_names_not_paths() {
+        for n in ["", "../../x", "a/b", "a\\b", "a\u{0}", "a\nb", "\u{4e2d}"] {
+            assert!(unsafe_entry_name(n).is_some(), "{n:?}");
+        }
+        assert!(unsafe_entry_name(&"a".repeat(MAX_ENTRY_NAME + 1)).is_some());
+        for n in ["BRICK00.0", "#3", "..", "Земля"] {
+            assert_eq!(unsafe_entry_name(n), None, "{n:?}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_leading_out_and_files_where_folders_must_be_are_refused() {
+        let t = tempfile::tempdir().unwrap();
+        let (game, outside) = (t.path().join("game"), t.path().join("outside"));
+        std::fs::create_dir_all(game.join("sub")).unwrap();
+        std::fs::create_dir(&outside).unwrap();
+        std::fs::write(outside.join("f.wea"), b"x").unwrap();
+        std::fs::write(game.join("file"), b"x").unwrap();
+        std::os::unix::fs::symlink(&outside, game.join("out")).unwrap();
+        std::os::unix::fs::symlink(outside.join("f.wea"), game.join("f.wea")).unwrap();
+        std::os::unix::fs::symlink(game.join("sub"), game.join("in")).unwrap();
+        std::os::unix::fs::symlink(t.path().join("nowhere"), game.join("dangling")).unwrap();
+        for (rel, why) in [
+            ("out/PWNED", "outside the game folder"),
+            ("f.wea", "outside the game folder"),
+            ("dangling", "leads nowhere"),
+            ("dangling/x", "leads nowhere"),
+            ("file/x", "file is a file, where file/x needs a folder"),
+            ("sub", "is a folder"),
+        ] {
+            let e = file_inside(&game, rel).unwrap_err().to_string();
+            assert!(e.contains(why), "{rel}: {e}");
+        }
+        assert_eq!(file_inside(&game, "in/new.txt").unwrap(), game.join("in/new.txt"), "a link that stays inside is fine");
+        assert_eq!(file_inside(&game, "new/deeper/x").unwrap(), game.join("new/deeper/x"));
     }
 }

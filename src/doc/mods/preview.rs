@@ -8,7 +8,8 @@
 
 use super::apply::{Done, find};
 use super::change::Change;
-use super::manage::{InstallOptions, ModError, Verdict, installed_package, overlaps, plan, verdict};
+use super::keys::KeyIndex;
+use super::manage::{InstallOptions, ModError, Verdict, installed_package, plan, verdict};
 use super::package::{Meta, Package};
 use super::paths::GameFolder;
 use crate::doc::diff::Side;
@@ -62,9 +63,11 @@ impl Preview {
 pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Preview, ModError> {
     let p = plan(game, label, pkg_bytes, &InstallOptions { dry_run: true, ..opts.clone() })?;
     let mut loaded: Vec<(u64, Package)> = Vec::new();
+    let mut indices: Vec<KeyIndex> = Vec::new();
     let mut rows = Vec::new();
+    let by_address: std::collections::HashMap<String, &Change> = p.pkg.changes.iter().map(|c| (c.address(), c)).collect();
     for o in &p.outcomes {
-        let change = p.pkg.changes.iter().find(|c| c.address() == o.address);
+        let change = by_address.get(&o.address).copied();
         let mut conflict = None;
         let mut later = false;
         if let Some(c) = change {
@@ -72,10 +75,18 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
             later = earlier.is_none();
             if let Some(m) = earlier.or_else(|| p.later_owner(c)) {
                 if !loaded.iter().any(|(s, _)| *s == m.seq) {
-                    loaded.push((m.seq, installed_package(game, m)?));
+                    let theirs = installed_package(game, m)?;
+                    // Its changes by item, the first of several overlapping kept.
+                    let mut index = KeyIndex::default();
+                    for (k, tc) in theirs.changes.iter().enumerate().rev() {
+                        index.insert(&tc.key(), k);
+                    }
+                    loaded.push((m.seq, theirs));
+                    indices.push(index);
                 }
-                let theirs = &loaded.iter().find(|(s, _)| *s == m.seq).expect("loaded above").1;
-                if let Some(tc) = theirs.changes.iter().find(|t| overlaps(&t.key(), &c.key())) {
+                let at = loaded.iter().position(|(s, _)| *s == m.seq).expect("loaded above");
+                let (theirs, index) = (&loaded[at].1, &indices[at]);
+                if let Some(tc) = index.overlapping(&c.key()).min().map(|k| &theirs.changes[k]) {
                     let (them, me) = ((m.name.clone(), theirs.clone()), (p.pkg.meta.name.clone(), p.pkg.clone()));
                     let v = if later { verdict(&[(0, c), (1, tc)], &[me, them]) } else { verdict(&[(0, tc), (1, c)], &[them, me]) };
                     conflict = Some((m.name.clone(), v));
@@ -91,8 +102,8 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
 /// What the game folder has now at a change's item (the file, or the entry through nested
 /// archives), as a side of a compare; `None` when it is not there.
 pub fn game_side(game: &Path, change: &Change) -> Option<Side> {
-    let folder = GameFolder::scan(game).ok()?;
-    let bytes = SharedBytes::from(std::fs::read(folder.locate(&change.file)).ok()?);
+    let mut folder = GameFolder::scan(game).ok()?;
+    let bytes = SharedBytes::from(std::fs::read(folder.locate(&change.file).ok()?).ok()?);
     let name = change.file.rsplit('/').next().unwrap_or(&change.file).to_string();
     let mut side = Side::file(name, bytes);
     for segment in &change.entry {

@@ -5,6 +5,23 @@ use super::{Archive, Item, Loc, MAX_NEW_NAME, Piece, Row, lookup_order};
 use crate::formats::bytes::{SharedBytes, round_up8};
 use crate::formats::{Error, Result};
 
+const ROW_LEN_U64: u64 = super::ROW_LEN as u64;
+
+/// The edits of [`Archive::edit_batch`], indices as before any of them; each index at most
+/// once in `replace`, `rename`, `rows` and `remove` (which are disjoint from one another's
+/// removals).
+#[derive(Debug, Default)]
+pub struct Batch {
+    /// New payloads.
+    pub replace: Vec<(usize, SharedBytes)>,
+    /// A row's type (when given) and attrs.
+    pub rows: Vec<(usize, Option<u32>, [u32; 3])>,
+    pub rename: Vec<(usize, Vec<u8>)>,
+    pub remove: Vec<usize>,
+    /// Entries appended in order: name, type, attrs, payload.
+    pub add: Vec<(Vec<u8>, u32, [u32; 3], SharedBytes)>,
+}
+
 impl Archive {
     /// Replaces payload `i`. The new bytes go where the old ones were and everything after
     /// moves by the size change rounded up to a multiple of 8, zero-filled; an entry sharing its
@@ -74,6 +91,114 @@ impl Archive {
         self.rebuild_lookup();
         self.relayout();
         Ok(())
+    }
+
+    /// Many edits at once, with one relayout and one lookup rebuild: each edit alone costs
+    /// O(entries), so a mod's thousands of edits of one archive would cost O(edits × entries).
+    /// Indices are those before any edit; the edits are those of [`Batch`], each as the single
+    /// edit of its kind makes it (the same bytes result). Everything is checked before anything
+    /// changes.
+    pub fn edit_batch(&mut self, b: Batch) -> Result<()> {
+        let n = self.len();
+        let mut total = self.total_size() as u64;
+        let mut removed = vec![false; n];
+        for &i in &b.remove {
+            self.check_index(i)?;
+            removed[i] = true;
+        }
+        for (i, bytes) in &b.replace {
+            self.check_index(*i)?;
+            u32::try_from(bytes.len()).map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+            total += bytes.len() as u64 + 8;
+        }
+        for (i, name) in &b.rename {
+            self.check_index(*i)?;
+            check_new_name(name)?;
+        }
+        for (i, _, _) in &b.rows {
+            self.check_index(*i)?;
+        }
+        for (name, _, _, bytes) in &b.add {
+            check_new_name(name)?;
+            u32::try_from(bytes.len()).map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+            total += bytes.len() as u64 + 8 + 8 + ROW_LEN_U64;
+        }
+        if total + 8 > u64::from(u32::MAX) {
+            return Err(Error::new(0, "the archive would exceed 4 GiB, the limit of NRes offsets"));
+        }
+        self.build_layout();
+        let mut members = vec![0u32; self.items.len()];
+        for l in &self.locs {
+            members[l.item] += 1;
+        }
+        // Replacements (and removals, which first replace the payload by nothing): in place
+        // where the payload is its entry's alone, else appended.
+        let emptied = b.remove.iter().map(|&i| (i, SharedBytes::empty()));
+        let mut appended = Vec::new();
+        for (i, bytes) in b.replace.into_iter().chain(emptied) {
+            let Loc { item, .. } = self.locs[i];
+            let size = bytes.len() as u32;
+            if members[item] == 1 {
+                if let Item::Data { bytes: old, pad_after } = &mut self.items[item] {
+                    let (s, n) = (old.len() as i64, bytes.len() as i64);
+                    let shift = round_up8(n - s);
+                    *pad_after = (i64::from(*pad_after) + shift - (n - s)) as u32;
+                    *old = Piece::new(bytes);
+                }
+                self.locs[i].rel = 0;
+            } else {
+                members[item] -= 1;
+                appended.push((i, bytes));
+            }
+            self.rows_mut()[i].set_size(size);
+        }
+        let mut end = super::HEADER_LEN + self.data_len();
+        for (i, bytes) in appended {
+            self.locs[i] = self.append_at(&mut end, bytes);
+        }
+        for (i, type_id, attrs) in b.rows {
+            let row = &mut self.rows_mut()[i];
+            if let Some(t) = type_id {
+                row.set_type(t);
+            }
+            row.set_attrs(attrs);
+        }
+        for (i, name) in b.rename {
+            self.rows_mut()[i].set_name(&name);
+        }
+        if !b.remove.is_empty() {
+            let mut k = 0;
+            self.rows_mut().retain(|_| {
+                k += 1;
+                !removed[k - 1]
+            });
+            let mut k = 0;
+            self.locs.retain(|_| {
+                k += 1;
+                !removed[k - 1]
+            });
+        }
+        for (name, type_id, attrs, bytes) in b.add {
+            let mut row = Row::new(&name, type_id, attrs);
+            row.set_size(bytes.len() as u32);
+            let loc = self.append_at(&mut end, bytes);
+            self.rows_mut().push(row);
+            self.locs.push(loc);
+        }
+        self.rebuild_lookup();
+        self.relayout();
+        Ok(())
+    }
+
+    /// [`Archive::append_item`] with the data region's end known (`end`, moved past it).
+    fn append_at(&mut self, end: &mut usize, bytes: SharedBytes) -> Loc {
+        let pad = (8 - *end % 8) % 8;
+        if pad > 0 {
+            self.items.push(Item::Gap(Piece::new(SharedBytes::from(vec![0u8; pad]))));
+        }
+        *end += pad + bytes.len();
+        self.items.push(Item::Data { bytes: Piece::new(bytes), pad_after: 0 });
+        Loc { item: self.items.len() - 1, rel: 0 }
     }
 
     /// Renames entry `i` (at most 31 bytes; the rest of the field is zeroed) and rebuilds the

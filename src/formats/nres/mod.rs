@@ -19,7 +19,7 @@ mod lookup;
 mod parse;
 mod row;
 
-pub use edit::check_new_name;
+pub use edit::{Batch, check_new_name};
 pub use parse::directory_type_ids;
 pub use lookup::{compare_names, lookup_order};
 pub use row::Row;

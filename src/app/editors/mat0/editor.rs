@@ -3,8 +3,9 @@
 //! active and no text field has the keyboard.
 
 use super::{Mat0View, edits, panels};
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, RevealAt, command_table, downcast_mut};
 use crate::app::intent::{Intent, ItemEdit};
+use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::Mat0;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -17,45 +18,58 @@ const fn key(k: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, k)
 }
 
-/// The commands, in the order [`Mat0Editor::run`] matches on.
+/// The material editor's commands, each with its name, label, tooltip, keys and menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Cmd {
+pub enum Cmd {
     PlayPause,
     Rewind,
     DeleteSelected,
     EditExternally,
 }
 
-const CMDS: [Cmd; 4] = [Cmd::PlayPause, Cmd::Rewind, Cmd::DeleteSelected, Cmd::EditExternally];
+impl Cmd {
+    /// Every command, in the order menus and the palette list them.
+    pub const ALL: [Cmd; 4] = [Cmd::PlayPause, Cmd::Rewind, Cmd::DeleteSelected, Cmd::EditExternally];
 
-/// Index of Edit in External Program in [`Mat0Editor::commands`].
-pub const EDIT_EXTERNALLY: usize = 3;
+    pub const fn spec(self) -> CommandSpec {
+        const fn canvas(name: &'static str, label: &'static str, tooltip: &'static str, shortcuts: &'static [KeyboardShortcut]) -> CommandSpec {
+            CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
+        }
+        match self {
+            Cmd::PlayPause => canvas("play-pause", "Material: Play/Pause", "Play or pause the material's timeline", const { &[key(Key::Space)] }),
+            Cmd::Rewind => canvas("rewind", "Material: Rewind", "Move the playhead to 0 ms", const { &[key(Key::Home)] }),
+            Cmd::DeleteSelected => canvas("delete-selected", "Material: Delete Selected", "Remove the selected key (or, with no key selected, the selected phase)", const { &[key(Key::Delete)] }),
+            Cmd::EditExternally => CommandSpec {
+                name: "edit-externally",
+                label: "Edit Material Text in External Program",
+                tooltip: "Open the material as text (the form `unpack` writes) in another program (Edit > External Program); each save there replaces the material as one undo step until its tab closes",
+                shortcuts: &[],
+                menu: Some(MenuGroup::Entry),
+                on_selection: false,
+            },
+        }
+    }
 
-/// Command `index` of this editor.
-pub fn command(index: usize) -> crate::app::seam::EditorCommand {
-    crate::app::seam::EditorCommand { editor: ID, index }
+    /// The command as the shell's command table holds it.
+    pub fn command(self) -> EditorCommand {
+        EditorCommand { editor: ID, name: self.spec().name }
+    }
+
+    pub fn named(name: &str) -> Option<Cmd> {
+        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
+    }
 }
 
-static COMMANDS: [CommandSpec; 4] = [
-    CommandSpec { label: "Material: Play/Pause", tooltip: "Play or pause the material's timeline", shortcuts: &[key(Key::Space)], menu: None, on_selection: false },
-    CommandSpec { label: "Material: Rewind", tooltip: "Move the playhead to 0 ms", shortcuts: &[key(Key::Home)], menu: None, on_selection: false },
-    CommandSpec {
-        label: "Material: Delete Selected",
-        tooltip: "Remove the selected key (or, with no key selected, the selected phase)",
-        shortcuts: &[key(Key::Delete)],
-        menu: None,
-        on_selection: false,
-    },
-    CommandSpec {
-        label: "Edit Material Text in External Program",
-        tooltip: "Open the material as text (the form `unpack` writes) in another program (Edit > External Program); each save there replaces the material as one undo step until its tab closes",
-        shortcuts: &[],
-        menu: Some(crate::app::seam::MenuGroup::Entry),
-        on_selection: false,
-    },
-];
-
 impl ItemEditor for Mat0Editor {
+    /// Two materials: both sides playing on one timeline, in the field tables.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        if input.kind != crate::doc::kinds::FormatKind::Mat0 {
+            return None;
+        }
+        let assets = (input.assets)();
+        super::compare::MaterialPlay::new(input.a, input.b, assets).map(|p| Box::new(p) as Box<dyn CompareBody>)
+    }
+
     fn id(&self) -> EditorId {
         ID
     }
@@ -73,7 +87,7 @@ impl ItemEditor for Mat0Editor {
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
-        &COMMANDS
+        command_table!(Cmd)
     }
 
     /// A search hit or a finding: the phase, block or key at its offset is selected.
@@ -83,15 +97,15 @@ impl ItemEditor for Mat0Editor {
         }
     }
 
-    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
-        let Some(cmd) = CMDS.get(index) else { return };
+    fn run(&self, cmd: &str, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(cmd) = Cmd::named(cmd) else { return };
         let Some(view) = state.and_then(downcast_mut::<Mat0View>) else {
-            if *cmd == Cmd::EditExternally {
+            if cmd == Cmd::EditExternally {
                 host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target)));
             }
             return;
         };
-        if *cmd == Cmd::EditExternally {
+        if cmd == Cmd::EditExternally {
             return super::outside::start(target, view, host);
         }
         let Some(mat) = view.material().cloned() else { return };
@@ -131,11 +145,11 @@ impl EditorState for Mat0View {
 
     /// Not while a text field has the keyboard (Space types a space there), and Delete only
     /// with something to delete.
-    fn wants_keys(&self, index: usize, ctx: &egui::Context) -> bool {
+    fn wants_keys(&self, cmd: &str, ctx: &egui::Context) -> bool {
         if ctx.egui_wants_keyboard_input() {
             return false;
         }
-        match CMDS.get(index) {
+        match Cmd::named(cmd) {
             Some(Cmd::EditExternally) => true,
             Some(Cmd::DeleteSelected) => self.material().is_some_and(|m| self.key.is_some() || !m.phases.is_empty()),
             Some(_) => self.material().is_some(),

@@ -4,6 +4,7 @@
 //! time they change; every change goes out as one [`ItemEdit`] of new bytes (and attrs when
 //! the version or the flags change), so undo, save and the other views follow.
 
+pub mod compare;
 pub mod edits;
 pub mod editor;
 pub mod outside;

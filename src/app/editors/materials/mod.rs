@@ -4,7 +4,7 @@
 //! double-click opens the material in its own tab (the material editor).
 
 use crate::app::widgets::named_texture::TextureCache;
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorState, Host, ItemEditor, command_table, downcast_mut};
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::phase::ColorGroup;
@@ -19,12 +19,38 @@ const fn key(k: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, k)
 }
 
-/// Open, previous, next: in the order [`MaterialListEditor::run`] matches on.
-static COMMANDS: [CommandSpec; 3] = [
-    CommandSpec { label: "Materials: Open", tooltip: "Open the selected material in its editor", shortcuts: &[key(Key::Enter)], menu: None, on_selection: false },
-    CommandSpec { label: "Materials: Previous", tooltip: "Select the material above", shortcuts: &[key(Key::ArrowUp)], menu: None, on_selection: false },
-    CommandSpec { label: "Materials: Next", tooltip: "Select the material below", shortcuts: &[key(Key::ArrowDown)], menu: None, on_selection: false },
-];
+/// The list's commands, each with its name, label, tooltip and keys.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Cmd {
+    Open,
+    Previous,
+    Next,
+}
+
+impl Cmd {
+    /// Every command, in the order the palette lists them.
+    pub const ALL: [Cmd; 3] = [Cmd::Open, Cmd::Previous, Cmd::Next];
+
+    pub const fn spec(self) -> CommandSpec {
+        const fn list(name: &'static str, label: &'static str, tooltip: &'static str, shortcuts: &'static [KeyboardShortcut]) -> CommandSpec {
+            CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
+        }
+        match self {
+            Cmd::Open => list("open", "Materials: Open", "Open the selected material in its editor", const { &[key(Key::Enter)] }),
+            Cmd::Previous => list("previous", "Materials: Previous", "Select the material above", const { &[key(Key::ArrowUp)] }),
+            Cmd::Next => list("next", "Materials: Next", "Select the material below", const { &[key(Key::ArrowDown)] }),
+        }
+    }
+
+    /// The command as the shell's command table holds it.
+    pub fn command(self) -> EditorCommand {
+        EditorCommand { editor: ID, name: self.spec().name }
+    }
+
+    pub fn named(name: &str) -> Option<Cmd> {
+        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
+    }
+}
 
 impl ItemEditor for MaterialListEditor {
     fn id(&self) -> EditorId {
@@ -44,25 +70,24 @@ impl ItemEditor for MaterialListEditor {
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
-        &COMMANDS
+        command_table!(Cmd)
     }
 
-    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
-        let Some(list) = state.and_then(downcast_mut::<MaterialList>) else { return };
+    fn run(&self, cmd: &str, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let (Some(cmd), Some(list)) = (Cmd::named(cmd), state.and_then(downcast_mut::<MaterialList>)) else { return };
         let at = list.selected.and_then(|s| list.shown_last.iter().position(|&i| i == s));
         let step = |a: Option<usize>, down: bool| match a {
             Some(a) if down => (a + 1).min(list.shown_last.len().saturating_sub(1)),
             Some(a) => a.saturating_sub(1),
             None => 0,
         };
-        match index {
-            0 => {
+        match cmd {
+            Cmd::Open => {
                 if let Some(s) = list.selected {
                     host.out.push(Intent::OpenTab(target.child(s)));
                 }
             }
-            1 | 2 => list.selected = list.shown_last.get(step(at, index == 2)).copied(),
-            _ => {}
+            Cmd::Previous | Cmd::Next => list.selected = list.shown_last.get(step(at, cmd == Cmd::Next)).copied(),
         }
     }
 }
@@ -179,7 +204,7 @@ impl EditorState for MaterialList {
     }
 
     /// Not while the filter has the keyboard (Enter and the arrows are the text field's).
-    fn wants_keys(&self, _index: usize, ctx: &egui::Context) -> bool {
+    fn wants_keys(&self, _cmd: &str, ctx: &egui::Context) -> bool {
         !ctx.egui_wants_keyboard_input()
     }
 }

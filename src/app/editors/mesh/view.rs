@@ -21,6 +21,7 @@ use std::sync::Arc;
 use egui::{Color32, RichText, Sense, Ui, Vec2};
 use glam::{Mat4, Vec3};
 
+mod level;
 mod side;
 
 /// How far the orbit tilts up or down: just short of straight, where the view's up vector
@@ -338,7 +339,7 @@ impl EditorState for MeshView {
         egui::CentralPanel::default().show(ui, |ui| viewport(ui, cx, self));
     }
 
-    fn wants_keys(&self, _index: usize, ctx: &egui::Context) -> bool {
+    fn wants_keys(&self, _cmd: &str, ctx: &egui::Context) -> bool {
         ctx.pointer_latest_pos().zip(self.view_rect).is_some_and(|(p, r)| r.contains(p))
     }
 }

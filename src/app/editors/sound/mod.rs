@@ -12,7 +12,7 @@
 pub mod output;
 
 use crate::app::intent::{Intent, ItemEdit};
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, command_table, downcast_mut};
 use crate::app::worker::Worker;
 use crate::doc::{ItemPath, items};
 use crate::formats::bytes::SharedBytes;
@@ -198,11 +198,49 @@ const fn key(k: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, k)
 }
 
-static COMMANDS: [CommandSpec; 3] = [
-    CommandSpec { label: "Sound: Play / Stop", tooltip: "Play from the cursor or the selection, or stop", shortcuts: &[key(Key::Space)], menu: Some(MenuGroup::View), on_selection: false },
-    CommandSpec { label: "Sound: Loop", tooltip: "Loop the selection (or the rest of the sound) while playing", shortcuts: &[key(Key::L)], menu: Some(MenuGroup::View), on_selection: false },
-    CommandSpec { label: "Sound: Fit", tooltip: "Show the whole sound", shortcuts: &[key(Key::Num0)], menu: None, on_selection: false },
-];
+/// The sound editor's commands, each with its name, label, tooltip, keys and menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    PlayStop,
+    Loop,
+    Fit,
+}
+
+impl Cmd {
+    /// Every command, in the order menus and the palette list them.
+    pub const ALL: [Cmd; 3] = [Cmd::PlayStop, Cmd::Loop, Cmd::Fit];
+
+    pub const fn spec(self) -> CommandSpec {
+        match self {
+            Cmd::PlayStop => CommandSpec {
+                name: "play-stop",
+                label: "Sound: Play / Stop",
+                tooltip: "Play from the cursor or the selection, or stop",
+                shortcuts: const { &[key(Key::Space)] },
+                menu: Some(MenuGroup::View),
+                on_selection: false,
+            },
+            Cmd::Loop => CommandSpec {
+                name: "loop",
+                label: "Sound: Loop",
+                tooltip: "Loop the selection (or the rest of the sound) while playing",
+                shortcuts: const { &[key(Key::L)] },
+                menu: Some(MenuGroup::View),
+                on_selection: false,
+            },
+            Cmd::Fit => CommandSpec { name: "fit", label: "Sound: Fit", tooltip: "Show the whole sound", shortcuts: const { &[key(Key::Num0)] }, menu: None, on_selection: false },
+        }
+    }
+
+    /// The command as the shell's command table holds it.
+    pub fn command(self) -> EditorCommand {
+        EditorCommand { editor: ID, name: self.spec().name }
+    }
+
+    pub fn named(name: &str) -> Option<Cmd> {
+        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
+    }
+}
 
 impl ItemEditor for SoundEditor {
     fn id(&self) -> EditorId {
@@ -218,13 +256,13 @@ impl ItemEditor for SoundEditor {
         Box::new(SoundView::default())
     }
     fn commands(&self) -> &'static [CommandSpec] {
-        &COMMANDS
+        command_table!(Cmd)
     }
 
-    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
-        let Some(view) = state.and_then(downcast_mut::<SoundView>) else { return };
-        match index {
-            0 => {
+    fn run(&self, cmd: &str, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let (Some(cmd), Some(view)) = (Cmd::named(cmd), state.and_then(downcast_mut::<SoundView>)) else { return };
+        match cmd {
+            Cmd::PlayStop => {
                 // The clock is the one the view reads when it draws: egui's input time.
                 let now = view.now;
                 if view.toggle_play(now) && !view.told_no_device {
@@ -233,9 +271,8 @@ impl ItemEditor for SoundEditor {
                 }
                 let _ = target;
             }
-            1 => view.looping = !view.looping,
-            2 => view.fit = true,
-            _ => {}
+            Cmd::Loop => view.looping = !view.looping,
+            Cmd::Fit => view.fit = true,
         }
     }
 

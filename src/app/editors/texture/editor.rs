@@ -1,10 +1,11 @@
 //! The texture inspector as an [`ItemEditor`]: which items it opens, its commands and keys,
 //! and the messages its pickers and drops send back (replace from an image, export levels).
 
-use super::import::ImportDialog;
+use super::import::{Choices, ImportDialog};
 use super::{TextureView, edits};
 use crate::app::seam::MenuGroup;
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, downcast_mut};
+use crate::app::seam::compare::{CompareBody, CompareInput};
+use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, command_table, downcast_mut};
 use crate::app::intent::{FileRequest, Intent, ItemEdit, Pick};
 use crate::app::pickers::IMAGES;
 use crate::doc::{ItemPath, items};
@@ -28,16 +29,16 @@ pub enum TextureMsg {
     /// An image file dropped on the texture (or given to Replace), already read.
     Dropped { from: PathBuf, bytes: Vec<u8> },
     /// The replace dialog's choices, confirmed: the tab keeps them for external saves.
-    Chosen(super::import::Choices),
+    Chosen(Choices),
 }
 
 const fn key(k: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, k)
 }
 
-/// The commands, in the order [`TextureEditor::run`] matches on.
+/// The texture editor's commands, each with its name, label, tooltip, keys and menu.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Cmd {
+pub enum Cmd {
     ReplaceImage,
     ExportLevels,
     ZoomIn,
@@ -52,53 +53,62 @@ enum Cmd {
     EditExternally,
 }
 
-const CMDS: [Cmd; 12] =
-    [Cmd::ReplaceImage, Cmd::ExportLevels, Cmd::ZoomIn, Cmd::ZoomOut, Cmd::Fit, Cmd::ActualSize, Cmd::Grid, Cmd::Details, Cmd::LargerLevel, Cmd::SmallerLevel, Cmd::RemoveRect, Cmd::EditExternally];
-
-const fn canvas_cmd(label: &'static str, tooltip: &'static str, shortcuts: &'static [KeyboardShortcut]) -> CommandSpec {
-    CommandSpec { label, tooltip, shortcuts, menu: None, on_selection: false }
+const fn canvas_cmd(name: &'static str, label: &'static str, tooltip: &'static str, shortcuts: &'static [KeyboardShortcut]) -> CommandSpec {
+    CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
 }
 
-/// Index of Edit in External Program in [`TextureEditor::commands`].
-pub const EDIT_EXTERNALLY: usize = 11;
+impl Cmd {
+    /// Every command, in the order menus and the palette list them.
+    pub const ALL: [Cmd; 12] =
+        [Cmd::ReplaceImage, Cmd::ExportLevels, Cmd::ZoomIn, Cmd::ZoomOut, Cmd::Fit, Cmd::ActualSize, Cmd::Grid, Cmd::Details, Cmd::LargerLevel, Cmd::SmallerLevel, Cmd::RemoveRect, Cmd::EditExternally];
 
-/// Command `index` of this editor.
-pub fn command(index: usize) -> EditorCommand {
-    EditorCommand { editor: ID, index }
+    pub const fn spec(self) -> CommandSpec {
+        match self {
+            Cmd::ReplaceImage => CommandSpec {
+                name: "replace-image",
+                label: "Replace Texture Image…",
+                tooltip: "Convert an image into the texture open in the inspector (or the selected one)",
+                shortcuts: &[],
+                menu: Some(MenuGroup::Entry),
+                on_selection: true,
+            },
+            Cmd::ExportLevels => CommandSpec {
+                name: "export-levels",
+                label: "Export Texture Levels…",
+                tooltip: "Write every stored level of the texture as PNG into a folder",
+                shortcuts: &[],
+                menu: Some(MenuGroup::Entry),
+                on_selection: true,
+            },
+            Cmd::ZoomIn => canvas_cmd("zoom-in", "Texture: Zoom In", "Zoom the texture in (pointer over the image)", const { &[key(Key::Plus), key(Key::Equals)] }),
+            Cmd::ZoomOut => canvas_cmd("zoom-out", "Texture: Zoom Out", "Zoom the texture out (pointer over the image)", const { &[key(Key::Minus)] }),
+            Cmd::Fit => canvas_cmd("fit", "Texture: Fit", "Fit the image to the view", const { &[key(Key::Num0)] }),
+            Cmd::ActualSize => canvas_cmd("actual-size", "Texture: Actual Size", "One texel per pixel", const { &[key(Key::Num1)] }),
+            Cmd::Grid => canvas_cmd("grid", "Texture: Pixel Grid", "The pixel grid from 8× zoom", const { &[key(Key::G)] }),
+            Cmd::Details => canvas_cmd("details", "Texture: Details", "Show or hide the header, palette and Page rects", const { &[key(Key::D)] }),
+            Cmd::LargerLevel => canvas_cmd("larger-level", "Texture: Larger Level", "The next larger mip level", const { &[key(Key::PageUp)] }),
+            Cmd::SmallerLevel => canvas_cmd("smaller-level", "Texture: Smaller Level", "The next smaller mip level", const { &[key(Key::PageDown)] }),
+            Cmd::RemoveRect => canvas_cmd("remove-rect", "Texture: Remove Page Rect", "Remove the selected Page rect (pointer over the image)", const { &[key(Key::Delete), key(Key::Backspace)] }),
+            Cmd::EditExternally => CommandSpec {
+                name: "edit-externally",
+                label: "Edit Texture in External Program",
+                tooltip: "Open the texture's image in another program (Edit > External Program); each save there replaces the texture as one undo step until its tab closes",
+                shortcuts: &[],
+                menu: Some(MenuGroup::Entry),
+                on_selection: false,
+            },
+        }
+    }
+
+    /// The command as the shell's command table holds it.
+    pub fn command(self) -> EditorCommand {
+        EditorCommand { editor: ID, name: self.spec().name }
+    }
+
+    pub fn named(name: &str) -> Option<Cmd> {
+        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
+    }
 }
-
-static COMMANDS: [CommandSpec; 12] = [
-    CommandSpec {
-        label: "Replace Texture Image…",
-        tooltip: "Convert an image into the texture open in the inspector (or the selected one)",
-        shortcuts: &[],
-        menu: Some(MenuGroup::Entry),
-        on_selection: true,
-    },
-    CommandSpec {
-        label: "Export Texture Levels…",
-        tooltip: "Write every stored level of the texture as PNG into a folder",
-        shortcuts: &[],
-        menu: Some(MenuGroup::Entry),
-        on_selection: true,
-    },
-    canvas_cmd("Texture: Zoom In", "Zoom the texture in (pointer over the image)", &[key(Key::Plus), key(Key::Equals)]),
-    canvas_cmd("Texture: Zoom Out", "Zoom the texture out (pointer over the image)", &[key(Key::Minus)]),
-    canvas_cmd("Texture: Fit", "Fit the image to the view", &[key(Key::Num0)]),
-    canvas_cmd("Texture: Actual Size", "One texel per pixel", &[key(Key::Num1)]),
-    canvas_cmd("Texture: Pixel Grid", "The pixel grid from 8× zoom", &[key(Key::G)]),
-    canvas_cmd("Texture: Details", "Show or hide the header, palette and Page rects", &[key(Key::D)]),
-    canvas_cmd("Texture: Larger Level", "The next larger mip level", &[key(Key::PageUp)]),
-    canvas_cmd("Texture: Smaller Level", "The next smaller mip level", &[key(Key::PageDown)]),
-    canvas_cmd("Texture: Remove Page Rect", "Remove the selected Page rect (pointer over the image)", &[key(Key::Delete), key(Key::Backspace)]),
-    CommandSpec {
-        label: "Edit Texture in External Program",
-        tooltip: "Open the texture's image in another program (Edit > External Program); each save there replaces the texture as one undo step until its tab closes",
-        shortcuts: &[],
-        menu: Some(MenuGroup::Entry),
-        on_selection: false,
-    },
-];
 
 /// The picker for an image to replace `target` with.
 pub fn pick_image(target: &ItemPath) -> Intent {
@@ -139,11 +149,11 @@ impl ItemEditor for TextureEditor {
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
-        &COMMANDS
+        command_table!(Cmd)
     }
 
-    fn run(&self, index: usize, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
-        let Some(&cmd) = CMDS.get(index) else { return };
+    fn run(&self, cmd: &str, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(cmd) = Cmd::named(cmd) else { return };
         match cmd {
             Cmd::ReplaceImage => host.out.push(pick_image(target)),
             Cmd::ExportLevels => host.out.push(pick_export(target, None, String::new())),
@@ -181,6 +191,11 @@ impl ItemEditor for TextureEditor {
                 _ => {}
             }
         }
+    }
+
+    /// Two textures: both images, their difference, swipe and blink.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        (input.kind == crate::doc::kinds::FormatKind::Texm).then(|| Box::new(super::compare::TextureDiff::new(input.ctx, input.a, input.b, input.readings)) as Box<dyn CompareBody>)
     }
 
     /// Anything but a Texm goes through the replace dialog (an image to convert, or a file
@@ -225,9 +240,9 @@ impl EditorState for TextureView {
 
     /// The canvas keys while the pointer is over the image; Remove Page Rect only with a
     /// stored rect selected (else Delete falls through to the browser's).
-    fn wants_keys(&self, index: usize, ctx: &egui::Context) -> bool {
+    fn wants_keys(&self, cmd: &str, ctx: &egui::Context) -> bool {
         let over = ctx.pointer_latest_pos().zip(self.canvas_rect).is_some_and(|(p, r)| r.contains(p));
-        match CMDS.get(index) {
+        match Cmd::named(cmd) {
             Some(Cmd::ReplaceImage | Cmd::EditExternally | Cmd::ExportLevels) => true,
             Some(Cmd::RemoveRect) => {
                 over && self.rect_selected.zip(self.model()).is_some_and(|(s, m)| m.mode == super::model::ViewMode::Stored && s < m.rects.len())
@@ -246,6 +261,11 @@ impl EditorState for TextureView {
     }
 }
 
+/// What the replace dialog sends when confirmed: the choices, for the tab to keep.
+fn chosen(target: &ItemPath, c: Choices) -> Intent {
+    Intent::Editor { editor: ID, target: target.clone(), msg: EditorMsg::new(TextureMsg::Chosen(c)) }
+}
+
 /// Opens the replace dialog for `target` with an image (the tab's external palette, when it
 /// decodes through one, is the one a format-2 conversion maps to).
 fn begin_import(target: &ItemPath, from: &Path, image: &[u8], view: Option<&mut TextureView>, host: &mut Host) {
@@ -257,7 +277,7 @@ fn begin_import(target: &ItemPath, from: &Path, image: &[u8], view: Option<&mut 
     let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
     let palette = tab_palette(host, view.as_deref()).map(|b| b.to_vec());
     match ImportDialog::new(target.clone(), name, source, &bytes, image, host.ws.readings) {
-        Ok(d) => *host.dialog = Some(Box::new(d.with_external_palette(palette))),
+        Ok(d) => *host.dialog = Some(Box::new(d.with_external_palette(palette).answering(chosen))),
         Err(m) => host.fail("Replace", m),
     }
 }

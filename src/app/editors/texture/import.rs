@@ -141,6 +141,9 @@ pub struct ImportDialog {
     /// Before, after, and after with the other dither setting (none when a conversion fails).
     textures: Option<(Sized, Option<Sized>, Option<Sized>)>,
     textures_for: Option<Choices>,
+    /// What confirming sends besides the edit (the editor's message keeping the choices in
+    /// its tab); the editor gives it, so this dialog names no editor.
+    reply: Option<fn(&ItemPath, Choices) -> Intent>,
 }
 
 impl ImportDialog {
@@ -167,7 +170,14 @@ impl ImportDialog {
             running: HashMap::new(),
             textures: None,
             textures_for: None,
+            reply: None,
         })
+    }
+
+    /// Confirming also pushes `reply(target, choices)`.
+    pub fn answering(mut self, reply: fn(&ItemPath, Choices) -> Intent) -> ImportDialog {
+        self.reply = Some(reply);
+        self
     }
 
     /// Format 2: decode and encode through this palette (a `.PAL` payload) instead of grey.

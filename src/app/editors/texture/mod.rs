@@ -5,6 +5,7 @@
 //! intents like every other panel's.
 
 pub mod canvas;
+pub mod compare;
 pub mod edits;
 pub mod editor;
 pub mod import;

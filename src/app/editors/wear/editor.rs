@@ -4,8 +4,9 @@
 
 use super::textview::{COMPLETE, GO_TO, QUICK_FIX, open_fixes};
 use super::{Layout, WearView};
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, command_table, downcast_mut};
 use crate::app::intent::Intent;
+use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
 use crate::formats::Severity;
 
@@ -13,8 +14,9 @@ pub const ID: EditorId = "wear";
 
 pub struct WearEditor;
 
+/// The WEAR editor's commands, each with its name, label, tooltip and keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cmd {
+pub enum Cmd {
     QuickFix,
     Complete,
     GoTo,
@@ -22,21 +24,40 @@ enum Cmd {
     Table,
 }
 
-const CMDS: [Cmd; 5] = [Cmd::QuickFix, Cmd::Complete, Cmd::GoTo, Cmd::Whitespace, Cmd::Table];
-
-const fn cmd(label: &'static str, tooltip: &'static str, shortcuts: &'static [egui::KeyboardShortcut]) -> CommandSpec {
-    CommandSpec { label, tooltip, shortcuts, menu: None, on_selection: false }
+const fn cmd(name: &'static str, label: &'static str, tooltip: &'static str, shortcuts: &'static [egui::KeyboardShortcut]) -> CommandSpec {
+    CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
 }
 
-static COMMANDS: [CommandSpec; 5] = [
-    cmd("WEAR: Quick Fix", "The fixes for the diagnostics on the cursor's line", &[QUICK_FIX]),
-    cmd("WEAR: Complete Name", "Material (or lightmap) names for the word at the cursor", &[COMPLETE]),
-    cmd("WEAR: Go to Material", "Open the material named at the cursor in its tab", &[GO_TO]),
-    cmd("WEAR: Show Whitespace", "Show or hide spaces, tabs and line ends", &[]),
-    cmd("WEAR: Text and Table", "Switch between the text, the table and both", &[]),
-];
+impl Cmd {
+    /// Every command, in the order the palette lists them.
+    pub const ALL: [Cmd; 5] = [Cmd::QuickFix, Cmd::Complete, Cmd::GoTo, Cmd::Whitespace, Cmd::Table];
+
+    pub const fn spec(self) -> CommandSpec {
+        match self {
+            Cmd::QuickFix => cmd("quick-fix", "WEAR: Quick Fix", "The fixes for the diagnostics on the cursor's line", &[QUICK_FIX]),
+            Cmd::Complete => cmd("complete", "WEAR: Complete Name", "Material (or lightmap) names for the word at the cursor", &[COMPLETE]),
+            Cmd::GoTo => cmd("go-to", "WEAR: Go to Material", "Open the material named at the cursor in its tab", &[GO_TO]),
+            Cmd::Whitespace => cmd("whitespace", "WEAR: Show Whitespace", "Show or hide spaces, tabs and line ends", &[]),
+            Cmd::Table => cmd("table", "WEAR: Text and Table", "Switch between the text, the table and both", &[]),
+        }
+    }
+
+    /// The command as the shell's command table holds it.
+    pub fn command(self) -> EditorCommand {
+        EditorCommand { editor: ID, name: self.spec().name }
+    }
+
+    pub fn named(name: &str) -> Option<Cmd> {
+        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
+    }
+}
 
 impl ItemEditor for WearEditor {
+    /// Two tables: their lines, kept, removed and added.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        (input.kind == crate::doc::kinds::FormatKind::Wear).then(|| Box::new(super::compare::TextDiff::new(input.a, input.b)) as Box<dyn CompareBody>)
+    }
+
     fn id(&self) -> EditorId {
         ID
     }
@@ -54,11 +75,11 @@ impl ItemEditor for WearEditor {
     }
 
     fn commands(&self) -> &'static [CommandSpec] {
-        &COMMANDS
+        command_table!(Cmd)
     }
 
-    fn run(&self, index: usize, _target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
-        let Some(&c) = CMDS.get(index) else { return };
+    fn run(&self, cmd: &str, _target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        let Some(c) = Cmd::named(cmd) else { return };
         let Some(v) = state.and_then(downcast_mut::<WearView>) else { return };
         match c {
             Cmd::QuickFix => open_fixes(v),

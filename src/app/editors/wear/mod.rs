@@ -8,6 +8,7 @@
 
 pub mod assets;
 pub mod caret;
+pub mod compare;
 pub mod editor;
 pub mod layout;
 pub mod reading;

@@ -36,7 +36,7 @@ pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<I
         SceneKind::Geom => {}
         SceneKind::Level => {
             if let Some(pick) = b.level.clone() {
-                super::super::level::side(ui, v, &pick);
+                super::level::side(ui, v, &pick);
             }
         }
     }

@@ -39,8 +39,9 @@ impl ImportDialog {
         match self.preview() {
             Ok(p) => {
                 out.push(Intent::EditItem(ItemEdit::bytes(&target, p.bytes.clone(), format!("Replace {what}"))));
-                let chosen = super::super::TextureMsg::Chosen(self.choices());
-                out.push(Intent::Editor { editor: super::super::editor::ID, target: target.clone(), msg: crate::app::seam::EditorMsg::new(chosen) });
+                if let Some(reply) = self.reply {
+                    out.push(reply(&target, self.choices()));
+                }
                 out.push(Intent::Log(Severity::Info, format!("replaced {what}")));
             }
             Err(m) => {

@@ -1,23 +1,23 @@
 //! The command queue, drained once per frame: each command becomes the intents it means for
 //! the current selection (or a native dialog whose answer becomes one).
 
-use super::StudioApp;
-use super::command::{Command, EditorCommand};
-use super::editors::{self, EditorId, EditorState, ItemEditor};
+use crate::app::StudioApp;
+use crate::app::command::{Command, EditorCommand};
+use crate::app::editors::{self, EditorId, EditorState, ItemEditor};
 use egui::{KeyboardShortcut, Modifiers};
-use super::intent::{Dialog, Intent, Pick, Then, Zoom};
-use super::settings::{PanelId, Theme};
+use crate::app::intent::{Dialog, Intent, Pick, Then, Zoom};
+use crate::app::settings::{PanelId, Theme};
 use crate::doc::ItemPath;
 
 impl StudioApp {
-    pub(super) fn drain_commands(&mut self) {
-        for c in std::mem::take(&mut self.commands) {
+    pub(crate) fn drain_commands(&mut self) {
+        for c in std::mem::take(&mut self.queue.commands) {
             let intents = self.intents_for(c);
-            self.intents.extend(intents);
+            self.queue.intents.extend(intents);
         }
     }
 
-    pub(super) fn intents_for(&self, c: Command) -> Vec<Intent> {
+    pub(crate) fn intents_for(&self, c: Command) -> Vec<Intent> {
         let entries = self.selected_entries();
         let lead = self.browser.selection.lead().cloned();
         let file = self.current_file();
@@ -34,7 +34,7 @@ impl StudioApp {
             Command::CompareWithFolder => one(Intent::Pick(Pick::CompareWith(true))),
             Command::UnsavedChanges => one(Intent::ShowUnsaved),
             Command::CompareTabWithSaved => self.tabs.active_tab().map(|t| Intent::CompareWithSaved(t.path.clone())).into_iter().collect(),
-            Command::OpenEntry if self.compare.is_some() => one(Intent::CompareOpenSelected),
+            Command::OpenEntry if self.views.compare.is_some() => one(Intent::CompareOpenSelected),
             Command::Save => file.map(|f| Intent::Save { file: f, force: false, then: Then::Nothing }).into_iter().collect(),
             Command::SaveAs => file
                 .and_then(|f| self.ws.file(f).map(|o| Intent::Pick(Pick::SaveAs(f, o.name()))))
@@ -139,12 +139,12 @@ impl StudioApp {
     /// Which editor claims a selected item, asked once per item and document state (menus and
     /// the palette ask every frame they are open; an RsLi entry would be unpacked each time).
     fn selection_editor(&self, p: &ItemPath) -> Option<EditorId> {
-        let mut cache = self.selection_editor.borrow_mut();
+        let mut cache = self.frame.selection_editor.borrow_mut();
         match &*cache {
-            Some((path, generation, id)) if path == p && *generation == self.generation => *id,
+            Some((path, generation, id)) if path == p && *generation == self.frame.generation => *id,
             _ => {
                 let id = editors::editor_of(&self.ws, p).map(|e| e.id());
-                *cache = Some((p.clone(), self.generation, id));
+                *cache = Some((p.clone(), self.frame.generation, id));
                 id
             }
         }
@@ -160,7 +160,7 @@ impl StudioApp {
             Command::SaveAll | Command::UnsavedChanges => self.ws.any_dirty(),
             Command::CompareTabWithSaved => self.tabs.active_tab().is_some_and(|t| self.ws.is_dirty(t.path.file)),
             Command::CompareWithFile => has_file,
-            Command::CompareWithFolder => has_file || self.folder.is_some(),
+            Command::CompareWithFolder => has_file || self.views.folder.is_some(),
             Command::Undo => self.ws.history.can_undo(),
             Command::Redo => self.ws.history.can_redo(),
             Command::SelectAll => !self.browser.model.rows.is_empty(),
@@ -172,9 +172,9 @@ impl StudioApp {
             Command::ExtractAll | Command::AddFiles | Command::RebuildLookup | Command::Compact => self
                 .current_archive()
                 .is_some_and(|a| crate::doc::items::node_at(&self.ws, &a).is_ok_and(|n| n.is_archive())),
-            Command::CancelTask => self.tasks.busy(),
-            Command::InstallMod => self.folder.is_some(),
-            Command::ExportMod => self.folder.is_some() || self.ws.any_dirty(),
+            Command::CancelTask => self.work.tasks.busy(),
+            Command::InstallMod => self.views.folder.is_some(),
+            Command::ExportMod => self.views.folder.is_some() || self.ws.any_dirty(),
             Command::CloseTab => self.tabs.active.is_some(),
             Command::NextTab | Command::PrevTab => self.tabs.tabs.len() > 1,
             _ => true,
@@ -194,9 +194,9 @@ pub fn pressed_shortcuts(ctx: &egui::Context, focus: Option<(&dyn ItemEditor, &d
     if let Some((editor, state)) = focus
         && !typing
     {
-        for (index, spec) in editor.commands().iter().enumerate() {
-            if state.wants_keys(index, ctx) {
-                all.extend(spec.shortcuts.iter().map(|&s| (Command::Editor(EditorCommand { editor: editor.id(), index }), s)));
+        for spec in editor.commands() {
+            if state.wants_keys(spec.name, ctx) {
+                all.extend(spec.shortcuts.iter().map(|&s| (Command::Editor(EditorCommand { editor: editor.id(), name: spec.name }), s)));
             }
         }
         by_modifiers(&mut all);

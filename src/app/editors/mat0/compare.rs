@@ -7,7 +7,7 @@
 //! workspace, a side on disk from its own folder). The two previews share their shape and
 //! their turn: a drag on either turns both.
 
-use super::assets::Assets;
+use crate::app::seam::compare::{Assets, CompareBody, Placement};
 use crate::app::widgets::material_preview::shape::ShapePreview;
 use crate::app::widgets::material_preview::{MaterialPreview, PreviewInput};
 use crate::app::widgets::named_texture::{TexLook, cell_uv, look_up_in};
@@ -70,7 +70,7 @@ fn short_origin(o: &str) -> &str {
 
 impl MaterialPlay {
     /// `None` when neither side reads as a material. `assets` are A's and B's
-    /// (`super::assets::side_assets`).
+    /// (`app::compare::assets::side_assets`).
     pub fn new(a: Option<&Side>, b: Option<&Side>, assets: [Assets; 2]) -> Option<MaterialPlay> {
         let parse = |s: Option<&Side>| s.and_then(|s| Mat0::parse(&s.bytes, s.attrs[1]).ok());
         let flags = |s: Option<&Side>| Mat0Flags(s.map_or(0, |s| s.attrs[0]));
@@ -181,5 +181,19 @@ impl MaterialPlay {
             self.look = now;
             ui.ctx().request_repaint();
         }
+    }
+}
+
+impl CompareBody for MaterialPlay {
+    fn name(&self) -> &'static str {
+        "material"
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::InFields
+    }
+
+    fn show(&mut self, ui: &mut Ui, readings: &Readings, gpu: Option<&RenderState>, _figures: &mut dyn FnMut(&mut Ui)) {
+        MaterialPlay::show(self, ui, readings, gpu);
     }
 }

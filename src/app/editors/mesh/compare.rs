@@ -7,7 +7,7 @@
 
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
 use crate::doc::diff::Side;
-use super::assets::Assets;
+use crate::app::seam::compare::{Assets, CompareBody, Placement};
 use crate::formats::readings::Readings;
 use crate::render::{FrameParams, OrbitCamera, RenderScene};
 use crate::scene::SceneOptions;
@@ -39,7 +39,7 @@ fn build(side: &Side, assets: &Assets, readings: &Readings) -> Result<(RenderSce
 }
 
 impl MeshPair {
-    /// `assets` are A's and B's (`super::assets::side_assets`).
+    /// `assets` are A's and B's (`app::compare::assets::side_assets`).
     pub fn new(a: Option<&Side>, b: Option<&Side>, readings: &Readings, assets: &[Assets; 2]) -> MeshPair {
         let mk = |s: Option<&Side>, x: &Assets| s.map(|s| View { scene: build(s, x, readings), view: gpu_view::next_id(), slot: None });
         let views = [mk(a, &assets[0]), mk(b, &assets[1])];
@@ -131,5 +131,19 @@ impl MeshPair {
                 }
             }
         });
+    }
+}
+
+impl CompareBody for MeshPair {
+    fn name(&self) -> &'static str {
+        "mesh"
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::AboveFields
+    }
+
+    fn show(&mut self, ui: &mut Ui, _readings: &Readings, gpu: Option<&RenderState>, _figures: &mut dyn FnMut(&mut Ui)) {
+        MeshPair::show(self, ui, gpu);
     }
 }

@@ -4,7 +4,7 @@
 //! visual (index, type, shader, textures, GCONTAINER, window, place in the hierarchy) and a
 //! tree of sectors → hierarchy visuals → children.
 
-use super::view::{MeshView, Selection};
+use super::{MeshView, Selection};
 use crate::scene::level_pick::{LevelPick, visual_of};
 use egui::{Color32, RichText, Sense, Ui};
 

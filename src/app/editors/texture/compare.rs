@@ -3,6 +3,7 @@
 //! pointer, a drag pans), the level's figures (changed pixels, PSNR, the box around the
 //! change, drawn on the images) and the engine's (header bits, palette, Page rects).
 
+use crate::app::seam::compare::{CompareBody, Placement};
 use crate::app::widgets::image::{load_texture, paint_checker};
 use crate::doc::diff::{DEFAULT_GAIN, Decoded, LevelPair, Side, difference_image, level_pair};
 use crate::formats::bytes::SharedBytes;
@@ -253,5 +254,19 @@ impl TextureDiff {
                 painter.rect_stroke(b, 0.0, Stroke::new(1.5, Color32::from_rgb(255, 64, 160)), egui::StrokeKind::Outside);
             }
         }
+    }
+}
+
+impl CompareBody for TextureDiff {
+    fn name(&self) -> &'static str {
+        "texture"
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Alone
+    }
+
+    fn show(&mut self, ui: &mut Ui, _readings: &Readings, _gpu: Option<&eframe::egui_wgpu::RenderState>, figures: &mut dyn FnMut(&mut Ui)) {
+        TextureDiff::show(self, ui, |ui| figures(ui));
     }
 }

@@ -2,7 +2,9 @@
 //! line numbers, removed lines red and added lines green (`doc::diff::line_diff`). Only the
 //! lines in view are laid out.
 
-use super::kind_color;
+use crate::app::seam::compare::{CompareBody, Placement};
+use crate::app::widgets::diff::kind_color;
+use crate::formats::readings::Readings;
 use crate::doc::diff::{Kind, LineOp, Side, line_diff, split_lines};
 use crate::formats::cp1251;
 use egui::{RichText, Ui};
@@ -64,6 +66,20 @@ impl TextDiff {
                 ui.label(RichText::new(format!("{} {} {mark} {t}", num(a), num(b))).monospace().color(color).background_color(bg));
             }
         });
+    }
+}
+
+impl CompareBody for TextDiff {
+    fn name(&self) -> &'static str {
+        "text"
+    }
+
+    fn placement(&self) -> Placement {
+        Placement::Alone
+    }
+
+    fn show(&mut self, ui: &mut Ui, _readings: &Readings, _gpu: Option<&eframe::egui_wgpu::RenderState>, figures: &mut dyn FnMut(&mut Ui)) {
+        TextDiff::show(self, ui, |ui| figures(ui));
     }
 }
 

@@ -3,14 +3,14 @@
 //! with intact rows, its salvage reading in the browser); one in no format the editor knows
 //! opens its summary, which says so and shows the first bytes.
 
-use super::StudioApp;
-use super::intent::ViewKind;
+use crate::app::StudioApp;
+use crate::app::intent::ViewKind;
 use crate::doc::node::Node;
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::{FileId, ItemPath};
 
 impl StudioApp {
-    pub(super) fn show_unclaimed(&mut self, id: FileId) {
+    pub(crate) fn show_unclaimed(&mut self, id: FileId) {
         let Some(f) = self.ws.file(id) else { return };
         let root = ItemPath::root(id);
         if let Some(d) = &f.damage {

@@ -1,0 +1,53 @@
+//! Manifest text as it is shown: a package's name, version, author and the like are the
+//! package author's words, and a terminal obeys control characters in them (an ESC starts an
+//! escape sequence, a CR or LF can forge a line of output). Everything a package or a journal
+//! says is shown through [`shown`]: control characters, and the Unicode marks that reorder
+//! text, as `\u{…}` escapes (`\n`, `\r`, `\t` for the three common ones).
+
+use std::borrow::Cow;
+
+/// True for a character that changes how the text around it is shown rather than being shown:
+/// C0 and C1 controls, DEL, and the bidirectional formatting marks.
+pub fn is_hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `s` with every [`is_hidden`] character escaped; borrowed when there is none.
+pub fn shown(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(is_hidden) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// As [`shown`], keeping line breaks: for free text shown in a window (a description), where a
+/// new line cannot forge anything.
+pub fn shown_multiline(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(|c| c != '\n' && is_hidden(c)) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(s.split('\n').map(|l| shown(l).into_owned()).collect::<Vec<_>>().join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_are_escaped_and_plain_text_is_borrowed() {
+        assert!(matches!(shown("Gold walls — Золото"), Cow::Borrowed(_)));
+        assert_eq!(shown("a\u{1b}[2Jb\r\ninstalled Fake"), "a\\u{1b}[2Jb\\r\\ninstalled Fake");
+        assert_eq!(shown("x\u{202E}y\u{7f}\u{9b}"), "x\\u{202e}y\\u{7f}\\u{9b}");
+        assert_eq!(shown_multiline("one\ntwo\u{1b}"), "one\ntwo\\u{1b}");
+    }
+}
