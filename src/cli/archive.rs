@@ -1,5 +1,6 @@
 //! `list` and `extract`: an archive's directory and its entries' bytes.
 
+use crate::doc::kinds::ItemKind;
 use super::open::{listing, note_stale_temps, open_item};
 use super::output::outln;
 use super::{Failure, Out};
@@ -28,7 +29,7 @@ pub(super) fn list(address: &str, json: bool, readings: &Readings) -> Out {
         let entries: Vec<Value> = metas
             .iter()
             .map(|m| match format {
-                "rsli" => json!({
+                f if f == ItemKind::Rsli.name() => json!({
                     "index": m.index, "name": m.name, "type": null, "type_id": null,
                     "method": m.method, "packed_size": m.packed_size, "size": m.size,
                     "offset": m.offset, "sort_index": m.sort_index,

@@ -3,7 +3,7 @@
 use super::open::{listing, note_stale_temps, open_item};
 use super::output::outln;
 use super::{Failure, Out, export, split_address};
-use crate::doc::registry::{Item, codec_for};
+use crate::doc::registry::{FormatKind, Item, codec_for};
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
@@ -33,7 +33,8 @@ pub(super) fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
         attrs: meta.as_ref().map(|m| m.attrs).unwrap_or([0; 3]),
         readings,
     };
-    let v = match codec_for(&item) {
+    let codec = codec_for(&item);
+    let v = match codec {
         Some(c) => c.info(&item).map_err(|e| Failure::format(address, e))?,
         None => {
             let node = ws.node(path.file, &path.entries).map_err(|e| Failure::format(address, e))?;
@@ -43,7 +44,7 @@ pub(super) fn info(address: &str, json_out: bool, readings: &Readings) -> Out {
             json!({"kind": node.0.format_name(), "entries": node.0.len()})
         }
     };
-    let v = if v["kind"] == "xray-level" { with_level_geom(v, address, &ws, &path, bytes)? } else { v };
+    let v = if codec.is_some_and(|c| c.kind() == FormatKind::XrayLevel) { with_level_geom(v, address, &ws, &path, bytes)? } else { v };
     print_info(address, &v, json_out)
 }
 

@@ -228,7 +228,7 @@ pub fn refs(address: &str, project_dir: Option<PathBuf>, json_out: bool, reading
             outln!("  {}  {}{how}", l.address, l.at.describe());
         }
     }
-    if !shown_by.is_empty() && item.kind != "msh" {
+    if !shown_by.is_empty() && item.kind != crate::doc::kinds::FormatKind::Msh {
         outln!("drawn by:");
         for l in &shown_by {
             outln!("  {}  {} (through {})", l.address, l.at.describe(), l.name);

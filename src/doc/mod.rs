@@ -7,6 +7,7 @@ pub mod damage;
 pub mod diff;
 pub mod mods;
 pub mod items;
+pub mod kinds;
 pub mod listing;
 pub mod edit;
 pub mod history;

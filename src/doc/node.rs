@@ -48,8 +48,8 @@ impl Node {
 
     pub fn format_name(&self) -> &'static str {
         match self {
-            Node::Nres(_) => "nres",
-            Node::Rsli(_) => "rsli",
+            Node::Nres(_) => crate::doc::kinds::ItemKind::Nres.name(),
+            Node::Rsli(_) => crate::doc::kinds::ItemKind::Rsli.name(),
             Node::Blob(_) => "blob",
         }
     }

@@ -5,6 +5,8 @@
 //! attributes and unknown fields, gaps; in `.archive.bin`), each entry's place, form, files
 //! and their SHA-256, so `pack` tells an untouched file from an edited one.
 
+pub use crate::doc::kinds::texm::unpack::{TexmForm, TexmLevel};
+use crate::doc::kinds::{FormatKind, ItemKind};
 use crate::formats::readings::Readings;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -41,16 +43,36 @@ pub struct ArchiveManifest {
     pub entries: Vec<EntryRecord>,
 }
 
-/// The editable form of an entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+/// The editable form of an entry, written as its kind's name (`texm`, `mat0`) or `bytes`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
-    /// Level 0 as PNG, with kept parts ([`TexmForm`]).
-    Texm,
-    /// TOML text (`material_text`).
-    Mat0,
+    /// The form of the kind's [`crate::doc::kinds::Unpack`] (a texture's PNG with kept parts
+    /// and [`TexmForm`], a material's TOML text).
+    Typed(FormatKind),
     /// The entry's bytes as they are (WEAR tables, models, anything else).
     Bytes,
+}
+
+impl Serialize for Form {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Form::Typed(k) => k.serialize(s),
+            Form::Bytes => ItemKind::Bytes.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Form {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Form, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == ItemKind::Bytes.name() {
+            return Ok(Form::Bytes);
+        }
+        match FormatKind::from_name(&s) {
+            Some(k) if k.codec().unpack().is_some() => Ok(Form::Typed(k)),
+            _ => Err(serde::de::Error::custom(format!("unknown form {s:?}"))),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -94,31 +116,6 @@ pub struct RsliStorage {
 pub struct KeptFile {
     pub file: String,
     pub sha256: String,
-}
-
-/// The header words and Page rects of a texture, and which parts are kept beside its PNG.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TexmForm {
-    pub width: u32,
-    pub height: u32,
-    pub mip_count: u32,
-    pub format: u32,
-    pub flags4: u32,
-    pub flags5: u32,
-    pub unk6: u32,
-    /// `[x, w, y, h]` per rect, `None` without a Page tail.
-    pub page: Option<Vec<[i16; 4]>>,
-    pub palette: bool,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub levels: Vec<TexmLevel>,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub whole: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TexmLevel {
-    pub level: u32,
-    pub png: bool,
 }
 
 pub fn sha256(bytes: &[u8]) -> String {

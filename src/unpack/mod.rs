@@ -11,13 +11,14 @@
 //! so a stop never leaves a half-written file.
 
 pub mod manifest;
-pub mod material_text;
 mod names;
 mod pack;
 mod read;
-pub mod texture;
 mod tree;
 
+/// The forms' conversions live in their kinds' folders (`doc::kinds::NAME::unpack`).
+pub use crate::doc::kinds::mat0::text as material_text;
+pub use crate::doc::kinds::texm::unpack as texture;
 pub use pack::pack;
 pub use texture::Compression;
 pub use tree::unpack;

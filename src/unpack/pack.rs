@@ -4,14 +4,13 @@
 //! skeleton, the untouched entries' files and the converted ones, and written.
 
 use super::manifest::{self, ArchiveKind, ArchiveManifest, EntryRecord, Form, RootManifest, sha256};
-use super::texture::{self, Kept};
 use super::tree::{MODEL_SUFFIX, WINDOW_BYTES_PER_JOB};
-use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, material_text, pool};
+use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, pool};
+use crate::doc::kinds::{FormatKind, PackIn};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
-use crate::formats::texm::png::read_image;
-use crate::formats::{TYPE_MAT0, TYPE_TEXM, cp1251, rsli};
+use crate::formats::{cp1251, rsli};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -127,29 +126,19 @@ fn read_opt(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
     }
 }
 
-fn kept_of(folder: &Path, rec: &EntryRecord, form: &manifest::TexmForm) -> Result<Kept, String> {
-    let base = rec.file.strip_suffix(".png").unwrap_or(&rec.file).to_string();
-    texture::read_kept(form, &mut |suffix| read_opt(&join_rel(folder, &format!("{base}{suffix}"))))
-}
-
 /// An entry's payload from its files. `untouched`: the main file is the one exported.
 fn entry_bytes(folder: &Path, rec: &EntryRecord, main: &[u8], untouched: bool, readings: &Readings) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
-    match rec.form {
-        Form::Bytes => Ok((main.to_vec(), None)),
-        Form::Mat0 => {
-            let text = std::str::from_utf8(main).map_err(|e| format!("not UTF-8 text: {e}"))?;
-            let m = material_text::read(text).map_err(|e| e.to_string())?;
-            let bytes = m.mat.write().map_err(|e| e.to_string())?;
-            Ok((bytes, (m.attrs != rec.attrs).then_some(m.attrs)))
-        }
-        Form::Texm => {
-            let form = rec.texm.as_ref().ok_or("the manifest lacks the texture's header")?;
-            let kept = kept_of(folder, rec, form)?;
-            let img = read_image(main).map_err(|e| e.to_string())?;
-            let bytes = texture::rebuild(form, img, &kept, untouched, readings).map_err(|e| e.to_string())?;
-            Ok((bytes, None))
-        }
-    }
+    let kind = match rec.form {
+        Form::Bytes => return Ok((main.to_vec(), None)),
+        Form::Typed(k) => k,
+    };
+    // A manifest names only forms whose kind has one (`Form`'s reading checks it).
+    let form = kind.codec().unpack().ok_or_else(|| format!("{kind} has no editable form"))?;
+    // The parts kept beside the main file share its base name.
+    let base = rec.file.strip_suffix(form.suffix()).unwrap_or(&rec.file).to_string();
+    let mut read_beside = |suffix: &str| read_opt(&join_rel(folder, &format!("{base}{suffix}")));
+    let mut p = PackIn { main, untouched, attrs: rec.attrs, texm: rec.texm.as_ref(), read_beside: &mut read_beside, readings };
+    form.pack(&mut p)
 }
 
 fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Vec<ItemFailure>> {
@@ -215,19 +204,15 @@ fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Ve
                 continue;
             }
         };
-        let converted = if let Some(name) = f.strip_suffix(material_text::EXTENSION) {
-            std::str::from_utf8(&bytes)
-                .map_err(|e| format!("not UTF-8 text: {e}"))
-                .and_then(|t| material_text::read(t).map_err(|e| e.to_string()))
-                .and_then(|m| Ok(Added { name: name.to_string(), type_id: TYPE_MAT0, attrs: m.attrs, bytes: m.mat.write().map_err(|e| e.to_string())?, from: f.clone() }))
-        } else if let Some(name) = f.strip_suffix(".png").filter(|_| !f.ends_with(MODEL_SUFFIX)) {
-            read_image(&bytes)
-                .and_then(|img| texture::new_texture(img, readings))
-                .map(|b| Added { name: name.to_string(), type_id: TYPE_TEXM, attrs: [0; 3], bytes: b, from: f.clone() })
-                .map_err(|e| e.to_string())
-        } else {
+        // A file ending in a kind's form suffix is a new entry of that kind (`X.png` a
+        // texture, `X.mat0.toml` a material); a model's glTF is never one.
+        let typed = FormatKind::ALL.iter().filter_map(|k| k.codec().unpack()).find_map(|u| f.strip_suffix(u.suffix()).map(|n| (u, n)));
+        let converted = match typed.filter(|_| !f.ends_with(MODEL_SUFFIX)) {
+            Some((form, name)) => {
+                form.new_entry(&bytes, readings).map(|e| Added { name: name.to_string(), type_id: e.type_id, attrs: e.attrs, bytes: e.bytes, from: f.clone() })
+            }
             // The type is guessed when the archive is rebuilt (from its other entries).
-            Ok(Added { name: f.clone(), type_id: u32::MAX, attrs: [0; 3], bytes, from: f.clone() })
+            None => Ok(Added { name: f.clone(), type_id: u32::MAX, attrs: [0; 3], bytes, from: f.clone() }),
         };
         match converted {
             Ok(a) => added.push(a),

@@ -2,14 +2,14 @@
 
 use super::manifest::{self, ArchiveKind, ArchiveManifest, EntryRecord, Form, KeptFile, RootManifest, sha256};
 use super::names::Taken;
-use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, material_text, pool, texture, write_out};
+use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, pool, write_out};
+use crate::doc::kinds::{FormatKind, UnpackIn};
 use crate::doc::node::Node;
 use crate::doc::registry::{self, Item};
 use crate::doc::resolve::FolderAssets;
 use crate::export::gltf::glb_bytes;
 use crate::scene::{SceneOptions, build_scene};
 use crate::formats::bytes::SharedBytes;
-use crate::formats::mat0::Mat0;
 use crate::formats::readings::Readings;
 use crate::formats::rsli;
 use rayon::prelude::*;
@@ -160,7 +160,7 @@ struct EntryOut {
     packed: Option<Vec<u8>>,
 }
 
-fn kind_of(bytes: &[u8], name: &str, type_id: Option<u32>, attrs: [u32; 3], readings: &Readings) -> Option<&'static str> {
+fn kind_of(bytes: &[u8], name: &str, type_id: Option<u32>, attrs: [u32; 3], readings: &Readings) -> Option<FormatKind> {
     registry::codec_for(&Item { bytes, name, type_id, attrs, readings }).map(|c| c.kind())
 }
 
@@ -185,7 +185,8 @@ impl Ctx<'_> {
         let kind = kind_of(&bytes, &name, None, [0; 3], readings);
         let mut derived = Vec::new();
         let archive = match kind {
-            Some("msh") => None,
+            // A model's entries are its components: the file is kept whole.
+            Some(k) if k.codec().whole_archive() => None,
             _ => Node::parse(&name, bytes.clone()).ok().map(|(n, _)| n).filter(Node::is_archive),
         };
         let done = match archive {
@@ -204,7 +205,7 @@ impl Ctx<'_> {
                 }
                 Err(e) => fail(&mut report, e),
             }
-            if kind == Some("msh") && self.opts.models {
+            if kind == Some(FormatKind::Msh) && self.opts.models {
                 let assets = self.folder_assets(src);
                 if let Some(glb) = model_glb(&name, bytes.clone(), assets.as_ref(), readings) {
                     let d = format!("{rel}{MODEL_SUFFIX}");
@@ -327,27 +328,19 @@ impl Ctx<'_> {
             _ => None,
         };
         let bytes_out = |derived| EntryOut { form: Form::Bytes, files: vec![(String::new(), bytes.to_vec())], derived, texm: None, packed: packed.clone() };
-        match kind_of(&bytes, &m.name, m.type_id, m.attrs, readings) {
-            Some("texm") => match texture::export(&bytes, readings, self.opts.compression) {
-                Some(e) => Ok(EntryOut { form: Form::Texm, files: e.files, derived: None, texm: Some(e.form), packed }),
-                None => Ok(bytes_out(None)),
-            },
-            Some("mat0") => {
-                let Ok(mat) = Mat0::parse(&bytes, m.attrs[1]) else { return Ok(bytes_out(None)) };
-                let text = material_text::write(&mat, m.attrs, &format!("{} of {archive}", m.name));
-                // Only a text that reads back to these very bytes stands for them.
-                match material_text::read(&text) {
-                    Ok(back) if back.attrs == m.attrs && back.mat.write().ok().as_deref() == Some(&bytes[..]) => Ok(EntryOut {
-                        form: Form::Mat0,
-                        files: vec![(material_text::EXTENSION.to_string(), text.into_bytes())],
-                        derived: None,
-                        texm: None,
-                        packed,
-                    }),
-                    _ => Ok(bytes_out(None)),
-                }
-            }
-            Some("msh") => Ok(bytes_out(assets.and_then(|a| model_glb(&m.name, bytes.clone(), a, readings)))),
+        let kind = kind_of(&bytes, &m.name, m.type_id, m.attrs, readings);
+        // The kind's editable form, where it has one (doc::kinds::Unpack).
+        if let Some(k) = kind
+            && let Some(form) = k.codec().unpack()
+        {
+            let entry = UnpackIn { bytes: &bytes, name: &m.name, archive, attrs: m.attrs, readings, compression: self.opts.compression };
+            return Ok(match form.unpack(&entry) {
+                Some(u) => EntryOut { form: Form::Typed(k), files: u.files, derived: None, texm: u.texm, packed },
+                None => bytes_out(None),
+            });
+        }
+        match kind {
+            Some(FormatKind::Msh) => Ok(bytes_out(assets.and_then(|a| model_glb(&m.name, bytes.clone(), a, readings)))),
             _ => Ok(bytes_out(None)),
         }
     }

@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashSet};
 
 /// What an entry holds, for its icon and the type filter: the document registry's one
 /// classification.
-pub use crate::doc::registry::classify::Kind;
+pub use crate::doc::registry::classify::DisplayKind as Kind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum SortColumn {

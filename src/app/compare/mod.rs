@@ -19,6 +19,7 @@ use crate::app::intent::Intent;
 use crate::doc::diff::sides::{Source, sides_of};
 use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
 use crate::doc::Workspace;
+use crate::doc::kinds::{FormatKind, ItemKind};
 use crate::formats::readings::Readings;
 use egui::{RichText, Ui};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -144,7 +145,7 @@ impl CompareView {
 /// or with the field tables; archives and plain bytes get the engine's figures.
 fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&Side>, readings: Readings, assets: impl FnOnce() -> [assets::Assets; 2]) -> Body {
     let kind = b.or(a).map_or(change.item, |s| item_kind(s, &readings));
-    if matches!(kind, "nres" | "rsli" | "bytes") {
+    if kind.is_archive() || kind == ItemKind::Bytes {
         return Body::Figures;
     }
     let mut assets = Some(assets);
@@ -221,7 +222,7 @@ fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::Re
     ui.horizontal(|ui| {
         ui.label(RichText::new(change.kind.label()).color(kind_color(change.kind, dark)).strong());
         ui.label(RichText::new(&change.path).monospace());
-        ui.weak(change.item);
+        ui.weak(change.item.name());
         if let Some(from) = &change.from {
             ui.weak(format!("from {from}"));
         }

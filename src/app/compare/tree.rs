@@ -143,7 +143,7 @@ mod tests {
 
     #[test]
     fn changes_sit_under_headings_for_their_archives() {
-        let c = |p: &str, k| Change::new(p, k, "entry");
+        let c = |p: &str, k| Change::new(p, k, crate::doc::kinds::ItemKind::Entry);
         let changes = vec![c("b.lib::X", Kind::Added), c("a.lib::inner.rlb::S", Kind::Changed), c("a.lib::T", Kind::Removed), c("c.wea", Kind::Changed)];
         let got: Vec<(usize, String, Option<usize>)> = rows(&changes).into_iter().map(|r| (r.depth, r.name, r.change)).collect();
         let want = [

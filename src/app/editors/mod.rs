@@ -51,7 +51,7 @@ pub fn codec_of(ws: &Workspace, path: &ItemPath, bytes: &[u8]) -> Option<&'stati
 
 /// For an archive item, the codec kind of each entry as its directory row claims it (the
 /// entries' bytes are not read); empty for anything else.
-pub fn entry_kinds(ws: &Workspace, path: &ItemPath) -> Vec<Option<&'static str>> {
+pub fn entry_kinds(ws: &Workspace, path: &ItemPath) -> Vec<Option<crate::doc::kinds::FormatKind>> {
     match items::node_at(ws, path) {
         Ok(node) if node.is_archive() => node
             .metas()

@@ -88,8 +88,9 @@ fn tree(view: &mut crate::app::project::ProjectView, ui: &mut Ui, out: &mut Vec<
         for (rel, archive) in files {
             let name = rel.rsplit('/').next().unwrap_or(&rel).to_string();
             let open = view.expanded.contains(&rel);
-            let kind = view.index.as_ref().and_then(|ix| ix.find(&rel).and_then(|i| ix.item(i)).map(|it| it.kind)).unwrap_or(if archive { "archive" } else { "file" });
-            let expandable = archive && kind != "msh";
+            let indexed = view.index.as_ref().and_then(|ix| ix.find(&rel).and_then(|i| ix.item(i)).map(|it| it.kind));
+            let kind = indexed.map_or(if archive { "archive" } else { "file" }, |k| k.name());
+            let expandable = archive && !indexed.and_then(|k| k.format()).is_some_and(|k| k.codec().whole_archive());
             let (toggled, clicked) = toggle_row(ui, depth, expandable, open, &name, kind);
             if toggled {
                 flip(view, &rel);
@@ -150,7 +151,7 @@ fn children(ix: &Index, address: &str) -> Vec<(String, String, &'static str, boo
     file.items
         .iter()
         .filter(|it| it.container == Some(id.item))
-        .map(|it| (it.address.clone(), it.name.clone(), it.kind, matches!(it.kind, "nres" | "rsli")))
+        .map(|it| (it.address.clone(), it.name.clone(), it.kind.name(), it.kind.is_archive()))
         .collect()
 }
 

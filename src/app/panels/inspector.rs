@@ -66,7 +66,7 @@ pub fn info(ws: &Workspace, path: &ItemPath) -> Info {
                 info.sound = crate::formats::wav::peek(&b);
                 if let Some(c) = codec_for(&item) {
                     let checked = c.check(&item);
-                    info.kind = Some(c.kind());
+                    info.kind = Some(c.kind().name());
                     info.roundtrip = Some(checked.roundtrip);
                     info.diagnostics.extend(checked.diagnostics);
                 }
@@ -86,7 +86,7 @@ pub fn info(ws: &Workspace, path: &ItemPath) -> Info {
     info.sound = crate::formats::wav::peek(&bytes);
     if let Some(c) = codec_for(&item) {
         let checked = c.check(&item);
-        info.kind = Some(c.kind());
+        info.kind = Some(c.kind().name());
         info.roundtrip = Some(checked.roundtrip);
         info.diagnostics.extend(checked.diagnostics);
     } else if crate::doc::registry::classify::is_archive_magic(&bytes) {

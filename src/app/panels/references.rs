@@ -20,7 +20,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
     let Some(id) = ix.find(&address) else { return };
     let uses = ix.uses(id);
     let used_by = ix.used_by(id);
-    let kind = ix.item(id).map_or("", |i| i.kind);
+    let kind = ix.item(id).map(|i| i.kind);
     egui::CollapsingHeader::new(RichText::new(format!("Used by ({})", used_by.len())).strong()).id_salt("used-by").default_open(true).show(ui, |ui| {
         if used_by.is_empty() {
             let unused = if ix.is_unused(id) { " (unused: search is:unused lists every one)" } else { "" };
@@ -56,7 +56,8 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
             }
         });
     }
-    if kind != "msh" {
+    // A model is what draws: it is not drawn by anything.
+    if !kind.is_some_and(|k| k == crate::doc::kinds::FormatKind::Msh) {
         let shown = ix.shown_by(id);
         if !shown.is_empty() {
             egui::CollapsingHeader::new(RichText::new(format!("Drawn by ({})", shown.len()))).id_salt("drawn-by").default_open(false).show(ui, |ui| {

@@ -30,7 +30,7 @@ pub enum Placement {
 pub struct CompareInput<'a> {
     pub ctx: &'a egui::Context,
     /// The kind of the codec that claims the sides (B's, or A's when B is gone).
-    pub kind: &'static str,
+    pub kind: crate::doc::kinds::ItemKind,
     pub change: &'a Change,
     pub a: Option<&'a Side>,
     pub b: Option<&'a Side>,

@@ -14,17 +14,18 @@ use super::intent::{Dialog, Intent};
 use super::log::Log;
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
+use crate::doc::kinds::FormatKind;
 use std::any::Any;
 use std::path::Path;
 
 /// What an editor is told about an item when asked whether it opens it.
 pub struct Claim<'a> {
-    /// The `kind` of the codec that claims the item (`"texm"`, `"mat0"`, ...), if any.
-    pub kind: Option<&'static str>,
+    /// The kind of the codec that claims the item, if any.
+    pub kind: Option<FormatKind>,
     pub bytes: &'a [u8],
     /// For an archive, the kind of the codec that claims each entry (by its directory row:
     /// name, type id, attrs); empty for anything else.
-    pub entry_kinds: Vec<Option<&'static str>>,
+    pub entry_kinds: Vec<Option<FormatKind>>,
 }
 
 /// What a tab's editor reads while it draws.

@@ -5,6 +5,7 @@
 
 use super::matching::{moved, pair_by_name};
 use super::{Change, Detail, Kind, Options, Report, Side, damage, diff_items, item_kind};
+use crate::doc::kinds::ItemKind;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
 use crate::formats::{Result, nres, rsli};
@@ -23,10 +24,10 @@ impl Arch {
         }
     }
 
-    fn kind(&self) -> &'static str {
+    fn kind(&self) -> ItemKind {
         match self {
-            Arch::Nres(_) => "nres",
-            Arch::Rsli(_) => "rsli",
+            Arch::Nres(_) => ItemKind::Nres,
+            Arch::Rsli(_) => ItemKind::Rsli,
         }
     }
 
@@ -163,7 +164,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
         }
     }
     for &(i, j) in &renamed {
-        let mut c = Change::new(at(ab.label(j, &counts_b)), Kind::Renamed, "entry");
+        let mut c = Change::new(at(ab.label(j, &counts_b)), Kind::Renamed, ItemKind::Entry);
         c.from = Some(aa.name(i));
         (c.old_index, c.new_index) = (Some(i), Some(j));
         report.changes.push(c);
@@ -188,7 +189,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
     all_pairs.sort_unstable();
     for p in moved(&all_pairs) {
         let (i, j) = all_pairs[p];
-        let mut c = Change::new(at(ab.label(j, &counts_b)), Kind::Moved, "entry");
+        let mut c = Change::new(at(ab.label(j, &counts_b)), Kind::Moved, ItemKind::Entry);
         (c.old_index, c.new_index) = (Some(i), Some(j));
         report.changes.push(c);
     }
@@ -215,7 +216,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
             Ok(true) => {
                 report.identical += 1;
                 if !fields.is_empty() {
-                    let mut c = Change::new(label, Kind::Changed, "entry");
+                    let mut c = Change::new(label, Kind::Changed, ItemKind::Entry);
                     (c.old_index, c.new_index) = (Some(i), Some(j));
                     c.details = fields;
                     report.changes.push(c);
@@ -223,7 +224,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
             }
             Ok(false) => {
                 let (Ok(x), Ok(y)) = (aa.bytes(i), ab.bytes(j)) else {
-                    let mut c = Change::new(label, Kind::Changed, "entry");
+                    let mut c = Change::new(label, Kind::Changed, ItemKind::Entry);
                     c.details = fields;
                     c.damaged = damage(aa.bytes(i).err().map(|e| e.to_string()), ab.bytes(j).err().map(|e| e.to_string()));
                     report.changes.push(c);
@@ -239,7 +240,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
                         c.details.splice(0..0, fields);
                     }
                     None if !fields.is_empty() => {
-                        let mut c = Change::new(label.clone(), Kind::Changed, "entry");
+                        let mut c = Change::new(label.clone(), Kind::Changed, ItemKind::Entry);
                         (c.old_index, c.new_index) = (Some(i), Some(j));
                         c.details = fields;
                         changes.insert(0, c);
@@ -249,7 +250,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
                 report.changes.extend(changes);
             }
             Err(d) => {
-                let mut c = Change::new(label, Kind::Changed, "entry");
+                let mut c = Change::new(label, Kind::Changed, ItemKind::Entry);
                 c.details = fields;
                 c.damaged = d;
                 report.changes.push(c);
@@ -270,10 +271,10 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
 
 /// What an added or removed entry is, read from its bytes (RsLi entries: the name's guess
 /// without unpacking in `--stat`).
-fn entry_kind(arch: &Arch, i: usize, opts: &Options) -> &'static str {
+fn entry_kind(arch: &Arch, i: usize, opts: &Options) -> ItemKind {
     match arch.bytes(i) {
         Ok(b) if !opts.stat_only || matches!(arch, Arch::Nres(_)) => item_kind(&arch.side(i, b), &opts.readings),
-        _ => "entry",
+        _ => ItemKind::Entry,
     }
 }
 

@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_length_change_is_reported() {
-        let mut c = Change::new("x", super::super::Kind::Changed, "bytes");
+        let mut c = Change::new("x", super::super::Kind::Changed, crate::doc::kinds::ItemKind::Bytes);
         diff(b"abc", b"abcd", &mut c);
         assert_eq!(c.details, [Detail::values("size", 3, 4)]);
     }

@@ -83,7 +83,7 @@ struct Lone {
     path: PathBuf,
     size: u64,
     hash: u64,
-    kind: &'static str,
+    kind: crate::doc::kinds::ItemKind,
     /// The editor's bytes of an edited file (read again from `path` otherwise).
     edited: Option<SharedBytes>,
 }

@@ -13,25 +13,21 @@ mod archive;
 mod bytes;
 mod fields;
 mod folder;
-mod levels;
+mod json;
 mod lines;
-mod mat0;
 pub mod matching;
-mod msh;
 pub mod sides;
-mod texm;
 mod unsaved;
-mod wear;
-mod xray;
 
 pub use fields::{FieldRow, field_rows};
 pub use folder::{diff_folders, diff_folders_with, files_under};
-pub use levels::{DEFAULT_GAIN, Decoded, LevelPair, level_pair};
+pub use crate::doc::kinds::texm::levels::{DEFAULT_GAIN, Decoded, LevelPair, level_pair};
 pub use lines::{LineOp, line_diff, split_lines};
-pub use texm::{LevelDiff, difference_image, level_diff};
+pub use crate::doc::kinds::texm::diff::{LevelDiff, difference_image, level_diff};
+pub use json::json_diff;
 pub use unsaved::{against_saved, unsaved};
 
-use crate::doc::registry::{Item, codec_for};
+use crate::doc::registry::{FormatKind, Item, ItemKind, codec_for};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
 use crate::formats::readings::Readings;
@@ -124,7 +120,7 @@ pub struct Change {
     pub kind: Kind,
     /// What the item is (`texm`, `mat0`, `wear`, `msh`, `nres`, `rsli`, `xray-level`,
     /// `xray-geom`, `bytes`, `file`).
-    pub item: &'static str,
+    pub item: ItemKind,
     /// The old name of a renamed item.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
@@ -150,7 +146,7 @@ pub struct Change {
 }
 
 impl Change {
-    pub fn new(path: impl Into<String>, kind: Kind, item: &'static str) -> Change {
+    pub fn new(path: impl Into<String>, kind: Kind, item: ItemKind) -> Change {
         Change {
             path: path.into(),
             kind,
@@ -215,15 +211,15 @@ impl Side {
 
 /// The kind of an item, as `info` names it; archives that no codec claims are `nres`/`rsli`,
 /// anything unknown `bytes`.
-pub fn item_kind(side: &Side, readings: &Readings) -> &'static str {
+pub fn item_kind(side: &Side, readings: &Readings) -> ItemKind {
     let item = Item { bytes: &side.bytes, name: &side.name, type_id: side.type_id, attrs: side.attrs, readings };
     if let Some(c) = codec_for(&item) {
-        return c.kind();
+        return ItemKind::Format(c.kind());
     }
     match detect(&side.name, &side.bytes) {
-        FileKind::Nres => "nres",
-        FileKind::Rsli => "rsli",
-        _ => "bytes",
+        FileKind::Nres => ItemKind::Nres,
+        FileKind::Rsli => ItemKind::Rsli,
+        _ => ItemKind::Bytes,
     }
 }
 
@@ -238,7 +234,7 @@ pub fn diff_items(path: &str, a: &Side, b: &Side, opts: &Options, report: &mut R
     let kb = item_kind(b, &opts.readings);
     // Archives (not meshes) are walked entry by entry, even for `--stat`: the changes are the
     // entries that differ.
-    if ka == kb && matches!(ka, "nres" | "rsli") {
+    if ka == kb && ka.is_archive() {
         archive::diff_archives(path, a, b, opts, report);
         return;
     }
@@ -248,14 +244,9 @@ pub fn diff_items(path: &str, a: &Side, b: &Side, opts: &Options, report: &mut R
     if ka != kb {
         change.details.push(Detail::values("kind", ka, kb));
     } else if !opts.stat_only {
-        match ka {
-            "texm" => texm::diff(a, b, opts, &mut change),
-            "mat0" => mat0::diff(a, b, &mut change),
-            "wear" => wear::diff(a, b, &mut change),
-            "msh" => msh::diff(a, b, &mut change),
-            "xray-level" => xray::diff_level(a, b, &mut change),
-            "xray-geom" => xray::diff_geom(a, b, &mut change),
-            _ => bytes::diff(&a.bytes, &b.bytes, &mut change),
+        match ka.format().and_then(|k: FormatKind| k.codec().diff()) {
+            Some(typed) => typed.diff(a, b, opts, &mut change),
+            None => bytes::diff(&a.bytes, &b.bytes, &mut change),
         }
         // A typed diff that found nothing named still owes the reader the bytes that differ.
         if change.details.is_empty() && change.damaged.is_none() {
@@ -266,7 +257,7 @@ pub fn diff_items(path: &str, a: &Side, b: &Side, opts: &Options, report: &mut R
 }
 
 /// `a: MESSAGE` / `b: MESSAGE` / both, for [`Change::damaged`].
-fn damage(a: Option<String>, b: Option<String>) -> Option<String> {
+pub(crate) fn damage(a: Option<String>, b: Option<String>) -> Option<String> {
     match (a, b) {
         (None, None) => None,
         (Some(a), None) => Some(format!("a: {a}")),

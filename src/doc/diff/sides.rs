@@ -157,7 +157,7 @@ pub fn origins_of(source: &Source, change: &Change) -> [Option<Origin>; 2] {
 /// archive finds what lies beside it.
 pub fn parent_sides(source: &Source, change: &Change) -> Option<(Option<Side>, Option<Side>)> {
     let (parent, _) = change.path.rsplit_once("::")?;
-    sides_of(source, &Change::new(parent, Kind::Changed, "nres")).ok()
+    sides_of(source, &Change::new(parent, Kind::Changed, crate::doc::kinds::ItemKind::Nres)).ok()
 }
 
 /// The two sides of `change` (`None` for the side it does not exist on: an added item's A).

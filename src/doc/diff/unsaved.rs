@@ -38,7 +38,7 @@ fn file_against_disk(ws: &Workspace, root: ItemPath, label: &str, opts: &Options
     let now = match ws.item_bytes(&root) {
         Ok(b) => b,
         Err(e) => {
-            let mut c = Change::new(label, Kind::Changed, "file");
+            let mut c = Change::new(label, Kind::Changed, crate::doc::kinds::ItemKind::File);
             c.damaged = Some(format!("b: {e}"));
             report.changes.push(c);
             return;

@@ -3,7 +3,7 @@
 //! it writes anyway (the later mod wins) and says so. Nothing here touches the disk.
 
 use super::change::{Change, Op};
-use super::wear::merge3;
+use super::merge_rows as merge3;
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{cp1251, nres};

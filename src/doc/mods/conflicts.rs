@@ -5,7 +5,7 @@ use super::change::{Change, Op};
 use super::manage::overlaps;
 use super::package::Package;
 use super::text::shown;
-use super::wear::merge3;
+use super::merge_rows as merge3;
 
 /// One row of the conflicts matrix.
 #[derive(Debug, Clone, PartialEq)]

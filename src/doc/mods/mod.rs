@@ -7,7 +7,6 @@
 //!   of it is used.
 //! - [`create`]: the change list between a clean folder and a modded one.
 //! - [`apply`]: changes applied to one file's bytes, each precondition checked.
-//! - [`wear`]: the three-way row merge of WEAR tables.
 //! - [`journal`]: what is installed in a game folder, and the transaction that writes it.
 //! - [`manage`]: install, revert, status and conflicts on top of the above.
 //! - [`order`]: moving an installed mod to another place in the order.
@@ -25,7 +24,16 @@ pub mod package;
 pub mod paths;
 pub mod preview;
 pub mod text;
-pub mod wear;
 
 pub use change::{Change, Digest, Op};
 pub use package::{Meta, Package, PackageError};
+
+/// A `wear_rows` change's three-way merge, through the WEAR kind's merge capability
+/// (`doc::kinds::wear::merge`).
+pub(crate) fn merge_rows(base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
+    use crate::doc::kinds::FormatKind;
+    match FormatKind::Wear.codec().merge() {
+        Some(m) => m.merge3(base, ours, theirs),
+        None => Err("WEAR tables do not merge".into()),
+    }
+}

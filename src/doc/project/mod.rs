@@ -14,7 +14,6 @@
 
 mod assets;
 pub mod index;
-mod refs;
 pub mod rename;
 pub mod search;
 pub mod walk;

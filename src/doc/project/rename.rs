@@ -6,6 +6,7 @@
 //! name it and are left alone.
 
 use super::index::{At, Index, ItemId, RefKind};
+use crate::doc::kinds::{ItemKind, named_by};
 use crate::doc::items::{self, encode_name};
 use crate::doc::shift::Change;
 use crate::doc::{Edit, EditOp, FileId, ItemPath, Workspace};
@@ -31,7 +32,7 @@ pub struct Rewrite {
 pub struct RenamePlan {
     pub target: ItemId,
     pub address: String,
-    pub kind: &'static str,
+    pub kind: ItemKind,
     pub old: String,
     pub new: String,
     pub rewrites: Vec<Rewrite>,
@@ -74,11 +75,7 @@ pub fn plan(index: &Index, address: &str, new_name: &str) -> Result<RenamePlan, 
     if clash && !item.name.as_bytes().eq_ignore_ascii_case(&new_bytes) {
         return Err(format!("{address}: the archive already has an entry named {new_name}; the engine would find only the first"));
     }
-    let wanted: &[RefKind] = match item.kind {
-        "mat0" => &[RefKind::Material],
-        "texm" => &[RefKind::Texture, RefKind::Lightmap],
-        _ => &[],
-    };
+    let wanted: &[RefKind] = item.kind.format().map_or(&[], named_by);
     let rewrites: Vec<Rewrite> = index
         .used_by(target)
         .into_iter()

@@ -1,18 +1,19 @@
 //! Search over the project: entry and file names, and the names entries contain (a MAT0
 //! phase's texture, a WEAR row's material or lightmap, an X-Ray shader's engine shader and
 //! textures). A query is words (each must appear in the name, ASCII case-insensitively) and
-//! filters: `t:KIND` (`texm`, `mat0`, `wear`, `msh`, `level`, `geom`, `nres`, `rsli`,
-//! `archive`; several are alternatives), `is:unused` (textures and materials nothing uses),
+//! filters: `t:KIND` (a kind's name, `texm`, `mat0`, ..., `nres`, `rsli`, or a word its
+//! codec gives, `texture`, `level`, `geom`, ...; `archive`; several are alternatives), `is:unused` (textures and materials nothing uses),
 //! `is:dangling` (items naming something that is not there, or reaching only the engine's
 //! fallback).
 
 use super::index::{At, Index, ItemId};
+use crate::doc::kinds::{FormatKind, ItemKind};
 use serde::Serialize;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Query {
     /// Item kinds (the codec kinds) any of which an item must be.
-    pub kinds: Vec<&'static str>,
+    pub kinds: Vec<ItemKind>,
     pub unused: bool,
     pub dangling: bool,
     /// Lower-case words, all of which the name must contain.
@@ -21,20 +22,22 @@ pub struct Query {
     pub unknown: Vec<String>,
 }
 
-fn kinds_for(t: &str) -> Option<&'static [&'static str]> {
-    Some(match t.to_ascii_lowercase().as_str() {
-        "texm" | "texture" | "tex" => &["texm"],
-        "mat0" | "mat" | "material" => &["mat0"],
-        "wear" | "wea" | "table" => &["wear"],
-        "msh" | "mesh" | "model" => &["msh"],
-        "level" | "xray" => &["xray-level"],
-        "geom" => &["xray-geom"],
-        "nres" => &["nres"],
-        "rsli" => &["rsli"],
-        "archive" | "lib" => &["nres", "rsli"],
-        _ => return None,
-    })
+/// The kinds `t:WORD` names: a kind by its name or one of its codec's search words; an
+/// archive by `nres`, `rsli`, or `archive`/`lib` for both.
+fn kinds_for(t: &str) -> Option<Vec<ItemKind>> {
+    let t = t.to_ascii_lowercase();
+    if let Some(&k) = FormatKind::ALL.iter().find(|k| k.name() == t || k.codec().search_words().contains(&t.as_str())) {
+        return Some(vec![ItemKind::Format(k)]);
+    }
+    let archives = [ItemKind::Nres, ItemKind::Rsli];
+    match archives.iter().find(|k| k.name() == t) {
+        Some(&k) => Some(vec![k]),
+        None => ARCHIVE_WORDS.contains(&t.as_str()).then(|| archives.to_vec()),
+    }
 }
+
+/// `t:` words for every archive no codec claims.
+const ARCHIVE_WORDS: &[&str] = &["archive", "lib"];
 
 impl Query {
     pub fn parse(text: &str) -> Query {
@@ -43,7 +46,7 @@ impl Query {
             let lower = word.to_ascii_lowercase();
             if let Some(t) = lower.strip_prefix("t:") {
                 match kinds_for(t) {
-                    Some(k) => q.kinds.extend_from_slice(k),
+                    Some(k) => q.kinds.extend(k),
                     None => q.unknown.push(word.to_string()),
                 }
             } else if let Some(what) = lower.strip_prefix("is:") {
@@ -78,7 +81,7 @@ impl Query {
 pub struct Hit {
     pub item: ItemId,
     pub address: String,
-    pub kind: &'static str,
+    pub kind: ItemKind,
     /// The name that matched.
     pub name: String,
     /// Where in the item a contained name sits; `None` for the item's own name.
@@ -138,4 +141,18 @@ pub fn search(index: &Index, query: &Query) -> Vec<Hit> {
     }
     hits.sort_by(|a, b| a.rank.cmp(&b.rank).then_with(|| a.address.cmp(&b.address)));
     hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_filters_take_names_and_the_codecs_words() {
+        let q = Query::parse("t:texture T:MAT0 t:level t:lib t:nonsense brick");
+        let fk = |k| ItemKind::Format(k);
+        assert_eq!(q.kinds, [fk(FormatKind::Texm), fk(FormatKind::Mat0), fk(FormatKind::XrayLevel), ItemKind::Nres, ItemKind::Rsli]);
+        assert_eq!((q.unknown, q.words), (vec!["t:nonsense".to_string()], vec!["brick".to_string()]));
+        assert_eq!(Query::parse("t:geom t:rsli").kinds, [fk(FormatKind::XrayGeom), ItemKind::Rsli]);
+    }
 }

@@ -100,7 +100,7 @@ fn unused_and_dangling_names_are_searchable() {
     assert!(!names.contains(&"Material.lib::DEFAULT"), "the fallback is never unused");
     let (_, _, mat, tex) = a_chain(&ix);
     assert!(!names.contains(&mat.as_str()) && !names.contains(&tex.as_str()));
-    assert!(unused.iter().all(|h| ix.used_by(h.item).is_empty() && matches!(h.kind, "texm" | "mat0")));
+    assert!(unused.iter().all(|h| ix.used_by(h.item).is_empty() && matches!(h.kind.name(), "texm" | "mat0")));
     let unused_tex = search::search(&ix, &Query::parse("t:texm is:unused"));
     assert!(unused_tex.iter().all(|h| h.kind == "texm"));
     assert!(unused_tex.iter().any(|h| h.address == "lightmap.lib::BRICK00.0"), "the shadowed copy reaches nothing");

@@ -3,13 +3,16 @@
 //! guess) share. A codec ([`super::codec_for`]) says how to read an item; this says what to
 //! call it when nothing has been read yet.
 
+use crate::doc::kinds::FormatKind;
 use crate::doc::node::Node;
 use crate::formats::magic::{FileKind, detect};
 use crate::formats::{TYPE_MAT0, TYPE_PAGE, TYPE_TEXM, TYPE_WEAR};
 
-/// What an entry or file holds.
+/// What an entry or file holds, as the browser shows it (icons, the type filter): known before
+/// anything is read, and wider than the codecs' [`FormatKind`] (archives, Page entries, mesh
+/// components, plain data). [`FormatKind::display`] maps a codec's kind to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum DisplayKind {
     File,
     Archive,
     Mesh,
@@ -25,22 +28,39 @@ pub enum Kind {
     Data,
 }
 
-impl Kind {
+impl DisplayKind {
     pub fn label(self) -> &'static str {
         match self {
-            Kind::File => "file",
-            Kind::Archive => "archive",
-            Kind::Mesh => "mesh",
-            Kind::Texture => "texture",
-            Kind::Material => "material",
-            Kind::WearTable => "WEAR table",
-            Kind::Page => "page",
-            Kind::Geometry => "level geometry",
-            Kind::Sound => "sound",
-            Kind::Font => "font",
-            Kind::Palette => "palette",
-            Kind::Component => "mesh component",
-            Kind::Data => "data",
+            DisplayKind::File => "file",
+            DisplayKind::Archive => "archive",
+            DisplayKind::Mesh => "mesh",
+            DisplayKind::Texture => "texture",
+            DisplayKind::Material => "material",
+            DisplayKind::WearTable => "WEAR table",
+            DisplayKind::Page => "page",
+            DisplayKind::Geometry => "level geometry",
+            DisplayKind::Sound => "sound",
+            DisplayKind::Font => "font",
+            DisplayKind::Palette => "palette",
+            DisplayKind::Component => "mesh component",
+            DisplayKind::Data => "data",
+        }
+    }
+}
+
+impl FormatKind {
+    /// How the browser shows an item this kind's codec claims. Exhaustive: a new kind says
+    /// which it is.
+    pub fn display(self) -> DisplayKind {
+        match self {
+            FormatKind::Texm => DisplayKind::Texture,
+            FormatKind::Mat0 => DisplayKind::Material,
+            FormatKind::Wear => DisplayKind::WearTable,
+            FormatKind::Msh => DisplayKind::Mesh,
+            FormatKind::Pal => DisplayKind::Palette,
+            FormatKind::Tfnt => DisplayKind::Font,
+            FormatKind::Wav => DisplayKind::Sound,
+            FormatKind::XrayGeom | FormatKind::XrayLevel => DisplayKind::Geometry,
         }
     }
 }
@@ -80,28 +100,28 @@ pub fn is_material_name(name: &str) -> bool {
 
 /// An archive entry by its type id and name, its bytes when they are at hand, and whether it
 /// is itself an archive.
-pub fn entry_kind(type_id: Option<u32>, name: &str, bytes: Option<&[u8]>, nested: bool) -> Kind {
+pub fn entry_kind(type_id: Option<u32>, name: &str, bytes: Option<&[u8]>, nested: bool) -> DisplayKind {
     let lower = name.to_ascii_lowercase();
     if nested {
-        return if lower.ends_with(".msh") { Kind::Mesh } else { Kind::Archive };
+        return if lower.ends_with(".msh") { DisplayKind::Mesh } else { DisplayKind::Archive };
     }
     match type_id {
         // A sound by its bytes, whatever its tag (docs/formats/wav.md).
-        _ if bytes.is_some_and(crate::formats::wav::is_wave) => Kind::Sound,
+        _ if bytes.is_some_and(crate::formats::wav::is_wave) => DisplayKind::Sound,
         // A font or a palette by its bytes, or by name when the bytes are packed.
-        _ if bytes.is_some_and(crate::formats::tfnt::is_tfnt) => Kind::Font,
-        _ if bytes.is_some_and(crate::formats::pal::has_ipol) => Kind::Palette,
-        _ if lower.ends_with(".pal") && bytes.is_none_or(|b| b.len() >= crate::formats::pal::PALETTE_LEN) => Kind::Palette,
-        None if bytes.is_none() && is_font_name(&lower) => Kind::Font,
-        Some(TYPE_TEXM) => Kind::Texture,
-        Some(TYPE_MAT0) => Kind::Material,
-        Some(TYPE_WEAR) => Kind::WearTable,
-        Some(TYPE_PAGE) => Kind::Page,
-        Some(crate::formats::wav::TYPE_SWAV) => Kind::Sound,
-        Some(1..=21) => Kind::Component,
-        _ if bytes.is_some_and(is_texture_bytes) => Kind::Texture,
-        _ if is_wear_name(name) => Kind::WearTable,
-        _ => Kind::Data,
+        _ if bytes.is_some_and(crate::formats::tfnt::is_tfnt) => DisplayKind::Font,
+        _ if bytes.is_some_and(crate::formats::pal::has_ipol) => DisplayKind::Palette,
+        _ if lower.ends_with(".pal") && bytes.is_none_or(|b| b.len() >= crate::formats::pal::PALETTE_LEN) => DisplayKind::Palette,
+        None if bytes.is_none() && is_font_name(&lower) => DisplayKind::Font,
+        Some(TYPE_TEXM) => DisplayKind::Texture,
+        Some(TYPE_MAT0) => DisplayKind::Material,
+        Some(TYPE_WEAR) => DisplayKind::WearTable,
+        Some(TYPE_PAGE) => DisplayKind::Page,
+        Some(crate::formats::wav::TYPE_SWAV) => DisplayKind::Sound,
+        Some(1..=21) => DisplayKind::Component,
+        _ if bytes.is_some_and(is_texture_bytes) => DisplayKind::Texture,
+        _ if is_wear_name(name) => DisplayKind::WearTable,
+        _ => DisplayKind::Data,
     }
 }
 
@@ -124,17 +144,17 @@ pub fn file_format(name: &str, root: &Node) -> &'static str {
 }
 
 /// What a file holds, from its [`file_format`] and name.
-pub fn file_kind(format: &str, name: &str) -> Kind {
+pub fn file_kind(format: &str, name: &str) -> DisplayKind {
     match format {
-        "Texm" => Kind::Texture,
-        "WAV" => Kind::Sound,
-        "Tfnt" => Kind::Font,
-        "PAL" => Kind::Palette,
-        "WEAR text" => Kind::WearTable,
-        "level.geom" | "X-Ray level" => Kind::Geometry,
-        _ if name.to_ascii_lowercase().ends_with(".msh") => Kind::Mesh,
-        "NRes" | "RsLi" => Kind::Archive,
-        _ => Kind::Data,
+        "Texm" => DisplayKind::Texture,
+        "WAV" => DisplayKind::Sound,
+        "Tfnt" => DisplayKind::Font,
+        "PAL" => DisplayKind::Palette,
+        "WEAR text" => DisplayKind::WearTable,
+        "level.geom" | "X-Ray level" => DisplayKind::Geometry,
+        _ if name.to_ascii_lowercase().ends_with(".msh") => DisplayKind::Mesh,
+        "NRes" | "RsLi" => DisplayKind::Archive,
+        _ => DisplayKind::Data,
     }
 }
 
@@ -145,23 +165,35 @@ mod tests {
 
     #[test]
     fn entries_by_type_then_content_then_name() {
-        assert_eq!(entry_kind(Some(TYPE_TEXM), "x", None, false), Kind::Texture);
-        assert_eq!(entry_kind(Some(7), "x", None, false), Kind::Component);
-        assert_eq!(entry_kind(None, "ROBOT.MSH", None, true), Kind::Mesh);
-        assert_eq!(entry_kind(None, "sub.lib", None, true), Kind::Archive);
-        assert_eq!(entry_kind(None, "t", Some(b"Texm...."), false), Kind::Texture);
-        assert_eq!(entry_kind(None, "Land1.WEA", None, false), Kind::WearTable);
-        assert_eq!(entry_kind(Some(0), "x", Some(b"abc"), false), Kind::Data);
-        assert_eq!(entry_kind(Some(TYPE_TEXM), "x", Some(b"RIFF\0\0\0\0WAVEfmt "), false), Kind::Sound);
-        assert_eq!(entry_kind(Some(crate::formats::wav::TYPE_SWAV), "x", None, false), Kind::Sound);
+        assert_eq!(entry_kind(Some(TYPE_TEXM), "x", None, false), DisplayKind::Texture);
+        assert_eq!(entry_kind(Some(7), "x", None, false), DisplayKind::Component);
+        assert_eq!(entry_kind(None, "ROBOT.MSH", None, true), DisplayKind::Mesh);
+        assert_eq!(entry_kind(None, "sub.lib", None, true), DisplayKind::Archive);
+        assert_eq!(entry_kind(None, "t", Some(b"Texm...."), false), DisplayKind::Texture);
+        assert_eq!(entry_kind(None, "Land1.WEA", None, false), DisplayKind::WearTable);
+        assert_eq!(entry_kind(Some(0), "x", Some(b"abc"), false), DisplayKind::Data);
+        assert_eq!(entry_kind(Some(TYPE_TEXM), "x", Some(b"RIFF\0\0\0\0WAVEfmt "), false), DisplayKind::Sound);
+        assert_eq!(entry_kind(Some(crate::formats::wav::TYPE_SWAV), "x", None, false), DisplayKind::Sound);
         let font = crate::fixtures::font::tfnt_bytes();
-        assert_eq!(entry_kind(None, "x", Some(&font), false), Kind::Font);
-        assert_eq!(entry_kind(None, "GAME.FNT", None, false), Kind::Font);
-        assert_eq!(entry_kind(Some(0), "A.PAL", Some(&[0u8; 1024]), false), Kind::Palette);
-        assert_eq!(entry_kind(Some(0), "A.PAL", Some(&[0u8; 100]), false), Kind::Data);
-        assert_eq!(entry_kind(None, "noname", Some(&crate::fixtures::font::pal_with_ipol()), false), Kind::Palette);
+        assert_eq!(entry_kind(None, "x", Some(&font), false), DisplayKind::Font);
+        assert_eq!(entry_kind(None, "GAME.FNT", None, false), DisplayKind::Font);
+        assert_eq!(entry_kind(Some(0), "A.PAL", Some(&[0u8; 1024]), false), DisplayKind::Palette);
+        assert_eq!(entry_kind(Some(0), "A.PAL", Some(&[0u8; 100]), false), DisplayKind::Data);
+        assert_eq!(entry_kind(None, "noname", Some(&crate::fixtures::font::pal_with_ipol()), false), DisplayKind::Palette);
         assert!(is_archive_name("a.RLB") && !is_archive_name("a.wea"));
         assert!(is_material_name("x.MAT") && is_material_name("x.mat0") && !is_material_name("x.mat1"));
+    }
+
+    #[test]
+    fn a_claimed_entry_shows_as_its_kind() {
+        let r = crate::formats::readings::Readings::default();
+        let font = crate::fixtures::font::tfnt_bytes();
+        let wav = b"RIFF\0\0\0\0WAVEfmt ".to_vec();
+        let cases: [(Option<u32>, &str, &[u8]); 3] = [(None, "x", &font), (Some(TYPE_TEXM), "x", &wav), (Some(TYPE_WEAR), "Land1.WEA", b"1\r\n0 A\r\n")];
+        for (type_id, name, bytes) in cases {
+            let codec = crate::doc::registry::codec_for(&crate::doc::registry::Item { bytes, name, type_id, attrs: [0; 3], readings: &r }).unwrap();
+            assert_eq!(codec.kind().display(), entry_kind(type_id, name, Some(bytes), false), "{name}");
+        }
     }
 
     #[test]
@@ -171,10 +203,10 @@ mod tests {
         assert_eq!(file_format("Land1.wea", &blob(b"2\r\n")), "WEAR text");
         assert_eq!(file_format("x.bin", &blob(b"??")), "unknown format");
         assert_eq!(file_format("x.bin", &blob(b"RIFF\0\0\0\0WAVE")), "WAV");
-        assert_eq!(file_kind("WAV", "x.bin"), Kind::Sound);
-        assert_eq!(file_kind("NRes", "ROBOT.msh"), Kind::Mesh);
-        assert_eq!(file_kind("NRes", "Material.lib"), Kind::Archive);
-        assert_eq!(file_kind("level.geom", "level.geom"), Kind::Geometry);
-        assert_eq!(file_kind("bytes", "x.bin"), Kind::Data);
+        assert_eq!(file_kind("WAV", "x.bin"), DisplayKind::Sound);
+        assert_eq!(file_kind("NRes", "ROBOT.msh"), DisplayKind::Mesh);
+        assert_eq!(file_kind("NRes", "Material.lib"), DisplayKind::Archive);
+        assert_eq!(file_kind("level.geom", "level.geom"), DisplayKind::Geometry);
+        assert_eq!(file_kind("bytes", "x.bin"), DisplayKind::Data);
     }
 }

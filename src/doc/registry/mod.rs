@@ -1,19 +1,13 @@
 //! Typed codecs plug into the document model here, by type id or content: `check`, `info`, the
-//! editor's inspector and summary view find a codec for an item through [`codec_for`] and ask it
-//! for its kind, check and summary. One file per format, each a unit struct implementing
-//! [`Codec`], listed once in [`ALL`].
+//! editor's inspector and summary view, `diff`, the project index, `unpack` and `mod` find a
+//! codec for an item through [`codec_for`] (or a kind's own through [`FormatKind::codec`]) and
+//! ask it for its kind, check and summary, and for the capabilities it has. Each codec is a
+//! unit struct in its kind's folder (`doc::kinds::NAME`), listed once in [`ALL`].
 
 pub mod classify;
-pub mod mat0;
-pub mod msh;
-pub mod pal;
-pub mod texm;
-pub mod tfnt;
-pub mod wav;
-pub mod wear;
-pub mod xray_geom;
-pub mod xray_level;
 
+pub use crate::doc::kinds::{FormatKind, ItemKind};
+use crate::doc::kinds::{Diff, Merge, Refs, mat0, msh, pal, texm, tfnt, wav, wear, xray_geom, xray_level};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
 
@@ -46,9 +40,13 @@ impl Checked {
     }
 }
 
+/// What the document model does with one kind. The first four every kind has; the rest are
+/// capabilities, `None` (or empty) where the kind lacks them, and the machinery that uses one
+/// falls back to its generic way (bytes compared by range, no names read, entry kept as bytes,
+/// no merge).
 pub trait Codec: Sync {
-    /// The `kind` string of `info --json` ("texm", "mat0", ...).
-    fn kind(&self) -> &'static str;
+    /// The kind (its name is the `kind` of `info --json`).
+    fn kind(&self) -> FormatKind;
     /// Whether this codec handles the item (by type id for entries, by content or name for
     /// loose files).
     fn claims(&self, item: &Item) -> bool;
@@ -56,6 +54,32 @@ pub trait Codec: Sync {
     fn check(&self, item: &Item) -> Checked;
     /// The decoded summary of `info --json`.
     fn info(&self, item: &Item) -> Result<serde_json::Value>;
+
+    /// Compared in the format's own terms (`doc::diff`).
+    fn diff(&self) -> Option<&dyn Diff> {
+        None
+    }
+    /// The names an item uses (`doc::project`).
+    fn refs(&self) -> Option<&dyn Refs> {
+        None
+    }
+    /// The editable form in an unpacked tree (`unpack`).
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        None
+    }
+    /// Three-way merge (`doc::mods`).
+    fn merge(&self) -> Option<&dyn Merge> {
+        None
+    }
+    /// Words `search`'s `t:WORD` takes for this kind besides its name (`texture` for `texm`).
+    fn search_words(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// An archive this kind claims is one item: its entries are its parts (a model's
+    /// components), never walked, listed or unpacked as items of their own.
+    fn whole_archive(&self) -> bool {
+        false
+    }
 }
 
 /// Every registered typed codec, most specific first.

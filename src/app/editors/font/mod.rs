@@ -31,7 +31,7 @@ impl ItemEditor for FontEditor {
         "Font"
     }
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("tfnt")
+        item.kind == Some(crate::doc::kinds::FormatKind::Tfnt)
     }
     fn create(&self) -> Box<dyn EditorState> {
         Box::new(FontView::default())

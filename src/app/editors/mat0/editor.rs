@@ -63,7 +63,7 @@ impl Cmd {
 impl ItemEditor for Mat0Editor {
     /// Two materials: both sides playing on one timeline, in the field tables.
     fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
-        if input.kind != "mat0" {
+        if input.kind != crate::doc::kinds::FormatKind::Mat0 {
             return None;
         }
         let assets = (input.assets)();
@@ -79,7 +79,7 @@ impl ItemEditor for Mat0Editor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("mat0")
+        item.kind == Some(crate::doc::kinds::FormatKind::Mat0)
     }
 
     fn create(&self) -> Box<dyn EditorState> {

@@ -62,7 +62,7 @@ impl ItemEditor for MaterialListEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        !item.entry_kinds.is_empty() && item.entry_kinds.iter().all(|k| *k == Some("mat0"))
+        !item.entry_kinds.is_empty() && item.entry_kinds.iter().all(|k| *k == Some(crate::doc::kinds::FormatKind::Mat0))
     }
 
     fn create(&self) -> Box<dyn EditorState> {

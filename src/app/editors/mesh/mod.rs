@@ -10,6 +10,7 @@ pub mod view;
 use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorId, EditorState, Host, ItemEditor, command_table, downcast_mut};
 use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
+use crate::doc::kinds::FormatKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
 pub use view::MeshView;
 
@@ -68,7 +69,7 @@ impl Cmd {
 impl ItemEditor for MeshEditor {
     /// Two models: both drawn with one camera, above the field tables.
     fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
-        if input.kind != "msh" {
+        if input.kind != FormatKind::Msh {
             return None;
         }
         let assets = (input.assets)();
@@ -84,7 +85,7 @@ impl ItemEditor for MeshEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        matches!(item.kind, Some("msh" | "xray-geom" | "xray-level"))
+        matches!(item.kind, Some(FormatKind::Msh | FormatKind::XrayGeom | FormatKind::XrayLevel))
     }
 
     fn create(&self) -> Box<dyn EditorState> {

@@ -25,7 +25,7 @@ impl ItemEditor for PaletteEditor {
         "Palette"
     }
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("pal")
+        item.kind == Some(crate::doc::kinds::FormatKind::Pal)
     }
     fn create(&self) -> Box<dyn EditorState> {
         Box::new(PaletteView::default())

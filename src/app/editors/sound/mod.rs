@@ -250,7 +250,7 @@ impl ItemEditor for SoundEditor {
         "Sound"
     }
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("wav")
+        item.kind == Some(crate::doc::kinds::FormatKind::Wav)
     }
     fn create(&self) -> Box<dyn EditorState> {
         Box::new(SoundView::default())

@@ -141,7 +141,7 @@ impl ItemEditor for TextureEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("texm") && item.bytes.starts_with(b"Texm")
+        item.kind == Some(crate::doc::kinds::FormatKind::Texm) && item.bytes.starts_with(b"Texm")
     }
 
     fn create(&self) -> Box<dyn EditorState> {
@@ -195,7 +195,7 @@ impl ItemEditor for TextureEditor {
 
     /// Two textures: both images, their difference, swipe and blink.
     fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
-        (input.kind == "texm").then(|| Box::new(super::compare::TextureDiff::new(input.ctx, input.a, input.b, input.readings)) as Box<dyn CompareBody>)
+        (input.kind == crate::doc::kinds::FormatKind::Texm).then(|| Box::new(super::compare::TextureDiff::new(input.ctx, input.a, input.b, input.readings)) as Box<dyn CompareBody>)
     }
 
     /// Anything but a Texm goes through the replace dialog (an image to convert, or a file

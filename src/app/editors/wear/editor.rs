@@ -55,7 +55,7 @@ impl Cmd {
 impl ItemEditor for WearEditor {
     /// Two tables: their lines, kept, removed and added.
     fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
-        (input.kind == "wear").then(|| Box::new(super::compare::TextDiff::new(input.a, input.b)) as Box<dyn CompareBody>)
+        (input.kind == crate::doc::kinds::FormatKind::Wear).then(|| Box::new(super::compare::TextDiff::new(input.a, input.b)) as Box<dyn CompareBody>)
     }
 
     fn id(&self) -> EditorId {
@@ -67,7 +67,7 @@ impl ItemEditor for WearEditor {
     }
 
     fn claims(&self, item: &Claim) -> bool {
-        item.kind == Some("wear")
+        item.kind == Some(crate::doc::kinds::FormatKind::Wear)
     }
 
     fn create(&self) -> Box<dyn EditorState> {

@@ -141,25 +141,27 @@ impl Index {
     /// Texture and material names held by more than one archive: which one a MAT0 phase (or a
     /// WEAR row) gets, by the same lookup, and which it never sees.
     fn shadowing(&self) -> Vec<Problem> {
-        let mut groups: HashMap<(&'static str, Vec<u8>), Vec<ItemId>> = HashMap::new();
+        let mut groups: HashMap<(FormatKind, Vec<u8>), Vec<ItemId>> = HashMap::new();
         for (id, it) in self.items() {
-            if matches!(it.kind, "texm" | "mat0") && !it.entries.is_empty() {
-                groups.entry((it.kind, it.name.as_bytes().to_ascii_uppercase())).or_default().push(id);
+            if let Some(k) = it.kind.format().filter(|k| !named_by(*k).is_empty())
+                && !it.entries.is_empty()
+            {
+                groups.entry((k, it.name.as_bytes().to_ascii_uppercase())).or_default().push(id);
             }
         }
         let mut out = Vec::new();
         let mut keys: Vec<_> = groups.into_iter().filter(|(_, v)| v.len() > 1).collect();
-        keys.sort();
+        keys.sort_by(|((ka, na), _), ((kb, nb), _)| (ka.name(), na).cmp(&(kb.name(), nb)));
         for ((kind, name), ids) in keys {
             // Taken from the top folder, where the game runs.
             let assets = ProjectAssets { index: self, dir: "", container: None };
-            let (used_kind, what) = if kind == "mat0" { (RefKind::Material, "WEAR rows") } else { (RefKind::Texture, "MAT0 phases") };
+            let (used_kind, what) = if kind == FormatKind::Mat0 { (RefKind::Material, "WEAR rows") } else { (RefKind::Texture, "MAT0 phases") };
             let taken = match self.resolve(&assets, used_kind, &name) {
                 Resolved::Found(t) if t.exact => Some(t.item),
                 _ => None,
             };
             let lm_taken = match (kind, self.resolve(&assets, RefKind::Lightmap, &name)) {
-                ("texm", Resolved::Found(t)) => Some(t.item),
+                (FormatKind::Texm, Resolved::Found(t)) => Some(t.item),
                 _ => None,
             };
             let addresses: Vec<String> = ids.iter().filter_map(|&i| self.item(i)).map(|i| i.address.clone()).collect();

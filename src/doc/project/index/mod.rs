@@ -15,7 +15,8 @@ mod read;
 use read::{descend, entry_item, index_archive, index_file, item_is_archive};
 use super::assets::ProjectAssets;
 use super::walk::{ProjectFile, parent_dir};
-use super::{Problem, refs};
+use super::Problem;
+use crate::doc::kinds::{FormatKind, ItemKind, ReadRefs, RefsInput, named_by};
 use crate::doc::node::Node;
 use crate::doc::registry::{self, codec_for};
 use crate::doc::resolve::{AssetSource, Found, LIGHTMAP_LIB, Library, MATERIAL_LIB, TEXTURES_LIB, lookup_material};
@@ -119,7 +120,7 @@ pub struct Ref {
 }
 
 impl Ref {
-    pub(super) fn new(kind: RefKind, name_bytes: &[u8], at: At) -> Ref {
+    pub(crate) fn new(kind: RefKind, name_bytes: &[u8], at: At) -> Ref {
         Ref { kind, name: crate::formats::cp1251::decode(name_bytes), name_bytes: name_bytes.to_vec(), at, target: None }
     }
 }
@@ -135,7 +136,7 @@ pub struct Item {
     pub name: String,
     /// The codec's kind (`texm`, `mat0`, `wear`, `msh`, `xray-level`, ...), `nres` or `rsli`
     /// for an archive no codec claims, `data` for anything else.
-    pub kind: &'static str,
+    pub kind: ItemKind,
     pub size: u64,
     /// The archive holding the item (an item of the same file).
     pub container: Option<u32>,
@@ -399,9 +400,9 @@ impl Index {
         let Some(item) = self.item(id) else { return Vec::new() };
         // Tables and the rows of them that reach the item.
         let mut rows: Vec<(ItemId, usize)> = Vec::new();
-        match item.kind {
-            "wear" => rows.extend((0..item.wear.as_ref().map_or(0, |w| w.materials().len())).map(|r| (id, r))),
-            "mat0" => rows.extend(self.row_users(id)),
+        match item.kind.format() {
+            Some(FormatKind::Wear) => rows.extend((0..item.wear.as_ref().map_or(0, |w| w.materials().len())).map(|r| (id, r))),
+            Some(FormatKind::Mat0) => rows.extend(self.row_users(id)),
             _ => {
                 for l in self.used_by(id) {
                     match l.at {
@@ -414,7 +415,7 @@ impl Index {
         }
         rows.sort();
         rows.dedup();
-        let lightmap_rows = item.kind != "wear" && self.used_by(id).iter().any(|l| l.kind == RefKind::Lightmap);
+        let lightmap_rows = item.kind != FormatKind::Wear && self.used_by(id).iter().any(|l| l.kind == RefKind::Lightmap);
         let mut out = Vec::new();
         for (table, row) in rows {
             for &(from, r) in self.used_by.get(&table).into_iter().flatten() {
@@ -448,9 +449,10 @@ impl Index {
     /// table or an archive is what a game loads by its own name).
     pub fn is_unused(&self, id: ItemId) -> bool {
         let Some(item) = self.item(id) else { return false };
-        let counted = matches!(item.kind, "texm" | "mat0") && !item.entries.is_empty();
+        // Only what references name by its own name can be unused.
+        let counted = item.kind.format().is_some_and(|k| !named_by(k).is_empty()) && !item.entries.is_empty();
         // DEFAULT is what every name the library lacks falls back to.
-        let fallback = item.kind == "mat0" && item.name.eq_ignore_ascii_case(DEFAULT_MATERIAL);
+        let fallback = item.kind == FormatKind::Mat0 && item.name.eq_ignore_ascii_case(DEFAULT_MATERIAL);
         counted && !fallback && self.used_by.get(&id).is_none_or(|v| v.is_empty())
     }
 

@@ -33,7 +33,7 @@ pub(in crate::doc::project) fn index_file(rel: &str, bytes: SharedBytes, reading
         }
     };
     let root_item = entry_item(rel, Vec::new(), &name, None, [0; 3], &bytes, None, readings, &mut problems);
-    let descend = node.as_ref().is_some_and(Node::is_archive) && root_item.kind != "msh";
+    let descend = node.as_ref().is_some_and(Node::is_archive) && !whole_archive(root_item.kind);
     items.push(root_item);
     if descend && let Some(n) = &node {
         index_archive(n, rel, Vec::new(), Some(0), 0, readings, &mut items, &mut problems);
@@ -41,8 +41,13 @@ pub(in crate::doc::project) fn index_file(rel: &str, bytes: SharedBytes, reading
     FileIndex { rel: rel.to_string(), node, items, problems, bytes: len }
 }
 
+/// A kind whose archive is one item (a model: its entries are components).
+fn whole_archive(kind: ItemKind) -> bool {
+    kind.format().is_some_and(|k| k.codec().whole_archive())
+}
+
 pub(super) fn item_is_archive(item: &Item, bytes: &[u8]) -> bool {
-    item.kind != "msh" && (bytes.starts_with(b"NRes") || (bytes.starts_with(b"NL") && bytes.len() >= 32))
+    !whole_archive(item.kind) && (bytes.starts_with(b"NRes") || (bytes.starts_with(b"NL") && bytes.len() >= 32))
 }
 
 /// Every entry of an archive (and of archives nested in it, except meshes, whose entries are
@@ -99,13 +104,17 @@ pub(super) fn entry_item(
 ) -> Item {
     let item = registry::Item { bytes, name, type_id, attrs, readings };
     let kind = match codec_for(&item) {
-        Some(c) => c.kind(),
-        None if bytes.starts_with(b"NRes") => "nres",
-        None if bytes.starts_with(b"NL") && bytes.len() >= 32 => "rsli",
+        Some(c) => ItemKind::Format(c.kind()),
+        None if bytes.starts_with(b"NRes") => ItemKind::Nres,
+        None if bytes.starts_with(b"NL") && bytes.len() >= 32 => ItemKind::Rsli,
         // A Texm entry no codec claimed is still a texture by its type.
-        None if type_id == Some(TYPE_TEXM) => "texm",
-        None => "data",
+        None if type_id == Some(TYPE_TEXM) => ItemKind::Format(FormatKind::Texm),
+        None => ItemKind::Data,
     };
-    let (refs, wear) = refs::read(kind, address, name, bytes, attrs, readings, problems);
+    let read = match kind.format().and_then(|k| k.codec().refs()) {
+        Some(r) => r.refs(&RefsInput { address, name, bytes, attrs, readings }, problems),
+        None => ReadRefs::default(),
+    };
+    let (refs, wear) = (read.refs, read.wear);
     Item { address: address.to_string(), entries, name: name.to_string(), kind, size: bytes.len() as u64, container, refs, wear }
 }

@@ -2,9 +2,8 @@
 //! removed, moved; an id changed), the count lines, and the line diff of the text as context
 //! (the text is what a modder edits; the rows are what the game reads).
 
-use super::lines::{LineOp, line_diff, split_lines};
-use super::matching::{moved, pair_by_name};
-use super::{Change, Detail, Side};
+use crate::doc::diff::matching::{moved, pair_by_name};
+use crate::doc::diff::{Change, Detail, LineOp, Side, line_diff, split_lines};
 use crate::formats::cp1251;
 use crate::formats::wear::{Section, Wear, WearRow};
 
@@ -30,24 +29,24 @@ fn rows(field: &str, (wa, a): (&Wear, &[WearRow]), (wb, b): (&Wear, &[WearRow]),
     loop {
         match (ia.peek().copied(), ib.peek().copied()) {
             (Some(&i), Some(&j)) if i == j => {
-                out.push(Detail::values(format!("{field} row {j}"), &wa.name(&a[i]), &wb.name(&b[j])));
+                out.push(Detail::values(format!("{field} row {j}"), wa.name(&a[i]), wb.name(&b[j])));
                 ia.next();
                 ib.next();
             }
             (Some(&i), Some(&j)) if i < j => {
-                out.push(Detail::removed(format!("{field} row {i}"), &wa.name(&a[i])));
+                out.push(Detail::removed(format!("{field} row {i}"), wa.name(&a[i])));
                 ia.next();
             }
             (Some(_), Some(&j)) => {
-                out.push(Detail::added(format!("{field} row {j}"), &wb.name(&b[j])));
+                out.push(Detail::added(format!("{field} row {j}"), wb.name(&b[j])));
                 ib.next();
             }
             (Some(&i), None) => {
-                out.push(Detail::removed(format!("{field} row {i}"), &wa.name(&a[i])));
+                out.push(Detail::removed(format!("{field} row {i}"), wa.name(&a[i])));
                 ia.next();
             }
             (None, Some(&j)) => {
-                out.push(Detail::added(format!("{field} row {j}"), &wb.name(&b[j])));
+                out.push(Detail::added(format!("{field} row {j}"), wb.name(&b[j])));
                 ib.next();
             }
             (None, None) => break,
@@ -98,5 +97,11 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
     // Text the game does not read as rows (comments, spacing, line breaks) still changed.
     if change.details.is_empty() && changed > 0 {
         change.details.push(Detail::note("text", format!("{changed} line{} differ; the rows and counts are the same", if changed == 1 { "" } else { "s" })));
+    }
+}
+
+impl crate::doc::kinds::Diff for super::WearCodec {
+    fn diff(&self, a: &Side, b: &Side, _opts: &crate::doc::diff::Options, change: &mut Change) {
+        diff(a, b, change);
     }
 }

@@ -3,7 +3,7 @@
 //! ([`difference_image`]). No egui here: the view uploads the three pixmaps it is handed.
 //! `benches/diff.rs` (`texture_diff_1024/compare_view_level`) times this for a 1024² level.
 
-use super::texm::{LevelDiff, difference_image, level_diff};
+use super::diff::{LevelDiff, difference_image, level_diff};
 use crate::formats::readings::Readings;
 use crate::formats::texm::{Pixmap, Texm};
 

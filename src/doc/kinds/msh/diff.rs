@@ -2,9 +2,9 @@
 //! record counts, attributes that differ; the mesh's counts (nodes, batches, vertices,
 //! triangles) as context, marking the ones that changed.
 
-use super::matching::pair_by_name;
-use super::{Change, Detail, Side, damage};
-use crate::doc::registry::msh::info_json;
+use super::info_json;
+use crate::doc::diff::matching::pair_by_name;
+use crate::doc::diff::{Change, Detail, Side, damage};
 use crate::formats::msh::component::record_size;
 use crate::formats::msh::{ComponentEntry, Msh};
 
@@ -49,4 +49,10 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
         .map(|k| if ia[k] == ib[k] { format!("{k} {}", ib[k]) } else { format!("{k} {} -> {} (changed)", ia[k], ib[k]) })
         .collect();
     change.context.push(counts.join(", "));
+}
+
+impl crate::doc::kinds::Diff for super::MshCodec {
+    fn diff(&self, a: &Side, b: &Side, _opts: &crate::doc::diff::Options, change: &mut Change) {
+        diff(a, b, change);
+    }
 }

@@ -2,7 +2,7 @@
 //! is followed by the `Ipol` tag (docs/formats/pal.md). `check` reports a short table or a tail
 //! and compares the re-encoding; `info` is the "pal" object of docs/cli.md#info.
 
-use crate::doc::registry::{Checked, Codec, Item};
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::pal::{PALETTE_LEN, Pal, has_ipol};
 use serde_json::{Value, json};
@@ -15,8 +15,8 @@ pub fn is_pal(name: &str, bytes: &[u8]) -> bool {
 }
 
 impl Codec for PalCodec {
-    fn kind(&self) -> &'static str {
-        "pal"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Pal
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -38,7 +38,7 @@ impl Codec for PalCodec {
             format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
         };
         Ok(json!({
-            "kind": "pal",
+            "kind": FormatKind::Pal,
             "colours": 256,
             "first": hex(0),
             "last": hex(255),

@@ -3,7 +3,10 @@
 //! each re-encoding with its bytes (the archive-level checks are the NRes walk's); `info` is
 //! the "msh" object of docs/cli.md#info plus per-component details.
 
-use crate::doc::registry::{Checked, Codec, Item};
+pub mod diff;
+pub mod refs;
+
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::component::record_size;
 use crate::formats::msh::slots::{HEADER_LEN, SLOT_LEN};
@@ -20,8 +23,24 @@ fn open(bytes: &[u8]) -> Result<(Archive, Msh)> {
 }
 
 impl Codec for MshCodec {
-    fn kind(&self) -> &'static str {
-        "msh"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Msh
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
+    }
+
+    fn search_words(&self) -> &'static [&'static str] {
+        &["mesh", "model"]
+    }
+
+    fn whole_archive(&self) -> bool {
+        true
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -79,7 +98,7 @@ pub fn info_json(msh: &Msh) -> Value {
         })
         .collect();
     json!({
-        "kind": "msh",
+        "kind": FormatKind::Msh,
         "variant": parts.variant.as_str(),
         "components": components,
         "nodes": parts.node_count(),

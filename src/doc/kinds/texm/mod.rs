@@ -3,7 +3,11 @@
 //! palette-suffix rule of the entry's name, a mip-skip that reads past the chain) and compares
 //! the re-encoding; `info` is the "texm" object of docs/cli.md#info.
 
-use crate::doc::registry::{Checked, Codec, Item};
+pub mod diff;
+pub mod levels;
+pub mod unpack;
+
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::texm::{RuntimeOptions, Texm, mip_skip, palette_suffix, runtime_view};
 use crate::formats::{Result, Severity, TYPE_TEXM, cp1251};
 use serde_json::{Value, json};
@@ -16,8 +20,20 @@ fn name_bytes(name: &str) -> Vec<u8> {
 }
 
 impl Codec for TexmCodec {
-    fn kind(&self) -> &'static str {
-        "texm"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Texm
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        Some(self)
+    }
+
+    fn search_words(&self) -> &'static [&'static str] {
+        &["texture", "tex"]
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -51,7 +67,7 @@ impl Codec for TexmCodec {
         let page = t.page().map(|p| p.rects.iter().map(|r| json!([r.x, r.w, r.y, r.h])).collect::<Vec<_>>());
         let suffix = if item.type_id.is_some() { palette_suffix(&name_bytes(item.name)).slot() } else { None };
         Ok(json!({
-            "kind": "texm",
+            "kind": FormatKind::Texm,
             "width": h.width,
             "height": h.height,
             "mip_count": h.mip_count,

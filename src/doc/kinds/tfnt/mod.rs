@@ -2,7 +2,7 @@
 //! (docs/formats/tfnt.md). `check` reports the embedded Texm's findings and glyph rects outside
 //! the sheet and compares the re-encoding; `info` is the "tfnt" object of docs/cli.md#info.
 
-use crate::doc::registry::{Checked, Codec, Item};
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::tfnt::{Tfnt, is_tfnt};
 use serde_json::{Value, json};
@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 pub struct TfntCodec;
 
 impl Codec for TfntCodec {
-    fn kind(&self) -> &'static str {
-        "tfnt"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Tfnt
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -29,7 +29,7 @@ impl Codec for TfntCodec {
         let (f, diags) = Tfnt::parse(item.bytes)?;
         let i = f.info();
         Ok(json!({
-            "kind": "tfnt",
+            "kind": FormatKind::Tfnt,
             "line_height": i.line_height,
             "spacing": f.spacing,
             "glyphs": i.glyphs,
@@ -53,7 +53,7 @@ mod tests {
         let r = Readings::default();
         let b = fx::tfnt_bytes();
         let it = Item { bytes: &b, name: "GAME.FNT", type_id: None, attrs: [0; 3], readings: &r };
-        assert_eq!(crate::doc::registry::codec_for(&it).map(|c| c.kind()), Some("tfnt"));
+        assert_eq!(crate::doc::registry::codec_for(&it).map(|c| c.kind().name()), Some("tfnt"));
         let c = TfntCodec.check(&it);
         assert!(c.roundtrip && c.diagnostics.is_empty(), "{:?}", c.diagnostics);
         let v = TfntCodec.info(&it).unwrap();

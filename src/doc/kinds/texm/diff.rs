@@ -2,7 +2,7 @@
 //! format, each level whose stored bytes differ (changed pixels, PSNR, the box around the
 //! change), palette entries, and Page rects added, removed, moved or resized.
 
-use super::{Change, Detail, Options, Side, damage};
+use crate::doc::diff::{Change, Detail, Options, Side, damage};
 use crate::formats::texm::header::{FLAG5_ALPHA, FLAG5_FADE};
 use crate::formats::texm::{Header, Page, Pixmap, Texm};
 
@@ -190,5 +190,11 @@ fn page_details(a: Option<&Page>, b: Option<&Page>, out: &mut Vec<Detail>) {
             (None, Some(y)) => out.push(Detail::added(field, show(y))),
             (None, None) => {}
         }
+    }
+}
+
+impl crate::doc::kinds::Diff for super::TexmCodec {
+    fn diff(&self, a: &Side, b: &Side, opts: &Options, change: &mut Change) {
+        diff(a, b, opts, change);
     }
 }

@@ -4,7 +4,10 @@
 //! object: header, shader table, visuals with type, shader and ranges, child lists, sector
 //! roots, table counts and the triangles the visuals would draw.
 
-use crate::doc::registry::{Checked, Codec, Item};
+pub mod diff;
+pub mod refs;
+
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::xray_level::draw::planned_triangles;
@@ -14,8 +17,20 @@ use serde_json::{Value, json};
 pub struct XrayLevelCodec;
 
 impl Codec for XrayLevelCodec {
-    fn kind(&self) -> &'static str {
-        "xray-level"
+    fn kind(&self) -> FormatKind {
+        FormatKind::XrayLevel
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
+    }
+
+    fn search_words(&self) -> &'static [&'static str] {
+        &["level", "xray"]
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -84,7 +99,7 @@ pub fn info_json(l: &Level) -> Value {
         .collect();
     let sectors: Vec<Value> = l.sectors.iter().map(|s| json!({"index": s.index, "root": s.root, "portals": s.portals})).collect();
     json!({
-        "kind": "xray-level",
+        "kind": FormatKind::XrayLevel,
         "version": l.header.version,
         "quality": l.header.quality,
         "quality_name": l.header.quality_name(),
@@ -122,8 +137,8 @@ mod tests {
         let c = XrayLevelCodec.check(&item("level", &set.level, &r));
         assert!(c.roundtrip && !c.diagnostics.iter().any(|d| d.severity == Severity::Error), "{:?}", c.diagnostics);
         // Through the registry: `check` and `info` of a loose `level` find this codec.
-        assert_eq!(crate::doc::registry::codec_for(&item("level", &set.level, &r)).map(|c| c.kind()), Some("xray-level"));
-        assert_eq!(crate::doc::registry::codec_for(&item("level.geom", &set.geom, &r)).map(|c| c.kind()), Some("xray-geom"));
+        assert_eq!(crate::doc::registry::codec_for(&item("level", &set.level, &r)).map(|c| c.kind().name()), Some("xray-level"));
+        assert_eq!(crate::doc::registry::codec_for(&item("level.geom", &set.geom, &r)).map(|c| c.kind().name()), Some("xray-geom"));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! `info` is the "xray-geom" object of docs/cli.md#info plus the header's quality and the chunk
 //! list.
 
-use crate::doc::registry::{Checked, Codec, Item};
+pub mod diff;
+
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::xray_geom::LevelGeom;
@@ -13,8 +15,16 @@ use serde_json::{Value, json};
 pub struct XrayGeomCodec;
 
 impl Codec for XrayGeomCodec {
-    fn kind(&self) -> &'static str {
-        "xray-geom"
+    fn kind(&self) -> FormatKind {
+        FormatKind::XrayGeom
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn search_words(&self) -> &'static [&'static str] {
+        &["geom"]
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -59,7 +69,7 @@ pub fn info_json(g: &LevelGeom) -> Value {
     let chunks: Vec<Value> =
         g.chunks.iter().map(|c| json!({"id": c.kind(), "size": c.raw.len(), "compressed": c.is_compressed(), "offset": c.offset})).collect();
     json!({
-        "kind": "xray-geom",
+        "kind": FormatKind::XrayGeom,
         "version": h.version,
         "quality": h.quality,
         "quality_name": h.quality_name(),

@@ -145,6 +145,12 @@ fn material_rows(rows: &[&[u8]]) -> usize {
     .count()
 }
 
+impl crate::doc::kinds::Merge for super::WearCodec {
+    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
+        merge3(base, ours, theirs).map_err(|c| c.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

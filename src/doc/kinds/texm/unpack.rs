@@ -5,7 +5,7 @@
 //! that does not give the stored bytes back, the whole payload. The header words and the
 //! Page rects go in the manifest.
 
-use super::manifest::{TexmForm, TexmLevel};
+use serde::{Deserialize, Serialize};
 use crate::formats::readings::Readings;
 use crate::formats::texm::header::{Format, Header};
 use crate::formats::texm::png::{import_pixmap, read_image};
@@ -13,6 +13,31 @@ use crate::formats::texm::{ImportOptions, Page, Palette, Pixmap, Rect, Texm, mip
 use crate::formats::{Error, Result, TYPE_TEXM};
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+
+/// The header words and Page rects of a texture, and which parts are kept beside its PNG.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TexmForm {
+    pub width: u32,
+    pub height: u32,
+    pub mip_count: u32,
+    pub format: u32,
+    pub flags4: u32,
+    pub flags5: u32,
+    pub unk6: u32,
+    /// `[x, w, y, h]` per rect, `None` without a Page tail.
+    pub page: Option<Vec<[i16; 4]>>,
+    pub palette: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<TexmLevel>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub whole: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TexmLevel {
+    pub level: u32,
+    pub png: bool,
+}
 
 /// How hard the PNG encoder works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -237,4 +262,30 @@ pub fn new_texture(img: Pixmap, readings: &Readings) -> Result<Vec<u8>> {
     let chain = mips::build_chain(img, levels, mips::MipFilter::Box)?;
     let opts = crate::formats::texm::EncodeOptions { format: Some(format), flags4: 32, ..Default::default() };
     Ok(crate::formats::texm::encode_levels(&chain, &opts, readings)?.0.write())
+}
+
+/// A texture's form in an unpacked tree: level 0 as `NAME.png`, the kept parts beside it.
+impl crate::doc::kinds::Unpack for super::TexmCodec {
+    fn suffix(&self) -> &'static str {
+        ".png"
+    }
+
+    fn unpack(&self, e: &crate::doc::kinds::UnpackIn) -> Option<crate::doc::kinds::Unpacked> {
+        export(e.bytes, e.readings, e.compression).map(|x| crate::doc::kinds::Unpacked { files: x.files, texm: Some(x.form) })
+    }
+
+    fn pack(&self, p: &mut crate::doc::kinds::PackIn) -> std::result::Result<(Vec<u8>, Option<[u32; 3]>), String> {
+        let form = p.texm.ok_or("the manifest lacks the texture's header")?;
+        let kept = read_kept(form, p.read_beside)?;
+        let img = read_image(p.main).map_err(|e| e.to_string())?;
+        let bytes = rebuild(form, img, &kept, p.untouched, p.readings).map_err(|e| e.to_string())?;
+        Ok((bytes, None))
+    }
+
+    fn new_entry(&self, main: &[u8], readings: &Readings) -> std::result::Result<crate::doc::kinds::NewEntry, String> {
+        read_image(main)
+            .and_then(|img| new_texture(img, readings))
+            .map(|bytes| crate::doc::kinds::NewEntry { type_id: TYPE_TEXM, attrs: [0; 3], bytes })
+            .map_err(|e| e.to_string())
+    }
 }

@@ -3,8 +3,8 @@
 //! matched by position, except that a phase found unchanged at another place is a move; keys
 //! are compared through that matching, so keys re-pointed by a move are not changes.
 
-use super::matching::moved;
-use super::{Change, Detail, Side, damage};
+use crate::doc::diff::matching::moved;
+use crate::doc::diff::{Change, Detail, Side, damage};
 use crate::formats::mat0::phase::ColorGroup;
 use crate::formats::mat0::{Mat0, Phase};
 
@@ -146,5 +146,11 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
                 (None, None) => {}
             }
         }
+    }
+}
+
+impl crate::doc::kinds::Diff for super::Mat0Codec {
+    fn diff(&self, a: &Side, b: &Side, _opts: &crate::doc::diff::Options, change: &mut Change) {
+        diff(a, b, change);
     }
 }

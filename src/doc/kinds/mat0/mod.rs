@@ -2,7 +2,12 @@
 //! validates (docs/formats/mat0.md's errors and warnings) and compares the re-encoding; `info` is
 //! the "mat0" object of docs/cli.md#info plus the interpreted fields the editor shows.
 
-use crate::doc::registry::{Checked, Codec, Item};
+pub mod diff;
+pub mod refs;
+pub mod text;
+pub mod unpack;
+
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::mat0::flags::Mat0Flags;
 use crate::formats::mat0::phase::ColorGroup;
 use crate::formats::mat0::{Mat0, check};
@@ -12,8 +17,24 @@ use serde_json::{Value, json};
 pub struct Mat0Codec;
 
 impl Codec for Mat0Codec {
-    fn kind(&self) -> &'static str {
-        "mat0"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Mat0
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
+    }
+
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        Some(self)
+    }
+
+    fn search_words(&self) -> &'static [&'static str] {
+        &["mat", "material"]
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -77,7 +98,7 @@ pub fn info_json(m: &Mat0, attrs: [u32; 3]) -> Value {
         })
         .collect();
     json!({
-        "kind": "mat0",
+        "kind": FormatKind::Mat0,
         "attr1": attrs[0],
         "attr2": attrs[1],
         "attr3": attrs[2],

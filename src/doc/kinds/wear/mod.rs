@@ -3,7 +3,11 @@
 //! `info` is the "wear" object of docs/cli.md#info (rows carry their line too). Names are resolved
 //! against the workspace's libraries by the document model through `formats::wear::check_names`.
 
-use crate::doc::registry::{Checked, Codec, Item};
+pub mod diff;
+pub mod merge;
+pub mod refs;
+
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::wear::{Wear, WearRow};
 use crate::formats::{Result, TYPE_WEAR};
 use serde_json::{Value, json};
@@ -15,8 +19,24 @@ fn rows(w: &Wear, r: &[WearRow]) -> Vec<Value> {
 }
 
 impl Codec for WearCodec {
-    fn kind(&self) -> &'static str {
-        "wear"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Wear
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
+    }
+
+    fn merge(&self) -> Option<&dyn crate::doc::kinds::Merge> {
+        Some(self)
+    }
+
+    fn search_words(&self) -> &'static [&'static str] {
+        &["wea", "table"]
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -34,7 +54,7 @@ impl Codec for WearCodec {
     fn info(&self, item: &Item) -> Result<Value> {
         let w = Wear::parse(item.bytes);
         Ok(json!({
-            "kind": "wear",
+            "kind": FormatKind::Wear,
             "materials": rows(&w, w.materials()),
             "lightmaps": w.lightmaps().map(|l| rows(&w, l)),
             "diagnostics": w.diagnostics(),

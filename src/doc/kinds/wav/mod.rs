@@ -4,7 +4,7 @@
 //! chunk, a format the codecs cannot read) and compares the re-encoding; `info` is the "wav"
 //! object of docs/cli.md#info.
 
-use crate::doc::registry::{Checked, Codec, Item};
+use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::wav::{Wav, is_wave};
 use serde_json::{Value, json};
@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 pub struct WavCodec;
 
 impl Codec for WavCodec {
-    fn kind(&self) -> &'static str {
-        "wav"
+    fn kind(&self) -> FormatKind {
+        FormatKind::Wav
     }
 
     fn claims(&self, item: &Item) -> bool {
@@ -31,7 +31,7 @@ impl Codec for WavCodec {
         let w = Wav::parse(item.bytes)?;
         let i = w.info()?;
         Ok(json!({
-            "kind": "wav",
+            "kind": FormatKind::Wav,
             "codec": i.codec,
             "format_tag": i.format_tag,
             "rate": i.rate,
@@ -68,7 +68,7 @@ mod tests {
         assert!(WavCodec.claims(&item(&b, "loose", None, &r)));
         assert!(!WavCodec.claims(&item(b"RIFF\0\0\0\0AVI LIST", "x.wav", Some(TYPE_SWAV), &r)));
         // The registry finds it before anything else.
-        assert_eq!(crate::doc::registry::codec_for(&item(&b, "x.wav", Some(crate::formats::TYPE_TEXM), &r)).map(|c| c.kind()), Some("wav"));
+        assert_eq!(crate::doc::registry::codec_for(&item(&b, "x.wav", Some(crate::formats::TYPE_TEXM), &r)).map(|c| c.kind().name()), Some("wav"));
     }
 
     #[test]
