@@ -247,7 +247,8 @@ fn the_walk_and_index_read_a_folder_with_bad_files_and_keep_the_rest() {
         std::fs::write(dir.path().join(format!("docs/{i}.txt")), "notes").unwrap();
     }
     let p = Project::open(dir.path());
-    assert_eq!(p.walked.unrelated, 300);
+    // The unit .dat files are not a format the walk claims yet (issue 39), so unrelated too.
+    assert_eq!(p.walked.unrelated, 300 + GameSpec::SMALL.units);
     let ix = p.index(&Readings::default());
     let problems = ix.problems();
     let broken: Vec<&Problem> = problems.iter().filter(|p| p.file == "broken.lib").collect();
