@@ -4,6 +4,7 @@
 pub mod bytes;
 pub mod cp1251;
 pub mod error;
+pub mod landmap;
 pub mod magic;
 pub mod mat0;
 pub mod msh;
@@ -14,6 +15,7 @@ pub mod readings;
 pub mod rsli;
 pub mod texm;
 pub mod tfnt;
+pub mod tma;
 pub mod unit_dat;
 pub mod wav;
 pub mod wear;

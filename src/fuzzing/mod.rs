@@ -13,6 +13,7 @@
 mod font;
 mod mat0;
 mod material_text;
+mod missions;
 mod modpkg;
 mod msh;
 mod nres;
@@ -113,6 +114,10 @@ pub const TARGETS: &[Target] = &[
     round_trip("xray_level", crate::fixtures::xray_level::exercise, xray::level_seeds),
     round_trip("xray_level_resolve", crate::fixtures::xray_level::exercise_resolve, xray::resolve_seeds),
     round_trip("export", crate::fixtures::export::exercise, xray::export_seeds),
+    parse("tma_parse", missions::tma_parse, missions::tma_seeds),
+    round_trip("tma", missions::tma_round_trip, missions::tma_seeds),
+    parse("land_map_parse", missions::land_map_parse, missions::land_map_seeds),
+    round_trip("land_map", missions::land_map_round_trip, missions::land_map_seeds),
     parse("modpkg_parse", modpkg::parse, modpkg::seeds),
     round_trip("modpkg", modpkg::package, modpkg::seeds),
     parse("objects_parse", world::objects_parse, world::objects_seeds),
@@ -177,7 +182,7 @@ mod tests {
 
     #[test]
     fn every_parser_has_a_parse_and_a_round_trip_target() {
-        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg", "objects", "unit_dat"] {
+        for family in ["nres", "rsli", "texm", "mat0", "wear", "wav", "pal", "tfnt", "msh", "xray_geom", "xray_level", "modpkg", "objects", "unit_dat", "tma", "land_map"] {
             assert_eq!(target(family).map(|t| t.kind), Some(Kind::RoundTrip), "{family}");
             assert_eq!(target(&format!("{family}_parse")).map(|t| t.kind), Some(Kind::Parse), "{family}");
         }
