@@ -260,9 +260,9 @@ fn a_mesh_inside_an_archive_uses_the_archive_wear() {
     rlb.add(b"WALKER.msh", 0, [0; 3], parkan_studio::fixtures::msh::walker()).unwrap();
     let wea = parkan_studio::fixtures::wear::table(&[(0, "ROCK"), (1, "GRASS"), (2, "WATER")], None, Default::default());
     rlb.add(b"WALKER.wea", parkan_studio::formats::TYPE_WEAR, [0; 3], wea).unwrap();
-    std::fs::write(d.path().join("objects.rlb"), rlb.write()).unwrap();
-    let (stdout, _) = ok(&["export", "objects.rlb::WALKER.msh", "w.gltf"], d.path());
-    assert!(stdout.contains("objects.rlb::WALKER.wea 0 row 0 → ROCK"), "{stdout}");
+    std::fs::write(d.path().join("bases.rlb"), rlb.write()).unwrap();
+    let (stdout, _) = ok(&["export", "bases.rlb::WALKER.msh", "w.gltf"], d.path());
+    assert!(stdout.contains("bases.rlb::WALKER.wea 0 row 0 → ROCK"), "{stdout}");
     let v: Value = serde_json::from_slice(&std::fs::read(d.path().join("w.gltf")).unwrap()).unwrap();
     let names: Vec<&str> = v["materials"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["ROCK", "GRASS", "WATER"]);

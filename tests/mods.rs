@@ -126,9 +126,9 @@ fn every_kind(d: &Path) {
         n.remove_entry(n.resolve("METAL00").unwrap()).unwrap();
         n.add_entry(b"NEWMAT", 0x3054_414D, [0, 6, 0], SharedBytes::from(entry(d, "Material.lib", &["BRICK00"]))).unwrap();
     });
-    let wea = String::from_utf8(entry(d, "objects.rlb", &["BUNKER.wea"])).unwrap();
+    let wea = String::from_utf8(entry(d, "fortif.rlb", &["fr_bld_000.wea"])).unwrap();
     let first_row = wea.lines().nth(1).unwrap().to_string();
-    replace_entry(d, "objects.rlb", &[], "BUNKER.wea", wea.replacen(&first_row, "0 STEEL9", 1).as_bytes());
+    replace_entry(d, "fortif.rlb", &[], "fr_bld_000.wea", wea.replacen(&first_row, "0 STEEL9", 1).as_bytes());
     let land = std::fs::read_to_string(d.join("Land1.wea")).unwrap();
     std::fs::write(d.join("Land1.wea"), land.replace("SAND00_D", "GOLD_D")).unwrap();
     std::fs::write(d.join("readme.txt"), b"a mod").unwrap();
@@ -391,7 +391,7 @@ fn dry_run_lists_the_changes_and_writes_nothing_and_to_writes_elsewhere() {
         "  wear_rows Land1.wea",
         "  replace_entry Textures.lib::BRICK00.0",
         "  rename_entry Textures.lib::ROCK00.0",
-        "  wear_rows objects.rlb::BUNKER.wea",
+        "  wear_rows fortif.rlb::fr_bld_000.wea",
         "  add_file readme.txt",
         "dry run: nothing written",
     ];

@@ -393,19 +393,19 @@ fn two_games(d: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
 fn a_mesh_diff_draws_both_sides_textured_from_beside_each_side() {
     let d = tempfile::tempdir().unwrap();
     let (a, b) = two_games(d.path());
-    // B's bunker (a mesh inside objects.rlb, its table beside it in the archive): one vertex
+    // B's building (a mesh inside fortif.rlb, its table beside it in the archive): one vertex
     // moved.
-    let (mut rlb, _) = Archive::parse(std::fs::read(b.join("objects.rlb")).unwrap().into()).unwrap();
-    let k = (0..rlb.len()).find(|&i| rlb.entry(i).name() == "BUNKER.msh").unwrap();
+    let (mut rlb, _) = Archive::parse(std::fs::read(b.join("fortif.rlb")).unwrap().into()).unwrap();
+    let k = (0..rlb.len()).find(|&i| rlb.entry(i).name() == "fr_bld_000.msh").unwrap();
     rlb.replace(k, one_vertex_moved(rlb.payload(k))).unwrap();
-    std::fs::write(b.join("objects.rlb"), rlb.write()).unwrap();
+    std::fs::write(b.join("fortif.rlb"), rlb.write()).unwrap();
     let mut h = app_with(Vec::new(), [1280.0, 800.0]);
     h.state_mut().push_intent(Intent::OpenFolder(a));
     settle(&mut h);
     h.state_mut().push_intent(Intent::CompareWith(b));
     settle(&mut h);
-    assert_eq!(kinds(&h), [(Kind::Changed, "objects.rlb::BUNKER.msh".to_string())]);
-    double_click(&mut h, "BUNKER.mshchanged");
+    assert_eq!(kinds(&h), [(Kind::Changed, "fortif.rlb::fr_bld_000.msh".to_string())]);
+    double_click(&mut h, "fr_bld_000.mshchanged");
     let Some(views) = shown_body(&h).and_then(Body::editor::<MeshPair>) else { panic!("a mesh diff, not {:?}", shown_body(&h).map(|b| b.name())) };
     assert_eq!(views.built(), 2, "both sides drawn");
     // Materials through the table beside the mesh, textures from the libraries: both textured.

@@ -50,7 +50,7 @@ fn unpack_then_pack_run_as_tasks_and_give_the_folder_back() {
     h.state_mut().push_intent(Intent::Pack { dir: un.clone(), dest: out.clone() });
     settle(&mut h);
     assert!(log_has(&h, "pack: "));
-    for f in ["Textures.lib", "Material.lib", "objects.rlb", "sprites.lib"] {
+    for f in ["Textures.lib", "Material.lib", "objects.rlb", "fortif.rlb", "sprites.lib"] {
         assert_eq!(std::fs::read(game.join(f)).unwrap(), std::fs::read(out.join(f)).unwrap(), "{f}");
     }
 }

@@ -101,7 +101,7 @@ fn the_small_game_with_problems_packs_back_byte_identical() {
     assert!(r.files_written > 100);
     let un = t.path().join("un");
     assert!(un.join("models/MODEL000.msh.glb").is_file(), "a model's glTF for looking");
-    assert!(un.join("objects.rlb/BUNKER.msh.glb").is_file(), "a nested model's glTF");
+    assert!(un.join("fortif.rlb/fr_bld_000.msh.glb").is_file(), "a nested model's glTF");
     assert!(std::fs::read_to_string(un.join("Material.lib/BRICK00.mat0.toml")).unwrap().contains("texture = \"BRICK00.0\""));
 }
 
@@ -155,7 +155,7 @@ fn edits_land_in_exactly_the_entry_they_name() {
     let text = text.replacen(&line, "diffuse = \"#102030FF\"", 1).replacen("flags = 0x00000000", "flags = 0x00000041", 1);
     std::fs::write(&mat_path, text).unwrap();
     // A WEAR table inside an archive, edited as text.
-    let wea = un.join("objects.rlb/BUNKER.wea");
+    let wea = un.join("fortif.rlb/fr_bld_000.wea");
     let mut table = std::fs::read(&wea).unwrap();
     table.extend_from_slice(b"\r\n");
     std::fs::write(&wea, &table).unwrap();
@@ -165,8 +165,8 @@ fn edits_land_in_exactly_the_entry_they_name() {
     assert_eq!(r.changes.len(), 3, "{:?}", r.changes);
     assert_eq!(differing(&src.join("Textures.lib"), &out.join("Textures.lib")), ["METAL00.0"]);
     assert_eq!(differing(&src.join("Material.lib"), &out.join("Material.lib")), ["ROCK00"]);
-    assert_eq!(differing(&src.join("objects.rlb"), &out.join("objects.rlb")), ["BUNKER.wea"]);
-    for same in ["lightmap.lib", "palettes.lib", "sprites.lib", "Land.msh"] {
+    assert_eq!(differing(&src.join("fortif.rlb"), &out.join("fortif.rlb")), ["fr_bld_000.wea"]);
+    for same in ["lightmap.lib", "palettes.lib", "sprites.lib", "Land.msh", "objects.rlb"] {
         assert_eq!(std::fs::read(src.join(same)).unwrap(), std::fs::read(out.join(same)).unwrap(), "{same}");
     }
 
@@ -185,8 +185,8 @@ fn edits_land_in_exactly_the_entry_they_name() {
     let mat = crate::formats::mat0::Mat0::parse(&rock.3, 6).unwrap();
     assert_eq!(&mat.phases[0].params[4..8], &[0x10, 0x20, 0x30, 0xFF]);
     // The table: its new bytes as they are.
-    let o = entries(&out.join("objects.rlb"));
-    assert_eq!(o.iter().find(|x| x.0 == "BUNKER.wea").unwrap().3, table);
+    let o = entries(&out.join("fortif.rlb"));
+    assert_eq!(o.iter().find(|x| x.0 == "fr_bld_000.wea").unwrap().3, table);
 }
 
 #[test]
@@ -198,7 +198,7 @@ fn files_added_and_deleted_become_entries_added_and_removed() {
     std::fs::write(un.join("Material.lib/NEWMAT.mat0.toml"), text).unwrap();
     let img = crate::formats::texm::Pixmap::from_rgba(8, 4, vec![200; 8 * 4 * 4]).unwrap();
     std::fs::write(un.join("Textures.lib/NEW.0.png"), texture::png(&img, Compression::Fast).unwrap()).unwrap();
-    std::fs::write(un.join("objects.rlb/NOTE.wea"), b"1\r\n0 DEFAULT\r\n").unwrap();
+    std::fs::write(un.join("fortif.rlb/NOTE.wea"), b"1\r\n0 DEFAULT\r\n").unwrap();
 
     let r = pack(&un, &out, &opts(), &Quiet).unwrap();
     assert!(r.failures.is_empty(), "{:?}", r.failures);
@@ -216,7 +216,7 @@ fn files_added_and_deleted_become_entries_added_and_removed() {
     assert_eq!(n.1, TYPE_TEXM);
     let (nt, _) = crate::formats::texm::Texm::parse(&n.3).unwrap();
     assert_eq!((nt.width(), nt.height(), nt.mip_count()), (8, 4, 4));
-    let o = entries(&out.join("objects.rlb"));
+    let o = entries(&out.join("fortif.rlb"));
     assert_eq!(o.iter().find(|e| e.0 == "NOTE.wea").unwrap().1, TYPE_WEAR);
 }
 

@@ -19,7 +19,7 @@ use crate::app::intent::Intent;
 use crate::doc::diff::sides::{Source, sides_of};
 use crate::doc::diff::{Change, Kind, Report, Side, field_rows, item_kind};
 use crate::doc::Workspace;
-use crate::doc::kinds::{FormatKind, ItemKind};
+use crate::doc::kinds::ItemKind;
 use crate::formats::readings::Readings;
 use egui::{RichText, Ui};
 use std::sync::atomic::{AtomicU64, Ordering};

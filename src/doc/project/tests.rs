@@ -56,8 +56,8 @@ fn references_both_ways_on_the_small_folder() {
     assert!(addresses(&shown).contains(&mesh.as_str()), "{tex} shown by {shown:?}");
 
     // The nested model finds its table in its own archive.
-    let bunker = ix.uses(id(&ix, "objects.rlb::BUNKER.msh"));
-    assert!(!bunker.is_empty() && bunker.iter().all(|(_, t)| t.as_deref() == Some("objects.rlb::BUNKER.wea")), "{bunker:?}");
+    let bunker = ix.uses(id(&ix, "fortif.rlb::fr_bld_000.msh"));
+    assert!(!bunker.is_empty() && bunker.iter().all(|(_, t)| t.as_deref() == Some("fortif.rlb::fr_bld_000.wea")), "{bunker:?}");
     // Lightmaps: a lit model's LIGHTMAPS rows reach lightmap.lib.
     let lm = id(&ix, "lightmap.lib::LM_001.0");
     assert!(ix.used_by(lm).iter().any(|l| l.kind == RefKind::Lightmap), "{:?}", ix.used_by(lm));
@@ -119,10 +119,12 @@ fn searches_names_and_contained_names_with_type_filters() {
     let mats = search::search(&ix, &Query::parse("t:mat0"));
     assert_eq!(mats.len(), GameSpec::SMALL.materials);
     let tables = search::search(&ix, &Query::parse("t:wear"));
-    // One per loose model, the nested one, and the two landscape tables.
-    assert_eq!(tables.len(), GameSpec::SMALL.models - 1 + 1 + 2);
+    // One per loose model, one per record mesh (nested in the .rlb archives), and the two
+    // landscape tables.
+    let nested = GameSpec::SMALL.record_count();
+    assert_eq!(tables.len(), GameSpec::SMALL.models + nested + 2);
     let meshes = search::search(&ix, &Query::parse("t:msh"));
-    assert_eq!(meshes.len(), GameSpec::SMALL.models + 1);
+    assert_eq!(meshes.len(), GameSpec::SMALL.models + nested + 1);
     // Contained names: the MAT0 phases naming BRICK00.0 come after the texture itself.
     let hits = search::search(&ix, &Query::parse("brick00.0"));
     assert_eq!((hits[0].address.as_str(), hits[0].at), ("Textures.lib::BRICK00.0", None));
@@ -245,7 +247,8 @@ fn the_walk_and_index_read_a_folder_with_bad_files_and_keep_the_rest() {
         std::fs::write(dir.path().join(format!("docs/{i}.txt")), "notes").unwrap();
     }
     let p = Project::open(dir.path());
-    assert_eq!(p.walked.unrelated, 300);
+    // The unit .dat files are not a format the walk claims yet (issue 39), so unrelated too.
+    assert_eq!(p.walked.unrelated, 300 + GameSpec::SMALL.units);
     let ix = p.index(&Readings::default());
     let problems = ix.problems();
     let broken: Vec<&Problem> = problems.iter().filter(|p| p.file == "broken.lib").collect();

@@ -298,10 +298,10 @@ fn folder_assets_search_the_archive_then_the_folder_then_the_parent() {
     // A mesh inside an archive: the archive's own WEAR entry comes first.
     let mut rlb = Archive::new();
     rlb.add(b"WALKER.wea", crate::formats::TYPE_WEAR, [0; 3], wfx::table(&[(0, "ROCK")], None, wfx::Style::default())).unwrap();
-    let (node, _) = Node::parse("objects.rlb", SharedBytes::from(rlb.write())).unwrap();
-    let inside = FolderAssets::for_file(&data.join("objects.rlb")).with_container("objects.rlb", node);
+    let (node, _) = Node::parse("bases.rlb", SharedBytes::from(rlb.write())).unwrap();
+    let inside = FolderAssets::for_file(&data.join("bases.rlb")).with_container("bases.rlb", node);
     let table = WearTable::for_mesh(&inside, "WALKER.msh");
-    assert_eq!(table.origin.as_deref(), Some("objects.rlb::WALKER.wea"));
+    assert_eq!(table.origin.as_deref(), Some("bases.rlb::WALKER.wea"));
     let m = Resolver::new(&inside, &Readings::default()).resolve(&table, 0);
     assert_eq!(m.name.as_deref(), Some("ROCK"));
     // Not in the archive: the folder.

@@ -128,7 +128,7 @@ impl Ref {
 /// One file, archive or entry.
 #[derive(Debug, Clone)]
 pub struct Item {
-    /// `Material.lib::STEEL`, `objects.rlb::BUNKER.wea`, `models/ROBOT.msh`; entry names where
+    /// `Material.lib::STEEL`, `fortif.rlb::fr_bld_000.wea`, `models/ROBOT.msh`; entry names where
     /// they are unique in their archive, `#N` where not.
     pub address: String,
     /// Entry indices from the file's root (empty: the file).
