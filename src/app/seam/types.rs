@@ -116,3 +116,21 @@ macro_rules! command_table {
     }};
 }
 pub(crate) use command_table;
+
+/// The two lookups every editor's command enum has: the command as the shell's table holds it
+/// (`Cmd::X.command()`) and the command of a name (`Cmd::named`).
+macro_rules! command_lookup {
+    ($cmd:ident, $editor:expr) => {
+        impl $cmd {
+            /// The command as the shell's command table holds it.
+            pub fn command(self) -> $crate::app::seam::EditorCommand {
+                $crate::app::seam::EditorCommand { editor: $editor, name: self.spec().name }
+            }
+
+            pub fn named(name: &str) -> Option<$cmd> {
+                $cmd::ALL.into_iter().find(|c| c.spec().name == name)
+            }
+        }
+    };
+}
+pub(crate) use command_lookup;

@@ -3,14 +3,15 @@
 //! active and no text field has the keyboard.
 
 use super::{Mat0View, edits, panels};
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, RevealAt, command_table, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, RevealAt, command_lookup, command_table, downcast_mut};
 use crate::app::intent::{Intent, ItemEdit};
 use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::Mat0;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-pub const ID: EditorId = "mat0";
+/// The editor of one kind goes by that kind's name.
+pub const ID: EditorId = crate::doc::kinds::FormatKind::Mat0.name();
 
 pub struct Mat0Editor;
 
@@ -50,15 +51,9 @@ impl Cmd {
         }
     }
 
-    /// The command as the shell's command table holds it.
-    pub fn command(self) -> EditorCommand {
-        EditorCommand { editor: ID, name: self.spec().name }
-    }
-
-    pub fn named(name: &str) -> Option<Cmd> {
-        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
-    }
 }
+
+command_lookup!(Cmd, ID);
 
 impl ItemEditor for Mat0Editor {
     /// Two materials: both sides playing on one timeline, in the field tables.

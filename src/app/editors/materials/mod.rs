@@ -4,7 +4,7 @@
 //! double-click opens the material in its own tab (the material editor).
 
 use crate::app::widgets::named_texture::TextureCache;
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorState, Host, ItemEditor, command_table, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, command_lookup, command_table, downcast_mut};
 use crate::app::intent::Intent;
 use crate::doc::{ItemPath, items};
 use crate::formats::mat0::phase::ColorGroup;
@@ -42,15 +42,9 @@ impl Cmd {
         }
     }
 
-    /// The command as the shell's command table holds it.
-    pub fn command(self) -> EditorCommand {
-        EditorCommand { editor: ID, name: self.spec().name }
-    }
-
-    pub fn named(name: &str) -> Option<Cmd> {
-        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
-    }
 }
+
+command_lookup!(Cmd, ID);
 
 impl ItemEditor for MaterialListEditor {
     fn id(&self) -> EditorId {

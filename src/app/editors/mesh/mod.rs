@@ -7,7 +7,7 @@ pub mod build;
 pub mod compare;
 pub mod view;
 
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorId, EditorState, Host, ItemEditor, command_table, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, command_lookup, command_table, downcast_mut};
 use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
 use crate::doc::kinds::FormatKind;
@@ -56,15 +56,9 @@ impl Cmd {
         }
     }
 
-    /// The command as the shell's command table holds it.
-    pub fn command(self) -> EditorCommand {
-        EditorCommand { editor: ID, name: self.spec().name }
-    }
-
-    pub fn named(name: &str) -> Option<Cmd> {
-        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
-    }
 }
+
+command_lookup!(Cmd, ID);
 
 impl ItemEditor for MeshEditor {
     /// Two models: both drawn with one camera, above the field tables.

@@ -12,7 +12,7 @@
 pub mod output;
 
 use crate::app::intent::{Intent, ItemEdit};
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, command_table, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, command_lookup, command_table, downcast_mut};
 use crate::app::worker::Worker;
 use crate::doc::{ItemPath, items};
 use crate::formats::bytes::SharedBytes;
@@ -232,15 +232,9 @@ impl Cmd {
         }
     }
 
-    /// The command as the shell's command table holds it.
-    pub fn command(self) -> EditorCommand {
-        EditorCommand { editor: ID, name: self.spec().name }
-    }
-
-    pub fn named(name: &str) -> Option<Cmd> {
-        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
-    }
 }
+
+command_lookup!(Cmd, ID);
 
 impl ItemEditor for SoundEditor {
     fn id(&self) -> EditorId {

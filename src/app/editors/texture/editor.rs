@@ -5,7 +5,7 @@ use super::import::{Choices, ImportDialog};
 use super::{TextureView, edits};
 use crate::app::seam::MenuGroup;
 use crate::app::seam::compare::{CompareBody, CompareInput};
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, command_table, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, Picked, command_lookup, command_table, downcast_mut};
 use crate::app::intent::{FileRequest, Intent, ItemEdit, Pick};
 use crate::app::pickers::IMAGES;
 use crate::doc::{ItemPath, items};
@@ -100,15 +100,9 @@ impl Cmd {
         }
     }
 
-    /// The command as the shell's command table holds it.
-    pub fn command(self) -> EditorCommand {
-        EditorCommand { editor: ID, name: self.spec().name }
-    }
-
-    pub fn named(name: &str) -> Option<Cmd> {
-        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
-    }
 }
+
+command_lookup!(Cmd, ID);
 
 /// The picker for an image to replace `target` with.
 pub fn pick_image(target: &ItemPath) -> Intent {

@@ -4,13 +4,14 @@
 
 use super::textview::{COMPLETE, GO_TO, QUICK_FIX, open_fixes};
 use super::{Layout, WearView};
-use crate::app::seam::{Claim, CommandSpec, EditorCommand, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, command_table, downcast_mut};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, command_lookup, command_table, downcast_mut};
 use crate::app::intent::Intent;
 use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
 use crate::formats::Severity;
 
-pub const ID: EditorId = "wear";
+/// The editor of one kind goes by that kind's name.
+pub const ID: EditorId = crate::doc::kinds::FormatKind::Wear.name();
 
 pub struct WearEditor;
 
@@ -42,15 +43,9 @@ impl Cmd {
         }
     }
 
-    /// The command as the shell's command table holds it.
-    pub fn command(self) -> EditorCommand {
-        EditorCommand { editor: ID, name: self.spec().name }
-    }
-
-    pub fn named(name: &str) -> Option<Cmd> {
-        Cmd::ALL.into_iter().find(|c| c.spec().name == name)
-    }
 }
+
+command_lookup!(Cmd, ID);
 
 impl ItemEditor for WearEditor {
     /// Two tables: their lines, kept, removed and added.
