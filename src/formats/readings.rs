@@ -136,6 +136,9 @@ pub struct Readings {
     pub geom_normal: GeomNormalAxes,
     pub vegetation_texcoord: VegetationTexcoord,
     pub tfnt_advance: TfntAdvance,
+    pub unit_dat: crate::formats::unit_dat::Reading,
+    pub clan_body: crate::formats::tma::ClanBodyReading,
+    pub land_map_sub_block: crate::formats::landmap::SubBlockReading,
 }
 
 /// Name, the values it takes (first = default), and a one-line description, for `--help` and
@@ -159,6 +162,9 @@ pub const TABLE: &[(&str, &[&str], &str)] = &[
     ("geom-normal", &["x-byte2", "x-byte0"], "level.geom packed normal axes"),
     ("vegetation-texcoord", &["2048", "1024"], "level.geom vegetation SHORT4 texcoord scale"),
     ("tfnt-advance", &["advance", "width"], "Tfnt pen step: the glyph's advance field or width + spacing"),
+    ("unit-dat", &["strict", "lenient"], "unit .dat: whole magic and one tree, or low 16 bits and trailing components ignored"),
+    ("clan-body", &["single", "by-type"], "data.tma clan body: one zone layout for every type, or branching on the type"),
+    ("land-map-sub-block", &["records12", "words3n1"], "Land.map areal sub-block: n 12-byte records, or 3n+1 words"),
 ];
 
 impl Readings {
@@ -205,6 +211,19 @@ impl Readings {
             }
             "tfnt-advance" => {
                 self.tfnt_advance = if first { TfntAdvance::RecordAdvance } else { TfntAdvance::WidthPlusSpacing }
+            }
+            "unit-dat" => {
+                self.unit_dat = if first { crate::formats::unit_dat::Reading::Strict } else { crate::formats::unit_dat::Reading::Lenient }
+            }
+            "clan-body" => {
+                self.clan_body = if first { crate::formats::tma::ClanBodyReading::Single } else { crate::formats::tma::ClanBodyReading::ByType }
+            }
+            "land-map-sub-block" => {
+                self.land_map_sub_block = if first {
+                    crate::formats::landmap::SubBlockReading::Records12
+                } else {
+                    crate::formats::landmap::SubBlockReading::Words3nPlus1
+                }
             }
             _ => unreachable!("every TABLE name is matched"),
         }

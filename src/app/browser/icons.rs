@@ -18,6 +18,10 @@ pub fn style(kind: Kind) -> (Color32, &'static str) {
         Kind::Palette => (Color32::from_rgb(190, 80, 150), "p"),
         Kind::Geometry => (Color32::from_rgb(50, 110, 200), "G"),
         Kind::Component => (Color32::from_rgb(60, 130, 170), "c"),
+        Kind::Record => (Color32::from_rgb(160, 100, 60), "R"),
+        Kind::Unit => (Color32::from_rgb(110, 140, 50), "U"),
+        Kind::Mission => (Color32::from_rgb(200, 60, 110), "Ms"),
+        Kind::NavMap => (Color32::from_rgb(80, 120, 150), "N"),
         Kind::Data => (Color32::from_rgb(120, 120, 120), "·"),
     }
 }

@@ -8,12 +8,16 @@
 //! and names kinds only by [`FormatKind`] (whose names are written once, in [`names`]).
 //! docs/architecture.md "Adding a format" lists the steps.
 
+pub mod land_map;
 pub mod mat0;
+pub mod mission;
 pub mod msh;
 pub mod names;
 pub mod pal;
+pub mod record;
 pub mod texm;
 pub mod tfnt;
+pub mod unit;
 pub mod wav;
 pub mod wear;
 pub mod xray_geom;
@@ -44,6 +48,10 @@ impl FormatKind {
             FormatKind::Wav => &wav::WavCodec,
             FormatKind::XrayGeom => &xray_geom::XrayGeomCodec,
             FormatKind::XrayLevel => &xray_level::XrayLevelCodec,
+            FormatKind::Record => &record::RecordCodec,
+            FormatKind::Unit => &unit::UnitCodec,
+            FormatKind::Mission => &mission::MissionCodec,
+            FormatKind::LandMap => &land_map::LandMapCodec,
         }
     }
 }
@@ -149,6 +157,7 @@ pub fn named_by(kind: FormatKind) -> &'static [RefKind] {
         FormatKind::Mat0 => &[RefKind::Material],
         FormatKind::Texm => &[RefKind::Texture, RefKind::Lightmap],
         FormatKind::Wear | FormatKind::Msh | FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
+        FormatKind::Record | FormatKind::Unit | FormatKind::Mission | FormatKind::LandMap => &[],
     }
 }
 

@@ -52,6 +52,14 @@ format_kinds! {
     XrayGeom => "xray-geom",
     /// An X-Ray level (`formats::xray_level`).
     XrayLevel => "xray-level",
+    /// A reference record of `objects.rlb` (`formats::objrec`).
+    Record => "record",
+    /// A unit or building assembly, `UNITS/**/*.dat` (`formats::unit_dat`).
+    Unit => "unit",
+    /// A mission's `data.tma` (`formats::tma`).
+    Mission => "mission",
+    /// A landscape's navigation map, `Land.map` (`formats::landmap`).
+    LandMap => "land-map",
 }
 
 impl FormatKind {

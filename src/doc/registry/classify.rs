@@ -25,6 +25,10 @@ pub enum DisplayKind {
     Font,
     Palette,
     Component,
+    Record,
+    Unit,
+    Mission,
+    NavMap,
     Data,
 }
 
@@ -43,6 +47,10 @@ impl DisplayKind {
             DisplayKind::Font => "font",
             DisplayKind::Palette => "palette",
             DisplayKind::Component => "mesh component",
+            DisplayKind::Record => "object record",
+            DisplayKind::Unit => "unit",
+            DisplayKind::Mission => "mission",
+            DisplayKind::NavMap => "navigation map",
             DisplayKind::Data => "data",
         }
     }
@@ -61,6 +69,10 @@ impl FormatKind {
             FormatKind::Tfnt => DisplayKind::Font,
             FormatKind::Wav => DisplayKind::Sound,
             FormatKind::XrayGeom | FormatKind::XrayLevel => DisplayKind::Geometry,
+            FormatKind::Record => DisplayKind::Record,
+            FormatKind::Unit => DisplayKind::Unit,
+            FormatKind::Mission => DisplayKind::Mission,
+            FormatKind::LandMap => DisplayKind::NavMap,
         }
     }
 }

@@ -7,7 +7,7 @@
 pub mod classify;
 
 pub use crate::doc::kinds::{FormatKind, ItemKind};
-use crate::doc::kinds::{Diff, Merge, Refs, mat0, msh, pal, texm, tfnt, wav, wear, xray_geom, xray_level};
+use crate::doc::kinds::{Diff, Merge, Refs, land_map, mat0, mission, msh, pal, record, texm, tfnt, unit, wav, wear, xray_geom, xray_level};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Result};
 
@@ -89,7 +89,7 @@ pub fn codecs() -> &'static [&'static dyn Codec] {
 
 /// Most specific first: a sound is a sound by its bytes whatever its type tag, and so is a font
 /// (`Tfnt`) or a palette (`.PAL`, or the `Ipol` tag); the MSH codec claims NRes entries before the generic archive handling.
-pub static ALL: &[&dyn Codec] = &[&wav::WavCodec, &tfnt::TfntCodec, &pal::PalCodec, &msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec];
+pub static ALL: &[&dyn Codec] = &[&wav::WavCodec, &tfnt::TfntCodec, &pal::PalCodec, &land_map::LandMapCodec, &msh::MshCodec, &xray_level::XrayLevelCodec, &xray_geom::XrayGeomCodec, &texm::TexmCodec, &mat0::Mat0Codec, &wear::WearCodec, &record::RecordCodec, &unit::UnitCodec, &mission::MissionCodec];
 
 pub fn codec_for(item: &Item) -> Option<&'static dyn Codec> {
     codecs().iter().copied().find(|c| c.claims(item))
