@@ -22,12 +22,17 @@ pub fn matches<'a>(names: &'a [String], filter: &str) -> Vec<&'a str> {
     starts
 }
 
-/// Draws the filter (`hint` when empty) and the matching names in a list `height` points
-/// high; returns the name chosen this frame.
-pub fn show(ui: &mut Ui, salt: &str, filter: &mut String, names: &[String], hint: &str, height: f32) -> Option<String> {
+/// Draws the filter (named `label`, `hint` when empty) and the matching names in a list
+/// `height` points high; returns the name chosen this frame.
+pub fn show(ui: &mut Ui, salt: &str, label: &str, filter: &mut String, names: &[String], hint: &str, height: f32) -> Option<String> {
     let mut chosen = None;
     let found = matches(names, filter);
-    let resp = ui.add(egui::TextEdit::singleline(filter).hint_text(hint).id_salt((salt, "filter")).desired_width(260.0));
+    let resp = ui
+        .horizontal(|ui| {
+            let l = ui.label(label);
+            ui.add(egui::TextEdit::singleline(filter).hint_text(hint).id_salt((salt, "filter")).desired_width(260.0)).labelled_by(l.id)
+        })
+        .inner;
     if resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         let exact = found.iter().find(|n| n.eq_ignore_ascii_case(filter.trim()));
         chosen = exact.or(if found.len() == 1 { found.first() } else { None }).map(|s| s.to_string());

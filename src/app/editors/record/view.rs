@@ -191,8 +191,7 @@ impl RecordView {
                     Some(i) => format!("Slot {i}"),
                     None => "New slot".to_string(),
                 });
-                ui.label("Archive");
-                egui::ComboBox::from_id_salt("record-pick-archive").selected_text(if pick.archive.is_empty() { "(choose)" } else { pick.archive.as_str() }).show_ui(ui, |ui| {
+                egui::ComboBox::new("record-pick-archive", "archive").selected_text(if pick.archive.is_empty() { "(choose)" } else { pick.archive.as_str() }).show_ui(ui, |ui| {
                     for a in &folder.archives {
                         ui.selectable_value(&mut pick.archive, a.name.clone(), format!("{} ({})", a.name, a.members.len()));
                     }
@@ -202,7 +201,7 @@ impl RecordView {
                 }
             });
             let members = folder.archive(&pick.archive).map(|a| a.members.clone()).unwrap_or_default();
-            if let Some(member) = name_picker::show(ui, "record-pick-member", &mut pick.filter, &members, "member name (type to filter)", 180.0) {
+            if let Some(member) = name_picker::show(ui, "record-pick-member", "Member name", &mut pick.filter, &members, "member name (type to filter)", 180.0) {
                 let edit = match pick.slot {
                     Some(i) => edits::SlotEdit::Set { slot: i, archive: pick.archive.clone(), member },
                     None => edits::SlotEdit::Push { archive: pick.archive.clone(), member },

@@ -126,8 +126,6 @@ impl UnitView {
         let tree = u.tree();
         self.row_rects = vec![egui::Rect::NOTHING; u.len()];
         let mut hidden_below: Option<usize> = None;
-        // The rows' drag ids hang off the tree's own scroll area, stable from frame to frame.
-        let base = ui.scope_id();
         for (i, c) in u.components().iter().enumerate() {
             if let Some(end) = hidden_below {
                 if i < end {
@@ -141,7 +139,7 @@ impl UnitView {
                 ui.add_space(depth as f32 * 16.0);
                 if has_children {
                     let open = !self.collapsed.contains(&i);
-                    if ui.small_button(if open { "▾" } else { "▸" }).on_hover_text(if open { "Collapse" } else { "Expand" }).clicked() {
+                    if ui.small_button(if open { "-" } else { "+" }).on_hover_text(if open { "Collapse" } else { "Expand" }).clicked() {
                         if open {
                             self.collapsed.insert(i);
                         } else {
@@ -152,8 +150,15 @@ impl UnitView {
                     ui.add_space(18.0);
                 }
                 let text = format!("{i}  {}  “{}”  · {}", c.record(), c.display_name(), c.class().label());
-                let id = base.with(("unit-row", i));
-                let resp = ui.dnd_drag_source(id, i, |ui| ui.selectable_label(self.selected == i, text)).inner;
+                // A press and release selects; a drag carries the component's index to the row
+                // it is dropped on.
+                let resp = ui.selectable_label(self.selected == i, text).interact(egui::Sense::drag());
+                if resp.drag_started() {
+                    egui::DragAndDrop::set_payload(ui.ctx(), i);
+                }
+                if resp.dragged() {
+                    ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
+                }
                 if resp.clicked() {
                     self.select(i);
                 }
@@ -184,9 +189,9 @@ impl UnitView {
             None => format!("the root, {} children", tree.children[i].len()),
         });
         egui::Grid::new("unit-fields").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
-            ui.label("Record");
+            let l = ui.label("Record");
             ui.horizontal(|ui| {
-                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.record).id_salt("unit-record").desired_width(180.0));
+                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.record).id_salt("unit-record").desired_width(180.0)).labelled_by(l.id);
                 if r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter)) && self.fields.record != c.record() {
                     ops.push(UnitOp::SetRecord(i, self.fields.record.clone()));
                 }
@@ -208,7 +213,7 @@ impl UnitView {
             ui.end_row();
             ui.label("Class");
             let current = c.class();
-            egui::ComboBox::from_id_salt("unit-class").selected_text(format!("{} ({})", current.label(), current.raw())).show_ui(ui, |ui| {
+            egui::ComboBox::new("unit-class", "part class").selected_text(format!("{} ({})", current.label(), current.raw())).show_ui(ui, |ui| {
                 for k in PartClass::KNOWN {
                     if ui.selectable_label(k == current, format!("{} ({})", k.label(), k.raw())).clicked() && k != current {
                         ops.push(UnitOp::SetClass(i, k.raw()));
@@ -216,18 +221,18 @@ impl UnitView {
                 }
             });
             ui.end_row();
-            ui.label("Attach point");
+            let l = ui.label("Attach point");
             ui.horizontal(|ui| {
-                let r = ui.add(egui::DragValue::new(&mut self.fields.attach).range(-1..=i32::MAX));
+                let r = ui.add(egui::DragValue::new(&mut self.fields.attach).range(-1..=i32::MAX)).labelled_by(l.id);
                 if (r.drag_stopped() || r.lost_focus()) && self.fields.attach != c.attach() {
                     ops.push(UnitOp::SetAttach(i, self.fields.attach));
                 }
                 ui.weak(if i == 0 { "−1 on the root" } else { "a node of the parent's mesh, or a slot of its controller" });
             });
             ui.end_row();
-            ui.label("Display name");
+            let l = ui.label("Display name");
             ui.horizontal(|ui| {
-                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.display).id_salt("unit-display").desired_width(180.0));
+                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.display).id_salt("unit-display").desired_width(180.0)).labelled_by(l.id);
                 let enter = r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter));
                 if (enter || ui.button("Apply").clicked()) && self.fields.display != c.display_name() {
                     ops.push(UnitOp::SetDisplay(i, self.fields.display.clone()));
@@ -241,7 +246,7 @@ impl UnitView {
         if self.picking_record {
             let keys = self.folder.as_ref().map(|f| f.record_keys().to_vec()).unwrap_or_default();
             let mut filter = self.fields.record.clone();
-            if let Some(k) = name_picker::show(ui, "unit-record-pick", &mut filter, &keys, "record key (type to filter)", 160.0) {
+            if let Some(k) = name_picker::show(ui, "unit-record-pick", "Record key", &mut filter, &keys, "record key (type to filter)", 160.0) {
                 ops.push(UnitOp::SetRecord(i, k.clone()));
                 self.fields.record = k;
                 self.picking_record = false;
@@ -266,13 +271,16 @@ impl UnitView {
                 ops.push(UnitOp::MoveDown(i));
             }
             ui.add_enabled_ui(not_root, |ui| {
-                egui::ComboBox::from_id_salt("unit-move-to").selected_text("Move to…").show_ui(ui, |ui| {
+                ui.menu_button("Move to…", |ui| {
                     for p in edits::parents_for(u, i) {
-                        if ui.selectable_label(false, format!("under {p}: {}", u.component(p).record())).clicked() {
+                        if ui.button(format!("under {p}: {}", u.component(p).record())).clicked() {
                             ops.push(UnitOp::MoveTo { component: i, parent: p });
+                            ui.close();
                         }
                     }
-                });
+                })
+                .response
+                .on_hover_text("Re-parent this component (or drag its row onto another)");
             });
         });
         let _ = cx;
