@@ -15,6 +15,8 @@ pub mod materials;
 pub mod model;
 pub mod shapes;
 pub mod types;
+pub mod unit;
+pub mod world_geom;
 
 pub use model::DEFAULT_FRAMES_PER_SECOND;
 pub use item::{ItemScene, LandPick, SceneKind, build_item};
