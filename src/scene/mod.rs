@@ -12,6 +12,7 @@ pub mod land;
 pub mod level;
 pub mod level_pick;
 pub mod materials;
+pub mod mission;
 pub mod model;
 pub mod shapes;
 pub mod types;
