@@ -138,7 +138,30 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
     let mut h = app_with(vec![file.clone()], [1400.0, 900.0]);
     assert_eq!(unit_view(&h).unit().map(UnitDat::len), Some(n));
     assert!(has(&h, "(robot)"), "the class word named");
+    // The assembled unit is drawn: one assembled part per component, each from its record.
+    let parts = unit_view(&h).scene.assembly().expect("the unit assembles").parts.len();
+    assert_eq!(parts, n);
+    assert!(has(&h, "record objects.rlb::"), "the selected component's chain");
     h.snapshot("unit_editor");
+
+    // A click on the middle of the 3D view picks the part there and selects its component.
+    let last = n - 1;
+    let c = before.component(last);
+    h.get_by_label(&format!("{last}  {}  “{}”  · {}", c.record(), c.display_name(), c.class().label())).click();
+    h.run();
+    assert_eq!(unit_view(&h).selected, last);
+    let centre = unit_view(&h).scene.view.rect.expect("the 3D view is drawn").center();
+    h.hover_at(centre);
+    h.run();
+    h.drag_at(centre);
+    h.run();
+    h.drop_at(centre);
+    settle(&mut h);
+    let picked = unit_view(&h).selected;
+    assert_ne!(picked, last, "the leaf is not in the middle of the view; the part there was picked");
+    assert!(has(&h, &format!("Component {picked}:")), "its chain is shown");
+    h.get_by_label(&format!("0  {}  “{}”  · {}", before.component(0).record(), before.component(0).display_name(), before.component(0).class().label())).click();
+    h.run();
 
     // Add a child to the root: it is selected, last among the root's children.
     h.get_by_label("Add Child").click();
@@ -159,6 +182,27 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
     let moved = unit_view(&h).selected;
     assert_eq!(u.parent_of(moved), Some(first_child), "re-parented");
     assert!(u.is_valid_tree());
+
+    // Dragging its row onto the root's row re-parents it there, and Move to… puts it back.
+    let rows = unit_view(&h).row_rects.clone();
+    let (from, to) = (rows[moved].center(), rows[0].center());
+    h.drag_at(from);
+    h.run();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.run();
+    }
+    h.drop_at(to);
+    settle(&mut h);
+    let u = unit_view(&h).unit().unwrap().clone();
+    let dragged = unit_view(&h).selected;
+    assert_eq!(u.parent_of(dragged), Some(0), "dropped on the root");
+    h.get_by_label("Move to…").click();
+    h.run();
+    h.get_by_label_contains(&format!("under {first_child}:")).click();
+    settle(&mut h);
+    let moved = unit_view(&h).selected;
+    assert_eq!(unit_view(&h).unit().unwrap().parent_of(moved), Some(first_child));
 
     // Rename it in Cyrillic; a character with no Windows-1251 byte is refused with a reason.
     h.get_by_label("Apply").click(); // nothing typed yet: no edit

@@ -1,9 +1,13 @@
-//! The unit editor's 3D view and the chain behind a component: component → its record in the
-//! folder's `objects.rlb` → the record's mesh and `.wea` slots → where they resolve.
+//! The unit editor's 3D view, the assembled unit, and the chain behind a component: component →
+//! its record in the folder's `objects.rlb` → the record's mesh and `.wea` slots → where they
+//! resolve → each table row's material and texture.
 
 use crate::app::seam::EditorCx;
 use crate::app::widgets::game_folder::{self, GameFolder, Resolution};
 use crate::app::widgets::orbit_view::OrbitView;
+use crate::doc::resolve::WorkspaceAssets;
+use crate::doc::resolve::world::{GameFolder as WorldFolder, RecordCache, resolve_unit};
+use crate::scene::unit::{Assembly, AssemblyOptions};
 use crate::formats::objrec::{Kind, Record, Role};
 use crate::formats::unit_dat::UnitDat;
 use crate::render::RenderScene;
@@ -73,54 +77,112 @@ pub fn chain_of(cx: &EditorCx, folder: &GameFolder, u: &UnitDat, i: usize) -> Ch
     Chain { record: Ok(format!("{archive}::{member} ({})", kind.label())), mesh, materials }
 }
 
-/// The scene of a mesh member of the archive at `path`, with its own upload id.
-pub fn build_mesh(cx: &EditorCx, path: &std::path::Path, member: &str) -> Result<(RenderScene, u64), String> {
-    game_folder::member_scene(cx.ws, path, member).map(|s| (s, crate::app::gpu_view::next_id()))
-}
-
 struct Built {
-    key: (u64, usize),
-    chain: Chain,
-    scene: Option<Result<(RenderScene, u64), String>>,
+    key: u64,
+    /// The assembly and its scene as drawn, or why there is none.
+    assembly: Result<(Assembly, RenderScene, u64), String>,
+    /// Per component, its chain (read when it is first shown).
+    chains: Vec<Option<Chain>>,
 }
 
-/// The 3D view of the unit editor: the selected component's mesh, with its chain.
+/// The 3D view of the unit editor: the unit assembled as the game assembles it
+/// (`scene::unit`, every component's mesh at its parent's socket), the selected component's
+/// first part outlined; a click on a part selects its component.
 #[derive(Default)]
 pub struct UnitScene {
     built: Option<Built>,
     pub view: OrbitView,
 }
 
+/// Resolves and assembles the unit in the tab's bytes: records and meshes from the game
+/// folder on disk, materials and textures through the workspace (open libraries first).
+fn assemble(cx: &EditorCx, folder: &GameFolder) -> Result<(Assembly, RenderScene, u64), String> {
+    let game = WorldFolder::on_disk(folder.root.clone());
+    let name = cx.ws.file(cx.path.file).map(|f| f.name()).unwrap_or_default();
+    let unit = resolve_unit(&game, &name, cx.bytes, &cx.ws.readings, &mut RecordCache::default()).map_err(|e| e.to_string())?;
+    let objects = folder.archive(game_folder::OBJECTS).map(|a| a.path.clone()).unwrap_or_else(|| folder.root.join(game_folder::OBJECTS));
+    let assets = WorkspaceAssets::for_path(cx.ws, &objects, None);
+    let assembly = crate::scene::unit::assemble(&unit, &assets, &cx.ws.readings, &AssemblyOptions::default());
+    let scene = RenderScene::from_scene(&assembly.scene);
+    Ok((assembly, scene, crate::app::gpu_view::next_id()))
+}
+
 impl UnitScene {
-    /// The chain shown, as of the last draw.
-    pub fn chain(&self) -> Option<&Chain> {
-        self.built.as_ref().map(|b| &b.chain)
+    /// The assembly drawn, as of the last draw.
+    pub fn assembly(&self) -> Option<&Assembly> {
+        self.built.as_ref().and_then(|b| b.assembly.as_ref().ok()).map(|(a, _, _)| a)
+    }
+
+    /// The render scene drawn, as of the last draw.
+    pub fn render_scene(&self) -> Option<&RenderScene> {
+        self.built.as_ref().and_then(|b| b.assembly.as_ref().ok()).map(|(_, s, _)| s)
+    }
+
+    /// The component a render part belongs to.
+    pub fn component_of_part(&self, part: usize) -> Option<usize> {
+        let (a, s, _) = self.built.as_ref()?.assembly.as_ref().ok()?;
+        a.part_of_node(s.parts.get(part)?.node).map(|p| p.component)
+    }
+
+    /// The first render part of component `i`.
+    fn part_of_component(&self, i: usize) -> Option<usize> {
+        let (a, s, _) = self.built.as_ref()?.assembly.as_ref().ok()?;
+        let nodes = a.parts.iter().find(|p| p.component == i)?.nodes.clone();
+        s.parts.iter().position(|p| nodes.contains(&p.node))
     }
 
     /// Draws the view; returns a component picked in it.
     pub fn show(&mut self, ui: &mut Ui, cx: &EditorCx, u: &UnitDat, folder: Option<&GameFolder>, selected: usize) -> Option<usize> {
         let folder = folder?;
-        let key = (cx.generation, selected);
-        if self.built.as_ref().is_none_or(|b| b.key != key) {
-            let chain = chain_of(cx, folder, u, selected);
-            let scene = chain.mesh.as_ref().map(|(p, m)| build_mesh(cx, p, m));
-            self.built = Some(Built { key, chain, scene });
+        if self.built.as_ref().is_none_or(|b| b.key != cx.generation) {
+            let assembly = assemble(cx, folder);
+            self.built = Some(Built { key: cx.generation, assembly, chains: vec![None; u.len()] });
         }
-        let b = self.built.as_ref()?;
-        ui.strong(format!("Component {selected}"));
-        for l in b.chain.lines() {
-            ui.monospace(l);
+        let highlight = self.part_of_component(selected);
+        let b = self.built.as_mut()?;
+        if b.chains.len() != u.len() {
+            b.chains = vec![None; u.len()];
         }
-        match &b.scene {
-            Some(Ok((scene, id))) => {
-                let w = ui.available_width().clamp(120.0, 520.0);
-                self.view.show(ui, cx.gpu, scene, *id, egui::vec2(w, (w * 0.7).min(340.0)), None);
+        if let Some(slot) = b.chains.get_mut(selected)
+            && slot.is_none()
+        {
+            *slot = Some(chain_of(cx, folder, u, selected));
+        }
+        let c = u.components().get(selected)?;
+        let mut clicked_part = None;
+        match &b.assembly {
+            Ok((assembly, scene, id)) => {
+                let w = ui.available_width().clamp(120.0, 640.0);
+                let clicked = self.view.show(ui, cx.gpu, scene, *id, egui::vec2(w, (w * 0.62).min(340.0)), highlight).clicked;
+                clicked_part = clicked.flatten();
+                let problems = &assembly.scene.diagnostics;
+                if !problems.is_empty() {
+                    ui.colored_label(ui.visuals().warn_fg_color, format!("{} problem(s) assembling the unit", problems.len()))
+                        .on_hover_text(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n"));
+                }
             }
-            Some(Err(e)) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("The mesh does not draw: {e}"));
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("The unit does not assemble: {e}"));
             }
-            None => {}
         }
-        None
+        ui.strong(format!("Component {selected}: {} “{}” · {}", c.record(), c.display_name(), c.class().label()));
+        if let Some(chain) = b.chains.get(selected).and_then(Option::as_ref) {
+            for l in chain.lines() {
+                ui.monospace(l);
+            }
+        }
+        if let Ok((assembly, _, _)) = &b.assembly
+            && let Some(part) = assembly.parts.iter().find(|p| p.component == selected)
+        {
+            if !part.drawn {
+                ui.weak("(an internal part: not drawn)");
+            }
+            egui::CollapsingHeader::new(format!("Material chain: {} .wea rows, each with its material and texture", part.materials.len())).id_salt("unit-chain").show(ui, |ui| {
+                for m in &part.materials {
+                    ui.label(egui::RichText::new(m).monospace().small());
+                }
+            });
+        }
+        clicked_part.and_then(|p| self.component_of_part(p))
     }
 }
