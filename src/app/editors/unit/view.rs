@@ -188,10 +188,12 @@ impl UnitView {
             Some(p) => format!("child of {p} ({}), {} children", u.component(p).record(), tree.children[i].len()),
             None => format!("the root, {} children", tree.children[i].len()),
         });
+        // Text fields shrink with a narrow column, so the row's buttons stay in view.
+        let field = (ui.available_width() - 260.0).clamp(90.0, 180.0);
         egui::Grid::new("unit-fields").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
             let l = ui.label("Record");
             ui.horizontal(|ui| {
-                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.record).id_salt("unit-record").desired_width(180.0)).labelled_by(l.id);
+                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.record).id_salt("unit-record").desired_width(field)).labelled_by(l.id);
                 if r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter)) && self.fields.record != c.record() {
                     ops.push(UnitOp::SetRecord(i, self.fields.record.clone()));
                 }
@@ -232,7 +234,7 @@ impl UnitView {
             ui.end_row();
             let l = ui.label("Display name");
             ui.horizontal(|ui| {
-                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.display).id_salt("unit-display").desired_width(180.0)).labelled_by(l.id);
+                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.display).id_salt("unit-display").desired_width(field)).labelled_by(l.id);
                 let enter = r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter));
                 if (enter || ui.button("Apply").clicked()) && self.fields.display != c.display_name() {
                     ops.push(UnitOp::SetDisplay(i, self.fields.display.clone()));
@@ -318,24 +320,32 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut UnitView, out: &mut Vec<Intent>)
     ui.separator();
     let mut ops = Vec::new();
     let h = ui.available_height();
-    ui.horizontal_top(|ui| {
-        let w = (ui.available_width() * 0.42).max(220.0);
-        ui.vertical(|ui| {
-            ui.set_width(w);
-            egui::ScrollArea::vertical().id_salt("unit-tree").max_height(h).show(ui, |ui| v.show_tree(ui, &u, &mut ops));
-        });
+    let details = |ui: &mut Ui, v: &mut UnitView, ops: &mut Vec<UnitOp>, out: &mut Vec<Intent>| {
+        v.show_details(ui, cx, &u, ops, out);
         ui.separator();
-        ui.vertical(|ui| {
-            egui::ScrollArea::vertical().id_salt("unit-details").max_height(h).show(ui, |ui| {
-                v.show_details(ui, cx, &u, &mut ops, out);
-                ui.separator();
-                let picked = v.scene.show(ui, cx, &u, v.folder.as_ref(), v.selected);
-                if let Some(i) = picked {
-                    v.select(i);
-                }
+        if let Some(i) = v.scene.show(ui, cx, &u, v.folder.as_ref(), v.selected) {
+            v.select(i);
+        }
+    };
+    if ui.available_width() >= 760.0 {
+        // Wide: the tree beside the details.
+        ui.horizontal_top(|ui| {
+            let w = (ui.available_width() * 0.42).max(220.0);
+            ui.vertical(|ui| {
+                ui.set_width(w);
+                egui::ScrollArea::vertical().id_salt("unit-tree").max_height(h).show(ui, |ui| v.show_tree(ui, &u, &mut ops));
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                egui::ScrollArea::vertical().id_salt("unit-details").max_height(h).show(ui, |ui| details(ui, v, &mut ops, out));
             });
         });
-    });
+    } else {
+        // Narrow: the tree above the details.
+        egui::ScrollArea::vertical().id_salt("unit-tree").max_height((h * 0.3).max(80.0)).show(ui, |ui| v.show_tree(ui, &u, &mut ops));
+        ui.separator();
+        egui::ScrollArea::vertical().id_salt("unit-details").show(ui, |ui| details(ui, v, &mut ops, out));
+    }
     // One edit a frame: each is made from the bytes this frame drew.
     if let Some(op) = ops.into_iter().next() {
         v.commit(cx.path, cx.bytes, cx.ws.readings.unit_dat, op, out);
