@@ -136,6 +136,10 @@ pub enum Intent {
     /// Opens an item of the open project by its project address (`models/ROBOT.wea`,
     /// `Material.lib::STEEL`) in its editor, at `offset` when the editor can show a place.
     OpenProjectItem { address: String, offset: Option<u64> },
+    /// Opens a file on disk (read first if it is not open) and shows `entry` of it (an
+    /// `items::resolve` path, `NAME::NAME`) in its editor's tab, or the file's own tab when
+    /// `entry` is `None`: a link from one item to another it names (a record's slot).
+    OpenLinked { file: PathBuf, entry: Option<String> },
     /// Shows the project's search field and gives it the keyboard.
     FocusProjectSearch,
     /// Unpack `src` into `dest` as a background task (`unpack`).

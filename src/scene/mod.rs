@@ -12,9 +12,12 @@ pub mod land;
 pub mod level;
 pub mod level_pick;
 pub mod materials;
+pub mod mission;
 pub mod model;
 pub mod shapes;
 pub mod types;
+pub mod unit;
+pub mod world_geom;
 
 pub use model::DEFAULT_FRAMES_PER_SECOND;
 pub use item::{ItemScene, LandPick, SceneKind, build_item};

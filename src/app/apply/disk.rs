@@ -28,6 +28,12 @@ impl StudioApp {
             }
             Intent::CloseFolder => self.views.folder = None,
             Intent::OpenProjectItem { address, offset } => self.open_project_item(&address, offset),
+            Intent::OpenLinked { file, entry } => {
+                // Shown once read (at once when the file is open already: `open_path` then
+                // calls `show_opened`).
+                self.frame.open_after_load.push((file.clone(), entry));
+                self.open_path(file);
+            }
             Intent::FocusProjectSearch => match self.views.folder.as_mut() {
                 Some(v) => {
                     self.settings.show_browser = true;

@@ -49,7 +49,7 @@ impl Area {
     fn of(intent: &Intent) -> Area {
         use Intent::*;
         match intent {
-            Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Unpack { .. } | Pack { .. } | OpenProjectItem { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
+            Open(_) | OpenReferenced(_) | OpenFolder(_) | CloseFolder | Unpack { .. } | Pack { .. } | OpenProjectItem { .. } | OpenLinked { .. } | FocusProjectSearch | Save { .. } | SaveAs { .. } | SaveAll { .. } | Close { .. } | Quit { .. } | Extract { .. }
             | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) | OpenExternal(_) => Area::Files,
             ModPreview { .. } | ModInstall { .. } | ModDismissPreview | ModUninstall(_) | ModMove { .. } | ModClosePackage(_) | ModExportChanges { .. }
             | ModExportWrite(_) | ModExportClose => Area::Files,

@@ -2,9 +2,12 @@
 //! these.
 
 pub mod diff;
+pub mod game_folder;
 pub mod image;
 pub mod material_preview;
+pub mod name_picker;
 pub mod named_texture;
+pub mod orbit_view;
 pub mod readings;
 pub mod side_column;
 pub mod timeline;

@@ -14,6 +14,7 @@ pub mod assets;
 pub mod level;
 pub mod open_files;
 pub mod texture;
+pub mod world;
 
 pub use assets::{AssetSource, Beside, FileReader, FolderAssets, Found, Library, MemoryAssets};
 pub use open_files::WorkspaceAssets;

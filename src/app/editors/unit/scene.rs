@@ -1,0 +1,188 @@
+//! The unit editor's 3D view, the assembled unit, and the chain behind a component: component →
+//! its record in the folder's `objects.rlb` → the record's mesh and `.wea` slots → where they
+//! resolve → each table row's material and texture.
+
+use crate::app::seam::EditorCx;
+use crate::app::widgets::game_folder::{self, GameFolder, Resolution};
+use crate::app::widgets::orbit_view::OrbitView;
+use crate::doc::resolve::WorkspaceAssets;
+use crate::doc::resolve::world::{GameFolder as WorldFolder, RecordCache, resolve_unit};
+use crate::scene::unit::{Assembly, AssemblyOptions};
+use crate::formats::objrec::{Kind, Record, Role};
+use crate::formats::unit_dat::UnitDat;
+use crate::render::RenderScene;
+use egui::Ui;
+use std::path::PathBuf;
+
+/// What a component's record names, as far as it resolves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chain {
+    /// `objects.rlb::KEY (KIND)`, or why not.
+    pub record: Result<String, String>,
+    /// The mesh slot's archive file and member.
+    pub mesh: Option<(PathBuf, String)>,
+    /// The `.wea` slot as it resolves (`archive::member`), or why not.
+    pub materials: Option<Result<String, String>>,
+}
+
+impl Chain {
+    fn failed(why: String) -> Chain {
+        Chain { record: Err(why), mesh: None, materials: None }
+    }
+
+    /// One line per step, for the view.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = vec![match &self.record {
+            Ok(r) => format!("record {r}"),
+            Err(e) => format!("record: {e}"),
+        }];
+        match &self.mesh {
+            Some((p, m)) => out.push(format!("mesh {}::{m}", p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default())),
+            None if self.record.is_ok() => out.push("mesh: the record's mesh slot resolves to nothing".into()),
+            None => {}
+        }
+        match &self.materials {
+            Some(Ok(w)) => out.push(format!("materials {w}")),
+            Some(Err(e)) => out.push(format!("materials: {e}")),
+            None => {}
+        }
+        out
+    }
+}
+
+/// The chain of component `i` of `u` in `folder`.
+pub fn chain_of(cx: &EditorCx, folder: &GameFolder, u: &UnitDat, i: usize) -> Chain {
+    let Some(c) = u.components().get(i) else { return Chain::failed(format!("no component {i}")) };
+    let (archive, key) = (c.archive().into_owned(), c.record().into_owned());
+    let Resolution::Found { path, member } = folder.resolve(&archive, &key) else {
+        return Chain::failed(format!("{archive} has no record {key}"));
+    };
+    let read = game_folder::member_bytes(cx.ws, &path, &member).and_then(|(bytes, node)| {
+        let kind = node.resolve(&member).and_then(|k| node.meta(k)).and_then(|m| m.type_id).map_or(Kind::Other(0), Kind::from_type_id);
+        Record::parse(&bytes, kind).map(|(r, _)| (r, kind)).map_err(|e| e.to_string())
+    });
+    let (record, kind) = match read {
+        Ok(r) => r,
+        Err(e) => return Chain::failed(format!("{archive}::{member} does not read: {e}")),
+    };
+    let slot = |role| record.find_role(role).map(|s| &record.slots[s]);
+    let mesh = slot(Role::Mesh).and_then(|s| match folder.resolve(&s.archive(), &s.member()) {
+        Resolution::Found { path, member } => Some((path, member)),
+        _ => None,
+    });
+    let materials = slot(Role::Materials).map(|s| match folder.resolve(&s.archive(), &s.member()) {
+        Resolution::Found { member, .. } => Ok(format!("{}::{member}", s.archive())),
+        _ => Err(format!("{}::{} names nothing", s.archive(), s.member())),
+    });
+    Chain { record: Ok(format!("{archive}::{member} ({})", kind.label())), mesh, materials }
+}
+
+struct Built {
+    key: u64,
+    /// The assembly and its scene as drawn, or why there is none.
+    assembly: Result<(Assembly, RenderScene, u64), String>,
+    /// Per component, its chain (read when it is first shown).
+    chains: Vec<Option<Chain>>,
+}
+
+/// The 3D view of the unit editor: the unit assembled as the game assembles it
+/// (`scene::unit`, every component's mesh at its parent's socket), the selected component's
+/// first part outlined; a click on a part selects its component.
+#[derive(Default)]
+pub struct UnitScene {
+    built: Option<Built>,
+    pub view: OrbitView,
+}
+
+/// Resolves and assembles the unit in the tab's bytes: records and meshes from the game
+/// folder on disk, materials and textures through the workspace (open libraries first).
+fn assemble(cx: &EditorCx, folder: &GameFolder) -> Result<(Assembly, RenderScene, u64), String> {
+    let game = WorldFolder::on_disk(folder.root.clone());
+    let name = cx.ws.file(cx.path.file).map(|f| f.name()).unwrap_or_default();
+    let unit = resolve_unit(&game, &name, cx.bytes, &cx.ws.readings, &mut RecordCache::default()).map_err(|e| e.to_string())?;
+    let objects = folder.archive(game_folder::OBJECTS).map(|a| a.path.clone()).unwrap_or_else(|| folder.root.join(game_folder::OBJECTS));
+    let assets = WorkspaceAssets::for_path(cx.ws, &objects, None);
+    let assembly = crate::scene::unit::assemble(&unit, &assets, &cx.ws.readings, &AssemblyOptions::default());
+    let scene = RenderScene::from_scene(&assembly.scene);
+    Ok((assembly, scene, crate::app::gpu_view::next_id()))
+}
+
+impl UnitScene {
+    /// The assembly drawn, as of the last draw.
+    pub fn assembly(&self) -> Option<&Assembly> {
+        self.built.as_ref().and_then(|b| b.assembly.as_ref().ok()).map(|(a, _, _)| a)
+    }
+
+    /// The render scene drawn, as of the last draw.
+    pub fn render_scene(&self) -> Option<&RenderScene> {
+        self.built.as_ref().and_then(|b| b.assembly.as_ref().ok()).map(|(_, s, _)| s)
+    }
+
+    /// The component a render part belongs to.
+    pub fn component_of_part(&self, part: usize) -> Option<usize> {
+        let (a, s, _) = self.built.as_ref()?.assembly.as_ref().ok()?;
+        a.part_of_node(s.parts.get(part)?.node).map(|p| p.component)
+    }
+
+    /// The first render part of component `i`.
+    fn part_of_component(&self, i: usize) -> Option<usize> {
+        let (a, s, _) = self.built.as_ref()?.assembly.as_ref().ok()?;
+        let nodes = a.parts.iter().find(|p| p.component == i)?.nodes.clone();
+        s.parts.iter().position(|p| nodes.contains(&p.node))
+    }
+
+    /// Draws the view; returns a component picked in it.
+    pub fn show(&mut self, ui: &mut Ui, cx: &EditorCx, u: &UnitDat, folder: Option<&GameFolder>, selected: usize) -> Option<usize> {
+        let folder = folder?;
+        if self.built.as_ref().is_none_or(|b| b.key != cx.generation) {
+            let assembly = assemble(cx, folder);
+            self.built = Some(Built { key: cx.generation, assembly, chains: vec![None; u.len()] });
+        }
+        let highlight = self.part_of_component(selected);
+        let b = self.built.as_mut()?;
+        if b.chains.len() != u.len() {
+            b.chains = vec![None; u.len()];
+        }
+        if let Some(slot) = b.chains.get_mut(selected)
+            && slot.is_none()
+        {
+            *slot = Some(chain_of(cx, folder, u, selected));
+        }
+        let c = u.components().get(selected)?;
+        let mut clicked_part = None;
+        match &b.assembly {
+            Ok((assembly, scene, id)) => {
+                let w = ui.available_width().clamp(120.0, 640.0);
+                let clicked = self.view.show(ui, cx.gpu, scene, *id, egui::vec2(w, (w * 0.62).min(340.0)), highlight).clicked;
+                clicked_part = clicked.flatten();
+                let problems = &assembly.scene.diagnostics;
+                if !problems.is_empty() {
+                    ui.colored_label(ui.visuals().warn_fg_color, format!("{} problem(s) assembling the unit", problems.len()))
+                        .on_hover_text(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n"));
+                }
+            }
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("The unit does not assemble: {e}"));
+            }
+        }
+        ui.strong(format!("Component {selected}: {} “{}” · {}", c.record(), c.display_name(), c.class().label()));
+        if let Some(chain) = b.chains.get(selected).and_then(Option::as_ref) {
+            for l in chain.lines() {
+                ui.monospace(l);
+            }
+        }
+        if let Ok((assembly, _, _)) = &b.assembly
+            && let Some(part) = assembly.parts.iter().find(|p| p.component == selected)
+        {
+            if !part.drawn {
+                ui.weak("(an internal part: not drawn)");
+            }
+            egui::CollapsingHeader::new(format!("Material chain: {} .wea rows, each with its material and texture", part.materials.len())).id_salt("unit-chain").show(ui, |ui| {
+                for m in &part.materials {
+                    ui.label(egui::RichText::new(m).monospace().small());
+                }
+            });
+        }
+        clicked_part.and_then(|p| self.component_of_part(p))
+    }
+}

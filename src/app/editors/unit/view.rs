@@ -1,0 +1,353 @@
+//! One tab of the unit editor: the class word, the component tree (collapsible, indented, a
+//! row dragged onto another re-parents it), and the selected component's record, class, attach
+//! point and display name with the tree edits (add a child, remove, move up and down, move to
+//! another parent).
+
+use super::edits::{self, UnitOp};
+use crate::app::intent::Intent;
+use crate::app::seam::EditorCx;
+use crate::app::widgets::game_folder::{self, GameFolder, Resolution};
+use crate::app::widgets::name_picker;
+use crate::doc::ItemPath;
+use crate::formats::unit_dat::{PartClass, UnitDat};
+use crate::formats::{Diagnostic, Severity};
+use egui::{Color32, RichText, Ui};
+use std::collections::BTreeSet;
+
+/// The selected component's fields as typed, before they are applied.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Fields {
+    pub record: String,
+    pub display: String,
+    pub attach: i32,
+    /// Which component and which bytes they were read from.
+    of: Option<(usize, usize, usize)>,
+}
+
+#[derive(Default)]
+pub struct UnitView {
+    seen: Option<(usize, usize, u64)>,
+    pub unit: Option<Result<UnitDat, String>>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub folder: Option<GameFolder>,
+    folder_seen: Option<u64>,
+    pub selected: usize,
+    pub collapsed: BTreeSet<usize>,
+    pub fields: Fields,
+    /// The record picker is open under the record field.
+    pub picking_record: bool,
+    /// Why the last edit was refused.
+    pub message: Option<String>,
+    /// Where each tree row was drawn last frame (tests drag between them).
+    pub row_rects: Vec<egui::Rect>,
+    pub scene: super::scene::UnitScene,
+}
+
+/// The label of a class word: its hex and what it says.
+pub fn class_word_label(word: u32) -> String {
+    format!("0x{word:08X} ({})", crate::formats::unit_dat::UnitClass::of(word).label())
+}
+
+impl UnitView {
+    fn refresh(&mut self, cx: &EditorCx) {
+        let key = (cx.bytes.as_ptr() as usize, cx.bytes.len(), cx.generation);
+        if self.seen == Some(key) {
+            return;
+        }
+        self.seen = Some(key);
+        match UnitDat::parse(cx.bytes, cx.ws.readings.unit_dat) {
+            Ok((u, d)) => {
+                self.selected = self.selected.min(u.len().saturating_sub(1));
+                self.collapsed.retain(|&i| i < u.len());
+                self.unit = Some(Ok(u));
+                self.diagnostics = d;
+            }
+            Err(e) => {
+                self.unit = Some(Err(e.to_string()));
+                self.diagnostics = Vec::new();
+            }
+        }
+        if self.folder_seen != Some(cx.generation) {
+            let file = cx.ws.file(cx.path.file).map(|f| f.path.clone()).unwrap_or_default();
+            self.folder = Some(GameFolder::scan(cx.ws, &game_folder::root_of(&file)));
+            self.folder_seen = Some(cx.generation);
+        }
+        let of = Some((self.selected, cx.bytes.as_ptr() as usize, cx.bytes.len()));
+        if self.fields.of != of {
+            self.load_fields(of);
+        }
+    }
+
+    fn load_fields(&mut self, of: Option<(usize, usize, usize)>) {
+        if let Some(Ok(u)) = &self.unit
+            && let Some(c) = u.components().get(self.selected)
+        {
+            self.fields = Fields { record: c.record().into_owned(), display: c.display_name().into_owned(), attach: c.attach(), of };
+        }
+    }
+
+    pub fn unit(&self) -> Option<&UnitDat> {
+        self.unit.as_ref().and_then(|u| u.as_ref().ok())
+    }
+
+    /// Selects component `i` (its fields are read again).
+    pub fn select(&mut self, i: usize) {
+        self.selected = i;
+        self.fields.of = None;
+        self.picking_record = false;
+        // Show it: open every ancestor.
+        if let Some(u) = self.unit() {
+            let tree = u.tree();
+            let mut at = i;
+            let mut open = Vec::new();
+            while let Some(p) = tree.parent.get(at).copied().flatten() {
+                open.push(p);
+                at = p;
+            }
+            open.iter().for_each(|p| {
+                self.collapsed.remove(p);
+            });
+        }
+    }
+
+    /// Sends `op` as one edit, or keeps why it was refused.
+    pub fn commit(&mut self, path: &ItemPath, bytes: &[u8], reading: crate::formats::unit_dat::Reading, op: UnitOp, out: &mut Vec<Intent>) {
+        match edits::apply(path, bytes, reading, &op) {
+            Ok((e, select)) => {
+                self.message = None;
+                self.select(select);
+                out.push(Intent::EditItem(e));
+            }
+            Err(m) => self.message = Some(m),
+        }
+    }
+
+    fn show_tree(&mut self, ui: &mut Ui, u: &UnitDat, ops: &mut Vec<UnitOp>) {
+        let tree = u.tree();
+        self.row_rects = vec![egui::Rect::NOTHING; u.len()];
+        let mut hidden_below: Option<usize> = None;
+        for (i, c) in u.components().iter().enumerate() {
+            if let Some(end) = hidden_below {
+                if i < end {
+                    continue;
+                }
+                hidden_below = None;
+            }
+            let depth = tree.depth(i);
+            let has_children = !tree.children[i].is_empty();
+            let row = ui.horizontal(|ui| {
+                ui.add_space(depth as f32 * 16.0);
+                if has_children {
+                    let open = !self.collapsed.contains(&i);
+                    if ui.small_button(if open { "-" } else { "+" }).on_hover_text(if open { "Collapse" } else { "Expand" }).clicked() {
+                        if open {
+                            self.collapsed.insert(i);
+                        } else {
+                            self.collapsed.remove(&i);
+                        }
+                    }
+                } else {
+                    ui.add_space(18.0);
+                }
+                let text = format!("{i}  {}  “{}”  · {}", c.record(), c.display_name(), c.class().label());
+                // A press and release selects; a drag carries the component's index to the row
+                // it is dropped on.
+                let resp = ui.selectable_label(self.selected == i, text).interact(egui::Sense::drag());
+                if resp.drag_started() {
+                    egui::DragAndDrop::set_payload(ui.ctx(), i);
+                }
+                if resp.dragged() {
+                    ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
+                }
+                if resp.clicked() {
+                    self.select(i);
+                }
+            });
+            let rect = row.response.rect;
+            self.row_rects[i] = rect;
+            if let Some(src) = row.response.dnd_release_payload::<usize>()
+                && *src != i
+            {
+                ops.push(UnitOp::MoveTo { component: *src, parent: i });
+            }
+            if row.response.dnd_hover_payload::<usize>().is_some_and(|s| *s != i) {
+                ui.painter().rect_stroke(rect, 2.0, egui::Stroke::new(1.5, ui.visuals().selection.stroke.color), egui::StrokeKind::Inside);
+            }
+            if has_children && self.collapsed.contains(&i) {
+                hidden_below = Some(u.subtree_end(i));
+            }
+        }
+    }
+
+    fn show_details(&mut self, ui: &mut Ui, cx: &EditorCx, u: &UnitDat, ops: &mut Vec<UnitOp>, out: &mut Vec<Intent>) {
+        let i = self.selected;
+        let Some(c) = u.components().get(i) else { return };
+        let tree = u.tree();
+        ui.heading(format!("Component {i}"));
+        ui.label(match tree.parent[i] {
+            Some(p) => format!("child of {p} ({}), {} children", u.component(p).record(), tree.children[i].len()),
+            None => format!("the root, {} children", tree.children[i].len()),
+        });
+        // Text fields shrink with a narrow column, so the row's buttons stay in view.
+        let field = (ui.available_width() - 260.0).clamp(90.0, 180.0);
+        egui::Grid::new("unit-fields").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
+            let l = ui.label("Record");
+            ui.horizontal(|ui| {
+                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.record).id_salt("unit-record").desired_width(field)).labelled_by(l.id);
+                if r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter)) && self.fields.record != c.record() {
+                    ops.push(UnitOp::SetRecord(i, self.fields.record.clone()));
+                }
+                if ui.button("Pick…").on_hover_text("Choose from the records of the folder's objects.rlb").clicked() {
+                    self.picking_record = !self.picking_record;
+                }
+                let folder = self.folder.as_ref();
+                match folder.map(|f| f.resolve(&c.archive(), &c.record())) {
+                    Some(Resolution::Found { path, member }) => {
+                        if ui.link(format!("{}::{member}", c.archive())).on_hover_text("Open the record in its editor").clicked() {
+                            out.push(Intent::OpenLinked { file: path, entry: Some(member) });
+                        }
+                    }
+                    _ => {
+                        ui.colored_label(ui.visuals().warn_fg_color, format!("{} has no record {}", c.archive(), c.record()));
+                    }
+                }
+            });
+            ui.end_row();
+            ui.label("Class");
+            let current = c.class();
+            egui::ComboBox::new("unit-class", "part class").selected_text(format!("{} ({})", current.label(), current.raw())).show_ui(ui, |ui| {
+                for k in PartClass::KNOWN {
+                    if ui.selectable_label(k == current, format!("{} ({})", k.label(), k.raw())).clicked() && k != current {
+                        ops.push(UnitOp::SetClass(i, k.raw()));
+                    }
+                }
+            });
+            ui.end_row();
+            let l = ui.label("Attach point");
+            ui.horizontal(|ui| {
+                let r = ui.add(egui::DragValue::new(&mut self.fields.attach).range(-1..=i32::MAX)).labelled_by(l.id);
+                if (r.drag_stopped() || r.lost_focus()) && self.fields.attach != c.attach() {
+                    ops.push(UnitOp::SetAttach(i, self.fields.attach));
+                }
+                ui.weak(if i == 0 { "−1 on the root" } else { "a node of the parent's mesh, or a slot of its controller" });
+            });
+            ui.end_row();
+            let l = ui.label("Display name");
+            ui.horizontal(|ui| {
+                let r = ui.add(egui::TextEdit::singleline(&mut self.fields.display).id_salt("unit-display").desired_width(field)).labelled_by(l.id);
+                let enter = r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter));
+                if (enter || ui.button("Apply").clicked()) && self.fields.display != c.display_name() {
+                    ops.push(UnitOp::SetDisplay(i, self.fields.display.clone()));
+                }
+                if let Some(ch) = edits::first_unencodable(&self.fields.display) {
+                    ui.colored_label(ui.visuals().error_fg_color, format!("{ch:?} has no Windows-1251 byte"));
+                }
+            });
+            ui.end_row();
+        });
+        if self.picking_record {
+            let keys = self.folder.as_ref().map(|f| f.record_keys().to_vec()).unwrap_or_default();
+            let mut filter = self.fields.record.clone();
+            if let Some(k) = name_picker::show(ui, "unit-record-pick", "Record key", &mut filter, &keys, "record key (type to filter)", 160.0) {
+                ops.push(UnitOp::SetRecord(i, k.clone()));
+                self.fields.record = k;
+                self.picking_record = false;
+            } else {
+                self.fields.record = filter;
+            }
+        }
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Add Child").on_hover_text("A new component under this one, naming the same record").clicked() {
+                ops.push(UnitOp::AddChild { parent: i, record: c.record().into_owned() });
+            }
+            let not_root = i != 0;
+            if ui.add_enabled(not_root, egui::Button::new("Remove")).on_hover_text("Remove this component and its subtree (Delete)").clicked() {
+                ops.push(UnitOp::Remove(i));
+            }
+            let (k, n) = tree.parent[i].map_or((0, 1), |p| (tree.children[p].iter().position(|&x| x == i).unwrap_or(0), tree.children[p].len()));
+            if ui.add_enabled(not_root && k > 0, egui::Button::new("Move Up")).on_hover_text("One place earlier among its siblings (Alt+Up)").clicked() {
+                ops.push(UnitOp::MoveUp(i));
+            }
+            if ui.add_enabled(not_root && k + 1 < n, egui::Button::new("Move Down")).on_hover_text("One place later among its siblings (Alt+Down)").clicked() {
+                ops.push(UnitOp::MoveDown(i));
+            }
+            ui.add_enabled_ui(not_root, |ui| {
+                ui.menu_button("Move to…", |ui| {
+                    for p in edits::parents_for(u, i) {
+                        if ui.button(format!("under {p}: {}", u.component(p).record())).clicked() {
+                            ops.push(UnitOp::MoveTo { component: i, parent: p });
+                            ui.close();
+                        }
+                    }
+                })
+                .response
+                .on_hover_text("Re-parent this component (or drag its row onto another)");
+            });
+        });
+        let _ = cx;
+    }
+}
+
+/// Draws the tab.
+pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut UnitView, out: &mut Vec<Intent>) {
+    v.refresh(cx);
+    let u = match &v.unit {
+        Some(Ok(u)) => u.clone(),
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("This unit does not read: {e}"));
+            return;
+        }
+        None => return,
+    };
+    ui.horizontal(|ui| {
+        ui.label("Class word");
+        ui.label(RichText::new(class_word_label(u.class_word)).monospace().strong());
+        ui.separator();
+        ui.label(format!("{} components", u.len()));
+        if !u.leftover.is_empty() {
+            ui.separator();
+            ui.colored_label(ui.visuals().warn_fg_color, format!("{} bytes after the tree, kept", u.leftover.len()));
+        }
+    });
+    for d in &v.diagnostics {
+        let c = if d.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
+        ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+    }
+    if let Some(m) = &v.message {
+        ui.colored_label(Color32::from_rgb(230, 90, 80), m);
+    }
+    ui.separator();
+    let mut ops = Vec::new();
+    let h = ui.available_height();
+    let details = |ui: &mut Ui, v: &mut UnitView, ops: &mut Vec<UnitOp>, out: &mut Vec<Intent>| {
+        v.show_details(ui, cx, &u, ops, out);
+        ui.separator();
+        if let Some(i) = v.scene.show(ui, cx, &u, v.folder.as_ref(), v.selected) {
+            v.select(i);
+        }
+    };
+    if ui.available_width() >= 760.0 {
+        // Wide: the tree beside the details.
+        ui.horizontal_top(|ui| {
+            let w = (ui.available_width() * 0.42).max(220.0);
+            ui.vertical(|ui| {
+                ui.set_width(w);
+                egui::ScrollArea::vertical().id_salt("unit-tree").max_height(h).show(ui, |ui| v.show_tree(ui, &u, &mut ops));
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                egui::ScrollArea::vertical().id_salt("unit-details").max_height(h).show(ui, |ui| details(ui, v, &mut ops, out));
+            });
+        });
+    } else {
+        // Narrow: the tree above the details.
+        egui::ScrollArea::vertical().id_salt("unit-tree").max_height((h * 0.3).max(80.0)).show(ui, |ui| v.show_tree(ui, &u, &mut ops));
+        ui.separator();
+        egui::ScrollArea::vertical().id_salt("unit-details").show(ui, |ui| details(ui, v, &mut ops, out));
+    }
+    // One edit a frame: each is made from the bytes this frame drew.
+    if let Some(op) = ops.into_iter().next() {
+        v.commit(cx.path, cx.bytes, cx.ws.readings.unit_dat, op, out);
+    }
+}

@@ -1,0 +1,70 @@
+use super::*;
+use crate::doc::resolve::world::resolve_mission;
+use crate::fixtures::world_scene as ws;
+
+fn built(objects: usize) -> (MissionScene, crate::formats::tma::Mission) {
+    let files = ws::game();
+    let m = ws::mission(objects, &files);
+    let game = GameFolder::in_memory(files);
+    let r = resolve_mission(&game, m.clone(), &Readings::default());
+    (mission_scene("data.tma", &r, &game, &Readings::default(), &MissionOptions::default()), m)
+}
+
+#[test]
+fn every_object_is_a_root_after_the_map_and_missing_ones_are_boxes() {
+    let (ms, m) = built(50);
+    let roots = ms.scene.roots();
+    assert_eq!(roots.len(), 1 + m.objects.len());
+    assert_eq!(ms.scene.nodes[roots[0]].name, "map");
+    assert_eq!(roots[1..], ms.objects.iter().map(|o| o.node).collect::<Vec<_>>()[..]);
+    // The landscape sits under the map node, with the markers.
+    assert!(ms.scene.nodes.iter().any(|n| n.parent == Some(0) && n.name.to_ascii_lowercase().contains("land.msh")));
+    for name in ["lodes", "routes", "zones of Nature"] {
+        assert!(ms.scene.nodes.iter().any(|n| n.parent == Some(0) && n.name == name), "{name}");
+    }
+    let missing: Vec<&PlacedObject> = ms.objects.iter().filter(|o| o.missing).collect();
+    assert_eq!(missing.len(), 2, "objects 24 and 49 name nothing");
+    assert!(ms.scene.nodes[missing[0].node].name.starts_with("MISSING"));
+    assert!(ms.scene.nodes[missing[0].node].primitives[0].triangle_count() == 12);
+    assert!(ms.scene.diagnostics.iter().any(|d| d.message.contains("nothing.dat")));
+    // Names: instance name and logical id for units, the record key for scenery.
+    assert!(ms.objects.iter().any(|o| o.name == "Unit 1 [2]" || o.name == "Base 1 [2]"), "{:?}", ms.objects.iter().map(|o| &o.name).collect::<Vec<_>>());
+    assert!(ms.objects.iter().any(|o| o.name == "s_obj_000" || o.name == "S_OBJ_001"));
+    // Owned objects stand on their clan's ring, in their clan's colour.
+    let owned = ms.objects.iter().find(|o| o.clan == Some(2) && !o.missing).unwrap();
+    let ring = ms.scene.nodes.iter().position(|n| n.parent == Some(owned.node) && n.name == "clan 2").unwrap();
+    let mat = ms.scene.nodes[ring].primitives[0].material.unwrap();
+    assert_eq!(ms.scene.materials[mat].base_color, clan_color(2));
+    assert_eq!(ms.scene.materials.len(), ms.scene.resolved.len());
+}
+
+#[test]
+fn objects_stand_at_their_place_and_only_scenery_is_scaled() {
+    let (ms, m) = built(30);
+    for o in ms.objects.iter().filter(|o| !o.missing) {
+        let src = &m.objects[o.index];
+        let at = ms.world[o.node].translation;
+        assert!((at - Vec3::new(src.position[0], src.position[2], src.position[1])).length() < 1e-3);
+        let scenery = src.kind >= 2;
+        let size = o.max - o.min;
+        if scenery {
+            // The cube fixture is 2 units wide: scaled by the object's scale.
+            assert!((size.y - 2.0 * src.scale[2]).abs() < 1e-3, "{} {size} {:?}", o.name, src.scale);
+        }
+    }
+    // The same unit file placed twice builds one assembly: materials are shared.
+    let (big, _) = built(120);
+    assert!(big.scene.materials.len() < 60, "{} materials", big.scene.materials.len());
+}
+
+#[test]
+fn picking_finds_the_object_under_a_ray_and_misses_empty_ground() {
+    let (ms, _) = built(100);
+    for o in ms.objects.iter().step_by(7) {
+        let top = Vec3::new((o.min.x + o.max.x) * 0.5, o.max.y + 50.0, (o.min.z + o.max.z) * 0.5);
+        let hit = ms.pick(top, -Vec3::Y).map(|(i, _)| i);
+        // Straight down through its box's centre meets this object (or one standing on it).
+        assert_eq!(hit, Some(o.index), "{}", o.name);
+    }
+    assert_eq!(ms.pick(Vec3::new(-500.0, 50.0, -500.0), -Vec3::Y), None);
+}
