@@ -201,6 +201,8 @@ pub enum Intent {
     /// Jump to an item named by a check finding.
     Reveal { file: FileId, entry: Option<String> },
     SetTheme(Theme),
+    /// The interface's language, at once and remembered.
+    SetLanguage(crate::app::i18n::Language),
     TogglePanel(PanelId),
     Zoom(Zoom),
     SetReading(String),

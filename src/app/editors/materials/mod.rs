@@ -36,9 +36,9 @@ impl Cmd {
             CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
         }
         match self {
-            Cmd::Open => list("open", "Materials: Open", "Open the selected material in its editor", const { &[key(Key::Enter)] }),
-            Cmd::Previous => list("previous", "Materials: Previous", "Select the material above", const { &[key(Key::ArrowUp)] }),
-            Cmd::Next => list("next", "Materials: Next", "Select the material below", const { &[key(Key::ArrowDown)] }),
+            Cmd::Open => list("open", "cmd-materials-open", "cmd-materials-open-tip", const { &[key(Key::Enter)] }),
+            Cmd::Previous => list("previous", "cmd-materials-previous", "cmd-materials-previous-tip", const { &[key(Key::ArrowUp)] }),
+            Cmd::Next => list("next", "cmd-materials-next", "cmd-materials-next-tip", const { &[key(Key::ArrowDown)] }),
         }
     }
 

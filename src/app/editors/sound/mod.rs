@@ -214,21 +214,21 @@ impl Cmd {
         match self {
             Cmd::PlayStop => CommandSpec {
                 name: "play-stop",
-                label: "Sound: Play / Stop",
-                tooltip: "Play from the cursor or the selection, or stop",
+                label: "cmd-sound-play-stop",
+                tooltip: "cmd-sound-play-stop-tip",
                 shortcuts: const { &[key(Key::Space)] },
                 menu: Some(MenuGroup::View),
                 on_selection: false,
             },
             Cmd::Loop => CommandSpec {
                 name: "loop",
-                label: "Sound: Loop",
-                tooltip: "Loop the selection (or the rest of the sound) while playing",
+                label: "cmd-sound-loop",
+                tooltip: "cmd-sound-loop-tip",
                 shortcuts: const { &[key(Key::L)] },
                 menu: Some(MenuGroup::View),
                 on_selection: false,
             },
-            Cmd::Fit => CommandSpec { name: "fit", label: "Sound: Fit", tooltip: "Show the whole sound", shortcuts: const { &[key(Key::Num0)] }, menu: None, on_selection: false },
+            Cmd::Fit => CommandSpec { name: "fit", label: "cmd-sound-fit", tooltip: "cmd-sound-fit-tip", shortcuts: const { &[key(Key::Num0)] }, menu: None, on_selection: false },
         }
     }
 

@@ -35,11 +35,11 @@ impl Cmd {
 
     pub const fn spec(self) -> CommandSpec {
         match self {
-            Cmd::QuickFix => cmd("quick-fix", "WEAR: Quick Fix", "The fixes for the diagnostics on the cursor's line", &[QUICK_FIX]),
-            Cmd::Complete => cmd("complete", "WEAR: Complete Name", "Material (or lightmap) names for the word at the cursor", &[COMPLETE]),
-            Cmd::GoTo => cmd("go-to", "WEAR: Go to Material", "Open the material named at the cursor in its tab", &[GO_TO]),
-            Cmd::Whitespace => cmd("whitespace", "WEAR: Show Whitespace", "Show or hide spaces, tabs and line ends", &[]),
-            Cmd::Table => cmd("table", "WEAR: Text and Table", "Switch between the text, the table and both", &[]),
+            Cmd::QuickFix => cmd("quick-fix", "cmd-wear-quick-fix", "cmd-wear-quick-fix-tip", &[QUICK_FIX]),
+            Cmd::Complete => cmd("complete", "cmd-wear-complete", "cmd-wear-complete-tip", &[COMPLETE]),
+            Cmd::GoTo => cmd("go-to", "cmd-wear-go-to", "cmd-wear-go-to-tip", &[GO_TO]),
+            Cmd::Whitespace => cmd("whitespace", "cmd-wear-whitespace", "cmd-wear-whitespace-tip", &[]),
+            Cmd::Table => cmd("table", "cmd-wear-table", "cmd-wear-table-tip", &[]),
         }
     }
 
