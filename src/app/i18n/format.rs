@@ -99,6 +99,6 @@ mod tests {
         assert_eq!(bytes_in(Russian, 1536), "1,5\u{A0}КБ");
         assert_eq!(bytes_in(Russian, 12 * 1024 * 1024), "12\u{A0}МБ");
         assert_eq!(bytes_in(Russian, 1000), "1000\u{A0}Б".replace("1000", "1\u{202F}000"));
-        assert_eq!(bytes_in(English, u64::MAX), "16,777,216\u{A0}GB");
+        assert_eq!(bytes_in(English, u64::MAX), "17,179,869,184\u{A0}GB");
     }
 }

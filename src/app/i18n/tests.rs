@@ -80,7 +80,8 @@ fn keys_in_sources(dir: &Path, out: &mut BTreeMap<String, String>) {
         if p.is_dir() {
             keys_in_sources(&p, out);
         } else if p.extension().is_some_and(|x| x == "rs") && !p.ends_with("i18n/tests.rs") {
-            let text = std::fs::read_to_string(&p).unwrap_or_default();
+            // Comments name keys as examples: only code counts.
+            let text: String = std::fs::read_to_string(&p).unwrap_or_default().lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
             for marker in ["tr!(\"", "tr(\"", "tr_args(\"", "tr_or_text(\""] {
                 let mut rest = text.as_str();
                 while let Some(at) = rest.find(marker) {
