@@ -94,8 +94,8 @@ pub fn show(view: &mut CompareView, ui: &mut Ui) -> bool {
     }
     let identical = view.report.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |r| r.identical);
     let n = view.changes().len();
-    ui.label(format!("{n} change{}", if n == 1 { "" } else { "s" }));
-    ui.weak(format!("{identical} identical (not listed)"));
+    ui.label(crate::tr!("mods-changes", n = n));
+    ui.weak(crate::tr!("compare-identical", n = identical));
     ui.separator();
     let row_h = ui.spacing().interact_size.y;
     let count = view.tree.len();
