@@ -105,3 +105,14 @@ folder-kind-file = file
 folder-kind-entry = entry
 tree-collapse = Collapse
 tree-expand = Expand
+
+tabs-hint-open = Double-click an entry (or select it and press Enter) to open it here.
+tabs-hint-browser-hidden = The browser is hidden: Ctrl+B (or View, Browser) shows it.
+tabs-show-browser = Show the Browser
+tabs-hint-palette = Ctrl+Shift+P lists every command.
+view-summary = Summary
+view-hex = Hex
+view-raw-fields = Raw fields
+tabs-compare-saved = Compare with Saved
+tabs-compare-saved-tip = This item's unsaved changes against the file on disk
+tabs-close-tip = Close tab (Ctrl+W)

@@ -117,3 +117,14 @@ folder-kind-file = файл
 folder-kind-entry = запись
 tree-collapse = Свернуть
 tree-expand = Развернуть
+
+tabs-hint-open = Дважды щёлкните запись (или выделите её и нажмите Enter), чтобы открыть её здесь.
+tabs-hint-browser-hidden = Обозреватель скрыт: его показывает Ctrl+B (или Вид ▸ Обозреватель).
+tabs-show-browser = Показать обозреватель
+tabs-hint-palette = Ctrl+Shift+P — список всех команд.
+view-summary = Сводка
+view-hex = Hex
+view-raw-fields = Сырые поля
+tabs-compare-saved = Сравнить с сохранённым
+tabs-compare-saved-tip = Несохранённые изменения этого элемента против файла на диске
+tabs-close-tip = Закрыть вкладку (Ctrl+W)
