@@ -100,7 +100,7 @@ fn the_main_panels_in_russian_at_laptop_sizes() {
             if *name == "browser" && size[0] == 1280.0 && std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
                 h.render().unwrap().save("screenshots/editor-ru.png").unwrap();
             }
-            h.snapshot(&format!("ru_{name}_{}x{}", size[0], size[1]));
+            h.snapshot(format!("ru_{name}_{}x{}", size[0], size[1]));
             results.extend_harness(&mut h);
         }
     }

@@ -248,16 +248,16 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     row.col(|ui| {
         let l = ui.label(&r.type_label);
         if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
-            l.on_hover_text(crate::tr!("browser-type-packed", id = format!("{t:#010X}"), packed = crate::app::i18n::format::bytes(u64::from(p))));
+            l.on_hover_text(crate::tr!("browser-type-packed", id = format!("{t:#010X}"), packed = crate::app::i18n::format::bytes(p)));
         } else if let Some(p) = r.packed_size {
-            l.on_hover_text(crate::tr!("browser-packed", packed = crate::app::i18n::format::bytes(u64::from(p))));
+            l.on_hover_text(crate::tr!("browser-packed", packed = crate::app::i18n::format::bytes(p)));
         } else if let Some(t) = r.type_id {
             l.on_hover_text(crate::tr!("browser-type-id", id = t.to_string(), hex = format!("{t:#010X}")));
         }
     });
     row.col(|ui| {
         if let Some(s) = r.size {
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(crate::app::i18n::format::int(s)).on_hover_text(crate::app::i18n::format::bytes(u64::from(s))));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(crate::app::i18n::format::int(s)).on_hover_text(crate::app::i18n::format::bytes(s)));
         }
     });
     for k in 0..3 {
@@ -279,7 +279,7 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     });
     row.col(|ui| {
         if let Some(s) = r.seconds {
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(crate::tr!("seconds", s = crate::app::i18n::format::decimal(f64::from(s), 2))));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(crate::tr!("seconds", s = crate::app::i18n::format::decimal(s, 2))));
         }
     });
 }
@@ -333,7 +333,7 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             // A sound's length after its name, where a narrow panel still shows it (the Format
             // and Length columns further right have the rest).
             if let Some(secs) = r.seconds {
-                ui.weak(crate::tr!("seconds", s = crate::app::i18n::format::decimal(f64::from(secs), 2))).on_hover_text(&r.format);
+                ui.weak(crate::tr!("seconds", s = crate::app::i18n::format::decimal(secs, 2))).on_hover_text(&r.format);
             }
             if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
                 let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };

@@ -66,7 +66,7 @@ fn group(l: Language, whole: &str, negative: bool) -> String {
         out.push(if l == Language::Russian { '−' } else { '-' });
     }
     for (i, c) in whole.chars().enumerate() {
-        if i > 0 && (whole.len() - i) % 3 == 0 {
+        if i > 0 && (whole.len() - i).is_multiple_of(3) {
             out.push(sep);
         }
         out.push(c);
