@@ -208,7 +208,7 @@ pub fn show(tabs: &mut Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
             tab.view = ViewKind::Summary;
         }
         ui.horizontal(|ui| {
-            let views = [(ViewKind::Editor, editor.map_or(String::new(), |e| e.label().to_string())), (ViewKind::Summary, crate::tr!("view-summary")), (ViewKind::Hex, crate::tr!("view-hex")), (ViewKind::Fields, crate::tr!("view-raw-fields"))];
+            let views = [(ViewKind::Editor, editor.map_or(String::new(), |e| crate::app::i18n::tr_or_text(e.label()))), (ViewKind::Summary, crate::tr!("view-summary")), (ViewKind::Hex, crate::tr!("view-hex")), (ViewKind::Fields, crate::tr!("view-raw-fields"))];
             for (v, label) in views.into_iter().filter(|(v, _)| editor.is_some() || *v != ViewKind::Editor) {
                 if ui.selectable_label(tab.view == v, label).clicked() {
                     out.push(Intent::SetView { tab: a, view: v });

@@ -66,6 +66,12 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("mods", include_str!("../../../i18n/en/mods.ftl"), include_str!("../../../i18n/ru/mods.ftl")),
     ("compare", include_str!("../../../i18n/en/compare.ftl"), include_str!("../../../i18n/ru/compare.ftl")),
     ("editors", include_str!("../../../i18n/en/editors.ftl"), include_str!("../../../i18n/ru/editors.ftl")),
+    ("inspector", include_str!("../../../i18n/en/inspector.ftl"), include_str!("../../../i18n/ru/inspector.ftl")),
+    ("texture", include_str!("../../../i18n/en/texture.ftl"), include_str!("../../../i18n/ru/texture.ftl")),
+    ("material", include_str!("../../../i18n/en/material.ftl"), include_str!("../../../i18n/ru/material.ftl")),
+    ("wear", include_str!("../../../i18n/en/wear.ftl"), include_str!("../../../i18n/ru/wear.ftl")),
+    ("media", include_str!("../../../i18n/en/media.ftl"), include_str!("../../../i18n/ru/media.ftl")),
+    ("apply", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

@@ -98,7 +98,8 @@ fn keys_in_sources(dir: &Path, out: &mut BTreeMap<String, String>) {
     }
 }
 
-/// The keys the command table reads (a key, or an editor's command still in English).
+/// The keys the command table and the editors' view names read (a key, or English text of
+/// an editor not yet written against the keys).
 fn command_keys() -> Vec<String> {
     let mut v = Vec::new();
     for c in Command::every() {
@@ -106,6 +107,11 @@ fn command_keys() -> Vec<String> {
             if k.starts_with("cmd-") {
                 v.push(k.to_string());
             }
+        }
+    }
+    for e in crate::app::editors::ALL {
+        if e.label().starts_with("view-") {
+            v.push(e.label().to_string());
         }
     }
     v

@@ -294,7 +294,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
         ui.colored_label(ui.visuals().warn_fg_color, n);
     }
     if let Some(w) = &view.outside
-        && crate::app::external::status(ui, w, "material")
+        && crate::app::external::status(ui, w, &crate::tr!("external-what-material"))
     {
         view.outside = None;
     }

@@ -106,15 +106,15 @@ command_lookup!(Cmd, ID);
 
 /// The picker for an image to replace `target` with.
 pub fn pick_image(target: &ItemPath) -> Intent {
-    let request = FileRequest::Open { title: "Replace Texture From", filters: &[("Images", IMAGES)] };
+    let request = FileRequest::Open { title: crate::tr!("tex-pick-image"), filters: &[("Images", IMAGES)] };
     Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(TextureMsg::PickImage) })
 }
 
 /// The picker for one level's PNG (`level: Some`) or for a folder for every level.
 pub fn pick_export(target: &ItemPath, level: Option<u32>, name: String) -> Intent {
     let (request, tag) = match level {
-        Some(l) => (FileRequest::Save { title: "Export Level", filters: &[("PNG", &["png"])], name }, TextureMsg::ExportLevel(l)),
-        None => (FileRequest::Folder { title: "Export Every Level Into" }, TextureMsg::ExportAll),
+        Some(l) => (FileRequest::Save { title: crate::tr!("tex-pick-export-level"), filters: &[("PNG", &["png"])], name }, TextureMsg::ExportLevel(l)),
+        None => (FileRequest::Folder { title: crate::tr!("tex-pick-export-all") }, TextureMsg::ExportAll),
     };
     Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) })
 }
@@ -131,7 +131,7 @@ impl ItemEditor for TextureEditor {
     }
 
     fn label(&self) -> &'static str {
-        "Texture"
+        "view-texture"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -153,7 +153,7 @@ impl ItemEditor for TextureEditor {
             Cmd::ExportLevels => host.out.push(pick_export(target, None, String::new())),
             Cmd::EditExternally => match state.and_then(downcast_mut::<TextureView>) {
                 Some(view) => super::outside::start(target, view, host),
-                None => host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target))),
+                None => host.fail(&crate::tr!("tex-edit-external-title"), crate::tr!("tex-open-tab-first", address = items::address(host.ws, target))),
             },
             _ => {
                 let Some(view) = state.and_then(downcast_mut::<TextureView>) else { return };
@@ -168,7 +168,7 @@ impl ItemEditor for TextureEditor {
             match tag.get::<TextureMsg>() {
                 Some(TextureMsg::PickImage) => match std::fs::read(path) {
                     Ok(b) => begin_import(target, path, &b, view, host),
-                    Err(e) => host.fail("Replace", format!("{}: {e}", path.display())),
+                    Err(e) => host.fail(&crate::tr!("tex-replace-title"), format!("{}: {e}", path.display())),
                 },
                 Some(TextureMsg::ExportLevel(l)) => export(target, Some(*l), path, view, host),
                 Some(TextureMsg::ExportAll) => export(target, None, path, view, host),
@@ -220,7 +220,7 @@ fn view_command(cmd: Cmd, target: &ItemPath, view: &mut TextureView, host: &mut 
             view.rect_selected = None;
             match items::bytes_of(host.ws, target).and_then(|b| edits::with_page_rects(&b, rects)) {
                 Ok(b) => host.out.push(Intent::EditItem(ItemEdit::bytes(target, b, edits::rects_label(host.ws, target)))),
-                Err(m) => host.log.error(format!("Page rects: {m}")),
+                Err(m) => host.log.error(format!("{}: {m}", crate::tr!("tex-page-rects"))),
             }
         }
         _ => {}
@@ -265,14 +265,14 @@ fn chosen(target: &ItemPath, c: Choices) -> Intent {
 fn begin_import(target: &ItemPath, from: &Path, image: &[u8], view: Option<&mut TextureView>, host: &mut Host) {
     let bytes = match items::bytes_of(host.ws, target) {
         Ok(b) => b,
-        Err(e) => return host.fail("Replace", e),
+        Err(e) => return host.fail(&crate::tr!("tex-replace-title"), e),
     };
     let name = items::address(host.ws, target);
     let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
     let palette = tab_palette(host, view.as_deref()).map(|b| b.to_vec());
     match ImportDialog::new(target.clone(), name, source, &bytes, image, host.ws.readings) {
         Ok(d) => *host.dialog = Some(Box::new(d.with_external_palette(palette).answering(chosen))),
-        Err(m) => host.fail("Replace", m),
+        Err(m) => host.fail(&crate::tr!("tex-replace-title"), m),
     }
 }
 
@@ -288,9 +288,9 @@ fn export(target: &ItemPath, level: Option<u32>, to: &Path, view: Option<&mut Te
     let name = items::meta_of(host.ws, target).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
     match edits::export_levels(host.ws, target, level, to, &name, palette.as_deref()) {
         Ok(n) => {
-            let line = format!("exported {n} level{} of {} to {}", if n == 1 { "" } else { "s" }, items::address(host.ws, target), to.display());
+            let line = crate::tr!("tex-exported", n = n, address = items::address(host.ws, target), to = to.display().to_string());
             host.log.info(line);
         }
-        Err(m) => host.fail("Export", m),
+        Err(m) => host.fail(&crate::tr!("tex-export-title"), m),
     }
 }
