@@ -398,7 +398,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     h.run();
     h.get_by_label("Land1.wea").click();
     h.run();
-    h.get_by_label("Open Selected").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-open-selected")).click();
     settle(&mut h);
     assert!(!has_label(&h, "Choose a file"), "walker.wea was selected");
     assert!(h.state().views.file_dialog.open.is_none());
@@ -409,7 +409,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     h.run();
     h.get_by_label("stalker/").click(); // a selected folder is the one chosen
     h.run();
-    h.get_by_label("Choose This Folder").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-choose-folder")).click();
     settle(&mut h);
     let folder = h.state().views.folder.as_ref().expect("the folder listing");
     assert_eq!(folder.root(), d.path().join("stalker"));
@@ -420,7 +420,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     dialog.go(d.path().to_path_buf());
     dialog.name = "copy.wea".into();
     h.run();
-    h.get_by_label("Save Here").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-save-here")).click();
     settle(&mut h);
     assert_eq!(std::fs::read(&target).unwrap(), std::fs::read(d.path().join("Land1.wea")).unwrap());
     let lines = h.state().log.lines().iter().filter(|l| l.text.contains("file dialogs are drawn in the window")).count();

@@ -105,3 +105,24 @@ fn the_main_panels_in_russian_at_laptop_sizes() {
         }
     }
 }
+
+/// The sound, font and palette editors in Russian at 1024×768 (the palette's Ipol note wraps
+/// under its table instead of running off the window).
+#[test]
+fn the_media_editors_in_russian_at_1024x768() {
+    let d = Path::new("/tmp/parkan-studio-ru-media");
+    let _ = std::fs::remove_dir_all(d);
+    demo::write_demo(d).unwrap();
+    let size = [1024.0, 768.0];
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (name, file, item) in [("sound", "sounds.lib", "voice_hello.wav"), ("font", "gamefont.rlb", "GAME.FNT"), ("palette", "gamefont.rlb", "PAL.PAL")] {
+        let mut h = harness(vec![entry(d, file, item)], size);
+        h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+        settle(&mut h);
+        assert_eq!(i18n::language(), Language::Russian);
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_{name}_1024x768"));
+        results.extend_harness(&mut h);
+    }
+}

@@ -1,1 +1,2 @@
 # editors
+unit-ms = { $n } ms

@@ -69,3 +69,7 @@ mod-view-no-game = { mods-changes }. Open the game folder (File > Open Folder) t
 mod-view-hide-diff = Hide diff
 mod-view-diff = Diff
 mod-view-diff-tip = What this change does to the game's item
+mods-change-new = new, { $size }
+mods-change-removed = removed ({ $size })
+mods-change-renamed = renamed to { $to }
+mods-change-rows = rows: { $from } -> { $to }

@@ -71,3 +71,7 @@ mod-view-no-game = { mods-changes }. Откройте папку игры (Фа�
 mod-view-hide-diff = Скрыть разницу
 mod-view-diff = Разница
 mod-view-diff-tip = Что это изменение делает с элементом игры
+mods-change-new = новый, { $size }
+mods-change-removed = удалён ({ $size })
+mods-change-renamed = переименован в { $to }
+mods-change-rows = строки: { $from } -> { $to }

@@ -171,7 +171,8 @@ pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Int
     let ws = cx.ws;
     ui.horizontal(|ui| {
         ui.heading(crate::tr!("compare-heading"));
-        ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
+        // The buttons first, from the right; the title takes what is left between them and the
+        // heading, cut with an ellipsis (the whole title on hover) when it does not fit.
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button(crate::tr!("compare-close")).on_hover_text(crate::tr!("compare-close-tip")).clicked() {
                 out.push(Intent::CloseCompare);
@@ -181,6 +182,9 @@ pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Int
             {
                 out.push(again.clone());
             }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
+            });
         });
     });
     match &view.report {

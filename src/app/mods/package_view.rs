@@ -32,13 +32,13 @@ impl PackageView {
 
 /// What a change does, in a few words.
 pub fn describe(c: &Change) -> String {
-    let size = |n: usize| crate::app::words::count(n, "byte", "bytes");
+    let size = |n: usize| crate::tr!("inspector-bytes", count = n.to_string(), n = n);
     match &c.op {
         Op::ReplaceEntry { data, original, .. } | Op::ReplaceFile { data, original } => format!("{} -> {}", size(original.size as usize), size(data.len())),
-        Op::AddEntry { data, .. } | Op::AddFile { data } => format!("new, {}", size(data.len())),
-        Op::RemoveEntry { original } | Op::RemoveFile { original } => format!("removed ({})", size(original.size as usize)),
-        Op::RenameEntry { to, .. } => format!("renamed to {to}"),
-        Op::WearRows { base, data } => format!("rows: {} -> {}", size(base.len()), size(data.len())),
+        Op::AddEntry { data, .. } | Op::AddFile { data } => crate::tr!("mods-change-new", size = size(data.len())),
+        Op::RemoveEntry { original } | Op::RemoveFile { original } => crate::tr!("mods-change-removed", size = size(original.size as usize)),
+        Op::RenameEntry { to, .. } => crate::tr!("mods-change-renamed", to = to.as_str()),
+        Op::WearRows { base, data } => crate::tr!("mods-change-rows", from = size(base.len()), to = size(data.len())),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::doc::node::Node;
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::{EntryMeta, ItemPath, Workspace};
 use crate::formats::{Diagnostic, Severity, nres};
+use crate::app::words::severity;
 use egui::{RichText, Ui};
 
 const ROOT_CODEC_LIMIT: usize = 64 << 20;
@@ -301,15 +302,6 @@ pub fn parse_type(t: &str) -> Option<u32> {
     }
     let b = t.as_bytes();
     (b.len() == 4 && b.iter().all(|c| (0x20..0x7F).contains(c))).then(|| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-}
-
-/// A severity as a line of the inspector starts with it ("Error: …").
-fn severity(s: Severity) -> String {
-    match s {
-        Severity::Error => crate::tr!("inspector-severity-error"),
-        Severity::Warning => crate::tr!("inspector-severity-warning"),
-        Severity::Info => crate::tr!("inspector-severity-info"),
-    }
 }
 
 /// An exact byte count: the digits as they are (offsets and sizes are compared with hex dumps),

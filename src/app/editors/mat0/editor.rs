@@ -70,7 +70,7 @@ impl ItemEditor for Mat0Editor {
     }
 
     fn label(&self) -> &'static str {
-        "Material"
+        "view-material"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -96,7 +96,7 @@ impl ItemEditor for Mat0Editor {
         let Some(cmd) = Cmd::named(cmd) else { return };
         let Some(view) = state.and_then(downcast_mut::<Mat0View>) else {
             if cmd == Cmd::EditExternally {
-                host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target)));
+                host.fail(&crate::tr!("tex-edit-external-title"), crate::tr!("tex-open-tab-first", address = items::address(host.ws, target)));
             }
             return;
         };
@@ -120,7 +120,7 @@ fn delete_selected(target: &ItemPath, view: &mut Mat0View, mut mat: Mat0, host: 
     let done = match selected_key {
         Some(k) => edits::remove_key(&mut mat, b, k).map(|_| {
             view.key = None;
-            format!("Remove key {k} of block {b}")
+            crate::tr!("mat-undo-remove-key", key = k.to_string(), block = b.to_string())
         }),
         None => panels::remove_phase(view, &mut mat, view.phase).map(|(to, label)| {
             view.phase = to;
