@@ -169,24 +169,20 @@ fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&S
 /// The whole view: a header with the summary and Close, the tree, and the shown diff.
 pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
     let ws = cx.ws;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading(crate::tr!("compare-heading"));
-        // The buttons first, from the right; the title takes what is left between them and the
-        // heading, cut with an ellipsis (the whole title on hover) when it does not fit.
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button(crate::tr!("compare-close")).on_hover_text(crate::tr!("compare-close-tip")).clicked() {
-                out.push(Intent::CloseCompare);
-            }
-            if let Some(again) = &view.again
-                && ui.button(crate::tr!("compare-refresh")).on_hover_text(crate::tr!("compare-refresh-tip")).clicked()
-            {
-                out.push(again.clone());
-            }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
-            });
-        });
+        // The buttons after the heading, on a line of their own when the panel is narrow; the
+        // compared names under them, cut with an ellipsis (whole on hover) when they do not fit.
+        if let Some(again) = &view.again
+            && ui.button(crate::tr!("compare-refresh")).on_hover_text(crate::tr!("compare-refresh-tip")).clicked()
+        {
+            out.push(again.clone());
+        }
+        if ui.button(crate::tr!("compare-close")).on_hover_text(crate::tr!("compare-close-tip")).clicked() {
+            out.push(Intent::CloseCompare);
+        }
     });
+    ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
     match &view.report {
         None => {
             ui.horizontal(|ui| {

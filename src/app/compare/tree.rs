@@ -48,7 +48,7 @@ fn row_text(row: &Row, change: Option<&Change>, unsaved: bool, ui: &Ui) -> Layou
     let mark = |job: &mut LayoutJob| {
         if unsaved {
             let f = TextFormat { italics: true, ..TextFormat::simple(font.clone(), ui.visuals().warn_fg_color) };
-            job.append("unsaved", 6.0, f);
+            job.append(&crate::tr!("cmpv-unsaved-mark"), 6.0, f);
         }
     };
     let Some(c) = change else {
@@ -58,9 +58,9 @@ fn row_text(row: &Row, change: Option<&Change>, unsaved: bool, ui: &Ui) -> Layou
     };
     job.append(&row.name, 0.0, TextFormat::simple(font.clone(), text));
     let color: Color32 = kind_color(c.kind, ui.visuals().dark_mode);
-    job.append(c.kind.label(), 10.0, TextFormat::simple(font.clone(), color));
+    job.append(&crate::app::widgets::diff::kind_word(c.kind), 10.0, TextFormat::simple(font.clone(), color));
     if let Some(from) = &c.from {
-        job.append(&format!("from {from}"), 6.0, TextFormat::simple(font.clone(), ui.visuals().weak_text_color()));
+        job.append(&crate::tr!("compare-from", from = from.as_str()), 6.0, TextFormat::simple(font.clone(), ui.visuals().weak_text_color()));
     }
     mark(&mut job);
     job

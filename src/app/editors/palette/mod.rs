@@ -116,8 +116,9 @@ impl EditorState for PaletteView {
         self.hovered = None;
         self.hovered_cell = None;
         ui.horizontal_top(|ui| {
-            // The grid: 16 x 16 swatches.
-            let cell = 22.0;
+            // The grid: 16 x 16 swatches, smaller when the Ipol table beside would not fit (a
+            // laptop-sized window with the browser and the inspector open).
+            let cell = ((ui.available_width() - 16.0 - 256.0 - 16.0) / 16.0).clamp(12.0, 22.0);
             let (rect, resp) = ui.allocate_exact_size(vec2(cell * 16.0, cell * 16.0), Sense::hover());
             self.grid_rect = Some(rect);
             let painter = ui.painter_at(rect);
@@ -142,8 +143,11 @@ impl EditorState for PaletteView {
             ui.vertical(|ui| {
                 match &self.table {
                     Some(tex) => {
-                        ui.label(crate::tr!("pal-ipol-heading"));
-                        let side = (ui.available_width().min(ui.available_height() - 40.0)).clamp(256.0, 512.0);
+                        let side = ((ui.available_width() - 16.0).min(ui.available_height() - 40.0)).clamp(160.0, 512.0);
+                        ui.scope(|ui| {
+                            ui.set_max_width(side);
+                            ui.add(egui::Label::new(crate::tr!("pal-ipol-heading")).wrap());
+                        });
                         let (rect, resp) = ui.allocate_exact_size(vec2(side, side), Sense::hover());
                         self.table_rect = Some(rect);
                         ui.painter().image(tex.id(), rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);

@@ -354,11 +354,12 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
             view.fit = true;
         }
         ui.separator();
-        ui.label(info.summary());
         if view.told_no_device {
-            ui.separator();
             ui.weak(crate::tr!("snd-no-device"));
+            ui.separator();
         }
+        // Cut with an ellipsis (whole on hover) in a narrow window.
+        ui.add(egui::Label::new(info.summary()).truncate());
     });
     if view.before.is_some() {
         ui.horizontal(|ui| {
@@ -395,7 +396,7 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
         if let Some(p) = view.playhead {
             ui.label(crate::tr!("snd-playing", time = fmt_time(p, rate)));
         }
-        ui.weak(crate::tr!("snd-info", codec = info.codec.to_string(), bits = info.bits.to_string(), block = crate::tr!("inspector-block-align-value", bytes = crate::tr!("inspector-bytes", count = info.block_align.to_string(), n = info.block_align), samples = crate::tr!("inspector-samples", count = info.samples_per_block.to_string(), n = info.samples_per_block)), chunks = info.chunks.join(" ")));
+        ui.add(egui::Label::new(egui::RichText::new(crate::tr!("snd-info", codec = info.codec.to_string(), bits = info.bits.to_string(), block = crate::tr!("inspector-block-align-value", bytes = crate::tr!("inspector-bytes", count = info.block_align.to_string(), n = info.block_align), samples = crate::tr!("inspector-samples", count = info.samples_per_block.to_string(), n = info.samples_per_block)), chunks = info.chunks.join(" "))).weak()).truncate());
     });
     ui.separator();
     waveform(ui, view, &d, rate);
