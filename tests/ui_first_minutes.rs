@@ -529,7 +529,7 @@ fn at_1024_by_768_the_panels_leave_the_editor_room_and_tool_bars_fold() {
     let tab_left = h.get_all_by_label("METAL01.0").map(|n| n.rect().left()).fold(f32::INFINITY, f32::min);
     assert!(rect_of(&h, "Inspector").left() - tab_left >= 420.0, "the editor gets room: {editor}");
     // The texture's tool bar folds into a menu rather than wrapping over rows.
-    assert!(h.query_by_label("Tools").is_some(), "a Tools menu");
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr("toolbar-tools")).is_some(), "a Tools menu");
     assert!(h.query_by_label("Stored").is_none(), "its tools are in the menu");
     // The browser's edge drags down to something small.
     let edge = tab_left - 9.0;

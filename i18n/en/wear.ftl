@@ -106,3 +106,4 @@ wear-more-bytes = … { $n ->
 wear-no-cp1251 = { $c } has no CP1251 byte: a WEAR name cannot hold it
 wear-open-hint = Ctrl+click or F12: open the material
 wear-falls-back = not found: falls back to { $name }
+wear-no-diagnostics = No diagnostics: the engine's two parsers read this table alike, and every name resolves.

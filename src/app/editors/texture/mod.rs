@@ -419,7 +419,7 @@ fn readout_line(ui: &mut Ui, view: &TextureView, readings: &Readings) {
             }
         }
         None => {
-            ui.weak(crate::tr!("tex-point-hint"));
+            ui.add(egui::Label::new(egui::RichText::new(crate::tr!("tex-point-hint")).weak()).truncate());
         }
     });
 }

@@ -548,7 +548,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>)
             None => {}
         }
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for (l, label) in [(Layout::Text, crate::tr!("wear-text")), (Layout::Table, crate::tr!("wear-table")), (Layout::Split, crate::tr!("wear-split"))] {
             if ui.selectable_label(v.layout == l, label).clicked() {
                 v.layout = l;

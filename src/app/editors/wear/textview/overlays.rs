@@ -197,7 +197,7 @@ pub(super) fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, f
 
 pub(super) fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
     if v.diagnostics.is_empty() {
-        ui.weak("No diagnostics: the engine's two parsers read this table alike, and every name resolves.");
+        ui.add(egui::Label::new(egui::RichText::new(crate::tr!("wear-no-diagnostics")).weak()).truncate());
         return;
     }
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
