@@ -175,7 +175,7 @@ fn sound_fields(ui: &mut Ui, s: &crate::formats::wav::Info) {
             (crate::tr!("inspector-channels"), ch),
             (crate::tr!("inspector-bits"), s.bits.to_string()),
             (crate::tr!("inspector-block-align"), crate::tr!("inspector-block-align-value", bytes = bytes(s.block_align as u64), samples = samples(s.samples_per_block as u64))),
-            (crate::tr!("inspector-length"), crate::tr!("inspector-length-value", samples = samples(s.frames as u64), seconds = crate::app::i18n::format::decimal(s.duration as f64, 3))),
+            (crate::tr!("inspector-length"), crate::tr!("inspector-length-value", samples = samples(s.frames), seconds = crate::app::i18n::format::decimal(s.duration, 3))),
             (crate::tr!("inspector-data"), bytes(s.data_bytes as u64)),
             (crate::tr!("inspector-chunks"), s.chunks.join(", ")),
         ];
@@ -257,11 +257,11 @@ fn entry_fields(app: &mut Inspector, ui: &mut Ui, path: &ItemPath, m: &EntryMeta
             ui.end_row();
         }
         ui.label(crate::tr!("inspector-size"));
-        ui.label(bytes(m.size as u64));
+        ui.label(bytes(m.size));
         ui.end_row();
         if let Some(p) = m.packed_size {
             ui.label(crate::tr!("inspector-packed-size"));
-            ui.label(bytes(p as u64));
+            ui.label(bytes(p));
             ui.end_row();
         }
         ui.label(crate::tr!("inspector-offset"));
