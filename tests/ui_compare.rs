@@ -101,7 +101,7 @@ fn compare_with_a_file_marks_each_edit_and_shows_a_texture_diff() {
     dialog.go(b.parent().unwrap().to_path_buf());
     dialog.name = "Textures.lib".into();
     h.run();
-    h.get_by_label("Open Selected").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-open-selected")).click();
     settle(&mut h);
     let want = [
         (Kind::Changed, "Textures.lib::GRASS.0"),

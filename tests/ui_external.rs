@@ -121,7 +121,7 @@ fn a_texture_saved_in_the_external_program_is_taken_as_one_undo_step_until_the_t
     let (red, blue) = (&level0.rgba[0..4], &level0.rgba[4 * 5..4 * 5 + 4]);
     assert!(red[0] > 180 && red[2] < 90, "texel 0 is red as painted: {red:?}");
     assert!(blue[2] > 180 && blue[0] < 90, "texel 5 is blue as painted: {blue:?}");
-    h.get_by_label("1 save taken");
+    h.get_by_label(&parkan_studio::app::i18n::tr_args("external-saves", &[("n", parkan_studio::app::i18n::Arg::from(1u32))]));
 
     // A file that is no image: refused, said in the tab, the texture unchanged.
     save_as_a_program_does(&file, b"not a png");
@@ -186,7 +186,7 @@ fn a_material_text_saved_in_the_external_program_becomes_the_material_and_mistak
     assert_eq!(h.state().ws.item_bytes(&path).unwrap().to_vec(), bytes);
 
     // Stop Watching: later saves are not taken.
-    h.get_by_label("Stop Watching").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("external-stop")).click();
     h.run_ok();
     assert!(mat_view(&h).outside.is_none());
     save_as_a_program_does(&file, text.as_bytes());

@@ -398,7 +398,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     h.run();
     h.get_by_label("Land1.wea").click();
     h.run();
-    h.get_by_label("Open Selected").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-open-selected")).click();
     settle(&mut h);
     assert!(!has_label(&h, "Choose a file"), "walker.wea was selected");
     assert!(h.state().views.file_dialog.open.is_none());
@@ -409,7 +409,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     h.run();
     h.get_by_label("stalker/").click(); // a selected folder is the one chosen
     h.run();
-    h.get_by_label("Choose This Folder").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-choose-folder")).click();
     settle(&mut h);
     let folder = h.state().views.folder.as_ref().expect("the folder listing");
     assert_eq!(folder.root(), d.path().join("stalker"));
@@ -420,7 +420,7 @@ fn with_the_native_dialog_off_the_window_draws_one_that_opens_and_saves() {
     dialog.go(d.path().to_path_buf());
     dialog.name = "copy.wea".into();
     h.run();
-    h.get_by_label("Save Here").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("fd-save-here")).click();
     settle(&mut h);
     assert_eq!(std::fs::read(&target).unwrap(), std::fs::read(d.path().join("Land1.wea")).unwrap());
     let lines = h.state().log.lines().iter().filter(|l| l.text.contains("file dialogs are drawn in the window")).count();
@@ -532,7 +532,7 @@ fn at_1024_by_768_the_panels_leave_the_editor_room_and_tool_bars_fold() {
     let tab_left = h.get_all_by_label("METAL01.0").map(|n| n.rect().left()).fold(f32::INFINITY, f32::min);
     assert!(rect_of(&h, "Inspector").left() - tab_left >= 420.0, "the editor gets room: {editor}");
     // The texture's tool bar folds into a menu rather than wrapping over rows.
-    assert!(h.query_by_label("Tools").is_some(), "a Tools menu");
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr("toolbar-tools")).is_some(), "a Tools menu");
     assert!(h.query_by_label("Stored").is_none(), "its tools are in the menu");
     // The browser's edge drags down to something small.
     let edge = tab_left - 9.0;

@@ -263,7 +263,7 @@ fn the_twentieth_block_is_refused_and_bad_keys_are_flagged() {
     h.run();
     let tracks = view(&h).tracks(&material(&h));
     assert!(tracks[0].bars[1].flagged && !tracks[0].bars[0].flagged, "the key past the last phase is flagged");
-    h.get_by_label("Add block").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("mat-add-block")).click();
     h.run();
     assert_eq!(bytes(&h), new, "nothing changed");
     assert!(view(&h).notice.as_deref().is_some_and(|n| n.contains("at most 19")));
@@ -375,7 +375,7 @@ fn material_lib_opens_as_a_filtered_list_and_enter_opens_a_material() {
     let water = h.state().tabs.active_tab().unwrap().state::<MaterialList>().unwrap().rows().iter().find(|r| r.name == "WATER").cloned().unwrap();
     assert_eq!(water.diffuse, Some([40, 120, 200, 170]));
     assert_eq!(water.texture.as_deref(), Some(&b"WATER1.0"[..]));
-    h.get_by_label("Filter").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("mats-filter")).click();
     h.run();
     h.input_mut().events.push(egui::Event::Text("mode_".into()));
     h.run();
@@ -468,7 +468,7 @@ fn a_page_rect_clicked_on_the_picture_picks_the_cell_and_the_preview_draws_it() 
     h.get_by_label("Page rect 1").click();
     h.run();
     assert_eq!(shown(&mut h), 1);
-    h.get_by_label("Whole texture").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("mat-whole-texture")).click();
     h.run();
     assert_eq!(bytes(&h)[cell_at], 0xFF, "the whole texture is cell 0xFF");
     for _ in 0..3 {

@@ -101,7 +101,7 @@ fn a_sound_opens_plays_on_a_null_output_and_takes_a_dropped_wav_with_undo() {
 
     // The sound before the drop plays beside the new one.
     assert_eq!(view(&h).before.as_ref().map(|b| b.sound.frames()), Some(33075));
-    h.get_by_label("Play before").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("snd-play-before")).click();
     h.step();
     assert!(view(&h).playing.is_some_and(|p| p.before && p.to == 33075), "the old sound plays");
     h.key_press(Key::Space);

@@ -114,7 +114,7 @@ fn opens_a_texture_zooms_toggles_channels_and_reads_texels() {
     assert_eq!(view(&h).zoom, 1.0);
     click(&mut h, "−");
     assert_eq!(view(&h).zoom, 0.5);
-    click(&mut h, "Fit");
+    click(&mut h, &parkan_studio::app::i18n::tr("tex-fit"));
     assert_eq!(view(&h).zoom, fitted);
     // The wheel zooms about the pointer; keys work while the pointer is over the image.
     let c = canvas(&h).center();
@@ -207,7 +207,7 @@ fn palette_swatches_highlight_their_texels_and_the_runtime_view_skips() {
     assert_eq!((m.mode, m.skip, m.view_size(), m.levels.len()), (ViewMode::Runtime, 1, (64, 64), 7));
     click(&mut h, "DisableMipmap");
     assert_eq!(view(&h).model().unwrap().levels.len(), 1);
-    click(&mut h, "Stored");
+    click(&mut h, &parkan_studio::app::i18n::tr("tex-stored"));
     assert_eq!(view(&h).model().unwrap().levels.len(), 8);
 }
 
@@ -234,7 +234,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     assert_eq!(entry_bytes(&h, &path), before, "two undos restore the texture byte for byte");
 
     // Drag the bottom-right corner of rect 1 (0,0,32,32) to texel (40, 24): one undo step.
-    click(&mut h, "Fit");
+    click(&mut h, &parkan_studio::app::i18n::tr("tex-fit"));
     let v = &view(&h);
     let (zoom, c) = (v.zoom, canvas(&h).center());
     let origin = c - egui::vec2(32.0, 32.0) * zoom;

@@ -176,7 +176,7 @@ fn table_edits_change_only_their_line_and_the_text_follows() {
     let d = snapshot_dir("table");
     let mut h = open(vec![demo(&d)]);
     let original = doc_bytes(&h);
-    h.get_by_label("Table").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("wear-table")).click();
     settle(&mut h);
     assert_eq!(view(&h).layout, Layout::Table);
     h.snapshot("wear_table");
@@ -324,7 +324,7 @@ fn landscape_tables_show_roles_and_triangle_uses() {
     let d = tempfile::tempdir().unwrap();
     demo(d.path());
     let mut h = open(vec![d.path().join("Land1.wea")]);
-    h.get_by_label("Table").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr("wear-table")).click();
     settle(&mut h);
     let uses = view(&h).assets.uses.as_ref().expect("Land.msh beside it");
     assert_eq!((uses.mesh.as_str(), uses.unit), ("Land.msh", "triangles"));

@@ -147,20 +147,20 @@ impl Watch {
 }
 
 /// The line an editor shows while its item is edited in an external program: the file, the
-/// saves taken, why the last one was refused; true when Stop Watching was clicked.
+/// saves taken, why the last one was refused; true when Stop Watching was clicked. `what` is
+/// what a save replaces, already in the language (the accusative in Russian).
 pub fn status(ui: &mut egui::Ui, w: &Watch, what: &str) -> bool {
     let mut stop = false;
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new("Editing in an external program").strong());
+        ui.label(egui::RichText::new(crate::tr!("external-editing")).strong());
         let name = w.file().file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         ui.label(&name).on_hover_text(w.file().display().to_string());
         let saves = match w.saves {
-            0 => format!("waiting for a save; each save replaces the {what} (one undo step)"),
-            1 => "1 save taken".to_string(),
-            n => format!("{n} saves taken"),
+            0 => crate::tr!("external-waiting", what = what),
+            n => crate::tr!("external-saves", n = n),
         };
         ui.weak(saves);
-        if ui.small_button("Stop Watching").on_hover_text("Later saves of the file are no longer taken (closing the tab stops too)").clicked() {
+        if ui.small_button(crate::tr!("external-stop")).on_hover_text(crate::tr!("external-stop-tip")).clicked() {
             stop = true;
         }
     });

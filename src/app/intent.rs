@@ -62,9 +62,9 @@ impl ItemEdit {
 /// What a native file dialog asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileRequest {
-    Open { title: &'static str, filters: &'static [(&'static str, &'static [&'static str])] },
-    Save { title: &'static str, filters: &'static [(&'static str, &'static [&'static str])], name: String },
-    Folder { title: &'static str },
+    Open { title: String, filters: &'static [(&'static str, &'static [&'static str])] },
+    Save { title: String, filters: &'static [(&'static str, &'static [&'static str])], name: String },
+    Folder { title: String },
 }
 
 /// Native dialogs; their answer comes back as the intent named beside each.
@@ -205,6 +205,8 @@ pub enum Intent {
     /// Jump to an item named by a check finding.
     Reveal { file: FileId, entry: Option<String> },
     SetTheme(Theme),
+    /// The interface's language, at once and remembered.
+    SetLanguage(crate::app::i18n::Language),
     TogglePanel(PanelId),
     Zoom(Zoom),
     SetReading(String),

@@ -12,6 +12,7 @@ pub mod editors;
 pub mod external;
 pub mod files;
 pub mod gpu_view;
+pub mod i18n;
 pub mod icon;
 pub mod intent;
 pub mod live_check;
@@ -174,7 +175,10 @@ impl StudioApp {
 
     /// The app on any egui context (benchmarks, headless runs).
     pub fn with_context(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>, opts: StartOptions) -> StudioApp {
-        let settings = Settings::load(storage);
+        let mut settings = Settings::load(storage);
+        // A first start takes the system's language (`run`; English elsewhere) and keeps it.
+        let language = *settings.language.get_or_insert_with(i18n::first_start_language);
+        i18n::set_language(language);
         let (inbox_tx, inbox_rx) = channel();
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
         let mut app = StudioApp {
@@ -420,6 +424,9 @@ impl StudioApp {
     }
 
     fn begin_frame(&mut self, ctx: &egui::Context) {
+        // This thread draws in this app's language (another app on another thread, as in
+        // tests, keeps its own).
+        i18n::set_language(self.settings.language.unwrap_or_default());
         let want = (self.settings.theme, self.settings.zoom);
         if self.frame.applied_theme != Some(want) {
             ctx.set_theme(self.settings.theme.preference());
@@ -532,6 +539,7 @@ pub fn run(files: Vec<PathBuf>, readings: &[String]) -> i32 {
             return 2;
         }
     }
+    i18n::set_first_start_language(i18n::locale::system_language());
     let size = 256;
     let viewport = egui::ViewportBuilder::default()
         .with_title("Parkan Studio")

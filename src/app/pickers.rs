@@ -29,30 +29,46 @@ pub enum Mode {
 }
 
 /// The dialog a pick asks for: what it chooses, its title and its filters (name, extensions).
-pub fn request(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'static str])>) {
+pub fn request(pick: &Pick) -> (Mode, String, Vec<(String, &'static [&'static str])>) {
+    let (mode, title, filters) = request_en(pick);
+    (mode, title, filters.into_iter().map(|(name, exts)| (filter_name(name), exts)).collect())
+}
+
+/// A filter's name in the language (an editor's own filters are named in English).
+fn filter_name(name: &str) -> String {
+    match name {
+        "Parkan and X-Ray files" => crate::tr!("filter-game"),
+        "All files" => crate::tr!("filter-all"),
+        "Parkan mods" => crate::tr!("filter-mods"),
+        "Images" => crate::tr!("filter-images"),
+        other => other.to_string(),
+    }
+}
+
+fn request_en(pick: &Pick) -> (Mode, String, Vec<(&'static str, &'static [&'static str])>) {
     let game: Vec<(&'static str, &'static [&'static str])> = vec![("Parkan and X-Ray files", GAME_FILES), ("All files", &["*"])];
     match pick {
-        Pick::OpenFiles => (Mode::Files, "Open".into(), game),
-        Pick::OpenFolder => (Mode::Folder, "Open Game Folder".into(), Vec::new()),
-        Pick::Unpack(None) => (Mode::Folder, "Unpack Which Game Folder".into(), Vec::new()),
-        Pick::Unpack(Some(_)) => (Mode::Folder, "Unpack Into (an empty folder)".into(), Vec::new()),
-        Pick::Pack(None) => (Mode::Folder, "Pack Which Unpacked Folder".into(), Vec::new()),
-        Pick::Pack(Some(_)) => (Mode::Folder, "Pack Into (outside the unpacked folder)".into(), Vec::new()),
-        Pick::SaveAs(_, name) => (Mode::Save(name.clone()), "Save As".into(), Vec::new()),
-        Pick::Extract(items, Some(name)) if items.len() == 1 => (Mode::Save(name.clone()), "Extract Entry".into(), Vec::new()),
-        Pick::Extract(..) => (Mode::Folder, "Extract Entries Into".into(), Vec::new()),
-        Pick::ExtractAll(_) => (Mode::Folder, "Extract All Into".into(), Vec::new()),
-        Pick::Replace(_) => (Mode::File, "Replace With".into(), Vec::new()),
-        Pick::Add(_) => (Mode::Files, "Add Files".into(), Vec::new()),
-        Pick::ModPackage => (Mode::File, "Install Mod".into(), vec![("Parkan mods", MODS), ("All files", &["*"])]),
-        Pick::ModExportBase => (Mode::Folder, "Export Against Which Clean Game Folder".into(), Vec::new()),
-        Pick::ModExportTo(name) => (Mode::Save(name.clone()), "Export Changes as Mod".into(), vec![("Parkan mods", MODS)]),
-        Pick::CompareWith(false) => (Mode::File, "Compare With File".into(), game),
-        Pick::CompareWith(true) => (Mode::Folder, "Compare With Folder".into(), Vec::new()),
+        Pick::OpenFiles => (Mode::Files, crate::tr!("pick-open"), game),
+        Pick::OpenFolder => (Mode::Folder, crate::tr!("pick-open-folder"), Vec::new()),
+        Pick::Unpack(None) => (Mode::Folder, crate::tr!("pick-unpack-which"), Vec::new()),
+        Pick::Unpack(Some(_)) => (Mode::Folder, crate::tr!("pick-unpack-into"), Vec::new()),
+        Pick::Pack(None) => (Mode::Folder, crate::tr!("pick-pack-which"), Vec::new()),
+        Pick::Pack(Some(_)) => (Mode::Folder, crate::tr!("pick-pack-into"), Vec::new()),
+        Pick::SaveAs(_, name) => (Mode::Save(name.clone()), crate::tr!("pick-save-as"), Vec::new()),
+        Pick::Extract(items, Some(name)) if items.len() == 1 => (Mode::Save(name.clone()), crate::tr!("pick-extract-entry"), Vec::new()),
+        Pick::Extract(..) => (Mode::Folder, crate::tr!("pick-extract-entries"), Vec::new()),
+        Pick::ExtractAll(_) => (Mode::Folder, crate::tr!("pick-extract-all"), Vec::new()),
+        Pick::Replace(_) => (Mode::File, crate::tr!("pick-replace"), Vec::new()),
+        Pick::Add(_) => (Mode::Files, crate::tr!("pick-add"), Vec::new()),
+        Pick::ModPackage => (Mode::File, crate::tr!("pick-install-mod"), vec![("Parkan mods", MODS), ("All files", &["*"])]),
+        Pick::ModExportBase => (Mode::Folder, crate::tr!("pick-export-base"), Vec::new()),
+        Pick::ModExportTo(name) => (Mode::Save(name.clone()), crate::tr!("pick-export-mod"), vec![("Parkan mods", MODS)]),
+        Pick::CompareWith(false) => (Mode::File, crate::tr!("pick-compare-file"), game),
+        Pick::CompareWith(true) => (Mode::Folder, crate::tr!("pick-compare-folder"), Vec::new()),
         Pick::ForEditor { request, .. } => match request {
-            FileRequest::Open { title, filters } => (Mode::File, (*title).into(), filters.to_vec()),
-            FileRequest::Save { title, filters, name } => (Mode::Save(name.clone()), (*title).into(), filters.to_vec()),
-            FileRequest::Folder { title } => (Mode::Folder, (*title).into(), Vec::new()),
+            FileRequest::Open { title, filters } => (Mode::File, title.clone(), filters.to_vec()),
+            FileRequest::Save { title, filters, name } => (Mode::Save(name.clone()), title.clone(), filters.to_vec()),
+            FileRequest::Folder { title } => (Mode::Folder, title.clone(), Vec::new()),
         },
     }
 }

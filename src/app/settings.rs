@@ -1,4 +1,4 @@
-//! What the editor remembers between runs (eframe storage): theme, zoom, which panels show,
+//! What the editor remembers between runs (eframe storage): language, theme, zoom, which panels show,
 //! the browser's sort, recent files and folders, and the readings chosen. Panel sizes and
 //! table column widths live in egui's own memory, which eframe persists too.
 
@@ -52,6 +52,8 @@ pub struct Settings {
     /// The program Edit in External Program opens files with; blank for the desktop's
     /// default program for the file's type.
     pub external_program: String,
+    /// The interface's language; `None` until the first start picks the system's.
+    pub language: Option<crate::app::i18n::Language>,
 }
 
 impl Default for Settings {
@@ -68,6 +70,7 @@ impl Default for Settings {
             readings: Vec::new(),
             last_dir: None,
             external_program: String::new(),
+            language: None,
         }
     }
 }
@@ -149,7 +152,7 @@ mod tests {
 
     #[test]
     fn settings_survive_a_round_trip_and_bad_values_reset() {
-        let mut s = Settings { zoom: 1.5, show_log: false, theme: Theme::Dark, ..Settings::default() };
+        let mut s = Settings { zoom: 1.5, show_log: false, theme: Theme::Dark, language: Some(crate::app::i18n::Language::Russian), ..Settings::default() };
         s.remember_file(Path::new("/x/Material.lib"));
         let text = serde_json::to_string(&s).unwrap();
         let back: Settings = serde_json::from_str(&text).unwrap();
@@ -158,5 +161,6 @@ mod tests {
         assert_eq!(odd.sanitized().zoom, 1.0);
         let partial: Settings = serde_json::from_str(r#"{"show_browser": false}"#).unwrap();
         assert!(!partial.show_browser && partial.show_inspector);
+        assert_eq!(partial.language, None, "an older store has no language: the first start picks it");
     }
 }

@@ -175,15 +175,15 @@ pub fn show(tabs: &mut Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
             ui.add_space(ui.available_height() * 0.3);
             ui.label(RichText::new("Parkan Studio").heading());
             if cx.settings.show_browser {
-                ui.weak("Double-click an entry (or select it and press Enter) to open it here.");
+                ui.weak(crate::tr!("tabs-hint-open"));
             } else {
                 // A browser hidden in an earlier run leaves nothing to double-click.
-                ui.weak("The browser is hidden: Ctrl+B (or View, Browser) shows it.");
-                if ui.button("Show the Browser").clicked() {
+                ui.weak(crate::tr!("tabs-hint-browser-hidden"));
+                if ui.button(crate::tr!("tabs-show-browser")).clicked() {
                     out.push(Intent::TogglePanel(PanelId::Browser));
                 }
             }
-            ui.weak("Ctrl+Shift+P lists every command.");
+            ui.weak(crate::tr!("tabs-hint-palette"));
         });
         return;
     }
@@ -208,7 +208,7 @@ pub fn show(tabs: &mut Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
             tab.view = ViewKind::Summary;
         }
         ui.horizontal(|ui| {
-            let views = [(ViewKind::Editor, editor.map_or("", |e| e.label())), (ViewKind::Summary, "Summary"), (ViewKind::Hex, "Hex"), (ViewKind::Fields, "Raw fields")];
+            let views = [(ViewKind::Editor, editor.map_or(String::new(), |e| crate::app::i18n::tr_or_text(e.label()))), (ViewKind::Summary, crate::tr!("view-summary")), (ViewKind::Hex, crate::tr!("view-hex")), (ViewKind::Fields, crate::tr!("view-raw-fields"))];
             for (v, label) in views.into_iter().filter(|(v, _)| editor.is_some() || *v != ViewKind::Editor) {
                 if ui.selectable_label(tab.view == v, label).clicked() {
                     out.push(Intent::SetView { tab: a, view: v });
@@ -287,10 +287,10 @@ fn strip(tabs: &Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(
                 }
                 // Right-click: this item's unsaved changes against the file on disk.
                 r.context_menu(|ui| {
-                    if ui.add_enabled(dirty, egui::Button::new("Compare with Saved")).on_hover_text("This item's unsaved changes against the file on disk").clicked() {
+                    if ui.add_enabled(dirty, egui::Button::new(crate::tr!("tabs-compare-saved"))).on_hover_text(crate::tr!("tabs-compare-saved-tip")).clicked() {
                         out.push(Intent::CompareWithSaved(t.path.clone()));
                     }
-                    if ui.button("Close Tab").clicked() {
+                    if ui.button(crate::tr!("cmd-close-tab")).clicked() {
                         out.push(Intent::CloseTab(i));
                     }
                 });
@@ -300,7 +300,7 @@ fn strip(tabs: &Tabs, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) -> Vec<(
                 if let Some(from) = r.dnd_release_payload::<usize>() {
                     out.push(Intent::MoveTab { from: *from, to: i });
                 }
-                if ui.small_button("×").on_hover_text("Close tab (Ctrl+W)").clicked() {
+                if ui.small_button("×").on_hover_text(crate::tr!("tabs-close-tip")).clicked() {
                     out.push(Intent::CloseTab(i));
                 }
                 ui.add_space(6.0);

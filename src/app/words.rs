@@ -1,15 +1,26 @@
 //! Numbers in sentences, said the same way everywhere: counts with their plural, times in ms.
 
-/// "1 block", "2 blocks".
+/// "1 block", "2 blocks" (English only: the interface says counts through `tr!` plurals).
 pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A severity as a line starts with it ("Error: …"), in the language.
+pub fn severity(s: crate::formats::Severity) -> String {
+    use crate::formats::Severity;
+    match s {
+        Severity::Error => crate::tr!("inspector-severity-error"),
+        Severity::Warning => crate::tr!("inspector-severity-warning"),
+        Severity::Info => crate::tr!("inspector-severity-info"),
+    }
 }
 
 /// A time in ms for reading: whole ms, or one decimal when there is a fraction (the playhead is
 /// an `f64` that playback advances by frame times).
 pub fn ms(ms: f64) -> String {
     let tenth = (ms * 10.0).round() / 10.0;
-    if tenth.fract() == 0.0 { format!("{tenth:.0} ms") } else { format!("{tenth:.1} ms") }
+    let n = crate::app::i18n::format::decimal(tenth, if tenth.fract() == 0.0 { 0 } else { 1 });
+    crate::tr!("unit-ms", n = n)
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ impl StudioApp {
                 self.asked_again(before, Intent::CompareWith(path));
             }
             Intent::ShowUnsaved => {
-                let view = CompareView::new("Unsaved changes (the files on disk -> the editor)", Source::Pairs(saved_pairs(&self.ws, None)));
+                let view = CompareView::new(crate::tr!("cmpv-unsaved-title"), Source::Pairs(saved_pairs(&self.ws, None)));
                 self.start_compare(view);
                 self.asked_again(before, Intent::ShowUnsaved);
             }
@@ -62,7 +62,7 @@ impl StudioApp {
                 self.ws.file(f).and_then(|o| o.path.parent().map(|p| p.to_path_buf()))
             });
             let Some(mine) = mine else {
-                self.fail("Compare", "Open a game folder or a file first: the compare view compares it with the folder chosen.".into());
+                self.fail(&crate::tr!("compare-heading"), crate::tr!("cmpv-open-folder-first"));
                 return;
             };
             // The folder as the editor has it: each edited open file under it by its unsaved
@@ -78,24 +78,24 @@ impl StudioApp {
                     Some((rel, self.ws.item_bytes(&ItemPath::root(f.id)).ok()?))
                 })
                 .collect();
-            let title = format!("{} -> {}{}", short(&mine), short(&other), if unsaved.is_empty() { "" } else { " (with unsaved edits)" });
+            let title = format!("{} -> {}{}", short(&mine), short(&other), if unsaved.is_empty() { String::new() } else { format!(" {}", crate::tr!("cmpv-with-unsaved")) });
             let mut view = CompareView::new(title, Source::Folders { a: mine, b: other, unsaved: unsaved.clone() });
             view.unsaved = unsaved.into_iter().map(|(r, _)| r.to_ascii_lowercase()).collect();
             self.start_compare(view);
             return;
         }
         let Some(file) = self.current_file() else {
-            self.fail("Compare", "Open a file first: the compare view compares it with the file chosen.".into());
+            self.fail(&crate::tr!("compare-heading"), crate::tr!("cmpv-open-file-first"));
             return;
         };
         let name = self.ws.file(file).map(|f| f.name()).unwrap_or_default();
         let mine = match self.ws.item_bytes(&ItemPath::root(file)) {
             Ok(b) => Side::file(name.clone(), b),
-            Err(e) => return self.fail("Compare", format!("{name}: {e}")),
+            Err(e) => return self.fail(&crate::tr!("compare-heading"), format!("{name}: {e}")),
         };
         let theirs = match file_side(&other) {
             Ok(s) => Side { name: name.clone(), ..s },
-            Err(e) => return self.fail("Compare", e.to_string()),
+            Err(e) => return self.fail(&crate::tr!("compare-heading"), e.to_string()),
         };
         let title = format!("{name} -> {}", short(&other));
         let at = [self.ws.file(file).map(|f| Origin::open(&f.path)), Some(Origin::disk(&other))];
@@ -112,7 +112,7 @@ impl StudioApp {
             (Some(p), None) => p.label.clone(),
             (None, _) => at,
         };
-        let mut view = CompareView::new(format!("{at}: saved -> unsaved"), Source::Pairs(pairs));
+        let mut view = CompareView::new(crate::tr!("cmpv-saved-unsaved", at = at.as_str()), Source::Pairs(pairs));
         if !path.entries.is_empty() {
             view.only = Some(at);
         }

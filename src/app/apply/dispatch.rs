@@ -114,6 +114,8 @@ impl StudioApp {
             Command::ThemeSystem => one(Intent::SetTheme(Theme::System)),
             Command::ThemeLight => one(Intent::SetTheme(Theme::Light)),
             Command::ThemeDark => one(Intent::SetTheme(Theme::Dark)),
+            Command::LanguageEnglish => one(Intent::SetLanguage(crate::app::i18n::Language::English)),
+            Command::LanguageRussian => one(Intent::SetLanguage(crate::app::i18n::Language::Russian)),
             Command::ZoomIn => one(Intent::Zoom(Zoom::In)),
             Command::ZoomOut => one(Intent::Zoom(Zoom::Out)),
             Command::ZoomReset => one(Intent::Zoom(Zoom::Reset)),

@@ -56,7 +56,7 @@ impl Area {
             Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
             | RebuildLookup(_) | Undo | Redo | DropOnRow { .. } | DropOnBrowser(_) => Area::Document,
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)
-            | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | TogglePanel(_)
+            | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | SetLanguage(_) | TogglePanel(_)
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
             | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) | SetExternalProgram(_) => Area::View,
             RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,

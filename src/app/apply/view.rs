@@ -53,6 +53,10 @@ impl StudioApp {
             Intent::FocusFilter => self.browser.focus_filter = true,
             Intent::Reveal { file, entry } => self.reveal(file, entry.as_deref()),
             Intent::SetTheme(t) => self.settings.theme = t,
+            Intent::SetLanguage(l) => {
+                self.settings.language = Some(l);
+                crate::app::i18n::set_language(l);
+            }
             Intent::TogglePanel(p) => self.settings.toggle(p),
             Intent::Zoom(z) => {
                 self.settings.zoom = match z {

@@ -43,8 +43,8 @@ pub fn badge(ui: &mut Ui, kind: Kind, size: f32) -> egui::Response {
 pub fn expander(ui: &mut Ui, open: bool) -> egui::Response {
     let size = 16.0;
     let (rect, response) = ui.allocate_exact_size(vec2(size, size), Sense::click());
-    let label = if open { "Collapse" } else { "Expand" };
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+    let label = if open { crate::tr!("tree-collapse") } else { crate::tr!("tree-expand") };
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
     if ui.is_rect_visible(rect) {
         let color = ui.style().interact(&response).fg_stroke.color;
         let c = rect.center();

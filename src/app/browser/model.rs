@@ -219,8 +219,8 @@ impl Builder<'_> {
             name: f.name(),
             type_id: None,
             type_label: match &f.damage {
-                Some(d) if d.salvaged.is_some() => "NRes (salvage, read-only)".into(),
-                Some(_) => "damaged (read-only)".into(),
+                Some(d) if d.salvaged.is_some() => crate::tr!("browser-salvaged"),
+                Some(_) => crate::tr!("browser-damaged"),
                 None => classify::file_format(&f.name(), root).to_string(),
             },
             size: match root {
@@ -361,11 +361,11 @@ fn content(kind: Kind, bytes: &[u8]) -> (String, Option<f64>) {
         Kind::Sound => match crate::formats::wav::peek(bytes) {
             Some(s) => {
                 let ch = match s.channels {
-                    1 => "mono".to_string(),
-                    2 => "stereo".to_string(),
-                    n => format!("{n} ch"),
+                    1 => crate::tr!("sound-mono"),
+                    2 => crate::tr!("sound-stereo"),
+                    n => crate::tr!("sound-channels", n = n),
                 };
-                let block = if s.samples_per_block > 1 { format!(", block {}", s.block_align) } else { String::new() };
+                let block = if s.samples_per_block > 1 { format!(", {}", crate::tr!("sound-block", n = s.block_align)) } else { String::new() };
                 (format!("{} {} Hz {ch}{block}", s.codec, s.rate), Some(s.duration))
             }
             None => (String::new(), None),
@@ -373,17 +373,17 @@ fn content(kind: Kind, bytes: &[u8]) -> (String, Option<f64>) {
         Kind::Font => match crate::formats::tfnt::Tfnt::parse(bytes) {
             Ok((f, _)) => {
                 let i = f.info();
-                (format!("{} glyphs, sheet {}×{}", i.glyphs, i.sheet_width, i.sheet_height), None)
+                (crate::tr!("font-summary", glyphs = i.glyphs, w = i.sheet_width.to_string(), h = i.sheet_height.to_string()), None)
             }
             Err(_) => (String::new(), None),
         },
         Kind::Palette => match crate::formats::pal::Pal::parse(bytes) {
-            Ok((p, _)) => (if p.ipol.is_some() { "256 colours + Ipol".into() } else { "256 colours".into() }, None),
+            Ok((p, _)) => (if p.ipol.is_some() { crate::tr!("palette-summary-ipol") } else { crate::tr!("palette-summary") }, None),
             Err(_) => (String::new(), None),
         },
         Kind::Texture => match crate::formats::texm::Header::parse(bytes) {
             Ok(h) => {
-                let mips = if h.mip_count > 1 { format!(", {} mips", h.mip_count) } else { String::new() };
+                let mips = if h.mip_count > 1 { format!(", {}", crate::tr!("texture-mips", n = h.mip_count)) } else { String::new() };
                 (format!("{}×{} fmt {}{mips}", h.width, h.height, h.format), None)
             }
             Err(_) => (String::new(), None),

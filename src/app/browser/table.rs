@@ -15,18 +15,24 @@ use egui_extras::{Column, TableBuilder};
 
 pub const ROW_HEIGHT: f32 = 20.0;
 
-const COLUMNS: [(&str, SortColumn); 10] = [
-    ("#", SortColumn::Index),
-    ("Name", SortColumn::Name),
-    ("Type", SortColumn::Type),
-    ("Size", SortColumn::Size),
-    ("attr1", SortColumn::Attr1),
-    ("attr2", SortColumn::Attr2),
-    ("attr3", SortColumn::Attr3),
-    ("Offset", SortColumn::Offset),
-    ("Format", SortColumn::Format),
-    ("Length", SortColumn::Length),
-];
+const COLUMNS: [SortColumn; 10] =
+    [SortColumn::Index, SortColumn::Name, SortColumn::Type, SortColumn::Size, SortColumn::Attr1, SortColumn::Attr2, SortColumn::Attr3, SortColumn::Offset, SortColumn::Format, SortColumn::Length];
+
+/// A column's heading; the attributes keep the format's own names.
+fn column_label(c: SortColumn) -> String {
+    match c {
+        SortColumn::Index => "#".into(),
+        SortColumn::Name => crate::tr!("col-name"),
+        SortColumn::Type => crate::tr!("col-type"),
+        SortColumn::Size => crate::tr!("col-size"),
+        SortColumn::Attr1 => "attr1".into(),
+        SortColumn::Attr2 => "attr2".into(),
+        SortColumn::Attr3 => "attr3".into(),
+        SortColumn::Offset => crate::tr!("col-offset"),
+        SortColumn::Format => crate::tr!("col-format"),
+        SortColumn::Length => crate::tr!("col-length"),
+    }
+}
 
 /// What the browser's table reads and keeps.
 pub struct Table<'a> {
@@ -65,8 +71,8 @@ pub fn show(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
     if app.cx.ws.files().is_empty() {
         ui.add_space(24.0);
         ui.vertical_centered(|ui| {
-            ui.label(RichText::new("No file open").heading());
-            ui.label("Open an archive (Ctrl+O), a game folder (Ctrl+Shift+O), or drop files here.");
+            ui.label(RichText::new(crate::tr!("browser-empty")).heading());
+            ui.label(crate::tr!("browser-empty-hint"));
         });
         app.browser.table_rect = Some(ui.available_rect_before_wrap());
         app.browser.row_rects.clear();
@@ -81,32 +87,32 @@ pub fn show(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
 fn filter_bar(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
     let mut filter = app.browser.filter.clone();
     ui.horizontal_wrapped(|ui| {
-        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text("Filter by name (Ctrl+F)").desired_width(ui.available_width().clamp(100.0, 180.0)).id_salt("browser-filter"));
+        let r = ui.add(TextEdit::singleline(&mut filter.text).hint_text(crate::tr!("browser-filter-hint")).desired_width(ui.available_width().clamp(100.0, 180.0)).id_salt("browser-filter"));
         if app.browser.focus_filter {
             r.request_focus();
             app.browser.focus_filter = false;
         }
         let shown = match &filter.type_label {
-            None => "All types".to_string(),
+            None => crate::tr!("browser-all-types"),
             Some(t) => t.clone(),
         };
         egui::ComboBox::from_id_salt("type-filter")
             .selected_text(shown)
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut filter.type_label, None, "All types");
+                ui.selectable_value(&mut filter.type_label, None, crate::tr!("browser-all-types"));
                 for t in &app.browser.model.type_labels {
                     ui.selectable_value(&mut filter.type_label, Some(t.clone()), t);
                 }
             })
             .response
-            .on_hover_text("Filter by type");
-        if filter.is_active() && ui.small_button("×").on_hover_text("Clear the filter").clicked() {
+            .on_hover_text(crate::tr!("browser-filter-type"));
+        if filter.is_active() && ui.small_button("×").on_hover_text(crate::tr!("browser-clear-filter")).clicked() {
             filter = Filter::default();
         }
         let entries = app.browser.model.rows.iter().filter(|r| !r.path.entries.is_empty()).count();
         // Flows under the filter when the panel is narrow.
         let sel = app.browser.selection.len();
-        ui.weak(if sel > 0 { format!("{entries} shown · {sel} selected") } else { format!("{entries} shown") });
+        ui.weak(if sel > 0 { crate::tr!("browser-shown-selected", n = entries, sel = sel) } else { crate::tr!("browser-shown", n = entries) });
     });
     // The filter text is the text field's own buffer; the model follows it.
     app.browser.set_filter(filter);
@@ -197,13 +203,14 @@ fn table(app: &mut Table, ui: &mut Ui, out: &mut Vec<Intent>) {
         tb = tb.scroll_to_row(i, Some(Align::Center));
     }
     tb.header(ROW_HEIGHT + 2.0, |mut header| {
-        for (label, col) in COLUMNS {
+        for col in COLUMNS {
+            let label = column_label(col);
             header.col(|ui| {
-                let r = ui.add(egui::Button::new(RichText::new(label).strong()).frame(false));
+                let r = ui.add(egui::Button::new(RichText::new(&label).strong()).frame(false).truncate()).on_hover_text(&label);
                 if sort.column == col {
                     icons::sort_arrow(ui, sort.ascending);
                 }
-                if r.on_hover_text(format!("Sort by {label}")).clicked() {
+                if r.on_hover_text(crate::tr!("browser-sort-by", column = label.as_str())).clicked() {
                     let ascending = if sort.column == col { !sort.ascending } else { true };
                     out.push(Intent::SetSort(Sort { column: col, ascending }));
                 }
@@ -241,16 +248,16 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     row.col(|ui| {
         let l = ui.label(&r.type_label);
         if let (Some(t), Some(p)) = (r.type_id, r.packed_size) {
-            l.on_hover_text(format!("type {t:#010X}, packed {p} bytes"));
+            l.on_hover_text(crate::tr!("browser-type-packed", id = format!("{t:#010X}"), packed = crate::app::i18n::format::bytes(p)));
         } else if let Some(p) = r.packed_size {
-            l.on_hover_text(format!("packed {p} bytes"));
+            l.on_hover_text(crate::tr!("browser-packed", packed = crate::app::i18n::format::bytes(p)));
         } else if let Some(t) = r.type_id {
-            l.on_hover_text(format!("type id {t} ({t:#010X})"));
+            l.on_hover_text(crate::tr!("browser-type-id", id = t.to_string(), hex = format!("{t:#010X}")));
         }
     });
     row.col(|ui| {
         if let Some(s) = r.size {
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(s.to_string()));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(crate::app::i18n::format::int(s)).on_hover_text(crate::app::i18n::format::bytes(s)));
         }
     });
     for k in 0..3 {
@@ -272,7 +279,7 @@ fn cells(row: &mut egui_extras::TableRow<'_, '_>, r: &Row, renaming: Option<&mut
     });
     row.col(|ui| {
         if let Some(s) = r.seconds {
-            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(format!("{s:.2} s")));
+            ui.with_layout(Layout::right_to_left(Align::Center), |ui| ui.label(crate::tr!("seconds", s = crate::app::i18n::format::decimal(s, 2))));
         }
     });
 }
@@ -306,7 +313,7 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
     }
     match renaming {
         Some(ren) => {
-            let resp = ui.add(TextEdit::singleline(&mut ren.text).hint_text("New name").desired_width(f32::INFINITY).id_salt("rename"));
+            let resp = ui.add(TextEdit::singleline(&mut ren.text).hint_text(crate::tr!("browser-new-name")).desired_width(f32::INFINITY).id_salt("rename"));
             if ren.focus {
                 resp.request_focus();
                 ren.focus = false;
@@ -326,12 +333,11 @@ fn name_cell(ui: &mut Ui, r: &Row, renaming: Option<&mut super::Renaming>, thumb
             // A sound's length after its name, where a narrow panel still shows it (the Format
             // and Length columns further right have the rest).
             if let Some(secs) = r.seconds {
-                ui.weak(format!("{secs:.2} s")).on_hover_text(&r.format);
+                ui.weak(crate::tr!("seconds", s = crate::app::i18n::format::decimal(secs, 2))).on_hover_text(&r.format);
             }
             if let Some((errors, all)) = findings.filter(|(_, all)| *all > 0) {
                 let colour = if errors > 0 { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
-                ui.colored_label(colour, crate::app::words::count(all, "problem", "problems"))
-                    .on_hover_text(format!("{}, found by the background check: see Diagnostics", crate::app::words::count(errors, "error", "errors")));
+                ui.colored_label(colour, crate::tr!("browser-problems", n = all)).on_hover_text(crate::tr!("browser-problems-tip", n = errors));
             }
         }
     }
@@ -369,7 +375,7 @@ fn row_interaction(resp: &egui::Response, r: &Row, selected: bool, enabled: &[bo
         }
         if r.expandable {
             ui.separator();
-            let label = if r.expanded { "Collapse" } else { "Expand" };
+            let label = if r.expanded { crate::tr!("tree-collapse") } else { crate::tr!("tree-expand") };
             if ui.button(label).clicked() {
                 out.push(Intent::SetExpanded { path: r.path.clone(), open: !r.expanded });
                 ui.close();

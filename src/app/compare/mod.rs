@@ -169,25 +169,25 @@ fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&S
 /// The whole view: a header with the summary and Close, the tree, and the shown diff.
 pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
     let ws = cx.ws;
-    ui.horizontal(|ui| {
-        ui.heading("Compare");
-        ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Close Compare").on_hover_text("Back to the editor tabs").clicked() {
-                out.push(Intent::CloseCompare);
-            }
-            if let Some(again) = &view.again
-                && ui.button("Refresh").on_hover_text("Compare again (the editor's bytes as they are now)").clicked()
-            {
-                out.push(again.clone());
-            }
-        });
+    ui.horizontal_wrapped(|ui| {
+        ui.heading(crate::tr!("compare-heading"));
+        // The buttons after the heading, on a line of their own when the panel is narrow; the
+        // compared names under them, cut with an ellipsis (whole on hover) when they do not fit.
+        if let Some(again) = &view.again
+            && ui.button(crate::tr!("compare-refresh")).on_hover_text(crate::tr!("compare-refresh-tip")).clicked()
+        {
+            out.push(again.clone());
+        }
+        if ui.button(crate::tr!("compare-close")).on_hover_text(crate::tr!("compare-close-tip")).clicked() {
+            out.push(Intent::CloseCompare);
+        }
     });
+    ui.add(egui::Label::new(RichText::new(&view.title).strong()).truncate());
     match &view.report {
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("Comparing…");
+                ui.label(crate::tr!("compare-running"));
             });
         }
         Some(Err(e)) => {
@@ -214,7 +214,7 @@ pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Int
 /// The shown change: its header line, its damage, its body, then the engine's figures.
 fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::RenderState>, readings: &Readings) {
     let Some(s) = view.shown.as_mut() else {
-        ui.weak("Double-click a change (or select it and press Enter) to see its diff.");
+        ui.weak(crate::tr!("compare-hint"));
         return;
     };
     let Some(change) = view.report.as_ref().and_then(|r| r.as_ref().ok()).and_then(|r| r.changes.get(s.change)) else { return };
@@ -224,10 +224,10 @@ fn shown(view: &mut CompareView, ui: &mut Ui, gpu: Option<&eframe::egui_wgpu::Re
         ui.label(RichText::new(&change.path).monospace());
         ui.weak(change.item.name());
         if let Some(from) = &change.from {
-            ui.weak(format!("from {from}"));
+            ui.weak(crate::tr!("compare-from", from = from.as_str()));
         }
         if let (Some(a), Some(b)) = (change.old_size, change.new_size) {
-            ui.weak(format!("{a} -> {b} bytes"));
+            ui.weak(format!("{} -> {}", crate::app::i18n::format::bytes(a), crate::app::i18n::format::bytes(b)));
         }
     });
     if let Some(d) = &change.damaged {

@@ -11,10 +11,10 @@ use egui::{RichText, Ui};
 pub fn figures(ui: &mut Ui, change: &Change) {
     if change.details.is_empty() && change.context.is_empty() {
         ui.weak(match change.kind {
-            Kind::Added | Kind::Removed => "Only on one side.",
-            Kind::Renamed => "The same bytes under a new name.",
-            Kind::Moved => "The same entry at another place in the archive's order.",
-            Kind::Changed => "No details.",
+            Kind::Added | Kind::Removed => crate::tr!("compare-one-side"),
+            Kind::Renamed => crate::tr!("compare-renamed"),
+            Kind::Moved => crate::tr!("compare-moved"),
+            Kind::Changed => crate::tr!("compare-no-details"),
         });
         return;
     }
@@ -76,28 +76,28 @@ impl FieldTable {
         if let Some(x) = self.extra.as_mut().filter(|x| x.placement() == Placement::AboveFields) {
             x.show(ui, &self.readings, gpu, &mut none);
         }
-        egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
+        egui::CollapsingHeader::new(crate::tr!("compare-what-changed")).id_salt("compare-what-changed").default_open(true).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(180.0).show(ui, figures);
         });
         if let Some(m) = self.extra.as_mut().filter(|x| x.placement() == Placement::InFields) {
-            egui::CollapsingHeader::new("Both sides playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings, gpu, &mut none));
+            egui::CollapsingHeader::new(crate::tr!("compare-both-playing")).id_salt("compare-both-playing").default_open(true).show(ui, |ui| m.show(ui, &self.readings, gpu, &mut none));
         }
         for e in &self.errors {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         let changed = self.rows.iter().filter(|r| r.differs()).count();
         ui.horizontal(|ui| {
-            ui.checkbox(&mut self.only_changed, "Only changed fields");
-            ui.weak(format!("{changed} of {} fields differ", self.rows.len()));
+            ui.checkbox(&mut self.only_changed, crate::tr!("compare-only-changed"));
+            ui.weak(crate::tr!("compare-fields-differ", n = changed, total = self.rows.len()));
         });
         let dark = ui.visuals().dark_mode;
         let (red, green) = (kind_color(Kind::Removed, dark), kind_color(Kind::Added, dark));
         let highlight = ui.visuals().selection.bg_fill.gamma_multiply(0.35);
         egui::ScrollArea::both().id_salt("compare-fields").auto_shrink([false, false]).show(ui, |ui| {
             egui::Grid::new("compare-fields-grid").striped(true).num_columns(3).min_col_width(120.0).show(ui, |ui| {
-                ui.label(RichText::new("Field").strong());
-                ui.label(RichText::new("A (before)").strong());
-                ui.label(RichText::new("B (after)").strong());
+                ui.label(RichText::new(crate::tr!("compare-field")).strong());
+                ui.label(RichText::new(crate::tr!("compare-a")).strong());
+                ui.label(RichText::new(crate::tr!("compare-b")).strong());
                 ui.end_row();
                 for r in self.rows.iter().filter(|r| !self.only_changed || r.differs()) {
                     let value = |v: &Option<String>, color| {

@@ -48,7 +48,7 @@ fn row_text(row: &Row, change: Option<&Change>, unsaved: bool, ui: &Ui) -> Layou
     let mark = |job: &mut LayoutJob| {
         if unsaved {
             let f = TextFormat { italics: true, ..TextFormat::simple(font.clone(), ui.visuals().warn_fg_color) };
-            job.append("unsaved", 6.0, f);
+            job.append(&crate::tr!("cmpv-unsaved-mark"), 6.0, f);
         }
     };
     let Some(c) = change else {
@@ -58,9 +58,9 @@ fn row_text(row: &Row, change: Option<&Change>, unsaved: bool, ui: &Ui) -> Layou
     };
     job.append(&row.name, 0.0, TextFormat::simple(font.clone(), text));
     let color: Color32 = kind_color(c.kind, ui.visuals().dark_mode);
-    job.append(c.kind.label(), 10.0, TextFormat::simple(font.clone(), color));
+    job.append(&crate::app::widgets::diff::kind_word(c.kind), 10.0, TextFormat::simple(font.clone(), color));
     if let Some(from) = &c.from {
-        job.append(&format!("from {from}"), 6.0, TextFormat::simple(font.clone(), ui.visuals().weak_text_color()));
+        job.append(&crate::tr!("compare-from", from = from.as_str()), 6.0, TextFormat::simple(font.clone(), ui.visuals().weak_text_color()));
     }
     mark(&mut job);
     job
@@ -94,8 +94,8 @@ pub fn show(view: &mut CompareView, ui: &mut Ui) -> bool {
     }
     let identical = view.report.as_ref().and_then(|r| r.as_ref().ok()).map_or(0, |r| r.identical);
     let n = view.changes().len();
-    ui.label(format!("{n} change{}", if n == 1 { "" } else { "s" }));
-    ui.weak(format!("{identical} identical (not listed)"));
+    ui.label(crate::tr!("mods-changes", n = n));
+    ui.weak(crate::tr!("compare-identical", n = identical));
     ui.separator();
     let row_h = ui.spacing().interact_size.y;
     let count = view.tree.len();

@@ -101,18 +101,29 @@ impl Command {
         v
     }
 
-    pub fn label(self) -> &'static str {
+    /// The key of its label in `i18n/*/commands.ftl` (or, for an editor whose commands are
+    /// not written against the keys yet, its English label).
+    pub fn label_key(self) -> &'static str {
         match self {
             Command::Editor(c) => c.spec().map_or("?", |s| s.label),
             c => c.shell_label(),
         }
     }
 
-    pub fn tooltip(self) -> &'static str {
+    pub fn tooltip_key(self) -> &'static str {
         match self {
             Command::Editor(c) => c.spec().map_or("", |s| s.tooltip),
             c => c.shell_tooltip(),
         }
+    }
+
+    /// Its label in the interface's language.
+    pub fn label(self) -> String {
+        crate::app::i18n::tr_or_text(self.label_key())
+    }
+
+    pub fn tooltip(self) -> String {
+        crate::app::i18n::tr_or_text(self.tooltip_key())
     }
 
     /// The shortcuts that run the command; the first is the one menus show.

@@ -79,15 +79,15 @@ pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
     let mut open = true;
     egui::Window::new("Export Changes as Mod").id(egui::Id::unique("mod-export")).open(&mut open).default_size([620.0, 480.0]).collapsible(false).show(ctx, |ui| {
         ui.horizontal(|ui| {
-            ui.label("Changes:");
-            if ui.selectable_label(form.base.is_none(), "Unsaved edits (against the files on disk)").clicked() && form.base.is_some() {
+            ui.label(crate::tr!("export-changes"));
+            if ui.selectable_label(form.base.is_none(), crate::tr!("export-unsaved")).clicked() && form.base.is_some() {
                 out.push(Intent::ModExportChanges { base: None });
             }
             let against = match &form.base {
-                Some(b) => format!("Against {}", b.display()),
-                None => "Against a clean folder…".to_string(),
+                Some(b) => crate::tr!("export-against", folder = b.display().to_string()),
+                None => crate::tr!("export-against-clean"),
             };
-            if ui.selectable_label(form.base.is_some(), against).on_hover_text("Everything the open game folder changes compared with a clean copy of the game").clicked() {
+            if ui.selectable_label(form.base.is_some(), against).on_hover_text(crate::tr!("export-against-tip")).clicked() {
                 out.push(Intent::Pick(Pick::ModExportBase));
             }
         });
@@ -95,18 +95,18 @@ pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
         if form.loading {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("finding the changes…");
+                ui.label(crate::tr!("export-finding"));
             });
         } else if form.rows.is_empty() {
-            ui.weak("No changes found.");
+            ui.weak(crate::tr!("export-none"));
         } else {
             ui.horizontal(|ui| {
                 let n = form.rows.iter().filter(|(on, _)| *on).count();
-                ui.label(format!("{n} of {} changes included", form.rows.len()));
-                if ui.small_button("All").clicked() {
+                ui.label(crate::tr!("export-included", n = n, total = form.rows.len()));
+                if ui.small_button(crate::tr!("export-all")).clicked() {
                     form.rows.iter_mut().for_each(|(on, _)| *on = true);
                 }
-                if ui.small_button("None").clicked() {
+                if ui.small_button(crate::tr!("export-none-button")).clicked() {
                     form.rows.iter_mut().for_each(|(on, _)| *on = false);
                 }
             });
@@ -122,7 +122,7 @@ pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
         ui.separator();
         egui::Grid::new("mod-export-meta").num_columns(2).show(ui, |ui| {
             let m = &mut form.meta;
-            for (label, value, multiline) in [("Name", &mut m.name, false), ("Version", &mut m.version, false), ("Author", &mut m.author, false), ("Description", &mut m.description, true)] {
+            for (label, value, multiline) in [(crate::tr!("mod-name"), &mut m.name, false), (crate::tr!("mod-version"), &mut m.version, false), (crate::tr!("mod-author"), &mut m.author, false), (crate::tr!("mod-description"), &mut m.description, true)] {
                 let id = ui.label(label).id;
                 let edit = if multiline { egui::TextEdit::multiline(value) } else { egui::TextEdit::singleline(value) };
                 ui.add(edit).labelled_by(id);
@@ -132,11 +132,11 @@ pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
         ui.separator();
         ui.horizontal(|ui| {
             let ready = !form.loading && form.rows.iter().any(|(on, _)| *on) && !form.meta.name.trim().is_empty();
-            if ui.add_enabled(ready, egui::Button::new("Export…")).on_hover_text("Write the chosen changes as a .parkanmod").clicked() {
+            if ui.add_enabled(ready, egui::Button::new(crate::tr!("export-button"))).on_hover_text(crate::tr!("export-button-tip")).clicked() {
                 let file: String = form.meta.name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
                 out.push(Intent::Pick(Pick::ModExportTo(format!("{file}.parkanmod"))));
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(crate::tr!("dlg-cancel")).clicked() {
                 out.push(Intent::ModExportClose);
             }
         });

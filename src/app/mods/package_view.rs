@@ -32,13 +32,13 @@ impl PackageView {
 
 /// What a change does, in a few words.
 pub fn describe(c: &Change) -> String {
-    let size = |n: usize| crate::app::words::count(n, "byte", "bytes");
+    let size = |n: usize| crate::tr!("inspector-bytes", count = n.to_string(), n = n);
     match &c.op {
         Op::ReplaceEntry { data, original, .. } | Op::ReplaceFile { data, original } => format!("{} -> {}", size(original.size as usize), size(data.len())),
-        Op::AddEntry { data, .. } | Op::AddFile { data } => format!("new, {}", size(data.len())),
-        Op::RemoveEntry { original } | Op::RemoveFile { original } => format!("removed ({})", size(original.size as usize)),
-        Op::RenameEntry { to, .. } => format!("renamed to {to}"),
-        Op::WearRows { base, data } => format!("rows: {} -> {}", size(base.len()), size(data.len())),
+        Op::AddEntry { data, .. } | Op::AddFile { data } => crate::tr!("mods-change-new", size = size(data.len())),
+        Op::RemoveEntry { original } | Op::RemoveFile { original } => crate::tr!("mods-change-removed", size = size(original.size as usize)),
+        Op::RenameEntry { to, .. } => crate::tr!("mods-change-renamed", to = to.as_str()),
+        Op::WearRows { base, data } => crate::tr!("mods-change-rows", from = size(base.len()), to = size(data.len())),
     }
 }
 
@@ -84,18 +84,18 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut V
     for (i, v) in mods.packages.iter_mut().enumerate() {
         let mut open = true;
         let m = &v.package.meta;
-        let title = format!("Mod {} {}", shown(&m.name), shown(&m.version));
+        let title = crate::tr!("mod-view-title", name = shown(&m.name).into_owned(), version = shown(&m.version).into_owned());
         egui::Window::new(title).id(egui::Id::unique(("mod-package", &v.path))).open(&mut open).default_size([620.0, 440.0]).show(ctx, |ui| {
             egui::Grid::new(("mod-manifest", i)).num_columns(2).show(ui, |ui| {
                 for (k, val) in [
                     // A package's words, shown with their control characters escaped.
-                    ("Name", shown(&m.name).into_owned()),
-                    ("Version", shown(&m.version).into_owned()),
-                    ("Author", shown(&m.author).into_owned()),
-                    ("Description", shown_multiline(&m.description).into_owned()),
-                    ("Made with", shown(&m.tool).into_owned()),
-                    ("Format version", FORMAT_VERSION.to_string()),
-                    ("File", v.path.display().to_string()),
+                    (crate::tr!("mod-name"), shown(&m.name).into_owned()),
+                    (crate::tr!("mod-version"), shown(&m.version).into_owned()),
+                    (crate::tr!("mod-author"), shown(&m.author).into_owned()),
+                    (crate::tr!("mod-description"), shown_multiline(&m.description).into_owned()),
+                    (crate::tr!("mod-made-with"), shown(&m.tool).into_owned()),
+                    (crate::tr!("mod-format-version"), FORMAT_VERSION.to_string()),
+                    (crate::tr!("mod-file"), v.path.display().to_string()),
                 ] {
                     ui.strong(k);
                     ui.label(val);
@@ -106,13 +106,13 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut V
             match &game {
                 Some(g) => {
                     ui.horizontal(|ui| {
-                        ui.label(format!("{} changes; compared with {} on request.", v.package.changes.len(), g.display()));
+                        ui.label(crate::tr!("mod-view-compared", n = v.package.changes.len(), game = g.display().to_string()));
                         match installed.iter().position(|n| *n == m.name) {
                             Some(at) => {
-                                ui.weak(format!("installed here as #{} of {}", at + 1, installed.len()));
+                                ui.weak(crate::tr!("mod-view-installed", at = at + 1, of = installed.len()));
                             }
                             None => {
-                                if ui.button("Install into this folder…").on_hover_text("Shows the dry run first").clicked() {
+                                if ui.button(crate::tr!("mod-view-install")).on_hover_text(crate::tr!("mod-view-install-tip")).clicked() {
                                     out.push(Intent::ModPreview { package: v.path.clone(), force: false, order: None });
                                 }
                             }
@@ -120,7 +120,7 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut V
                     });
                 }
                 None => {
-                    ui.label(format!("{} changes. Open the game folder (File > Open Folder) to compare each with the game's.", v.package.changes.len()));
+                    ui.label(crate::tr!("mod-view-no-game", n = v.package.changes.len()));
                 }
             }
             egui::ScrollArea::vertical().id_salt(("mod-changes", i)).auto_shrink([false, true]).show(ui, |ui| {
@@ -131,7 +131,7 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut V
                         ui.weak(describe(c));
                         if let Some(g) = &game {
                             let shown = v.diffs.contains_key(&n);
-                            if ui.small_button(if shown { "Hide diff" } else { "Diff" }).on_hover_text("What this change does to the game's item").clicked() {
+                            if ui.small_button(if shown { crate::tr!("mod-view-hide-diff") } else { crate::tr!("mod-view-diff") }).on_hover_text(crate::tr!("mod-view-diff-tip")).clicked() {
                                 if shown {
                                     v.diffs.remove(&n);
                                 } else {

@@ -21,49 +21,49 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Inten
     let busy = cx.tasks.busy();
     let installed = mods.installed_in(&root);
     let title = match installed {
-        Ok(list) => format!("Mods ({} installed)", list.len()),
-        Err(_) => "Mods".to_string(),
+        Ok(list) => crate::tr!("mods-title-installed", n = list.len()),
+        Err(_) => crate::tr!("mods-title"),
     };
     egui::CollapsingHeader::new(title).id_salt("mods").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
-            if ui.add_enabled(!busy, egui::Button::new("Install from file…")).on_hover_text("Choose a .parkanmod; its dry run is listed before anything is written").clicked() {
+            if ui.add_enabled(!busy, egui::Button::new(crate::tr!("mods-install-from-file"))).on_hover_text(crate::tr!("mods-install-from-file-tip")).clicked() {
                 out.push(Intent::Pick(Pick::ModPackage));
             }
-            ui.weak("or drop a .parkanmod on the window");
+            ui.weak(crate::tr!("mods-or-drop"));
         });
         match installed {
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("the journal cannot be read: {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, crate::tr!("mods-journal-unreadable", error = e.to_string()));
             }
             Ok(list) if list.is_empty() => {
-                ui.weak("No mods installed: the game is as its files are.");
+                ui.weak(crate::tr!("mods-none"));
             }
             Ok(list) => {
                 let n = list.len();
                 egui::Grid::new("mods-installed").striped(true).num_columns(3).show(ui, |ui| {
                     for (i, m) in list.iter().enumerate() {
                         // The journal's text is a package's: shown with its controls escaped.
-                        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", shown(&m.author)) };
+                        let by = if m.author.is_empty() { String::new() } else { format!(" {}", crate::tr!("mods-by", author = shown(&m.author).into_owned())) };
                         ui.label(format!("{}. {} {}{by}", i + 1, shown(&m.name), shown(&m.version))).on_hover_text(
                             m.changes.iter().map(|c| format!("{} {}", shown(&c.op), c.address())).collect::<Vec<_>>().join("\n"),
                         );
-                        ui.weak(format!("{} changes", m.changes.len()));
+                        ui.weak(crate::tr!("mods-changes", n = m.changes.len()));
                         ui.horizontal(|ui| {
-                            if ui.add_enabled(!busy && i > 0, egui::Button::new("Up").small()).on_hover_text("Earlier in the order: re-applies the mods in the new order").clicked() {
+                            if ui.add_enabled(!busy && i > 0, egui::Button::new(crate::tr!("mods-up")).small()).on_hover_text(crate::tr!("mods-up-tip")).clicked() {
                                 out.push(Intent::ModMove { name: m.name.clone(), to: i });
                             }
-                            if ui.add_enabled(!busy && i + 1 < n, egui::Button::new("Down").small()).on_hover_text("Later in the order: it wins where it conflicts").clicked() {
+                            if ui.add_enabled(!busy && i + 1 < n, egui::Button::new(crate::tr!("mods-down")).small()).on_hover_text(crate::tr!("mods-down-tip")).clicked() {
                                 out.push(Intent::ModMove { name: m.name.clone(), to: i + 2 });
                             }
-                            let b = egui::Button::new("Uninstall").small();
-                            if ui.add_enabled(!busy, b).on_hover_text("Restore every entry it changed, byte for byte; later mods' changes stay").clicked() {
+                            let b = egui::Button::new(crate::tr!("mods-uninstall")).small();
+                            if ui.add_enabled(!busy, b).on_hover_text(crate::tr!("mods-uninstall-tip")).clicked() {
                                 out.push(Intent::ModUninstall(m.name.clone()));
                             }
                         });
                         ui.end_row();
                     }
                 });
-                ui.weak("Later mods win where two change the same item.");
+                ui.weak(crate::tr!("mods-later-wins"));
             }
         }
     });
@@ -74,15 +74,15 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Inten
 fn mark(ui: &Ui, done: &Result<Done, String>, conflict: &Option<(String, Verdict)>, later: bool) -> (Color32, String) {
     let v = ui.visuals();
     match (done, conflict) {
-        (Err(why), Some((other, _))) => (v.error_fg_color, format!("CONFLICT with {}: {why}", shown(other))),
-        (Err(why), None) => (v.error_fg_color, format!("blocked: {why}")),
+        (Err(why), Some((other, _))) => (v.error_fg_color, crate::tr!("mods-conflict-why", other = shown(other).into_owned(), why = why.as_str())),
+        (Err(why), None) => (v.error_fg_color, crate::tr!("mods-blocked", why = why.as_str())),
         (Ok(d), Some((other, Verdict::Wins(w)))) => {
-            let place = if later { ", which comes after it".to_string() } else { String::new() };
-            (v.warn_fg_color, format!("CONFLICT with {}{place}: {} wins{}", shown(other), shown(w), done_text(d)))
+            let text = if later { crate::tr!("mods-conflict-wins-later", other = shown(other).into_owned(), winner = shown(w).into_owned()) } else { crate::tr!("mods-conflict-wins", other = shown(other).into_owned(), winner = shown(w).into_owned()) };
+            (v.warn_fg_color, format!("{text}{}", done_text(d)))
         }
-        (Ok(_), Some((other, Verdict::Same))) => (v.weak_text_color(), format!("also changed by {}: the same bytes, no conflict", shown(other))),
-        (Ok(_), Some((other, Verdict::Merged))) => (v.weak_text_color(), format!("rows merge with {}'s edits, no conflict", shown(other))),
-        (Ok(d), None) => (v.text_color(), format!("ok{}", done_text(d))),
+        (Ok(_), Some((other, Verdict::Same))) => (v.weak_text_color(), crate::tr!("mods-same-bytes", other = shown(other).into_owned())),
+        (Ok(_), Some((other, Verdict::Merged))) => (v.weak_text_color(), crate::tr!("mods-rows-merge", other = shown(other).into_owned())),
+        (Ok(d), None) => (v.text_color(), format!("{}{}", crate::tr!("check-ok"), done_text(d))),
     }
 }
 
@@ -111,29 +111,29 @@ pub fn confirm_window(mods: &ModsState, cx: &PanelCx, ctx: &egui::Context, out: 
     let busy = cx.tasks.busy();
     let mut open = true;
     let m = &preview.meta;
-    egui::Window::new(format!("Install {}?", shown(&m.name))).id(egui::Id::unique("mod-install")).open(&mut open).default_size([680.0, 440.0]).collapsible(false).show(ctx, |ui| {
-        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", shown(&m.author)) };
+    egui::Window::new(crate::tr!("mods-install-title", name = shown(&m.name).into_owned())).id(egui::Id::unique("mod-install")).open(&mut open).default_size([680.0, 440.0]).collapsible(false).show(ctx, |ui| {
+        let by = if m.author.is_empty() { String::new() } else { format!(" {}", crate::tr!("mods-by", author = shown(&m.author).into_owned())) };
         ui.label(RichText::new(format!("{} {}{by}", shown(&m.name), shown(&m.version))).strong());
         if !m.description.is_empty() {
             ui.label(shown_multiline(&m.description));
         }
-        ui.weak(format!("into {} from {}", game.display(), package.display()));
+        ui.weak(crate::tr!("mods-into-from", game = game.display().to_string(), package = package.display().to_string()));
         let n = preview.installed.len();
         let installed: Vec<String> = preview.installed.iter().map(|m| shown(m).into_owned()).collect();
         let place = if n == 0 {
-            "the first mod installed".to_string()
+            crate::tr!("mods-place-first")
         } else if preview.position >= n {
-            format!("#{} of {}, after {}", n + 1, n + 1, installed.join(", "))
+            crate::tr!("mods-place-after", at = n + 1, of = n + 1, mods = installed.join(", "))
         } else {
-            format!("#{} of {}, before {}", preview.position + 1, n + 1, installed[preview.position..].join(", "))
+            crate::tr!("mods-place-before", at = preview.position + 1, of = n + 1, mods = installed[preview.position..].join(", "))
         };
-        ui.label(format!("Dry run: {} changes, {} blocked, {} in conflict; it would be {place}.", preview.rows.len(), preview.blocked(), preview.conflicts()));
+        ui.label(crate::tr!("mods-dry-run", n = preview.rows.len(), blocked = preview.blocked(), conflicts = preview.conflicts(), place = place));
         ui.separator();
         egui::ScrollArea::vertical().max_height(260.0).auto_shrink([false, true]).show(ui, |ui| {
             egui::Grid::new("mod-dry-run").striped(true).num_columns(3).show(ui, |ui| {
-                ui.strong("change");
-                ui.strong("item");
-                ui.strong("what it does");
+                ui.strong(crate::tr!("mods-col-change"));
+                ui.strong(crate::tr!("mods-col-item"));
+                ui.strong(crate::tr!("mods-col-does"));
                 ui.end_row();
                 for r in &preview.rows {
                     let (color, text) = mark(ui, &r.done, &r.conflict, r.later);
@@ -149,18 +149,18 @@ pub fn confirm_window(mods: &ModsState, cx: &PanelCx, ctx: &egui::Context, out: 
         if !names.is_empty() || blocked > 0 || *force || order.is_some() {
             ui.separator();
             let ask = if names.is_empty() {
-                "Some items are not as this mod was made for (changed by hand or by another tool). Install anyway?".to_string()
+                crate::tr!("mods-ask-changed")
             } else {
-                format!("It conflicts with {}: which wins?", names.join(", "))
+                crate::tr!("mods-ask-conflict", mods = names.join(", "))
             };
             ui.label(RichText::new(ask).strong().color(ui.visuals().warn_fg_color));
             let wins = *force && order.is_none();
-            if ui.radio(wins, "Install it last: this mod wins (its bytes replace theirs where they differ)").clicked() && !wins {
+            if ui.radio(wins, crate::tr!("mods-install-last")).clicked() && !wins {
                 out.push(Intent::ModPreview { package: package.clone(), force: true, order: None });
             }
             if let Some(at) = first {
                 let before = order.is_some() && !*force;
-                let text = format!("Install it before {} (#{}): the installed mods win where they conflict", installed[at], at + 1);
+                let text = crate::tr!("mods-install-before", name = installed[at].as_str(), at = at + 1);
                 if ui.radio(before, text).clicked() && !before {
                     out.push(Intent::ModPreview { package: package.clone(), force: false, order: Some(at + 1) });
                 }
@@ -168,11 +168,11 @@ pub fn confirm_window(mods: &ModsState, cx: &PanelCx, ctx: &egui::Context, out: 
         }
         ui.separator();
         ui.horizontal(|ui| {
-            let hint = if blocked == 0 { "Write it: all or nothing, journalled so Uninstall restores every byte" } else { "Choose which wins first" };
-            if ui.add_enabled(blocked == 0 && !busy, egui::Button::new("Install")).on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
+            let hint = if blocked == 0 { crate::tr!("mods-install-tip") } else { crate::tr!("mods-choose-first") };
+            if ui.add_enabled(blocked == 0 && !busy, egui::Button::new(crate::tr!("mods-install"))).on_hover_text(&hint).on_disabled_hover_text(&hint).clicked() {
                 out.push(Intent::ModInstall { package: package.clone(), force: *force, order: *order });
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(crate::tr!("dlg-cancel")).clicked() {
                 out.push(Intent::ModDismissPreview);
             }
         });

@@ -25,7 +25,7 @@ pub struct FileDialog {
     pick: Pick,
     mode: Mode,
     title: String,
-    filters: Vec<(&'static str, &'static [&'static str])>,
+    filters: Vec<(String, &'static [&'static str])>,
     filter: usize,
     pub dir: PathBuf,
     /// The folder field, as typed.
@@ -82,25 +82,25 @@ impl FileDialog {
                 if self.mode == Mode::File {
                     paths.truncate(1);
                 }
-                if paths.is_empty() { Err("Choose a file.".into()) } else { Ok(paths) }
+                if paths.is_empty() { Err(crate::tr!("fd-choose-file")) } else { Ok(paths) }
             }
             Mode::Folder => {
                 let sub = self.selected.first().map(|n| self.dir.join(n)).or(typed).filter(|p| p.is_dir());
                 Ok(vec![sub.unwrap_or_else(|| self.dir.clone())])
             }
             Mode::Save(_) => match typed {
-                Some(p) if p.is_dir() => Err(format!("{} is a folder", p.display())),
+                Some(p) if p.is_dir() => Err(crate::tr!("fd-is-folder", path = p.display().to_string())),
                 Some(p) => Ok(vec![p]),
-                None => Err("Type a file name.".into()),
+                None => Err(crate::tr!("fd-type-name")),
             },
         }
     }
 
-    fn accept_label(&self) -> &'static str {
+    fn accept_label(&self) -> String {
         match self.mode {
-            Mode::Files | Mode::File => "Open Selected",
-            Mode::Folder => "Choose This Folder",
-            Mode::Save(_) => "Save Here",
+            Mode::Files | Mode::File => crate::tr!("fd-open-selected"),
+            Mode::Folder => crate::tr!("fd-choose-folder"),
+            Mode::Save(_) => crate::tr!("fd-save-here"),
         }
     }
 
@@ -112,19 +112,19 @@ impl FileDialog {
         let centre = ctx.content_rect().center();
         egui::Window::new(&self.title).id(egui::Id::unique("in-window-file-dialog")).pivot(egui::Align2::CENTER_CENTER).default_pos(centre).collapsible(false).resizable(true).default_size([560.0, 420.0]).show(ctx, |ui| {
             ui.horizontal(|ui| {
-                if ui.button("Up").on_hover_text("The folder above").clicked() {
+                if ui.button(crate::tr!("fd-up")).on_hover_text(crate::tr!("fd-up-tip")).clicked() {
                     go_to = self.dir.parent().map(Path::to_path_buf);
                 }
-                let r = ui.add(egui::TextEdit::singleline(&mut self.dir_text).hint_text("Folder").desired_width(f32::INFINITY));
+                let r = ui.add(egui::TextEdit::singleline(&mut self.dir_text).hint_text(crate::tr!("fd-folder")).desired_width(f32::INFINITY));
                 if r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                     go_to = Some(PathBuf::from(self.dir_text.trim()));
                 }
             });
             if self.filters.len() > 1 {
                 let before = self.filter;
-                egui::ComboBox::from_label("Show").selected_text(self.filters[self.filter].0).show_ui(ui, |ui| {
+                egui::ComboBox::from_label(crate::tr!("fd-show")).selected_text(self.filters[self.filter].0.clone()).show_ui(ui, |ui| {
                     for (i, (name, _)) in self.filters.iter().enumerate() {
-                        ui.selectable_value(&mut self.filter, i, *name);
+                        ui.selectable_value(&mut self.filter, i, name.as_str());
                     }
                 });
                 if before != self.filter {
@@ -157,15 +157,15 @@ impl FileDialog {
                     }
                 }
                 if self.entries.is_empty() {
-                    ui.weak("(empty)");
+                    ui.weak(crate::tr!("fd-empty"));
                 }
             });
             ui.separator();
             ui.horizontal(|ui| {
-                let hint = if matches!(self.mode, Mode::Save(_)) { "File name" } else { "Name or path" };
+                let hint = if matches!(self.mode, Mode::Save(_)) { crate::tr!("fd-file-name") } else { crate::tr!("fd-name-or-path") };
                 let r = ui.add(egui::TextEdit::singleline(&mut self.name).hint_text(hint).desired_width(ui.available_width() - 240.0));
                 accept |= r.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                if ui.button("Cancel").clicked() {
+                if ui.button(crate::tr!("dlg-cancel")).clicked() {
                     done = Some(None);
                 }
                 accept |= ui.button(RichText::new(self.accept_label()).strong()).clicked();

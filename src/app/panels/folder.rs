@@ -10,38 +10,38 @@ use std::collections::BTreeMap;
 
 /// The project panel of the open folder; clicks go into `out`.
 pub fn show(view: &mut ProjectView, ui: &mut Ui, out: &mut Vec<Intent>) {
-    let title = format!("Project {} ({} files)", view.root().display(), view.project.files().len());
+    let title = crate::tr!("folder-title", root = view.root().display().to_string(), n = view.project.files().len());
     egui::CollapsingHeader::new(title).id_salt("project").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
-            let field = egui::TextEdit::singleline(&mut view.query).hint_text("Search: t:texm brick, t:wear STEEL, is:unused").desired_width(260.0);
+            let field = egui::TextEdit::singleline(&mut view.query).hint_text(crate::tr!("folder-search-hint")).desired_width(260.0);
             let r = ui.add(field);
             if view.focus_search {
                 r.request_focus();
                 view.focus_search = false;
             }
-            if ui.small_button("Close folder").clicked() {
+            if ui.small_button(crate::tr!("folder-close")).clicked() {
                 out.push(Intent::CloseFolder);
             }
         });
         match &view.index {
             None => {
-                ui.weak("indexing references…");
+                ui.weak(crate::tr!("folder-indexing"));
             }
             Some(ix) => {
                 let problems = ix.problems().iter().filter(|p| p.severity >= crate::formats::Severity::Warning).count();
-                ui.weak(format!("{} indexed, {} (Diagnostics)", crate::app::words::count(ix.items().count(), "item", "items"), crate::app::words::count(problems, "finding", "findings")));
+                ui.weak(crate::tr!("folder-indexed", items = ix.items().count(), findings = problems));
             }
         }
         let h = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
         if !view.query.trim().is_empty() {
             if view.index.is_none() {
-                ui.weak("Search starts when the index is ready.");
+                ui.weak(crate::tr!("folder-search-waits"));
             }
             let hits = view.hits().to_vec();
-            ui.label(format!("{} results", hits.len()));
+            ui.label(crate::tr!("folder-results", n = hits.len()));
             egui::ScrollArea::vertical().id_salt("project-hits").max_height(260.0).auto_shrink([false, true]).show_rows(ui, h, hits.len(), |ui, range| {
                 for hit in &hits[range] {
-                    if ui.link(hit.describe()).on_hover_text("Open it in its editor").clicked() {
+                    if ui.link(hit.describe()).on_hover_text(crate::tr!("folder-open-in-editor")).clicked() {
                         let offset = hit.at.and_then(offset_of);
                         out.push(Intent::OpenProjectItem { address: hit.address.clone(), offset });
                     }
@@ -163,15 +163,20 @@ fn toggle_row(ui: &mut Ui, depth: usize, expandable: bool, open: bool, name: &st
     ui.horizontal(|ui| {
         ui.add_space(depth as f32 * 14.0);
         if expandable {
-            toggled = crate::app::browser::icons::expander(ui, open).on_hover_text(if open { "Collapse" } else { "Expand" }).clicked();
+            toggled = crate::app::browser::icons::expander(ui, open).on_hover_text(if open { crate::tr!("tree-collapse") } else { crate::tr!("tree-expand") }).clicked();
         } else {
             ui.add_space(18.0);
         }
         if kind == "folder" {
             toggled |= ui.selectable_label(false, RichText::new(name).strong()).clicked();
         } else {
-            clicked = ui.selectable_label(false, name).on_hover_text("Open it").clicked();
-            ui.weak(kind);
+            clicked = ui.selectable_label(false, name).on_hover_text(crate::tr!("open-it")).clicked();
+            ui.weak(match kind {
+                "archive" => crate::tr!("folder-kind-archive"),
+                "file" => crate::tr!("folder-kind-file"),
+                "entry" => crate::tr!("folder-kind-entry"),
+                other => other.to_string(),
+            });
         }
     });
     (toggled, clicked)

@@ -11,6 +11,7 @@ use crate::doc::node::Node;
 use crate::doc::registry::{Item, codec_for};
 use crate::doc::{EntryMeta, ItemPath, Workspace};
 use crate::formats::{Diagnostic, Severity, nres};
+use crate::app::words::severity;
 use egui::{RichText, Ui};
 
 const ROOT_CODEC_LIMIT: usize = 64 << 20;
@@ -112,17 +113,17 @@ pub struct Inspector<'a> {
 
 /// The inspector of the selection; edits of its fields go into `out`.
 pub fn show(app: &mut Inspector, ui: &mut Ui, out: &mut Vec<Intent>) {
-    ui.heading("Inspector");
+    ui.heading(crate::tr!("inspector-heading"));
     ui.separator();
     let sel = app.browser.selection.clone();
     if sel.is_empty() {
-        ui.weak("Select an entry in the browser.");
+        ui.weak(crate::tr!("inspector-select"));
         return;
     }
     if sel.len() > 1 {
         let total: u64 = sel.iter().filter_map(|p| app.browser.model.row(p).and_then(|r| r.size)).sum();
-        ui.label(format!("{} items selected", sel.len()));
-        ui.label(format!("{total} bytes in all"));
+        ui.label(crate::tr!("inspector-many-selected", n = sel.len()));
+        ui.label(crate::tr!("inspector-bytes-in-all", total = total.to_string(), n = total));
         return;
     }
     let Some(path) = sel.single().cloned() else { return };
@@ -141,7 +142,7 @@ pub fn show(app: &mut Inspector, ui: &mut Ui, out: &mut Vec<Intent>) {
     }
     egui::ScrollArea::vertical().id_salt("inspector").auto_shrink([false, false]).show(ui, |ui| {
         let info = app.cache.info.clone();
-        ui.label(RichText::new(&info.address).strong()).on_hover_text("The address the command line uses for this item");
+        ui.label(RichText::new(&info.address).strong()).on_hover_text(crate::tr!("inspector-address-tip"));
         ui.add_space(4.0);
         if path.entries.is_empty() {
             file_fields(app, ui, &path, &info);
@@ -161,22 +162,22 @@ pub fn show(app: &mut Inspector, ui: &mut Ui, out: &mut Vec<Intent>) {
 /// A sound's format fields: codec, rate, channels, bits, block, length, chunks.
 fn sound_fields(ui: &mut Ui, s: &crate::formats::wav::Info) {
     ui.add_space(8.0);
-    ui.label(RichText::new("Sound").strong());
+    ui.label(RichText::new(crate::tr!("inspector-sound")).strong());
     grid(ui, "sound", |ui| {
         let ch = match s.channels {
-            1 => "mono".to_string(),
-            2 => "stereo".to_string(),
+            1 => crate::tr!("inspector-mono"),
+            2 => crate::tr!("inspector-stereo"),
             n => n.to_string(),
         };
         let rows = [
-            ("codec", format!("{} (tag {:#06X})", s.codec, s.format_tag)),
-            ("rate", format!("{} Hz", s.rate)),
-            ("channels", ch),
-            ("bits", s.bits.to_string()),
-            ("block align", format!("{} bytes, {} samples", s.block_align, s.samples_per_block)),
-            ("length", format!("{} samples, {:.3} s", s.frames, s.duration)),
-            ("data", format!("{} bytes", s.data_bytes)),
-            ("chunks", s.chunks.join(", ")),
+            (crate::tr!("inspector-codec"), crate::tr!("inspector-codec-value", codec = s.codec.to_string(), tag = format!("{:#06X}", s.format_tag))),
+            (crate::tr!("inspector-rate"), crate::tr!("inspector-hz", rate = s.rate.to_string())),
+            (crate::tr!("inspector-channels"), ch),
+            (crate::tr!("inspector-bits"), s.bits.to_string()),
+            (crate::tr!("inspector-block-align"), crate::tr!("inspector-block-align-value", bytes = bytes(s.block_align as u64), samples = samples(s.samples_per_block as u64))),
+            (crate::tr!("inspector-length"), crate::tr!("inspector-length-value", samples = samples(s.frames), seconds = crate::app::i18n::format::decimal(s.duration, 3))),
+            (crate::tr!("inspector-data"), bytes(s.data_bytes as u64)),
+            (crate::tr!("inspector-chunks"), s.chunks.join(", ")),
         ];
         for (k, v) in rows {
             ui.label(k);
@@ -193,31 +194,31 @@ fn grid(ui: &mut Ui, id: &str, rows: impl FnOnce(&mut Ui)) {
 fn file_fields(app: &Inspector, ui: &mut Ui, path: &ItemPath, info: &Info) {
     let Some(f) = app.cx.ws.file(path.file) else { return };
     grid(ui, "file-fields", |ui| {
-        ui.label("Path");
+        ui.label(crate::tr!("inspector-path"));
         ui.label(f.path.display().to_string());
         ui.end_row();
-        ui.label("Format");
-        ui.label(info.kind.unwrap_or("bytes"));
+        ui.label(crate::tr!("inspector-format"));
+        ui.label(info.kind.map_or_else(|| crate::tr!("inspector-format-bytes"), str::to_string));
         ui.end_row();
         if f.root().is_archive() {
-            ui.label("Entries");
+            ui.label(crate::tr!("inspector-entries"));
             ui.label(f.root().len().to_string());
             ui.end_row();
         }
         if let Node::Nres(a) = f.root() {
-            ui.label("Size");
-            ui.label(format!("{} bytes", a.total_size()));
+            ui.label(crate::tr!("inspector-size"));
+            ui.label(bytes(a.total_size() as u64));
             ui.end_row();
-            ui.label("Lookup table");
-            ui.label(if a.lookup_is_canonical() { "sorted" } else { "not sorted (Entry > Rebuild Lookup Table)" });
+            ui.label(crate::tr!("inspector-lookup"));
+            ui.label(if a.lookup_is_canonical() { crate::tr!("inspector-lookup-sorted") } else { crate::tr!("inspector-lookup-unsorted") });
             ui.end_row();
         }
-        ui.label("Unsaved changes");
-        ui.label(if f.is_dirty() { "yes" } else { "no" });
+        ui.label(crate::tr!("inspector-unsaved"));
+        ui.label(if f.is_dirty() { crate::tr!("inspector-yes") } else { crate::tr!("inspector-no") });
         ui.end_row();
         if app.cx.ws.changed_on_disk(path.file) {
-            ui.label("On disk");
-            ui.colored_label(ui.visuals().warn_fg_color, "changed since it was opened");
+            ui.label(crate::tr!("inspector-on-disk"));
+            ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("inspector-changed-on-disk"));
             ui.end_row();
         }
     });
@@ -225,14 +226,14 @@ fn file_fields(app: &Inspector, ui: &mut Ui, path: &ItemPath, info: &Info) {
 
 fn entry_fields(app: &mut Inspector, ui: &mut Ui, path: &ItemPath, m: &EntryMeta, out: &mut Vec<Intent>) {
     grid(ui, "entry-fields", |ui| {
-        ui.label("Name");
-        ui.label(&m.name).on_hover_text(format!("raw bytes: {}", hex(&m.name_bytes)));
+        ui.label(crate::tr!("inspector-name"));
+        ui.label(&m.name).on_hover_text(crate::tr!("inspector-raw-bytes", hex = hex(&m.name_bytes)));
         ui.end_row();
-        ui.label("Index");
+        ui.label(crate::tr!("inspector-index"));
         ui.label(m.index.to_string());
         ui.end_row();
         if let Some(t) = m.type_id {
-            let label = ui.label("Type");
+            let label = ui.label(crate::tr!("inspector-type"));
             type_field(app, ui, path, t, m.attrs, label.id, out);
             ui.end_row();
             for k in 0..3 {
@@ -251,22 +252,22 @@ fn entry_fields(app: &mut Inspector, ui: &mut Ui, path: &ItemPath, m: &EntryMeta
             }
         }
         if let Some(method) = m.method {
-            ui.label("Method");
+            ui.label(crate::tr!("inspector-method"));
             ui.label(method);
             ui.end_row();
         }
-        ui.label("Size");
-        ui.label(format!("{} bytes", m.size));
+        ui.label(crate::tr!("inspector-size"));
+        ui.label(bytes(m.size));
         ui.end_row();
         if let Some(p) = m.packed_size {
-            ui.label("Packed size");
-            ui.label(format!("{p} bytes"));
+            ui.label(crate::tr!("inspector-packed-size"));
+            ui.label(bytes(p));
             ui.end_row();
         }
-        ui.label("Offset");
+        ui.label(crate::tr!("inspector-offset"));
         ui.label(format!("{:#X} ({})", m.offset, m.offset));
         ui.end_row();
-        ui.label("Sort index");
+        ui.label(crate::tr!("inspector-sort-index"));
         ui.label(m.sort_index.to_string());
         ui.end_row();
     });
@@ -279,13 +280,13 @@ fn type_field(app: &mut Inspector, ui: &mut Ui, path: &ItemPath, type_id: u32, a
         *entry = (path.clone(), current.clone());
     }
     let r = ui.add(egui::TextEdit::singleline(&mut entry.1).desired_width(80.0).id_salt("type-field")).labelled_by(label);
-    let r = r.on_hover_text(format!("{type_id} = {type_id:#010X}; four ASCII characters or a decimal id, Enter to set"));
+    let r = r.on_hover_text(crate::tr!("inspector-type-tip", id = type_id.to_string(), hex = format!("{type_id:#010X}")));
     if r.lost_focus() {
         if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             match parse_type(&entry.1) {
                 Some(t) if t != type_id => out.push(Intent::SetAttrs { path: path.clone(), type_id: Some(t), attrs, dragging: false }),
                 Some(_) => {}
-                None => out.push(Intent::Log(Severity::Error, format!("type {:?}: expected four ASCII characters or a decimal id", entry.1))),
+                None => out.push(Intent::Log(Severity::Error, crate::tr!("inspector-type-bad", text = format!("{:?}", entry.1)))),
             }
         }
         entry.1 = current;
@@ -301,6 +302,16 @@ pub fn parse_type(t: &str) -> Option<u32> {
     }
     let b = t.as_bytes();
     (b.len() == 4 && b.iter().all(|c| (0x20..0x7F).contains(c))).then(|| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// An exact byte count: the digits as they are (offsets and sizes are compared with hex dumps),
+/// the word in the language's plural.
+fn bytes(n: u64) -> String {
+    crate::tr!("inspector-bytes", count = n.to_string(), n = n)
+}
+
+fn samples(n: u64) -> String {
+    crate::tr!("inspector-samples", count = n.to_string(), n = n)
 }
 
 fn hex(b: &[u8]) -> String {
@@ -323,7 +334,7 @@ fn preview(app: &mut Inspector, ui: &mut Ui, path: &ItemPath) {
             ui.spinner();
         }
         Thumb::Failed(m) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("no preview: {m}"));
+            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("inspector-no-preview", reason = m.to_string()));
         }
     }
 }
@@ -331,14 +342,14 @@ fn preview(app: &mut Inspector, ui: &mut Ui, path: &ItemPath) {
 fn diagnostics(ui: &mut Ui, info: &Info) {
     ui.add_space(8.0);
     let title = match (info.kind, info.roundtrip) {
-        (Some(k), Some(true)) => format!("{k}: re-encodes exactly"),
-        (Some(k), Some(false)) => format!("{k}: does NOT re-encode to the same bytes"),
+        (Some(k), Some(true)) => crate::tr!("inspector-reencodes", kind = k),
+        (Some(k), Some(false)) => crate::tr!("inspector-not-reencodes", kind = k),
         (Some(k), None) => k.to_string(),
-        (None, _) => "no typed codec for this item".to_string(),
+        (None, _) => crate::tr!("inspector-no-codec"),
     };
     ui.label(RichText::new(title).weak());
     if info.diagnostics.is_empty() {
-        ui.weak("The codec reports nothing.");
+        ui.weak(crate::tr!("inspector-codec-nothing"));
         return;
     }
     for d in &info.diagnostics {
@@ -348,14 +359,14 @@ fn diagnostics(ui: &mut Ui, info: &Info) {
             Severity::Info => ui.visuals().weak_text_color(),
         };
         let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
-        ui.label(RichText::new(format!("{:?}: {at}{}", d.severity, d.message)).color(color));
+        ui.label(RichText::new(format!("{}: {at}{}", severity(d.severity), d.message)).color(color));
     }
 }
 
 /// The background check's findings about the item (a file: all of them), under the codec's.
 fn checked(app: &Inspector, ui: &mut Ui, path: &ItemPath) {
     let Some((_, report)) = app.cx.log.reports.iter().find(|(f, _)| *f == path.file) else {
-        ui.weak("Checking…");
+        ui.weak(crate::tr!("inspector-checking"));
         return;
     };
     let address = items::address(app.cx.ws, path);
@@ -370,7 +381,7 @@ fn checked(app: &Inspector, ui: &mut Ui, path: &ItemPath) {
         })
         .collect();
     ui.add_space(4.0);
-    ui.label(RichText::new(format!("Check: {}", crate::app::words::count(about.len(), "finding", "findings"))).weak());
+    ui.label(RichText::new(crate::tr!("inspector-check", n = about.len())).weak());
     for d in about.iter().take(100) {
         let color = match d.severity {
             Severity::Error => ui.visuals().error_fg_color,
@@ -379,7 +390,7 @@ fn checked(app: &Inspector, ui: &mut Ui, path: &ItemPath) {
         };
         let entry = d.entry.as_ref().filter(|_| within.is_none()).map(|e| format!("{e}: ")).unwrap_or_default();
         let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
-        ui.label(RichText::new(format!("{:?}: {entry}{at}{}", d.severity, d.message)).color(color));
+        ui.label(RichText::new(format!("{}: {entry}{at}{}", severity(d.severity), d.message)).color(color));
     }
 }
 

@@ -20,10 +20,10 @@ pub fn show(cx: &PanelCx, tabs: &Tabs, tab: &mut BottomTab, ui: &mut Ui, out: &m
     let app = Parts { cx, tabs };
     egui::Panel::bottom("log").resizable(true).default_size(110.0).size_range(48.0..=600.0).show(ui, |ui| {
         ui.horizontal(|ui| {
-            ui.selectable_value(tab, BottomTab::Log, "Log");
+            ui.selectable_value(tab, BottomTab::Log, crate::tr!("log-tab"));
             let project = app.cx.folder.and_then(|v| v.index.as_ref()).map_or(0, |ix| ix.problems().len());
             let n = app.cx.log.finding_count() + editor_findings(&app).map(|(.., d)| d.len()).sum::<usize>() + project;
-            ui.selectable_value(tab, BottomTab::Diagnostics, format!("Diagnostics ({n})"));
+            ui.selectable_value(tab, BottomTab::Diagnostics, crate::tr!("log-diagnostics-tab", n = n));
         });
         ui.separator();
         match *tab {
@@ -35,9 +35,9 @@ pub fn show(cx: &PanelCx, tabs: &Tabs, tab: &mut BottomTab, ui: &mut Ui, out: &m
 
 fn severity_text(ui: &Ui, s: Severity) -> RichText {
     match s {
-        Severity::Error => RichText::new("error").color(ui.visuals().error_fg_color),
-        Severity::Warning => RichText::new("warning").color(ui.visuals().warn_fg_color),
-        Severity::Info => RichText::new("info").color(ui.visuals().weak_text_color()),
+        Severity::Error => RichText::new(crate::tr!("severity-error")).color(ui.visuals().error_fg_color),
+        Severity::Warning => RichText::new(crate::tr!("severity-warning")).color(ui.visuals().warn_fg_color),
+        Severity::Info => RichText::new(crate::tr!("severity-info")).color(ui.visuals().weak_text_color()),
     }
 }
 
@@ -73,15 +73,15 @@ fn editor_findings<'a>(app: &Parts<'a>) -> impl Iterator<Item = (usize, &'static
 fn editor_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
     for (tab, editor, path, diags) in editor_findings(app) {
         let name = crate::doc::items::address(app.cx.ws, path);
-        ui.label(RichText::new(format!("{name}: {} findings in its open editor", diags.len())).strong());
+        ui.label(RichText::new(crate::tr!("log-editor-findings", name = name, n = diags.len())).strong());
         for d in diags.iter().take(200) {
             ui.horizontal(|ui| {
                 ui.label(severity_text(ui, d.severity));
                 let at = match (d.line, d.column) {
-                    (Some(l), Some(c)) => format!("line {l}, column {c}"),
-                    _ => "(whole item)".to_string(),
+                    (Some(l), Some(c)) => crate::tr!("log-line-column", line = l, column = c),
+                    _ => crate::tr!("log-whole-item"),
                 };
-                if ui.link(at).on_hover_text("Show the place in its tab").clicked() {
+                if ui.link(at).on_hover_text(crate::tr!("log-show-place")).clicked() {
                     out.push(Intent::ActivateTab(tab));
                     if let Some(o) = d.offset {
                         let msg = crate::app::editors::EditorMsg::new(crate::app::editors::RevealAt(o));
@@ -99,22 +99,22 @@ fn editor_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
 fn project_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
     let Some(ix) = app.cx.folder.and_then(|v| v.index.as_ref()) else { return };
     let problems = ix.problems();
-    ui.label(RichText::new(format!("Project: {} findings", problems.len())).strong());
+    ui.label(RichText::new(crate::tr!("log-project-findings", n = problems.len())).strong());
     egui::ScrollArea::vertical().id_salt("project-findings").max_height(160.0).auto_shrink([false, true]).show(ui, |ui| {
         for p in problems.iter().take(500) {
             ui.horizontal(|ui| {
                 ui.label(severity_text(ui, p.severity));
                 let at = match (p.line, p.offset) {
-                    (Some(l), _) => format!(" line {l}"),
+                    (Some(l), _) => format!(" {}", crate::tr!("log-line", line = l)),
                     (None, Some(o)) => format!(" @0x{o:X}"),
                     _ => String::new(),
                 };
-                if ui.link(format!("{}{at}", p.file)).on_hover_text("Open it").clicked() {
+                if ui.link(format!("{}{at}", p.file)).on_hover_text(crate::tr!("open-it")).clicked() {
                     out.push(Intent::OpenProjectItem { address: p.file.clone(), offset: p.offset });
                 }
                 ui.label(&p.message);
                 if let Some(r) = &p.related
-                    && ui.link(format!("-> {r}")).on_hover_text("Open the other end").clicked()
+                    && ui.link(format!("-> {r}")).on_hover_text(crate::tr!("log-open-other-end")).clicked()
                 {
                     out.push(Intent::OpenProjectItem { address: r.clone(), offset: None });
                 }
@@ -131,7 +131,7 @@ fn findings(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
         ui.separator();
     }
     if app.cx.log.reports.is_empty() {
-        ui.weak(if app.cx.ws.files().is_empty() { "Open a file: every open file is checked in the background." } else { "Checking the open files…" });
+        ui.weak(if app.cx.ws.files().is_empty() { crate::tr!("log-no-files") } else { crate::tr!("log-checking") });
         return;
     }
     // One heading line per checked file, then its findings.
@@ -146,9 +146,9 @@ fn findings(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
     egui::ScrollArea::vertical().id_salt("findings").auto_shrink([false, false]).show_rows(ui, h, rows.len(), |ui, range| {
         for (file, report, d) in &rows[range] {
             let Some(d) = d else {
-                let status = if report.ok { "ok" } else { "FAILED" };
-                let trip = if report.roundtrip { "re-encodes exactly" } else { "does not re-encode exactly" };
-                let text = format!("{}: {status}, {}, {trip}, {}", report.path, crate::app::words::count(report.entries, "entry", "entries"), crate::app::words::count(report.diagnostics.len(), "finding", "findings"));
+                let status = if report.ok { crate::tr!("check-ok") } else { crate::tr!("check-failed") };
+                let trip = if report.roundtrip { crate::tr!("check-roundtrip") } else { crate::tr!("check-no-roundtrip") };
+                let text = format!("{}: {status}, {}, {trip}, {}", report.path, crate::tr!("entries-count", n = report.entries), crate::tr!("findings-count", n = report.diagnostics.len()));
                 ui.label(RichText::new(text).strong());
                 continue;
             };
@@ -156,12 +156,12 @@ fn findings(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
             ui.horizontal(|ui| {
                 ui.label(severity_text(ui, d.severity));
                 let at = match (d.line, d.column, d.offset) {
-                    (Some(l), Some(c), _) => format!(" line {l}, column {c}"),
+                    (Some(l), Some(c), _) => format!(" {}", crate::tr!("log-line-column", line = l, column = c)),
                     (_, _, Some(o)) => format!(" @0x{o:X}"),
                     _ => String::new(),
                 };
                 let entry = d.entry.as_ref().map(|e| format!("::{e}")).unwrap_or_default();
-                if ui.link(format!("{path}{entry}{at}")).on_hover_text("Select this item").clicked() {
+                if ui.link(format!("{path}{entry}{at}")).on_hover_text(crate::tr!("log-select-item")).clicked() {
                     out.push(Intent::Reveal { file: *file, entry: d.entry.clone() });
                 }
                 ui.label(&d.message);

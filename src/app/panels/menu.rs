@@ -4,6 +4,7 @@
 use crate::app::cx::{Enabled, PanelCx};
 use crate::app::command::{Command, MenuGroup};
 use crate::app::intent::Intent;
+use crate::app::i18n::Language;
 use crate::app::settings::Theme;
 use egui::Ui;
 
@@ -79,8 +80,8 @@ fn group_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>
             item(app, ui, Command::Quit, run);
         }
         MenuGroup::Edit => {
-            let undo = app.cx.ws.history.undo_label().map(|l| format!("Undo {l}"));
-            let redo = app.cx.ws.history.redo_label().map(|l| format!("Redo {l}"));
+            let undo = app.cx.ws.history.undo_label().map(|l| crate::tr!("menu-undo-what", what = l));
+            let redo = app.cx.ws.history.redo_label().map(|l| crate::tr!("menu-redo-what", what = l));
             labelled(ui, Command::Undo, undo, (app.enabled)(Command::Undo), run);
             labelled(ui, Command::Redo, redo, (app.enabled)(Command::Redo), run);
             ui.separator();
@@ -120,6 +121,7 @@ fn group_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>
                     run.push(c);
                 }
             }
+            language(app, ui, run);
             ui.separator();
             for c in [Command::ZoomIn, Command::ZoomOut, Command::ZoomReset] {
                 item(app, ui, c, run);
@@ -139,14 +141,28 @@ fn group_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>
     }
 }
 
+/// View ▸ Language: each language named in itself; the choice is remembered.
+fn language(app: &Menu, ui: &mut Ui, run: &mut Vec<Command>) {
+    let current = app.cx.settings.language.unwrap_or_default();
+    ui.menu_button(crate::tr!("menu-language"), |ui| {
+        for (c, l) in [(Command::LanguageEnglish, Language::English), (Command::LanguageRussian, Language::Russian)] {
+            let r = ui.add(egui::Button::selectable(current == l, l.native_name())).on_hover_text(c.tooltip());
+            if r.clicked() {
+                run.push(c);
+                ui.close();
+            }
+        }
+    });
+}
+
 /// The program Edit in External Program uses: a command (`gimp`, `krita`, a path), or blank
 /// for the desktop's default program for the file's type.
 fn external_program(app: &Menu, ui: &mut Ui, out: &mut Vec<Intent>) {
-    ui.menu_button("External Program", |ui| {
-        ui.label("Edit in External Program opens files with:");
+    ui.menu_button(crate::tr!("menu-external-program"), |ui| {
+        ui.label(crate::tr!("menu-external-program-label"));
         let mut p = app.cx.settings.external_program.clone();
-        let r = ui.add(egui::TextEdit::singleline(&mut p).hint_text("the desktop's default program").desired_width(240.0));
-        r.on_hover_text("A program name or path (gimp, krita, code); blank for the default program for PNG or text files");
+        let r = ui.add(egui::TextEdit::singleline(&mut p).hint_text(crate::tr!("menu-external-program-hint")).desired_width(240.0));
+        r.on_hover_text(crate::tr!("menu-external-program-tip"));
         if p != app.cx.settings.external_program {
             out.push(Intent::SetExternalProgram(p));
         }
@@ -181,7 +197,7 @@ fn recent(app: &Menu, ui: &mut Ui, out: &mut Vec<Intent>) {
     let files = &app.cx.settings.recent_files;
     let folders = &app.cx.settings.recent_folders;
     ui.add_enabled_ui(!files.is_empty() || !folders.is_empty(), |ui| {
-        ui.menu_button("Open Recent", |ui| {
+        ui.menu_button(crate::tr!("menu-open-recent"), |ui| {
             for f in files {
                 if ui.button(f.display().to_string()).clicked() {
                     out.push(Intent::Open(vec![f.clone()]));

@@ -20,7 +20,9 @@ pub fn matches(query: &str) -> Vec<Command> {
     Command::every()
         .into_iter()
         .filter(|c| {
-            let hay = format!("{} {}", c.group().label(), c.label()).to_lowercase();
+            // The English label too: a modder who knows the English names finds them in Russian.
+            let english = crate::app::i18n::lookup(crate::app::i18n::Language::English, c.label_key(), &[]);
+            let hay = format!("{} {} {english}", c.group().label(), c.label()).to_lowercase();
             words.iter().all(|w| hay.contains(w.as_str()))
         })
         .collect()
@@ -32,7 +34,7 @@ pub fn show(state: &mut PaletteState, enabled: Enabled, ctx: &Context, out: &mut
     let enabled: Vec<bool> = found.iter().map(|c| enabled(*c)).collect();
     let modal = egui::Modal::new(egui::Id::unique("command-palette")).show(ctx, |ui| {
         ui.set_width(420.0);
-        let r = ui.add(egui::TextEdit::singleline(&mut state.query).hint_text("Type a command").desired_width(f32::INFINITY).id_salt("palette-query"));
+        let r = ui.add(egui::TextEdit::singleline(&mut state.query).hint_text(crate::tr!("palette-hint")).desired_width(f32::INFINITY).id_salt("palette-query"));
         if !state.focused {
             r.request_focus();
             state.focused = true;
@@ -66,7 +68,7 @@ pub fn show(state: &mut PaletteState, enabled: Enabled, ctx: &Context, out: &mut
                 }
             }
             if found.is_empty() {
-                ui.weak("No command matches.");
+                ui.weak(crate::tr!("palette-none"));
             }
         });
     });

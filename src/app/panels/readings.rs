@@ -9,8 +9,8 @@ use egui::Context;
 
 pub fn show(app: &PanelCx, ctx: &Context, out: &mut Vec<Intent>) {
     let mut open = true;
-    egui::Window::new("Format readings").open(&mut open).default_width(420.0).show(ctx, |ui| {
-        ui.label("Where public readers of the formats disagree, choose the reading; the first value is the default. docs/readings.md explains each.");
+    egui::Window::new(crate::tr!("readings-title")).id(egui::Id::unique("format-readings")).open(&mut open).default_width(420.0).show(ctx, |ui| {
+        ui.label(crate::tr!("readings-text"));
         ui.separator();
         egui::Grid::new("readings").num_columns(2).striped(true).show(ui, |ui| {
             for (name, values, about) in TABLE {

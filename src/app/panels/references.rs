@@ -14,7 +14,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
     let Some(address) = view.address_of(app.ws, path) else { return };
     ui.add_space(8.0);
     let Some(ix) = &view.index else {
-        ui.weak("Used by: indexing the project…");
+        ui.weak(crate::tr!("refs-indexing"));
         return;
     };
     let Some(id) = ix.find(&address) else { return };
@@ -23,15 +23,14 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
     let kind = ix.item(id).map(|i| i.kind);
     egui::CollapsingHeader::new(RichText::new(format!("Used by ({})", used_by.len())).strong()).id_salt("used-by").default_open(true).show(ui, |ui| {
         if used_by.is_empty() {
-            let unused = if ix.is_unused(id) { " (unused: search is:unused lists every one)" } else { "" };
-            ui.weak(format!("used by nothing in the project{unused}"));
+            ui.weak(if ix.is_unused(id) { crate::tr!("refs-unused") } else { crate::tr!("refs-used-by-nothing") });
         }
         for l in &used_by {
             ui.horizontal_wrapped(|ui| {
-                if ui.link(&l.address).on_hover_text("Open it").clicked() {
+                if ui.link(&l.address).on_hover_text(crate::tr!("open-it")).clicked() {
                     out.push(Intent::OpenProjectItem { address: l.address.clone(), offset: offset_of(l.at) });
                 }
-                let how = if l.exact { "" } else { " (the engine's fallback for a missing name)" };
+                let how = if l.exact { String::new() } else { format!(" {}", crate::tr!("refs-fallback")) };
                 ui.weak(format!("{}{how}", l.at.describe()));
             });
         }
@@ -43,13 +42,13 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
                     ui.weak(format!("{}: {} {} ->", r.at.describe(), r.kind.label(), r.name));
                     match target {
                         Some(t) => {
-                            let row = r.target.and_then(|x| x.row).map(|row| format!(" row {row}")).unwrap_or_default();
-                            if ui.link(format!("{t}{row}")).on_hover_text("Open it").clicked() {
+                            let row = r.target.and_then(|x| x.row).map(|row| format!(" {}", crate::tr!("refs-row", row = row))).unwrap_or_default();
+                            if ui.link(format!("{t}{row}")).on_hover_text(crate::tr!("open-it")).clicked() {
                                 out.push(Intent::OpenProjectItem { address: t.clone(), offset: None });
                             }
                         }
                         None => {
-                            ui.colored_label(ui.visuals().warn_fg_color, "nothing in the project");
+                            ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("refs-nothing"));
                         }
                     }
                 });
@@ -66,7 +65,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
                         if ui.link(&l.address).clicked() {
                             out.push(Intent::OpenProjectItem { address: l.address.clone(), offset: None });
                         }
-                        ui.weak(format!("{} through {}", l.at.describe(), l.name));
+                        ui.weak(crate::tr!("refs-through", at = l.at.describe(), name = l.name.as_str()));
                     });
                 }
             });

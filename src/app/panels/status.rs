@@ -17,11 +17,11 @@ pub fn show(app: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
                     None => egui::ProgressBar::new(0.0).animate(true),
                 };
                 ui.add(bar.desired_width(220.0));
-                if ui.button("Cancel").on_hover_text("Stop the running task").clicked() {
+                if ui.button(crate::tr!("dlg-cancel")).on_hover_text(crate::tr!("cmd-cancel-task-tip")).clicked() {
                     out.push(Intent::CancelTasks);
                 }
                 if app.tasks.running().len() > 1 {
-                    ui.weak(format!("+{} more", app.tasks.running().len() - 1));
+                    ui.weak(crate::tr!("status-more-tasks", n = app.tasks.running().len() - 1));
                 }
             } else if let Some(l) = app.log.last() {
                 let color = match l.severity {
@@ -34,9 +34,9 @@ pub fn show(app: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let dirty = app.ws.files().iter().filter(|f| f.is_dirty()).count();
                 let files = app.ws.files().len();
-                ui.weak(format!("{files} file{}{}", if files == 1 { "" } else { "s" }, if dirty > 0 { format!(", {dirty} unsaved") } else { String::new() }));
+                ui.weak(if dirty > 0 { crate::tr!("status-files-unsaved", n = files, dirty = dirty) } else { crate::tr!("files-count", n = files) });
                 if let Some(u) = app.ws.history.undo_label() {
-                    ui.weak(format!("Undo: {u}  ·"));
+                    ui.weak(format!("{}  ·", crate::tr!("status-undo", what = u)));
                 }
             });
         });

@@ -66,7 +66,8 @@ pub trait EditorDialog: Any {
 
 pub trait ItemEditor: Sync {
     fn id(&self) -> EditorId;
-    /// The view's name in the tab's view switch.
+    /// The view's name in the tab's view switch: a `view-…` key of the `.ftl` files (an
+    /// editor not yet written against the keys gives its English name).
     fn label(&self) -> &'static str;
     fn claims(&self, item: &Claim) -> bool;
     /// A new tab's state.

@@ -28,13 +28,13 @@ pub enum MenuGroup {
 }
 
 impl MenuGroup {
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            MenuGroup::File => "File",
-            MenuGroup::Edit => "Edit",
-            MenuGroup::Entry => "Entry",
-            MenuGroup::View => "View",
-            MenuGroup::Help => "Help",
+            MenuGroup::File => crate::tr!("menu-file"),
+            MenuGroup::Edit => crate::tr!("menu-edit"),
+            MenuGroup::Entry => crate::tr!("menu-entry"),
+            MenuGroup::View => crate::tr!("menu-view"),
+            MenuGroup::Help => crate::tr!("menu-help"),
         }
     }
 }
@@ -46,6 +46,9 @@ pub struct CommandSpec {
     /// Its stable name inside the editor ("replace-image"): what [`EditorCommand`] carries and
     /// the enum's `named` finds the variant by.
     pub name: &'static str,
+    /// The keys of its label and tooltip in `i18n/*/commands.ftl` (`cmd-EDITOR-NAME`,
+    /// `cmd-EDITOR-NAME-tip`); an editor not yet written against the keys gives English text,
+    /// shown as it is.
     pub label: &'static str,
     pub tooltip: &'static str,
     /// The first is the one menus show. The keys fire only while the editor has the focus

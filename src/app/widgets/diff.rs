@@ -5,6 +5,17 @@ use crate::doc::diff::Kind;
 use egui::Color32;
 
 /// The colour a kind of change is marked with.
+/// A change's kind in a word, in the language ("changed", "изменён").
+pub fn kind_word(kind: Kind) -> String {
+    match kind {
+        Kind::Added => crate::tr!("diff-added"),
+        Kind::Removed => crate::tr!("diff-removed"),
+        Kind::Renamed => crate::tr!("diff-renamed"),
+        Kind::Moved => crate::tr!("diff-moved"),
+        Kind::Changed => crate::tr!("diff-changed"),
+    }
+}
+
 pub fn kind_color(kind: Kind, dark: bool) -> Color32 {
     let (light, darkc) = match kind {
         Kind::Added => (Color32::from_rgb(0x1a, 0x7f, 0x37), Color32::from_rgb(0x57, 0xd3, 0x6b)),

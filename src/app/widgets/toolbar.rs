@@ -19,7 +19,7 @@ pub fn toolbar(ui: &mut Ui, id: &str, mut add: impl FnMut(&mut Ui, bool)) {
         Some((whole, main)) if whole > room => {
             ui.horizontal(|ui| {
                 if main + MORE_W > room {
-                    ui.menu_button("Tools", |ui| {
+                    ui.menu_button(crate::tr!("toolbar-tools"), |ui| {
                         add(ui, false);
                         ui.separator();
                         add(ui, true);
@@ -28,7 +28,7 @@ pub fn toolbar(ui: &mut Ui, id: &str, mut add: impl FnMut(&mut Ui, bool)) {
                     .on_hover_text("The tool bar does not fit this width: its tools are here");
                 } else {
                     add(ui, false);
-                    ui.menu_button("More", |ui| add(ui, true)).response.on_hover_text("The rest of the tool bar, which does not fit this width");
+                    ui.menu_button(crate::tr!("toolbar-more"), |ui| add(ui, true)).response.on_hover_text(crate::tr!("toolbar-more-tip"));
                 }
             });
         }

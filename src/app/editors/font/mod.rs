@@ -28,7 +28,7 @@ impl ItemEditor for FontEditor {
         ID
     }
     fn label(&self) -> &'static str {
-        "Font"
+        "view-font"
     }
     fn claims(&self, item: &Claim) -> bool {
         item.kind == Some(crate::doc::kinds::FormatKind::Tfnt)
@@ -124,7 +124,7 @@ impl FontView {
                     Ok(px) => sheet = Some((load_texture(ctx, "font-sheet", px.width, px.height, &px.rgba, egui::TextureOptions::NEAREST), px.width, px.height)),
                     Err(e) => sheet_error = Some(e.to_string()),
                 },
-                None => sheet_error = Some("the embedded Texm does not parse".into()),
+                None => sheet_error = Some(crate::tr!("font-texm-no-parse")),
             }
         }
         self.parsed = Some(Parsed { font, diagnostics, palette_from: beside.map(|b| b.0), sheet, sheet_error });
@@ -138,9 +138,12 @@ pub fn char_label(b: u8) -> String {
 }
 
 fn fields(g: &Glyph) -> String {
-    format!(
-        "rect {}×{} at ({}, {}), advance {}, offset ({}, {}), unknown_e {}",
-        g.width, g.height, g.x, g.y, g.advance, g.x_offset, g.y_offset, g.unknown_e
+    crate::tr!("font-fields",
+        rect = format!("{}×{}", g.width, g.height),
+        at = format!("({}, {})", g.x, g.y),
+        advance = g.advance.to_string(),
+        offset = format!("({}, {})", g.x_offset, g.y_offset),
+        unknown = g.unknown_e.to_string()
     )
 }
 
@@ -151,25 +154,23 @@ impl EditorState for FontView {
         let font = match &parsed.font {
             Ok(f) => f,
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("This font does not open: {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, crate::tr!("font-cannot-open", error = e.to_string()));
                 return;
             }
         };
         let info = font.info();
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!(
-                "{} glyphs, line height {}, spacing {}, sheet {}×{} format {}",
-                info.glyphs,
-                info.line_height,
-                font.spacing,
-                info.sheet_width,
-                info.sheet_height,
-                info.sheet_format.map_or("?".into(), |f| f.to_string())
+            ui.label(crate::tr!("font-editor-summary",
+                n = info.glyphs,
+                height = info.line_height.to_string(),
+                spacing = font.spacing.to_string(),
+                sheet = format!("{}×{}", info.sheet_width, info.sheet_height),
+                format = info.sheet_format.map_or("?".into(), |f| f.to_string())
             ));
             ui.separator();
             match &parsed.palette_from {
-                Some(a) => ui.label(format!("palette: {a}")),
-                None => ui.label("palette: none found beside the font, greyscale"),
+                Some(a) => ui.label(crate::tr!("font-palette", address = a.as_str())),
+                None => ui.label(crate::tr!("font-no-palette")),
             };
             ui.separator();
             ui.label("tfnt-advance");
@@ -178,7 +179,7 @@ impl EditorState for FontView {
             }
         });
         ui.label(
-            egui::RichText::new("Header and glyph record fields are the project's reading: no public description confirms them; every byte is kept (docs/formats/tfnt.md).")
+            egui::RichText::new(crate::tr!("font-reading-note"))
                 .small()
                 .weak(),
         );
@@ -191,27 +192,21 @@ impl EditorState for FontView {
             ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), d.message));
         }
         if let Some(e) = &parsed.sheet_error {
-            ui.colored_label(ui.visuals().error_fg_color, format!("Glyph sheet: {e}"));
+            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("font-sheet-error", error = e.to_string()));
         }
 
         // The typed line, drawn with the font.
         let readings = cx.ws.readings;
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            ui.label("Text");
-            ui.add(egui::TextEdit::singleline(&mut self.text).desired_width(420.0).hint_text("Type a line").id_salt("font-text"));
+            ui.label(crate::tr!("wear-text"));
+            ui.add(egui::TextEdit::singleline(&mut self.text).desired_width(420.0).hint_text(crate::tr!("font-type-line")).id_salt("font-text"));
         });
         let layout = font.layout(&self.text, readings.tfnt_advance);
         // The line's own zoom, smaller when a long line would not fit.
         let fit = ((ui.available_width() - 8.0) / layout.width.max(1) as f32).floor();
         let zoom = self.line_zoom.clamp(1.0, 8.0).min(fit).max(1.0);
-        ui.label(format!(
-            "{} characters, {} drawn, {} without a glyph, {} px wide",
-            layout.items.len(),
-            layout.drawn(),
-            layout.missing(),
-            layout.width
-        ));
+        ui.label(crate::tr!("font-line-info", n = layout.items.len(), drawn = layout.drawn().to_string(), missing = layout.missing().to_string(), width = layout.width.to_string()));
         let line_h = (font.line_height.clamp(1, 512) as f32).max(
             layout.items.iter().filter_map(|p| p.glyph.map(|g| (p.y + i32::from(g.height)) as f32)).fold(0.0, f32::max),
         );
@@ -242,8 +237,8 @@ impl EditorState for FontView {
                         painter.rect_stroke(r, 0.0, Stroke::new(1.5, Color32::from_rgb(230, 60, 60)), StrokeKind::Inside);
                         if line_resp.hover_pos().is_some_and(|h| r.contains(h)) {
                             hover_text = Some(match p.byte {
-                                None => format!("'{}' is not in CP1251", p.ch),
-                                Some(b) => format!("{} has no glyph", char_label(b)),
+                                None => crate::tr!("font-not-cp1251", ch = p.ch.to_string()),
+                                Some(b) => crate::tr!("font-no-glyph", ch = char_label(b)),
                             });
                         }
                     }
@@ -259,8 +254,8 @@ impl EditorState for FontView {
         // The sheet with every rect outlined.
         ui.add_space(6.0);
         ui.horizontal(|ui| {
-            ui.label("Glyph sheet");
-            ui.add(egui::Slider::new(&mut self.zoom, 1.0..=8.0).step_by(1.0).text("zoom"));
+            ui.label(crate::tr!("font-glyph-sheet"));
+            ui.add(egui::Slider::new(&mut self.zoom, 1.0..=8.0).step_by(1.0).text(crate::tr!("font-zoom")));
         });
         let zoom = self.zoom.clamp(1.0, 8.0);
         self.hovered.clear();
@@ -293,7 +288,7 @@ impl EditorState for FontView {
             if !self.hovered.is_empty() {
                 let g = font.glyphs[usize::from(self.hovered[0])];
                 let chars: Vec<String> = self.hovered.iter().map(|&b| char_label(b)).collect();
-                let text = format!("{}\n{}\nrecord at 0x{:X}", chars.join(", "), fields(&g), Glyph::offset(self.hovered[0]));
+                let text = format!("{}\n{}\n{}", chars.join(", "), fields(&g), crate::tr!("font-record-at", at = format!("0x{:X}", Glyph::offset(self.hovered[0]))));
                 if resp.clicked() {
                     self.selected = Some(self.hovered[0]);
                 }
@@ -303,13 +298,13 @@ impl EditorState for FontView {
             ui.add_space(12.0);
             ui.vertical(|ui| {
                 let Some(b) = self.selected else {
-                    ui.label(egui::RichText::new("Click a glyph to see its record.").weak());
+                    ui.label(egui::RichText::new(crate::tr!("font-click-glyph")).weak());
                     return;
                 };
                 let mut g = font.glyphs[usize::from(b)];
                 let before = g;
-                ui.strong(format!("Glyph {}", char_label(b)));
-                ui.label(format!("record at 0x{:X}", Glyph::offset(b)));
+                ui.strong(crate::tr!("font-glyph", ch = char_label(b)));
+                ui.label(crate::tr!("font-record-at", at = format!("0x{:X}", Glyph::offset(b))));
                 egui::Grid::new("font-glyph").num_columns(2).show(ui, |ui| {
                     ui.label("rect");
                     ui.label(format!("{}×{} at ({}, {})", g.width, g.height, g.x, g.y));
@@ -326,7 +321,7 @@ impl EditorState for FontView {
                 });
                 let sharing: Vec<String> = font.glyphs.iter().enumerate().filter(|(i, o)| *i != usize::from(b) && o.present() && (o.x, o.y, o.width, o.height) == (g.x, g.y, g.width, g.height)).map(|(i, _)| char_label(i as u8)).collect();
                 if !sharing.is_empty() {
-                    ui.label(egui::RichText::new(format!("Same rect: {}", sharing.join(", "))).small().weak());
+                    ui.label(egui::RichText::new(crate::tr!("font-same-rect", list = sharing.join(", "))).small().weak());
                 }
                 if g != before {
                     edit = Some(g);
@@ -336,7 +331,7 @@ impl EditorState for FontView {
         if let (Some(g), Some(b)) = (edit, self.selected) {
             let mut f = font.clone();
             f.glyphs[usize::from(b)] = g;
-            out.push(Intent::EditItem(ItemEdit::bytes(cx.path, f.write(), format!("Glyph {} record", char_label(b))).dragging("tfnt-glyph")));
+            out.push(Intent::EditItem(ItemEdit::bytes(cx.path, f.write(), crate::tr!("font-undo-glyph", ch = char_label(b))).dragging("tfnt-glyph")));
         }
         if drag_done {
             out.push(Intent::EndDrag);

@@ -49,7 +49,7 @@ fn bars(m: &Mat0) -> Vec<Bar> {
             let (s, e) = b.interval(i)?;
             let k0 = b.keys[i].k0;
             let shade = 90 + (u32::from(k0) * 53 % 120) as u8;
-            Some(Bar { start: f64::from(s), end: f64::from(e.max(s)), label: format!("phase {k0}"), color: Color32::from_rgb(shade / 2, shade, shade), flagged: false, selected: false })
+            Some(Bar { start: f64::from(s), end: f64::from(e.max(s)), label: crate::tr!("mat-phase-n", n = k0.to_string()), color: Color32::from_rgb(shade / 2, shade, shade), flagged: false, selected: false })
         })
         .collect()
 }
@@ -129,13 +129,13 @@ impl MaterialPlay {
         let look = self.look;
         let mut moved = None;
         ui.columns(2, |cols| {
-            for (k, (ui, tag)) in cols.iter_mut().zip(["A (before)", "B (after)"]).enumerate() {
+            for (k, (ui, tag)) in cols.iter_mut().zip([crate::tr!("compare-a"), crate::tr!("compare-b")]).enumerate() {
                 ui.push_id(("compare-material-side", k), |ui| {
                     let side = &mut self.sides[k];
                     ui.label(RichText::new(tag).strong());
                     let Some(m) = side.mat.as_ref() else {
                         side.state = None;
-                        ui.weak("not on this side, or not a material");
+                        ui.weak(crate::tr!("mat-not-on-side"));
                         return;
                     };
                     side.state = Some(state(m, t, readings));
@@ -147,7 +147,7 @@ impl MaterialPlay {
                         }
                         None => return,
                     };
-                    ui.label(format!("phase {} -> {} at {:.0}%", s.phase, s.next_phase, s.alpha * 100.0));
+                    ui.label(crate::tr!("mat-phase-blend", from = s.phase.to_string(), to = s.next_phase.to_string(), percent = format!("{:.0}", s.alpha * 100.0)));
                     let phase = m.phases.get(s.phase);
                     let texture = match phase.filter(|p| p.has_texture()) {
                         Some(p) => {
@@ -160,11 +160,11 @@ impl MaterialPlay {
                     let uv = texture.map_or(egui::Rect::from_min_max(egui::Pos2::ZERO, egui::pos2(1.0, 1.0)), |l| cell_uv(l, phase.map_or(0xFF, |p| p.cell())));
                     match texture {
                         Some(l) => match (&l.origin, &l.problem) {
-                            (Some(o), _) => ui.weak(format!("{} from {}", s.texture.clone().unwrap_or_default(), short_origin(o))).on_hover_text(o),
+                            (Some(o), _) => ui.weak(crate::tr!("mat-texture-from", texture = s.texture.clone().unwrap_or_default(), origin = short_origin(o))).on_hover_text(o),
                             (None, Some(p)) => ui.colored_label(ui.visuals().warn_fg_color, p),
-                            (None, None) => ui.weak("no texture"),
+                            (None, None) => ui.weak(crate::tr!("mat-no-texture")),
                         },
-                        None => ui.weak("no texture"),
+                        None => ui.weak(crate::tr!("mat-no-texture")),
                     };
                     let input = PreviewInput { state: s, flags: side.flags, texture, uv, resolved: texture.and_then(|l| l.resolved.clone()), gpu };
                     let p = &mut side.preview;

@@ -37,13 +37,13 @@ impl Cmd {
             CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
         }
         match self {
-            Cmd::PlayPause => canvas("play-pause", "Material: Play/Pause", "Play or pause the material's timeline", const { &[key(Key::Space)] }),
-            Cmd::Rewind => canvas("rewind", "Material: Rewind", "Move the playhead to 0 ms", const { &[key(Key::Home)] }),
-            Cmd::DeleteSelected => canvas("delete-selected", "Material: Delete Selected", "Remove the selected key (or, with no key selected, the selected phase)", const { &[key(Key::Delete)] }),
+            Cmd::PlayPause => canvas("play-pause", "cmd-mat0-play-pause", "cmd-mat0-play-pause-tip", const { &[key(Key::Space)] }),
+            Cmd::Rewind => canvas("rewind", "cmd-mat0-rewind", "cmd-mat0-rewind-tip", const { &[key(Key::Home)] }),
+            Cmd::DeleteSelected => canvas("delete-selected", "cmd-mat0-delete-selected", "cmd-mat0-delete-selected-tip", const { &[key(Key::Delete)] }),
             Cmd::EditExternally => CommandSpec {
                 name: "edit-externally",
-                label: "Edit Material Text in External Program",
-                tooltip: "Open the material as text (the form `unpack` writes) in another program (Edit > External Program); each save there replaces the material as one undo step until its tab closes",
+                label: "cmd-mat0-edit-externally",
+                tooltip: "cmd-mat0-edit-externally-tip",
                 shortcuts: &[],
                 menu: Some(MenuGroup::Entry),
                 on_selection: false,
@@ -70,7 +70,7 @@ impl ItemEditor for Mat0Editor {
     }
 
     fn label(&self) -> &'static str {
-        "Material"
+        "view-material"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -96,7 +96,7 @@ impl ItemEditor for Mat0Editor {
         let Some(cmd) = Cmd::named(cmd) else { return };
         let Some(view) = state.and_then(downcast_mut::<Mat0View>) else {
             if cmd == Cmd::EditExternally {
-                host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target)));
+                host.fail(&crate::tr!("tex-edit-external-title"), crate::tr!("tex-open-tab-first", address = items::address(host.ws, target)));
             }
             return;
         };
@@ -120,7 +120,7 @@ fn delete_selected(target: &ItemPath, view: &mut Mat0View, mut mat: Mat0, host: 
     let done = match selected_key {
         Some(k) => edits::remove_key(&mut mat, b, k).map(|_| {
             view.key = None;
-            format!("Remove key {k} of block {b}")
+            crate::tr!("mat-undo-remove-key", key = k.to_string(), block = b.to_string())
         }),
         None => panels::remove_phase(view, &mut mat, view.phase).map(|(to, label)| {
             view.phase = to;

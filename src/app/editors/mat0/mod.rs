@@ -18,7 +18,7 @@ pub use crate::app::widgets::material_preview as preview;
 use crate::app::seam::EditorCx;
 use crate::app::intent::{Intent, ItemEdit};
 use crate::app::widgets::timeline::{Axis, Bar, Timeline, TimelineEvent, Track};
-use crate::app::words;
+use crate::app::words::severity;
 use crate::doc::items;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::phase::ColorGroup;
@@ -120,7 +120,7 @@ pub fn axis(mat: &Mat0) -> Axis {
 /// What the timeline spans and draws, said under it.
 pub fn axis_note(mat: &Mat0) -> String {
     let longest = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
-    format!("The timeline spans twice the longest cycle ({longest} ms): the keys in colour (drag their ends), then faded as playback repeats them (a ping-pong mirrored, a one-shot's last key kept).")
+    crate::tr!("mat-axis-note", longest = longest.to_string())
 }
 
 /// Block `block`'s bars as playback repeats them after its first cycle, up to `length`.
@@ -136,7 +136,7 @@ pub fn echoes(block: &crate::formats::mat0::AnimBlock, bars: &[Bar], length: f64
         AnimMode::Random => {}
         AnimMode::OneShot => {
             let last = &bars[bars.len() - 1];
-            out.push(Bar { label: format!("{} held", last.label), ..faded(last, cycle, length) });
+            out.push(Bar { label: crate::tr!("mat-held", label = last.label.as_str()), ..faded(last, cycle, length) });
         }
         mode => {
             let mut k = 1u32;
@@ -262,8 +262,8 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     let mat = match &parsed.mat {
         Ok(m) => m.clone(),
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("This material does not parse: {e}"));
-            ui.weak("It is shown read-only: the Hex and Raw fields views show its bytes.");
+            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("mat-no-parse", error = e.to_string()));
+            ui.weak(crate::tr!("mat-no-parse-hint"));
             return;
         }
     };
@@ -284,17 +284,17 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     ui.horizontal(|ui| {
         ui.strong(items::address(cx.ws, cx.path));
         let cycle = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
-        ui.weak(format!("{}, {}, longest cycle {cycle} ms, version {}", words::count(mat.phases.len(), "phase", "phases"), words::count(mat.anim.len(), "block", "blocks"), attrs[1]));
+        ui.weak(crate::tr!("mat-summary", phases = mat.phases.len(), blocks = mat.anim.len(), cycle = cycle.to_string(), version = attrs[1].to_string()));
     });
     for d in &diagnostics {
         let c = if d.severity == Severity::Error { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
-        ui.colored_label(c, format!("{:?}: {}", d.severity, d.message));
+        ui.colored_label(c, format!("{}: {}", severity(d.severity), d.message));
     }
     if let Some(n) = &view.notice {
         ui.colored_label(ui.visuals().warn_fg_color, n);
     }
     if let Some(w) = &view.outside
-        && crate::app::external::status(ui, w, "material")
+        && crate::app::external::status(ui, w, &crate::tr!("external-what-material"))
     {
         view.outside = None;
     }
@@ -307,7 +307,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     }
     let tracks = view.track_cache.as_ref().map_or(&[][..], |(_, t)| t.as_slice());
     if tracks.is_empty() {
-        ui.weak("No animation blocks: the material shows phase 0 throughout.");
+        ui.weak(crate::tr!("mat-no-blocks"));
     } else {
         view.timeline_rect = Some(view.timeline.tracks(ui, &axis, tracks, &mut events));
         ui.weak(axis_note(&mat));
@@ -318,7 +318,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
                 let mut m = mat.clone();
                 if let Some(k) = m.anim.get_mut(track).and_then(|b| b.keys.get_mut(bar)) {
                     k.k1 = value.clamp(0.0, f64::from(u16::MAX)) as u16;
-                    out.push(commit(cx, &m, None, format!("Move the end of key {bar} of block {track}"), None));
+                    out.push(commit(cx, &m, None, crate::tr!("mat-undo-move-end", key = bar.to_string(), block = track.to_string()), None));
                 }
             }
             TimelineEvent::BarClicked { track, bar } => {
@@ -366,9 +366,9 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
 }
 
 fn preview_section(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs: [u32; 3]) {
-    ui.heading("Preview");
+    ui.heading(crate::tr!("mat-preview"));
     let Some(state) = view.preview_state().cloned() else {
-        ui.weak("Nothing to evaluate (the material has no phases).");
+        ui.weak(crate::tr!("mat-nothing-to-evaluate"));
         return;
     };
     let phase = mat.phases.get(state.phase);

@@ -25,11 +25,11 @@ pub fn start(target: &ItemPath, view: &mut Mat0View, host: &mut Host) {
     match text.and_then(|t| Watch::start(&format!("{name}{}", material_text::EXTENSION), t.as_bytes(), host.ctx)) {
         Ok(w) => {
             let file = w.file().to_path_buf();
-            host.log.info(format!("editing {address} in an external program as {}: each save there replaces the material (one undo step)", file.display()));
+            host.log.info(crate::tr!("mat-ext-started", address = address.as_str(), file = file.display().to_string()));
             view.outside = Some(w);
             host.out.push(Intent::OpenExternal(file));
         }
-        Err(e) => host.fail("Edit in External Program", e),
+        Err(e) => host.fail(&crate::tr!("tex-edit-external-title"), e),
     }
 }
 
@@ -46,15 +46,15 @@ pub fn poll(target: &ItemPath, view: &mut Mat0View, host: &mut Host) {
     match read {
         Ok((new, new_attrs)) => {
             w.used(bytes);
-            let mut edit = ItemEdit::bytes(target, new, format!("Edit the text of {address} in an external program"));
+            let mut edit = ItemEdit::bytes(target, new, crate::tr!("mat-ext-undo", address = address.as_str()));
             if new_attrs != attrs(host, target) && target.parent().is_some() {
                 edit.attrs = Some(new_attrs);
             }
             host.out.push(Intent::EditItem(edit));
-            host.log.info(format!("{address}: took the text saved to {file}"));
+            host.log.info(crate::tr!("mat-ext-took", address = address.as_str(), file = file.to_string()));
         }
         Err(e) => {
-            let why = format!("{file}: {e}; the material is unchanged, waiting for the next save");
+            let why = crate::tr!("mat-ext-not-taken", file = file.to_string(), error = e.to_string());
             host.log.error(format!("{address}: {why}"));
             w.refused(bytes, why);
         }

@@ -16,11 +16,11 @@ mod blocks;
 pub use blocks::{blocks, readout};
 
 /// Names of the nibble mode's values the engine's five-entry table has.
-pub fn nibble_name(v: u8) -> &'static str {
+pub fn nibble_name(v: u8) -> String {
     match v {
-        0 => "opaque",
-        1..=4 => "blended or additive, alpha test (engine table)",
-        _ => "no engine table entry (raw)",
+        0 => crate::tr!("mat-nibble-opaque"),
+        1..=4 => crate::tr!("mat-nibble-blended"),
+        _ => crate::tr!("mat-nibble-raw"),
     }
 }
 
@@ -46,25 +46,25 @@ pub fn version_change(from: u32, to: u32) -> String {
     let dropped: Vec<_> = a.iter().filter(|f| !b.contains(f)).copied().collect();
     let mut s = Vec::new();
     if !added.is_empty() {
-        s.push(format!("adds {} (runtime defaults)", added.join(", ")));
+        s.push(crate::tr!("mat-version-adds", fields = added.join(", ")));
     }
     if !dropped.is_empty() {
-        s.push(format!("drops {} (back to runtime defaults)", dropped.join(", ")));
+        s.push(crate::tr!("mat-version-drops", fields = dropped.join(", ")));
     }
-    if s.is_empty() { "same fields".into() } else { s.join("; ") }
+    if s.is_empty() { crate::tr!("mat-version-same") } else { s.join("; ") }
 }
 
 pub fn header(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs: [u32; 3], out: &mut Vec<Intent>) {
-    egui::CollapsingHeader::new("Header").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(crate::tr!("tex-header")).default_open(true).show(ui, |ui| {
         let flags = Mat0Flags(attrs[0]);
         let mut f = flags;
         ui.horizontal_wrapped(|ui| {
             let mut v = f.second_stage();
-            if ui.checkbox(&mut v, "second texture stage").on_hover_text("attr1 bit 0: texture load flag 0x200000").changed() {
+            if ui.checkbox(&mut v, crate::tr!("mat-second-stage")).on_hover_text(crate::tr!("mat-second-stage-tip")).changed() {
                 f.set_second_stage(v);
             }
             let mut v = f.flag_a();
-            if ui.checkbox(&mut v, "flagA").on_hover_text("attr1 bit 1: a lit skin that loads opaque").changed() {
+            if ui.checkbox(&mut v, "flagA").on_hover_text(crate::tr!("mat-flag-a-tip")).changed() {
                 f.set_flag_a(v);
             }
             let mut v = f.flag_b();
@@ -74,7 +74,7 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs
         });
         ui.horizontal(|ui| {
             let cur = f.nibble_mode();
-            egui::ComboBox::new("mat0-nibble", "nibble mode").selected_text(format!("{cur}: {}", nibble_name(cur))).width(260.0).show_ui(ui, |ui| {
+            egui::ComboBox::new("mat0-nibble", crate::tr!("mat-nibble-mode")).selected_text(format!("{cur}: {}", nibble_name(cur))).width(260.0).show_ui(ui, |ui| {
                 for n in 0..16u8 {
                     if ui.selectable_label(n == cur, format!("{n}: {}", nibble_name(n))).clicked() {
                         f.set_nibble_mode(n);
@@ -83,25 +83,25 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs
             });
         });
         if flags.unknown_bits() != 0 {
-            ui.weak(format!("other attr1 bits kept: 0x{:08X}", flags.unknown_bits()));
+            ui.weak(crate::tr!("mat-other-bits", bits = format!("0x{:08X}", flags.unknown_bits())));
         }
         if f != flags {
-            out.push(Intent::EditItem(attrs_edit(cx, [f.0, attrs[1], attrs[2]], "Set the flags")));
+            out.push(Intent::EditItem(attrs_edit(cx, [f.0, attrs[1], attrs[2]], &crate::tr!("mat-undo-flags"))));
         }
 
         ui.horizontal(|ui| {
             let cur = attrs[1];
-            egui::ComboBox::new("mat0-version", "version (attr2)").selected_text(cur.to_string()).width(60.0).show_ui(ui, |ui| {
+            egui::ComboBox::new("mat0-version", crate::tr!("mat-version")).selected_text(cur.to_string()).width(60.0).show_ui(ui, |ui| {
                 for v in 0..=7u32 {
-                    let text = if v == cur { format!("{v} (current)") } else { format!("{v}: {}", version_change(cur, v)) };
+                    let text = if v == cur { crate::tr!("mat-version-current", v = v.to_string()) } else { format!("{v}: {}", version_change(cur, v)) };
                     if ui.selectable_label(v == cur, text).clicked() && v != cur {
                         let mut m = mat.clone();
                         m.set_version(v);
-                        out.push(commit(cx, &m, Some([attrs[0], v, attrs[2]]), format!("Set the version to {v}"), None));
+                        out.push(commit(cx, &m, Some([attrs[0], v, attrs[2]]), crate::tr!("mat-undo-version", v = v.to_string()), None));
                     }
                 }
             });
-            ui.weak(format!("{} prefix bytes; every shipped file has 6", prefix_len(cur)));
+            ui.weak(crate::tr!("mat-prefix", n = prefix_len(cur)));
         });
 
         let v = attrs[1];
@@ -109,30 +109,30 @@ pub fn header(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, attrs
         egui::Grid::new("mat0-meta").num_columns(3).show(ui, |ui| {
             let l = ui.label("metaA");
             ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.a)).labelled_by(l.id);
-            ui.weak(if m.meta.a == 0xFF { "ground surface class: unset" } else { "ground surface class" });
+            ui.weak(if m.meta.a == 0xFF { crate::tr!("mat-ground-unset") } else { crate::tr!("mat-ground") });
             ui.end_row();
             let l = ui.label("metaB");
             ui.add_enabled(stores_meta_ab(v), egui::DragValue::new(&mut m.meta.b)).labelled_by(l.id);
-            ui.weak("unused by the engine");
+            ui.weak(crate::tr!("mat-unused"));
             ui.end_row();
             let l = ui.label("metaC");
             let mut c = m.meta.speed_factor();
             if ui.add_enabled(stores_meta_c(v), egui::DragValue::new(&mut c).speed(0.01)).labelled_by(l.id).changed() {
                 m.meta.set_speed_factor(c);
             }
-            ui.weak("speed factor");
+            ui.weak(crate::tr!("mat-speed"));
             ui.end_row();
             let l = ui.label("metaD");
             let mut d = m.meta.damage_per_second();
             if ui.add_enabled(stores_meta_d(v), egui::DragValue::new(&mut d).speed(0.1)).labelled_by(l.id).changed() {
                 m.meta.set_damage_per_second(d);
             }
-            ui.weak("damage per second");
+            ui.weak(crate::tr!("mat-damage"));
             ui.end_row();
         });
         if m.meta != mat.meta {
             view.drag_open = true;
-            out.push(commit(cx, &m, None, "Set the meta fields".into(), Some("mat0-meta")));
+            out.push(commit(cx, &m, None, crate::tr!("mat-undo-meta"), Some("mat0-meta")));
         }
     });
 }
@@ -169,31 +169,31 @@ fn users(mat: &Mat0, i: usize) -> usize {
 }
 
 pub fn phases(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: &mut Vec<Intent>) {
-    egui::CollapsingHeader::new(format!("Phases ({})", mat.phases.len())).default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(crate::tr!("mat-phases", n = mat.phases.len().to_string())).default_open(true).show(ui, |ui| {
         for (i, p) in mat.phases.iter().enumerate() {
             ui.horizontal(|ui| {
                 swatch(ui, diffuse(p));
-                let tex = p.texture_name().unwrap_or_else(|| "no texture".into());
+                let tex = p.texture_name().unwrap_or_else(|| crate::tr!("mat-no-texture"));
                 if ui.selectable_label(view.phase == i, format!("{i}: {tex}")).clicked() {
                     view.phase = i;
                 }
-                ui.weak(crate::app::words::count(users(mat, i), "key", "keys"));
+                ui.weak(crate::tr!("mat-keys", n = users(mat, i)));
             });
         }
         ui.horizontal(|ui| {
             let sel = view.phase;
             let mut m = mat.clone();
-            let done = if ui.button("Add").on_hover_text("Append a copy of the selected phase (or a new one)").clicked() {
+            let done = if ui.button(crate::tr!("mat-add")).on_hover_text(crate::tr!("mat-add-tip")).clicked() {
                 let p = mat.phases.get(sel).copied().unwrap_or_else(edits::default_phase);
-                Some(edits::add_phase(&mut m, p).map(|i| (i, "Add a phase".to_string())))
-            } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new("Duplicate")).clicked() {
-                Some(edits::duplicate_phase(&mut m, sel).map(|i| (i, format!("Duplicate phase {sel}"))))
-            } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new("Remove")).on_hover_text("Keys that name it move to the phase taking its place").clicked() {
+                Some(edits::add_phase(&mut m, p).map(|i| (i, crate::tr!("mat-undo-add-phase"))))
+            } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new(crate::tr!("mat-duplicate"))).clicked() {
+                Some(edits::duplicate_phase(&mut m, sel).map(|i| (i, crate::tr!("mat-undo-duplicate", i = sel.to_string()))))
+            } else if ui.add_enabled(sel < mat.phases.len(), egui::Button::new(crate::tr!("mat-remove"))).on_hover_text(crate::tr!("mat-remove-tip")).clicked() {
                 Some(remove_phase(view, &mut m, sel))
-            } else if ui.add_enabled(sel > 0 && sel < mat.phases.len(), egui::Button::new("Up")).clicked() {
-                Some(edits::swap_phases(&mut m, sel, sel - 1).map(|_| (sel - 1, format!("Move phase {sel} up"))))
-            } else if ui.add_enabled(sel + 1 < mat.phases.len(), egui::Button::new("Down")).clicked() {
-                Some(edits::swap_phases(&mut m, sel, sel + 1).map(|_| (sel + 1, format!("Move phase {sel} down"))))
+            } else if ui.add_enabled(sel > 0 && sel < mat.phases.len(), egui::Button::new(crate::tr!("mat-up"))).clicked() {
+                Some(edits::swap_phases(&mut m, sel, sel - 1).map(|_| (sel - 1, crate::tr!("mat-undo-up", i = sel.to_string()))))
+            } else if ui.add_enabled(sel + 1 < mat.phases.len(), egui::Button::new(crate::tr!("mat-down"))).clicked() {
+                Some(edits::swap_phases(&mut m, sel, sel + 1).map(|_| (sel + 1, crate::tr!("mat-undo-down", i = sel.to_string()))))
             } else {
                 None
             };
@@ -217,10 +217,10 @@ pub fn phases(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: 
 pub fn remove_phase(view: &mut Mat0View, m: &mut Mat0, i: usize) -> Result<(usize, String), String> {
     let moved = edits::remove_phase(m, i)?;
     view.notice = (!moved.is_empty()).then(|| {
-        let list: Vec<String> = moved.iter().map(|r| format!("block {} key {}: phase {} -> {}", r.block, r.key, r.from, r.to)).collect();
-        format!("Removed phase {i}; re-pointed {}", list.join(", "))
+        let list: Vec<String> = moved.iter().map(|r| crate::tr!("mat-repointed", block = r.block.to_string(), key = r.key.to_string(), from = r.from.to_string(), to = r.to.to_string())).collect();
+        crate::tr!("mat-removed-phase", i = i.to_string(), list = list.join(", "))
     });
-    Ok((i.min(m.phases.len().saturating_sub(1)), format!("Remove phase {i}")))
+    Ok((i.min(m.phases.len().saturating_sub(1)), crate::tr!("mat-undo-remove-phase", i = i.to_string())))
 }
 
 fn phase_details(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: usize, p: &Phase, out: &mut Vec<Intent>) {
@@ -249,24 +249,24 @@ fn phase_details(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i:
             q.set_color_bytes(g, bytes);
             ui.end_row();
         }
-        ui.label("power");
+        ui.label(crate::tr!("mat-power"));
         let mut pw = q.power();
         ui.add(egui::DragValue::new(&mut pw).prefix("p[16] "));
         q.set_power(pw);
-        ui.label(q.device_power().map_or_else(|| "1 << n leaves 32 bits".into(), |d| format!("= 1 << {pw} = {d}")));
+        ui.label(q.device_power().map_or_else(|| crate::tr!("mat-power-overflow"), |d| format!("= 1 << {pw} = {d}")));
         ui.end_row();
-        ui.label("cell");
+        ui.label(crate::tr!("tex-cell"));
         let mut cell = q.cell();
         ui.add(egui::DragValue::new(&mut cell).prefix("p[17] "));
         q.set_cell(cell);
-        ui.label(format!("unsigned {} / signed {}{}", q.cell(), q.cell_signed(), if q.cell_signed() < 0 { " (whole texture)" } else { "" }));
+        ui.label(if q.cell_signed() < 0 { crate::tr!("mat-cell-whole", unsigned = q.cell().to_string(), signed = q.cell_signed().to_string()) } else { crate::tr!("mat-cell-value", unsigned = q.cell().to_string(), signed = q.cell_signed().to_string()) });
         ui.end_row();
     });
     if q != *p {
         let mut m = mat.clone();
         m.phases[i] = q;
         view.drag_open = true;
-        out.push(commit(cx, &m, None, format!("Edit phase {i}"), Some("mat0-phase")));
+        out.push(commit(cx, &m, None, crate::tr!("mat-undo-edit-phase", i = i.to_string()), Some("mat0-phase")));
     }
     texture_row(ui, cx, view, mat, i, p, out);
 }
@@ -280,12 +280,12 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     }
     let Some((_, text, _)) = view.tex_text.as_mut() else { return };
     ui.horizontal(|ui| {
-        let l = ui.label("texture");
-        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0).hint_text("no texture")).labelled_by(l.id);
+        let l = ui.label(crate::tr!("mat-texture"));
+        let r = ui.add(egui::TextEdit::singleline(text).desired_width(120.0).hint_text(crate::tr!("mat-no-texture"))).labelled_by(l.id);
         if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && *text != current {
             set = Some(text.clone());
         }
-        if ui.add_enabled(p.has_texture(), egui::Button::new("No texture")).clicked() {
+        if ui.add_enabled(p.has_texture(), egui::Button::new(crate::tr!("mat-no-texture-button"))).clicked() {
             set = Some(String::new());
         }
     });
@@ -305,7 +305,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
         let mut m = mat.clone();
         view.tex_text = None;
         match m.phases[i].set_texture(&name) {
-            Ok(()) => out.push(commit(cx, &m, None, format!("Set the texture of phase {i}"), None)),
+            Ok(()) => out.push(commit(cx, &m, None, crate::tr!("mat-undo-texture", i = i.to_string()), None)),
             Err(e) => view.notice = Some(e.message),
         }
         return;
@@ -322,13 +322,14 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     let [w, h] = look.size;
     let rects = look.rects.clone();
     ui.horizontal(|ui| {
-        if ui.add_enabled(p.cell_signed() >= 0, egui::Button::new("Whole texture").small()).on_hover_text("Set the cell to 0xFF (-1 read signed): no Page rect").clicked() {
+        if ui.add_enabled(p.cell_signed() >= 0, egui::Button::new(crate::tr!("mat-whole-texture")).small()).on_hover_text(crate::tr!("mat-whole-texture-tip")).clicked() {
             let mut m = mat.clone();
             m.phases[i].set_cell(u8::MAX);
-            out.push(commit(cx, &m, None, format!("Pick the whole texture for phase {i}"), None));
+            out.push(commit(cx, &m, None, crate::tr!("mat-undo-whole", i = i.to_string()), None));
         }
-        let hint = if rects.is_empty() { "" } else { " (click a rect to pick its cell)" };
-        ui.weak(format!("{}: {w}×{h}, {} Page rects{hint}", look.origin.as_deref().unwrap_or(""), rects.len()));
+        let origin = look.origin.as_deref().unwrap_or("");
+        let size = format!("{w}×{h}");
+        ui.weak(if rects.is_empty() { crate::tr!("mat-texture-rects", origin = origin, size = size, n = 0) } else { crate::tr!("mat-texture-rects-pick", origin = origin, size = size, n = rects.len()) });
     });
     let scale = (160.0 / w.max(h).max(1) as f32).min(4.0);
     let (rect, _) = ui.allocate_exact_size(vec2(w as f32 * scale, h as f32 * scale), Sense::hover());
@@ -344,12 +345,12 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
         let hit = rr.intersect(rect);
         let hovered = hit.is_positive() && {
             let resp = ui.interact(hit, ui.scope_id().with(("mat0-cell", i, n)), Sense::click());
-            resp.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on, format!("Page rect {n}")));
+            resp.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, on, crate::tr!("mat-page-rect", n = n.to_string())));
             if resp.clicked() {
                 picked = u8::try_from(n).ok();
             }
             let hovered = resp.hovered();
-            resp.on_hover_text(format!("cell {n}: {}×{} at ({}, {})", r.w, r.h, r.x, r.y));
+            resp.on_hover_text(crate::tr!("mat-cell-tip", n = n.to_string(), size = format!("{}×{}", r.w, r.h), at = format!("({}, {})", r.x, r.y)));
             hovered
         };
         let (width, colour) = match (on, hovered) {
@@ -363,6 +364,6 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
     if let Some(c) = picked.filter(|&c| c != p.cell()) {
         let mut m = mat.clone();
         m.phases[i].set_cell(c);
-        out.push(commit(cx, &m, None, format!("Pick cell {c} for phase {i}"), None));
+        out.push(commit(cx, &m, None, crate::tr!("mat-undo-cell", cell = c.to_string(), i = i.to_string()), None));
     }
 }

@@ -36,9 +36,9 @@ impl Cmd {
             CommandSpec { name, label, tooltip, shortcuts, menu: None, on_selection: false }
         }
         match self {
-            Cmd::Open => list("open", "Materials: Open", "Open the selected material in its editor", const { &[key(Key::Enter)] }),
-            Cmd::Previous => list("previous", "Materials: Previous", "Select the material above", const { &[key(Key::ArrowUp)] }),
-            Cmd::Next => list("next", "Materials: Next", "Select the material below", const { &[key(Key::ArrowDown)] }),
+            Cmd::Open => list("open", "cmd-materials-open", "cmd-materials-open-tip", const { &[key(Key::Enter)] }),
+            Cmd::Previous => list("previous", "cmd-materials-previous", "cmd-materials-previous-tip", const { &[key(Key::ArrowUp)] }),
+            Cmd::Next => list("next", "cmd-materials-next", "cmd-materials-next-tip", const { &[key(Key::ArrowDown)] }),
         }
     }
 
@@ -52,7 +52,7 @@ impl ItemEditor for MaterialListEditor {
     }
 
     fn label(&self) -> &'static str {
-        "Materials"
+        "view-materials"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -102,7 +102,8 @@ pub struct Row {
 pub struct MaterialList {
     pub filter: String,
     pub selected: Option<usize>,
-    rows: Option<(u64, Vec<Row>)>,
+    /// The rows, made for a generation of the document in a language (their details are words).
+    rows: Option<((u64, crate::app::i18n::Language), Vec<Row>)>,
     /// Entry indices of the rows shown last frame, in order (what the arrow keys walk).
     shown_last: Vec<usize>,
     textures: TextureCache,
@@ -132,14 +133,13 @@ fn rows(cx: &EditorCx) -> Vec<Row> {
             let (diffuse, texture, detail) = match &mat {
                 Ok(mat) => {
                     let first = mat.phases.first();
-                    let s = |n: usize| if n == 1 { "" } else { "s" };
                     (
                         first.map(|p| p.color_bytes(ColorGroup::Diffuse)),
                         first.filter(|p| p.has_texture()).map(|p| p.texture_bytes().to_vec()),
-                        format!("{} phase{}, {} block{}", mat.phases.len(), s(mat.phases.len()), mat.anim.len(), s(mat.anim.len())),
+                        crate::tr!("mats-detail", phases = mat.phases.len(), blocks = mat.anim.len()),
                     )
                 }
-                Err(e) => (None, None, format!("does not parse: {e}")),
+                Err(e) => (None, None, crate::tr!("mats-no-parse", error = e.as_str())),
             };
             Row { index: m.index, name: m.name, diffuse, texture, detail }
         })
@@ -148,14 +148,15 @@ fn rows(cx: &EditorCx) -> Vec<Row> {
 
 impl EditorState for MaterialList {
     fn show(&mut self, ui: &mut egui::Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
-        if self.rows.as_ref().is_none_or(|(g, _)| *g != cx.generation) {
-            self.rows = Some((cx.generation, rows(cx)));
+        let made_for = (cx.generation, crate::app::i18n::language());
+        if self.rows.as_ref().is_none_or(|(g, _)| *g != made_for) {
+            self.rows = Some((made_for, rows(cx)));
         }
         ui.horizontal(|ui| {
-            let l = ui.label("Filter");
+            let l = ui.label(crate::tr!("mats-filter"));
             ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(200.0)).labelled_by(l.id);
             let shown = self.shown().len();
-            ui.weak(format!("{shown} of {} materials", self.rows().len()));
+            ui.weak(crate::tr!("mats-shown", shown = shown.to_string(), n = self.rows().len()));
         });
         ui.separator();
         let shown: Vec<Row> = self.shown().into_iter().cloned().collect();
@@ -182,7 +183,7 @@ impl EditorState for MaterialList {
                         }
                     }
                     let sel = ui.selectable_label(self.selected == Some(r.index), &r.name);
-                    let tex = r.texture.as_deref().map_or_else(|| "no texture".to_string(), crate::formats::cp1251::decode);
+                    let tex = r.texture.as_deref().map_or_else(|| crate::tr!("mat-no-texture"), crate::formats::cp1251::decode);
                     ui.weak(format!("{}  {tex}", r.detail));
                     sel
                 });

@@ -22,7 +22,7 @@ impl ItemEditor for PaletteEditor {
         ID
     }
     fn label(&self) -> &'static str {
-        "Palette"
+        "view-palette"
     }
     fn claims(&self, item: &Claim) -> bool {
         item.kind == Some(crate::doc::kinds::FormatKind::Pal)
@@ -94,19 +94,16 @@ impl EditorState for PaletteView {
         let pal = match &parsed.pal {
             Ok(p) => p,
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("This palette does not open: {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, crate::tr!("pal-cannot-open", error = e.to_string()));
                 return;
             }
         };
         let order = parsed.order;
         ui.horizontal(|ui| {
-            ui.label(format!(
-                "256 colours{}{}",
-                if pal.ipol.is_some() { " + Ipol table (256 × 256 indices)" } else { ", no Ipol table" },
-                if pal.tail.is_empty() { String::new() } else { format!(", {} bytes kept raw after it", pal.tail.len()) }
-            ));
+            let tail = if pal.tail.is_empty() { String::new() } else { crate::tr!("pal-tail", n = pal.tail.len()) };
+            ui.label(if pal.ipol.is_some() { crate::tr!("pal-summary-ipol", tail = tail) } else { crate::tr!("pal-summary", tail = tail) });
             ui.separator();
-            ui.label("palette");
+            ui.label(crate::tr!("pal-reading"));
             if let Some((name, values, about)) = TABLE.iter().find(|(n, _, _)| *n == "palette") {
                 readings::combo(ui, &cx.ws.readings, name, values, about, "pal-view", out);
             }
@@ -119,8 +116,9 @@ impl EditorState for PaletteView {
         self.hovered = None;
         self.hovered_cell = None;
         ui.horizontal_top(|ui| {
-            // The grid: 16 x 16 swatches.
-            let cell = 22.0;
+            // The grid: 16 x 16 swatches, smaller when the Ipol table beside would not fit (a
+            // laptop-sized window with the browser and the inspector open).
+            let cell = ((ui.available_width() - 16.0 - 256.0 - 16.0) / 16.0).clamp(12.0, 22.0);
             let (rect, resp) = ui.allocate_exact_size(vec2(cell * 16.0, cell * 16.0), Sense::hover());
             self.grid_rect = Some(rect);
             let painter = ui.painter_at(rect);
@@ -138,15 +136,18 @@ impl EditorState for PaletteView {
                     painter.rect_stroke(r, 2.0, Stroke::new(2.0, ui.visuals().strong_text_color()), egui::StrokeKind::Inside);
                     let c = pal.palette.entry(i, order);
                     let raw = &pal.palette.raw[usize::from(i) * 4..usize::from(i) * 4 + 4];
-                    resp.on_hover_text(format!("index {i} (0x{i:02X})\n{}\nstored bytes {:02X?} at 0x{:X}", hex(c), raw, usize::from(i) * 4));
+                    resp.on_hover_text(crate::tr!("pal-swatch-tip", i = i.to_string(), hex = format!("0x{i:02X}"), colour = hex(c), raw = format!("{raw:02X?}"), at = format!("0x{:X}", usize::from(i) * 4)));
                 }
             }
             ui.add_space(16.0);
             ui.vertical(|ui| {
                 match &self.table {
                     Some(tex) => {
-                        ui.label("Ipol table: row a, column b holds a palette index");
-                        let side = (ui.available_width().min(ui.available_height() - 40.0)).clamp(256.0, 512.0);
+                        let side = ((ui.available_width() - 16.0).min(ui.available_height() - 40.0)).clamp(160.0, 512.0);
+                        ui.scope(|ui| {
+                            ui.set_max_width(side);
+                            ui.add(egui::Label::new(crate::tr!("pal-ipol-heading")).wrap());
+                        });
                         let (rect, resp) = ui.allocate_exact_size(vec2(side, side), Sense::hover());
                         self.table_rect = Some(rect);
                         ui.painter().image(tex.id(), rect, Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)), Color32::WHITE);
@@ -157,23 +158,26 @@ impl EditorState for PaletteView {
                                 let (a, b) = (a as u8, b as u8);
                                 self.hovered_cell = Some((a, b));
                                 let i = pal.ipol_at(a, b).unwrap_or(0);
-                                resp.on_hover_text(format!(
-                                    "row {a} ({}), column {b} ({})\n-> index {i} ({})",
-                                    hex(pal.palette.entry(a, order)),
-                                    hex(pal.palette.entry(b, order)),
-                                    hex(pal.palette.entry(i, order))
+                                resp.on_hover_text(crate::tr!("pal-ipol-tip",
+                                    a = a.to_string(),
+                                    b = b.to_string(),
+                                    i = i.to_string(),
+                                    ca = hex(pal.palette.entry(a, order)),
+                                    cb = hex(pal.palette.entry(b, order)),
+                                    ci = hex(pal.palette.entry(i, order))
                                 ));
                             }
                         }
-                        ui.label(
-                            egui::RichText::new("Read as plain indices. Its name suggests a blend of colours a and b; how the engine uses it is not confirmed (docs/formats/pal.md).")
-                                .small()
-                                .weak(),
-                        );
+                        // Wrapped to the table's width: the column is as wide as the table, and a
+                        // longer line would run off the window at 1024 pixels.
+                        ui.scope(|ui| {
+                            ui.set_max_width(side.min(ui.available_width()));
+                            ui.add(egui::Label::new(egui::RichText::new(crate::tr!("pal-ipol-note")).small().weak()).wrap());
+                        });
                     }
                     None => {
                         self.table_rect = None;
-                        ui.label("No Ipol table in this palette.");
+                        ui.label(crate::tr!("pal-no-ipol"));
                     }
                 }
             });

@@ -214,21 +214,21 @@ impl Cmd {
         match self {
             Cmd::PlayStop => CommandSpec {
                 name: "play-stop",
-                label: "Sound: Play / Stop",
-                tooltip: "Play from the cursor or the selection, or stop",
+                label: "cmd-sound-play-stop",
+                tooltip: "cmd-sound-play-stop-tip",
                 shortcuts: const { &[key(Key::Space)] },
                 menu: Some(MenuGroup::View),
                 on_selection: false,
             },
             Cmd::Loop => CommandSpec {
                 name: "loop",
-                label: "Sound: Loop",
-                tooltip: "Loop the selection (or the rest of the sound) while playing",
+                label: "cmd-sound-loop",
+                tooltip: "cmd-sound-loop-tip",
                 shortcuts: const { &[key(Key::L)] },
                 menu: Some(MenuGroup::View),
                 on_selection: false,
             },
-            Cmd::Fit => CommandSpec { name: "fit", label: "Sound: Fit", tooltip: "Show the whole sound", shortcuts: const { &[key(Key::Num0)] }, menu: None, on_selection: false },
+            Cmd::Fit => CommandSpec { name: "fit", label: "cmd-sound-fit", tooltip: "cmd-sound-fit-tip", shortcuts: const { &[key(Key::Num0)] }, menu: None, on_selection: false },
         }
     }
 
@@ -241,7 +241,7 @@ impl ItemEditor for SoundEditor {
         ID
     }
     fn label(&self) -> &'static str {
-        "Sound"
+        "view-sound"
     }
     fn claims(&self, item: &Claim) -> bool {
         item.kind == Some(crate::doc::kinds::FormatKind::Wav)
@@ -280,17 +280,17 @@ impl ItemEditor for SoundEditor {
                 let name = from.display().to_string();
                 let entry = match items::bytes_of(host.ws, target).map_err(|e| e.to_string()).and_then(|b| Wav::parse(&b).map_err(|e| e.to_string())) {
                     Ok(w) => w,
-                    Err(e) => return host.fail("Replace Sound", e),
+                    Err(e) => return host.fail(&crate::tr!("snd-replace-title"), e),
                 };
                 match wav::import::decode_any(bytes, &name).and_then(|s| replace(&entry, &s, Target::EntryKind)) {
                     Ok(new) => {
                         if let Some(v) = view {
                             v.before = v.decoded.clone();
                         }
-                        let label = format!("Replace sound from {}", from.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned()));
+                        let label = crate::tr!("snd-undo-replace", from = from.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned()));
                         host.out.push(Intent::EditItem(ItemEdit::bytes(target, new, label)));
                     }
-                    Err(e) => host.fail("Replace Sound", format!("{name}: {e}")),
+                    Err(e) => host.fail(&crate::tr!("snd-replace-title"), format!("{name}: {e}")),
                 }
             }
             Some(SoundMsg::NoDevice) => no_device(host),
@@ -304,7 +304,7 @@ impl ItemEditor for SoundEditor {
 }
 
 fn no_device(host: &mut Host) {
-    host.log.warn("no audio device: sounds play silently (the playhead still moves)");
+    host.log.warn(crate::tr!("snd-no-device-log"));
 }
 
 impl EditorState for SoundView {
@@ -335,36 +335,37 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
     let info = match &d.info {
         Ok(i) => i.clone(),
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("This sound cannot be read: {e}"));
+            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("snd-cannot-read", error = e.to_string()));
             return;
         }
     };
     let rate = info.rate;
     ui.horizontal(|ui| {
         let playing = view.playing.is_some();
-        if ui.button(if playing { "Stop" } else { "Play" }).on_hover_text("Space").clicked() {
+        if ui.button(if playing { crate::tr!("snd-stop") } else { crate::tr!("snd-play") }).on_hover_text(crate::tr!("snd-space")).clicked() {
             let silent = view.toggle_play(view.now);
             if silent && !view.told_no_device {
                 view.told_no_device = true;
                 out.push(Intent::Editor { editor: ID, target: cx.path.clone(), msg: EditorMsg::new(SoundMsg::NoDevice) });
             }
         }
-        ui.toggle_value(&mut view.looping, "Loop").on_hover_text("L");
-        if ui.button("Fit").clicked() {
+        ui.toggle_value(&mut view.looping, crate::tr!("snd-loop")).on_hover_text("L");
+        if ui.button(crate::tr!("tex-fit")).clicked() {
             view.fit = true;
         }
         ui.separator();
-        ui.label(info.summary());
         if view.told_no_device {
+            ui.weak(crate::tr!("snd-no-device"));
             ui.separator();
-            ui.weak("no audio device");
         }
+        // Cut with an ellipsis (whole on hover) in a narrow window.
+        ui.add(egui::Label::new(info.summary()).truncate());
     });
     if view.before.is_some() {
         ui.horizontal(|ui| {
-            ui.label("Replaced:");
+            ui.label(crate::tr!("snd-replaced"));
             let playing_before = view.playing.is_some_and(|p| p.before);
-            if ui.button(if playing_before { "Stop" } else { "Play before" }).on_hover_text("The sound as it was before the drop").clicked() {
+            if ui.button(if playing_before { crate::tr!("snd-stop") } else { crate::tr!("snd-play-before") }).on_hover_text(crate::tr!("snd-play-before-tip")).clicked() {
                 let silent = if playing_before {
                     view.stop();
                     false
@@ -377,9 +378,9 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
                 }
             }
             if let Some(b) = view.before.as_ref().and_then(|b| b.info.as_ref().ok()) {
-                ui.weak(format!("before: {}", b.summary()));
+                ui.weak(crate::tr!("snd-before", summary = b.summary()));
             }
-            if ui.small_button("Dismiss").clicked() {
+            if ui.small_button(crate::tr!("snd-dismiss")).clicked() {
                 view.before = None;
                 if playing_before {
                     view.stop();
@@ -388,14 +389,14 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
         });
     }
     ui.horizontal(|ui| {
-        ui.label(format!("cursor {}", fmt_time(view.cursor, rate)));
+        ui.label(crate::tr!("snd-cursor", time = fmt_time(view.cursor, rate)));
         if let Some((a, b)) = view.selection {
-            ui.label(format!("selection {} to {} ({} samples)", fmt_time(a, rate), fmt_time(b, rate), b - a));
+            ui.label(crate::tr!("snd-selection", from = fmt_time(a, rate), to = fmt_time(b, rate), samples = crate::tr!("inspector-samples", count = (b - a).to_string(), n = b - a)));
         }
         if let Some(p) = view.playhead {
-            ui.label(format!("playing {}", fmt_time(p, rate)));
+            ui.label(crate::tr!("snd-playing", time = fmt_time(p, rate)));
         }
-        ui.weak(format!("{} · bits {} · block {} bytes, {} samples · chunks {}", info.codec, info.bits, info.block_align, info.samples_per_block, info.chunks.join(" ")));
+        ui.add(egui::Label::new(egui::RichText::new(crate::tr!("snd-info", codec = info.codec.to_string(), bits = info.bits.to_string(), block = crate::tr!("inspector-block-align-value", bytes = crate::tr!("inspector-bytes", count = info.block_align.to_string(), n = info.block_align), samples = crate::tr!("inspector-samples", count = info.samples_per_block.to_string(), n = info.samples_per_block)), chunks = info.chunks.join(" "))).weak()).truncate());
     });
     ui.separator();
     waveform(ui, view, &d, rate);

@@ -22,7 +22,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
     let Some(tex) = view.shown_texture(ui.ctx()) else {
-        painter.text(rect.center(), egui::Align2::CENTER_CENTER, "no levels to show", egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        painter.text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("tex-no-levels"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     };
     let Some(model) = view.model() else { return };
@@ -142,7 +142,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
         let accent = ui.visuals().selection.stroke.color;
         painter.rect_filled(rect, 0.0, Color32::from_black_alpha(120));
         painter.rect_stroke(rect.shrink(4.0), 6.0, Stroke::new(3.0, accent), StrokeKind::Inside);
-        painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Drop an image to replace this texture", egui::FontId::proportional(18.0), Color32::WHITE);
+        painter.text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("tex-drop"), egui::FontId::proportional(18.0), Color32::WHITE);
     }
     if resp.hovered() {
         let icon = match &view.drag {

@@ -99,7 +99,7 @@ impl TextureDiff {
         ui.horizontal(|ui| {
             if self.pair.levels > 1 {
                 let mut level = self.pair.level;
-                egui::ComboBox::from_label("Level").selected_text(level.to_string()).show_ui(ui, |ui| {
+                egui::ComboBox::from_label(crate::tr!("tcmp-level")).selected_text(level.to_string()).show_ui(ui, |ui| {
                     for l in 0..self.pair.levels {
                         ui.selectable_value(&mut level, l, l.to_string());
                     }
@@ -109,7 +109,7 @@ impl TextureDiff {
                 }
                 ui.separator();
             }
-            for (m, label) in [(Mode::SideBySide, "Side by side"), (Mode::Swipe, "Swipe"), (Mode::Blink, "Blink")] {
+            for (m, label) in [(Mode::SideBySide, crate::tr!("tcmp-side-by-side")), (Mode::Swipe, crate::tr!("tcmp-swipe")), (Mode::Blink, crate::tr!("tcmp-blink"))] {
                 if ui.selectable_label(self.mode == m, label).clicked() {
                     self.mode = m;
                 }
@@ -117,26 +117,26 @@ impl TextureDiff {
             ui.separator();
             match self.mode {
                 Mode::SideBySide => {
-                    ui.checkbox(&mut self.show_difference, "Difference");
+                    ui.checkbox(&mut self.show_difference, crate::tr!("tcmp-difference"));
                 }
                 Mode::Swipe => {
                     ui.add(egui::Slider::new(&mut self.swipe, 0.0..=1.0).show_value(false).text("A | B"));
                 }
                 Mode::Blink => {
-                    ui.checkbox(&mut self.blink, "Blink");
-                    if ui.button(if self.showing_b { "Showing B" } else { "Showing A" }).on_hover_text("Switch A and B").clicked() {
+                    ui.checkbox(&mut self.blink, crate::tr!("tcmp-blink"));
+                    if ui.button(if self.showing_b { crate::tr!("tcmp-showing-b") } else { crate::tr!("tcmp-showing-a") }).on_hover_text(crate::tr!("tcmp-switch-tip")).clicked() {
                         self.showing_b = !self.showing_b;
                     }
                 }
             }
             if self.pair.rects.iter().any(|r| !r.is_empty()) {
-                ui.checkbox(&mut self.show_rects, "Page rects");
+                ui.checkbox(&mut self.show_rects, crate::tr!("tex-page-rects"));
             }
             let mut gain = self.gain;
-            if ui.add(egui::Slider::new(&mut gain, 1..=128).logarithmic(true).text("gain")).on_hover_text("How much the difference image amplifies a change").changed() {
+            if ui.add(egui::Slider::new(&mut gain, 1..=128).logarithmic(true).text(crate::tr!("tcmp-gain"))).on_hover_text(crate::tr!("tcmp-gain-tip")).changed() {
                 self.set_gain(ui.ctx(), gain);
             }
-            if ui.button("Fit").clicked() {
+            if ui.button(crate::tr!("tex-fit")).clicked() {
                 (self.zoom, self.pan) = (None, Vec2::ZERO);
             }
             if ui.button("1:1").clicked() {
@@ -148,12 +148,12 @@ impl TextureDiff {
     pub fn show(&mut self, ui: &mut Ui, figures: impl FnOnce(&mut Ui)) {
         self.toolbar(ui);
         let line = match (&self.pair.diff, size_of(&self.pair.a), size_of(&self.pair.b)) {
-            (Some(d), _, _) => format!("level {}: {}", self.pair.level, d.note()),
-            (None, Some(a), Some(b)) => format!("level {}: {}x{} and {}x{}, not compared pixel by pixel", self.pair.level, a.0, a.1, b.0, b.1),
-            _ => format!("level {}", self.pair.level),
+            (Some(d), _, _) => format!("{}: {}", crate::tr!("tcmp-level-n", level = self.pair.level.to_string()), d.note()),
+            (None, Some(a), Some(b)) => crate::tr!("tcmp-sizes-differ", level = self.pair.level.to_string(), a = format!("{}x{}", a.0, a.1), b = format!("{}x{}", b.0, b.1)),
+            _ => crate::tr!("tcmp-level-n", level = self.pair.level.to_string()),
         };
         ui.label(RichText::new(line).strong());
-        egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
+        egui::CollapsingHeader::new(crate::tr!("compare-what-changed")).default_open(true).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(120.0).show(ui, figures);
         });
         if self.blink && self.mode == Mode::Blink {
@@ -180,11 +180,12 @@ impl TextureDiff {
             }
             return;
         };
-        let panes: Vec<(&str, usize)> = match self.mode {
-            Mode::SideBySide if self.show_difference && self.tex[2].is_some() => vec![("A (before)", 0), ("B (after)", 1), ("Difference", 2)],
-            Mode::SideBySide => vec![("A (before)", 0), ("B (after)", 1)],
-            Mode::Swipe => vec![("A | B", 0)],
-            Mode::Blink => vec![(if self.showing_b { "B (after)" } else { "A (before)" }, usize::from(self.showing_b))],
+        let (a, b) = (crate::tr!("compare-a"), crate::tr!("compare-b"));
+        let panes: Vec<(String, usize)> = match self.mode {
+            Mode::SideBySide if self.show_difference && self.tex[2].is_some() => vec![(a, 0), (b, 1), (crate::tr!("tcmp-difference"), 2)],
+            Mode::SideBySide => vec![(a, 0), (b, 1)],
+            Mode::Swipe => vec![("A | B".into(), 0)],
+            Mode::Blink => vec![(if self.showing_b { b } else { a }, usize::from(self.showing_b))],
         };
         let gap = 6.0;
         let pw = (area.width() - gap * (panes.len() as f32 - 1.0)) / panes.len() as f32;
@@ -196,7 +197,7 @@ impl TextureDiff {
             let x0 = area.left() + k as f32 * (pw + gap);
             let rect = Rect::from_min_size(Pos2::new(x0, area.top() + caption_h), Vec2::new(pw, area.height() - caption_h));
             self.pane_rects.push(rect);
-            ui.painter().text(Pos2::new(x0 + 4.0, area.top() + 2.0), egui::Align2::LEFT_TOP, *caption, egui::FontId::proportional(13.0), ui.visuals().text_color());
+            ui.painter().text(Pos2::new(x0 + 4.0, area.top() + 2.0), egui::Align2::LEFT_TOP, caption.as_str(), egui::FontId::proportional(13.0), ui.visuals().text_color());
             let resp = ui.interact(rect, ui.scope_id().with(("compare-pane", k)), Sense::drag());
             if resp.dragged() {
                 self.pan += resp.drag_delta();
@@ -225,7 +226,7 @@ impl TextureDiff {
                     let side = if i == 0 { &self.pair.a } else { &self.pair.b };
                     let msg = match side {
                         Some(Err(e)) => e.clone(),
-                        None => "not on this side".into(),
+                        None => crate::tr!("tcmp-not-on-side"),
                         _ => String::new(),
                     };
                     painter.text(rect.center(), egui::Align2::CENTER_CENTER, msg, egui::FontId::proportional(13.0), ui.visuals().error_fg_color);

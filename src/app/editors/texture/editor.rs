@@ -66,33 +66,33 @@ impl Cmd {
         match self {
             Cmd::ReplaceImage => CommandSpec {
                 name: "replace-image",
-                label: "Replace Texture Image…",
-                tooltip: "Convert an image into the texture open in the inspector (or the selected one)",
+                label: "cmd-texture-replace-image",
+                tooltip: "cmd-texture-replace-image-tip",
                 shortcuts: &[],
                 menu: Some(MenuGroup::Entry),
                 on_selection: true,
             },
             Cmd::ExportLevels => CommandSpec {
                 name: "export-levels",
-                label: "Export Texture Levels…",
-                tooltip: "Write every stored level of the texture as PNG into a folder",
+                label: "cmd-texture-export-levels",
+                tooltip: "cmd-texture-export-levels-tip",
                 shortcuts: &[],
                 menu: Some(MenuGroup::Entry),
                 on_selection: true,
             },
-            Cmd::ZoomIn => canvas_cmd("zoom-in", "Texture: Zoom In", "Zoom the texture in (pointer over the image)", const { &[key(Key::Plus), key(Key::Equals)] }),
-            Cmd::ZoomOut => canvas_cmd("zoom-out", "Texture: Zoom Out", "Zoom the texture out (pointer over the image)", const { &[key(Key::Minus)] }),
-            Cmd::Fit => canvas_cmd("fit", "Texture: Fit", "Fit the image to the view", const { &[key(Key::Num0)] }),
-            Cmd::ActualSize => canvas_cmd("actual-size", "Texture: Actual Size", "One texel per pixel", const { &[key(Key::Num1)] }),
-            Cmd::Grid => canvas_cmd("grid", "Texture: Pixel Grid", "The pixel grid from 8× zoom", const { &[key(Key::G)] }),
-            Cmd::Details => canvas_cmd("details", "Texture: Details", "Show or hide the header, palette and Page rects", const { &[key(Key::D)] }),
-            Cmd::LargerLevel => canvas_cmd("larger-level", "Texture: Larger Level", "The next larger mip level", const { &[key(Key::PageUp)] }),
-            Cmd::SmallerLevel => canvas_cmd("smaller-level", "Texture: Smaller Level", "The next smaller mip level", const { &[key(Key::PageDown)] }),
-            Cmd::RemoveRect => canvas_cmd("remove-rect", "Texture: Remove Page Rect", "Remove the selected Page rect (pointer over the image)", const { &[key(Key::Delete), key(Key::Backspace)] }),
+            Cmd::ZoomIn => canvas_cmd("zoom-in", "cmd-texture-zoom-in", "cmd-texture-zoom-in-tip", const { &[key(Key::Plus), key(Key::Equals)] }),
+            Cmd::ZoomOut => canvas_cmd("zoom-out", "cmd-texture-zoom-out", "cmd-texture-zoom-out-tip", const { &[key(Key::Minus)] }),
+            Cmd::Fit => canvas_cmd("fit", "cmd-texture-fit", "cmd-texture-fit-tip", const { &[key(Key::Num0)] }),
+            Cmd::ActualSize => canvas_cmd("actual-size", "cmd-texture-actual-size", "cmd-texture-actual-size-tip", const { &[key(Key::Num1)] }),
+            Cmd::Grid => canvas_cmd("grid", "cmd-texture-grid", "cmd-texture-grid-tip", const { &[key(Key::G)] }),
+            Cmd::Details => canvas_cmd("details", "cmd-texture-details", "cmd-texture-details-tip", const { &[key(Key::D)] }),
+            Cmd::LargerLevel => canvas_cmd("larger-level", "cmd-texture-larger-level", "cmd-texture-larger-level-tip", const { &[key(Key::PageUp)] }),
+            Cmd::SmallerLevel => canvas_cmd("smaller-level", "cmd-texture-smaller-level", "cmd-texture-smaller-level-tip", const { &[key(Key::PageDown)] }),
+            Cmd::RemoveRect => canvas_cmd("remove-rect", "cmd-texture-remove-rect", "cmd-texture-remove-rect-tip", const { &[key(Key::Delete), key(Key::Backspace)] }),
             Cmd::EditExternally => CommandSpec {
                 name: "edit-externally",
-                label: "Edit Texture in External Program",
-                tooltip: "Open the texture's image in another program (Edit > External Program); each save there replaces the texture as one undo step until its tab closes",
+                label: "cmd-texture-edit-externally",
+                tooltip: "cmd-texture-edit-externally-tip",
                 shortcuts: &[],
                 menu: Some(MenuGroup::Entry),
                 on_selection: false,
@@ -106,15 +106,15 @@ command_lookup!(Cmd, ID);
 
 /// The picker for an image to replace `target` with.
 pub fn pick_image(target: &ItemPath) -> Intent {
-    let request = FileRequest::Open { title: "Replace Texture From", filters: &[("Images", IMAGES)] };
+    let request = FileRequest::Open { title: crate::tr!("tex-pick-image"), filters: &[("Images", IMAGES)] };
     Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(TextureMsg::PickImage) })
 }
 
 /// The picker for one level's PNG (`level: Some`) or for a folder for every level.
 pub fn pick_export(target: &ItemPath, level: Option<u32>, name: String) -> Intent {
     let (request, tag) = match level {
-        Some(l) => (FileRequest::Save { title: "Export Level", filters: &[("PNG", &["png"])], name }, TextureMsg::ExportLevel(l)),
-        None => (FileRequest::Folder { title: "Export Every Level Into" }, TextureMsg::ExportAll),
+        Some(l) => (FileRequest::Save { title: crate::tr!("tex-pick-export-level"), filters: &[("PNG", &["png"])], name }, TextureMsg::ExportLevel(l)),
+        None => (FileRequest::Folder { title: crate::tr!("tex-pick-export-all") }, TextureMsg::ExportAll),
     };
     Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) })
 }
@@ -131,7 +131,7 @@ impl ItemEditor for TextureEditor {
     }
 
     fn label(&self) -> &'static str {
-        "Texture"
+        "view-texture"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -153,7 +153,7 @@ impl ItemEditor for TextureEditor {
             Cmd::ExportLevels => host.out.push(pick_export(target, None, String::new())),
             Cmd::EditExternally => match state.and_then(downcast_mut::<TextureView>) {
                 Some(view) => super::outside::start(target, view, host),
-                None => host.fail("Edit in External Program", format!("open {} in its tab first", items::address(host.ws, target))),
+                None => host.fail(&crate::tr!("tex-edit-external-title"), crate::tr!("tex-open-tab-first", address = items::address(host.ws, target))),
             },
             _ => {
                 let Some(view) = state.and_then(downcast_mut::<TextureView>) else { return };
@@ -168,7 +168,7 @@ impl ItemEditor for TextureEditor {
             match tag.get::<TextureMsg>() {
                 Some(TextureMsg::PickImage) => match std::fs::read(path) {
                     Ok(b) => begin_import(target, path, &b, view, host),
-                    Err(e) => host.fail("Replace", format!("{}: {e}", path.display())),
+                    Err(e) => host.fail(&crate::tr!("tex-replace-title"), format!("{}: {e}", path.display())),
                 },
                 Some(TextureMsg::ExportLevel(l)) => export(target, Some(*l), path, view, host),
                 Some(TextureMsg::ExportAll) => export(target, None, path, view, host),
@@ -220,7 +220,7 @@ fn view_command(cmd: Cmd, target: &ItemPath, view: &mut TextureView, host: &mut 
             view.rect_selected = None;
             match items::bytes_of(host.ws, target).and_then(|b| edits::with_page_rects(&b, rects)) {
                 Ok(b) => host.out.push(Intent::EditItem(ItemEdit::bytes(target, b, edits::rects_label(host.ws, target)))),
-                Err(m) => host.log.error(format!("Page rects: {m}")),
+                Err(m) => host.log.error(format!("{}: {m}", crate::tr!("tex-page-rects"))),
             }
         }
         _ => {}
@@ -265,14 +265,14 @@ fn chosen(target: &ItemPath, c: Choices) -> Intent {
 fn begin_import(target: &ItemPath, from: &Path, image: &[u8], view: Option<&mut TextureView>, host: &mut Host) {
     let bytes = match items::bytes_of(host.ws, target) {
         Ok(b) => b,
-        Err(e) => return host.fail("Replace", e),
+        Err(e) => return host.fail(&crate::tr!("tex-replace-title"), e),
     };
     let name = items::address(host.ws, target);
     let source = from.file_name().map_or_else(|| from.display().to_string(), |n| n.to_string_lossy().into_owned());
     let palette = tab_palette(host, view.as_deref()).map(|b| b.to_vec());
     match ImportDialog::new(target.clone(), name, source, &bytes, image, host.ws.readings) {
         Ok(d) => *host.dialog = Some(Box::new(d.with_external_palette(palette).answering(chosen))),
-        Err(m) => host.fail("Replace", m),
+        Err(m) => host.fail(&crate::tr!("tex-replace-title"), m),
     }
 }
 
@@ -288,9 +288,9 @@ fn export(target: &ItemPath, level: Option<u32>, to: &Path, view: Option<&mut Te
     let name = items::meta_of(host.ws, target).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
     match edits::export_levels(host.ws, target, level, to, &name, palette.as_deref()) {
         Ok(n) => {
-            let line = format!("exported {n} level{} of {} to {}", if n == 1 { "" } else { "s" }, items::address(host.ws, target), to.display());
+            let line = crate::tr!("tex-exported", n = n, address = items::address(host.ws, target), to = to.display().to_string());
             host.log.info(line);
         }
-        Err(m) => host.fail("Export", m),
+        Err(m) => host.fail(&crate::tr!("tex-export-title"), m),
     }
 }

@@ -27,7 +27,7 @@ pub fn rects_intent(cx: &EditorCx, rects: Vec<texm::Rect>, dragging: bool) -> In
             let e = ItemEdit::bytes(cx.path, b, rects_label(cx.ws, cx.path));
             Intent::EditItem(if dragging { e.dragging("page-rects") } else { e })
         }
-        Err(m) => Intent::Log(Severity::Error, format!("Page rects: {m}")),
+        Err(m) => Intent::Log(Severity::Error, format!("{}: {m}", crate::tr!("tex-page-rects"))),
     }
 }
 
@@ -35,12 +35,12 @@ pub fn rects_intent(cx: &EditorCx, rects: Vec<texm::Rect>, dragging: bool) -> In
 pub fn flags_intent(cx: &EditorCx, flags: [u32; 3]) -> Intent {
     match with_flags(cx.bytes, flags) {
         Ok(b) => Intent::EditItem(ItemEdit::bytes(cx.path, b, flags_label(cx.ws, cx.path))),
-        Err(m) => Intent::Log(Severity::Error, format!("texture flags: {m}")),
+        Err(m) => Intent::Log(Severity::Error, crate::tr!("tex-flags-failed", error = m.to_string())),
     }
 }
 
 pub fn rects_label(ws: &Workspace, path: &ItemPath) -> String {
-    format!("Edit the Page rects of {}", items::address(ws, path))
+    crate::tr!("tex-undo-rects", address = items::address(ws, path))
 }
 
 /// A texture's bytes with new `flags4`, `flags5`, `unk6`: only the header is written again,
@@ -54,7 +54,7 @@ pub fn with_flags(bytes: &[u8], [flags4, flags5, unk6]: [u32; 3]) -> Result<Shar
 }
 
 pub fn flags_label(ws: &Workspace, path: &ItemPath) -> String {
-    format!("Set the header flags of {}", items::address(ws, path))
+    crate::tr!("tex-undo-flags", address = items::address(ws, path))
 }
 
 /// An entry name made safe as the start of a file name (`ATLAS.0` → `ATLAS_0`).

@@ -314,29 +314,25 @@ impl ImportDialog {
         let mut lines = Vec::new();
         if differ {
             lines.push(match size {
-                SizeChoice::ScaleImage => format!("the {iw}×{ih} image is scaled to the texture's {ow}×{oh}"),
-                SizeChoice::ResizeTexture => format!("the texture becomes {iw}×{ih} (was {ow}×{oh})"),
+                SizeChoice::ScaleImage => crate::tr!("imp-plan-scaled", image = format!("{iw}×{ih}"), texture = format!("{ow}×{oh}")),
+                SizeChoice::ResizeTexture => crate::tr!("imp-plan-resized", image = format!("{iw}×{ih}"), texture = format!("{ow}×{oh}")),
             });
         }
         if let Some(p) = p {
             let f = p.texm.format().map_or("?".into(), |f| f.name().to_string());
             lines.push(match old_format {
-                Some(o) if o.raw() != p.texm.header().format => format!("format {} becomes {f}", o.name()),
-                _ => format!("format kept: {f}"),
+                Some(o) if o.raw() != p.texm.header().format => crate::tr!("imp-plan-format", old = o.name(), new = f.as_str()),
+                _ => crate::tr!("imp-plan-format-kept", format = f.as_str()),
             });
-            lines.push(format!(
-                "{} mip level{} rebuilt from the image with the {} filter (the texture had {om})",
-                p.texm.mip_count(),
-                if p.texm.mip_count() == 1 { "" } else { "s" },
-                if smooth { "smooth" } else { "shipped box" }
-            ));
+            let filter = if smooth { crate::tr!("imp-plan-smooth") } else { crate::tr!("imp-plan-box") };
+            lines.push(crate::tr!("imp-plan-mips", n = p.texm.mip_count(), filter = filter, had = om.to_string()));
             lines.push(match (rects, differ && size == SizeChoice::ResizeTexture) {
-                (0, _) => "no Page rects".to_string(),
-                (n, false) => format!("{n} Page rect{} kept as they are", if n == 1 { "" } else { "s" }),
-                (n, true) => format!("{n} Page rect{} scaled to the new size (rounded)", if n == 1 { "" } else { "s" }),
+                (0, _) => crate::tr!("imp-plan-no-rects"),
+                (n, false) => crate::tr!("imp-plan-rects-kept", n = n),
+                (n, true) => crate::tr!("imp-plan-rects-scaled", n = n),
             });
-            lines.push("flags4, flags5 and unk6 kept".to_string());
-            lines.push(format!("{old_len} bytes become {}; one undo step", p.bytes.len()));
+            lines.push(crate::tr!("imp-plan-flags"));
+            lines.push(crate::tr!("imp-plan-bytes", old = old_len.to_string(), new = p.bytes.len().to_string()));
         }
         lines
     }

@@ -284,7 +284,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
     view.refresh(ui.ctx(), cx.ws, cx.generation, cx.bytes);
     toolbar(ui, cx, view, out);
     if let Some(w) = &view.outside
-        && crate::app::external::status(ui, w, "texture")
+        && crate::app::external::status(ui, w, &crate::tr!("external-what-texture"))
     {
         view.outside = None;
     }
@@ -294,8 +294,8 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
         _ => None,
     };
     if let Some(e) = err {
-        ui.colored_label(ui.visuals().error_fg_color, format!("This texture cannot be decoded: {e}"));
-        ui.weak("The Hex and Raw fields views show its bytes; Replace… writes a new image over it.");
+        ui.colored_label(ui.visuals().error_fg_color, crate::tr!("tex-cannot-decode", error = e.to_string()));
+        ui.weak(crate::tr!("tex-cannot-decode-hint"));
         return;
     }
     if view.show_side {
@@ -316,8 +316,8 @@ fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Int
             return more_tools(ui, cx, view, out);
         }
         for (m, label, tip) in [
-            (ViewMode::Stored, "Stored", "Every stored level, alpha as stored (what Export writes)"),
-            (ViewMode::Runtime, "Runtime", "What the game draws: mip-skip, index-0 transparency, profile flags"),
+            (ViewMode::Stored, crate::tr!("tex-stored"), crate::tr!("tex-stored-tip")),
+            (ViewMode::Runtime, crate::tr!("tex-runtime"), crate::tr!("tex-runtime-tip")),
         ] {
             if ui.selectable_label(view.mode == m, label).on_hover_text(tip).clicked() {
                 view.mode = m;
@@ -325,12 +325,12 @@ fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Int
             }
         }
         if view.mode == ViewMode::Runtime {
-            ui.checkbox(&mut view.runtime.force_16bit, "Force 16-bit").on_hover_text("The profile's \"Force 16-bit textures\": 4444 with alpha, else 565");
-            ui.checkbox(&mut view.runtime.disable_mipmap, "DisableMipmap").on_hover_text("The profile's DisableMipmap: the top level only");
-            ui.checkbox(&mut view.runtime.ignore_page, "Ignore Page").on_hover_text("Load flags without 0x400000: the Page tail is not read");
+            ui.checkbox(&mut view.runtime.force_16bit, crate::tr!("tex-force16")).on_hover_text(crate::tr!("tex-force16-tip"));
+            ui.checkbox(&mut view.runtime.disable_mipmap, "DisableMipmap").on_hover_text(crate::tr!("tex-disable-mipmap-tip"));
+            ui.checkbox(&mut view.runtime.ignore_page, crate::tr!("tex-ignore-page")).on_hover_text(crate::tr!("tex-ignore-page-tip"));
         }
         ui.separator();
-        ui.label("Mip");
+        ui.label(crate::tr!("tex-mip"));
         egui::ComboBox::from_id_salt("mip-level")
             .selected_text(sizes.get(view.level).map_or("-".to_string(), |(w, h)| format!("{} · {w}×{h}", view.level)))
             .show_ui(ui, |ui| {
@@ -339,25 +339,25 @@ fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Int
                 }
             })
             .response
-            .on_hover_text("Mip level (Page Up / Page Down)");
-        if ui.add_enabled(view.level > 0, egui::Button::new("<")).on_hover_text("Larger level (Page Up)").clicked() {
+            .on_hover_text(crate::tr!("tex-mip-tip"));
+        if ui.add_enabled(view.level > 0, egui::Button::new("<")).on_hover_text(crate::tr!("tex-larger-tip")).clicked() {
             view.level -= 1;
         }
-        if ui.add_enabled(view.level + 1 < levels, egui::Button::new(">")).on_hover_text("Smaller level (Page Down)").clicked() {
+        if ui.add_enabled(view.level + 1 < levels, egui::Button::new(">")).on_hover_text(crate::tr!("tex-smaller-tip")).clicked() {
             view.level += 1;
         }
         ui.separator();
-        if ui.button("−").on_hover_text("Zoom out (-)").clicked() {
+        if ui.button("−").on_hover_text(crate::tr!("tex-zoom-out-tip")).clicked() {
             view.zoom_step(false);
         }
         ui.label(zoom_label(view.zoom));
-        if ui.button("+").on_hover_text("Zoom in (+)").clicked() {
+        if ui.button("+").on_hover_text(crate::tr!("tex-zoom-in-tip")).clicked() {
             view.zoom_step(true);
         }
-        if ui.button("1:1").on_hover_text("Actual size (1)").clicked() {
+        if ui.button("1:1").on_hover_text(crate::tr!("tex-actual-size-tip")).clicked() {
             view.actual_size();
         }
-        if ui.selectable_label(view.fit, "Fit").on_hover_text("Fit to the view (0, or double-click the image)").clicked() {
+        if ui.selectable_label(view.fit, crate::tr!("tex-fit")).on_hover_text(crate::tr!("tex-fit-tip")).clicked() {
             view.fit = true;
         }
         ui.separator();
@@ -368,25 +368,25 @@ fn toolbar(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Int
 /// The texture tools that go into the tool bar's "More" menu when it does not fit.
 fn more_tools(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<Intent>) {
     let ch = &mut view.channels;
-    ui.toggle_value(&mut ch.r, "R").on_hover_text("Red channel");
-    ui.toggle_value(&mut ch.g, "G").on_hover_text("Green channel");
-    ui.toggle_value(&mut ch.b, "B").on_hover_text("Blue channel");
-    ui.toggle_value(&mut ch.a, "A").on_hover_text("Alpha: off draws every texel opaque");
-    ui.toggle_value(&mut ch.alpha_only, "A only").on_hover_text("Show the alpha channel as grey");
-    ui.toggle_value(&mut view.grid, "Grid").on_hover_text("Pixel grid from 8× zoom (G)");
-    ui.toggle_value(&mut view.show_side, "Details").on_hover_text("The header, palette and Page rects (D)");
+    ui.toggle_value(&mut ch.r, "R").on_hover_text(crate::tr!("tex-red-tip"));
+    ui.toggle_value(&mut ch.g, "G").on_hover_text(crate::tr!("tex-green-tip"));
+    ui.toggle_value(&mut ch.b, "B").on_hover_text(crate::tr!("tex-blue-tip"));
+    ui.toggle_value(&mut ch.a, "A").on_hover_text(crate::tr!("tex-alpha-tip"));
+    ui.toggle_value(&mut ch.alpha_only, crate::tr!("tex-alpha-only")).on_hover_text(crate::tr!("tex-alpha-only-tip"));
+    ui.toggle_value(&mut view.grid, crate::tr!("tex-grid")).on_hover_text(crate::tr!("tex-grid-tip"));
+    ui.toggle_value(&mut view.show_side, crate::tr!("tex-details")).on_hover_text(crate::tr!("tex-details-tip"));
     ui.separator();
-    if ui.button("Replace…").on_hover_text("Replace the image from a PNG (or drop one on the image)").clicked() {
+    if ui.button(crate::tr!("tex-replace")).on_hover_text(crate::tr!("tex-replace-tip")).clicked() {
         out.push(editor::pick_image(cx.path));
     }
-    ui.menu_button("Export", |ui| {
+    ui.menu_button(crate::tr!("tex-export"), |ui| {
         let level = view.model().map_or(0, |m| m.stored_level(view.level));
-        if ui.button(format!("Export level {level} as PNG…")).clicked() {
+        if ui.button(crate::tr!("tex-export-level", level = level.to_string())).clicked() {
             let stem = items::meta_of(cx.ws, cx.path).map(|m| m.name).filter(|n| !n.is_empty()).unwrap_or_else(|| "texture".into());
             out.push(editor::pick_export(cx.path, Some(level), format!("{}_mip{level}.png", edits::file_stem(&stem))));
             ui.close();
         }
-        if ui.button("Export every level as PNG…").clicked() {
+        if ui.button(crate::tr!("tex-export-all")).clicked() {
             out.push(editor::pick_export(cx.path, None, String::new()));
             ui.close();
         }
@@ -403,7 +403,7 @@ fn readout_line(ui: &mut Ui, view: &TextureView, readings: &Readings) {
             let stored: Vec<String> = r.stored.iter().map(|b| format!("{b:02X}")).collect();
             ui.monospace(format!("x {:>4}  y {:>4}", r.x, r.y));
             ui.separator();
-            ui.monospace(format!("stored {}", if stored.is_empty() { "-".into() } else { stored.join(" ") }));
+            ui.monospace(crate::tr!("tex-stored-bytes", bytes = if stored.is_empty() { "-".into() } else { stored.join(" ") }));
             let fields = view.model().and_then(|m| m.texm.format()).and_then(|f| model::stored_fields(f, readings, &r.stored));
             if let Some(f) = fields {
                 ui.monospace(format!("({f})"));
@@ -415,11 +415,11 @@ fn readout_line(ui: &mut Ui, view: &TextureView, readings: &Readings) {
             ui.monospace(format!("RGBA {cr:>3} {cg:>3} {cb:>3} {ca:>3}"));
             if let Some(i) = r.index {
                 ui.separator();
-                ui.monospace(format!("index {i}"));
+                ui.monospace(crate::tr!("tex-index", i = i.to_string()));
             }
         }
         None => {
-            ui.weak("Point at the image to read a texel. Wheel: zoom · drag: pan · double-click: fit");
+            ui.add(egui::Label::new(egui::RichText::new(crate::tr!("tex-point-hint")).weak()).truncate());
         }
     });
 }
@@ -437,7 +437,7 @@ fn mip_strip(ui: &mut Ui, view: &mut TextureView) {
                 let size = egui::vec2(w as f32 * k, h as f32 * k).max(egui::vec2(4.0, 4.0));
                 ui.vertical(|ui| {
                     let img = egui::Image::new((t.id(), size)).sense(egui::Sense::click());
-                    let r = ui.add(img).on_hover_text(format!("level {i}: {w}×{h}"));
+                    let r = ui.add(img).on_hover_text(crate::tr!("tex-level-tip", i = i.to_string(), size = format!("{w}×{h}")));
                     if view.level == i {
                         ui.painter().rect_stroke(r.rect.expand(2.0), 2.0, ui.visuals().selection.stroke, egui::StrokeKind::Outside);
                     }

@@ -25,11 +25,11 @@ pub fn start(target: &ItemPath, view: &mut TextureView, host: &mut Host) {
     match png.and_then(|png| Watch::start(&format!("{name}.png"), &png, host.ctx)) {
         Ok(w) => {
             let file = w.file().to_path_buf();
-            host.log.info(format!("editing {} in an external program as {}: each save there replaces the texture (one undo step)", items::address(host.ws, target), file.display()));
+            host.log.info(crate::tr!("tex-ext-started", address = items::address(host.ws, target), file = file.display().to_string()));
             view.outside = Some(w);
             host.out.push(Intent::OpenExternal(file));
         }
-        Err(e) => host.fail("Edit in External Program", e),
+        Err(e) => host.fail(&crate::tr!("tex-edit-external-title"), e),
     }
 }
 
@@ -43,7 +43,7 @@ pub fn poll(target: &ItemPath, view: &mut TextureView, host: &mut Host) {
     let image = match read_image(&bytes) {
         Ok(i) => i,
         Err(e) => {
-            let why = format!("the file saved to {file} does not read as an image ({e}); the texture is unchanged, waiting for the next save");
+            let why = crate::tr!("tex-ext-not-image", file = file.as_str(), error = e.to_string());
             host.log.error(format!("{address}: {why}"));
             w.refused(bytes, why);
             return;
@@ -55,11 +55,11 @@ pub fn poll(target: &ItemPath, view: &mut TextureView, host: &mut Host) {
     match converted {
         Ok(new) => {
             w.used(bytes);
-            host.out.push(Intent::EditItem(ItemEdit::bytes(target, new, format!("Edit the image of {address} in an external program"))));
-            host.log.info(format!("{address}: took the image saved to {file}"));
+            host.out.push(Intent::EditItem(ItemEdit::bytes(target, new, crate::tr!("tex-ext-undo", address = address.as_str()))));
+            host.log.info(crate::tr!("tex-ext-took", address = address.as_str(), file = file.as_str()));
         }
         Err(e) => {
-            let why = format!("the image saved to {file} was not taken: {e}");
+            let why = crate::tr!("tex-ext-not-taken", file = file.as_str(), error = e.to_string());
             host.log.error(format!("{address}: {why}"));
             w.refused(bytes, why);
         }

@@ -36,18 +36,18 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<In
 fn header(ui: &mut Ui, cx: &EditorCx, view: &TextureView, out: &mut Vec<Intent>) {
     let Some(m) = view.model() else { return };
     let h = *m.texm.header();
-    ui.heading("Header");
+    ui.heading(crate::tr!("tex-header"));
     egui::Grid::new("texm-header").num_columns(2).striped(true).show(ui, |ui| {
-        ui.label("Size");
+        ui.label(crate::tr!("tex-size"));
         ui.label(format!("{}×{}", h.width, h.height));
         ui.end_row();
-        ui.label("Format");
+        ui.label(crate::tr!("tex-format"));
         ui.label(match m.texm.format() {
-            Some(f) => format!("{} ({} byte{} per texel)", f.name(), f.bytes_per_pixel(), if f.bytes_per_pixel() == 1 { "" } else { "s" }),
-            None => format!("{} (unknown: the game cannot load it)", h.format),
+            Some(f) => crate::tr!("tex-format-known", name = f.name(), n = f.bytes_per_pixel()),
+            None => crate::tr!("tex-format-unknown", format = h.format.to_string()),
         });
         ui.end_row();
-        ui.label("Mip levels");
+        ui.label(crate::tr!("tex-mip-levels"));
         ui.label(format!("{}", h.mip_count));
         ui.end_row();
         for (name, v) in [("flags4", h.flags4), ("flags5", h.flags5)] {
@@ -76,29 +76,29 @@ fn header(ui: &mut Ui, cx: &EditorCx, view: &TextureView, out: &mut Vec<Intent>)
             let [_, r, g, b] = h.unk6.to_be_bytes();
             let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), Sense::hover());
             ui.painter().rect_filled(rect, 2.0, Color32::from_rgb(r, g, b));
-            ui.add(egui::Label::new(RichText::new("exporter colour; nothing reads it").small()).truncate());
+            ui.add(egui::Label::new(RichText::new(crate::tr!("tex-unk6-note")).small()).truncate());
         });
         ui.end_row();
         let skip = mip_skip(h.flags5, h.width, h.height, h.mip_count);
-        ui.label("Runtime mip-skip");
-        ui.label(format!("{skip}: the game loads {}×{}, {} levels", h.width >> skip, h.height >> skip, h.mip_count.saturating_sub(skip).max(1)));
+        ui.label(crate::tr!("tex-mip-skip"));
+        ui.label(crate::tr!("tex-mip-skip-value", skip = skip.to_string(), size = format!("{}×{}", h.width >> skip, h.height >> skip), n = h.mip_count.saturating_sub(skip).max(1)));
         ui.end_row();
         if let Some(s) = m.surface.filter(|_| m.mode == ViewMode::Runtime) {
-            ui.label("Runtime surface");
+            ui.label(crate::tr!("tex-runtime-surface"));
             ui.label(s.name());
             ui.end_row();
         }
-        ui.label("Alpha surface");
+        ui.label(crate::tr!("tex-alpha-surface"));
         ui.label(if h.index0_transparent() {
-            "yes: palette index 0 is transparent"
+            crate::tr!("tex-alpha-index0")
         } else if h.is_alpha_surface() {
-            "yes"
+            crate::tr!("inspector-yes")
         } else {
-            "no"
+            crate::tr!("inspector-no")
         });
         ui.end_row();
-        ui.label("Byte size");
-        ui.label(format!("{} (Page tail {})", cx.bytes.len(), cx.bytes.len().saturating_sub(m.texm.core_len())));
+        ui.label(crate::tr!("tex-byte-size"));
+        ui.label(crate::tr!("tex-byte-size-value", size = cx.bytes.len().to_string(), tail = cx.bytes.len().saturating_sub(m.texm.core_len()).to_string()));
         ui.end_row();
     });
 }
@@ -110,29 +110,29 @@ fn interpretation(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut 
         ("palette", Some(f)) => f.is_indexed(),
         _ => false,
     };
-    ui.heading("Interpretation");
+    ui.heading(crate::tr!("tex-interpretation"));
     egui::Grid::new("texm-readings").num_columns(2).show(ui, |ui| {
         for (name, values, about) in TABLE.iter().filter(|(n, _, _)| TEXTURE_READINGS.contains(n)) {
             let label = ui.label(*name);
-            let label = if relevant(name) { label } else { label.on_hover_text("does not change this texture") };
+            let label = if relevant(name) { label } else { label.on_hover_text(crate::tr!("tex-reading-irrelevant")) };
             label.on_hover_text(*about);
             readings::combo(ui, &cx.ws.readings, name, values, about, "texm-reading", out);
             ui.end_row();
         }
         if format == Some(Format::External) {
-            ui.label("External palette");
+            ui.label(crate::tr!("tex-external-palette"));
             let candidates = palette_candidates(cx.ws);
-            let now = view.external.as_ref().map_or("greyscale".to_string(), |p| items::address(cx.ws, p));
+            let now = view.external.as_ref().map_or_else(|| crate::tr!("tex-greyscale"), |p| items::address(cx.ws, p));
             egui::ComboBox::from_id_salt("texm-external")
                 .selected_text(now)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut view.external, None, "greyscale");
+                    ui.selectable_value(&mut view.external, None, crate::tr!("tex-greyscale"));
                     for (p, name) in candidates {
                         ui.selectable_value(&mut view.external, Some(p), name);
                     }
                 })
                 .response
-                .on_hover_text("The palette format 2 indexes into (an open .PAL entry or file)");
+                .on_hover_text(crate::tr!("tex-external-palette-tip"));
             ui.end_row();
         }
     });
@@ -176,8 +176,8 @@ fn palette(ui: &mut Ui, view: &mut TextureView) {
     let under_pointer = view.hover.as_ref().and_then(|r| r.index);
     let pin = view.palette_pin;
     let level = view.level;
-    ui.heading("Palette");
-    ui.weak("Hover a swatch to highlight its texels; click to keep it highlighted.");
+    ui.heading(crate::tr!("tex-palette"));
+    ui.weak(crate::tr!("tex-palette-hint"));
     let mut hovered = None;
     let mut clicked = None;
     let (rect, _) = ui.allocate_exact_size(vec2(16.0 * SWATCH, 16.0 * SWATCH), Sense::hover());
@@ -187,7 +187,7 @@ fn palette(ui: &mut Ui, view: &mut TextureView) {
         let id = ui.scope_id().with(("swatch", i));
         let r = ui.interact(cell, id, Sense::click());
         let [cr, cg, cb, ca] = lut[usize::from(i)];
-        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("palette index {i}")));
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, crate::tr!("tex-palette-index", i = i.to_string())));
         let p = ui.painter();
         let inner = cell.shrink(1.0);
         if ca < 255 {
@@ -216,10 +216,10 @@ fn palette(ui: &mut Ui, view: &mut TextureView) {
     // The line is always there, so what is below does not move when a swatch is hovered.
     let show = hovered.or(pin).or(under_pointer);
     let line = show.map_or_else(
-        || "index –".to_string(),
+        || crate::tr!("tex-index-none"),
         |i| {
             let [cr, cg, cb, ca] = lut[usize::from(i)];
-            format!("index {i}: RGBA {cr} {cg} {cb} {ca} · {} texels on this level", m.index_count(level, i))
+            crate::tr!("tex-index-line", i = i.to_string(), rgba = format!("{cr} {cg} {cb} {ca}"), n = m.index_count(level, i))
         },
     );
     ui.add(egui::Label::new(RichText::new(line).monospace()).truncate());
@@ -227,7 +227,7 @@ fn palette(ui: &mut Ui, view: &mut TextureView) {
     if let Some(i) = clicked {
         view.palette_pin = if view.palette_pin == Some(i) { None } else { Some(i) };
     }
-    if view.palette_pin.is_some() && ui.small_button("Clear highlight").clicked() {
+    if view.palette_pin.is_some() && ui.small_button(crate::tr!("tex-clear-highlight")).clicked() {
         view.palette_pin = None;
     }
 }
@@ -241,12 +241,12 @@ fn page_rects(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
     let rects: Vec<_> = m.rects.clone();
     let (tw, th) = (m.texm.width(), m.texm.height());
     let has_page = m.texm.page().is_some();
-    ui.heading("Page rects");
+    ui.heading(crate::tr!("tex-page-rects"));
     if !has_page {
-        ui.weak("No Page tail: the runtime uses the whole texture (rect 0).");
+        ui.weak(crate::tr!("tex-no-page"));
     }
     if !editable && !rects.is_empty() {
-        ui.weak("Runtime view: values after the mip-skip. Switch to Stored to edit.");
+        ui.weak(crate::tr!("tex-runtime-rects"));
     }
     let stored = m.stored_rects();
     let mut hovered_row = None;
@@ -258,20 +258,20 @@ fn page_rects(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
         if !grid {
             return;
         }
-        for h in ["cell", "x", "y", "w", "h", "runtime px · UV", ""] {
+        for h in [crate::tr!("tex-cell"), "x".into(), "y".into(), "w".into(), "h".into(), crate::tr!("tex-runtime-uv"), String::new()] {
             ui.label(RichText::new(h).strong());
         }
         ui.end_row();
         for (i, r) in rects.iter().enumerate() {
             let selected = view.rect_selected == Some(i);
-            let mut row = ui.selectable_label(selected, format!("{i}")).on_hover_text(format!("cell {i}: the number a material's cell byte selects this rect by"));
+            let mut row = ui.selectable_label(selected, format!("{i}")).on_hover_text(crate::tr!("tex-cell-tip", i = i.to_string()));
             if row.clicked() {
                 view.rect_selected = if selected { None } else { Some(i) };
             }
             let mut v = r.stored;
             let mut changed = false;
-            for (f, field) in [(&mut v.x, "x"), (&mut v.y, "y"), (&mut v.w, "width"), (&mut v.h, "height")] {
-                let resp = ui.add_enabled(editable, egui::DragValue::new(f).speed(0.25)).on_hover_text(format!("rect {i} {field}"));
+            for (f, field) in [(&mut v.x, "x".to_string()), (&mut v.y, "y".to_string()), (&mut v.w, crate::tr!("tex-width")), (&mut v.h, crate::tr!("tex-height"))] {
+                let resp = ui.add_enabled(editable, egui::DragValue::new(f).speed(0.25)).on_hover_text(crate::tr!("tex-rect-field", i = i.to_string(), field = field));
                 changed |= resp.changed();
                 dragging |= resp.dragged();
                 released |= resp.drag_stopped();
@@ -283,7 +283,7 @@ fn page_rects(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
                 rt.x0, rt.y0, rt.x1, rt.y1, rt.u0, rt.v0, rt.du, rt.dv
             ));
             row = row.union(rt_label);
-            if editable && ui.small_button("remove").on_hover_text("Remove this rect").clicked() {
+            if editable && ui.small_button(crate::tr!("tex-remove")).on_hover_text(crate::tr!("tex-remove-tip")).clicked() {
                 let mut all = stored.clone();
                 all.remove(i);
                 new = Some(all);
@@ -304,7 +304,7 @@ fn page_rects(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut Vec<
             ui.end_row();
         }
     });
-    if editable && ui.button("Add rect").on_hover_text("Append a rect (a quarter of the texture at the top left)").clicked() {
+    if editable && ui.button(crate::tr!("tex-add-rect")).on_hover_text(crate::tr!("tex-add-rect-tip")).clicked() {
         let mut all = stored.clone();
         let c = |v: u32| (v / 2).clamp(1, i16::MAX as u32) as i16;
         all.push(PageRect { x: 0, w: c(tw), y: 0, h: c(th) });

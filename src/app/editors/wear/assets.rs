@@ -254,11 +254,11 @@ fn uses(ws: &Workspace, path: &ItemPath, assets: &WorkspaceAssets) -> Option<Use
 /// The role a landscape table's row plays (docs/readings.md).
 pub fn land_role(file: LandWearFile, reading: LandWear, row: usize) -> String {
     match (file, reading) {
-        (LandWearFile::Land1, LandWear::Land1BothLods) if row == 0 => "Land1: building footings (reserved)".into(),
-        (LandWearFile::Land1, LandWear::Land1BothLods) => "Land1: terrain material, both LODs".into(),
-        (LandWearFile::Land2, LandWear::Land1BothLods) => format!("Land2: microtexture of Land1 row {row}"),
-        (LandWearFile::Land1, LandWear::Land1Lod0Land2Lod1) => "Land1: LOD0 material".into(),
-        (LandWearFile::Land2, LandWear::Land1Lod0Land2Lod1) => "Land2: LOD1 material".into(),
+        (LandWearFile::Land1, LandWear::Land1BothLods) if row == 0 => crate::tr!("wear-role-footings"),
+        (LandWearFile::Land1, LandWear::Land1BothLods) => crate::tr!("wear-role-terrain"),
+        (LandWearFile::Land2, LandWear::Land1BothLods) => crate::tr!("wear-role-micro", row = row.to_string()),
+        (LandWearFile::Land1, LandWear::Land1Lod0Land2Lod1) => crate::tr!("wear-role-lod0"),
+        (LandWearFile::Land2, LandWear::Land1Lod0Land2Lod1) => crate::tr!("wear-role-lod1"),
     }
 }
 

@@ -43,13 +43,13 @@ impl TextDiff {
     }
 
     pub fn show(&mut self, ui: &mut Ui, figures: impl FnOnce(&mut Ui)) {
-        egui::CollapsingHeader::new("What changed").default_open(true).show(ui, |ui| {
+        egui::CollapsingHeader::new(crate::tr!("compare-what-changed")).default_open(true).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("compare-figures-scroll").max_height(160.0).show(ui, figures);
         });
         let (removed, added) = (self.lines.iter().filter(|l| l.2 == Tag::Removed).count(), self.lines.iter().filter(|l| l.2 == Tag::Added).count());
         ui.horizontal(|ui| {
-            ui.checkbox(&mut self.only_changes, "Only changed lines");
-            ui.weak(format!("{removed} removed, {added} added"));
+            ui.checkbox(&mut self.only_changes, crate::tr!("wear-only-changed"));
+            ui.weak(crate::tr!("wear-removed-added", removed = removed.to_string(), added = added.to_string()));
         });
         let dark = ui.visuals().dark_mode;
         let shown: Vec<usize> = (0..self.lines.len()).filter(|&i| !self.only_changes || self.lines[i].2 != Tag::Same).collect();

@@ -35,11 +35,11 @@ impl Cmd {
 
     pub const fn spec(self) -> CommandSpec {
         match self {
-            Cmd::QuickFix => cmd("quick-fix", "WEAR: Quick Fix", "The fixes for the diagnostics on the cursor's line", &[QUICK_FIX]),
-            Cmd::Complete => cmd("complete", "WEAR: Complete Name", "Material (or lightmap) names for the word at the cursor", &[COMPLETE]),
-            Cmd::GoTo => cmd("go-to", "WEAR: Go to Material", "Open the material named at the cursor in its tab", &[GO_TO]),
-            Cmd::Whitespace => cmd("whitespace", "WEAR: Show Whitespace", "Show or hide spaces, tabs and line ends", &[]),
-            Cmd::Table => cmd("table", "WEAR: Text and Table", "Switch between the text, the table and both", &[]),
+            Cmd::QuickFix => cmd("quick-fix", "cmd-wear-quick-fix", "cmd-wear-quick-fix-tip", &[QUICK_FIX]),
+            Cmd::Complete => cmd("complete", "cmd-wear-complete", "cmd-wear-complete-tip", &[COMPLETE]),
+            Cmd::GoTo => cmd("go-to", "cmd-wear-go-to", "cmd-wear-go-to-tip", &[GO_TO]),
+            Cmd::Whitespace => cmd("whitespace", "cmd-wear-whitespace", "cmd-wear-whitespace-tip", &[]),
+            Cmd::Table => cmd("table", "cmd-wear-table", "cmd-wear-table-tip", &[]),
         }
     }
 
@@ -58,7 +58,7 @@ impl ItemEditor for WearEditor {
     }
 
     fn label(&self) -> &'static str {
-        "WEAR"
+        "view-wear"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -81,7 +81,7 @@ impl ItemEditor for WearEditor {
             Cmd::Complete => v.open_completion(),
             Cmd::GoTo => match v.name_at_cursor() {
                 Some(n) => v.go_to(&n, host.out),
-                None => host.out.push(Intent::Log(Severity::Info, "Go to Material: put the cursor on a material name".into())),
+                None => host.out.push(Intent::Log(Severity::Info, crate::tr!("wear-go-to-hint"))),
             },
             Cmd::Whitespace => v.whitespace = !v.whitespace,
             Cmd::Table => {
@@ -117,12 +117,12 @@ impl EditorState for WearView {
     fn title_badge(&self) -> Option<String> {
         let errors = self.errors();
         let warnings = self.diagnostics.len() - errors;
-        let n = |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+        let (e, w) = (crate::tr!("wear-n-errors", n = errors), crate::tr!("wear-n-warnings", n = warnings));
         match (errors, warnings) {
             (0, 0) => None,
-            (0, w) => Some(format!("({})", n(w, "warning"))),
-            (e, 0) => Some(format!("({})", n(e, "error"))),
-            (e, w) => Some(format!("({}, {})", n(e, "error"), n(w, "warning"))),
+            (0, _) => Some(format!("({w})")),
+            (_, 0) => Some(format!("({e})")),
+            _ => Some(format!("({e}, {w})")),
         }
     }
 }

@@ -396,13 +396,13 @@ impl WearView {
         match w.apply_fix(&f.fix) {
             Ok(()) => {
                 let label = match &f.fix {
-                    Fix::SetCount { .. } => "Set WEAR count",
-                    Fix::BlankBeforeLightmaps => "Insert blank line before LIGHTMAPS",
-                    Fix::ReplaceName { .. } => "Replace name",
+                    Fix::SetCount { .. } => crate::tr!("wear-undo-count"),
+                    Fix::BlankBeforeLightmaps => crate::tr!("wear-undo-blank"),
+                    Fix::ReplaceName { .. } => crate::tr!("wear-undo-replace-name"),
                 };
-                self.commit_wear(path, w, label, out);
+                self.commit_wear(path, w, &label, out);
             }
-            Err(e) => out.push(Intent::Log(Severity::Error, format!("quick fix: {}", e.message))),
+            Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-quick-fix-failed", error = e.message.as_str()))),
         }
         self.popup = None;
     }
@@ -455,7 +455,7 @@ impl WearView {
         let s = text::Splice { range: word.clone(), bytes: b, at: 0, end: 0 };
         let bytes = text::apply(&self.bytes, &s);
         self.popup = None;
-        self.commit(path, bytes, "Complete name", out);
+        self.commit(path, bytes, &crate::tr!("wear-undo-complete"), out);
         self.jump = Some(self.model.byte_to_char(word.start + s.bytes.len()));
     }
 
@@ -466,10 +466,10 @@ impl WearView {
             out.push(Intent::OpenTab(p.clone()));
         } else if let Some(lib) = &self.assets.material_lib_on_disk {
             out.push(Intent::OpenReferenced(lib.clone()));
-            out.push(Intent::Log(Severity::Info, format!("opening {} for {name}", lib.display())));
+            out.push(Intent::Log(Severity::Info, crate::tr!("wear-opening", lib = lib.display().to_string(), name = name)));
             self.go_to_pending = Some(name.to_string());
         } else {
-            out.push(Intent::Log(Severity::Warning, format!("{name}: no Material.lib holds it")));
+            out.push(Intent::Log(Severity::Warning, crate::tr!("wear-no-material-lib", name = name)));
         }
     }
 
@@ -501,23 +501,22 @@ impl WearView {
 
     fn read_status(&self, (lf, crlf): (usize, usize)) -> String {
         let endings = match (crlf, lf - crlf) {
-            (0, 0) => "no line breaks".to_string(),
+            (0, 0) => crate::tr!("wear-no-line-breaks"),
             (_, 0) => "CRLF".to_string(),
             (0, _) => "LF".to_string(),
-            (c, l) => format!("mixed: {c} CRLF, {l} LF"),
+            (c, l) => crate::tr!("wear-mixed-endings", crlf = c.to_string(), lf = l.to_string()),
         };
-        let nul = if self.wear.has_nul() { "NUL terminator" } else { "no NUL" };
+        let nul = if self.wear.has_nul() { crate::tr!("wear-nul") } else { crate::tr!("wear-no-nul") };
         let esc = self.model.escapes().count();
-        let esc = if esc > 0 { format!(" · {esc} bytes shown escaped") } else { String::new() };
+        let esc = if esc > 0 { format!(" · {}", crate::tr!("wear-escaped", n = esc)) } else { String::new() };
         let engine = match self.wear.failure_kind() {
-            Some(_) => "the engine refuses it".to_string(),
-            None => format!(
-                "the engine reads {} materials{}",
-                self.wear.materials().len(),
-                self.wear.lightmaps().map_or(String::new(), |l| format!(", {} lightmaps", l.len()))
-            ),
+            Some(_) => crate::tr!("wear-engine-refuses"),
+            None => match self.wear.lightmaps() {
+                Some(l) => crate::tr!("wear-engine-reads-lightmaps", n = self.wear.materials().len(), lightmaps = l.len()),
+                None => crate::tr!("wear-engine-reads", n = self.wear.materials().len()),
+            },
         };
-        format!("{endings} · {nul} · CP1251{esc} · {} bytes · {engine}", self.bytes.len())
+        format!("{endings} · {nul} · CP1251{esc} · {} · {engine}", crate::tr!("inspector-bytes", count = self.bytes.len().to_string(), n = self.bytes.len()))
     }
 
     /// What a token at a byte is (hover, completion).
@@ -549,14 +548,14 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>)
             None => {}
         }
     }
-    ui.horizontal(|ui| {
-        for (l, label) in [(Layout::Text, "Text"), (Layout::Table, "Table"), (Layout::Split, "Text + Table")] {
+    ui.horizontal_wrapped(|ui| {
+        for (l, label) in [(Layout::Text, crate::tr!("wear-text")), (Layout::Table, crate::tr!("wear-table")), (Layout::Split, crate::tr!("wear-split"))] {
             if ui.selectable_label(v.layout == l, label).clicked() {
                 v.layout = l;
             }
         }
         ui.separator();
-        ui.checkbox(&mut v.whitespace, "Whitespace").on_hover_text("Show spaces, tabs and line ends");
+        ui.checkbox(&mut v.whitespace, crate::tr!("wear-whitespace")).on_hover_text(crate::tr!("wear-whitespace-tip"));
         ui.separator();
         v.label_id = Some(ui.weak(v.status()).id);
     });

@@ -16,12 +16,12 @@ use std::collections::HashSet;
 
 pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
     if let Some(u) = &v.assets.uses {
-        ui.weak(format!("Uses: {} {} of {} by row position", u.per_row.iter().sum::<usize>(), u.unit, u.mesh));
+        ui.weak(crate::tr!("wear-uses-line", uses = uses_text(u.per_row.iter().sum::<usize>(), u.unit), mesh = u.mesh.as_str()));
     } else {
-        ui.weak("No mesh beside the table: use counts unknown");
+        ui.weak(crate::tr!("wear-no-mesh"));
     }
     if v.assets.materials.is_none() {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("{}: names cannot be checked", v.assets.materials_missing));
+        ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("wear-names-unchecked", what = v.assets.materials_missing.to_string()));
     }
     let sections: Vec<Section> = if v.wear.lightmaps().is_some() { vec![Section::Materials, Section::Lightmaps] } else { vec![Section::Materials] };
     let h = ui.available_height();
@@ -29,10 +29,10 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>)
         let share = if s == Section::Materials && v.wear.lightmaps().is_some() { 0.65 } else { 1.0 };
         ui.horizontal(|ui| {
             ui.strong(match s {
-                Section::Materials => format!("Materials ({})", v.wear.materials().len()),
-                Section::Lightmaps => format!("Lightmaps ({})", v.wear.rows(s).len()),
+                Section::Materials => crate::tr!("wear-materials", n = v.wear.materials().len().to_string()),
+                Section::Lightmaps => crate::tr!("wear-lightmaps", n = v.wear.rows(s).len().to_string()),
             });
-            let add = if s == Section::Materials { "Add material row" } else { "Add lightmap row" };
+            let add = if s == Section::Materials { crate::tr!("wear-add-material") } else { crate::tr!("wear-add-lightmap") };
             if ui.button(add).clicked() {
                 add_row(cx, v, s, out);
             }
@@ -51,8 +51,8 @@ fn add_row(cx: &EditorCx, v: &mut WearView, s: Section, out: &mut Vec<Intent>) {
     let mut w = v.wear.clone();
     let id = i32::try_from(w.rows(s).len()).unwrap_or(i32::MAX);
     match w.add_row(s, id, &name) {
-        Ok(_) => v.commit_wear(cx.path, w, "Add WEAR row", out),
-        Err(e) => out.push(Intent::Log(Severity::Error, format!("add row: {}", e.message))),
+        Ok(_) => v.commit_wear(cx.path, w, &crate::tr!("wear-undo-add"), out),
+        Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-add-failed", error = e.message.as_str()))),
     }
 }
 
@@ -85,18 +85,18 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
     builder = builder.column(Column::exact(70.0)).column(Column::exact(170.0));
     builder
         .header(20.0, |mut h| {
-            for t in ["#", "Id", "Name", "Material", "Read by"] {
+            for t in ["#".to_string(), crate::tr!("wear-col-id"), crate::tr!("wear-col-name"), crate::tr!("wear-col-material"), crate::tr!("wear-col-read-by")] {
                 h.col(|ui| {
                     ui.strong(t);
                 });
             }
             if land.is_some() && s == Section::Materials {
                 h.col(|ui| {
-                    ui.strong("Role");
+                    ui.strong(crate::tr!("wear-col-role"));
                 });
             }
             h.col(|ui| {
-                ui.strong("Uses");
+                ui.strong(crate::tr!("wear-col-uses"));
             });
             h.col(|_| {});
         })
@@ -115,16 +115,16 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
                     if s == Section::Materials {
                         material_cell(ui, cx, v, &name);
                     } else if v.assets.has_lightmap(&name) {
-                        ui.label("in lightmap.lib");
+                        ui.label(crate::tr!("wear-in-lightmap-lib"));
                     } else {
-                        ui.colored_label(ui.visuals().warn_fg_color, "not found: no lightmap");
+                        ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("wear-no-lightmap"));
                     }
                 });
                 row.col(|ui| {
                     if buffer.contains(&r.name_span.start) {
-                        ui.label("both parsers");
+                        ui.label(crate::tr!("wear-both-parsers"));
                     } else {
-                        ui.colored_label(ui.visuals().warn_fg_color, "file parser only").on_hover_text(EngineParser::Buffer.label().to_string() + " does not read this row");
+                        ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("wear-file-parser-only")).on_hover_text(crate::tr!("wear-not-read-by", parser = EngineParser::Buffer.label()));
                     }
                 });
                 if let Some((file, reading)) = land.filter(|_| s == Section::Materials) {
@@ -140,13 +140,13 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
                 });
                 row.col(|ui| {
                     ui.horizontal(|ui| {
-                        if ui.small_button("Up").on_hover_text("Move the row up").clicked() && i > 0 {
+                        if ui.small_button(crate::tr!("mat-up")).on_hover_text(crate::tr!("wear-up-tip")).clicked() && i > 0 {
                             op = Some(RowOp::Swap(s, i - 1, i));
                         }
-                        if ui.small_button("Down").on_hover_text("Move the row down").clicked() && i + 1 < n {
+                        if ui.small_button(crate::tr!("mat-down")).on_hover_text(crate::tr!("wear-down-tip")).clicked() && i + 1 < n {
                             op = Some(RowOp::Swap(s, i, i + 1));
                         }
-                        if ui.small_button("Remove").on_hover_text("Remove the row").clicked() {
+                        if ui.small_button(crate::tr!("mat-remove")).on_hover_text(crate::tr!("wear-remove-tip")).clicked() {
                             op = Some(RowOp::Remove(s, i));
                         }
                     });
@@ -158,10 +158,13 @@ fn section(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, s: Section, height: f32
     }
 }
 
-/// "1 batch", "3 batches", "1 triangle".
+/// "1 batch", "3 batches", "1 triangle" (`unit` is "triangles" or "batches"), in the language.
 fn uses_text(n: usize, unit: &str) -> String {
-    let one = unit.strip_suffix("es").filter(|_| unit.ends_with("ches")).or_else(|| unit.strip_suffix('s')).unwrap_or(unit);
-    format!("{n} {}", if n == 1 { one } else { unit })
+    match unit {
+        "triangles" => crate::tr!("wear-n-triangles", n = n),
+        "batches" => crate::tr!("wear-n-batches", n = n),
+        _ => crate::tr!("wear-n-uses", n = n),
+    }
 }
 
 /// An editable id or name cell: the text is the row's until the cell has the focus, and is
@@ -189,14 +192,14 @@ fn cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, (s, row, col): (Section, u
         let result = if col == 0 {
             match text.trim().parse::<i32>() {
                 Ok(n) => w.set_id(s, row, n),
-                Err(_) => Err(crate::formats::Error::new(0, format!("{text:?} is not an integer"))),
+                Err(_) => Err(crate::formats::Error::new(0, crate::tr!("wear-not-integer", text = format!("{text:?}")))),
             }
         } else {
             w.set_name(s, row, &text)
         };
         match result {
-            Ok(()) => v.commit_wear(cx.path, w, if col == 0 { "Set WEAR id" } else { "Rename WEAR row" }, out),
-            Err(e) => out.push(Intent::Log(Severity::Error, format!("WEAR row {row}: {}", e.message))),
+            Ok(()) => v.commit_wear(cx.path, w, &if col == 0 { crate::tr!("wear-undo-id") } else { crate::tr!("wear-undo-rename") }, out),
+            Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-row-error", row = row.to_string(), error = e.message.as_str()))),
         }
     }
 }
@@ -215,11 +218,11 @@ fn material_cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, name: &str) {
                 }
                 (Some(m), Some(f)) => {
                     let entry = m.rsplit("::").next().unwrap_or(m);
-                    let text = if f == Fallback::Default { format!("not found: {entry}") } else { format!("not found, no DEFAULT: entry 0 ({entry})") };
-                    ui.colored_label(ui.visuals().warn_fg_color, RichText::new(text)).on_hover_text("The game falls back to this material");
+                    let text = if f == Fallback::Default { crate::tr!("wear-not-found", entry = entry) } else { crate::tr!("wear-not-found-no-default", entry = entry) };
+                    ui.colored_label(ui.visuals().warn_fg_color, RichText::new(text)).on_hover_text(crate::tr!("wear-fallback-tip"));
                 }
                 _ => {
-                    ui.weak("unresolved");
+                    ui.weak(crate::tr!("wear-unresolved"));
                 }
             }
         })
@@ -232,19 +235,18 @@ fn request(cx: &EditorCx, v: &mut WearView, op: RowOp, out: &mut Vec<Intent>) {
     let uses = v.assets.uses.as_ref();
     let at = |i: usize| uses.map_or(0, |u| u.per_row.get(i).copied().unwrap_or(0));
     let unit = uses.map_or("uses", |u| u.unit);
+    let n = |k: usize| uses_text(k, unit);
     let mesh = uses.map_or(String::new(), |u| u.mesh.clone());
     let message = match op {
         RowOp::Remove(Section::Materials, i) => {
             let after: usize = (i + 1..v.wear.materials().len().max(i + 1)).map(at).sum();
             let own = at(i);
             (after + own > 0).then(|| {
-                format!(
-                    "Rows are addressed by position. Removing row {i} re-points {after} {unit} of {mesh} that use the rows after it to the row before them, and leaves {own} {unit} that use row {i} pointing at the next row (or past the end)."
-                )
+                crate::tr!("wear-confirm-remove", row = i.to_string(), after = n(after), own = n(own), mesh = mesh.as_str())
             })
         }
         RowOp::Swap(Section::Materials, a, b) => (at(a) + at(b) > 0).then(|| {
-            format!("Rows are addressed by position. Moving swaps what {} {unit} of {mesh} (row {a}) and {} {unit} (row {b}) draw.", at(a), at(b))
+            crate::tr!("wear-confirm-move", a = a.to_string(), b = b.to_string(), uses_a = n(at(a)), uses_b = n(at(b)), mesh = mesh.as_str())
         }),
         _ => None,
     };
@@ -258,11 +260,11 @@ pub fn apply(cx: &EditorCx, v: &mut WearView, op: RowOp, out: &mut Vec<Intent>) 
     v.settle();
     let mut w = v.wear.clone();
     let (result, label) = match op {
-        RowOp::Remove(s, i) => (w.remove_row(s, i), "Remove WEAR row"),
-        RowOp::Swap(s, a, b) => (w.swap_rows(s, a, b), "Move WEAR row"),
+        RowOp::Remove(s, i) => (w.remove_row(s, i), crate::tr!("wear-undo-remove")),
+        RowOp::Swap(s, a, b) => (w.swap_rows(s, a, b), crate::tr!("wear-undo-move")),
     };
     match result {
-        Ok(()) => v.commit_wear(cx.path, w, label, out),
+        Ok(()) => v.commit_wear(cx.path, w, &label, out),
         Err(e) => out.push(Intent::Log(Severity::Error, format!("{label}: {}", e.message))),
     }
 }
@@ -273,20 +275,20 @@ pub fn confirm_dialog(ctx: &egui::Context, cx: &EditorCx, v: &mut WearView, out:
     egui::Modal::new(egui::Id::unique("wear-confirm")).show(ctx, |ui| {
         ui.set_max_width(420.0);
         ui.heading(match c.op {
-            RowOp::Remove(..) => "Remove the row?",
-            RowOp::Swap(..) => "Move the row?",
+            RowOp::Remove(..) => crate::tr!("wear-confirm-remove-title"),
+            RowOp::Swap(..) => crate::tr!("wear-confirm-move-title"),
         });
         ui.label(&c.message);
         ui.horizontal(|ui| {
             let go = match c.op {
-                RowOp::Remove(..) => "Remove anyway",
-                RowOp::Swap(..) => "Move anyway",
+                RowOp::Remove(..) => crate::tr!("wear-remove-anyway"),
+                RowOp::Swap(..) => crate::tr!("wear-move-anyway"),
             };
             if ui.button(go).clicked() {
                 apply(cx, v, c.op, out);
                 close = true;
             }
-            if ui.button("Cancel").clicked() {
+            if ui.button(crate::tr!("dlg-cancel")).clicked() {
                 close = true;
             }
         });

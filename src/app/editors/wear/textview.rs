@@ -307,7 +307,7 @@ fn paint(ui: &Ui, v: &WearView, placed: &Placed, gutter: f32, focused: bool, fon
         painter.galley(pos, g.clone(), visuals.text_color());
         if v.model.line_text(*line).len() > super::layout::MAX_LINE {
             let more = v.model.line_text(*line).len() - super::layout::MAX_LINE;
-            painter.text(Pos2::new(pos.x + g.size().x + 8.0, top), egui::Align2::LEFT_TOP, format!("… {more} more bytes of this line not shown"), font.clone(), visuals.warn_fg_color);
+            painter.text(Pos2::new(pos.x + g.size().x + 8.0, top), egui::Align2::LEFT_TOP, crate::tr!("wear-more-bytes", n = more), font.clone(), visuals.warn_fg_color);
         }
     }
     if focused {
@@ -405,7 +405,7 @@ fn replace(cx: &EditorCx, v: &mut WearView, range: std::ops::Range<usize>, text:
     let s = match v.model.splice(range, text, v.eol()) {
         Ok(s) => s,
         Err(c) => {
-            out.push(Intent::Log(Severity::Error, format!("{c:?} has no CP1251 byte: a WEAR name cannot hold it")));
+            out.push(Intent::Log(Severity::Error, crate::tr!("wear-no-cp1251", c = format!("{c:?}"))));
             return false;
         }
     };

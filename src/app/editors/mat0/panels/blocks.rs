@@ -3,20 +3,20 @@
 use super::*;
 
 pub fn blocks(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, out: &mut Vec<Intent>) {
-    egui::CollapsingHeader::new(format!("Animation blocks ({})", mat.anim.len())).default_open(true).show(ui, |ui| {
-        if ui.button("Add block").clicked() {
+    egui::CollapsingHeader::new(crate::tr!("mat-blocks", n = mat.anim.len().to_string())).default_open(true).show(ui, |ui| {
+        if ui.button(crate::tr!("mat-add-block")).clicked() {
             let mut m = mat.clone();
             match edits::add_block(&mut m) {
                 Ok(b) => {
                     view.block = b;
                     view.key = None;
-                    out.push(commit(cx, &m, None, "Add an animation block".into(), None));
+                    out.push(commit(cx, &m, None, crate::tr!("mat-undo-add-block"), None));
                 }
                 Err(e) => view.notice = Some(e),
             }
         }
         for (b, block) in mat.anim.iter().enumerate() {
-            let title = format!("Block {b}: {}, {}, cycle {} ms", block.mode().label(), crate::app::words::count(block.keys.len(), "key", "keys"), block.cycle_len());
+            let title = crate::tr!("mat-block-title", b = b.to_string(), mode = block.mode().label(), n = block.keys.len(), cycle = block.cycle_len().to_string());
             let open = egui::CollapsingHeader::new(title).id_salt(("mat0-block", b)).default_open(b == view.block).show(ui, |ui| {
                 block_body(ui, cx, view, mat, b, out);
             });
@@ -36,25 +36,25 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
     let mut label = None;
     ui.horizontal(|ui| {
         let cur = block.mode_bits();
-        egui::ComboBox::new(("mat0-mode", b), "mode").selected_text(format!("{cur}: {}", block.mode().label())).show_ui(ui, |ui| {
+        egui::ComboBox::new(("mat0-mode", b), crate::tr!("mat-mode")).selected_text(format!("{cur}: {}", block.mode().label())).show_ui(ui, |ui| {
             for v in 0..8u32 {
                 if ui.selectable_label(v == cur, format!("{v}: {}", AnimMode::from_bits(v).label())).clicked() && v != cur {
                     m.anim[b].set_mode(AnimMode::from_bits(v));
-                    label = Some(format!("Set the mode of block {b}"));
+                    label = Some(crate::tr!("mat-undo-mode", b = b.to_string()));
                 }
             }
         });
-        if ui.button("Remove block").clicked() && edits::remove_block(&mut m, b).is_ok() {
-            label = Some(format!("Remove block {b}"));
+        if ui.button(crate::tr!("mat-remove-block")).clicked() && edits::remove_block(&mut m, b).is_ok() {
+            label = Some(crate::tr!("mat-undo-remove-block", b = b.to_string()));
         }
     });
     if let AnimMode::Unknown(v) = block.mode() {
-        ui.colored_label(ui.visuals().warn_fg_color, format!("mode {v} has no engine branch: it plays as a loop"));
+        ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("mat-mode-no-branch", v = v.to_string()));
     }
     let reading = cx.ws.readings.interp_mask;
     let fields = mask_fields(reading);
     ui.horizontal_wrapped(|ui| {
-        ui.label("interpolate");
+        ui.label(crate::tr!("mat-interpolate"));
         let mask = block.interp_mask();
         for (bit, f) in fields.iter().enumerate() {
             let mut on = mask & (1 << bit) != 0;
@@ -62,11 +62,11 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
             if ui.checkbox(&mut on, format!("0x{:02X}", 1 << bit)).on_hover_text(format!("{} (reading {reading:?})", names.join(", "))).changed() && label.is_none() {
                 let new = if on { mask | (1 << bit) } else { mask & !(1 << bit) };
                 m.anim[b].set_interp_mask(new);
-                label = Some(format!("Set the interpolation of block {b}"));
+                label = Some(crate::tr!("mat-undo-interpolation", b = b.to_string()));
             }
         }
         if mask >> 5 != 0 {
-            ui.weak(format!("higher bits kept: 0x{:X}", mask >> 5));
+            ui.weak(crate::tr!("mat-higher-bits", bits = format!("0x{:X}", mask >> 5)));
         }
     });
 
@@ -92,7 +92,7 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
     }
     table
         .header(row_h, |mut header| {
-            for h in ["key", "phase", "end (ms)", "interval", "unused"] {
+            for h in [crate::tr!("mat-col-key"), crate::tr!("mat-col-phase"), crate::tr!("mat-col-end"), crate::tr!("mat-col-interval"), crate::tr!("mat-col-unused")] {
                 header.col(|ui| {
                     ui.strong(h);
                 });
@@ -120,7 +120,7 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
                     }
                     if bad {
                         ui.painter().rect_stroke(r.rect, 2.0, Stroke::new(1.5, Color32::RED), StrokeKind::Outside);
-                        r.on_hover_text("past the last phase: evaluates as the last phase");
+                        r.on_hover_text(crate::tr!("mat-past-last-phase"));
                     }
                 });
                 row.col(|ui| {
@@ -131,7 +131,7 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
                 });
                 row.col(|ui| {
                     let (s, e) = block.interval(k).unwrap_or((0, 0));
-                    ui.label(if s > e { RichText::new(format!("{s}..{e} (empty)")).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
+                    ui.label(if s > e { RichText::new(crate::tr!("mat-interval-empty", interval = format!("{s}..{e}"))).color(Color32::RED) } else { RichText::new(format!("{s}..{e}")) });
                 });
                 row.col(|ui| {
                     ui.weak(format!("{} (0x{:04X})", key.k2, key.k2));
@@ -145,22 +145,22 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
         m.anim[b].keys[k].k0 = k0;
         m.anim[b].keys[k].k1 = k1;
         view.drag_open = true;
-        out.push(commit(cx, &m, None, format!("Edit key {k} of block {b}"), Some("mat0-key")));
+        out.push(commit(cx, &m, None, crate::tr!("mat-undo-edit-key", key = k.to_string(), block = b.to_string()), Some("mat0-key")));
     }
     ui.horizontal(|ui| {
-        if ui.button("Add key").clicked() {
-            label = Some(key_op(view, &mut m, b, |m| edits::append_key(m, b).map(Some), "Add a key"));
+        if ui.button(crate::tr!("mat-add-key")).clicked() {
+            label = Some(key_op(view, &mut m, b, |m| edits::append_key(m, b).map(Some), &crate::tr!("mat-undo-add-key")));
         }
         let sel = view.key.filter(|_| view.block == b);
-        if ui.add_enabled(sel.is_some(), egui::Button::new("Insert before")).clicked()
+        if ui.add_enabled(sel.is_some(), egui::Button::new(crate::tr!("mat-insert-before"))).clicked()
             && let Some(k) = sel
         {
-            label = Some(key_op(view, &mut m, b, |m| edits::insert_key(m, b, k).map(Some), "Insert a key"));
+            label = Some(key_op(view, &mut m, b, |m| edits::insert_key(m, b, k).map(Some), &crate::tr!("mat-undo-insert-key")));
         }
-        if ui.add_enabled(sel.is_some(), egui::Button::new("Remove key")).clicked()
+        if ui.add_enabled(sel.is_some(), egui::Button::new(crate::tr!("mat-remove-key"))).clicked()
             && let Some(k) = sel
         {
-            label = Some(key_op(view, &mut m, b, |m| edits::remove_key(m, b, k).map(|_| None), "Remove a key"));
+            label = Some(key_op(view, &mut m, b, |m| edits::remove_key(m, b, k).map(|_| None), &crate::tr!("mat-undo-remove-a-key")));
         }
     });
     if let Some(l) = label.filter(|l| !l.is_empty()) {
@@ -174,7 +174,7 @@ fn key_op(view: &mut Mat0View, m: &mut Mat0, b: usize, f: impl FnOnce(&mut Mat0)
         Ok(k) => {
             view.block = b;
             view.key = k;
-            format!("{label} (block {b})")
+            crate::tr!("mat-label-block", label = label, b = b.to_string())
         }
         Err(e) => {
             view.notice = Some(e);
@@ -194,13 +194,13 @@ fn colour_strip(ui: &mut Ui, values: &[f32; 16]) -> egui::Response {
 }
 
 pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
-    ui.heading("At the playhead");
-    ui.label(format!("game time {}", crate::app::words::ms(view.timeline.time)));
+    ui.heading(crate::tr!("mat-at-playhead"));
+    ui.label(crate::tr!("mat-game-time", time = crate::app::words::ms(view.timeline.time)));
     if mat.anim.iter().any(|b| b.mode() == AnimMode::Random) {
         ui.horizontal(|ui| {
-            ui.label("rand() state");
+            ui.label(crate::tr!("mat-rand-state"));
             ui.add(egui::DragValue::new(&mut view.seed));
-            if ui.button("Re-roll").on_hover_text("Advance the state by one rand() call").clicked() {
+            if ui.button(crate::tr!("mat-reroll")).on_hover_text(crate::tr!("mat-reroll-tip")).clicked() {
                 let mut r = crate::formats::mat0::rng::MsvcRand::new(view.seed);
                 r.next_value();
                 view.seed = r.state;
@@ -213,8 +213,8 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
     for r in &view.readout {
         ui.group(|ui| {
             match r.block {
-                Some(b) => ui.strong(format!("Block {b} ({})", mat.anim[b].mode().label())),
-                None => ui.strong("No blocks"),
+                Some(b) => ui.strong(crate::tr!("mat-block-mode", b = b.to_string(), mode = mat.anim[b].mode().label())),
+                None => ui.strong(crate::tr!("mat-no-blocks-short")),
             };
             match &r.state {
                 Ok(s) => {
@@ -256,7 +256,7 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
         });
     }
     if let Some(block) = mat.anim.get(view.block) {
-        ui.label(format!("Block {} over one cycle", view.block));
+        ui.label(crate::tr!("mat-block-cycle", b = view.block.to_string()));
         if !view.plot.as_ref().is_some_and(|p| p.is_for(view.block, view.seed)) {
             view.plot = Some(readout::CyclePlot::new(mat, view.block, view.seed, &cx.ws.readings));
         }

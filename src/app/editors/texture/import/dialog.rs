@@ -34,33 +34,33 @@ impl EditorDialog for ImportDialog {
 impl ImportDialog {
     /// The conversion as one undo step of the target's bytes.
     fn confirm(&mut self, ws: &Workspace, out: &mut Vec<Intent>) {
-        let what = format!("the image of {} from {}", items::address(ws, &self.target), self.source_name);
+        let (address, source) = (items::address(ws, &self.target), self.source_name.clone());
         let target = self.target.clone();
         match self.preview() {
             Ok(p) => {
-                out.push(Intent::EditItem(ItemEdit::bytes(&target, p.bytes.clone(), format!("Replace {what}"))));
+                out.push(Intent::EditItem(ItemEdit::bytes(&target, p.bytes.clone(), crate::tr!("imp-undo", address = address.as_str(), source = source.as_str()))));
                 if let Some(reply) = self.reply {
                     out.push(reply(&target, self.choices()));
                 }
-                out.push(Intent::Log(Severity::Info, format!("replaced {what}")));
+                out.push(Intent::Log(Severity::Info, crate::tr!("imp-replaced", address = address.as_str(), source = source.as_str())));
             }
             Err(m) => {
-                out.push(Intent::Log(Severity::Error, format!("Replace: {m}")));
-                out.push(Intent::ShowDialog(Dialog::Message { title: "Replace".into(), text: m.clone() }));
+                out.push(Intent::Log(Severity::Error, format!("{}: {m}", crate::tr!("tex-replace-title"))));
+                out.push(Intent::ShowDialog(Dialog::Message { title: crate::tr!("tex-replace-title"), text: m.clone() }));
             }
         }
     }
 }
 
 fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
-    ui.heading(format!("Replace {}", d.target_name));
-    ui.label(format!("from {} ({}×{})", d.source_name, d.image.width, d.image.height));
+    ui.heading(crate::tr!("imp-heading", name = d.target_name.as_str()));
+    ui.label(crate::tr!("imp-from", source = d.source_name.as_str(), size = format!("{}×{}", d.image.width, d.image.height)));
     ui.add_space(6.0);
     images(ui, d);
     ui.add_space(6.0);
     egui::Grid::new("import-options").num_columns(2).show(ui, |ui| {
-        ui.label("Format");
-        let keep = format!("keep ({})", d.old.format().map_or("?", |f| f.name()));
+        ui.label(crate::tr!("tex-format"));
+        let keep = crate::tr!("imp-keep", format = d.old.format().map_or("?", |f| f.name()));
         let now = d.format.and_then(Format::from_raw).map_or(keep.clone(), |f| f.name().to_string());
         egui::ComboBox::from_id_salt("import-format")
             .selected_text(now)
@@ -71,37 +71,37 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
                 }
             })
             .response
-            .on_hover_text("The pixel format the texture is written in");
+            .on_hover_text(crate::tr!("imp-format-tip"));
         ui.end_row();
         if d.target_format().is_some_and(Format::is_indexed) {
-            ui.label("Palette");
+            ui.label(crate::tr!("tex-palette"));
             ui.vertical(|ui| {
                 let has_old = d.old.palette().is_some();
-                ui.radio_value(&mut d.keep_palette, false, "Choose the colours (exact when few, else k-means)");
-                ui.add_enabled(has_old, egui::RadioButton::new(d.keep_palette, "Keep the texture's palette (nearest colour)"))
+                ui.radio_value(&mut d.keep_palette, false, crate::tr!("imp-choose-colours"));
+                ui.add_enabled(has_old, egui::RadioButton::new(d.keep_palette, crate::tr!("imp-keep-palette")))
                     .clicked()
                     .then(|| d.keep_palette = true);
-                ui.checkbox(&mut d.dither, "Dither (Floyd–Steinberg)");
+                ui.checkbox(&mut d.dither, crate::tr!("imp-dither"));
             });
             ui.end_row();
         }
-        ui.label("Mip filter");
+        ui.label(crate::tr!("imp-mip-filter"));
         ui.horizontal(|ui| {
-            ui.radio_value(&mut d.smooth, false, "Box (as shipped)");
-            ui.radio_value(&mut d.smooth, true, "Smooth");
+            ui.radio_value(&mut d.smooth, false, crate::tr!("imp-box"));
+            ui.radio_value(&mut d.smooth, true, crate::tr!("imp-smooth"));
         });
         ui.end_row();
         if d.sizes_differ() {
-            ui.label("Size");
+            ui.label(crate::tr!("tex-size"));
             ui.vertical(|ui| {
-                ui.radio_value(&mut d.size, SizeChoice::ScaleImage, format!("Scale the image to {}×{}", d.old.width(), d.old.height()));
-                ui.radio_value(&mut d.size, SizeChoice::ResizeTexture, format!("Resize the texture to {}×{}", d.image.width, d.image.height));
+                ui.radio_value(&mut d.size, SizeChoice::ScaleImage, crate::tr!("imp-scale-image", size = format!("{}×{}", d.old.width(), d.old.height())));
+                ui.radio_value(&mut d.size, SizeChoice::ResizeTexture, crate::tr!("imp-resize-texture", size = format!("{}×{}", d.image.width, d.image.height)));
             });
             ui.end_row();
         }
     });
     ui.add_space(6.0);
-    ui.label(RichText::new("What happens").strong());
+    ui.label(RichText::new(crate::tr!("imp-what-happens")).strong());
     let c = d.choices();
     d.ready(&c, ui.ctx());
     let result = d.done.get(&c);
@@ -112,7 +112,7 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label("converting…");
+                ui.label(crate::tr!("imp-converting"));
             });
             false
         }
@@ -130,11 +130,11 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
     };
     ui.add_space(8.0);
     ui.horizontal(|ui| {
-        let replace = ui.add_enabled(ok, egui::Button::new("Replace")).on_hover_text("Replace the texture (Enter); Ctrl+Z undoes it");
+        let replace = ui.add_enabled(ok, egui::Button::new(crate::tr!("imp-replace"))).on_hover_text(crate::tr!("imp-replace-tip"));
         if replace.clicked() || (ok && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
             *answer = Some(Answer::Replace);
         }
-        if ui.button("Cancel").clicked() {
+        if ui.button(crate::tr!("dlg-cancel")).clicked() {
             *answer = Some(Answer::Cancel);
         }
     });
@@ -149,7 +149,7 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
     if !ready {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label(format!("converting the {}×{} image…", d.image.width, d.image.height));
+            ui.label(crate::tr!("imp-converting-image", size = format!("{}×{}", d.image.width, d.image.height)));
         });
         return;
     }
@@ -170,20 +170,20 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
     }
     let Some((b, a, o)) = d.textures.clone() else { return };
     let figures = |p: &Result<Preview, String>| match p {
-        Ok(p) => format!("PSNR {} dB · blurred {} dB", db(p.psnr), db(p.blurred_psnr)),
+        Ok(p) => crate::tr!("imp-psnr", psnr = db(p.psnr), blurred = db(p.blurred_psnr)),
         Err(_) => String::new(),
     };
     let now = figures(d.preview());
     let dithered = d.dither;
     // Side by side: without and with dither, whichever is chosen; a click on the other picks it.
-    let mut columns: Vec<(String, Option<Sized>, String, Option<bool>)> = vec![("Before".into(), Some(b), String::new(), None)];
+    let mut columns: Vec<(String, Option<Sized>, String, Option<bool>)> = vec![(crate::tr!("imp-before"), Some(b), String::new(), None)];
     if compare {
         let other = figures(d.other_preview());
         let (off, on) = if dithered { ((o, other), (a, now)) } else { ((a, now), (o, other)) };
-        columns.push(("No dither".into(), off.0, off.1, Some(false)));
-        columns.push(("Dithered".into(), on.0, on.1, Some(true)));
+        columns.push((crate::tr!("imp-no-dither"), off.0, off.1, Some(false)));
+        columns.push((crate::tr!("imp-dithered"), on.0, on.1, Some(true)));
     } else {
-        columns.push(("After".into(), a, now, None));
+        columns.push((crate::tr!("imp-after"), a, now, None));
     }
     let side = if compare { 220.0 } else { 280.0 };
     ui.horizontal(|ui| {
@@ -193,7 +193,7 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
                 let title = RichText::new(&label).strong();
                 match dither {
                     Some(v) => {
-                        if ui.selectable_label(chosen, title).on_hover_text("Use this one").clicked() {
+                        if ui.selectable_label(chosen, title).on_hover_text(crate::tr!("imp-use-this")).clicked() {
                             d.dither = v;
                         }
                     }
@@ -223,7 +223,7 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
                         ui.small(fig);
                     }
                 } else {
-                    ui.small("cannot convert");
+                    ui.small(crate::tr!("imp-cannot-convert"));
                 }
             });
         }
@@ -233,8 +233,8 @@ fn images(ui: &mut Ui, d: &mut ImportDialog) {
 /// A PSNR for the dialog: "exact" when the images are equal.
 fn db(v: Option<f64>) -> String {
     match v {
-        Some(x) if x.is_infinite() => "exact".into(),
-        Some(x) => format!("{x:.1}"),
+        Some(x) if x.is_infinite() => crate::tr!("imp-exact"),
+        Some(x) => crate::app::i18n::format::decimal(x, 1),
         None => "-".into(),
     }
 }

@@ -109,7 +109,7 @@ pub(super) fn hover(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, r
         let preview = v.assets.preview(ui.ctx(), cx.ws, cx.path, &name);
         egui::Tooltip::always_open(ui.ctx().clone(), ui.layer_id(), egui::Id::unique("wear-hover"), egui::PopupAnchor::Pointer).show(|ui| {
             preview_ui(ui, &name, preview);
-            ui.weak("Ctrl+click or F12: open the material");
+            ui.weak(crate::tr!("wear-open-hint"));
         });
     }
 }
@@ -125,7 +125,7 @@ pub fn preview_ui(ui: &mut Ui, name: &str, p: &Preview) {
             ui.label(RichText::new(name).strong());
             match (&p.mat0, p.fallback) {
                 (Some(m), Some(crate::formats::mat0::lookup::Fallback::Exact)) => ui.label(m.as_str()),
-                (Some(m), _) => ui.colored_label(ui.visuals().warn_fg_color, format!("not found: falls back to {m}")),
+                (Some(m), _) => ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("wear-falls-back", name = m.to_string())),
                 (None, _) => ui.weak("no material library"),
             };
             if let Some(t) = &p.texture_name {
@@ -197,7 +197,7 @@ pub(super) fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, f
 
 pub(super) fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>) {
     if v.diagnostics.is_empty() {
-        ui.weak("No diagnostics: the engine's two parsers read this table alike, and every name resolves.");
+        ui.add(egui::Label::new(egui::RichText::new(crate::tr!("wear-no-diagnostics")).weak()).truncate());
         return;
     }
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;

@@ -1,0 +1,125 @@
+//! Issue 43: the interface in Russian. The language switches at once and is remembered, the
+//! main panels drawn in Russian at the laptop sizes (snapshots `ru_*`), and tests in English
+//! by default whatever the machine's LANG. Its own test binary: a Russian harness sets the
+//! process-wide language that other threads read, so the English suites never share a
+//! process with it.
+
+#![cfg(feature = "gui")]
+
+#[allow(dead_code)]
+mod common;
+use common::settle;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use parkan_studio::app::command::Command;
+use parkan_studio::app::i18n::{self, Language};
+use parkan_studio::app::intent::Intent;
+use parkan_studio::app::{StartOptions, StudioApp};
+use parkan_studio::fixtures::demo;
+use std::path::{Path, PathBuf};
+
+fn entry(dir: &Path, file: &str, entry: &str) -> PathBuf {
+    PathBuf::from(format!("{}::{entry}", dir.join(file).display()))
+}
+
+fn harness(files: Vec<PathBuf>, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size(size).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn a_start_with_nothing_remembered_is_english_whatever_lang_says() {
+    let h = harness(Vec::new(), [1024.0, 768.0]);
+    assert_eq!(h.state().settings.language, Some(Language::English));
+    assert!(h.query_by_label(&i18n::tr("menu-file")).is_some());
+    assert!(h.query_by_label("File").is_some());
+}
+
+#[test]
+fn the_language_switches_without_a_restart_and_is_remembered() {
+    let d = tempfile::tempdir().unwrap();
+    demo::write_demo(d.path()).unwrap();
+    let mut h = harness(vec![d.path().join("Material.lib")], [1280.0, 720.0]);
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Language").hover();
+    h.run();
+    h.get_by_label("Русский").click();
+    settle(&mut h);
+    assert_eq!(h.state().settings.language, Some(Language::Russian));
+    for label in ["Файл", "Правка", "Запись", "Вид", "Справка", "Журнал"] {
+        assert!(h.query_by_label(label).is_some(), "{label}");
+    }
+    assert!(h.query_by_label("File").is_none());
+    // The settings file keeps it.
+    let text = serde_json::to_string(&h.state().settings).unwrap();
+    assert!(text.contains("\"language\":\"Russian\""), "{text}");
+    // The palette's command back, by its Russian name.
+    h.state_mut().push_intent(Intent::Run(Command::LanguageEnglish));
+    settle(&mut h);
+    assert!(h.query_by_label("File").is_some() && h.query_by_label("Файл").is_none());
+}
+
+/// Every main panel in Russian at 1280×720 and 1024×768.
+#[test]
+fn the_main_panels_in_russian_at_laptop_sizes() {
+    let d = Path::new("/tmp/parkan-studio-ru");
+    let _ = std::fs::remove_dir_all(d);
+    demo::write_demo(d).unwrap();
+    let game = d.join("game");
+    parkan_studio::fixtures::game::write_game(&game, &parkan_studio::fixtures::game::GameSpec::SMALL).unwrap();
+    // A second walker.wea with one line more, for the compare view.
+    let other = d.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    let mut wea = std::fs::read(d.join("walker.wea")).unwrap();
+    wea.extend_from_slice(b"\r\n");
+    std::fs::write(other.join("walker.wea"), wea).unwrap();
+    let panels: Vec<(&str, Vec<PathBuf>)> = vec![
+        ("browser", vec![d.join("Material.lib"), d.join("Textures.lib")]),
+        ("material", vec![entry(d, "Material.lib", "WATER")]),
+        ("texture", vec![entry(d, "Textures.lib", "METAL01.0")]),
+        ("wear", vec![d.join("walker.wea")]),
+        ("mods", vec![game.clone()]),
+        ("compare", vec![d.join("walker.wea")]),
+    ];
+    let mut results = egui_kittest::SnapshotResults::new();
+    for size in [[1280.0, 720.0], [1024.0, 768.0]] {
+        for (name, files) in &panels {
+            let mut h = harness(files.clone(), size);
+            h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+            if *name == "compare" {
+                h.state_mut().push_intent(Intent::CompareWith(other.join("walker.wea")));
+            }
+            settle(&mut h);
+            assert_eq!(i18n::language(), Language::Russian);
+            h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+            settle(&mut h);
+            h.snapshot(format!("ru_{name}_{}x{}", size[0], size[1]));
+            results.extend_harness(&mut h);
+        }
+    }
+}
+
+/// The sound, font and palette editors in Russian at 1024×768 (the palette's Ipol note wraps
+/// under its table instead of running off the window).
+#[test]
+fn the_media_editors_in_russian_at_1024x768() {
+    let d = Path::new("/tmp/parkan-studio-ru-media");
+    let _ = std::fs::remove_dir_all(d);
+    demo::write_demo(d).unwrap();
+    let size = [1024.0, 768.0];
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (name, file, item) in [("sound", "sounds.lib", "voice_hello.wav"), ("font", "gamefont.rlb", "GAME.FNT"), ("palette", "gamefont.rlb", "PAL.PAL")] {
+        let mut h = harness(vec![entry(d, file, item)], size);
+        h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+        settle(&mut h);
+        assert_eq!(i18n::language(), Language::Russian);
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_{name}_1024x768"));
+        results.extend_harness(&mut h);
+    }
+}
