@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The project panel of the open folder; clicks go into `out`.
 pub fn show(view: &mut ProjectView, ui: &mut Ui, out: &mut Vec<Intent>) {
-    let title = format!("Project {} ({} files)", view.root().display(), view.project.files().len());
+    let title = format!("Project {} ({} files)", crate::app::shown_path::path(view.root()), view.project.files().len());
     egui::CollapsingHeader::new(title).id_salt("project").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
             let field = egui::TextEdit::singleline(&mut view.query).hint_text("Search: t:texm brick, t:wear STEEL, is:unused").desired_width(260.0);

@@ -194,7 +194,7 @@ fn file_fields(app: &Inspector, ui: &mut Ui, path: &ItemPath, info: &Info) {
     let Some(f) = app.cx.ws.file(path.file) else { return };
     grid(ui, "file-fields", |ui| {
         ui.label("Path");
-        ui.label(f.path.display().to_string());
+        ui.label(crate::app::shown_path::path(&f.path));
         ui.end_row();
         ui.label("Format");
         ui.label(info.kind.unwrap_or("bytes"));

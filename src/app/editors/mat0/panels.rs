@@ -328,7 +328,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
             out.push(commit(cx, &m, None, format!("Pick the whole texture for phase {i}"), None));
         }
         let hint = if rects.is_empty() { "" } else { " (click a rect to pick its cell)" };
-        ui.weak(format!("{}: {w}×{h}, {} Page rects{hint}", look.origin.as_deref().unwrap_or(""), rects.len()));
+        ui.weak(format!("{}: {w}×{h}, {} Page rects{hint}", crate::app::shown_path::text(look.origin.as_deref().unwrap_or("")), rects.len()));
     });
     let scale = (160.0 / w.max(h).max(1) as f32).min(4.0);
     let (rect, _) = ui.allocate_exact_size(vec2(w as f32 * scale, h as f32 * scale), Sense::hover());
