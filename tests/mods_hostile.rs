@@ -371,6 +371,54 @@ fn thousands_of_entry_changes_of_one_archive_apply_and_revert() {
     assert_eq!(tree(&g.game), before);
 }
 
+/// Thousands of changes of one RsLi archive are made in one pass (`rsli::Archive::edit_batch`)
+/// and give the bytes of the same edits made one by one: replacements, renames, removals from
+/// the highest index, additions.
+#[test]
+fn thousands_of_entry_changes_of_an_rsli_archive_give_the_edits_made_one_by_one() {
+    let g = Game::new();
+    let lib = SharedBytes::from(std::fs::read(g.game.join("sprites.lib")).unwrap());
+    let (node, _) = Node::parse("sprites.lib", lib.clone()).unwrap();
+    assert!(matches!(node, Node::Rsli(_)));
+    // Entries a name finds (the first of its spelling).
+    let metas: Vec<_> = node.metas().into_iter().filter(|m| node.resolve(&m.name) == Some(m.index)).collect();
+    assert!(metas.len() >= 7, "{}", metas.len());
+    let mut changes = Vec::new();
+    let (added, new): (&[u8], &[u8]) = (b"added entry", b"replaced");
+    for i in 0..3000 {
+        changes.push(format!(r#"{{"op":"add_entry","file":"sprites.lib","entry":["N{i:05}"],"data":{}}}"#, blob("data/0001", added)));
+    }
+    let original = |i: usize| digest(&node.entry_bytes(i).unwrap());
+    for m in &metas[..3] {
+        changes.push(format!(r#"{{"op":"replace_entry","file":"sprites.lib","entry":[{}],"data":{},"original":{}}}"#, serde_json::to_string(&m.name).unwrap(), blob("data/0002", new), original(m.index)));
+    }
+    for m in &metas[3..5] {
+        changes.push(format!(r#"{{"op":"rename_entry","file":"sprites.lib","entry":[{}],"to":"R{}","original":{}}}"#, serde_json::to_string(&m.name).unwrap(), m.index, original(m.index)));
+    }
+    for m in &metas[5..7] {
+        changes.push(format!(r#"{{"op":"remove_entry","file":"sprites.lib","entry":[{}],"original":{}}}"#, serde_json::to_string(&m.name).unwrap(), original(m.index)));
+    }
+    let p = g.package("RsliBatch", &package("RsliBatch", &changes, &[("data/0001", added), ("data/0002", new)]));
+    manage::install(&g.game, &p, &InstallOptions::default(), &mut |_| false).unwrap();
+    let mut want = node.clone();
+    for m in &metas[..3] {
+        want.replace_entry(m.index, SharedBytes::from(new)).unwrap();
+    }
+    for m in &metas[3..5] {
+        want.rename_entry(m.index, format!("R{}", m.index).as_bytes()).unwrap();
+    }
+    for m in metas[5..7].iter().rev() {
+        want.remove_entry(m.index).unwrap();
+    }
+    for i in 0..3000 {
+        want.add_entry(format!("N{i:05}").as_bytes(), 0, [0; 3], SharedBytes::from(added)).unwrap();
+    }
+    let got = std::fs::read(g.game.join("sprites.lib")).unwrap();
+    assert!(got == want.write(), "sprites.lib as installed is not the edits made one by one");
+    manage::revert(&g.game, "RsliBatch", false, false, &mut |_| false).unwrap();
+    assert_eq!(std::fs::read(g.game.join("sprites.lib")).unwrap(), &lib[..]);
+}
+
 // ---- 5. the zip's member names ----
 
 #[test]

@@ -380,9 +380,9 @@ fn check_runs_in_the_background_and_lists_findings() {
 
 #[test]
 fn main_window_snapshot() {
-    // A fixed folder: the log shows the paths, and the picture must not change between runs.
-    let d = Path::new("/tmp/parkan-studio-snapshot");
-    std::fs::create_dir_all(d).unwrap();
+    // The log shows the paths: a fresh folder shown under a fixed name.
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-snapshot");
+    let d = snap.path();
     let tex = write(d, "Textures.lib", &fixtures::texm::textures_lib());
     let nested = write(d, "outer.rlb", &fixtures::nres::nested());
     let mut h = Harness::builder()

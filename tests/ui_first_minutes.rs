@@ -493,8 +493,8 @@ fn every_editor(d: &Path) -> Vec<(PathBuf, String)> {
 
 #[test]
 fn every_editor_at_laptop_sizes() {
-    let d = Path::new("/tmp/parkan-studio-fit");
-    let _ = std::fs::remove_dir_all(d);
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-fit");
+    let d = snap.path();
     demo::write_demo(d).unwrap();
     let mut results = egui_kittest::SnapshotResults::new();
     let items = every_editor(d);

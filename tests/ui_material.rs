@@ -282,9 +282,8 @@ fn a_material_that_does_not_parse_opens_read_only() {
 
 #[test]
 fn snapshots_of_the_editor_and_its_timeline() {
-    let d = Path::new("/tmp/parkan-studio-material-snapshot");
-    let _ = std::fs::remove_dir_all(d);
-    let mut h = open(d, "WATER");
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-material-snapshot");
+    let mut h = open(snap.path(), "WATER");
     seek(&mut h, 450.0);
     settle(&mut h);
     h.snapshot("material_editor");

@@ -20,12 +20,6 @@ use std::path::PathBuf;
 
 const SEARCH: &str = "Search: t:texm brick, t:wear STEEL, is:unused";
 
-/// The demo folder copied to a fixed place: the project's title shows its path, and the
-/// snapshot must not change between runs and checkouts.
-fn demo() -> PathBuf {
-    demo_at(PathBuf::from("/tmp/parkan-studio-project-snapshot/demo"))
-}
-
 /// The demo folder copied to `to` (emptied first).
 fn demo_at(to: PathBuf) -> PathBuf {
     fn copy(from: &std::path::Path, to: &std::path::Path) {
@@ -58,7 +52,9 @@ fn selected_address(h: &Harness<'static, StudioApp>) -> Option<String> {
 
 #[test]
 fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
-    let mut h = harness(demo());
+    // The project's title shows the folder's path: a fresh folder shown under a fixed name.
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-project-snapshot");
+    let mut h = harness(demo_at(snap.path().join("demo")));
     {
         let s = h.state();
         let view = s.views.folder.as_ref().expect("the folder opened as a project");

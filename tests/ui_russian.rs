@@ -66,8 +66,8 @@ fn the_language_switches_without_a_restart_and_is_remembered() {
 /// Every main panel in Russian at 1280×720 and 1024×768.
 #[test]
 fn the_main_panels_in_russian_at_laptop_sizes() {
-    let d = Path::new("/tmp/parkan-studio-ru");
-    let _ = std::fs::remove_dir_all(d);
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru");
+    let d = snap.path();
     demo::write_demo(d).unwrap();
     let game = d.join("game");
     parkan_studio::fixtures::game::write_game(&game, &parkan_studio::fixtures::game::GameSpec::SMALL).unwrap();
@@ -107,8 +107,8 @@ fn the_main_panels_in_russian_at_laptop_sizes() {
 /// under its table instead of running off the window).
 #[test]
 fn the_media_editors_in_russian_at_1024x768() {
-    let d = Path::new("/tmp/parkan-studio-ru-media");
-    let _ = std::fs::remove_dir_all(d);
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru-media");
+    let d = snap.path();
     demo::write_demo(d).unwrap();
     let size = [1024.0, 768.0];
     let mut results = egui_kittest::SnapshotResults::new();

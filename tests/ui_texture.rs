@@ -323,10 +323,9 @@ fn dropping_a_png_on_the_image_replaces_it_after_the_dialog_and_undo_restores() 
 
 #[test]
 fn a_png_dropped_on_a_texture_row_opens_the_dialog_with_format_choices() {
-    // A fixed folder: the log line in the snapshot names it.
-    let d = Path::new("/tmp/parkan-studio-replace-snapshot");
-    let _ = std::fs::remove_dir_all(d);
-    std::fs::create_dir_all(d).unwrap();
+    // The log line in the snapshot names the folder: a fresh one shown under a fixed name.
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-replace-snapshot");
+    let d = snap.path();
     let lib = textures(d);
     let mut h = harness_at(&lib, "STEEL.A", [1600.0, 1000.0]);
     let (png, _) = gradient_png(d, 64, 32);
@@ -378,10 +377,8 @@ fn levels_export_as_png_and_a_bad_image_is_refused() {
 
 #[test]
 fn texture_inspector_snapshot() {
-    let d = Path::new("/tmp/parkan-studio-texture-snapshot");
-    let _ = std::fs::remove_dir_all(d);
-    std::fs::create_dir_all(d).unwrap();
-    let mut h = open(d, "ATLAS.0");
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-texture-snapshot");
+    let mut h = open(snap.path(), "ATLAS.0");
     view_mut(&mut h, 0).rect_selected = Some(1);
     h.hover_at(canvas(&h).center() + egui::vec2(-40.0, -40.0));
     h.run();

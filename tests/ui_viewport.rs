@@ -190,10 +190,10 @@ fn level_geom_draws_every_vertex_as_a_point() {
 
 #[test]
 fn snapshots_of_a_model_a_landscape_and_a_level() {
-    // A fixed folder: the inspector and the log in the snapshot name it.
-    let d = Path::new("/tmp/parkan-studio-viewport-snapshot");
-    let _ = std::fs::remove_dir_all(d);
-    std::fs::create_dir_all(d).unwrap();
+    // The inspector and the log in the snapshot name the folder: a fresh one shown under a
+    // fixed name.
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-viewport-snapshot");
+    let d = snap.path();
     for (name, bytes) in demo::demo_files() {
         std::fs::write(d.join(name), bytes).unwrap();
     }

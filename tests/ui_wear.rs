@@ -30,12 +30,10 @@ fn demo(dir: &Path) -> PathBuf {
     dir.join("tower.wea")
 }
 
-/// A fixed folder for a test with a snapshot: the inspector and the log show the file's path.
-fn snapshot_dir(name: &str) -> PathBuf {
-    let d = PathBuf::from(format!("/tmp/parkan-studio-wear-snapshot-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder for a test with a snapshot, shown under a fixed name: the inspector and the
+/// log show the file's path.
+fn snapshot_dir(name: &str) -> common::SnapshotDir {
+    common::SnapshotDir::new(&format!("/tmp/parkan-studio-wear-snapshot-{name}"))
 }
 
 /// The app with `files` open and a tab on the last one, the browser hidden.
@@ -97,7 +95,7 @@ fn end_of(bytes: &[u8], word: &str) -> usize {
 #[test]
 fn typing_a_bad_name_warns_at_its_place_and_the_nearest_name_fixes_it() {
     let d = snapshot_dir("text");
-    let mut h = open(vec![demo(&d)]);
+    let mut h = open(vec![demo(d.path())]);
     assert_eq!(h.state().tabs.active_tab().unwrap().view, ViewKind::Editor);
     let original = doc_bytes(&h);
     assert!(view(&h).diagnostics.is_empty(), "{:?}", view(&h).diagnostics);
@@ -174,7 +172,7 @@ fn a_run_of_typing_is_one_undo_step_and_ctrl_dot_offers_the_fixes() {
 #[test]
 fn table_edits_change_only_their_line_and_the_text_follows() {
     let d = snapshot_dir("table");
-    let mut h = open(vec![demo(&d)]);
+    let mut h = open(vec![demo(d.path())]);
     let original = doc_bytes(&h);
     h.get_by_label(&parkan_studio::app::i18n::tr("wear-table")).click();
     settle(&mut h);

@@ -22,11 +22,10 @@ use parkan_studio::formats::objrec::{Objects, Role};
 use parkan_studio::formats::unit_dat::{Reading, UnitDat};
 use std::path::{Path, PathBuf};
 
-/// A fixed folder (the views show its path), written afresh.
-fn game(name: &str) -> PathBuf {
-    let d = PathBuf::from(format!("/tmp/parkan-studio-ui-world-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    write_game(&d, &GameSpec::SMALL).unwrap();
+/// A fresh game folder, shown under a fixed name (the views and snapshots show its path).
+fn game(name: &str) -> common::SnapshotDir {
+    let d = common::SnapshotDir::new(&format!("/tmp/parkan-studio-ui-world-{name}"));
+    write_game(d.path(), &GameSpec::SMALL).unwrap();
     d
 }
 
@@ -61,7 +60,8 @@ fn save(h: &mut Harness<'static, StudioApp>) {
 
 #[test]
 fn a_record_slot_is_picked_undone_redone_and_saved_as_64_bytes() {
-    let d = game("record");
+    let snap = game("record");
+    let d = snap.path();
     let rlb = d.join("objects.rlb");
     let original = std::fs::read(&rlb).unwrap();
     let mut h = app_with(vec![entry(&rlb, "s_obj_000")], [1400.0, 900.0]);
@@ -131,7 +131,8 @@ fn a_battle_unit(d: &Path) -> PathBuf {
 
 #[test]
 fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree() {
-    let d = game("unit");
+    let snap = game("unit");
+    let d = snap.path();
     let file = a_battle_unit(&d);
     let (before, _) = UnitDat::parse(&std::fs::read(&file).unwrap(), Reading::Strict).unwrap();
     let n = before.len();

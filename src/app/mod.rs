@@ -24,6 +24,7 @@ pub mod project;
 pub mod seam;
 pub mod selection;
 pub mod settings;
+pub mod shown_path;
 pub mod tabs;
 pub mod tasks;
 pub mod thumbs;

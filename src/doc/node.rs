@@ -175,32 +175,25 @@ impl Node {
         }
     }
 
-    /// Many edits at once, indices as before any of them (see [`nres::Batch`]): an NRes
-    /// archive in one pass (one relayout, one lookup rebuild); an RsLi archive edit by edit
-    /// (replacements, type/attrs, renames, removals from the highest index, additions), its
-    /// entries being at most [`rsli::MAX_ENTRIES`].
-    pub fn edit_batch(&mut self, mut b: nres::Batch) -> Result<()> {
+    /// Many edits at once, indices as before any of them (see [`nres::Batch`]), each archive in
+    /// one pass (one relayout, one lookup rebuild): NRes through [`nres::Archive::edit_batch`],
+    /// RsLi through [`rsli::Archive::edit_batch`] (the bytes of replacements, renames, removals
+    /// from the highest index and additions made one by one).
+    pub fn edit_batch(&mut self, b: nres::Batch) -> Result<()> {
         match self {
             Node::Nres(a) => a.edit_batch(b),
-            Node::Rsli(_) => {
-                for (i, bytes) in std::mem::take(&mut b.replace) {
-                    self.replace_entry(i, bytes)?;
+            Node::Rsli(a) => {
+                if !b.rows.is_empty() {
+                    return Err(Error::new(0, "RsLi entries have no type or attrs"));
                 }
-                for (i, type_id, attrs) in std::mem::take(&mut b.rows) {
-                    self.set_attrs(i, type_id, attrs)?;
-                }
-                for (i, name) in std::mem::take(&mut b.rename) {
-                    self.rename_entry(i, &name)?;
-                }
-                b.remove.sort_unstable();
-                b.remove.dedup();
-                for i in b.remove.into_iter().rev() {
-                    self.remove_entry(i)?;
-                }
-                for (name, type_id, attrs, bytes) in b.add {
-                    self.add_entry(&name, type_id, attrs, bytes)?;
-                }
-                Ok(())
+                // Each replacement keeps its entry's method, as `replace_entry` does.
+                let method = |i: usize| match a.entries().get(i).map(rsli::Row::method) {
+                    Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
+                    Some(m) => m,
+                };
+                let replace = b.replace.into_iter().map(|(i, bytes)| (i, bytes, method(i))).collect();
+                let add = b.add.into_iter().map(|(name, _, _, bytes)| (name, bytes, rsli::Method::Deflate)).collect();
+                a.edit_batch(rsli::Batch { replace, rename: b.rename, remove: b.remove, add })
             }
             Node::Blob(_) => Err(Error::new(0, "not an archive: it has no entries")),
         }

@@ -94,7 +94,10 @@ pub fn unit_dat_round_trip(data: &[u8]) {
         let _ = dat.remove_subtree(1);
     }
     assert!(dat.is_valid_tree());
+    // What only the lenient reading accepts, cleared: the components after the root's
+    // subtree, and high bits of the magic (tests/fuzz_findings/unit_dat/).
     dat.leftover.clear();
+    dat.magic &= 0xFFFF;
     let (re, _) = UnitDat::parse(&dat.write(), Reading::Strict).expect("an edited unit re-parses under the strict reading");
     assert_eq!(re.components(), dat.components());
 }

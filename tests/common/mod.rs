@@ -66,3 +66,26 @@ pub fn drop_files_one_frame(h: &mut Harness<'static, StudioApp>, at: egui::Pos2,
     }
     h.step();
 }
+
+/// A fresh temporary folder for a test with a snapshot, shown on screen under the fixed name
+/// `shown` (`app::shown_path`): the pictures show the paths of its files, and must not depend
+/// on where the folder was made; two runs at once never share it. Removed when dropped.
+#[allow(dead_code, reason = "not every suite takes a snapshot of paths")]
+pub struct SnapshotDir {
+    // Dropped first: the folder is shown as it is again before it goes.
+    _shown: parkan_studio::app::shown_path::ShownAs,
+    dir: tempfile::TempDir,
+}
+
+#[allow(dead_code, reason = "not every suite takes a snapshot of paths")]
+impl SnapshotDir {
+    pub fn new(shown: &str) -> SnapshotDir {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let _shown = parkan_studio::app::shown_path::show_folder_as(dir.path(), Path::new(shown));
+        SnapshotDir { _shown, dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 /// The project panel of the open folder; clicks go into `out`.
 pub fn show(view: &mut ProjectView, ui: &mut Ui, out: &mut Vec<Intent>) {
-    let title = crate::tr!("folder-title", root = view.root().display().to_string(), n = view.project.files().len());
+    let title = crate::tr!("folder-title", root = crate::app::shown_path::path(view.root()), n = view.project.files().len());
     egui::CollapsingHeader::new(title).id_salt("project").default_open(true).show(ui, |ui| {
         ui.horizontal(|ui| {
             let field = egui::TextEdit::singleline(&mut view.query).hint_text(crate::tr!("folder-search-hint")).desired_width(260.0);

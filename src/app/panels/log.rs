@@ -53,7 +53,7 @@ fn lines(app: &Parts, ui: &mut Ui) {
                 ui.horizontal(|ui| {
                     ui.weak(format!("{:>7.2}s", l.at));
                     ui.label(severity_text(ui, l.severity));
-                    ui.label(&l.text);
+                    ui.label(crate::app::shown_path::text(&l.text).as_ref());
                 });
             }
         },

@@ -29,7 +29,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
                     Severity::Warning => ui.visuals().warn_fg_color,
                     Severity::Info => ui.visuals().weak_text_color(),
                 };
-                ui.label(RichText::new(&l.text).color(color));
+                ui.label(RichText::new(crate::app::shown_path::text(&l.text)).color(color));
             }
             ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                 let dirty = app.ws.files().iter().filter(|f| f.is_dirty()).count();

@@ -22,9 +22,13 @@ impl Digest {
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let d = Sha256::digest(bytes);
+    hex(&Sha256::digest(bytes))
+}
+
+/// A digest in lower-case hex.
+pub fn hex(digest: &[u8]) -> String {
     let mut s = String::with_capacity(64);
-    for b in d {
+    for b in digest {
         s.push_str(&format!("{b:02x}"));
     }
     s

@@ -9,8 +9,8 @@
 //! goes.
 //!
 //! A change to the game folder is one transaction: the new files are staged in `stage/`, each
-//! flushed to disk, then `txn.json` is written through the atomic save (`doc::save`; the
-//! commit point), then
+//! flushed to disk as soon as it is built (`stage`), then `txn.json` is written through the
+//! atomic save (`doc::save`; the commit point), then
 //! each staged file is renamed over its game file and the staged journal over `journal.json`.
 //! Killed before the commit point, the game files are untouched and the next `mod` command
 //! removes what was staged; killed after it, the next `mod` command finishes the renames
@@ -18,11 +18,11 @@
 
 use super::change::sha256_hex;
 use super::paths::{JOURNAL_DIR, file_inside, folder_inside};
+use super::stage::write_synced;
 use crate::doc::save::{atomic_write, save_target};
-use crate::formats::bytes::SharedBytes;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 pub const JOURNAL_VERSION: u32 = 1;
@@ -163,15 +163,15 @@ pub fn killed(step: &str) -> io::Error {
     io::Error::new(io::ErrorKind::Interrupted, format!("killed at {step} (test)"))
 }
 
-/// What a transaction writes: each game file's new bytes (`None`: removed) with their SHA-256
-/// (the caller has it already: hashing 20 MB twice would cost more than the rest), the
-/// snapshots to take first (game path, the name in the journal's folder), and files to add to
-/// the journal's folder (a package's copy).
+/// What a transaction writes, its files already staged ([`super::stage::Stage`]): each game file's staged
+/// name (`None`: removed) with the SHA-256 it ends with, the snapshots to take first (game
+/// path, the name in the journal's folder), and staged files to move into the journal's folder
+/// (a package's copy: staged name, name there).
 pub struct Writes {
     pub what: String,
-    pub files: Vec<(String, Option<SharedBytes>, Option<String>)>,
+    pub files: Vec<(String, Option<String>, Option<String>)>,
     pub snapshots: Vec<(String, String)>,
-    pub extra: Vec<(String, SharedBytes)>,
+    pub extra: Vec<(String, String)>,
 }
 
 /// Keeps `src` (a game file) as `dst` in the journal's folder: a hard link, or a copy where the
@@ -208,20 +208,19 @@ pub fn commit(game: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::R
     }
 }
 
-/// Writes `bytes` to a new file and flushes it to disk. Staged files need no temporary file of
-/// their own: nothing reads them before `txn.json` says they are complete.
-fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = std::fs::File::create(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
-}
-
 fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::Result<Txn> {
     // Every path is checked again before the commit point (the folder may have changed since
     // the plan): after it, nothing may fail that the recovery could not finish.
     folder_inside(game, JOURNAL_DIR)?;
     check_writes(game, &w.files)?;
     std::fs::create_dir_all(stage).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", stage.display())))?;
+    for (file, staged, _) in &w.files {
+        if let Some(s) = staged
+            && !stage.join(s).is_file()
+        {
+            return Err(io::Error::other(format!("the staged new {file} is missing")));
+        }
+    }
     for (file, name) in &w.snapshots {
         let src = file_inside(game, file)?;
         snapshot(&src, &dir.join(name)).map_err(|e| io::Error::new(e.kind(), format!("keeping the original {file}: {e}")))?;
@@ -229,27 +228,8 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
     if kill("snapshots") {
         return Err(killed("snapshots"));
     }
-    let mut extra = Vec::new();
-    for (n, (name, bytes)) in w.extra.iter().enumerate() {
-        let staged = format!("extra-{n}");
-        write_synced(&stage.join(&staged), bytes).map_err(|e| io::Error::new(e.kind(), format!("staging {name}: {e}")))?;
-        extra.push((staged, name.clone()));
-    }
-    let mut writes = Vec::new();
-    for (n, (file, bytes, sha)) in w.files.iter().enumerate() {
-        let staged = match bytes {
-            Some(b) => {
-                let name = format!("{n}");
-                write_synced(&stage.join(&name), b).map_err(|e| io::Error::new(e.kind(), format!("staging the new {file}: {e}")))?;
-                if kill("staging") {
-                    return Err(killed("staging"));
-                }
-                Some(name)
-            }
-            None => None,
-        };
-        writes.push(TxnWrite { file: file.clone(), stage: staged, after: sha.clone() });
-    }
+    let extra = w.extra.clone();
+    let writes = w.files.iter().map(|(file, staged, sha)| TxnWrite { file: file.clone(), stage: staged.clone(), after: sha.clone() }).collect();
     let json = serde_json::to_vec_pretty(journal).map_err(io::Error::other)?;
     write_synced(&stage.join("journal.json"), &json).map_err(|e| io::Error::new(e.kind(), format!("staging the journal: {e}")))?;
     // The staged names must be durable before the commit point names them.
@@ -268,7 +248,7 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
 /// inside the game folder ([`file_inside`]), and no file written where another write needs a
 /// folder (the package reader refuses that within one package; a revert could meet it across
 /// two).
-fn check_writes(game: &Path, files: &[(String, Option<SharedBytes>, Option<String>)]) -> io::Result<()> {
+fn check_writes(game: &Path, files: &[(String, Option<String>, Option<String>)]) -> io::Result<()> {
     let written: HashSet<String> = files.iter().filter(|(_, b, _)| b.is_some()).map(|(f, _, _)| f.to_ascii_lowercase()).collect();
     for (file, bytes, _) in files {
         file_inside(game, file)?;

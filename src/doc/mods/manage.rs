@@ -10,10 +10,12 @@
 use super::apply::{Done, Outcome, apply_file};
 use super::change::{Change, sha256_hex};
 use super::create::diff_file;
-use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
+use super::install::{Ready, transact};
+use super::journal::{FileState, Installed, Journal, KillAt, Writes, recover};
 use super::package::{Package, PackageError};
 use super::keys::KeyIndex;
-use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
+use super::paths::file_inside;
+use super::stage::Stage;
 use super::text::shown;
 use crate::formats::bytes::SharedBytes;
 use std::collections::hash_map::Entry;
@@ -64,7 +66,7 @@ pub struct InstallOptions {
     pub order: Option<usize>,
 }
 
-fn read_opt(p: &Path) -> io::Result<Option<SharedBytes>> {
+pub(super) fn read_opt(p: &Path) -> io::Result<Option<SharedBytes>> {
     match std::fs::read(p) {
         Ok(b) => Ok(Some(SharedBytes::from(b))),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -72,7 +74,7 @@ fn read_opt(p: &Path) -> io::Result<Option<SharedBytes>> {
     }
 }
 
-fn sha_opt(b: &Option<SharedBytes>) -> Option<String> {
+pub(super) fn sha_opt(b: &Option<SharedBytes>) -> Option<String> {
     b.as_ref().map(|b| sha256_hex(b))
 }
 
@@ -94,14 +96,14 @@ fn by_file(changes: &[Change]) -> Vec<(String, Vec<&Change>)> {
 
 /// A package's changes by lower-cased file: one file's changes in constant time, so that
 /// rebuilding every file of a mod costs the changes once, not files × changes.
-type Files<'a> = HashMap<String, Vec<&'a Change>>;
+pub(super) type Files<'a> = HashMap<String, Vec<&'a Change>>;
 
-fn files_of(pkg: &Package) -> Files<'_> {
+pub(super) fn files_of(pkg: &Package) -> Files<'_> {
     by_file(&pkg.changes).into_iter().map(|(f, v)| (f.to_ascii_lowercase(), v)).collect()
 }
 
 /// The lower-cased files each installed mod touches, in the journal's order.
-fn touched(journal: &Journal) -> Vec<HashSet<String>> {
+pub(super) fn touched(journal: &Journal) -> Vec<HashSet<String>> {
     journal.mods.iter().map(|m| m.changes.iter().map(|c| c.file.to_ascii_lowercase()).collect()).collect()
 }
 
@@ -122,7 +124,7 @@ pub fn done_text(d: &Done) -> String {
     }
 }
 
-fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedBytes>, ModError> {
+pub(super) fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedBytes>, ModError> {
     let Some(base) = &fs.base else { return Ok(None) };
     let p = Journal::dir(game).join(base);
     let b = read_opt(&p)?.ok_or_else(|| ModError::Io(io::Error::other(format!("{}: the snapshot of {} is missing", p.display(), fs.file))))?;
@@ -145,7 +147,7 @@ pub(super) fn installed_package(game: &Path, m: &Installed) -> Result<Package, M
 /// A file rebuilt from `base` through `order` (each package's changes by file with whether
 /// its preconditions are checked rather than forced, and its force); the outcomes of the
 /// checked ones.
-fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Files, Option<bool>)]) -> (Option<SharedBytes>, Vec<Outcome>) {
+pub(super) fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Files, Option<bool>)]) -> (Option<SharedBytes>, Vec<Outcome>) {
     let mut cur = base;
     let mut outcomes = Vec::new();
     let key = file.to_ascii_lowercase();
@@ -164,7 +166,7 @@ fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Files, Option<bool>)
 
 /// What was changed by hand in a journalled file since the last mod command: the changes
 /// from what the installed mods give to what is on disk.
-fn hand_changes(game: &Path, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Files]) -> Result<Vec<Change>, ModError> {
+pub(super) fn hand_changes(game: &Path, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Files]) -> Result<Vec<Change>, ModError> {
     if sha_opt(current) == fs.after {
         return Ok(Vec::new());
     }
@@ -175,7 +177,7 @@ fn hand_changes(game: &Path, fs: &FileState, current: &Option<SharedBytes>, old_
     Ok(out)
 }
 
-fn apply_hand(bytes: Option<SharedBytes>, file: &str, carry: &[Change]) -> Option<SharedBytes> {
+pub(super) fn apply_hand(bytes: Option<SharedBytes>, file: &str, carry: &[Change]) -> Option<SharedBytes> {
     if carry.is_empty() {
         return bytes;
     }
@@ -183,16 +185,9 @@ fn apply_hand(bytes: Option<SharedBytes>, file: &str, carry: &[Change]) -> Optio
     apply_file(bytes, file, &refs, true).bytes
 }
 
-struct Planned {
-    file: String,
-    bytes: Option<SharedBytes>,
-    /// The file before the install.
-    current: Option<SharedBytes>,
-}
-
 /// The installed mods' items: `before` those of the mods before `position` (the last of them
 /// kept where several change an item), `after` those from it on (the first kept).
-fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex) {
+pub(super) fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex) {
     let (mut before, mut after) = (KeyIndex::default(), KeyIndex::default());
     for (k, m) in journal.mods.iter().enumerate().take(position) {
         for c in &m.changes {
@@ -207,15 +202,13 @@ fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex) {
     (before, after)
 }
 
-/// An install worked out and not yet written: the package, the files it gives and what
-/// became of each change ([`plan`]).
+/// An install worked out and not yet written: the package and what became of each change
+/// ([`plan`]).
 pub struct Plan {
     pub pkg: Package,
-    pkg_bytes: Vec<u8>,
     journal: Journal,
     /// 0-based place in the installed order.
     pub position: usize,
-    planned: Vec<Planned>,
     pub outcomes: Vec<Outcome>,
     before: KeyIndex,
     after: KeyIndex,
@@ -228,82 +221,10 @@ pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions)
         return Err(ModError::Usage(format!("{}: not a folder", game.display())));
     }
     let pkg = Package::from_bytes(label, &pkg_bytes)?;
-    let journal = Journal::load(game)?;
-    if opts.to.is_none() && journal.find_mod(&pkg.meta.name).is_some() {
-        return Err(ModError::Usage(format!("a mod named {:?} is already installed in {}; revert it first", pkg.meta.name, game.display())));
-    }
-    let mut folder = GameFolder::scan(game)?;
-    let position = if opts.to.is_some() { journal.mods.len() } else { opts.order.map_or(journal.mods.len(), |n| n.clamp(1, journal.mods.len() + 1) - 1) };
-    let groups = by_file(&pkg.changes);
-    // Where each file is on disk, each path checked before anything is read: no link leading
-    // out of the folder, no file where a folder must be, no folder where a file must be.
-    let mut bad = Vec::new();
-    if let Err(e) = folder_inside(game, JOURNAL_DIR) {
-        bad.push(format!("  {e}"));
-    }
-    let mut located = Vec::with_capacity(groups.len());
-    for (file, _) in &groups {
-        let rel = folder.spell(file);
-        match file_inside(game, &rel) {
-            Ok(path) => located.push((rel, path)),
-            Err(e) => bad.push(format!("  {e}")),
-        }
-    }
-    if !bad.is_empty() {
-        let mut msg = vec![format!("{} cannot be installed into {}: {} path(s) it cannot write safely", shown(&pkg.meta.name), game.display(), bad.len())];
-        msg.extend(bad);
-        msg.push("nothing was written".into());
-        return Err(ModError::Blocked(msg));
-    }
-    let touched = touched(&journal);
-    let later = position..journal.mods.len();
-    // The installed packages a rebuild needs: every mod touching a file that a mod placed
-    // after this one touches too.
-    let mut pkgs: HashMap<u64, Package> = HashMap::new();
-    for (file, _) in &groups {
-        let key = file.to_ascii_lowercase();
-        if later.clone().any(|k| touched[k].contains(&key)) {
-            for (k, m) in journal.mods.iter().enumerate() {
-                if touched[k].contains(&key) && !pkgs.contains_key(&m.seq) {
-                    pkgs.insert(m.seq, installed_package(game, m)?);
-                }
-            }
-        }
-    }
-    let files: HashMap<u64, Files> = pkgs.iter().map(|(seq, p)| (*seq, files_of(p))).collect();
-    let mine = files_of(&pkg);
-    let index = journal.file_index();
-    let mut planned = Vec::new();
-    let mut outcomes = Vec::new();
-    for ((file, changes), (rel, path)) in groups.iter().zip(located) {
-        let key = file.to_ascii_lowercase();
-        let current = read_opt(&path)?;
-        let before = current.clone();
-        let (bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
-            // Installed before mods that touch this file: rebuilt in the new order.
-            let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
-            let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
-            let installed: Vec<&Files> = touching.iter().map(|&k| &files[&journal.mods[k].seq]).collect();
-            let hand = hand_changes(game, fs, &current, &installed)?;
-            let mut order: Vec<(&Files, Option<bool>)> = Vec::new();
-            for &k in touching.iter().filter(|&&k| k < position) {
-                order.push((&files[&journal.mods[k].seq], None));
-            }
-            order.push((&mine, Some(opts.force)));
-            for &k in touching.iter().filter(|&&k| k >= position) {
-                order.push((&files[&journal.mods[k].seq], None));
-            }
-            let (b, outs) = replay(base_bytes(game, fs)?, file, &order);
-            (apply_hand(b, file, &hand), outs)
-        } else {
-            let r = apply_file(current, file, changes, opts.force);
-            (r.bytes, r.outcomes)
-        };
-        planned.push(Planned { file: rel, bytes, current: before });
-        outcomes.extend(outs);
-    }
-    let (before, after) = owners(&journal, position);
-    Ok(Plan { pkg, pkg_bytes, journal, position, planned, outcomes, before, after })
+    drop(pkg_bytes);
+    let core = super::install::plan_held(game, &pkg, opts)?;
+    let (before, after) = owners(&core.journal, core.position);
+    Ok(Plan { pkg, journal: core.journal, position: core.position, outcomes: core.outcomes, before, after })
 }
 
 impl Plan {
@@ -326,118 +247,7 @@ impl Plan {
     }
 }
 
-/// `mod apply`: installs the package at `pkg_path` (see [`InstallOptions`]); the lines to
-/// print.
-pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
-    let pkg_bytes = std::fs::read(pkg_path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
-    install_bytes(game, &pkg_path.display().to_string(), pkg_bytes, opts, kill)
-}
-
-/// [`install`] of a package already read (`label` names it in errors).
-pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
-    let mut lines = Vec::new();
-    if !opts.dry_run && opts.to.is_none() && game.is_dir() {
-        lines.extend(recover(game)?);
-    }
-    let p = plan(game, label, pkg_bytes, opts)?;
-    let Plan { pkg, pkg_bytes, journal, position, planned, outcomes, before, .. } = p;
-    let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
-    if !blocked.is_empty() {
-        let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", shown(&pkg.meta.name), blocked.len())];
-        let by_addr: HashMap<String, &Change> = pkg.changes.iter().map(|c| (c.address(), c)).collect();
-        for o in &blocked {
-            let who = by_addr
-                .get(&o.address)
-                .and_then(|c| before.overlapping(&c.key()).max())
-                .map(|k| format!("changed by the installed mod \"{}\"", shown(&journal.mods[k].name)))
-                .unwrap_or_else(|| "not as in the game it was made for: changed by hand or by another tool".into());
-            msg.push(format!("  {} {}: {} ({who})", o.op, o.address, o.done.as_ref().err().map(String::as_str).unwrap_or_default()));
-        }
-        msg.push("nothing was written; --force lets this mod win, --order N installs it before the mod it conflicts with".into());
-        return Err(ModError::Blocked(msg));
-    }
-    let files_n = planned.len();
-    lines.push(format!(
-        "{} {} {}{}: {} change(s) to {} file(s)",
-        if opts.dry_run { "would install" } else { "installing" },
-        shown(&pkg.meta.name),
-        shown(&pkg.meta.version),
-        if pkg.meta.author.is_empty() { String::new() } else { format!(" by {}", shown(&pkg.meta.author)) },
-        pkg.changes.len(),
-        files_n
-    ));
-    for o in &outcomes {
-        lines.push(format!("  {} {}{}", o.op, o.address, o.done.as_ref().map(done_text).unwrap_or_default()));
-    }
-    if position < journal.mods.len() {
-        lines.push(format!("  placed #{} in the order, before {}", position + 1, shown(&journal.mods[position].name)));
-    }
-    if opts.dry_run {
-        lines.push("dry run: nothing written".into());
-        return Ok(lines);
-    }
-    if let Some(out) = &opts.to {
-        std::fs::create_dir_all(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
-        for p in &planned {
-            match &p.bytes {
-                Some(b) => {
-                    // The output folder is checked as the game folder is: nothing is written
-                    // through a link out of it.
-                    let target = file_inside(out, &p.file)?;
-                    if let Some(parent) = target.parent() {
-                        std::fs::create_dir_all(parent)?;
-                    }
-                    crate::doc::save::atomic_write(&target, b).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", target.display())))?;
-                }
-                None => lines.push(format!("  {} is removed by the mod: not written to {}", p.file, out.display())),
-            }
-        }
-        lines.push(format!("wrote {} file(s) under {}; {} is untouched", planned.iter().filter(|p| p.bytes.is_some()).count(), out.display(), game.display()));
-        return Ok(lines);
-    }
-    // The journal after the install.
-    let mut next = journal.clone();
-    let seq = next.next_seq;
-    next.next_seq += 1;
-    let package = format!("mods/{seq}.parkanmod");
-    let mut snapshots = Vec::new();
-    let mut afters = Vec::new();
-    let index = next.file_index();
-    for (n, p) in planned.iter().enumerate() {
-        let after = sha_opt(&p.bytes);
-        afters.push(after.clone());
-        match index.get(&p.file.to_ascii_lowercase()) {
-            Some(&i) => next.files[i].after = after,
-            None => {
-                let base = p.current.as_ref().map(|_| format!("base/{seq}-{n}"));
-                if let Some(b) = &base {
-                    snapshots.push((p.file.clone(), b.clone()));
-                }
-                next.files.push(FileState { file: p.file.clone(), base, base_sha256: sha_opt(&p.current), after });
-            }
-        }
-    }
-    let spelling: HashMap<String, &str> = planned.iter().map(|p| (p.file.to_ascii_lowercase(), p.file.as_str())).collect();
-    let spelled = |f: &str| spelling.get(&f.to_ascii_lowercase()).map_or_else(|| f.to_string(), |s| s.to_string());
-    let installed = Installed {
-        seq,
-        name: pkg.meta.name.clone(),
-        version: pkg.meta.version.clone(),
-        author: pkg.meta.author.clone(),
-        package: package.clone(),
-        changes: pkg.changes.iter().map(|c| InstalledChange { file: spelled(&c.file), entry: c.entry.clone(), op: c.op.name().into() }).collect(),
-    };
-    next.mods.insert(position, installed);
-    let writes = Writes {
-        what: format!("install of {:?}", pkg.meta.name),
-        files: planned.into_iter().zip(afters).map(|(p, sha)| (p.file, p.bytes, sha)).collect(),
-        snapshots,
-        extra: vec![(package, SharedBytes::from(pkg_bytes))],
-    };
-    commit(game, &writes, &next, kill)?;
-    lines.push(format!("installed {} as #{} of {} (journal: {})", shown(&pkg.meta.name), position + 1, next.mods.len(), Journal::dir(game).display()));
-    Ok(lines)
-}
+pub use super::install::{install, install_bytes};
 
 /// `mod revert`: takes the mod `name` out; the lines to print.
 pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt) -> Result<Vec<String>, ModError> {
@@ -445,6 +255,15 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
     if !dry_run {
         lines.extend(recover(game)?);
     }
+    // Each file is staged as soon as it is rebuilt.
+    let mut stage = if dry_run || !game.is_dir() { None } else { Some(Stage::begin(game)?) };
+    let r = prepare_revert(game, name, (force, dry_run), stage.as_mut(), &mut lines, &mut *kill);
+    lines.extend(transact(game, stage, true, r, kill)?);
+    Ok(lines)
+}
+
+/// The revert's transaction (`None` for the dry run), its files staged into `stage`.
+fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
     let journal = Journal::load(game)?;
     let Some(idx) = journal.find_mod(name) else {
         let names: Vec<String> = journal.mods.iter().map(|m| format!("{:?}", m.name)).collect();
@@ -521,7 +340,11 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
         } else {
             afters.insert(key, after.clone());
         }
-        writes.push((fs.file.clone(), bytes, after));
+        let staged = match (stage.as_mut(), &bytes) {
+            (Some(s), Some(b)) => Some(s.put(&fs.file, b, &mut *kill)?),
+            _ => None,
+        };
+        writes.push((fs.file.clone(), staged, after));
     }
     next.files.retain(|f| !gone.contains(&f.file.to_ascii_lowercase()));
     for f in &mut next.files {
@@ -529,14 +352,13 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
             f.after = a.clone();
         }
     }
-    if dry_run {
+    if dry_run || stage.is_none() {
         lines.push("dry run: nothing written".into());
-        return Ok(lines);
+        return Ok(None);
     }
     let w = Writes { what: format!("revert of {:?}", m.name), files: writes, snapshots: Vec::new(), extra: Vec::new() };
-    commit(game, &w, &next, kill)?;
-    lines.push(format!("reverted {}; {} mod(s) still installed", shown(&m.name), next.mods.len()));
-    Ok(lines)
+    let done = format!("reverted {}; {} mod(s) still installed", shown(&m.name), next.mods.len());
+    Ok(Some((w, next, done)))
 }
 
 /// `mod status`: installed mods in order and what each owns.

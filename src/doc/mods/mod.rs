@@ -8,7 +8,9 @@
 //! - [`create`]: the change list between a clean folder and a modded one.
 //! - [`apply`]: changes applied to one file's bytes, each precondition checked.
 //! - [`journal`]: what is installed in a game folder, and the transaction that writes it.
-//! - [`manage`]: install, revert, status and conflicts on top of the above.
+//! - [`stage`]: each new file staged as soon as it is built, before the commit point.
+//! - [`manage`]: install, revert, status and conflicts on top of the above ([`install`]: the
+//!   install itself, reading one file's members at a time).
 //! - [`order`]: moving an installed mod to another place in the order.
 //! - [`preview`]: the dry run change by change, with conflicts marked (the editor's list).
 
@@ -16,6 +18,7 @@ pub mod apply;
 pub mod change;
 pub mod conflicts;
 pub mod create;
+pub mod install;
 pub mod journal;
 pub mod keys;
 pub mod manage;
@@ -23,6 +26,7 @@ pub mod order;
 pub mod package;
 pub mod paths;
 pub mod preview;
+pub mod stage;
 pub mod text;
 
 pub use change::{Change, Digest, Op};

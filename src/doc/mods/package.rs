@@ -163,7 +163,21 @@ impl Package {
     }
 
     pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Package, PackageError> {
-        read_package(io::Cursor::new(bytes)).map_err(|e| PackageError(format!("{name}: {e}")))
+        read_package(io::Cursor::new(bytes), false).map(|(p, _, _)| p).map_err(|e| PackageError(format!("{name}: {e}")))
+    }
+
+    /// Reads and checks a package as [`Package::from_bytes`] does (every member's size and
+    /// SHA-256 included), but holds none of its members: each change's bytes are empty until
+    /// [`Lazy::load`] reads them again. Installing reads one file's members at a time, so
+    /// memory stays bounded by the largest file a package writes, not by the package.
+    pub fn open_lazy(name: &str, source: Source) -> Result<(Package, Lazy), PackageError> {
+        let err = |e: String| PackageError(format!("{name}: {e}"));
+        let reader: Box<dyn ReadSeek> = match &source {
+            Source::Bytes(b) => Box::new(io::Cursor::new(b.clone())),
+            Source::File(p) => Box::new(io::BufReader::new(std::fs::File::open(p).map_err(|e| err(e.to_string()))?)),
+        };
+        let (pkg, pending, zip) = read_package(reader, true).map_err(err)?;
+        Ok((pkg, Lazy { name: name.to_string(), zip, pending, source }))
     }
 
     /// The change of each item, for lookups by [`Change::key`].
@@ -216,11 +230,88 @@ fn unsafe_member_name(name: &str) -> Option<&'static str> {
     None
 }
 
-/// A blob the manifest names, read at most once however many changes use it.
+/// Hashes one member as [`read_member`] reads it, holding none of it.
+fn hash_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<String, String> {
+    let f = zip.by_name(name).map_err(|e| format!("{name}: {e}"))?;
+    let declared = f.size();
+    if declared > limit {
+        return Err(format!("{name} declares {declared} bytes, more than the {limit} a package may hold in one file"));
+    }
+    let mut h = sha2::Sha256::default();
+    let n = io::copy(&mut f.take(declared + 1), &mut h).map_err(|e| format!("{name}: {e}"))?;
+    if n != declared {
+        return Err(format!("{name} inflates to more or fewer bytes than the {declared} its zip entry declares"));
+    }
+    Ok(super::change::hex(&sha2::Digest::finalize(h)))
+}
+
+/// What a package's members are read from.
+pub enum Source {
+    Bytes(SharedBytes),
+    File(std::path::PathBuf),
+}
+
+trait ReadSeek: Read + Seek {}
+impl<T: Read + Seek> ReadSeek for T {}
+
+/// The members of a package read with [`Package::open_lazy`], read again when needed.
+pub struct Lazy {
+    name: String,
+    zip: zip::ZipArchive<Box<dyn ReadSeek>>,
+    /// Per change, the members its bytes come from (member, SHA-256), in the order of its
+    /// fields (a `wear_rows` change's base, then its data).
+    pending: Vec<Vec<(String, String)>>,
+    source: Source,
+}
+
+impl Lazy {
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// The changes `which` of `pkg` (read by the same `open_lazy`) with their bytes, each
+    /// member read once (and its SHA-256 checked again: the file may have changed since).
+    pub fn load(&mut self, pkg: &Package, which: &[usize]) -> Result<Vec<Change>, PackageError> {
+        let mut read: HashMap<&str, SharedBytes> = HashMap::new();
+        let mut out = Vec::with_capacity(which.len());
+        for &i in which {
+            let mut c = pkg.changes[i].clone();
+            let mut got = Vec::new();
+            for (member, sha) in &self.pending[i] {
+                if !read.contains_key(member.as_str()) {
+                    let bytes = read_member(&mut self.zip, member, MAX_DATA_FILE).map_err(|e| PackageError(format!("{}: {e}", self.name)))?;
+                    if !super::change::sha256_hex(&bytes).eq_ignore_ascii_case(sha) {
+                        return Err(PackageError(format!("{}: {member} changed since the package was read (its SHA-256 is no longer the manifest's)", self.name)));
+                    }
+                    read.insert(member, SharedBytes::from(bytes));
+                }
+                got.push(read[member.as_str()].clone());
+            }
+            let mut got = got.into_iter();
+            let mut next = || got.next().unwrap_or_else(SharedBytes::empty);
+            match &mut c.op {
+                Op::WearRows { base, data } => {
+                    *base = next();
+                    *data = next();
+                }
+                Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } | Op::AddFile { data } | Op::ReplaceFile { data, .. } => *data = next(),
+                Op::RemoveEntry { .. } | Op::RenameEntry { .. } | Op::RemoveFile { .. } => {}
+            }
+            out.push(c);
+        }
+        Ok(out)
+    }
+}
+
+/// A blob the manifest names, read at most once however many changes use it; when `lazy`,
+/// only hashed (once) and noted in `taken` for the change being read.
 struct Members<'z, R: Read + Seek> {
     zip: &'z mut zip::ZipArchive<R>,
     declared: HashMap<String, u64>,
     read: HashMap<String, (SharedBytes, String)>,
+    lazy: bool,
+    hashed: HashMap<String, String>,
+    taken: Vec<(String, String)>,
 }
 
 impl<R: Read + Seek> Members<'_, R> {
@@ -238,6 +329,18 @@ impl<R: Read + Seek> Members<'_, R> {
     fn bytes(&mut self, b: &Option<Blob>, what: &str, at: &str) -> Result<SharedBytes, String> {
         self.size(b, what, at)?;
         let b = b.as_ref().expect("checked by size");
+        if self.lazy {
+            if !self.hashed.contains_key(&b.path) {
+                let sha = hash_member(self.zip, &b.path, MAX_DATA_FILE)?;
+                self.hashed.insert(b.path.clone(), sha);
+            }
+            let got = &self.hashed[&b.path];
+            if !got.eq_ignore_ascii_case(&b.sha256) {
+                return Err(format!("{at}: {} does not match the manifest's SHA-256 (manifest {}, bytes {got})", b.path, b.sha256));
+            }
+            self.taken.push((b.path.clone(), got.clone()));
+            return Ok(SharedBytes::empty());
+        }
         if !self.read.contains_key(&b.path) {
             let bytes = read_member(self.zip, &b.path, MAX_DATA_FILE)?;
             let sha = super::change::sha256_hex(&bytes);
@@ -251,7 +354,11 @@ impl<R: Read + Seek> Members<'_, R> {
     }
 }
 
-fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
+/// The package, and when `lazy` each change's members (see [`Lazy`]) and the zip to read
+/// them from.
+type Read3<R> = (Package, Vec<Vec<(String, String)>>, zip::ZipArchive<R>);
+
+fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
     let mut zip = zip::ZipArchive::new(r).map_err(|e| format!("not a .parkanmod zip: {e}"))?;
     // The zip reader keeps the last of two members of one name: a package could show a
     // harmless member to one reader and another to the next.
@@ -304,7 +411,8 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
     if m.changes.len() > MAX_CHANGES {
         return Err(format!("{MANIFEST}: {} changes, more than the {MAX_CHANGES} a package may hold", m.changes.len()));
     }
-    let mut members = Members { zip: &mut zip, declared, read: HashMap::new() };
+    let mut members = Members { zip: &mut zip, declared, read: HashMap::new(), lazy, hashed: HashMap::new(), taken: Vec::new() };
+    let mut pending = Vec::new();
     // Every use of a blob counts, before any is read: what installing expands and writes.
     let mut used = 0u64;
     for (i, c) in m.changes.iter().enumerate() {
@@ -387,7 +495,11 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
             other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });
+        if lazy {
+            pending.push(std::mem::take(&mut members.taken));
+        }
     }
+    drop(members);
     check_overlaps(&changes)?;
     for (i, c) in changes.iter().enumerate() {
         if let Some(d) = c.op.original()
@@ -396,7 +508,7 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
             return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op.name(), c.address()));
         }
     }
-    Ok(Package { meta: m.meta, changes })
+    Ok((Package { meta: m.meta, changes }, pending, zip))
 }
 
 fn address(file: &str, entry: &[String]) -> String {

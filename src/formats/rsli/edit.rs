@@ -226,7 +226,7 @@ impl Archive {
     /// Writes `order` into the rows' `sort_to_original` fields (whether or not the table is
     /// flagged presorted: a loader that ignores them loses nothing, and the fields then agree
     /// with the keys), installs re-keyed payloads, and updates the lookup values.
-    fn apply_order(&mut self, order: &[u16], rekeyed: Rekeyed) {
+    pub(super) fn apply_order(&mut self, order: &[u16], rekeyed: Rekeyed) {
         for (row, &v) in self.rows.iter_mut().zip(order) {
             row.set_sort_to_original(v);
         }
@@ -250,7 +250,7 @@ impl Archive {
 
     /// Brings every row's stored offset in line with where its bytes now sit. When the table
     /// shrank below the overlay, zero filler keeps every payload at or after the overlay.
-    fn relayout(&mut self) {
+    pub(super) fn relayout(&mut self) {
         let table_end = self.table_end();
         let overlay = u64::from(self.overlay_or_zero());
         // An empty entry that points into the header or table keeps its offset, unless the

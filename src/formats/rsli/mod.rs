@@ -19,6 +19,7 @@
 //!   may point into the header or table (its offset is then kept verbatim).
 
 mod archive;
+mod batch;
 pub mod cipher;
 mod edit;
 pub mod lzhuf;
@@ -31,8 +32,11 @@ mod validate;
 mod write;
 
 pub use archive::{Archive, MAX_ENTRIES, PRESORTED, PackedEntry, rebuilt_order};
+pub use batch::Batch;
 pub use method::{METHOD_MASK, Method, pack, unpack};
 pub use row::{NAME_LEN, ROW_SIZE, Row};
 
+#[cfg(test)]
+mod batch_tests;
 #[cfg(test)]
 mod tests;

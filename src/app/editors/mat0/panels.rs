@@ -327,7 +327,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
             m.phases[i].set_cell(u8::MAX);
             out.push(commit(cx, &m, None, crate::tr!("mat-undo-whole", i = i.to_string()), None));
         }
-        let origin = look.origin.as_deref().unwrap_or("");
+        let origin = crate::app::shown_path::text(look.origin.as_deref().unwrap_or("")).into_owned();
         let size = format!("{w}×{h}");
         ui.weak(if rects.is_empty() { crate::tr!("mat-texture-rects", origin = origin, size = size, n = 0) } else { crate::tr!("mat-texture-rects-pick", origin = origin, size = size, n = rects.len()) });
     });

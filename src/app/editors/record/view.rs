@@ -274,7 +274,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut RecordView, out: &mut Vec<Intent
         return;
     }
     if let Some(f) = &v.folder {
-        ui.label(RichText::new(format!("Slots resolve in {} ({} archives)", f.root.display(), f.archives.len())).small().weak());
+        ui.label(RichText::new(format!("Slots resolve in {} ({} archives)", crate::app::shown_path::path(&f.root), f.archives.len())).small().weak());
     }
     for d in &diagnostics {
         let c = if d.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };

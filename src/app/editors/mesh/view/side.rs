@@ -22,7 +22,7 @@ pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<I
         b.build_ms
     ));
     for n in &b.notes {
-        ui.small(n);
+        ui.small(crate::app::shown_path::text(n).as_ref());
     }
     match kind {
         SceneKind::Model { cells } => cell_grid(ui, v, cells),

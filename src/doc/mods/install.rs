@@ -1,0 +1,362 @@
+//! `mod apply` (docs/cli.md, "mod"): a package installed one file at a time. The package is
+//! read and checked whole first ([`Package::open_lazy`]: every member hashed, none held); then
+//! for each file it changes, that file's members are read, its new bytes built, staged
+//! ([`Stage`]) and dropped. Memory is bounded by a constant plus the largest file written (and
+//! the members it takes), however many files a package writes; the transaction's commit point
+//! and recovery are those of `journal`.
+
+use super::apply::{Outcome, apply_file};
+use super::change::Change;
+use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
+use super::manage::{Files, InstallOptions, ModError, apply_hand, base_bytes, done_text, files_of, hand_changes, installed_package, owners, read_opt, replay, sha_opt, touched};
+use super::package::{Lazy, Package, Source};
+use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
+use super::stage::Stage;
+use super::text::shown;
+use crate::formats::bytes::SharedBytes;
+use std::collections::HashMap;
+use std::io;
+use std::path::Path;
+
+/// One file of an install as planned: its path as the folder spells it, its staged bytes
+/// (`None`: removed, or not staged in a dry run) and their SHA-256, and the file before.
+pub(super) struct Planned {
+    pub file: String,
+    pub staged: Option<String>,
+    pub after: Option<String>,
+    pub existed: bool,
+    /// The SHA-256 of the file before, when staging a file the journal does not list yet
+    /// (its snapshot's hash).
+    pub before: Option<String>,
+}
+
+/// Where an install's changes come from: a package held whole, or one read a file's members
+/// at a time.
+pub(super) enum Members<'a> {
+    Held,
+    Lazy(&'a mut Lazy),
+}
+
+/// An install worked out: the journal it starts from, the place, each file and each change's
+/// outcome.
+pub(super) struct Core {
+    pub journal: Journal,
+    pub position: usize,
+    pub planned: Vec<Planned>,
+    pub outcomes: Vec<Outcome>,
+}
+
+/// The changes of `changes` grouped by file (case-insensitively), as indices, in first-seen order.
+fn groups(changes: &[Change]) -> Vec<(String, Vec<usize>)> {
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut at: HashMap<String, usize> = HashMap::new();
+    for (i, c) in changes.iter().enumerate() {
+        let k = *at.entry(c.file.to_ascii_lowercase()).or_insert_with(|| {
+            out.push((c.file.clone(), Vec::new()));
+            out.len() - 1
+        });
+        out[k].1.push(i);
+    }
+    out
+}
+
+/// Works out an install of `pkg` into `game`: each file's new bytes built from the file as it
+/// is (or rebuilt in the new order where later mods touch it), handed to `stage` as soon as
+/// it is built (no file is staged once a change is blocked, and none without a stage).
+pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: &InstallOptions, mut stage: Option<(&mut Stage, KillAt)>) -> Result<Core, ModError> {
+    if !game.is_dir() {
+        return Err(ModError::Usage(format!("{}: not a folder", game.display())));
+    }
+    let journal = Journal::load(game)?;
+    if opts.to.is_none() && journal.find_mod(&pkg.meta.name).is_some() {
+        return Err(ModError::Usage(format!("a mod named {:?} is already installed in {}; revert it first", pkg.meta.name, game.display())));
+    }
+    let mut folder = GameFolder::scan(game)?;
+    let position = if opts.to.is_some() { journal.mods.len() } else { opts.order.map_or(journal.mods.len(), |n| n.clamp(1, journal.mods.len() + 1) - 1) };
+    let groups = groups(&pkg.changes);
+    // Where each file is on disk, each path checked before anything is read: no link leading
+    // out of the folder, no file where a folder must be, no folder where a file must be.
+    let mut bad = Vec::new();
+    if let Err(e) = folder_inside(game, JOURNAL_DIR) {
+        bad.push(format!("  {e}"));
+    }
+    let mut located = Vec::with_capacity(groups.len());
+    for (file, _) in &groups {
+        let rel = folder.spell(file);
+        match file_inside(game, &rel) {
+            Ok(path) => located.push((rel, path)),
+            Err(e) => bad.push(format!("  {e}")),
+        }
+    }
+    if !bad.is_empty() {
+        let mut msg = vec![format!("{} cannot be installed into {}: {} path(s) it cannot write safely", shown(&pkg.meta.name), game.display(), bad.len())];
+        msg.extend(bad);
+        msg.push("nothing was written".into());
+        return Err(ModError::Blocked(msg));
+    }
+    let touched = touched(&journal);
+    let later = position..journal.mods.len();
+    // The installed packages a rebuild needs: every mod touching a file that a mod placed
+    // after this one touches too.
+    let mut pkgs: HashMap<u64, Package> = HashMap::new();
+    for (file, _) in &groups {
+        let key = file.to_ascii_lowercase();
+        if later.clone().any(|k| touched[k].contains(&key)) {
+            for (k, m) in journal.mods.iter().enumerate() {
+                if touched[k].contains(&key) && !pkgs.contains_key(&m.seq) {
+                    pkgs.insert(m.seq, installed_package(game, m)?);
+                }
+            }
+        }
+    }
+    let files: HashMap<u64, Files> = pkgs.iter().map(|(seq, p)| (*seq, files_of(p))).collect();
+    let index = journal.file_index();
+    let mut planned = Vec::with_capacity(groups.len());
+    let mut outcomes = Vec::new();
+    let mut blocked = false;
+    for ((file, which), (rel, path)) in groups.iter().zip(located) {
+        let key = file.to_ascii_lowercase();
+        let loaded: Vec<Change>;
+        let changes: Vec<&Change> = match &mut members {
+            Members::Held => which.iter().map(|&i| &pkg.changes[i]).collect(),
+            Members::Lazy(lazy) => {
+                loaded = lazy.load(pkg, which)?;
+                loaded.iter().collect()
+            }
+        };
+        let current = read_opt(&path)?;
+        let existed = current.is_some();
+        let before = if stage.is_some() && !index.contains_key(&key) { sha_opt(&current) } else { None };
+        let (bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
+            // Installed before mods that touch this file: rebuilt in the new order.
+            let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
+            let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
+            let installed: Vec<&Files> = touching.iter().map(|&k| &files[&journal.mods[k].seq]).collect();
+            let hand = hand_changes(game, fs, &current, &installed)?;
+            let mine: Files = HashMap::from([(key.clone(), changes)]);
+            let mut order: Vec<(&Files, Option<bool>)> = Vec::new();
+            for &k in touching.iter().filter(|&&k| k < position) {
+                order.push((&files[&journal.mods[k].seq], None));
+            }
+            order.push((&mine, Some(opts.force)));
+            for &k in touching.iter().filter(|&&k| k >= position) {
+                order.push((&files[&journal.mods[k].seq], None));
+            }
+            let (b, outs) = replay(base_bytes(game, fs)?, file, &order);
+            (apply_hand(b, file, &hand), outs)
+        } else {
+            let r = apply_file(current, file, &changes, opts.force);
+            (r.bytes, r.outcomes)
+        };
+        blocked |= outs.iter().any(|o| o.done.is_err());
+        let (mut staged, mut after) = (None, None);
+        if let Some((stage, kill)) = stage.as_mut().filter(|_| !blocked) {
+            after = sha_opt(&bytes);
+            if let Some(b) = &bytes {
+                staged = Some(stage.put(&rel, b, &mut **kill)?);
+            }
+        }
+        planned.push(Planned { file: rel, staged, after, existed, before });
+        outcomes.extend(outs);
+    }
+    Ok(Core { journal, position, planned, outcomes })
+}
+
+/// `mod apply`: installs the package at `pkg_path` (see [`InstallOptions`]); the lines to
+/// print. The package is read from the file as needed, never held whole.
+pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+    install_from(game, &pkg_path.display().to_string(), Source::File(pkg_path.to_path_buf()), opts, kill)
+}
+
+/// [`install`] of a package already read (`label` names it in errors).
+pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+    install_from(game, label, Source::Bytes(SharedBytes::from(pkg_bytes)), opts, kill)
+}
+
+fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+    let mut lines = Vec::new();
+    if !opts.dry_run && opts.to.is_none() && game.is_dir() {
+        lines.extend(recover(game)?);
+    }
+    let (pkg, mut lazy) = Package::open_lazy(label, source)?;
+    let mut stage = match (&opts.to, opts.dry_run) {
+        (_, true) => None,
+        (Some(out), false) => {
+            std::fs::create_dir_all(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
+            Some(Stage::temporary_in(out)?)
+        }
+        // (A journal's folder that is a link out is refused by the plan, naming it.)
+        (None, false) if game.is_dir() && folder_inside(game, JOURNAL_DIR).is_ok() => Some(Stage::begin(game)?),
+        (None, false) => None,
+    };
+    let in_game = opts.to.is_none();
+    let r = prepare(game, &pkg, &mut lazy, opts, stage.as_mut(), &mut lines, &mut *kill);
+    lines.extend(transact(game, stage, in_game, r, kill)?);
+    Ok(lines)
+}
+
+/// Commits what a mod command prepared with `stage` (`None`: nothing to commit), or takes back
+/// what was staged when the preparing failed; the line that says it is done. A simulated kill
+/// leaves everything as it is.
+pub(super) fn transact(game: &Path, stage: Option<Stage>, in_game: bool, prepared: Result<Option<Ready>, ModError>, kill: KillAt) -> Result<Option<String>, ModError> {
+    match prepared {
+        Ok(None) => Ok(None),
+        Ok(Some((writes, next, done))) => {
+            // The commit takes back what was staged when it fails before its commit point.
+            commit(game, &writes, &next, kill)?;
+            Ok(Some(done))
+        }
+        Err(ModError::Io(e)) if e.kind() == io::ErrorKind::Interrupted => Err(ModError::Io(e)),
+        Err(e) => {
+            let Some(stage) = stage else { return Err(e) };
+            stage.abandon();
+            match e {
+                ModError::Io(e) if in_game => Err(ModError::Io(io::Error::new(e.kind(), format!("{e}; nothing in the game folder was changed")))),
+                e => Err(e),
+            }
+        }
+    }
+}
+
+/// The transaction an install commits: its writes, the journal after it, and the line that
+/// says it is done.
+pub(super) type Ready = (Writes, Journal, String);
+
+/// Plans the install, staging each file as it is built, and makes its transaction (or writes
+/// the files under `--to`, or stops at the dry run: `None`); the lines to print go into `lines`.
+fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
+    let core = plan_core(game, pkg, Members::Lazy(lazy), opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)))?;
+    let Core { journal, position, planned, outcomes } = core;
+    let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
+    if !blocked.is_empty() {
+        let (before, _) = owners(&journal, position);
+        let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", shown(&pkg.meta.name), blocked.len())];
+        let by_addr: HashMap<String, &Change> = pkg.changes.iter().map(|c| (c.address(), c)).collect();
+        for o in &blocked {
+            let who = by_addr
+                .get(&o.address)
+                .and_then(|c| before.overlapping(&c.key()).max())
+                .map(|k| format!("changed by the installed mod \"{}\"", shown(&journal.mods[k].name)))
+                .unwrap_or_else(|| "not as in the game it was made for: changed by hand or by another tool".into());
+            msg.push(format!("  {} {}: {} ({who})", o.op, o.address, o.done.as_ref().err().map(String::as_str).unwrap_or_default()));
+        }
+        msg.push("nothing was written; --force lets this mod win, --order N installs it before the mod it conflicts with".into());
+        return Err(ModError::Blocked(msg));
+    }
+    lines.push(format!(
+        "{} {} {}{}: {} change(s) to {} file(s)",
+        if opts.dry_run { "would install" } else { "installing" },
+        shown(&pkg.meta.name),
+        shown(&pkg.meta.version),
+        if pkg.meta.author.is_empty() { String::new() } else { format!(" by {}", shown(&pkg.meta.author)) },
+        pkg.changes.len(),
+        planned.len()
+    ));
+    for o in &outcomes {
+        lines.push(format!("  {} {}{}", o.op, o.address, o.done.as_ref().map(done_text).unwrap_or_default()));
+    }
+    if position < journal.mods.len() {
+        lines.push(format!("  placed #{} in the order, before {}", position + 1, shown(&journal.mods[position].name)));
+    }
+    if opts.dry_run {
+        lines.push("dry run: nothing written".into());
+        return Ok(None);
+    }
+    let stage = stage.ok_or_else(|| io::Error::other(format!("{}: no folder to stage the new files in", Journal::dir(game).display())))?;
+    if let Some(out) = &opts.to {
+        for p in &planned {
+            match &p.staged {
+                Some(name) => {
+                    // The output folder is checked as the game folder is: nothing is written
+                    // through a link out of it.
+                    let target = file_inside(out, &p.file)?;
+                    if let Some(parent) = target.parent() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                    let from = stage.path(name);
+                    let moved = std::fs::rename(&from, &target).or_else(|_| std::fs::copy(&from, &target).map(|_| ()));
+                    moved.map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", target.display())))?;
+                }
+                None => lines.push(format!("  {} is removed by the mod: not written to {}", p.file, out.display())),
+            }
+        }
+        lines.push(format!("wrote {} file(s) under {}; {} is untouched", planned.iter().filter(|p| p.staged.is_some()).count(), out.display(), game.display()));
+        return Ok(None);
+    }
+    // The journal after the install.
+    let mut next = journal.clone();
+    let seq = next.next_seq;
+    next.next_seq += 1;
+    let package = format!("mods/{seq}.parkanmod");
+    let mut snapshots = Vec::new();
+    let index = next.file_index();
+    for (n, p) in planned.iter().enumerate() {
+        match index.get(&p.file.to_ascii_lowercase()) {
+            Some(&i) => next.files[i].after = p.after.clone(),
+            None => {
+                let base = p.existed.then(|| format!("base/{seq}-{n}"));
+                if let Some(b) = &base {
+                    snapshots.push((p.file.clone(), b.clone()));
+                }
+                next.files.push(FileState { file: p.file.clone(), base, base_sha256: p.before.clone(), after: p.after.clone() });
+            }
+        }
+    }
+    let spelling: HashMap<String, &str> = planned.iter().map(|p| (p.file.to_ascii_lowercase(), p.file.as_str())).collect();
+    let spelled = |f: &str| spelling.get(&f.to_ascii_lowercase()).map_or_else(|| f.to_string(), |s| s.to_string());
+    let installed = Installed {
+        seq,
+        name: pkg.meta.name.clone(),
+        version: pkg.meta.version.clone(),
+        author: pkg.meta.author.clone(),
+        package: package.clone(),
+        changes: pkg.changes.iter().map(|c| InstalledChange { file: spelled(&c.file), entry: c.entry.clone(), op: c.op.name().into() }).collect(),
+    };
+    next.mods.insert(position, installed);
+    let copy = match lazy.source() {
+        Source::File(p) => stage.put_copy("the package's copy", p)?,
+        Source::Bytes(b) => stage.put_other("the package's copy", b)?,
+    };
+    let writes = Writes {
+        what: format!("install of {:?}", pkg.meta.name),
+        files: planned.into_iter().map(|p| (p.file, p.staged, p.after)).collect(),
+        snapshots,
+        extra: vec![(copy, package)],
+    };
+    let done = format!("installed {} as #{} of {} (journal: {})", shown(&pkg.meta.name), position + 1, next.mods.len(), Journal::dir(game).display());
+    Ok(Some((writes, next, done)))
+}
+
+/// Holds `pkg` whole ([`super::manage::plan`], the dry run the editor lists).
+pub(super) fn plan_held(game: &Path, pkg: &Package, opts: &InstallOptions) -> Result<Core, ModError> {
+    plan_core(game, pkg, Members::Held, opts, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc::mods::{Meta, Op};
+
+    fn add(file: &str, data: &[u8]) -> Change {
+        Change { file: file.into(), entry: Vec::new(), op: Op::AddFile { data: SharedBytes::from(data) } }
+    }
+
+    #[test]
+    fn a_lazy_package_holds_no_member_until_a_file_needs_it() {
+        let pkg = Package { meta: Meta { name: "Lazy".into(), ..Meta::default() }, changes: vec![add("a.bin", b"first"), add("b.bin", b"second"), add("c.bin", b"first")] };
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("lazy.parkanmod");
+        std::fs::write(&path, pkg.to_bytes().unwrap()).unwrap();
+        let (read, mut lazy) = Package::open_lazy("lazy.parkanmod", Source::File(path.clone())).unwrap();
+        assert_eq!(read.meta, pkg.meta);
+        assert!(read.changes.iter().all(|c| c.op.new_bytes().is_some_and(|b| b.is_empty())), "nothing held");
+        let loaded = lazy.load(&read, &[2, 1]).unwrap();
+        assert_eq!(loaded, vec![pkg.changes[2].clone(), pkg.changes[1].clone()]);
+        // A package rewritten since it was read and checked is refused when its bytes are read.
+        let other = Package { changes: vec![add("a.bin", b"FIRST"), add("b.bin", b"second"), add("c.bin", b"FIRST")], ..pkg.clone() };
+        std::fs::write(&path, other.to_bytes().unwrap()).unwrap();
+        let e = lazy.load(&read, &[0]).unwrap_err().0;
+        // (Its hash differs; a rewrite that moved the member may fail to inflate instead.)
+        assert!(e.starts_with("lazy.parkanmod: ") && (e.contains("changed since the package was read") || e.contains("data/0001")), "{e}");
+    }
+}

@@ -1,0 +1,91 @@
+//! The staging folder of a transaction in the making (see `journal`): each new file is written
+//! there as soon as it is built and flushed to disk, and its bytes are dropped, so a mod
+//! command holds one file at a time however many it writes. Nothing reads a staged file before
+//! the commit point names it; a command that fails before then removes the folder, and one
+//! killed before then leaves it for the next `mod` command to remove.
+
+use super::journal::{Journal, KillAt, killed};
+use super::paths::{JOURNAL_DIR, folder_inside};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+pub struct Stage {
+    dir: PathBuf,
+    /// The journal's folder when this stage made it (removed again with the stage when empty).
+    made: Option<PathBuf>,
+    next: usize,
+    /// A folder under `--to`'s output, removed when this is dropped.
+    _temp: Option<tempfile::TempDir>,
+}
+
+impl Stage {
+    /// The game folder's staging folder (`.parkan-mods/stage`), empty: a killed command's
+    /// leftovers were removed by `recover` first.
+    pub fn begin(game: &Path) -> io::Result<Stage> {
+        folder_inside(game, JOURNAL_DIR)?;
+        let journal = Journal::dir(game);
+        let made = (!journal.exists()).then(|| journal.clone());
+        let dir = journal.join("stage");
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        Ok(Stage { dir, made, next: 0, _temp: None })
+    }
+
+    /// A staging folder inside `out` (`--to`), so that its files are renamed into place.
+    pub fn temporary_in(out: &Path) -> io::Result<Stage> {
+        let t = tempfile::Builder::new().prefix(".parkan-stage").tempdir_in(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
+        Ok(Stage { dir: t.path().to_path_buf(), made: None, next: 0, _temp: Some(t) })
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    fn name(&mut self) -> String {
+        self.next += 1;
+        format!("{}", self.next - 1)
+    }
+
+    /// Stages the new bytes of `what` (a game path); the staged file's name. `kill` is the
+    /// tests' simulated kill, asked after each file ("staging").
+    pub fn put(&mut self, what: &str, bytes: &[u8], kill: KillAt) -> io::Result<String> {
+        let name = self.name();
+        write_synced(&self.dir.join(&name), bytes).map_err(|e| io::Error::new(e.kind(), format!("staging the new {what}: {e}")))?;
+        if kill("staging") {
+            return Err(killed("staging"));
+        }
+        Ok(name)
+    }
+
+    /// Stages a copy of the file `from` (a package), streamed.
+    pub fn put_copy(&mut self, what: &str, from: &Path) -> io::Result<String> {
+        let name = self.name();
+        let to = self.dir.join(&name);
+        let copied = std::fs::copy(from, &to).and_then(|_| std::fs::File::open(&to)?.sync_all());
+        copied.map_err(|e| io::Error::new(e.kind(), format!("staging {what}: {e}")))?;
+        Ok(name)
+    }
+
+    /// Stages bytes that are not a game file (a package held in memory).
+    pub fn put_other(&mut self, what: &str, bytes: &[u8]) -> io::Result<String> {
+        let name = self.name();
+        write_synced(&self.dir.join(&name), bytes).map_err(|e| io::Error::new(e.kind(), format!("staging {what}: {e}")))?;
+        Ok(name)
+    }
+
+    /// Removes what was staged (nothing of the game was touched).
+    pub fn abandon(self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some(j) = &self.made {
+            let _ = std::fs::remove_dir(j);
+        }
+    }
+}
+
+/// Writes `bytes` to a new file and flushes it to disk. Staged files need no temporary file of
+/// their own: nothing reads them before `txn.json` says they are complete.
+pub fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
