@@ -156,8 +156,10 @@ pub fn named_by(kind: FormatKind) -> &'static [RefKind] {
     match kind {
         FormatKind::Mat0 => &[RefKind::Material],
         FormatKind::Texm => &[RefKind::Texture, RefKind::Lightmap],
-        FormatKind::Wear | FormatKind::Msh | FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
-        FormatKind::Record | FormatKind::Unit | FormatKind::Mission | FormatKind::LandMap => &[],
+        FormatKind::Msh => &[RefKind::Landscape],
+        FormatKind::Record | FormatKind::Unit => &[RefKind::Placed],
+        FormatKind::Wear | FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
+        FormatKind::Mission | FormatKind::LandMap => &[],
     }
 }
 

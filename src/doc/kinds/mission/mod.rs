@@ -3,6 +3,8 @@
 //! readings `clan-body` and the version gates, re-encodes, and says when the file would read
 //! differently under the other clan-body reading.
 
+pub mod refs;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::tma::{ClanBodyReading, Mission, Options, VersionCheck};
 use crate::formats::{Diagnostic, Result};
@@ -61,6 +63,10 @@ impl Codec for MissionCodec {
 
     fn search_words(&self) -> &'static [&'static str] {
         &["tma", "map"]
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
     }
 
     fn claims(&self, item: &Item) -> bool {

@@ -58,7 +58,7 @@ impl Index {
                         (RefKind::Table, Some(why)) => {
                             table_missing.get_or_insert(why);
                         }
-                        (RefKind::Texture | RefKind::Lightmap | RefKind::Material, Some(why)) => {
+                        (RefKind::Texture | RefKind::Lightmap | RefKind::Material | RefKind::Placed | RefKind::Landscape, Some(why)) => {
                             problems.push(ref_problem(it, r, &why, None));
                         }
                         (RefKind::Material, None) => {
@@ -92,6 +92,7 @@ impl Index {
             }
         }
         problems.extend(self.shadowing());
+        problems.extend(crate::doc::world::check(self));
         self.problems = problems;
     }
 
@@ -135,6 +136,14 @@ impl Index {
                 }
             }
             RefKind::XrayShader | RefKind::XrayTexture => Resolved::Missing(String::new()),
+            RefKind::Placed => match crate::doc::world::placed_target(self, name) {
+                Ok(item) => Resolved::Found(Target { item, exact: true, row: None }),
+                Err(why) => Resolved::Missing(why),
+            },
+            RefKind::Landscape => match crate::doc::world::landscape_target(self, name) {
+                Ok(item) => Resolved::Found(Target { item, exact: true, row: None }),
+                Err(why) => Resolved::Missing(why),
+            },
         }
     }
 
@@ -143,7 +152,8 @@ impl Index {
     fn shadowing(&self) -> Vec<Problem> {
         let mut groups: HashMap<(FormatKind, Vec<u8>), Vec<ItemId>> = HashMap::new();
         for (id, it) in self.items() {
-            if let Some(k) = it.kind.format().filter(|k| !named_by(*k).is_empty())
+            // Textures and materials: names a library lookup takes the first of.
+            if let Some(k) = it.kind.format().filter(|k| matches!(k, FormatKind::Texm | FormatKind::Mat0))
                 && !it.entries.is_empty()
             {
                 groups.entry((k, it.name.as_bytes().to_ascii_uppercase())).or_default().push(id);
@@ -196,7 +206,7 @@ pub(super) enum Resolved {
 
 fn ref_problem(it: &Item, r: &Ref, why: &str, related: Option<String>) -> Problem {
     let (offset, line) = match r.at {
-        At::Phase { offset, .. } => (Some(offset), None),
+        At::Phase { offset, .. } | At::Object { offset, .. } => (Some(offset), None),
         At::Row { offset, line, .. } => (Some(offset), Some(line)),
         _ => (None, None),
     };

@@ -38,7 +38,7 @@ pub(in crate::doc::project) fn index_file(rel: &str, bytes: SharedBytes, reading
     if descend && let Some(n) = &node {
         index_archive(n, rel, Vec::new(), Some(0), 0, readings, &mut items, &mut problems);
     }
-    FileIndex { rel: rel.to_string(), node, items, problems, bytes: len }
+    FileIndex { rel: rel.to_string(), node, items, problems, bytes: len, data: bytes }
 }
 
 /// A kind whose archive is one item (a model: its entries are components).
