@@ -13,6 +13,9 @@
 mod ground;
 mod resolve;
 
+#[cfg(test)]
+mod tests;
+
 pub use ground::Ground;
 pub use resolve::{MapFolder, OBJECTS_RLB, ResolvedMission, ResolvedObject, check, find_member, resolve_mission};
 pub(crate) use resolve::{landscape_target, placed_target};

@@ -65,11 +65,11 @@ pub(crate) fn placed_target(index: &Index, name: &[u8]) -> Result<ItemId, String
     let text = cp1251::decode(name);
     let is_file = text.contains(['\\', '/']) || text.to_ascii_lowercase().ends_with(".dat");
     if is_file {
-        return index.file_item(&text).ok_or_else(|| "which the folder lacks".to_string());
+        return index.file_item(&text).ok_or_else(|| "the folder has no such file".to_string());
     }
-    let rlb = archive_file(index, OBJECTS_RLB).ok_or_else(|| format!("and the folder has no {OBJECTS_RLB}"))?;
+    let rlb = archive_file(index, OBJECTS_RLB).ok_or_else(|| format!("the folder has no {OBJECTS_RLB}"))?;
     let rel = &index.file_of(rlb).ok_or_else(|| format!("{OBJECTS_RLB} is not indexed"))?.rel;
-    index.find(&format!("{rel}::{text}")).ok_or_else(|| format!("which {OBJECTS_RLB} lacks"))
+    index.find(&format!("{rel}::{text}")).ok_or_else(|| format!("{rel} has no such record"))
 }
 
 /// The landscape a map path (`DATA\MAPS\SC_3\land`) names: `DATA/MAPS/SC_3/land.msh`.
