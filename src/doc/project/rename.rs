@@ -170,6 +170,19 @@ fn rewrite_item(bytes: &SharedBytes, ws: &Workspace, path: &ItemPath, rewrites: 
             }
             Ok(SharedBytes::from(m.write().map_err(|e| e.message)?))
         }
+        At::Object { .. } => {
+            // A record renamed: the missions placing it name the new key.
+            let (mut m, _) = crate::formats::tma::Mission::parse(bytes).map_err(|e| e.message)?;
+            for r in rewrites {
+                let At::Object { index: Some(i), .. } = r.at else { return Err("mixed rewrites".into()) };
+                let o = m.objects.get_mut(i).ok_or_else(|| format!("object {i} is gone (edited since the project was indexed)"))?;
+                if !o.path.eq_ignore_case(r.old.as_bytes()) {
+                    return Err(format!("object {i} no longer names {}", r.old));
+                }
+                o.path = crate::formats::tma::Text::encode(&r.new).ok_or_else(|| format!("{} has a character CP1251 lacks", r.new))?;
+            }
+            Ok(SharedBytes::from(m.write()))
+        }
         _ => Err("nothing to rewrite there".into()),
     }
 }

@@ -3,6 +3,7 @@
 //! readings `clan-body` and the version gates, re-encodes, and says when the file would read
 //! differently under the other clan-body reading.
 
+pub mod diff;
 pub mod refs;
 
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
@@ -66,6 +67,10 @@ impl Codec for MissionCodec {
     }
 
     fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
         Some(self)
     }
 
