@@ -5,6 +5,8 @@
 
 pub mod diff;
 pub mod refs;
+pub mod text;
+pub mod unpack;
 
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::tma::{ClanBodyReading, Mission, Options, VersionCheck};
@@ -71,6 +73,10 @@ impl Codec for MissionCodec {
     }
 
     fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
         Some(self)
     }
 
