@@ -450,7 +450,13 @@ fn copy_loose(src: &Path, rel: &str, len: u64, out: &Path, progress: &dyn Progre
         r.cancelled = true;
         return r;
     }
-    match std::fs::read(src).map_err(|e| e.to_string()).and_then(|b| super::write_out(&join_rel(out, rel), &b).map(|()| b.len())) {
+    // A loose mission's text (`data.tma.mission.toml`) is packed back into its file.
+    let typed = rel.strip_suffix(crate::doc::kinds::mission::text::EXTENSION).filter(|r| r.to_ascii_lowercase().ends_with(".tma"));
+    let (rel, bytes) = match typed {
+        Some(file) => (file, std::fs::read(src).map_err(|e| e.to_string()).and_then(|t| crate::doc::kinds::mission::unpack::pack_text(&t))),
+        None => (rel, std::fs::read(src).map_err(|e| e.to_string())),
+    };
+    match bytes.and_then(|b| super::write_out(&join_rel(out, rel), &b).map(|()| b.len())) {
         Ok(n) => {
             r.files_written = 1;
             r.bytes_out = n as u64;

@@ -184,6 +184,22 @@ impl Ctx<'_> {
         let readings = &self.opts.readings;
         let kind = kind_of(&bytes, &name, None, [0; 3], readings);
         let mut derived = Vec::new();
+        // A loose mission is its text when that gives the file back (docs/unpack.md).
+        if kind == Some(FormatKind::Mission)
+            && let Some(t) = crate::doc::kinds::mission::unpack::unpack_bytes(&bytes, rel, readings)
+        {
+            let to = format!("{rel}{}", crate::doc::kinds::mission::text::EXTENSION);
+            match write_out(&join_rel(self.out, &to), t.as_bytes()) {
+                Ok(()) => {
+                    report.files_written += 1;
+                    report.bytes_out += t.len() as u64;
+                }
+                Err(e) => fail(&mut report, e),
+            }
+            self.progress.advance(bytes.len() as u64);
+            self.progress.item_done(rel);
+            return (report, derived);
+        }
         let archive = match kind {
             // A model's entries are its components: the file is kept whole.
             Some(k) if k.codec().whole_archive() => None,
