@@ -147,10 +147,11 @@ fn wear(cur: &[u8], base: &[u8], data: &[u8], what: &str, force: bool) -> (Optio
     if cur == base {
         return (Some(data.to_vec()), Ok(Done::Applied));
     }
-    match merge3(base, cur, data) {
+    match merge3(what, base, cur, data) {
         Ok(m) => (Some(m), Ok(Done::Merged)),
         Err(conflict) => {
-            let d = refuse(force, format!("{what}: its rows were changed since the base: {conflict}"));
+            let parts = if super::merge_kind(what) == crate::doc::kinds::FormatKind::Mission { "objects" } else { "rows" };
+            let d = refuse(force, format!("{what}: its {parts} were changed since the base: {conflict}"));
             (d.is_ok().then(|| data.to_vec()), d)
         }
     }

@@ -106,7 +106,7 @@ pub(super) fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Ver
             let Op::WearRows { base, data } = &c.op else { unreachable!() };
             merged = Some(match merged {
                 None => data.to_vec(),
-                Some(m) => match merge3(base, &m, data) {
+                Some(m) => match merge3(&c.address(), base, &m, data) {
                     Ok(x) => x,
                     Err(_) => {
                         ok = false;

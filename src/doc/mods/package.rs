@@ -103,8 +103,12 @@ impl Package {
         let mut blobs: Vec<(String, &SharedBytes)> = Vec::new();
         let mut changes = Vec::with_capacity(self.changes.len());
         for c in &self.changes {
+            let op = match c.op {
+                Op::WearRows { .. } => super::merged_op_name(&c.address()),
+                _ => c.op.name(),
+            };
             let mut m = ManifestChange {
-                op: c.op.name().to_string(),
+                op: op.to_string(),
                 file: c.file.clone(),
                 entry: c.entry.clone(),
                 to: None,
@@ -383,7 +387,7 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
                 entry_needed(false)?;
                 Op::RemoveFile { original: original()? }
             }
-            "wear_rows" => Op::WearRows { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
+            "wear_rows" | "mission_objects" => Op::WearRows { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
             other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });

@@ -4,6 +4,7 @@
 //! differently under the other clan-body reading.
 
 pub mod diff;
+pub mod merge;
 pub mod refs;
 pub mod text;
 pub mod unpack;
@@ -77,6 +78,10 @@ impl Codec for MissionCodec {
     }
 
     fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        Some(self)
+    }
+
+    fn merge(&self) -> Option<&dyn crate::doc::kinds::Merge> {
         Some(self)
     }
 
