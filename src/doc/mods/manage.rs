@@ -425,7 +425,7 @@ pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &Instal
         version: pkg.meta.version.clone(),
         author: pkg.meta.author.clone(),
         package: package.clone(),
-        changes: pkg.changes.iter().map(|c| InstalledChange { file: spelled(&c.file), entry: c.entry.clone(), op: c.op.name().into() }).collect(),
+        changes: pkg.changes.iter().map(|c| InstalledChange { file: spelled(&c.file), entry: c.entry.clone(), op: c.op_name().into() }).collect(),
     };
     next.mods.insert(position, installed);
     let writes = Writes {

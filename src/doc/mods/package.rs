@@ -103,12 +103,8 @@ impl Package {
         let mut blobs: Vec<(String, &SharedBytes)> = Vec::new();
         let mut changes = Vec::with_capacity(self.changes.len());
         for c in &self.changes {
-            let op = match c.op {
-                Op::WearRows { .. } => super::merged_op_name(&c.address()),
-                _ => c.op.name(),
-            };
             let mut m = ManifestChange {
-                op: op.to_string(),
+                op: c.op_name().to_string(),
                 file: c.file.clone(),
                 entry: c.entry.clone(),
                 to: None,
@@ -397,7 +393,7 @@ fn read_package<R: Read + Seek>(r: R) -> Result<Package, String> {
         if let Some(d) = c.op.original()
             && (d.sha256.len() != 64 || !d.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
         {
-            return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op.name(), c.address()));
+            return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op_name(), c.address()));
         }
     }
     Ok(Package { meta: m.meta, changes })

@@ -12,6 +12,7 @@
 
 mod ground;
 mod resolve;
+pub mod search;
 
 #[cfg(test)]
 mod tests;
