@@ -218,7 +218,9 @@ fn check_land_map(cache: &mut Cache, id: ItemId, address: &str, out: &mut Vec<Pr
     let Some(extent) = cache.ground(land).map(Ground::extent) else { return };
     let Some(bytes) = index.item_bytes(id) else { return };
     let Ok((map, _)) = LandMap::parse_with(bytes, index.readings.land_map_sub_block) else { return };
-    let findings = crate::formats::landmap::check::coverage(&map.map, extent);
+    let mut findings = crate::formats::landmap::check::coverage(&map.map, extent);
+    // A side the areals do not reach says it best.
+    findings.sort_by_key(|f| !matches!(f, crate::formats::landmap::Finding::Uncovered { .. }));
     if let Some(first) = findings.first() {
         let more = if findings.len() > 1 { format!(" (and {} more)", findings.len() - 1) } else { String::new() };
         out.push(Problem::warning(
