@@ -156,8 +156,11 @@ pub fn named_by(kind: FormatKind) -> &'static [RefKind] {
     match kind {
         FormatKind::Mat0 => &[RefKind::Material],
         FormatKind::Texm => &[RefKind::Texture, RefKind::Lightmap],
-        FormatKind::Wear | FormatKind::Msh | FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
-        FormatKind::Record | FormatKind::Unit | FormatKind::Mission | FormatKind::LandMap => &[],
+        // A mesh and its table in an archive are named by object records' slots.
+        FormatKind::Msh | FormatKind::Wear => &[RefKind::Slot],
+        FormatKind::Record => &[RefKind::Component],
+        FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
+        FormatKind::Unit | FormatKind::Mission | FormatKind::LandMap => &[],
     }
 }
 

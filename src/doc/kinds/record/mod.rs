@@ -3,6 +3,8 @@
 //! archive and a member; `info` lists them with the role their extension gives them, `check`
 //! reports the slot rules with offsets and re-encodes.
 
+pub mod refs;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::objrec::{Kind, Record};
 use crate::formats::Result;
@@ -19,6 +21,10 @@ pub fn record_kind(type_id: Option<u32>) -> Option<Kind> {
 impl Codec for RecordCodec {
     fn kind(&self) -> FormatKind {
         FormatKind::Record
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
     }
 
     fn search_words(&self) -> &'static [&'static str] {

@@ -3,6 +3,8 @@
 //! attachment and display name; `check` applies the strict rules (or the reading `unit-dat`)
 //! and re-encodes.
 
+pub mod refs;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::unit_dat::{MAGIC, UnitDat};
@@ -19,6 +21,10 @@ pub fn looks_like_unit(name: &str, bytes: &[u8]) -> bool {
 impl Codec for UnitCodec {
     fn kind(&self) -> FormatKind {
         FormatKind::Unit
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
     }
 
     fn search_words(&self) -> &'static [&'static str] {

@@ -11,6 +11,7 @@
 
 mod link;
 mod read;
+mod world;
 
 use read::{descend, entry_item, index_archive, index_file, item_is_archive};
 use super::assets::ProjectAssets;
@@ -52,6 +53,12 @@ pub enum RefKind {
     XrayShader,
     /// An X-Ray level shader's texture or lightmap name (outside the project).
     XrayTexture,
+    /// An object record's slot: a member of an archive found by file name anywhere in the
+    /// project (a mesh, its `.wea`, ...; a parent slot names another record of `objects.rlb`).
+    /// The ref's name is `ARCHIVE::MEMBER`.
+    Slot,
+    /// A unit tree's component: a record of `objects.rlb`. The ref's name is `ARCHIVE::RECORD`.
+    Component,
 }
 
 impl RefKind {
@@ -63,6 +70,8 @@ impl RefKind {
             RefKind::Table => "table",
             RefKind::XrayShader => "shader",
             RefKind::XrayTexture => "texture",
+            RefKind::Slot => "member",
+            RefKind::Component => "record",
         }
     }
 }
@@ -79,6 +88,12 @@ pub enum At {
     Mesh { index: u16, batches: usize, triangles: usize },
     /// X-Ray level shader `index`.
     Shader { index: usize },
+    /// Object record slot `slot` (0-based); `offset` of the slot within the record.
+    Slot { slot: usize, offset: u64 },
+    /// Unit tree component `index` (depth-first, 0 the root); `offset` of the component in the
+    /// file; its `parent` component; `socket`: the node of the parent's mesh a turret or gun is
+    /// attached to (other parts attach to their parent controller's slots).
+    Component { index: usize, offset: u64, parent: Option<usize>, socket: Option<u32> },
 }
 
 impl At {
@@ -90,6 +105,8 @@ impl At {
             At::Mesh { index, batches: 0, triangles } => format!("material {index}: {triangles} triangles"),
             At::Mesh { index, batches, triangles } => format!("material {index}: {batches} batches, {triangles} triangles"),
             At::Shader { index } => format!("shader {index}"),
+            At::Slot { slot, .. } => format!("slot {slot}"),
+            At::Component { index, .. } => format!("component {index}"),
         }
     }
 }
@@ -184,6 +201,10 @@ pub struct Index {
     by_address: HashMap<String, ItemId>,
     /// Lower-case (folder, file name) → file.
     by_dir_name: HashMap<(String, String), u32>,
+    /// Lower-case file name → files of that name anywhere, shallowest first.
+    by_file_name: HashMap<String, Vec<u32>>,
+    /// (file, lower-case entry name) → the file's first top-level entry of that name.
+    members: HashMap<(u32, String), u32>,
     /// Item → (using item, its ref index).
     used_by: HashMap<ItemId, Vec<(ItemId, u32)>>,
     libraries: HashMap<u32, (Arc<Library>, Arc<Vec<String>>)>,
@@ -248,6 +269,8 @@ impl Index {
             walk_problems: Vec::new(),
             by_address: HashMap::new(),
             by_dir_name: HashMap::new(),
+            by_file_name: HashMap::new(),
+            members: HashMap::new(),
             used_by: HashMap::new(),
             libraries: HashMap::new(),
             problems: Vec::new(),
@@ -450,7 +473,9 @@ impl Index {
     pub fn is_unused(&self, id: ItemId) -> bool {
         let Some(item) = self.item(id) else { return false };
         // Only what references name by its own name can be unused.
-        let counted = item.kind.format().is_some_and(|k| !named_by(k).is_empty()) && !item.entries.is_empty();
+        // (Records and meshes are named by records and units, but also placed by missions and
+        // loaded by the engine by name, which the index does not read yet.)
+        let counted = item.kind.format().is_some_and(|k| matches!(k, FormatKind::Texm | FormatKind::Mat0) && !named_by(k).is_empty()) && !item.entries.is_empty();
         // DEFAULT is what every name the library lacks falls back to.
         let fallback = item.kind == FormatKind::Mat0 && item.name.eq_ignore_ascii_case(DEFAULT_MATERIAL);
         counted && !fallback && self.used_by.get(&id).is_none_or(|v| v.is_empty())
