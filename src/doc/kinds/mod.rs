@@ -96,6 +96,8 @@ pub struct UnpackIn<'a> {
     /// The entry's name and its archive's, for the text's title.
     pub name: &'a str,
     pub archive: &'a str,
+    /// The entry's NRes type id (`None`: an RsLi entry or a loose file).
+    pub type_id: Option<u32>,
     pub attrs: [u32; 3],
     pub readings: &'a Readings,
     pub compression: Compression,
@@ -142,6 +144,11 @@ pub trait Unpack: Sync {
     fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String>;
     /// A new main file (no manifest record) made an entry.
     fn new_entry(&self, main: &[u8], readings: &Readings) -> Result<NewEntry, String>;
+    /// The form also stands for a loose file of the kind (`X.dat` ↔ `X.dat.unit.toml`, made
+    /// back by [`Unpack::new_entry`]); only for kinds that are files, never entries.
+    fn loose_files(&self) -> bool {
+        false
+    }
 }
 
 /// Capability: three-way merge of items of the kind (`doc::mods`).
@@ -158,7 +165,7 @@ pub fn named_by(kind: FormatKind) -> &'static [RefKind] {
         FormatKind::Texm => &[RefKind::Texture, RefKind::Lightmap],
         // A mesh and its table in an archive are named by object records' slots.
         FormatKind::Msh | FormatKind::Wear => &[RefKind::Slot],
-        FormatKind::Record => &[RefKind::Component],
+        FormatKind::Record => &[RefKind::Component, RefKind::Slot],
         FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
         FormatKind::Unit | FormatKind::Mission | FormatKind::LandMap => &[],
     }

@@ -35,6 +35,38 @@ impl Index {
         self.members.get(&(f, member.to_ascii_lowercase())).map(|&item| ItemId { file: f, item })
     }
 
+    /// Everything that uses the item, transitively, breadth first, each with its depth (1: a
+    /// direct user) and the link that reaches it: a texture ← the materials whose phases name it
+    /// ← the WEAR rows that name those ← the meshes whose material bytes reach those rows ← the
+    /// records whose slots name the meshes ← the unit trees whose components name the records.
+    /// A table reached through one of its material rows passes on only to the meshes whose
+    /// bytes reach that row.
+    pub fn reached_by(&self, id: ItemId) -> Vec<(usize, Link)> {
+        let mut out = Vec::new();
+        let mut seen: HashSet<(ItemId, Option<usize>)> = HashSet::from([(id, None)]);
+        let mut queue = std::collections::VecDeque::from([(id, None::<usize>, 0usize)]);
+        while let Some((cur, row, depth)) = queue.pop_front() {
+            for &(from, k) in self.used_by.get(&cur).into_iter().flatten() {
+                let Some(user) = self.item(from) else { continue };
+                let Some(r) = user.refs.get(k as usize) else { continue };
+                if row.is_some() && r.kind == RefKind::Table && r.target.and_then(|t| t.row) != row {
+                    continue;
+                }
+                let next_row = match r.at {
+                    At::Row { row, lightmaps: false, .. } => Some(row),
+                    _ => None,
+                };
+                if !seen.insert((from, next_row)) {
+                    continue;
+                }
+                let exact = r.target.is_some_and(|t| t.exact);
+                out.push((depth + 1, Link { item: from, address: user.address.clone(), kind: r.kind, name: r.name.clone(), at: r.at, exact }));
+                queue.push_back((from, next_row, depth + 1));
+            }
+        }
+        out
+    }
+
     /// What a slot's or component's `ARCHIVE::MEMBER` reaches.
     pub(super) fn resolve_member(&self, name: &[u8]) -> Resolved {
         let (archive, member) = split_member(name);
