@@ -345,6 +345,10 @@ mod cli {
         assert!(hits.iter().all(|h| h["kind"] == "record"));
         let hits = json(&["search", ".", "t:unit fr_bld_000", "--json"], &g);
         assert!(hits["hits"].as_array().unwrap().iter().any(|h| h["address"] == UNIT), "{hits}");
+        // And by a component's display name (the building's root is "Шасси 0").
+        let hits = json(&["search", ".", "t:unit Шасси", "--json"], &g);
+        let hit = hits["hits"].as_array().unwrap().iter().find(|h| h["address"] == UNIT).unwrap_or_else(|| panic!("{hits:#}"));
+        assert_eq!(hit["at"], "component");
     }
 
     /// The first of `refs --json`'s uses whose `at` and field match, as its target address.

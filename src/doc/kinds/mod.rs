@@ -81,6 +81,9 @@ pub struct ReadRefs {
     pub refs: Vec<Ref>,
     /// A WEAR table as read, kept by the index for the row lookups of the meshes that use it.
     pub wear: Option<Arc<Wear>>,
+    /// Other text the item holds that `search` finds, with where it sits (a unit component's
+    /// display name).
+    pub words: Vec<(String, crate::doc::project::At)>,
 }
 
 /// Capability: the names an item of the kind uses (`doc::project`'s index, `refs`, `search`

@@ -16,7 +16,7 @@ impl Refs for RecordCodec {
                 return ReadRefs::default();
             }
         };
-        ReadRefs { refs: slot_refs(&record), wear: None }
+        ReadRefs { refs: slot_refs(&record), wear: None, words: Vec::new() }
     }
 }
 

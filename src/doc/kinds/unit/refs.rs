@@ -16,7 +16,13 @@ impl Refs for UnitCodec {
                 return ReadRefs::default();
             }
         };
-        ReadRefs { refs: component_refs(&unit), wear: None }
+        let words = unit
+            .components()
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.display_name().into_owned(), At::Component { index: i, offset: (HEADER_LEN + i * COMPONENT_LEN) as u64, parent: None, socket: None }))
+            .collect();
+        ReadRefs { refs: component_refs(&unit), wear: None, words }
     }
 }
 

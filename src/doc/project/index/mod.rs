@@ -160,6 +160,8 @@ pub struct Item {
     pub refs: Vec<Ref>,
     /// A WEAR table as read, for the row lookups of the meshes that use it.
     pub(super) wear: Option<Arc<Wear>>,
+    /// Other text the item holds, for search (a unit component's display name).
+    pub words: Vec<(String, At)>,
 }
 
 /// A file as indexed.
