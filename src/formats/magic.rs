@@ -19,8 +19,6 @@ pub enum FileKind {
     XrayLevel,
     /// A mission's `data.tma`: by its `.tma` name (docs/formats/tma.md; it has no magic).
     Mission,
-    /// A unit's `.dat`: by its name and the magic's low half (docs/formats/unit-dat.md).
-    Unit,
     Unknown,
 }
 
@@ -49,9 +47,6 @@ pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
     }
     if lower.ends_with(".tma") {
         return FileKind::Mission;
-    }
-    if lower.ends_with(".dat") && bytes.len() >= 4 && u16::from_le_bytes([bytes[0], bytes[1]]) == crate::formats::unit_dat::MAGIC as u16 {
-        return FileKind::Unit;
     }
     if lower.ends_with(".geom") || lower.ends_with(".geomx") {
         return FileKind::XrayGeom;

@@ -155,6 +155,11 @@ pub fn search(index: &Index, query: &Query) -> Vec<Hit> {
         if query.unused {
             continue;
         }
+        for (w, at) in &item.words {
+            if let Some(rank) = query.matches(w) {
+                hits.push(Hit { item: id, address: item.address.clone(), kind: item.kind, name: w.clone(), at: Some(*at), rank: (rank, true) });
+            }
+        }
         for r in &item.refs {
             // A mesh's refs name its table: the table's own name is found as an item.
             if r.kind == super::RefKind::Table {

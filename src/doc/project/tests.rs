@@ -106,7 +106,17 @@ fn unused_and_dangling_names_are_searchable() {
     assert!(unused_tex.iter().any(|h| h.address == "lightmap.lib::BRICK00.0"), "the shadowed copy reaches nothing");
 
     let dangling: Vec<String> = search::search(&ix, &Query::parse("is:dangling")).into_iter().map(|h| h.address).collect();
-    assert_eq!(dangling, ["MISSIONS/Broken/data.tma", "Material.lib::BROKEN", "models/MODEL000.wea", "models/ORPHAN.msh"]);
+    assert_eq!(
+        dangling,
+        [
+            "MISSIONS/Broken/data.tma",
+            "Material.lib::BROKEN",
+            "UNITS/UNITS/BATTLE/unit_gone.dat",
+            "models/MODEL000.wea",
+            "models/ORPHAN.msh",
+            "objects.rlb::s_obj_gone"
+        ]
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Search inside missions: placed objects by name (words), by owner (`clan:NAME`) and by
-//! property (`prop:NAME`). Objects found by their path come from the index's references.
+//! Search inside missions: placed objects by owner (`clan:NAME`) and by property
+//! (`prop:NAME`), narrowed by words in their name or path. Objects found by words alone come
+//! from the index (their paths are references, their names words: `kinds::mission::refs`).
 
 use crate::doc::project::search::Query;
 use crate::doc::project::{At, Hit, Index, ItemId};
@@ -8,10 +9,10 @@ use crate::formats::tma::{Mission, Options, VersionCheck};
 
 /// The objects of a mission item the query finds (none when it asks for nothing of them).
 pub fn object_hits(index: &Index, id: ItemId, item: &Item, query: &Query) -> Vec<Hit> {
-    let names = !query.words.is_empty();
-    if !names && !query.objects_only() {
+    if !query.objects_only() {
         return Vec::new();
     }
+    let names = !query.words.is_empty();
     let Some(bytes) = index.item_bytes(id) else { return Vec::new() };
     let o = Options { clan_body: index.readings.clan_body, versions: VersionCheck::Gated };
     let Ok((m, _)) = Mission::parse_with(&bytes, &o) else { return Vec::new() };
@@ -31,13 +32,12 @@ pub fn object_hits(index: &Index, id: ItemId, item: &Item, query: &Query) -> Vec
         }
         let place = At::Object { index: Some(i), offset: at.objects.get(i).map_or(0, |&o| o as u64) };
         let name = if x.name.is_empty() { x.path.decode() } else { x.name.decode() };
-        match (names, query.matches(&x.name.decode())) {
-            (true, Some(rank)) => out.push(Hit::contained(id, &item.address, item.kind, name, place, rank)),
-            (true, None) if query.objects_only() && query.matches(&x.path.decode()).is_some() => {
-                out.push(Hit::contained(id, &item.address, item.kind, name, place, 2))
-            }
-            (false, _) => out.push(Hit::contained(id, &item.address, item.kind, name, place, 2)),
-            _ => {}
+        let rank = match names {
+            false => Some(2),
+            true => query.matches(&x.name.decode()).or_else(|| query.matches(&x.path.decode()).map(|_| 2)),
+        };
+        if let Some(rank) = rank {
+            out.push(Hit::contained(id, &item.address, item.kind, name, place, rank));
         }
     }
     out

@@ -1,6 +1,6 @@
 //! The names a mission uses: its map path (the landscape it plays on) and each placed object's
-//! path (a unit file or an `objects.rlb` record), with the object and the path's offset; and
-//! what the mission says about itself that does not hold (`doc::world::mission_findings`).
+//! path (a unit file or an `objects.rlb` record), with the object and the path's offset; the
+//! objects' instance names as search words.
 
 use super::MissionCodec;
 use crate::doc::kinds::{ReadRefs, Refs, RefsInput};
@@ -22,13 +22,18 @@ impl Refs for MissionCodec {
         };
         let at = m.offsets();
         let mut refs = Vec::with_capacity(m.objects.len() + 1);
+        let mut words = Vec::new();
         if !m.map_path.is_empty() {
             refs.push(Ref::new(RefKind::Landscape, m.map_path.bytes(), At::Object { index: None, offset: at.map_path as u64 }));
         }
         for (i, obj) in m.objects.iter().enumerate() {
             let offset = at.objects.get(i).map_or(0, |&o| o as u64 + PATH_AFTER);
             refs.push(Ref::new(RefKind::Placed, obj.path.bytes(), At::Object { index: Some(i), offset }));
+            // Buildings and units are found by their instance names too.
+            if !obj.name.is_empty() {
+                words.push((obj.name.decode(), At::Object { index: Some(i), offset }));
+            }
         }
-        ReadRefs { refs, wear: None }
+        ReadRefs { refs, wear: None, words }
     }
 }

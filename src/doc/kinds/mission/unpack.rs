@@ -41,6 +41,11 @@ impl Unpack for MissionCodec {
         // A mission is a loose file in the game; in an archive it has no type of its own.
         Ok(NewEntry { type_id: 0, attrs: [0; 3], bytes: pack_text(main)? })
     }
+
+    /// A loose `data.tma` is unpacked as its text and packed back from it.
+    fn loose_files(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

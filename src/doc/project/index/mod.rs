@@ -11,6 +11,7 @@
 
 mod link;
 mod read;
+mod world;
 
 use read::{descend, entry_item, index_archive, index_file, item_is_archive};
 use super::assets::ProjectAssets;
@@ -57,6 +58,12 @@ pub enum RefKind {
     /// A placed object's path: a unit `.dat` file (buildings, units) or an `objects.rlb`
     /// record key (vegetation, rocks).
     Placed,
+    /// An object record's slot: a member of an archive found by file name anywhere in the
+    /// project (a mesh, its `.wea`, ...; a parent slot names another record of `objects.rlb`).
+    /// The ref's name is `ARCHIVE::MEMBER`.
+    Slot,
+    /// A unit tree's component: a record of `objects.rlb`. The ref's name is `ARCHIVE::RECORD`.
+    Component,
 }
 
 impl RefKind {
@@ -70,6 +77,8 @@ impl RefKind {
             RefKind::XrayTexture => "texture",
             RefKind::Landscape => "landscape",
             RefKind::Placed => "object",
+            RefKind::Slot => "member",
+            RefKind::Component => "record",
         }
     }
 }
@@ -88,6 +97,12 @@ pub enum At {
     Shader { index: usize },
     /// A mission's object `index` (its path at `offset`), or its map path (`index` none).
     Object { index: Option<usize>, offset: u64 },
+    /// Object record slot `slot` (0-based); `offset` of the slot within the record.
+    Slot { slot: usize, offset: u64 },
+    /// Unit tree component `index` (depth-first, 0 the root); `offset` of the component in the
+    /// file; its `parent` component; `socket`: the node of the parent's mesh a turret or gun is
+    /// attached to (other parts attach to their parent controller's slots).
+    Component { index: usize, offset: u64, parent: Option<usize>, socket: Option<u32> },
 }
 
 impl At {
@@ -101,6 +116,8 @@ impl At {
             At::Shader { index } => format!("shader {index}"),
             At::Object { index: Some(index), .. } => format!("object {index}"),
             At::Object { index: None, .. } => "map".to_string(),
+            At::Slot { slot, .. } => format!("slot {slot}"),
+            At::Component { index, .. } => format!("component {index}"),
         }
     }
 }
@@ -154,6 +171,8 @@ pub struct Item {
     pub refs: Vec<Ref>,
     /// A WEAR table as read, for the row lookups of the meshes that use it.
     pub(super) wear: Option<Arc<Wear>>,
+    /// Other text the item holds, for search (a unit component's display name).
+    pub words: Vec<(String, At)>,
 }
 
 /// A file as indexed.
@@ -197,6 +216,10 @@ pub struct Index {
     by_address: HashMap<String, ItemId>,
     /// Lower-case (folder, file name) → file.
     by_dir_name: HashMap<(String, String), u32>,
+    /// Lower-case file name → files of that name anywhere, shallowest first.
+    by_file_name: HashMap<String, Vec<u32>>,
+    /// (file, lower-case entry name) → the file's first top-level entry of that name.
+    members: HashMap<(u32, String), u32>,
     /// Item → (using item, its ref index).
     used_by: HashMap<ItemId, Vec<(ItemId, u32)>>,
     libraries: HashMap<u32, (Arc<Library>, Arc<Vec<String>>)>,
@@ -262,6 +285,8 @@ impl Index {
             walk_problems: Vec::new(),
             by_address: HashMap::new(),
             by_dir_name: HashMap::new(),
+            by_file_name: HashMap::new(),
+            members: HashMap::new(),
             used_by: HashMap::new(),
             libraries: HashMap::new(),
             problems: Vec::new(),
@@ -484,7 +509,7 @@ impl Index {
     pub fn is_unused(&self, id: ItemId) -> bool {
         let Some(item) = self.item(id) else { return false };
         // Only library entries that references name by their own name can be unused (a mesh,
-        // a record or a unit file is also loaded by the game itself).
+        // a record or a unit file is also loaded by the engine by name or placed by missions).
         let counted = item.kind.format().is_some_and(|k| matches!(k, FormatKind::Texm | FormatKind::Mat0) && !named_by(k).is_empty()) && !item.entries.is_empty();
         // DEFAULT is what every name the library lacks falls back to.
         let fallback = item.kind == FormatKind::Mat0 && item.name.eq_ignore_ascii_case(DEFAULT_MATERIAL);

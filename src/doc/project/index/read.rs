@@ -115,6 +115,6 @@ pub(super) fn entry_item(
         Some(r) => r.refs(&RefsInput { address, name, bytes, attrs, readings }, problems),
         None => ReadRefs::default(),
     };
-    let (refs, wear) = (read.refs, read.wear);
-    Item { address: address.to_string(), entries, name: name.to_string(), kind, size: bytes.len() as u64, container, refs, wear }
+    let (refs, wear, words) = (read.refs, read.wear, read.words);
+    Item { address: address.to_string(), entries, name: name.to_string(), kind, size: bytes.len() as u64, container, refs, wear, words }
 }
