@@ -43,19 +43,10 @@ pub struct ResolvedMission {
 /// The name of the record database every scenery key is looked up in.
 pub const OBJECTS_RLB: &str = "objects.rlb";
 
-/// The archive file named `name` (ASCII case-insensitively): the one at the top of the folder,
-/// else the first anywhere.
-fn archive_file(index: &Index, name: &str) -> Option<ItemId> {
-    index.file_item(name).or_else(|| {
-        index.files.iter().position(|f| f.rel.rsplit('/').next().is_some_and(|n| n.eq_ignore_ascii_case(name))).map(|f| ItemId { file: f as u32, item: 0 })
-    })
-}
-
-/// The member `member` of the archive file named `archive` anywhere in the folder.
+/// The member `member` of the archive file named `archive` anywhere in the folder (the
+/// project index's lookup, `Index::find_member`).
 pub fn find_member(index: &Index, archive: &str, member: &str) -> Option<ItemId> {
-    let f = archive_file(index, archive)?;
-    let rel = &index.file_of(f)?.rel;
-    index.find(&format!("{rel}::{member}"))
+    index.find_member(archive, member)
 }
 
 /// What an object's path reaches: a unit file by its path from the folder (kinds 0, 1), or a
@@ -67,9 +58,7 @@ pub(crate) fn placed_target(index: &Index, name: &[u8]) -> Result<ItemId, String
     if is_file {
         return index.file_item(&text).ok_or_else(|| "the folder has no such file".to_string());
     }
-    let rlb = archive_file(index, OBJECTS_RLB).ok_or_else(|| format!("the folder has no {OBJECTS_RLB}"))?;
-    let rel = &index.file_of(rlb).ok_or_else(|| format!("{OBJECTS_RLB} is not indexed"))?.rel;
-    index.find(&format!("{rel}::{text}")).ok_or_else(|| format!("{rel} has no such record"))
+    index.find_member(OBJECTS_RLB, &text).ok_or_else(|| format!("{OBJECTS_RLB} has no such record"))
 }
 
 /// The landscape a map path (`DATA\MAPS\SC_3\land`) names: `DATA/MAPS/SC_3/land.msh`.

@@ -179,7 +179,7 @@ mod tests {
         theirs.objects.remove(3);
         let m = merge_missions(&base, &ours, &theirs).unwrap();
         assert!(m.lodes.is_empty() && m.objects.len() == base.objects.len() - 1 && m.objects[0].clan == 2);
-        ours.lodes.pop();
+        ours.lodes[0].amount += 1.0;
         assert!(merge_missions(&base, &ours, &theirs).unwrap_err().iter().any(|c| c.starts_with("lodes")));
     }
 }
