@@ -41,5 +41,50 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The world model over the shipped-size game folder (`fixtures::game`, 30 missions on their
+/// landscapes): every mission parsed and resolved (map folder, each object's unit file or
+/// record), the project check's mission findings (grounds, hosts' hall-ways), and one
+/// 300-object mission's diff, check and info.
+fn world(c: &mut Criterion) {
+    use parkan_studio::doc::kinds::FormatKind;
+    use parkan_studio::doc::project::Index;
+    use parkan_studio::doc::registry::Item;
+    use parkan_studio::doc::world;
+    use parkan_studio::fixtures::game::{GameSpec, game_files};
+    use parkan_studio::formats::bytes::SharedBytes;
+    use parkan_studio::formats::readings::Readings;
+    let r = Readings::default();
+    let ix = Index::from_bytes(game_files(&GameSpec::SHIPPED).into_iter().map(|(n, b)| (n, SharedBytes::from(b))), &r);
+    let ids: Vec<_> = ix.items().filter(|(_, it)| it.kind == FormatKind::Mission).map(|(id, _)| id).collect();
+    let resolved: usize = ids.iter().map(|&id| world::resolve_mission(&ix, id).unwrap().objects.iter().filter(|o| o.target.is_some()).count()).sum();
+    println!("{} missions, {resolved} objects resolved, {} findings", ids.len(), world::check(&ix).len());
+    let mut g = c.benchmark_group("world");
+    g.sample_size(10);
+    g.bench_function("parse_and_resolve_all_missions", |b| {
+        b.iter(|| black_box(ids.iter().map(|&id| world::resolve_mission(&ix, id).map_or(0, |m| m.objects.len())).sum::<usize>()))
+    });
+    g.bench_function("check_all_missions_and_maps", |b| b.iter(|| black_box(world::check(&ix).len())));
+    let big = missions::files().swap_remove(1).1;
+    let mut m = Mission::parse(&big).unwrap().0;
+    for o in m.objects.iter_mut().step_by(7) {
+        o.position[0] += 1.0;
+    }
+    let moved = m.write();
+    let mission = FormatKind::Mission.codec();
+    let item = Item { bytes: &big, name: "data.tma", type_id: None, attrs: [0; 3], readings: &r };
+    g.bench_function("diff_one_mission_300_objects", |b| {
+        b.iter(|| {
+            // Both sides parsed, as `diff` does.
+            let (x, y) = (Mission::parse(&big).unwrap().0, Mission::parse(&moved).unwrap().0);
+            let mut out = Vec::new();
+            parkan_studio::doc::kinds::mission::diff::mission_details(&x, &y, &mut out);
+            black_box(out.len())
+        })
+    });
+    g.bench_function("check_one_mission_300_objects", |b| b.iter(|| black_box(mission.check(&item).roundtrip)));
+    g.bench_function("info_one_mission_300_objects", |b| b.iter(|| black_box(mission.info(&item).is_ok())));
+    g.finish();
+}
+
+criterion_group!(benches, bench, world);
 criterion_main!(benches);

@@ -7,12 +7,21 @@
 //! whole set, median 547 us, best 512 us (the memcpy 33 us); criterion's mean over batches,
 //! which counts the time other processes hold the cores, 2.4-2.7 ms (memcpy 90-98 us). Either
 //! way about 1-5 % of the 50 ms budget, before resolving.
+//!
+//! Resolving: the project index (`doc::project::Index::from_bytes`, one thread) of the shipped
+//! write-game folder's object database — `objects.rlb`, the seven `.rlb` archives with their 590
+//! meshes and tables, `behpsp.res` and the 458 unit trees — read, every slot and component
+//! linked to what it names, and the checks that follow links (parent loops, sockets against the
+//! parent mesh's nodes). See the figure printed by the run (and the issue note).
 
 #[path = "support/timing.rs"]
 mod timing;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use parkan_studio::doc::project::Index;
+use parkan_studio::fixtures::game::{GameSpec, game_files};
 use parkan_studio::fixtures::world_objects::WorldObjects;
+use parkan_studio::formats::readings::Readings;
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::objrec::Objects;
 use parkan_studio::formats::unit_dat::{Reading, UnitDat};
@@ -51,7 +60,32 @@ fn bench(c: &mut Criterion) {
         Stats::us(s[1].median),
         timing::load()
     );
+    // The object database of the shipped write-game folder, as the project holds it.
+    let db: Vec<(String, SharedBytes)> = game_files(&GameSpec::SHIPPED)
+        .into_iter()
+        .filter(|(rel, _)| rel.ends_with(".rlb") || rel == "behpsp.res" || rel.starts_with("UNITS/"))
+        .map(|(rel, b)| (rel, SharedBytes::from(b)))
+        .collect();
+    let db_bytes: usize = db.iter().map(|(_, b)| b.len()).sum();
+    let readings = Readings::default();
+    let index = || Index::from_bytes(db.iter().map(|(r, b)| (r.as_str(), b.clone())), &readings);
+    let ix = index();
+    let links = ix.items().map(|(_, it)| it.refs.len()).sum::<usize>();
+    let unresolved = ix.items().flat_map(|(_, it)| &it.refs).filter(|r| r.target.is_none()).count();
+    assert!(ix.problems().is_empty(), "{:?}", ix.problems());
+    let mut build = || {
+        black_box(index());
+    };
+    let s = interleaved(Duration::from_secs(4), 1, &mut [&mut build]);
+    println!(
+        "world objects resolved: {} files ({db_bytes} bytes), {links} links ({unresolved} to nothing): index build median {:.1} ms (best {:.1}); {}",
+        db.len(),
+        Stats::ms(s[0].median),
+        Stats::ms(s[0].best),
+        timing::load()
+    );
     let mut g = c.benchmark_group("world");
+    g.bench_function("index and resolve the object database", |b| b.iter(|| black_box(index())));
     g.bench_function("parse 590 records + 458 unit trees", |b| b.iter(|| black_box(parse_all(&w))));
     g.bench_function("memcpy of the same bytes", |b| b.iter(|| black_box(copy_all(&w))));
     g.finish();

@@ -49,11 +49,11 @@ fn check_dir_exit_codes_and_records() {
     let out = run(&["check", "game"], parent);
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
-    // The unit .dat files under UNITS/ are not a format the walk claims yet (issue 39).
+    // Every file is one the walk claims (unit .dat files and missions by their names).
     let all = snapshot(&dir);
-    let units = all.iter().filter(|(p, _)| p.starts_with("UNITS/")).count();
-    let files = all.len() - units;
-    assert!(text.contains(&format!("{files} files checked: {files} ok, 0 failed; 4 project findings; {units} files of no game format skipped")), "{text}");
+    let (files, units) = (all.len(), 0);
+    let findings = parkan_studio::fixtures::game::PROBLEMS.len();
+    assert!(text.contains(&format!("{files} files checked: {files} ok, 0 failed; {findings} project findings; {units} files of no game format skipped")), "{text}");
     assert!(text.contains("NOSUCHMAT") && text.contains("ORPHAN.wea") && text.contains("MISSING.0"), "{text}");
 
     let out = run(&["check", "--json", "game"], parent);

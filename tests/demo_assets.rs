@@ -15,9 +15,8 @@ fn demo_assets_are_up_to_date() {
         assert!(on_disk == bytes, "assets/demo/{name} is stale; run `cargo run --no-default-features --features test-support -- write-demo assets/demo`");
     }
     for (name, bytes) in parkan_studio::fixtures::demo_world::world_files() {
-        let world = parkan_studio::fixtures::demo_world::WORLD_FOLDER;
-        let on_disk = std::fs::read(dir.join(world).join(&name)).unwrap_or_else(|e| panic!("assets/demo/{world}/{name}: {e}; run write-demo"));
-        assert!(on_disk == bytes, "assets/demo/{world}/{name} is stale; run `cargo run --no-default-features --features test-support -- write-demo assets/demo`");
+        let on_disk = std::fs::read(dir.join(&name)).unwrap_or_else(|e| panic!("assets/demo/{name}: {e}; run write-demo"));
+        assert!(on_disk == bytes, "assets/demo/{name} is stale; run `cargo run --no-default-features --features test-support -- write-demo assets/demo`");
     }
     for (name, bytes) in level_files() {
         let on_disk = std::fs::read(dir.join(LEVEL_FOLDER).join(name)).unwrap_or_else(|e| panic!("assets/demo/{LEVEL_FOLDER}/{name}: {e}; run write-demo"));

@@ -456,9 +456,8 @@ fn demo_items(d: &Path) -> Vec<PathBuf> {
     use parkan_studio::doc::{ItemPath, Workspace, items};
     let mut files: Vec<PathBuf> = std::fs::read_dir(d).unwrap().map(|e| e.unwrap().path()).collect();
     files.extend(std::fs::read_dir(d.join(demo::LEVEL_FOLDER)).unwrap().map(|e| e.unwrap().path()));
-    let world = d.join(parkan_studio::fixtures::demo_world::WORLD_FOLDER);
-    files.extend(std::fs::read_dir(&world).unwrap().map(|e| e.unwrap().path()));
-    files.extend(std::fs::read_dir(world.join("UNITS")).unwrap().map(|e| e.unwrap().path()));
+    files.extend(std::fs::read_dir(d.join("UNITS")).unwrap().map(|e| e.unwrap().path()));
+    files.extend(std::fs::read_dir(d.join(format!("MISSIONS/{}", parkan_studio::fixtures::demo_world::MISSION))).unwrap().map(|e| e.unwrap().path()));
     files.retain(|p| p.is_file());
     files.sort();
     let mut out = Vec::new();

@@ -264,3 +264,196 @@ proptest! {
         }
     }
 }
+
+// The command line over a write-game folder (issue 39's document half): the real binary.
+mod cli {
+    use parkan_studio::doc::mods::create::diff_folders;
+    use parkan_studio::doc::mods::manage::{self, InstallOptions};
+    use parkan_studio::doc::mods::{Meta, Package};
+    use parkan_studio::fixtures::game::{GameSpec, PROBLEMS, write_game};
+    use serde_json::Value;
+    use std::collections::BTreeMap;
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Output};
+
+    fn run(args: &[&str], cwd: &Path) -> Output {
+        let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().expect("binary runs");
+        assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        out
+    }
+
+    fn json(args: &[&str], cwd: &Path) -> Value {
+        let out = run(args, cwd);
+        // (`diff` says 1 when the sides differ.)
+        let want = if args[0] == "diff" { 1 } else { 0 };
+        assert_eq!(out.status.code(), Some(want), "{args:?}: {}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)))
+    }
+
+    fn game(spec: GameSpec) -> (tempfile::TempDir, PathBuf) {
+        let t = tempfile::tempdir().unwrap();
+        let p = t.path().join("game");
+        write_game(&p, &spec).unwrap();
+        (t, p)
+    }
+
+    fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+        let mut out = BTreeMap::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else {
+                    out.insert(p.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/"), std::fs::read(&p).unwrap());
+                }
+            }
+        }
+        out
+    }
+
+    const UNIT: &str = "UNITS/BUILDS/bld_000.dat";
+
+    #[test]
+    fn info_check_and_search_know_records_and_units() {
+        let (_t, g) = game(GameSpec::SMALL.with_problems());
+        let v = json(&["info", "objects.rlb::fr_bld_000", "--json"], &g);
+        assert_eq!(v["kind"], "record", "{v}");
+        assert_eq!(v["record_kind"], "FORT");
+        assert_eq!(v["slots"][0]["member"], "fr_bld_000.msh");
+        let v = json(&["info", UNIT, "--json"], &g);
+        assert_eq!(v["kind"], "unit", "{v}");
+        assert_eq!(v["components"][0]["record"], "fr_bld_000");
+
+        // check DIR reports every problem of the folder, the world's two among them.
+        let v = json(&["check", ".", "--json"], &g);
+        let findings: Vec<&Value> = v["files"].as_array().unwrap().iter().flat_map(|f| f["project"].as_array().unwrap()).collect();
+        for (where_, _) in PROBLEMS {
+            assert!(findings.iter().any(|p| p["file"] == *where_), "{where_} not reported: {findings:#?}");
+        }
+        let slot = findings.iter().find(|p| p["file"] == "objects.rlb::s_obj_gone").unwrap();
+        assert!(slot["message"].as_str().unwrap().contains("static.rlb::s_obj_gone.msh") && slot["offset"] == 0, "{slot}");
+        let comp = findings.iter().find(|p| p["file"] == "UNITS/UNITS/BATTLE/unit_gone.dat").unwrap();
+        assert!(comp["message"].as_str().unwrap().contains("r_ch_gone") && comp["offset"] == 8, "{comp}");
+        assert_eq!(findings.len(), PROBLEMS.len(), "{findings:#?}");
+
+        // search: by kind, a record by a slot's member, a unit by a component's record.
+        let hits = json(&["search", ".", "t:record fr_bld_000.msh", "--json"], &g);
+        let hits = hits["hits"].as_array().unwrap();
+        assert!(hits.iter().any(|h| h["address"] == "objects.rlb::fr_bld_000"), "{hits:#?}");
+        assert!(hits.iter().all(|h| h["kind"] == "record"));
+        let hits = json(&["search", ".", "t:unit fr_bld_000", "--json"], &g);
+        assert!(hits["hits"].as_array().unwrap().iter().any(|h| h["address"] == UNIT), "{hits}");
+        // And by a component's display name (the building's root is "Шасси 0").
+        let hits = json(&["search", ".", "t:unit Шасси", "--json"], &g);
+        let hit = hits["hits"].as_array().unwrap().iter().find(|h| h["address"] == UNIT).unwrap_or_else(|| panic!("{hits:#}"));
+        assert_eq!(hit["at"], "component");
+    }
+
+    /// The first of `refs --json`'s uses whose `at` and field match, as its target address.
+    fn use_target(g: &Path, address: &str, pick: impl Fn(&Value) -> bool) -> String {
+        let v = json(&["refs", address, "--json"], g);
+        let u = v["uses"].as_array().unwrap().iter().find(|u| pick(u)).unwrap_or_else(|| panic!("{address}: {v:#}"));
+        u["target"].as_str().unwrap().to_string()
+    }
+
+    #[test]
+    fn refs_reach_from_a_texture_up_to_the_unit_trees() {
+        let (_t, g) = game(GameSpec::SMALL);
+        // Down the building's chain: mesh byte → table row → material → texture.
+        let v = json(&["refs", "fortif.rlb::fr_bld_000.msh", "--json"], &g);
+        let row = v["uses"].as_array().unwrap().iter().find_map(|u| u["row"].as_u64()).expect("a batch reaches a row");
+        // (`refs --json` gives a use's target row as `row`, so the table's rows are taken in order.)
+        let v = json(&["refs", "fortif.rlb::fr_bld_000.wea", "--json"], &g);
+        let rows: Vec<&Value> = v["uses"].as_array().unwrap().iter().filter(|u| u["at"] == "row" && u["lightmaps"] == false).collect();
+        let material = rows[row as usize]["target"].as_str().unwrap().to_string();
+        let texture = use_target(&g, &material, |u| u["at"] == "phase" && u["target"].is_string());
+        // And up again, to the record and the unit.
+        let v = json(&["refs", &texture, "--up", "--json"], &g);
+        let up = v["reached_by"].as_array().unwrap();
+        let at = |a: &str| up.iter().find(|l| l["address"] == a).unwrap_or_else(|| panic!("{a} not reached: {up:#?}"));
+        assert_eq!(at(&material)["depth"], 1);
+        assert_eq!(at("fortif.rlb::fr_bld_000.wea")["depth"], 2);
+        assert_eq!(at("fortif.rlb::fr_bld_000.msh")["depth"], 3);
+        assert_eq!(at("objects.rlb::fr_bld_000")["kind"], "slot");
+        assert_eq!(at("objects.rlb::fr_bld_000")["depth"], 4);
+        assert_eq!(at(UNIT)["kind"], "component");
+        // (Shortest first: the unit may be reached sooner through another of its parts.)
+        assert!(at(UNIT)["depth"].as_u64().unwrap() <= 5);
+        let text = String::from_utf8(run(&["refs", &texture, "--up"], &g).stdout).unwrap();
+        assert!(text.contains("reached by:") && text.contains(&format!("<- {UNIT}  component ")), "{text}");
+    }
+
+    #[test]
+    fn diff_compares_records_by_slot_and_units_by_component() {
+        let (_t, g) = game(GameSpec::SMALL);
+        let v = json(&["diff", "objects.rlb::s_obj_000", "objects.rlb::s_obj_001", "--json"], &g);
+        let text = v.to_string();
+        assert!(text.contains("slot 0 member") && text.contains("s_obj_001.msh"), "{v:#}");
+        let v = json(&["diff", UNIT, "UNITS/UNITS/BATTLE/unit_002.dat", "--json"], &g);
+        let text = v.to_string();
+        assert!(text.contains("component 0") && (text.contains("added") || text.contains("removed")), "{v:#}");
+    }
+
+    #[test]
+    fn unpack_writes_record_and_unit_texts_and_pack_gives_the_bytes_back() {
+        let (t, g) = game(GameSpec::SMALL.with_problems());
+        let (un, out) = (t.path().join("un"), t.path().join("out"));
+        let o = run(&["unpack", g.to_str().unwrap(), "-o", un.to_str().unwrap()], t.path());
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let texts = files(&un);
+        let records = texts.keys().filter(|k| k.ends_with(".record.toml")).count();
+        let units: Vec<&String> = texts.keys().filter(|k| k.ends_with(".dat.unit.toml")).collect();
+        assert_eq!(records, GameSpec::SMALL.record_count() + 1);
+        assert_eq!(units.len(), GameSpec::SMALL.units + 1);
+        assert!(!texts.keys().any(|k| k.ends_with(".dat")), "unit files are texts");
+        let o = run(&["pack", un.to_str().unwrap(), "-o", out.to_str().unwrap()], t.path());
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(files(&g) == files(&out), "byte-identical");
+    }
+
+    #[test]
+    fn rename_rewrites_the_slots_and_components_that_name_it() {
+        let (_t, g) = game(GameSpec::SMALL);
+        let before = std::fs::read(g.join("objects.rlb")).unwrap();
+        let o = run(&["rename", "fortif.rlb::fr_bld_000.msh", "fr_bld_new.msh", "--references", "."], &g);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let after = std::fs::read(g.join("objects.rlb")).unwrap();
+        let changed: Vec<usize> = (0..before.len()).filter(|&i| before[i] != after[i]).collect();
+        assert!(!changed.is_empty() && changed.last().unwrap() - changed[0] < 32, "only one member field: {changed:?}");
+        let v = json(&["info", "objects.rlb::fr_bld_000", "--json"], &g);
+        assert_eq!(v["slots"][0]["member"], "fr_bld_new.msh");
+        // A record: the unit components that name it.
+        let o = run(&["rename", "objects.rlb::fr_bld_000", "fr_bld_999", "--references", "."], &g);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let v = json(&["info", UNIT, "--json"], &g);
+        assert_eq!(v["components"][0]["record"], "fr_bld_999");
+        // Everything still resolves but the renamed mesh's table, found by the mesh's stem.
+        let v = json(&["check", ".", "--json"], &g);
+        assert_eq!(v["summary"]["project_findings"], 1, "{v:#}");
+        assert!(v.to_string().contains("no fr_bld_new.wea"));
+    }
+
+    #[test]
+    fn a_mod_of_an_edited_record_and_unit_installs_and_reverts_byte_exactly() {
+        let t = tempfile::tempdir().unwrap();
+        let (clean, modded, target) = (t.path().join("clean"), t.path().join("modded"), t.path().join("game"));
+        for d in [&clean, &modded, &target] {
+            write_game(d, &GameSpec::SMALL).unwrap();
+        }
+        let rec = run(&["rename", "objects.rlb::e_tur_000", "e_tur_777", "--references", "."], &modded);
+        assert_eq!(rec.status.code(), Some(0), "{}", String::from_utf8_lossy(&rec.stderr));
+        let changes = diff_folders(&clean, &modded).unwrap();
+        let pkg = Package { meta: Meta { name: "World".into(), version: "1".into(), ..Meta::default() }, changes };
+        let path = t.path().join("world.parkanmod");
+        std::fs::write(&path, pkg.to_bytes().unwrap()).unwrap();
+        manage::install(&target, &path, &InstallOptions::default(), &mut |_| false).unwrap();
+        let strip = |m: BTreeMap<String, Vec<u8>>| m.into_iter().filter(|(k, _)| !k.starts_with(".parkan")).collect::<BTreeMap<_, _>>();
+        assert!(strip(files(&target)) == strip(files(&modded)), "installed");
+        let status = manage::status(&target).unwrap().join("\n");
+        assert!(status.contains("objects.rlb") && status.contains(".dat"), "{status}");
+        manage::revert(&target, "world", false, false, &mut |_| false).unwrap();
+        assert!(strip(files(&target)) == strip(files(&clean)), "reverted");
+    }
+}

@@ -111,6 +111,10 @@ pub enum Command {
         /// file's folder).
         #[arg(long, value_name = "DIR")]
         project: Option<PathBuf>,
+        /// Also everything that uses the item's users, up to the unit trees (a texture ←
+        /// materials ← WEAR rows ← meshes ← object records ← units).
+        #[arg(long)]
+        up: bool,
         #[arg(long)]
         json: bool,
     },

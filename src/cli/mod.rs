@@ -95,7 +95,7 @@ pub fn run(command: Command, readings: Readings) -> Out {
         Command::WriteShellFiles { dir } => shell_files::write_shell_files(&dir),
         Command::Check { paths, json, .. } if paths.iter().any(|p| std::path::Path::new(p).is_dir()) => project::check(&paths, json, &readings),
         Command::Check { paths, json, jobs } => check::check(&paths, json, jobs, &readings),
-        Command::Refs { item, project: dir, json } => project::refs(&item, dir, json, &readings),
+        Command::Refs { item, project: dir, up, json } => project::refs(&item, dir, up, json, &readings),
         Command::Search { dir, query, json } => project::search_cmd(&dir, &query, json, &readings),
         Command::Info { item, json } => info::info(&item, json, &readings),
         Command::Material { item, time, block, seed, json } => typed::material(&item, time, block, seed, json, &readings),

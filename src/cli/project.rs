@@ -178,7 +178,7 @@ fn find(index: &Index, address: &str) -> Result<crate::doc::project::ItemId, Fai
 }
 
 /// `refs ADDRESS`: what an item uses and what uses it, and the meshes that draw it.
-pub fn refs(address: &str, project_dir: Option<PathBuf>, json_out: bool, readings: &Readings) -> Out {
+pub fn refs(address: &str, project_dir: Option<PathBuf>, up: bool, json_out: bool, readings: &Readings) -> Out {
     let (project, addr) = locate(address, project_dir)?;
     let index = project.index(readings);
     let id = find(&index, &addr)?;
@@ -187,6 +187,7 @@ pub fn refs(address: &str, project_dir: Option<PathBuf>, json_out: bool, reading
     let used_by = index.used_by(id);
     let shown_by = index.shown_by(id);
     let unused = index.is_unused(id);
+    let reached = if up { index.reached_by(id) } else { Vec::new() };
     if json_out {
         let uses: Vec<Value> = uses
             .iter()
@@ -198,7 +199,17 @@ pub fn refs(address: &str, project_dir: Option<PathBuf>, json_out: bool, reading
                 v
             })
             .collect();
-        let v = json!({"address": item.address, "kind": item.kind, "uses": uses, "used_by": used_by, "shown_by": shown_by, "unused": unused});
+        let mut v = json!({"address": item.address, "kind": item.kind, "uses": uses, "used_by": used_by, "shown_by": shown_by, "unused": unused});
+        if up {
+            v["reached_by"] = reached
+                .iter()
+                .map(|(depth, l)| {
+                    let mut v = serde_json::to_value(l).expect("links serialise");
+                    v["depth"] = json!(depth);
+                    v
+                })
+                .collect();
+        }
         outln!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
         return Ok(0);
     }
@@ -232,6 +243,12 @@ pub fn refs(address: &str, project_dir: Option<PathBuf>, json_out: bool, reading
         outln!("drawn by:");
         for l in &shown_by {
             outln!("  {}  {} (through {})", l.address, l.at.describe(), l.name);
+        }
+    }
+    if up {
+        outln!("reached by:{}", if reached.is_empty() { " nothing" } else { "" });
+        for (depth, l) in &reached {
+            outln!("{:indent$}<- {}  {} ({} {})", "", l.address, l.at.describe(), l.kind.label(), l.name, indent = depth * 2);
         }
     }
     Ok(0)

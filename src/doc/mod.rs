@@ -18,6 +18,7 @@ pub mod resolve;
 pub mod save;
 pub mod shift;
 pub mod workspace;
+pub mod world;
 
 pub use edit::{Edit, EditOp, MergeKey};
 pub use shift::{Change, Shift};

@@ -17,6 +17,8 @@ pub enum FileKind {
     XrayGeom,
     /// The X-Ray `level` beside a level.geom: by name, or by its chunks.
     XrayLevel,
+    /// A mission's `data.tma`: by its `.tma` name (docs/formats/tma.md; it has no magic).
+    Mission,
     Unknown,
 }
 
@@ -42,6 +44,9 @@ pub fn detect(name: &str, bytes: &[u8]) -> FileKind {
     }
     if lower.ends_with(".wea") {
         return FileKind::Wear;
+    }
+    if lower.ends_with(".tma") {
+        return FileKind::Mission;
     }
     if lower.ends_with(".geom") || lower.ends_with(".geomx") {
         return FileKind::XrayGeom;

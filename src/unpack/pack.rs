@@ -82,7 +82,7 @@ pub fn pack(dir: &Path, out: &Path, opts: &Options, progress: &dyn Progress) -> 
     // Pass 2: build and write.
     let results: Vec<Report> = pool.install(|| {
         let mut rs: Vec<Report> = ok.par_iter().map(|p| build_and_write(p, out, &readings, progress)).collect();
-        rs.par_extend(loose.par_iter().map(|(src, rel, len)| copy_loose(src, rel, *len, out, progress)));
+        rs.par_extend(loose.par_iter().map(|(src, rel, len)| copy_loose(src, rel, *len, out, &readings, progress)));
         rs
     });
     for r in results {
@@ -444,13 +444,23 @@ fn write_archive(path: &Path, bytes: &[u8]) -> Result<(), String> {
     crate::doc::save::atomic_write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn copy_loose(src: &Path, rel: &str, len: u64, out: &Path, progress: &dyn Progress) -> Report {
+fn copy_loose(src: &Path, rel: &str, len: u64, out: &Path, readings: &Readings, progress: &dyn Progress) -> Report {
     let mut r = Report { items: 1, bytes_in: len, ..Report::default() };
     if progress.cancelled() {
         r.cancelled = true;
         return r;
     }
-    match std::fs::read(src).map_err(|e| e.to_string()).and_then(|b| super::write_out(&join_rel(out, rel), &b).map(|()| b.len())) {
+    // A loose file's editable form (a unit tree's text) is made back into the file.
+    let form = crate::doc::registry::codecs()
+        .iter()
+        .filter_map(|c| c.unpack())
+        .find(|u| u.loose_files() && rel.len() > u.suffix().len() && rel.to_ascii_lowercase().ends_with(u.suffix()));
+    let target = form.map_or(rel, |u| &rel[..rel.len() - u.suffix().len()]);
+    let made = std::fs::read(src).map_err(|e| e.to_string()).and_then(|b| match form {
+        Some(u) => u.new_entry(&b, readings).map(|n| n.bytes),
+        None => Ok(b),
+    });
+    match made.and_then(|b| super::write_out(&join_rel(out, target), &b).map(|()| b.len())) {
         Ok(n) => {
             r.files_written = 1;
             r.bytes_out = n as u64;

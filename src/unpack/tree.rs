@@ -192,7 +192,10 @@ impl Ctx<'_> {
         let done = match archive {
             // Entries that cannot be laid out as files: the archive is kept whole.
             Some(node) => self.archive(src, rel, &bytes, node, &mut report).err(),
-            None => Some(String::new()),
+            None => match self.loose_form(&bytes, &name, kind, &mut report, rel) {
+                true => None,
+                false => Some(String::new()),
+            },
         };
         if let Some(why) = done {
             if !why.is_empty() {
@@ -220,6 +223,24 @@ impl Ctx<'_> {
         }
         self.progress.item_done(rel);
         (report, derived)
+    }
+
+    /// A loose file of a kind whose form stands for files (a unit tree's text) written as that
+    /// form; false to copy it as it is.
+    fn loose_form(&self, bytes: &[u8], name: &str, kind: Option<FormatKind>, report: &mut Report, rel: &str) -> bool {
+        let Some(form) = kind.and_then(|k| k.codec().unpack()).filter(|u| u.loose_files()) else { return false };
+        let e = UnpackIn { bytes, name, archive: "", type_id: None, attrs: [0; 3], readings: &self.opts.readings, compression: self.opts.compression };
+        let Some(u) = form.unpack(&e) else { return false };
+        let Some((suffix, text)) = u.files.into_iter().next() else { return false };
+        match write_out(&join_rel(self.out, &format!("{rel}{suffix}")), &text) {
+            Ok(()) => {
+                report.files_written += 1;
+                report.bytes_out += text.len() as u64;
+                self.progress.advance(bytes.len() as u64);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     fn folder_assets(&self, src: &Path) -> Arc<FolderAssets> {
@@ -333,7 +354,7 @@ impl Ctx<'_> {
         if let Some(k) = kind
             && let Some(form) = k.codec().unpack()
         {
-            let entry = UnpackIn { bytes: &bytes, name: &m.name, archive, attrs: m.attrs, readings, compression: self.opts.compression };
+            let entry = UnpackIn { bytes: &bytes, name: &m.name, archive, type_id: m.type_id, attrs: m.attrs, readings, compression: self.opts.compression };
             return Ok(match form.unpack(&entry) {
                 Some(u) => EntryOut { form: Form::Typed(k), files: u.files, derived: None, texm: u.texm, packed },
                 None => bytes_out(None),

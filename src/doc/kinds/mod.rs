@@ -81,6 +81,9 @@ pub struct ReadRefs {
     pub refs: Vec<Ref>,
     /// A WEAR table as read, kept by the index for the row lookups of the meshes that use it.
     pub wear: Option<Arc<Wear>>,
+    /// Other text the item holds that `search` finds, with where it sits (a unit component's
+    /// display name).
+    pub words: Vec<(String, crate::doc::project::At)>,
 }
 
 /// Capability: the names an item of the kind uses (`doc::project`'s index, `refs`, `search`
@@ -96,6 +99,8 @@ pub struct UnpackIn<'a> {
     /// The entry's name and its archive's, for the text's title.
     pub name: &'a str,
     pub archive: &'a str,
+    /// The entry's NRes type id (`None`: an RsLi entry or a loose file).
+    pub type_id: Option<u32>,
     pub attrs: [u32; 3],
     pub readings: &'a Readings,
     pub compression: Compression,
@@ -142,6 +147,11 @@ pub trait Unpack: Sync {
     fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String>;
     /// A new main file (no manifest record) made an entry.
     fn new_entry(&self, main: &[u8], readings: &Readings) -> Result<NewEntry, String>;
+    /// The form also stands for a loose file of the kind (`X.dat` ↔ `X.dat.unit.toml`, made
+    /// back by [`Unpack::new_entry`]); only for kinds that are files, never entries.
+    fn loose_files(&self) -> bool {
+        false
+    }
 }
 
 /// Capability: three-way merge of items of the kind (`doc::mods`).
@@ -156,8 +166,14 @@ pub fn named_by(kind: FormatKind) -> &'static [RefKind] {
     match kind {
         FormatKind::Mat0 => &[RefKind::Material],
         FormatKind::Texm => &[RefKind::Texture, RefKind::Lightmap],
-        FormatKind::Wear | FormatKind::Msh | FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
-        FormatKind::Record | FormatKind::Unit | FormatKind::Mission | FormatKind::LandMap => &[],
+        // A mesh and its table in an archive are named by object records' slots, a landscape
+        // by the missions playing on it; records by unit components, slots and missions.
+        FormatKind::Msh => &[RefKind::Slot, RefKind::Landscape],
+        FormatKind::Wear => &[RefKind::Slot],
+        FormatKind::Record => &[RefKind::Component, RefKind::Slot, RefKind::Placed],
+        FormatKind::Unit => &[RefKind::Placed],
+        FormatKind::Pal | FormatKind::Tfnt | FormatKind::Wav | FormatKind::XrayGeom | FormatKind::XrayLevel => &[],
+        FormatKind::Mission | FormatKind::LandMap => &[],
     }
 }
 

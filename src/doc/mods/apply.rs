@@ -72,13 +72,13 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
         // A package never has a whole-file change and other changes of that file (see
         // package::check_overlaps), so this is the only change.
         let (bytes, done) = whole_file(current, c, force);
-        outcomes.push(Outcome { address: c.address(), op: c.op.name(), done });
+        outcomes.push(Outcome { address: c.address(), op: c.op_name(), done });
         return FileResult { bytes, outcomes };
     }
     let Some(cur) = current else {
         for c in changes {
             let why = format!("{file} does not exist");
-            outcomes.push(Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why)) } else { Err(why) } });
+            outcomes.push(Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why)) } else { Err(why) } });
         }
         return FileResult { bytes: None, outcomes };
     };
@@ -96,7 +96,7 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
 fn all_blocked(changes: &[&Change], why: String, force: bool, keep: Option<SharedBytes>) -> FileResult {
     let outcomes = changes
         .iter()
-        .map(|c| Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } })
+        .map(|c| Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } })
         .collect();
     FileResult { bytes: keep, outcomes }
 }
@@ -147,10 +147,11 @@ fn wear(cur: &[u8], base: &[u8], data: &[u8], what: &str, force: bool) -> (Optio
     if cur == base {
         return (Some(data.to_vec()), Ok(Done::Applied));
     }
-    match merge3(base, cur, data) {
+    match merge3(what, base, cur, data) {
         Ok(m) => (Some(m), Ok(Done::Merged)),
         Err(conflict) => {
-            let d = refuse(force, format!("{what}: its rows were changed since the base: {conflict}"));
+            let parts = if super::merge_kind(what) == crate::doc::kinds::FormatKind::Mission { "objects" } else { "rows" };
+            let d = refuse(force, format!("{what}: its {parts} were changed since the base: {conflict}"));
             (d.is_ok().then(|| data.to_vec()), d)
         }
     }
@@ -235,7 +236,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
     for (seg, inner) in &groups {
         let skip_all = |why: String, out: &mut Vec<Outcome>| {
             for (_, c) in inner {
-                out.push(Outcome { address: c.address(), op: c.op.name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
+                out.push(Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
             }
         };
         let Some(i) = names.find(seg) else {
@@ -266,7 +267,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
     for (idx, c) in here {
         let name = c.entry.last().map(String::as_str).unwrap_or_default();
         let at = out.len();
-        let mut push = |done: Result<Done, String>| out.push(Outcome { address: c.address(), op: c.op.name(), done });
+        let mut push = |done: Result<Done, String>| out.push(Outcome { address: c.address(), op: c.op_name(), done });
         let gone = |force: bool| {
             let why = format!("no entry {name}");
             if force { Ok(Done::Skipped(why)) } else { Err(why) }
@@ -352,7 +353,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 push(d);
             }
             (Op::AddFile { .. } | Op::ReplaceFile { .. } | Op::RemoveFile { .. }, Some(_)) => {
-                push(Err(format!("{} names an entry", c.op.name())));
+                push(Err(format!("{} names an entry", c.op_name())));
             }
         }
     }
@@ -369,7 +370,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
             }
             Err(e) => Err(format!("{name}: {e}")),
         };
-        out.push(Outcome { address: c.address(), op: c.op.name(), done });
+        out.push(Outcome { address: c.address(), op: c.op_name(), done });
     }
     if edits.is_empty() {
         return false;

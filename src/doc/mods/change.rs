@@ -113,6 +113,15 @@ impl Change {
         super::text::shown(&s).into_owned()
     }
 
+    /// The manifest's and the reports' name of the operation: a merged change is named after
+    /// its item's kind (`wear_rows`, `mission_objects`).
+    pub fn op_name(&self) -> &'static str {
+        match self.op {
+            Op::WearRows { .. } => super::merged_op_name(&self.address()),
+            _ => self.op.name(),
+        }
+    }
+
     /// The key two changes of one item share: the path folded to ASCII lower case.
     pub fn key(&self) -> Vec<String> {
         let mut k = vec![self.file.to_ascii_lowercase()];

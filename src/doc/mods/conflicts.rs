@@ -70,7 +70,7 @@ pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
     for (_, addr, v) in &shared {
         let mut line = format!("{addr:width$}");
         for i in 0..mods.len() {
-            let ops: Vec<&str> = v.iter().filter(|(j, _)| *j == i).map(|(_, c)| c.op.name()).collect();
+            let ops: Vec<&str> = v.iter().filter(|(j, _)| *j == i).map(|(_, c)| c.op_name()).collect();
             line.push_str(&format!("  {:>13}", if ops.is_empty() { "-".to_string() } else { ops.join("+") }));
         }
         let verdict = verdict(v, mods);
@@ -91,7 +91,7 @@ pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
 pub(super) fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Verdict {
     let first = v[0].1;
     let same_item = v.iter().all(|(_, c)| c.key() == first.key());
-    if same_item && v.iter().all(|(_, c)| c.op.name() == first.op.name() && c.op.new_bytes().map(|b| &b[..]) == first.op.new_bytes().map(|b| &b[..])) {
+    if same_item && v.iter().all(|(_, c)| c.op_name() == first.op.name() && c.op.new_bytes().map(|b| &b[..]) == first.op.new_bytes().map(|b| &b[..])) {
         if let (Op::RenameEntry { to, .. }, true) = (&first.op, true)
             && !v.iter().all(|(_, c)| matches!(&c.op, Op::RenameEntry { to: t, .. } if t == to))
         {
@@ -106,7 +106,7 @@ pub(super) fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Ver
             let Op::WearRows { base, data } = &c.op else { unreachable!() };
             merged = Some(match merged {
                 None => data.to_vec(),
-                Some(m) => match merge3(base, &m, data) {
+                Some(m) => match merge3(&c.address(), base, &m, data) {
                     Ok(x) => x,
                     Err(_) => {
                         ok = false;

@@ -62,6 +62,12 @@ pub fn diff_folders_over(base: &Path, modded: &Path, overlay: &[(String, SharedB
     Ok(out)
 }
 
+/// Both sides read as missions, so the change can merge object by object.
+fn both_missions(a: &[u8], b: &[u8]) -> bool {
+    use crate::formats::tma::Mission;
+    Mission::parse(a).is_ok() && Mission::parse(b).is_ok()
+}
+
 fn is_wear_name(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".wea")
 }
@@ -81,7 +87,8 @@ pub fn diff_file(rel: &str, a: Option<SharedBytes>, b: Option<SharedBytes>, out:
                 && na.format_name() == nb.format_name()
             {
                 diff_nodes(rel, &[], &na, &nb, out);
-            } else if is_wear_name(name) {
+            } else if is_wear_name(name) || (name.to_ascii_lowercase().ends_with(".tma") && both_missions(&a, &b)) {
+                // Tables merge row by row, missions object by object (`mission_objects`).
                 out.push(change(Op::WearRows { base: a, data: b }));
             } else {
                 out.push(change(Op::ReplaceFile { original: Digest::of(&a), data: b }));

@@ -32,12 +32,28 @@ pub mod text;
 pub use change::{Change, Digest, Op};
 pub use package::{Meta, Package, PackageError};
 
-/// A `wear_rows` change's three-way merge, through the WEAR kind's merge capability
-/// (`doc::kinds::wear::merge`).
-pub(crate) fn merge_rows(base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
+/// The kind a merged change (`Op::WearRows`: the one op of an edit carried with its base) is
+/// merged as, by its item's name: a mission (`.tma`, object by object) or a WEAR table (row by
+/// row). The manifest names the op after it: `mission_objects` or `wear_rows`.
+pub(crate) fn merge_kind(name: &str) -> crate::doc::kinds::FormatKind {
     use crate::doc::kinds::FormatKind;
-    match FormatKind::Wear.codec().merge() {
+    if name.to_ascii_lowercase().ends_with(".tma") { FormatKind::Mission } else { FormatKind::Wear }
+}
+
+/// The manifest's name of a merged change of `name` (see [`merge_kind`]).
+pub(crate) fn merged_op_name(name: &str) -> &'static str {
+    match merge_kind(name) {
+        crate::doc::kinds::FormatKind::Mission => "mission_objects",
+        _ => "wear_rows",
+    }
+}
+
+/// A merged change's three-way merge, through its kind's merge capability
+/// (`doc::kinds::wear::merge`, `doc::kinds::mission::merge`).
+pub(crate) fn merge_rows(name: &str, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
+    let kind = merge_kind(name);
+    match kind.codec().merge() {
         Some(m) => m.merge3(base, ours, theirs),
-        None => Err("WEAR tables do not merge".into()),
+        None => Err(format!("items of kind {kind} do not merge")),
     }
 }

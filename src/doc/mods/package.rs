@@ -104,7 +104,7 @@ impl Package {
         let mut changes = Vec::with_capacity(self.changes.len());
         for c in &self.changes {
             let mut m = ManifestChange {
-                op: c.op.name().to_string(),
+                op: c.op_name().to_string(),
                 file: c.file.clone(),
                 entry: c.entry.clone(),
                 to: None,
@@ -491,7 +491,7 @@ fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
                 entry_needed(false)?;
                 Op::RemoveFile { original: original()? }
             }
-            "wear_rows" => Op::WearRows { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
+            "wear_rows" | "mission_objects" => Op::WearRows { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
             other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });
@@ -505,7 +505,7 @@ fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
         if let Some(d) = c.op.original()
             && (d.sha256.len() != 64 || !d.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
         {
-            return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op.name(), c.address()));
+            return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op_name(), c.address()));
         }
     }
     Ok((Package { meta: m.meta, changes }, pending, zip))

@@ -1,7 +1,7 @@
 //! The project as an [`AssetSource`]: the material chain's two questions ("a library by file
 //! name", "a file beside the item") answered from the project's bytes, with the search
 //! [`crate::doc::resolve::FolderAssets`] makes on disk: libraries in the item's folder, then in
-//! the folder above it; a file beside an entry in its archive first, then in its folder. The
+//! the folder above it (and, in a project, the top folder); a file beside an entry in its archive first, then in its folder. The
 //! origins it gives are project addresses, so the index maps what the chain found back to
 //! its items.
 
@@ -19,11 +19,15 @@ pub(super) struct ProjectAssets<'a> {
 }
 
 impl ProjectAssets<'_> {
-    /// The folders searched for a library: the item's, then the one above it.
+    /// The folders searched for a library: the item's, then the one above it, then the top
+    /// folder (where the game runs: a map's tables under `DATA/MAPS/<map>/` take its libraries).
     fn library_dirs(&self) -> Vec<&str> {
         let mut dirs = vec![self.dir];
         if !self.dir.is_empty() {
             dirs.push(super::walk::parent_dir(self.dir));
+        }
+        if !dirs.contains(&"") {
+            dirs.push("");
         }
         dirs
     }

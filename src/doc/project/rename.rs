@@ -1,6 +1,7 @@
 //! Renaming a material or a texture with its references: the entry's rename and, in the same
 //! undo step, every WEAR row (for a material) or MAT0 phase and LIGHTMAPS row (for a texture)
-//! that names it, across the project. Each name is rewritten where it stands (a WEAR name
+//! that names it, across the project; a mesh (or table) of an archive rewrites the member field
+//! of the record slots that name it, a record the record field of the unit components. Each name is rewritten where it stands (a WEAR name
 //! token spliced, a MAT0 name field's bytes up to its NUL), so a save changes only the bytes
 //! that must change. Names that reach the entry only through the engine's fallback do not
 //! name it and are left alone.
@@ -12,6 +13,8 @@ use crate::doc::shift::Change;
 use crate::doc::{Edit, EditOp, FileId, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::{Mat0, NAME_LEN};
+use crate::formats::objrec::{Kind, NAME_FIELD, Record, Slot};
+use crate::formats::unit_dat::UnitDat;
 use crate::formats::wear::{Section, Wear};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -80,8 +83,18 @@ pub fn plan(index: &Index, address: &str, new_name: &str) -> Result<RenamePlan, 
         .used_by(target)
         .into_iter()
         .filter(|l| l.exact && wanted.contains(&l.kind))
-        .map(|l| Rewrite { item: l.item, address: l.address, at: l.at, old: l.name, new: new_name.to_string() })
+        .map(|l| {
+            // A slot or component names `ARCHIVE::MEMBER`: only the member is rewritten.
+            let old = match l.at {
+                At::Slot { .. } | At::Component { .. } => l.name.rsplit("::").next().unwrap_or(&l.name).to_string(),
+                _ => l.name,
+            };
+            Rewrite { item: l.item, address: l.address, at: l.at, old, new: new_name.to_string() }
+        })
         .collect();
+    if rewrites.iter().any(|r| matches!(r.at, At::Slot { .. } | At::Component { .. })) && new_bytes.len() > crate::formats::objrec::MAX_NAME {
+        return Err(format!("{new_name}: a record slot or unit component holds a name of at most {} bytes", crate::formats::objrec::MAX_NAME));
+    }
     if rewrites.iter().any(|r| matches!(r.at, At::Phase { .. })) && new_bytes.len() >= NAME_LEN {
         return Err(format!("{new_name}: a MAT0 phase holds a texture name of at most {} bytes", NAME_LEN - 1));
     }
@@ -169,6 +182,47 @@ fn rewrite_item(bytes: &SharedBytes, ws: &Workspace, path: &ItemPath, rewrites: 
                 p.set_texture(&r.new).map_err(|e| e.message)?;
             }
             Ok(SharedBytes::from(m.write().map_err(|e| e.message)?))
+        }
+        At::Object { .. } => {
+            // A record renamed: the missions placing it name the new key.
+            let (mut m, _) = crate::formats::tma::Mission::parse(bytes).map_err(|e| e.message)?;
+            for r in rewrites {
+                let At::Object { index: Some(i), .. } = r.at else { return Err("mixed rewrites".into()) };
+                let o = m.objects.get_mut(i).ok_or_else(|| format!("object {i} is gone (edited since the project was indexed)"))?;
+                if !o.path.eq_ignore_case(r.old.as_bytes()) {
+                    return Err(format!("object {i} no longer names {}", r.old));
+                }
+                o.path = crate::formats::tma::Text::encode(&r.new).ok_or_else(|| format!("{} has a character CP1251 lacks", r.new))?;
+            }
+            Ok(SharedBytes::from(m.write()))
+        }
+        At::Slot { .. } => {
+            let mut rec = Record::parse(bytes, Kind::Other(0)).map_err(|e| e.message)?.0;
+            for r in rewrites {
+                let At::Slot { slot, .. } = r.at else { return Err("mixed rewrites".into()) };
+                let s = rec.slots.get_mut(slot).ok_or_else(|| format!("slot {slot} is gone (edited since the project was indexed)"))?;
+                if !s.member_bytes().eq_ignore_ascii_case(r.old.as_bytes()) {
+                    return Err(format!("slot {slot} no longer names {}", r.old));
+                }
+                // Only the member's 32 bytes change; the archive field stays as stored.
+                let mut raw = *s.raw();
+                raw[NAME_FIELD..].copy_from_slice(&Slot::new("", &r.new).map_err(|e| e.message)?.raw()[NAME_FIELD..]);
+                *s = Slot::from_raw(raw);
+            }
+            Ok(SharedBytes::from(rec.write()))
+        }
+        At::Component { .. } => {
+            let reading = ws.readings.unit_dat;
+            let mut unit = UnitDat::parse(bytes, reading).map_err(|e| e.message)?.0;
+            for r in rewrites {
+                let At::Component { index, .. } = r.at else { return Err("mixed rewrites".into()) };
+                let c = unit.component_mut(index).map_err(|_| format!("component {index} is gone (edited since the project was indexed)"))?;
+                if !c.record_bytes().eq_ignore_ascii_case(r.old.as_bytes()) {
+                    return Err(format!("component {index} no longer names {}", r.old));
+                }
+                c.set_record(&r.new).map_err(|e| e.message)?;
+            }
+            Ok(SharedBytes::from(unit.write()))
         }
         _ => Err("nothing to rewrite there".into()),
     }

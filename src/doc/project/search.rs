@@ -4,7 +4,9 @@
 //! filters: `t:KIND` (a kind's name, `texm`, `mat0`, ..., `nres`, `rsli`, or a word its
 //! codec gives, `texture`, `level`, `geom`, ...; `archive`; several are alternatives), `is:unused` (textures and materials nothing uses),
 //! `is:dangling` (items naming something that is not there, or reaching only the engine's
-//! fallback).
+//! fallback). In missions, words also find placed objects by name (their paths are names the
+//! mission holds), and `clan:NAME` / `prop:NAME` find the objects a clan owns or that carry a
+//! property (`doc::world::search`).
 
 use super::index::{At, Index, ItemId};
 use crate::doc::kinds::{FormatKind, ItemKind};
@@ -18,6 +20,10 @@ pub struct Query {
     pub dangling: bool,
     /// Lower-case words, all of which the name must contain.
     pub words: Vec<String>,
+    /// `clan:NAME`: mission objects owned by the clan of this name (lower case).
+    pub clan: Option<String>,
+    /// `prop:NAME`: mission objects carrying a property of this name (lower case).
+    pub property: Option<String>,
     /// Filters the query could not read (`t:nonsense`), for the caller to show.
     pub unknown: Vec<String>,
 }
@@ -49,6 +55,10 @@ impl Query {
                     Some(k) => q.kinds.extend(k),
                     None => q.unknown.push(word.to_string()),
                 }
+            } else if let Some(c) = lower.strip_prefix("clan:") {
+                q.clan = Some(c.to_string());
+            } else if let Some(p) = lower.strip_prefix("prop:") {
+                q.property = Some(p.to_string());
             } else if let Some(what) = lower.strip_prefix("is:") {
                 match what {
                     "unused" => q.unused = true,
@@ -62,7 +72,12 @@ impl Query {
         q
     }
 
-    fn matches(&self, name: &str) -> Option<u8> {
+    /// Whether the query asks for mission objects by owner or property.
+    pub fn objects_only(&self) -> bool {
+        self.clan.is_some() || self.property.is_some()
+    }
+
+    pub(crate) fn matches(&self, name: &str) -> Option<u8> {
         let lower = name.to_ascii_lowercase();
         if !self.words.iter().all(|w| lower.contains(w.as_str())) {
             return None;
@@ -92,6 +107,11 @@ pub struct Hit {
 }
 
 impl Hit {
+    /// A name item `item` holds at `at` (a mission's object), ranked as `rank`.
+    pub(crate) fn contained(item: ItemId, address: &str, kind: ItemKind, name: String, at: At, rank: u8) -> Hit {
+        Hit { item, address: address.to_string(), kind, name, at: Some(at), rank: (rank, true) }
+    }
+
     /// One line for a list: `Material.lib::STEEL (mat0)`, `… phase 0: texture BRICK00.0`.
     pub fn describe(&self) -> String {
         match &self.at {
@@ -108,6 +128,12 @@ pub fn search(index: &Index, query: &Query) -> Vec<Hit> {
     let words = !query.words.is_empty();
     for (id, item) in index.items() {
         if !query.kinds.is_empty() && !query.kinds.contains(&item.kind) {
+            continue;
+        }
+        if item.kind == FormatKind::Mission {
+            hits.extend(crate::doc::world::search::object_hits(index, id, item, query));
+        }
+        if query.objects_only() {
             continue;
         }
         if query.unused && !index.is_unused(id) {
@@ -128,6 +154,11 @@ pub fn search(index: &Index, query: &Query) -> Vec<Hit> {
         }
         if query.unused {
             continue;
+        }
+        for (w, at) in &item.words {
+            if let Some(rank) = query.matches(w) {
+                hits.push(Hit { item: id, address: item.address.clone(), kind: item.kind, name: w.clone(), at: Some(*at), rank: (rank, true) });
+            }
         }
         for r in &item.refs {
             // A mesh's refs name its table: the table's own name is found as an item.

@@ -106,7 +106,17 @@ fn unused_and_dangling_names_are_searchable() {
     assert!(unused_tex.iter().any(|h| h.address == "lightmap.lib::BRICK00.0"), "the shadowed copy reaches nothing");
 
     let dangling: Vec<String> = search::search(&ix, &Query::parse("is:dangling")).into_iter().map(|h| h.address).collect();
-    assert_eq!(dangling, ["Material.lib::BROKEN", "models/MODEL000.wea", "models/ORPHAN.msh"]);
+    assert_eq!(
+        dangling,
+        [
+            "MISSIONS/Broken/data.tma",
+            "Material.lib::BROKEN",
+            "UNITS/UNITS/BATTLE/unit_gone.dat",
+            "models/MODEL000.wea",
+            "models/ORPHAN.msh",
+            "objects.rlb::s_obj_gone"
+        ]
+    );
 }
 
 #[test]
@@ -120,11 +130,12 @@ fn searches_names_and_contained_names_with_type_filters() {
     assert_eq!(mats.len(), GameSpec::SMALL.materials);
     let tables = search::search(&ix, &Query::parse("t:wear"));
     // One per loose model, one per record mesh (nested in the .rlb archives), and the two
-    // landscape tables.
+    // landscape tables, at the top and in each mission map's folder.
     let nested = GameSpec::SMALL.record_count();
-    assert_eq!(tables.len(), GameSpec::SMALL.models + nested + 2);
+    let maps = GameSpec::SMALL.missions;
+    assert_eq!(tables.len(), GameSpec::SMALL.models + nested + 2 + 2 * maps);
     let meshes = search::search(&ix, &Query::parse("t:msh"));
-    assert_eq!(meshes.len(), GameSpec::SMALL.models + nested + 1);
+    assert_eq!(meshes.len(), GameSpec::SMALL.models + nested + 1 + maps);
     // Contained names: the MAT0 phases naming BRICK00.0 come after the texture itself.
     let hits = search::search(&ix, &Query::parse("brick00.0"));
     assert_eq!((hits[0].address.as_str(), hits[0].at), ("Textures.lib::BRICK00.0", None));
@@ -247,8 +258,8 @@ fn the_walk_and_index_read_a_folder_with_bad_files_and_keep_the_rest() {
         std::fs::write(dir.path().join(format!("docs/{i}.txt")), "notes").unwrap();
     }
     let p = Project::open(dir.path());
-    // The unit .dat files are not a format the walk claims yet (issue 39), so unrelated too.
-    assert_eq!(p.walked.unrelated, 300 + GameSpec::SMALL.units);
+    // The unit .dat files and the missions are listed by their names.
+    assert_eq!(p.walked.unrelated, 300);
     let ix = p.index(&Readings::default());
     let problems = ix.problems();
     let broken: Vec<&Problem> = problems.iter().filter(|p| p.file == "broken.lib").collect();

@@ -111,7 +111,8 @@ pub fn walk(root: &Path) -> Walked {
             }
             match classify(&path, &name, meta.len()) {
                 Err(e) => out.problems.push(Problem::error(child_rel, Some(0), format!("cannot be read: {e}"))),
-                Ok(FileKind::Unknown) => out.unrelated += 1,
+                // A unit tree (`UNITS/**/*.dat`) has a magic word but no FileKind: a project file all the same.
+                Ok(FileKind::Unknown) if !unit_file(&path, &name) => out.unrelated += 1,
                 Ok(kind) => {
                     // A file reached twice through links is one file of the project.
                     if is_link || path_has_link(&canon_root, &path) {
@@ -142,6 +143,14 @@ fn path_has_link(canon_root: &Path, path: &Path) -> bool {
 
 fn shown(rel: &str) -> String {
     if rel.is_empty() { ".".to_string() } else { rel.to_string() }
+}
+
+/// A unit tree by its name and magic (docs/formats/unit-dat.md).
+fn unit_file(path: &Path, name: &str) -> bool {
+    let mut head = [0u8; 4];
+    name.to_ascii_lowercase().ends_with(".dat")
+        && std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+        && crate::doc::kinds::unit::looks_like_unit(name, &head)
 }
 
 /// The format of a file by its first bytes and its name. An X-Ray `level` under another name

@@ -4,6 +4,8 @@
 //! do not point back and cells naming areals that do not exist; the grid's cover of the
 //! landscape is checked where the landscape is known (the project's check).
 
+pub mod diff;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::bytes::SharedBytes;
@@ -23,6 +25,10 @@ impl Codec for LandMapCodec {
 
     fn whole_archive(&self) -> bool {
         true
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
     }
 
     fn search_words(&self) -> &'static [&'static str] {

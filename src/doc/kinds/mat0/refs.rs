@@ -9,7 +9,7 @@ use crate::formats::mat0::{Mat0Ref, PARAMS_LEN, PHASE_LEN, prefix_len};
 
 impl Refs for Mat0Codec {
     fn refs(&self, item: &RefsInput, problems: &mut Vec<Problem>) -> ReadRefs {
-        ReadRefs { refs: mat0(item.address, item.bytes, item.attrs[1], problems), wear: None }
+        ReadRefs { refs: mat0(item.address, item.bytes, item.attrs[1], problems), wear: None, words: Vec::new() }
     }
 }
 

@@ -3,6 +3,12 @@
 //! readings `clan-body` and the version gates, re-encodes, and says when the file would read
 //! differently under the other clan-body reading.
 
+pub mod diff;
+pub mod merge;
+pub mod refs;
+pub mod text;
+pub mod unpack;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::tma::{ClanBodyReading, Mission, Options, VersionCheck};
 use crate::formats::{Diagnostic, Result};
@@ -61,6 +67,22 @@ impl Codec for MissionCodec {
 
     fn search_words(&self) -> &'static [&'static str] {
         &["tma", "map"]
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        Some(self)
+    }
+
+    fn merge(&self) -> Option<&dyn crate::doc::kinds::Merge> {
+        Some(self)
     }
 
     fn claims(&self, item: &Item) -> bool {

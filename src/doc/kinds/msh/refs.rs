@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 impl Refs for MshCodec {
     fn refs(&self, item: &RefsInput, problems: &mut Vec<Problem>) -> ReadRefs {
-        ReadRefs { refs: mesh(item.address, item.name, item.bytes, item.readings, problems), wear: None }
+        ReadRefs { refs: mesh(item.address, item.name, item.bytes, item.readings, problems), wear: None, words: Vec::new() }
     }
 }
 

@@ -3,6 +3,10 @@
 //! archive and a member; `info` lists them with the role their extension gives them, `check`
 //! reports the slot rules with offsets and re-encodes.
 
+pub mod diff;
+pub mod refs;
+pub mod unpack;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::objrec::{Kind, Record};
 use crate::formats::Result;
@@ -19,6 +23,18 @@ pub fn record_kind(type_id: Option<u32>) -> Option<Kind> {
 impl Codec for RecordCodec {
     fn kind(&self) -> FormatKind {
         FormatKind::Record
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        Some(self)
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
     }
 
     fn search_words(&self) -> &'static [&'static str] {

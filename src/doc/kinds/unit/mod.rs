@@ -3,6 +3,10 @@
 //! attachment and display name; `check` applies the strict rules (or the reading `unit-dat`)
 //! and re-encodes.
 
+pub mod diff;
+pub mod refs;
+pub mod unpack;
+
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::Result;
 use crate::formats::unit_dat::{MAGIC, UnitDat};
@@ -19,6 +23,18 @@ pub fn looks_like_unit(name: &str, bytes: &[u8]) -> bool {
 impl Codec for UnitCodec {
     fn kind(&self) -> FormatKind {
         FormatKind::Unit
+    }
+
+    fn diff(&self) -> Option<&dyn crate::doc::kinds::Diff> {
+        Some(self)
+    }
+
+    fn unpack(&self) -> Option<&dyn crate::doc::kinds::Unpack> {
+        Some(self)
+    }
+
+    fn refs(&self) -> Option<&dyn crate::doc::kinds::Refs> {
+        Some(self)
     }
 
     fn search_words(&self) -> &'static [&'static str] {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 impl Refs for WearCodec {
     fn refs(&self, item: &RefsInput, _problems: &mut Vec<Problem>) -> ReadRefs {
         let w = Wear::parse(item.bytes);
-        ReadRefs { refs: wear(&w), wear: Some(Arc::new(w)) }
+        ReadRefs { refs: wear(&w), wear: Some(Arc::new(w)), words: Vec::new() }
     }
 }
 

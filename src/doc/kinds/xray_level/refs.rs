@@ -9,7 +9,7 @@ use crate::formats::xray_level::Level;
 
 impl Refs for XrayLevelCodec {
     fn refs(&self, item: &RefsInput, problems: &mut Vec<Problem>) -> ReadRefs {
-        ReadRefs { refs: level(item.address, item.bytes, problems), wear: None }
+        ReadRefs { refs: level(item.address, item.bytes, problems), wear: None, words: Vec::new() }
     }
 }
 

@@ -10,19 +10,30 @@ impl Index {
     pub(super) fn link(&mut self) {
         self.by_address.clear();
         self.by_dir_name.clear();
+        self.by_file_name.clear();
+        self.members.clear();
         self.libraries.clear();
         for (f, file) in self.files.iter().enumerate() {
             let dir = file.dir().to_ascii_lowercase();
             let name = file.rel.rsplit('/').next().unwrap_or(&file.rel).to_ascii_lowercase();
+            self.by_file_name.entry(name.clone()).or_default().push(f as u32);
             self.by_dir_name.entry((dir, name)).or_insert(f as u32);
             for (i, it) in file.items.iter().enumerate() {
                 self.by_address.entry(it.address.to_ascii_lowercase()).or_insert(ItemId { file: f as u32, item: i as u32 });
+                if it.entries.len() == 1 {
+                    self.members.entry((f as u32, it.name.to_ascii_lowercase())).or_insert(i as u32);
+                }
             }
             if let Some(Node::Nres(a)) = &file.node {
                 let lib = Arc::new(Library { origin: file.rel.clone(), archive: a.clone() });
                 let names = Arc::new(lib.names());
                 self.libraries.insert(f as u32, (lib, names));
             }
+        }
+        // The shallowest file of a name is the one an archive name finds.
+        let files = &self.files;
+        for v in self.by_file_name.values_mut() {
+            v.sort_by_key(|&f| (files[f as usize].rel.matches('/').count(), files[f as usize].rel.to_ascii_lowercase()));
         }
         let mut memo: HashMap<(String, Option<ItemId>, RefKind, Vec<u8>), Resolved> = HashMap::new();
         let mut targets: Vec<(ItemId, usize, Option<Target>)> = Vec::new();
@@ -35,9 +46,11 @@ impl Index {
                 let assets = ProjectAssets { index: self, dir: &dir, container };
                 let mut table_missing: Option<String> = None;
                 for (k, r) in it.refs.iter().enumerate() {
-                    // A table is found beside its mesh (its archive first); the libraries by folder.
+                    // A table is found beside its mesh (its archive first); the libraries by
+                    // folder; a slot's or component's archive anywhere in the project.
                     let key_container = if r.kind == RefKind::Table { container } else { None };
-                    let key = (dir.clone(), key_container, r.kind, r.name_bytes.to_ascii_uppercase());
+                    let key_dir = if matches!(r.kind, RefKind::Slot | RefKind::Component) { String::new() } else { dir.clone() };
+                    let key = (key_dir, key_container, r.kind, r.name_bytes.to_ascii_uppercase());
                     let resolved = memo.entry(key).or_insert_with(|| self.resolve(&assets, r.kind, &r.name_bytes)).clone();
                     let target = match (&resolved, r.at) {
                         (Resolved::Found(t), At::Mesh { index, .. }) => {
@@ -58,7 +71,7 @@ impl Index {
                         (RefKind::Table, Some(why)) => {
                             table_missing.get_or_insert(why);
                         }
-                        (RefKind::Texture | RefKind::Lightmap | RefKind::Material, Some(why)) => {
+                        (RefKind::Texture | RefKind::Lightmap | RefKind::Material | RefKind::Slot | RefKind::Component | RefKind::Placed | RefKind::Landscape, Some(why)) => {
                             problems.push(ref_problem(it, r, &why, None));
                         }
                         (RefKind::Material, None) => {
@@ -92,6 +105,8 @@ impl Index {
             }
         }
         problems.extend(self.shadowing());
+        problems.extend(self.world_problems());
+        problems.extend(crate::doc::world::check(self));
         self.problems = problems;
     }
 
@@ -135,6 +150,15 @@ impl Index {
                 }
             }
             RefKind::XrayShader | RefKind::XrayTexture => Resolved::Missing(String::new()),
+            RefKind::Placed => match crate::doc::world::placed_target(self, name) {
+                Ok(item) => Resolved::Found(Target { item, exact: true, row: None }),
+                Err(why) => Resolved::Missing(why),
+            },
+            RefKind::Landscape => match crate::doc::world::landscape_target(self, name) {
+                Ok(item) => Resolved::Found(Target { item, exact: true, row: None }),
+                Err(why) => Resolved::Missing(why),
+            },
+            RefKind::Slot | RefKind::Component => self.resolve_member(name),
         }
     }
 
@@ -143,7 +167,8 @@ impl Index {
     fn shadowing(&self) -> Vec<Problem> {
         let mut groups: HashMap<(FormatKind, Vec<u8>), Vec<ItemId>> = HashMap::new();
         for (id, it) in self.items() {
-            if let Some(k) = it.kind.format().filter(|k| !named_by(*k).is_empty())
+            // Textures and materials: what the engine's library lookups take by name alone.
+            if let Some(k) = it.kind.format().filter(|k| matches!(k, FormatKind::Texm | FormatKind::Mat0))
                 && !it.entries.is_empty()
             {
                 groups.entry((k, it.name.as_bytes().to_ascii_uppercase())).or_default().push(id);
@@ -196,8 +221,9 @@ pub(super) enum Resolved {
 
 fn ref_problem(it: &Item, r: &Ref, why: &str, related: Option<String>) -> Problem {
     let (offset, line) = match r.at {
-        At::Phase { offset, .. } => (Some(offset), None),
+        At::Phase { offset, .. } | At::Object { offset, .. } => (Some(offset), None),
         At::Row { offset, line, .. } => (Some(offset), Some(line)),
+        At::Slot { offset, .. } | At::Component { offset, .. } => (Some(offset), None),
         _ => (None, None),
     };
     let mut p = Problem::warning(it.address.clone(), offset, format!("{} names {} {}: {why}", r.at.describe(), r.kind.label(), r.name));

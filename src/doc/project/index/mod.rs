@@ -11,6 +11,7 @@
 
 mod link;
 mod read;
+mod world;
 
 use read::{descend, entry_item, index_archive, index_file, item_is_archive};
 use super::assets::ProjectAssets;
@@ -52,6 +53,17 @@ pub enum RefKind {
     XrayShader,
     /// An X-Ray level shader's texture or lightmap name (outside the project).
     XrayTexture,
+    /// A mission's map path (`DATA\MAPS\SC_3\land`): the landscape `land.msh` it plays on.
+    Landscape,
+    /// A placed object's path: a unit `.dat` file (buildings, units) or an `objects.rlb`
+    /// record key (vegetation, rocks).
+    Placed,
+    /// An object record's slot: a member of an archive found by file name anywhere in the
+    /// project (a mesh, its `.wea`, ...; a parent slot names another record of `objects.rlb`).
+    /// The ref's name is `ARCHIVE::MEMBER`.
+    Slot,
+    /// A unit tree's component: a record of `objects.rlb`. The ref's name is `ARCHIVE::RECORD`.
+    Component,
 }
 
 impl RefKind {
@@ -63,6 +75,10 @@ impl RefKind {
             RefKind::Table => "table",
             RefKind::XrayShader => "shader",
             RefKind::XrayTexture => "texture",
+            RefKind::Landscape => "landscape",
+            RefKind::Placed => "object",
+            RefKind::Slot => "member",
+            RefKind::Component => "record",
         }
     }
 }
@@ -79,6 +95,14 @@ pub enum At {
     Mesh { index: u16, batches: usize, triangles: usize },
     /// X-Ray level shader `index`.
     Shader { index: usize },
+    /// A mission's object `index` (its path at `offset`), or its map path (`index` none).
+    Object { index: Option<usize>, offset: u64 },
+    /// Object record slot `slot` (0-based); `offset` of the slot within the record.
+    Slot { slot: usize, offset: u64 },
+    /// Unit tree component `index` (depth-first, 0 the root); `offset` of the component in the
+    /// file; its `parent` component; `socket`: the node of the parent's mesh a turret or gun is
+    /// attached to (other parts attach to their parent controller's slots).
+    Component { index: usize, offset: u64, parent: Option<usize>, socket: Option<u32> },
 }
 
 impl At {
@@ -90,6 +114,10 @@ impl At {
             At::Mesh { index, batches: 0, triangles } => format!("material {index}: {triangles} triangles"),
             At::Mesh { index, batches, triangles } => format!("material {index}: {batches} batches, {triangles} triangles"),
             At::Shader { index } => format!("shader {index}"),
+            At::Object { index: Some(index), .. } => format!("object {index}"),
+            At::Object { index: None, .. } => "map".to_string(),
+            At::Slot { slot, .. } => format!("slot {slot}"),
+            At::Component { index, .. } => format!("component {index}"),
         }
     }
 }
@@ -143,6 +171,8 @@ pub struct Item {
     pub refs: Vec<Ref>,
     /// A WEAR table as read, for the row lookups of the meshes that use it.
     pub(super) wear: Option<Arc<Wear>>,
+    /// Other text the item holds, for search (a unit component's display name).
+    pub words: Vec<(String, At)>,
 }
 
 /// A file as indexed.
@@ -155,6 +185,8 @@ pub struct FileIndex {
     /// What reading the file reported.
     pub problems: Vec<Problem>,
     pub bytes: u64,
+    /// The file's bytes as read (shared with its tree's views).
+    pub(super) data: SharedBytes,
 }
 
 impl FileIndex {
@@ -184,6 +216,10 @@ pub struct Index {
     by_address: HashMap<String, ItemId>,
     /// Lower-case (folder, file name) → file.
     by_dir_name: HashMap<(String, String), u32>,
+    /// Lower-case file name → files of that name anywhere, shallowest first.
+    by_file_name: HashMap<String, Vec<u32>>,
+    /// (file, lower-case entry name) → the file's first top-level entry of that name.
+    members: HashMap<(u32, String), u32>,
     /// Item → (using item, its ref index).
     used_by: HashMap<ItemId, Vec<(ItemId, u32)>>,
     libraries: HashMap<u32, (Arc<Library>, Arc<Vec<String>>)>,
@@ -208,6 +244,7 @@ impl Index {
                 items: Vec::new(),
                 problems: vec![Problem::error(f.rel.clone(), Some(0), format!("cannot be read: {e}"))],
                 bytes: 0,
+                data: SharedBytes::from(Vec::new()),
             },
         };
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 2);
@@ -248,6 +285,8 @@ impl Index {
             walk_problems: Vec::new(),
             by_address: HashMap::new(),
             by_dir_name: HashMap::new(),
+            by_file_name: HashMap::new(),
+            members: HashMap::new(),
             used_by: HashMap::new(),
             libraries: HashMap::new(),
             problems: Vec::new(),
@@ -361,6 +400,26 @@ impl Index {
         self.by_address.get(&address.replace('\\', "/").to_ascii_lowercase()).copied()
     }
 
+    /// The bytes of an item: a file's as read, an entry's from its archive.
+    pub fn item_bytes(&self, id: ItemId) -> Option<SharedBytes> {
+        let file = self.files.get(id.file as usize)?;
+        let item = file.items.get(id.item as usize)?;
+        match item.entries.split_last() {
+            None => Some(file.data.clone()),
+            Some((&last, parent)) => descend(file.node.as_ref()?, parent)?.entry_bytes(last).ok(),
+        }
+    }
+
+    /// The file at a project path (`/` or `\\`, ASCII case-insensitively): its item.
+    pub fn file_item(&self, rel: &str) -> Option<ItemId> {
+        let rel = rel.replace('\\', "/");
+        let (dir, name) = match rel.rsplit_once('/') {
+            Some((d, n)) => (d, n),
+            None => ("", rel.as_str()),
+        };
+        self.file_in(dir, name).map(|file| ItemId { file, item: 0 })
+    }
+
     /// The file an item belongs to.
     pub fn file_of(&self, id: ItemId) -> Option<&FileIndex> {
         self.files.get(id.file as usize)
@@ -449,8 +508,9 @@ impl Index {
     /// table or an archive is what a game loads by its own name).
     pub fn is_unused(&self, id: ItemId) -> bool {
         let Some(item) = self.item(id) else { return false };
-        // Only what references name by its own name can be unused.
-        let counted = item.kind.format().is_some_and(|k| !named_by(k).is_empty()) && !item.entries.is_empty();
+        // Only library entries that references name by their own name can be unused (a mesh,
+        // a record or a unit file is also loaded by the engine by name or placed by missions).
+        let counted = item.kind.format().is_some_and(|k| matches!(k, FormatKind::Texm | FormatKind::Mat0) && !named_by(k).is_empty()) && !item.entries.is_empty();
         // DEFAULT is what every name the library lacks falls back to.
         let fallback = item.kind == FormatKind::Mat0 && item.name.eq_ignore_ascii_case(DEFAULT_MATERIAL);
         counted && !fallback && self.used_by.get(&id).is_none_or(|v| v.is_empty())

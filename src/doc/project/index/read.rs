@@ -38,7 +38,7 @@ pub(in crate::doc::project) fn index_file(rel: &str, bytes: SharedBytes, reading
     if descend && let Some(n) = &node {
         index_archive(n, rel, Vec::new(), Some(0), 0, readings, &mut items, &mut problems);
     }
-    FileIndex { rel: rel.to_string(), node, items, problems, bytes: len }
+    FileIndex { rel: rel.to_string(), node, items, problems, bytes: len, data: bytes }
 }
 
 /// A kind whose archive is one item (a model: its entries are components).
@@ -115,6 +115,6 @@ pub(super) fn entry_item(
         Some(r) => r.refs(&RefsInput { address, name, bytes, attrs, readings }, problems),
         None => ReadRefs::default(),
     };
-    let (refs, wear) = (read.refs, read.wear);
-    Item { address: address.to_string(), entries, name: name.to_string(), kind, size: bytes.len() as u64, container, refs, wear }
+    let (refs, wear, words) = (read.refs, read.wear, read.words);
+    Item { address: address.to_string(), entries, name: name.to_string(), kind, size: bytes.len() as u64, container, refs, wear, words }
 }
