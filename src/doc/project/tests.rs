@@ -250,8 +250,9 @@ fn the_walk_and_index_read_a_folder_with_bad_files_and_keep_the_rest() {
         std::fs::write(dir.path().join(format!("docs/{i}.txt")), "notes").unwrap();
     }
     let p = Project::open(dir.path());
-    // The unit .dat files are not a format the walk claims yet (issue 39), so unrelated too.
-    assert_eq!(p.walked.unrelated, 300 + GameSpec::SMALL.units);
+    // The unit .dat files are project files (by their magic), the notes unrelated.
+    assert_eq!(p.walked.unrelated, 300);
+    assert_eq!(p.files().iter().filter(|f| f.rel.ends_with(".dat")).count(), GameSpec::SMALL.units);
     let ix = p.index(&Readings::default());
     let problems = ix.problems();
     let broken: Vec<&Problem> = problems.iter().filter(|p| p.file == "broken.lib").collect();
