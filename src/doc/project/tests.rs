@@ -258,8 +258,9 @@ fn the_walk_and_index_read_a_folder_with_bad_files_and_keep_the_rest() {
         std::fs::write(dir.path().join(format!("docs/{i}.txt")), "notes").unwrap();
     }
     let p = Project::open(dir.path());
-    // The unit .dat files and the missions are listed by their names.
+    // The unit .dat files and the missions are project files, the notes unrelated.
     assert_eq!(p.walked.unrelated, 300);
+    assert_eq!(p.files().iter().filter(|f| f.rel.ends_with(".dat")).count(), GameSpec::SMALL.units);
     let ix = p.index(&Readings::default());
     let problems = ix.problems();
     let broken: Vec<&Problem> = problems.iter().filter(|p| p.file == "broken.lib").collect();

@@ -67,15 +67,15 @@ impl Diff for UnitCodec {
             }
         }
         // Re-parented or moved: the same record elsewhere, first come first paired.
-        for j in 0..pb.len() {
-            if !b_left[j] {
+        for (j, left) in b_left.iter_mut().enumerate() {
+            if !*left {
                 continue;
             }
             let rec = ub.component(j).record_bytes();
             if let Some(i) = (0..pa.len()).find(|&i| a_left[i] && ua.component(i).record_bytes().eq_ignore_ascii_case(rec)) {
                 pairs.push((i, j));
                 a_left[i] = false;
-                b_left[j] = false;
+                *left = false;
             }
         }
         pairs.sort_by_key(|&(_, j)| j);
