@@ -106,25 +106,42 @@ const GROUND_SIDE: usize = 128;
 
 impl Ground {
     fn new(scene: &Scene, world: &[Transform]) -> Ground {
-        let mut pts = Vec::new();
+        // Every triangle in scene space.
+        let mut tris: Vec<[Vec3; 3]> = Vec::new();
         for (n, node) in scene.nodes.iter().enumerate() {
             let w = world.get(n).copied().unwrap_or(Transform::IDENTITY);
-            pts.extend(node.primitives.iter().flat_map(|p| p.positions.iter().map(move |&v| w.apply_point(Vec3::from(v)))));
+            for p in node.primitives.iter().filter(|p| !p.points) {
+                for t in p.indices.chunks_exact(3) {
+                    let corner = |i: u32| p.positions.get(i as usize).map(|&v| w.apply_point(Vec3::from(v)));
+                    if let (Some(a), Some(b), Some(c)) = (corner(t[0]), corner(t[1]), corner(t[2])) {
+                        tris.push([a, b, c]);
+                    }
+                }
+            }
         }
         let (mut lo, mut hi) = ([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]);
-        for p in &pts {
+        for p in tris.iter().flatten() {
             lo = [lo[0].min(p.x), lo[1].min(p.z)];
             hi = [hi[0].max(p.x), hi[1].max(p.z)];
         }
         let cell = ((hi[0] - lo[0]).max(hi[1] - lo[1]) / GROUND_SIDE as f32).max(1e-3);
         let mut g = Ground { min: lo, cell, side: GROUND_SIDE, heights: vec![f32::NEG_INFINITY; GROUND_SIDE * GROUND_SIDE] };
-        if pts.is_empty() || !cell.is_finite() {
+        if tris.is_empty() || !cell.is_finite() {
             g.heights.clear();
             return g;
         }
-        for p in pts {
-            if let Some(i) = g.index(p.x, p.z) {
-                g.heights[i] = g.heights[i].max(p.y);
+        // Each triangle raises the cells its box covers to its highest corner.
+        let last = GROUND_SIDE - 1;
+        let cell_of = |v: f32, o: f32| (((v - o) / cell).floor().max(0.0) as usize).min(last);
+        for t in &tris {
+            let top = t[0].y.max(t[1].y).max(t[2].y);
+            let (x0, x1) = (t[0].x.min(t[1].x).min(t[2].x), t[0].x.max(t[1].x).max(t[2].x));
+            let (z0, z1) = (t[0].z.min(t[1].z).min(t[2].z), t[0].z.max(t[1].z).max(t[2].z));
+            for j in cell_of(z0, lo[1])..=cell_of(z1, lo[1]) {
+                for i in cell_of(x0, lo[0])..=cell_of(x1, lo[0]) {
+                    let h = &mut g.heights[j * GROUND_SIDE + i];
+                    *h = h.max(top);
+                }
             }
         }
         g
@@ -153,6 +170,14 @@ impl Ground {
         let y = self.at(v.x, v.z).map_or(v.y, |g| g.max(v.y));
         Vec3::new(v.x, y + lift, v.z)
     }
+    /// Raises every vertex of a flat marker to `lift` above the ground under it.
+    fn drape(&self, p: &mut Primitive, lift: f32) {
+        for v in &mut p.positions {
+            if let Some(g) = self.at(v[0], v[2]) {
+                v[1] = v[1].max(g + lift);
+            }
+        }
+    }
 }
 
 /// What an object's target was built into, shared by every object naming it.
@@ -172,7 +197,7 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
             Ok((land_scene, _)) => {
                 append(&mut scene, &land_scene, usize::MAX - 1, land.origin.clone(), Some(map), Transform::IDENTITY, &mut merge, false);
                 scene.notes.extend(land_scene.notes.iter().cloned());
-                scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| Diagnostic { message: format!("{}: {}", land.origin, d.message), ..d.clone() }));
+                scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| Diagnostic { message: format!("{}: {}", land.origin, d.message), offset: None, ..d.clone() }));
             }
             Err(e) => scene.diagnostics.push(Diagnostic::warning(0u64, format!("landscape {}: {e}; drawn without it", land.origin))),
         }
@@ -359,19 +384,29 @@ fn markers(scene: &mut Scene, merge: &mut Merge, map: usize, ground: &Ground, re
                 rings.ring(centre, (r - w).max(0.0), r, 48);
             }
         }
-        add(scene, format!("zones of {}", clan.name.decode()), rings.finish());
+        let mut p = rings.finish();
+        ground.drape(&mut p, 0.3);
+        add(scene, format!("zones of {}", clan.name.decode()), p);
     }
     let route = flat_material(scene, merge, "route", ROUTE_COLOR, 0.6);
     let mut routes = Mesher::new("routes", route);
     for r in &m.routes {
         let pts: Vec<Vec3> = r.points.iter().map(|&p| ground.lay(p, 0.4)).collect();
         for k in 0..pts.len() {
-            if pts.len() > 1 {
-                routes.ribbon(pts[k], pts[(k + 1) % pts.len()], 1.5);
+            if pts.len() < 2 {
+                break;
+            }
+            // In pieces of about 4 units, so that the band follows the ground.
+            let (a, b) = (pts[k], pts[(k + 1) % pts.len()]);
+            let pieces = ((b - a).length() / 4.0).ceil().clamp(1.0, 4096.0) as usize;
+            for s in 0..pieces {
+                routes.ribbon(a.lerp(b, s as f32 / pieces as f32), a.lerp(b, (s + 1) as f32 / pieces as f32), 1.5);
             }
         }
     }
-    add(scene, "routes".to_string(), routes.finish());
+    let mut p = routes.finish();
+    ground.drape(&mut p, 0.4);
+    add(scene, "routes".to_string(), p);
 }
 
 impl MissionScene {
