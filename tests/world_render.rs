@@ -93,8 +93,8 @@ fn a_mission_renders_top_down_with_clan_colours_and_the_missing_box() {
     let plain = png(&dir.path().join("plain.png"));
     // Clans 0 (zones), 1, 2 and 3 (the rings of the objects they own): each colour shows in the
     // mission and much less without owners and zones.
-    for clan in 0..=3 {
-        let (with, without) = (near_hue(&img, CLAN_PALETTE[clan]), near_hue(&plain, CLAN_PALETTE[clan]));
+    for (clan, &colour) in CLAN_PALETTE.iter().enumerate().take(4) {
+        let (with, without) = (near_hue(&img, colour), near_hue(&plain, colour));
         assert!(with > without + 100, "clan {clan}'s colour: {with} pixels, {without} without owners");
     }
     assert!(near_hue(&img, MISSING_COLOR) > 20, "the missing object's box: {}", near_hue(&img, MISSING_COLOR));

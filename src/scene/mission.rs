@@ -80,17 +80,11 @@ pub struct MissionScene {
 }
 
 /// How a mission is built.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MissionOptions {
     pub scene: SceneOptions,
     /// Draw units' internal parts and clips (hidden inside their parents in the game).
     pub internal_parts: bool,
-}
-
-impl Default for MissionOptions {
-    fn default() -> Self {
-        MissionOptions { scene: SceneOptions::default(), internal_parts: false }
-    }
 }
 
 /// Ground heights of the landscape on a coarse grid (the highest triangle corner per cell), so
@@ -188,14 +182,14 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     let mut scene = Scene { name: name.to_string(), ..Scene::default() };
     scene.diagnostics.extend(resolved.problems.iter().cloned());
     let mut merge = Merge::default();
-    let map = append(&mut scene, &Scene::default(), usize::MAX, "map".to_string(), None, Transform::IDENTITY, &mut merge, false);
+    let map = append(&mut scene, &Scene::default(), usize::MAX, "map".to_string(), None, Transform::IDENTITY, &mut merge);
     if let Some(land) = &resolved.map.landscape {
         let view = FolderView { game, dir: resolved.map.folder.clone() };
         let file = land.origin.rsplit(['/', '\\']).next().unwrap_or("land.msh").to_string();
         let built = read_msh(land.bytes.clone()).and_then(|r| msh_scene(&file, r, &view, &SceneOptions { frame: None, variant: 0, ..opts.scene }, readings));
         match built {
             Ok((land_scene, _)) => {
-                append(&mut scene, &land_scene, usize::MAX - 1, land.origin.clone(), Some(map), Transform::IDENTITY, &mut merge, false);
+                append(&mut scene, &land_scene, usize::MAX - 1, land.origin.clone(), Some(map), Transform::IDENTITY, &mut merge);
                 scene.notes.extend(land_scene.notes.iter().cloned());
                 scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| Diagnostic { message: format!("{}: {}", land.origin, d.message), offset: None, ..d.clone() }));
             }
@@ -237,7 +231,7 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
                 scene.nodes[node].primitives = prims;
                 node
             }
-            Some((id, a)) => append(&mut scene, &a.scene, *id, name.clone(), None, at, &mut merge, false),
+            Some((id, a)) => append(&mut scene, &a.scene, *id, name.clone(), None, at, &mut merge),
             None => {
                 let m = flat_material(&mut scene, &mut merge, "missing object", MISSING_COLOR, 0.5);
                 let mut box_ = Mesher::new(format!("MISSING {path}"), m);
@@ -390,6 +384,8 @@ fn markers(scene: &mut Scene, merge: &mut Merge, map: usize, ground: &Ground, re
     }
     let route = flat_material(scene, merge, "route", ROUTE_COLOR, 0.6);
     let mut routes = Mesher::new("routes", route);
+    // Pieces of band in all: a crafted file's huge polygons stay bounded.
+    let mut budget: usize = 200_000;
     for r in &m.routes {
         let pts: Vec<Vec3> = r.points.iter().map(|&p| ground.lay(p, 0.4)).collect();
         for k in 0..pts.len() {
@@ -398,7 +394,8 @@ fn markers(scene: &mut Scene, merge: &mut Merge, map: usize, ground: &Ground, re
             }
             // In pieces of about 4 units, so that the band follows the ground.
             let (a, b) = (pts[k], pts[(k + 1) % pts.len()]);
-            let pieces = ((b - a).length() / 4.0).ceil().clamp(1.0, 4096.0) as usize;
+            let pieces = (((b - a).length() / 4.0).ceil().clamp(1.0, 64.0) as usize).min(budget.max(1));
+            budget = budget.saturating_sub(pieces);
             for s in 0..pieces {
                 routes.ribbon(a.lerp(b, s as f32 / pieces as f32), a.lerp(b, (s + 1) as f32 / pieces as f32), 1.5);
             }
