@@ -7,6 +7,10 @@
 //! - a mission's scene built (resolve + landscape + objects) at 300 and 1,000 objects;
 //! - picking among 1,000 placed objects (boxes first, then the triangles of the candidates);
 //!   budget 1 ms.
+//!
+//! Measured on the shared 2-core machine (medians): the unit's resolve + assembly 0.32 ms, its
+//! drawable form 0.03 ms, a frame's pose and material clock 2 µs and its draw-call recording
+//! 0.06 ms (llvmpipe); missions 6.9 ms (300 objects) and 42 ms (1,000); a pick 3.5–7 µs.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::Vec3;

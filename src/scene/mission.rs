@@ -208,6 +208,8 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     };
     let mission = &resolved.mission;
     let mut objects = Vec::with_capacity(mission.objects.len());
+    // Each assembly's own box, for the size of its owners' rings.
+    let mut boxes: HashMap<usize, (Vec3, Vec3)> = HashMap::new();
     for (i, (o, target)) in mission.objects.iter().zip(&resolved.targets).enumerate() {
         let path = cp1251::decode(o.path.bytes());
         let label = if o.name.is_empty() { path.clone() } else { o.name.decode() };
@@ -242,7 +244,10 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         };
         let clan = usize::try_from(o.clan).ok().filter(|&c| !scenery && c < mission.clans.len());
         if let Some(c) = clan {
-            let (lo, hi) = local_box(&scene, node);
+            let (lo, hi) = match &drawn {
+                Some((id, a)) => *boxes.entry(*id).or_insert_with(|| scene_box(&a.scene)),
+                None => (Vec3::splat(-MISSING_BOX), Vec3::splat(MISSING_BOX)),
+            };
             let r = (hi.x - lo.x).max(hi.z - lo.z).max(2.0) * 0.6 + 1.0;
             let m = flat_material(&mut scene, &mut merge, &format!("clan {c} colour"), clan_color(c), 0.6);
             let mut ring = Mesher::new(format!("clan {c}"), m);
@@ -309,35 +314,9 @@ fn scaled(dst: &mut Scene, src: &Scene, id: usize, scale: [f32; 3], merge: &mut 
     out
 }
 
-/// Node `node`'s own geometry box in its space (its descendants included).
-fn local_box(scene: &Scene, node: usize) -> (Vec3, Vec3) {
-    let world = scene.world_transforms();
-    let base = world.get(node).copied().unwrap_or(Transform::IDENTITY);
-    let inv = Transform { rotation: base.rotation.inverse(), translation: -(base.rotation.inverse() * base.translation) };
-    let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-    for (n, sn) in scene.nodes.iter().enumerate().skip(node) {
-        if !descends(scene, n, node) {
-            continue;
-        }
-        let w = inv.then(&world[n]);
-        for v in sn.primitives.iter().flat_map(|p| p.positions.iter()) {
-            let p = w.apply_point(Vec3::from(*v));
-            (lo, hi) = (lo.min(p), hi.max(p));
-        }
-    }
-    if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::ZERO, Vec3::ZERO) }
-}
-
-fn descends(scene: &Scene, mut n: usize, of: usize) -> bool {
-    loop {
-        if n == of {
-            return true;
-        }
-        match scene.nodes.get(n).and_then(|x| x.parent).filter(|&p| p < n) {
-            Some(p) => n = p,
-            None => return false,
-        }
-    }
+/// The box of a whole scene's geometry in its own space (an assembly, before it is placed).
+fn scene_box(scene: &Scene) -> (Vec3, Vec3) {
+    world_box(scene, &scene.world_transforms(), 0..scene.nodes.len())
 }
 
 /// The scene-space box of the nodes' geometry.
