@@ -1,4 +1,4 @@
-//! `export`: meshes to OBJ and glTF. The item is opened through the document model like
+//! `export`: meshes, assembled units and records, and missions to OBJ and glTF. The item is opened through the document model like
 //! every other command; its materials are resolved the engine's way from the archive that
 //! holds it and the game folder around the file (see `doc::resolve`). Whatever cannot be
 //! resolved (a missing `.wea`, material or texture) is a warning on stderr, not a failure.
@@ -7,6 +7,7 @@ use super::output::outln;
 use super::{Failure, Out};
 use crate::doc::resolve::FolderAssets;
 use crate::export::{ExportError, ExportFormat, export_to};
+use crate::scene::world::{WorldItem, world_scene_in};
 use crate::scene::{SceneOptions, build_scene};
 use crate::formats::Severity;
 use crate::formats::readings::Readings;
@@ -69,6 +70,11 @@ pub(super) fn scene_of(item: &str, opts: &SceneOptions, r: &Readings) -> Result<
         None => Path::new(super::split_address(item).0).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
     };
     let assets = assets_for(item, &ws, &path)?;
+    // A record of objects.rlb is known by its entry's type, not its bytes.
+    if crate::doc::kinds::record::record_kind(ws.item_meta(&path).and_then(|m| m.type_id)).is_some() {
+        let key = WorldItem::Record { key: &name };
+        return world_scene_in(key, &assets, opts, r).map_err(|e| failure(item, e.into()));
+    }
     build_scene(&name, bytes, &assets, opts, r).map_err(|e| failure(item, e.into()))
 }
 

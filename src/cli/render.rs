@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
-    /// FILE or FILE::ENTRY: an MSH model or landscape, a level.geom, an X-Ray `level`, or a MAT0 material.
+    /// FILE or FILE::ENTRY: an MSH model or landscape, a level.geom, an X-Ray `level`, a MAT0
+    /// material, a unit file (`.dat`), an `objects.rlb` record or a mission (`data.tma`).
     pub item: String,
     /// The PNG to write (atomically).
     pub out: PathBuf,
@@ -35,6 +36,10 @@ pub struct RenderArgs {
     /// Camera angle above the horizon, degrees.
     #[arg(long, default_value_t = 20.0, allow_hyphen_values = true)]
     pub pitch: f32,
+    /// perspective (the orbit camera, --yaw and --pitch) or top (straight down, orthographic:
+    /// a mission's minimap look, the map's x to the right and its y downwards).
+    #[arg(long, default_value = "perspective")]
+    pub view: String,
     /// Overlays, comma-separated: wireframe, normals, bounds, grid, axes.
     #[arg(long, value_delimiter = ',')]
     pub overlay: Vec<String>,
@@ -109,6 +114,9 @@ mod with_gpu {
         let shading = Shading::from_name(&a.shading)
             .ok_or_else(|| Failure::usage(format!("--shading {:?}: expected textured, flat, normals, vertex-color, hemi or texcoord", a.shading)))?;
         let shape = Shape::from_name(&a.shape).ok_or_else(|| Failure::usage(format!("--shape {:?}: expected sphere, cube or plane", a.shape)))?;
+        if !matches!(a.view.to_ascii_lowercase().as_str(), "perspective" | "top") {
+            return Err(Failure::usage(format!("--view {:?}: expected perspective or top", a.view)));
+        }
         if !(a.yaw.is_finite() && a.pitch.is_finite()) {
             return Err(Failure::usage("--yaw and --pitch must be finite"));
         }
@@ -127,7 +135,11 @@ mod with_gpu {
 
         let gpu = Headless::new().map_err(render_failure)?;
         let uploaded = gpu.upload(&scene).map_err(render_failure)?;
-        let camera = OrbitCamera::framing(scene.min, scene.max, a.yaw.to_radians(), a.pitch.to_radians(), width as f32 / height as f32);
+        let aspect = width as f32 / height as f32;
+        let camera = match a.view.to_ascii_lowercase().as_str() {
+            "perspective" => OrbitCamera::framing(scene.min, scene.max, a.yaw.to_radians(), a.pitch.to_radians(), aspect),
+            _ => top_camera(scene.min, scene.max, aspect),
+        };
         let mut params = FrameParams::new(camera);
         params.overlays = overlays;
         params.shading = shading;
@@ -143,12 +155,33 @@ mod with_gpu {
             scene.parts.len(),
             gpu.adapter
         );
+        // One line per label (a mission repeats its markers' and units' parts).
+        let mut lines: Vec<(String, usize)> = Vec::new();
         for (part, status) in scene.untextured_parts() {
             if let Some(p) = scene.parts.get(part) {
-                outln!("  untextured: {} ({status:?})", p.label);
+                let line = format!("{} ({status:?})", p.label);
+                match lines.iter_mut().find(|(l, _)| *l == line) {
+                    Some((_, n)) => *n += 1,
+                    None => lines.push((line, 1)),
+                }
             }
         }
+        for (line, n) in lines {
+            if n > 1 { outln!("  untextured: {line} x{n}") } else { outln!("  untextured: {line}") }
+        }
         Ok(0)
+    }
+
+    /// Straight down on the box's top, orthographic, the box's x and z spans filling the view
+    /// (with a margin).
+    pub fn top_camera(min: glam::Vec3, max: glam::Vec3, aspect: f32) -> OrbitCamera {
+        let mut c = OrbitCamera::framing(min, max, 0.0, std::f32::consts::FRAC_PI_2, aspect);
+        c.orthographic = true;
+        let size = max - min;
+        let half_h = (size.z * 0.5).max(size.x * 0.5 / aspect.max(1e-3)).max(1e-3) * 1.04;
+        c.distance = (half_h / (c.fov_y * 0.5).tan()).max(size.y + 1.0);
+        c.fov_y = 2.0 * (half_h / c.distance).atan();
+        c
     }
 
     fn encode_png(image: &crate::render::Image) -> Result<Vec<u8>, Failure> {

@@ -80,17 +80,11 @@ pub struct MissionScene {
 }
 
 /// How a mission is built.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MissionOptions {
     pub scene: SceneOptions,
     /// Draw units' internal parts and clips (hidden inside their parents in the game).
     pub internal_parts: bool,
-}
-
-impl Default for MissionOptions {
-    fn default() -> Self {
-        MissionOptions { scene: SceneOptions::default(), internal_parts: false }
-    }
 }
 
 /// Ground heights of the landscape on a coarse grid (the highest triangle corner per cell), so
@@ -106,25 +100,42 @@ const GROUND_SIDE: usize = 128;
 
 impl Ground {
     fn new(scene: &Scene, world: &[Transform]) -> Ground {
-        let mut pts = Vec::new();
+        // Every triangle in scene space.
+        let mut tris: Vec<[Vec3; 3]> = Vec::new();
         for (n, node) in scene.nodes.iter().enumerate() {
             let w = world.get(n).copied().unwrap_or(Transform::IDENTITY);
-            pts.extend(node.primitives.iter().flat_map(|p| p.positions.iter().map(move |&v| w.apply_point(Vec3::from(v)))));
+            for p in node.primitives.iter().filter(|p| !p.points) {
+                for t in p.indices.chunks_exact(3) {
+                    let corner = |i: u32| p.positions.get(i as usize).map(|&v| w.apply_point(Vec3::from(v)));
+                    if let (Some(a), Some(b), Some(c)) = (corner(t[0]), corner(t[1]), corner(t[2])) {
+                        tris.push([a, b, c]);
+                    }
+                }
+            }
         }
         let (mut lo, mut hi) = ([f32::INFINITY; 2], [f32::NEG_INFINITY; 2]);
-        for p in &pts {
+        for p in tris.iter().flatten() {
             lo = [lo[0].min(p.x), lo[1].min(p.z)];
             hi = [hi[0].max(p.x), hi[1].max(p.z)];
         }
         let cell = ((hi[0] - lo[0]).max(hi[1] - lo[1]) / GROUND_SIDE as f32).max(1e-3);
         let mut g = Ground { min: lo, cell, side: GROUND_SIDE, heights: vec![f32::NEG_INFINITY; GROUND_SIDE * GROUND_SIDE] };
-        if pts.is_empty() || !cell.is_finite() {
+        if tris.is_empty() || !cell.is_finite() {
             g.heights.clear();
             return g;
         }
-        for p in pts {
-            if let Some(i) = g.index(p.x, p.z) {
-                g.heights[i] = g.heights[i].max(p.y);
+        // Each triangle raises the cells its box covers to its highest corner.
+        let last = GROUND_SIDE - 1;
+        let cell_of = |v: f32, o: f32| (((v - o) / cell).floor().max(0.0) as usize).min(last);
+        for t in &tris {
+            let top = t[0].y.max(t[1].y).max(t[2].y);
+            let (x0, x1) = (t[0].x.min(t[1].x).min(t[2].x), t[0].x.max(t[1].x).max(t[2].x));
+            let (z0, z1) = (t[0].z.min(t[1].z).min(t[2].z), t[0].z.max(t[1].z).max(t[2].z));
+            for j in cell_of(z0, lo[1])..=cell_of(z1, lo[1]) {
+                for i in cell_of(x0, lo[0])..=cell_of(x1, lo[0]) {
+                    let h = &mut g.heights[j * GROUND_SIDE + i];
+                    *h = h.max(top);
+                }
             }
         }
         g
@@ -153,6 +164,14 @@ impl Ground {
         let y = self.at(v.x, v.z).map_or(v.y, |g| g.max(v.y));
         Vec3::new(v.x, y + lift, v.z)
     }
+    /// Raises every vertex of a flat marker to `lift` above the ground under it.
+    fn drape(&self, p: &mut Primitive, lift: f32) {
+        for v in &mut p.positions {
+            if let Some(g) = self.at(v[0], v[2]) {
+                v[1] = v[1].max(g + lift);
+            }
+        }
+    }
 }
 
 /// What an object's target was built into, shared by every object naming it.
@@ -163,16 +182,16 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     let mut scene = Scene { name: name.to_string(), ..Scene::default() };
     scene.diagnostics.extend(resolved.problems.iter().cloned());
     let mut merge = Merge::default();
-    let map = append(&mut scene, &Scene::default(), usize::MAX, "map".to_string(), None, Transform::IDENTITY, &mut merge, false);
+    let map = append(&mut scene, &Scene::default(), usize::MAX, "map".to_string(), None, Transform::IDENTITY, &mut merge);
     if let Some(land) = &resolved.map.landscape {
         let view = FolderView { game, dir: resolved.map.folder.clone() };
         let file = land.origin.rsplit(['/', '\\']).next().unwrap_or("land.msh").to_string();
         let built = read_msh(land.bytes.clone()).and_then(|r| msh_scene(&file, r, &view, &SceneOptions { frame: None, variant: 0, ..opts.scene }, readings));
         match built {
             Ok((land_scene, _)) => {
-                append(&mut scene, &land_scene, usize::MAX - 1, land.origin.clone(), Some(map), Transform::IDENTITY, &mut merge, false);
+                append(&mut scene, &land_scene, usize::MAX - 1, land.origin.clone(), Some(map), Transform::IDENTITY, &mut merge);
                 scene.notes.extend(land_scene.notes.iter().cloned());
-                scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| Diagnostic { message: format!("{}: {}", land.origin, d.message), ..d.clone() }));
+                scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| Diagnostic { message: format!("{}: {}", land.origin, d.message), offset: None, ..d.clone() }));
             }
             Err(e) => scene.diagnostics.push(Diagnostic::warning(0u64, format!("landscape {}: {e}; drawn without it", land.origin))),
         }
@@ -189,6 +208,8 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     };
     let mission = &resolved.mission;
     let mut objects = Vec::with_capacity(mission.objects.len());
+    // Each assembly's own box, for the size of its owners' rings.
+    let mut boxes: HashMap<usize, (Vec3, Vec3)> = HashMap::new();
     for (i, (o, target)) in mission.objects.iter().zip(&resolved.targets).enumerate() {
         let path = cp1251::decode(o.path.bytes());
         let label = if o.name.is_empty() { path.clone() } else { o.name.decode() };
@@ -212,7 +233,7 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
                 scene.nodes[node].primitives = prims;
                 node
             }
-            Some((id, a)) => append(&mut scene, &a.scene, *id, name.clone(), None, at, &mut merge, false),
+            Some((id, a)) => append(&mut scene, &a.scene, *id, name.clone(), None, at, &mut merge),
             None => {
                 let m = flat_material(&mut scene, &mut merge, "missing object", MISSING_COLOR, 0.5);
                 let mut box_ = Mesher::new(format!("MISSING {path}"), m);
@@ -223,7 +244,10 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         };
         let clan = usize::try_from(o.clan).ok().filter(|&c| !scenery && c < mission.clans.len());
         if let Some(c) = clan {
-            let (lo, hi) = local_box(&scene, node);
+            let (lo, hi) = match &drawn {
+                Some((id, a)) => *boxes.entry(*id).or_insert_with(|| scene_box(&a.scene)),
+                None => (Vec3::splat(-MISSING_BOX), Vec3::splat(MISSING_BOX)),
+            };
             let r = (hi.x - lo.x).max(hi.z - lo.z).max(2.0) * 0.6 + 1.0;
             let m = flat_material(&mut scene, &mut merge, &format!("clan {c} colour"), clan_color(c), 0.6);
             let mut ring = Mesher::new(format!("clan {c}"), m);
@@ -290,35 +314,9 @@ fn scaled(dst: &mut Scene, src: &Scene, id: usize, scale: [f32; 3], merge: &mut 
     out
 }
 
-/// Node `node`'s own geometry box in its space (its descendants included).
-fn local_box(scene: &Scene, node: usize) -> (Vec3, Vec3) {
-    let world = scene.world_transforms();
-    let base = world.get(node).copied().unwrap_or(Transform::IDENTITY);
-    let inv = Transform { rotation: base.rotation.inverse(), translation: -(base.rotation.inverse() * base.translation) };
-    let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-    for (n, sn) in scene.nodes.iter().enumerate().skip(node) {
-        if !descends(scene, n, node) {
-            continue;
-        }
-        let w = inv.then(&world[n]);
-        for v in sn.primitives.iter().flat_map(|p| p.positions.iter()) {
-            let p = w.apply_point(Vec3::from(*v));
-            (lo, hi) = (lo.min(p), hi.max(p));
-        }
-    }
-    if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::ZERO, Vec3::ZERO) }
-}
-
-fn descends(scene: &Scene, mut n: usize, of: usize) -> bool {
-    loop {
-        if n == of {
-            return true;
-        }
-        match scene.nodes.get(n).and_then(|x| x.parent).filter(|&p| p < n) {
-            Some(p) => n = p,
-            None => return false,
-        }
-    }
+/// The box of a whole scene's geometry in its own space (an assembly, before it is placed).
+fn scene_box(scene: &Scene) -> (Vec3, Vec3) {
+    world_box(scene, &scene.world_transforms(), 0..scene.nodes.len())
 }
 
 /// The scene-space box of the nodes' geometry.
@@ -359,19 +357,32 @@ fn markers(scene: &mut Scene, merge: &mut Merge, map: usize, ground: &Ground, re
                 rings.ring(centre, (r - w).max(0.0), r, 48);
             }
         }
-        add(scene, format!("zones of {}", clan.name.decode()), rings.finish());
+        let mut p = rings.finish();
+        ground.drape(&mut p, 0.3);
+        add(scene, format!("zones of {}", clan.name.decode()), p);
     }
     let route = flat_material(scene, merge, "route", ROUTE_COLOR, 0.6);
     let mut routes = Mesher::new("routes", route);
+    // Pieces of band in all: a crafted file's huge polygons stay bounded.
+    let mut budget: usize = 200_000;
     for r in &m.routes {
         let pts: Vec<Vec3> = r.points.iter().map(|&p| ground.lay(p, 0.4)).collect();
         for k in 0..pts.len() {
-            if pts.len() > 1 {
-                routes.ribbon(pts[k], pts[(k + 1) % pts.len()], 1.5);
+            if pts.len() < 2 {
+                break;
+            }
+            // In pieces of about 4 units, so that the band follows the ground.
+            let (a, b) = (pts[k], pts[(k + 1) % pts.len()]);
+            let pieces = (((b - a).length() / 4.0).ceil().clamp(1.0, 64.0) as usize).min(budget.max(1));
+            budget = budget.saturating_sub(pieces);
+            for s in 0..pieces {
+                routes.ribbon(a.lerp(b, s as f32 / pieces as f32), a.lerp(b, (s + 1) as f32 / pieces as f32), 1.5);
             }
         }
     }
-    add(scene, "routes".to_string(), routes.finish());
+    let mut p = routes.finish();
+    ground.drape(&mut p, 0.4);
+    add(scene, "routes".to_string(), p);
 }
 
 impl MissionScene {

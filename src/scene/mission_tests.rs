@@ -68,3 +68,25 @@ fn picking_finds_the_object_under_a_ray_and_misses_empty_ground() {
     }
     assert_eq!(ms.pick(Vec3::new(-500.0, 50.0, -500.0), -Vec3::Y), None);
 }
+
+
+#[test]
+fn the_scale_applies_to_scenery_only() {
+    let files = ws::game();
+    let unit = files.iter().find(|(n, _)| n.starts_with("UNITS/UNITS/")).unwrap().0.replace('/', "\\");
+    let game = GameFolder::in_memory(files);
+    let mut m = crate::formats::tma::Mission { map_path: crate::formats::tma::Text::from("DATA\\MAPS\\TEST\\land"), ..Default::default() };
+    for scale in [1.0, 3.0] {
+        for (kind, path) in [(1, unit.as_str()), (3, "s_obj_000")] {
+            let mut o = crate::formats::tma::Object::new(kind, crate::formats::tma::Text::from(path), [50.0 * m.objects.len() as f32, 20.0, 0.0]);
+            o.scale = [scale; 3];
+            o.clan = -1;
+            m.objects.push(o);
+        }
+    }
+    let r = resolve_mission(&game, m, &Readings::default());
+    let ms = mission_scene("data.tma", &r, &game, &Readings::default(), &MissionOptions::default());
+    let size = |i: usize| ms.objects[i].max - ms.objects[i].min;
+    assert!((size(2) - size(0)).length() < 1e-3, "a unit ignores its scale: {} vs {}", size(2), size(0));
+    assert!((size(3) - size(1) * 3.0).length() < 1e-3, "scenery is scaled: {} vs {}", size(3), size(1));
+}

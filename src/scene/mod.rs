@@ -1,5 +1,6 @@
 //! The scene layer: any drawable item (an MSH model or landscape, a level.geom, an X-Ray
-//! level, a material preview's shape) turned into one resolved [`Scene`]: nodes and their
+//! level, a material preview's shape, an assembled unit or record, a mission) turned into one
+//! resolved [`Scene`]: nodes and their
 //! geometry in glTF's frame, materials resolved at a game time with their textures, the file's
 //! own bounds, and every finding. `render` draws a scene and `export` writes one; neither
 //! reads an item itself.
@@ -17,6 +18,7 @@ pub mod model;
 pub mod shapes;
 pub mod types;
 pub mod unit;
+pub mod world;
 pub mod world_geom;
 
 pub use model::DEFAULT_FRAMES_PER_SECOND;
@@ -78,7 +80,9 @@ impl From<Error> for SceneError {
 }
 
 /// Reads an item (`name` is its entry or file name: the WEAR table is looked up by its base
-/// name, level.geom is recognised by it) and builds its scene.
+/// name, level.geom is recognised by it) and builds its scene. A unit file (`.dat`) or a
+/// mission (`.tma`) is drawn across the game folder `assets` knows ([`world`]); a record of
+/// `objects.rlb` is named by its archive, so its callers use [`world::world_scene_in`].
 pub fn build_scene(
     name: &str,
     bytes: SharedBytes,
@@ -86,6 +90,9 @@ pub fn build_scene(
     opts: &SceneOptions,
     readings: &Readings,
 ) -> Result<Scene, SceneError> {
+    if let Some(item) = world::WorldItem::sniff(name, &bytes) {
+        return world::world_scene_in(item, assets, opts, readings);
+    }
     if !bytes.starts_with(b"NRes") {
         if let Some(scene) = level::level_item_scene(name, &bytes, assets, readings, level::LevelLayers::default())? {
             let mut scene = scene;

@@ -151,6 +151,7 @@ pub fn assemble_with(unit: &ResolvedUnit, resolver: &mut Resolver, meshes: &mut 
     let mut scene = Scene { name: unit.name.clone(), ..Scene::default() };
     scene.diagnostics.extend(unit.all_problems());
     let mut merge = Merge::default();
+    merge.animate = opts.animate;
     let mut parts: Vec<AssembledPart> = Vec::with_capacity(unit.components.len());
     // Per component: its own node and its mesh's node count.
     let mut placed: Vec<(usize, usize)> = Vec::with_capacity(unit.components.len());
@@ -190,8 +191,13 @@ pub fn assemble_with(unit: &ResolvedUnit, resolver: &mut Resolver, meshes: &mut 
         let name = format!("{i} {}", c.record_key);
         let (node, count, materials) = match mesh_scene.as_ref().filter(|_| drawn) {
             Some((id, s)) => {
-                let node = append(&mut scene, s, *id, name, parent_node, local, &mut merge, opts.animate);
-                scene.diagnostics.extend(s.diagnostics.iter().map(|d| Diagnostic { message: format!("component {i} ({}): {}", c.record_key, d.message), ..d.clone() }));
+                let node = append(&mut scene, s, *id, name, parent_node, local, &mut merge);
+                // Offsets are the mesh's, not the unit file's: the message names the mesh instead.
+                let mesh = c.record.mesh.as_ref().map_or("", |m| m.address.as_str());
+                scene.diagnostics.extend(s.diagnostics.iter().map(|d| {
+                    let at = d.offset.filter(|&o| o > 0).map(|o| format!(" @0x{o:X}")).unwrap_or_default();
+                    Diagnostic { message: format!("component {i} ({mesh}{at}): {}", d.message), offset: None, ..d.clone() }
+                }));
                 (node, s.nodes.len(), s.resolved.iter().map(|m| m.chain()).collect())
             }
             None => {

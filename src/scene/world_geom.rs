@@ -21,6 +21,8 @@ pub struct Merge {
     /// Animation tracks gathered from copied scenes, and the longest sampling.
     tracks: Vec<(NodeTrack, usize)>,
     times: Vec<f32>,
+    /// Gather the animations of the scenes [`append`] copies.
+    pub animate: bool,
 }
 
 /// A material of one colour (no texture), with a resolution entry so that viewers light it
@@ -113,8 +115,9 @@ fn texture(dst: &mut Scene, t: &SceneTexture, merge: &mut Merge) -> usize {
 
 /// Copies `src` into `dst` under a new node (`name`, child of `parent`, at `local`): the new
 /// node's index is returned, `src`'s node `k` becomes `returned + 1 + k`. `src_id` names the
-/// source for sharing its materials between copies; its animation is gathered when `animate`.
-pub fn append(dst: &mut Scene, src: &Scene, src_id: usize, name: String, parent: Option<usize>, local: Transform, merge: &mut Merge, animate: bool) -> usize {
+/// source for sharing its materials between copies; its animation is gathered when
+/// [`Merge::animate`].
+pub fn append(dst: &mut Scene, src: &Scene, src_id: usize, name: String, parent: Option<usize>, local: Transform, merge: &mut Merge) -> usize {
     dst.nodes.push(SceneNode { name, parent, local, primitives: Vec::new() });
     let wrapper = dst.nodes.len() - 1;
     let base = wrapper + 1;
@@ -127,7 +130,7 @@ pub fn append(dst: &mut Scene, src: &Scene, src_id: usize, name: String, parent:
         dst.nodes.push(SceneNode { name: n.name.clone(), parent: Some(parent), local: n.local, primitives });
     }
     dst.bounds.extend(src.bounds.iter().map(|b| SceneBound { node: Some(b.node.map_or(wrapper, |n| base + n)), ..b.clone() }));
-    if animate && let Some(a) = &src.animation {
+    if merge.animate && let Some(a) = &src.animation {
         for t in a.tracks.iter().filter(|t| t.node < src.nodes.len()) {
             merge.tracks.push((NodeTrack { node: base + t.node, ..t.clone() }, a.times.len()));
         }
@@ -278,8 +281,8 @@ mod tests {
         src.nodes.push(SceneNode { name: "a".into(), parent: None, local: Transform::IDENTITY, primitives: vec![mesh.finish()] });
         src.nodes.push(SceneNode { name: "b".into(), parent: Some(0), local: Transform::IDENTITY, primitives: Vec::new() });
         let (mut dst, mut merge) = (Scene::default(), Merge::default());
-        let w1 = append(&mut dst, &src, 7, "one".into(), None, Transform::IDENTITY, &mut merge, false);
-        let w2 = append(&mut dst, &src, 7, "two".into(), Some(w1 + 2), Transform::IDENTITY, &mut merge, false);
+        let w1 = append(&mut dst, &src, 7, "one".into(), None, Transform::IDENTITY, &mut merge);
+        let w2 = append(&mut dst, &src, 7, "two".into(), Some(w1 + 2), Transform::IDENTITY, &mut merge);
         assert_eq!((w1, w2), (0, 3));
         assert_eq!(dst.nodes[4].parent, Some(3));
         assert_eq!(dst.nodes[5].parent, Some(4));

@@ -75,6 +75,11 @@ pub trait AssetSource {
     /// A file beside the mesh: an entry of the archive that holds the mesh first, then a
     /// file in the mesh's folder; ASCII case-insensitively.
     fn beside(&self, file_name: &str) -> Found<Beside>;
+    /// The game folder around the item, for what draws across it (units, records, missions:
+    /// `doc::resolve::world`); `None` where there is none.
+    fn game(&self) -> Option<&super::world::GameFolder> {
+        None
+    }
 }
 
 /// A game folder on disk. Libraries are looked for where the engine's working folder would
@@ -89,6 +94,9 @@ pub struct FolderAssets {
     /// Reads a library's file (`std::fs::read` unless [`FolderAssets::with_reader`] gave
     /// another, one that shares bytes already read).
     reader: Option<Arc<FileReader>>,
+    /// The file the assets are for, and the game folder above it (found on first use).
+    file: PathBuf,
+    game: std::sync::OnceLock<Option<super::world::GameFolder>>,
 }
 
 /// Reads a whole file into bytes that may be shared.
@@ -110,7 +118,15 @@ impl FolderAssets {
         if let Some(p) = parent {
             library_dirs.push(p);
         }
-        FolderAssets { beside_dir: dir, library_dirs, container: None, cache: Mutex::new(HashMap::new()), reader: None }
+        FolderAssets {
+            beside_dir: dir,
+            library_dirs,
+            container: None,
+            cache: Mutex::new(HashMap::new()),
+            reader: None,
+            file: file.to_path_buf(),
+            game: std::sync::OnceLock::new(),
+        }
     }
 
     /// The archive (`label` names it in reports) that holds the mesh entry: its entries are
@@ -154,6 +170,10 @@ impl FolderAssets {
 }
 
 impl AssetSource for FolderAssets {
+    fn game(&self) -> Option<&super::world::GameFolder> {
+        self.game.get_or_init(|| super::world::GameFolder::root_of(&self.file).map(super::world::GameFolder::on_disk)).as_ref()
+    }
+
     fn library(&self, file_name: &str) -> Found<Arc<Library>> {
         let key = file_name.to_ascii_lowercase();
         if let Ok(cache) = self.cache.lock()

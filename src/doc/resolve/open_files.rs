@@ -68,6 +68,11 @@ fn canonical(dir: &Path) -> PathBuf {
 }
 
 impl AssetSource for WorkspaceAssets {
+    /// The game folder on disk around the item (its records and unit files as saved).
+    fn game(&self) -> Option<&super::world::GameFolder> {
+        self.disk.game()
+    }
+
     fn library(&self, file_name: &str) -> Found<Arc<Library>> {
         let Some((path, root)) = self.open_file(file_name, self.disk.library_dirs()) else { return self.disk.library(file_name) };
         let origin = format!("{} (open)", path.display());

@@ -181,6 +181,9 @@ impl AssetSource for GameFolder {
     fn beside(&self, file_name: &str) -> Found<Beside> {
         self.read(file_name)
     }
+    fn game(&self) -> Option<&GameFolder> {
+        Some(self)
+    }
 }
 
 /// A folder of the game seen as the place a mesh sits in: libraries from the game folder,
@@ -196,6 +199,9 @@ impl AssetSource for FolderView<'_> {
     }
     fn beside(&self, file_name: &str) -> Found<Beside> {
         self.game.read(&format!("{}/{file_name}", self.dir))
+    }
+    fn game(&self) -> Option<&GameFolder> {
+        Some(self.game)
     }
 }
 
