@@ -108,10 +108,19 @@ impl RecordView {
         let mut action: Option<Action> = None;
         let headers = ["#".to_string(), tr!("record-col-role"), tr!("record-col-archive"), tr!("record-col-member"), tr!("record-col-resolves"), tr!("record-col-raw"), String::new()];
         let resolved: Vec<Option<Resolution>> = record.slots.iter().map(|s| self.folder.as_ref().map(|f| f.resolve(&s.archive(), &s.member()))).collect();
-        let cap = name_column_cap(ui, &record, &resolved, &headers);
-        egui::Grid::new("record-slots").striped(true).num_columns(7).spacing([COLUMN_GAP, 4.0]).show(ui, |ui| {
-            for h in &headers {
-                ui.strong(h);
+        // The Raw column only when a slot keeps bytes after a name's NUL.
+        let any_junk = record.slots.iter().any(|x| [0, NAME_FIELD].iter().any(|&at| junk_after_nul(&x.raw()[at..at + NAME_FIELD]).is_some()));
+        let cap = name_column_cap(ui, &record, &resolved, &headers, any_junk);
+        egui::Grid::new("record-slots").striped(true).num_columns(if any_junk { 7 } else { 6 }).spacing([COLUMN_GAP, 4.0]).show(ui, |ui| {
+            for (k, h) in headers.iter().enumerate() {
+                if k == 5 && !any_junk {
+                    continue;
+                }
+                if (2..5).contains(&k) {
+                    clipped(ui, cap, |ui| ui.strong(h));
+                } else {
+                    ui.strong(h);
+                }
             }
             ui.end_row();
             for (i, slot) in record.slots.iter().enumerate() {
@@ -123,7 +132,7 @@ impl RecordView {
                 clipped(ui, cap, |ui| ui.monospace(slot.member().as_ref()));
                 match &resolved[i] {
                     _ if slot.is_empty() => {
-                        ui.weak("—");
+                        clipped(ui, cap, |ui| ui.weak("—"));
                     }
                     Some(Resolution::Found { path, member }) => {
                         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -148,10 +157,12 @@ impl RecordView {
                         Some(if member { tr!("record-junk-member", at = at) } else { tr!("record-junk-archive", at = at) })
                     })
                     .collect();
-                if junk.is_empty() {
-                    ui.label("");
-                } else {
-                    ui.colored_label(ui.visuals().warn_fg_color, tr!("record-junk")).on_hover_text(tr!("record-junk-tip", offset = (i * SLOT_LEN).to_string(), r#where = junk.join(", ")));
+                if any_junk {
+                    if junk.is_empty() {
+                        ui.label("");
+                    } else {
+                        ui.colored_label(ui.visuals().warn_fg_color, tr!("record-junk")).on_hover_text(tr!("record-junk-tip", offset = (i * SLOT_LEN).to_string(), r#where = junk.join(", ")));
+                    }
                 }
                 ui.horizontal(|ui| {
                     if ui.small_button(tr!("record-edit")).on_hover_text(tr!("record-edit-tip")).clicked() {
@@ -341,17 +352,19 @@ fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>, style: egui::TextStyle
 /// the table fits the width there is: the other columns as wide as their text, the rest shared
 /// out so that a narrow name keeps its width and only the widest are cut (with an ellipsis and
 /// the whole name on hover).
-fn name_column_cap(ui: &Ui, record: &Record, resolved: &[Option<Resolution>], headers: &[String]) -> f32 {
+fn name_column_cap(ui: &Ui, record: &Record, resolved: &[Option<Resolution>], headers: &[String], junk: bool) -> f32 {
     use egui::TextStyle::{Body, Monospace};
     let widest = |head: &str, cells: &mut dyn Iterator<Item = f32>| cells.fold(text_width(ui, RichText::new(head).strong(), Body), f32::max);
     let s = &record.slots;
+    // A grid column is never narrower than an interactive widget.
+    let least = ui.spacing().interact_size.x;
     let index = widest(&headers[0], &mut s.iter().enumerate().map(|(i, _)| text_width(ui, i.to_string(), Body) + 2.0 * ui.spacing().button_padding.x));
     let role = widest(&headers[1], &mut s.iter().map(|x| text_width(ui, role_label(x.role()), Body)));
-    let junk = s.iter().any(|x| [0, NAME_FIELD].iter().any(|&at| junk_after_nul(&x.raw()[at..at + NAME_FIELD]).is_some()));
-    let raw = widest(&headers[5], &mut junk.then(|| text_width(ui, tr!("record-junk"), Body)).into_iter());
+    let raw = if junk { widest(&headers[5], &mut std::iter::once(text_width(ui, tr!("record-junk"), Body))).max(least) + COLUMN_GAP } else { 0.0 };
     let pad = 2.0 * ui.spacing().button_padding.x;
     let buttons = text_width(ui, tr!("record-edit"), Body) + text_width(ui, tr!("record-clear"), Body) + 2.0 * pad + ui.spacing().item_spacing.x;
-    let fixed = index + role + raw + buttons + 6.0 * COLUMN_GAP;
+    // A few points to spare for rounding and the strip's edges.
+    let fixed = index.max(least) + role.max(least) + raw + buttons.max(least) + 5.0 * COLUMN_GAP + 8.0;
     let archive = widest(&headers[2], &mut s.iter().map(|x| text_width(ui, RichText::new(x.archive()).monospace(), Monospace)));
     let member = widest(&headers[3], &mut s.iter().map(|x| text_width(ui, RichText::new(x.member()).monospace(), Monospace)));
     let resolves = widest(
@@ -387,8 +400,7 @@ fn clipped(ui: &mut Ui, cap: f32, add: impl FnOnce(&mut Ui) -> egui::Response) -
     if !cap.is_finite() {
         return add(ui);
     }
-    let size = egui::vec2(cap, ui.spacing().interact_size.y);
-    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+    ui.allocate_ui_with_layout(egui::vec2(cap, ui.spacing().interact_size.y), egui::Layout::left_to_right(egui::Align::Center), |ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
         add(ui)
     })

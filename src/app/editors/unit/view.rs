@@ -74,6 +74,31 @@ pub fn row_label(i: usize, c: &Component) -> String {
     format!("{i}  {}  “{}”  · {}", c.record(), c.display_name(), part_class_label(c.class()))
 }
 
+fn text_width(ui: &Ui, text: &str) -> f32 {
+    egui::WidgetText::from(text).into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body).size().x
+}
+
+/// The link to a component's record (`text`), or in warning colour why it resolves to nothing;
+/// cut with an ellipsis at the width there is, the whole text on hover.
+fn record_link(ui: &mut Ui, resolution: &Option<Resolution>, text: &str, out: &mut Vec<Intent>) {
+    match resolution {
+        Some(Resolution::Found { path, member }) => {
+            let tip = format!("{text}\n{}", tr!("unit-open-record-tip"));
+            let link = ui.scope(|ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                ui.link(text)
+            });
+            if link.inner.on_hover_text(tip).clicked() {
+                out.push(Intent::OpenLinked { file: path.clone(), entry: Some(member.clone()) });
+            }
+        }
+        _ => {
+            let warn = ui.visuals().warn_fg_color;
+            short(ui, RichText::new(text).color(warn));
+        }
+    }
+}
+
 /// A label cut with an ellipsis at the width there is (the whole text on hover).
 fn short(ui: &mut Ui, text: RichText) -> egui::Response {
     ui.add(egui::Label::new(text).truncate())
@@ -224,6 +249,12 @@ impl UnitView {
         );
         // Text fields shrink with a narrow column, so the row's buttons stay in view.
         let field = (ui.available_width() - 260.0).clamp(90.0, 180.0);
+        let resolution = self.folder.as_ref().map(|f| f.resolve(&c.archive(), &c.record()));
+        let link_text = match &resolution {
+            Some(Resolution::Found { member, .. }) => format!("{}::{member}", c.archive()),
+            _ => tr!("unit-no-record", archive = c.archive().as_ref(), record = c.record().as_ref()),
+        };
+        let mut link_below = false;
         egui::Grid::new("unit-fields").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
             let l = ui.label(tr!("unit-record"));
             ui.horizontal(|ui| {
@@ -234,27 +265,21 @@ impl UnitView {
                 if ui.button(tr!("unit-pick")).on_hover_text(tr!("unit-pick-tip")).clicked() {
                     self.picking_record = !self.picking_record;
                 }
-                let folder = self.folder.as_ref();
-                match folder.map(|f| f.resolve(&c.archive(), &c.record())) {
-                    Some(Resolution::Found { path, member }) => {
-                        // The link takes the room left in the row and is cut with an ellipsis.
-                        let text = format!("{}::{member}", c.archive());
-                        let tip = format!("{text}\n{}", tr!("unit-open-record-tip"));
-                        let link = ui.scope(|ui| {
-                            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                            ui.link(text)
-                        });
-                        if link.inner.on_hover_text(tip).clicked() {
-                            out.push(Intent::OpenLinked { file: path, entry: Some(member) });
-                        }
-                    }
-                    _ => {
-                        let warn = ui.visuals().warn_fg_color;
-                        short(ui, RichText::new(tr!("unit-no-record", archive = c.archive().as_ref(), record = c.record().as_ref())).color(warn));
-                    }
+                // The link (or why there is none) follows in the row when it fits, else it
+                // takes a row of its own, cut with an ellipsis if even that is too narrow.
+                let room = ui.available_width();
+                if text_width(ui, &link_text) <= room {
+                    record_link(ui, &resolution, &link_text, out);
+                } else {
+                    link_below = true;
                 }
             });
             ui.end_row();
+            if link_below {
+                ui.label("");
+                record_link(ui, &resolution, &link_text, out);
+                ui.end_row();
+            }
             ui.label(tr!("unit-class"));
             let current = c.class();
             egui::ComboBox::new("unit-class", tr!("unit-part-class")).selected_text(format!("{} ({})", part_class_label(current), current.raw())).show_ui(ui, |ui| {
@@ -347,10 +372,10 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut UnitView, out: &mut Vec<Intent>)
         ui.label(tr!("unit-class-word"));
         ui.label(RichText::new(class_word_label(u.class_word)).monospace().strong());
         ui.separator();
-        ui.label(tr!("unit-components", n = u.len()));
+        ui.add(egui::Label::new(tr!("unit-components", n = u.len())).extend());
         if !u.leftover.is_empty() {
             ui.separator();
-            ui.colored_label(ui.visuals().warn_fg_color, tr!("unit-leftover", n = u.leftover.len()));
+            ui.add(egui::Label::new(RichText::new(tr!("unit-leftover", n = u.leftover.len())).color(ui.visuals().warn_fg_color)).extend());
         }
     });
     for d in &v.diagnostics {
