@@ -123,3 +123,28 @@ fn the_media_editors_in_russian_at_1024x768() {
         results.extend_harness(&mut h);
     }
 }
+
+/// The record and unit editors in Russian at 1024×768: the slot table's names cut with an
+/// ellipsis, the unit's record link on its own row, its buttons wrapped, nothing off the window.
+#[test]
+fn the_record_and_unit_editors_in_russian_at_1024x768() {
+    let d = Path::new("/tmp/parkan-studio-ru-world");
+    let _ = std::fs::remove_dir_all(d);
+    demo::write_demo(d).unwrap();
+    let world = d.join(parkan_studio::fixtures::demo_world::WORLD_FOLDER);
+    let size = [1024.0, 768.0];
+    let mut results = egui_kittest::SnapshotResults::new();
+    for (name, item) in [("record", entry(&world, "objects.rlb", "tower")), ("unit", world.join("UNITS").join("walker.dat"))] {
+        let mut h = harness(vec![item], size);
+        h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+        settle(&mut h);
+        assert_eq!(i18n::language(), Language::Russian);
+        let button = if name == "record" { "record-add-slot" } else { "unit-add-child" };
+        assert_eq!(i18n::tr(button), if name == "record" { "Добавить слот" } else { "Добавить дочерний" });
+        assert!(h.query_by_label(&i18n::tr(button)).is_some(), "the {name} editor is drawn in Russian");
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_{name}_1024x768"));
+        results.extend_harness(&mut h);
+    }
+}

@@ -14,8 +14,11 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use parkan_studio::app::StudioApp;
+use parkan_studio::app::i18n::{Arg, tr, tr_args};
 use parkan_studio::app::editors::record::RecordView;
 use parkan_studio::app::editors::unit::UnitView;
+use parkan_studio::app::editors::unit::scene::chain_title;
+use parkan_studio::app::editors::unit::view::row_label;
 use parkan_studio::app::widgets::game_folder::Resolution;
 use parkan_studio::fixtures::game::{GameSpec, write_game};
 use parkan_studio::formats::objrec::{Objects, Role};
@@ -69,20 +72,20 @@ fn a_record_slot_is_picked_undone_redone_and_saved_as_64_bytes() {
     let record = v.record().expect("the record reads").clone();
     assert_eq!(record.slots.len(), 6);
     assert_eq!(record.slots[1].role(), Role::Materials);
-    assert!(has(&h, "STAT") && has(&h, "— scenery"), "the kind and its meaning");
+    assert!(has(&h, "STAT") && has(&h, &format!("— {}", tr("record-kind-stat"))), "the kind and its meaning");
     // Every filled slot resolves in the folder, and says where.
     for i in 0..5 {
         assert!(matches!(v.resolution(i), Some(Resolution::Found { .. })), "slot {i}: {:?}", v.resolution(i));
     }
     assert!(has(&h, "static.rlb::s_obj_000.wea"), "the materials slot's link");
-    assert!(has(&h, "Mesh: static.rlb::s_obj_000.msh"), "the mesh is drawn");
+    assert!(has(&h, &tr_args("record-mesh", &[("name", Arg::from("static.rlb::s_obj_000.msh"))])), "the mesh is drawn");
     h.snapshot("record_editor");
 
     // Slot 1's Edit… opens the picker on static.rlb; typing filters, a click sets the member.
-    h.get_all_by_label("Edit…").nth(1).expect("slot 1's Edit…").click();
+    h.get_all_by_label(&tr("record-edit")).nth(1).expect("slot 1's Edit…").click();
     h.run();
     assert_eq!(record_view(&h).pick.as_ref().map(|p| (p.slot, p.archive.as_str())), Some((Some(1), "static.rlb")));
-    h.get_by_label("Member name").click();
+    h.get_by_label(&tr("record-member-name")).click();
     h.run();
     type_text(&mut h, "s_obj_001.w");
     assert!(h.query_by_label("s_obj_001.msh").is_none(), "filtered out");
@@ -138,17 +141,16 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
     let n = before.len();
     let mut h = app_with(vec![file.clone()], [1400.0, 900.0]);
     assert_eq!(unit_view(&h).unit().map(UnitDat::len), Some(n));
-    assert!(has(&h, "(robot)"), "the class word named");
+    assert!(has(&h, &format!("({})", tr("unit-class-robot"))), "the class word named");
     // The assembled unit is drawn: one assembled part per component, each from its record.
     let parts = unit_view(&h).scene.assembly().expect("the unit assembles").parts.len();
     assert_eq!(parts, n);
-    assert!(has(&h, "record objects.rlb::"), "the selected component's chain");
+    assert!(has(&h, &tr_args("unit-chain-record", &[("record", Arg::from("objects.rlb::"))])), "the selected component's chain");
     h.snapshot("unit_editor");
 
     // A click on the middle of the 3D view picks the part there and selects its component.
     let last = n - 1;
-    let c = before.component(last);
-    h.get_by_label(&format!("{last}  {}  “{}”  · {}", c.record(), c.display_name(), c.class().label())).click();
+    h.get_by_label(&row_label(last, before.component(last))).click();
     h.run();
     assert_eq!(unit_view(&h).selected, last);
     let centre = unit_view(&h).scene.view.rect.expect("the 3D view is drawn").center();
@@ -160,12 +162,12 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
     settle(&mut h);
     let picked = unit_view(&h).selected;
     assert_ne!(picked, last, "the leaf is not in the middle of the view; the part there was picked");
-    assert!(has(&h, &format!("Component {picked}:")), "its chain is shown");
-    h.get_by_label(&format!("0  {}  “{}”  · {}", before.component(0).record(), before.component(0).display_name(), before.component(0).class().label())).click();
+    assert!(has(&h, &chain_title(picked, before.component(picked))), "its chain is shown");
+    h.get_by_label(&row_label(0, before.component(0))).click();
     h.run();
 
     // Add a child to the root: it is selected, last among the root's children.
-    h.get_by_label("Add Child").click();
+    h.get_by_label(&tr("unit-add-child")).click();
     settle(&mut h);
     let u = unit_view(&h).unit().unwrap().clone();
     assert_eq!(u.len(), n + 1);
@@ -175,9 +177,10 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
 
     // Re-parent it under the root's first child with Move to….
     let first_child = u.tree().children[0][0];
-    h.get_by_label("Move to…").click();
+    let under_first = tr_args("unit-move-under", &[("i", Arg::from(first_child.to_string())), ("record", Arg::from(u.component(first_child).record().into_owned()))]);
+    h.get_by_label(&tr("unit-move-to")).click();
     h.run();
-    h.get_by_label_contains(&format!("under {first_child}:")).click();
+    h.get_by_label(&under_first).click();
     settle(&mut h);
     let u = unit_view(&h).unit().unwrap().clone();
     let moved = unit_view(&h).selected;
@@ -198,30 +201,30 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
     let u = unit_view(&h).unit().unwrap().clone();
     let dragged = unit_view(&h).selected;
     assert_eq!(u.parent_of(dragged), Some(0), "dropped on the root");
-    h.get_by_label("Move to…").click();
+    h.get_by_label(&tr("unit-move-to")).click();
     h.run();
-    h.get_by_label_contains(&format!("under {first_child}:")).click();
+    h.get_by_label(&under_first).click();
     settle(&mut h);
     let moved = unit_view(&h).selected;
     assert_eq!(unit_view(&h).unit().unwrap().parent_of(moved), Some(first_child));
 
     // Rename it in Cyrillic; a character with no Windows-1251 byte is refused with a reason.
-    h.get_by_label("Apply").click(); // nothing typed yet: no edit
+    h.get_by_label(&tr("unit-apply")).click(); // nothing typed yet: no edit
     h.run();
-    h.get_by_label("Display name").click();
+    h.get_by_label(&tr("unit-display-name")).click();
     h.run();
     type_text(&mut h, "Пушка ß");
-    h.get_by_label("Apply").click();
+    h.get_by_label(&tr("unit-apply")).click();
     settle(&mut h);
     assert!(unit_view(&h).message.as_deref().is_some_and(|m| m.contains("U+00DF")), "{:?}", unit_view(&h).message);
-    assert!(has(&h, "has no Windows-1251 byte"));
-    h.get_by_label("Display name").click();
+    assert!(has(&h, &tr_args("unit-no-cp1251", &[("ch", Arg::from("'ß'"))])));
+    h.get_by_label(&tr("unit-display-name")).click();
     h.run();
     h.key_press(Key::End);
     h.key_press(Key::Backspace);
     h.key_press(Key::Backspace);
     h.run();
-    h.get_by_label("Apply").click();
+    h.get_by_label(&tr("unit-apply")).click();
     settle(&mut h);
     assert_eq!(unit_view(&h).unit().unwrap().component(moved).display_name(), "Пушка");
 
@@ -235,8 +238,7 @@ fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree
     let u = unit_view(&h).unit().unwrap().clone();
     let last = *u.tree().children[0].last().unwrap();
     let gone = u.subtree_end(last) - last;
-    let c = u.component(last);
-    h.get_by_label(&format!("{last}  {}  “{}”  · {}", c.record(), c.display_name(), c.class().label())).click();
+    h.get_by_label(&row_label(last, u.component(last))).click();
     h.run();
     assert_eq!(unit_view(&h).selected, last, "a click on its row selects it");
     key(&mut h, Modifiers::NONE, Key::Delete);

@@ -72,6 +72,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("wear", include_str!("../../../i18n/en/wear.ftl"), include_str!("../../../i18n/ru/wear.ftl")),
     ("media", include_str!("../../../i18n/en/media.ftl"), include_str!("../../../i18n/ru/media.ftl")),
     ("apply", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
+    ("units", include_str!("../../../i18n/en/units.ftl"), include_str!("../../../i18n/ru/units.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

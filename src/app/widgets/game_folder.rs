@@ -141,7 +141,7 @@ pub fn member_bytes(ws: &Workspace, path: &Path, member: &str) -> Result<(Shared
             Node::parse(&name, SharedBytes::from(bytes)).map_err(|e| format!("{}: {e}", path.display()))?.0
         }
     };
-    let i = node.resolve(member).filter(|_| !member.starts_with('#')).ok_or_else(|| format!("{} has no member {member}", path.display()))?;
+    let i = node.resolve(member).filter(|_| !member.starts_with('#')).ok_or_else(|| crate::tr!("folder-no-member", path = path.display().to_string(), member = member))?;
     let bytes = node.entry_bytes(i).map_err(|e| format!("{}::{member}: {e}", path.display()))?;
     Ok((bytes, node))
 }

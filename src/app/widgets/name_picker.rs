@@ -30,14 +30,16 @@ pub fn show(ui: &mut Ui, salt: &str, label: &str, filter: &mut String, names: &[
     let resp = ui
         .horizontal(|ui| {
             let l = ui.label(label);
-            ui.add(egui::TextEdit::singleline(filter).hint_text(hint).id_salt((salt, "filter")).desired_width(260.0)).labelled_by(l.id)
+            // As wide as there is room for beside its label, at most 260 points.
+            let width = ui.available_width().clamp(80.0, 260.0);
+            ui.add(egui::TextEdit::singleline(filter).hint_text(hint).id_salt((salt, "filter")).desired_width(width)).labelled_by(l.id)
         })
         .inner;
     if resp.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         let exact = found.iter().find(|n| n.eq_ignore_ascii_case(filter.trim()));
         chosen = exact.or(if found.len() == 1 { found.first() } else { None }).map(|s| s.to_string());
     }
-    ui.label(egui::RichText::new(format!("{} of {} names", found.len(), names.len())).small().weak());
+    ui.label(egui::RichText::new(crate::tr!("picker-count", shown = found.len(), n = names.len())).small().weak());
     let row = ui.text_style_height(&egui::TextStyle::Body) + 2.0;
     egui::ScrollArea::vertical().id_salt((salt, "list")).max_height(height).auto_shrink([false, true]).show_rows(ui, row, found.len(), |ui, range| {
         for n in &found[range] {

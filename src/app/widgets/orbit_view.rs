@@ -47,7 +47,7 @@ impl OrbitView {
     pub fn show(&mut self, ui: &mut Ui, gpu: Option<&RenderState>, scene: &RenderScene, scene_id: u64, size: Vec2, highlight: Option<usize>) -> ViewOutcome {
         let mut out = ViewOutcome::default();
         let why_not = match gpu {
-            None => Some("no GPU device".to_string()),
+            None => Some(crate::tr!("orbit-no-gpu")),
             Some(rs) => gpu_view::unsupported(rs),
         };
         let (rect, resp) = ui.allocate_exact_size(size, Sense::click_and_drag());
@@ -56,7 +56,7 @@ impl OrbitView {
             ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(13.0), ui.visuals().weak_text_color())
         };
         if let Some(w) = why_not {
-            weak(ui, format!("3D view unavailable ({w})"));
+            weak(ui, crate::tr!("orbit-unavailable", why = w));
             return out;
         }
         let Some(rs) = gpu else { return out };
@@ -99,7 +99,7 @@ impl OrbitView {
             visible: vec![true; scene.nodes.len()],
         };
         ui.painter().add(frame.paint_callback(rect));
-        resp.on_hover_text("Drag to turn, wheel to move closer, click to pick a part");
+        resp.on_hover_text(crate::tr!("orbit-tip"));
         out
     }
 }

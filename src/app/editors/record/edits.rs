@@ -20,15 +20,15 @@ pub fn apply(path: &ItemPath, bytes: &[u8], kind: Kind, edit: &SlotEdit) -> Resu
     let (slot, label) = match edit {
         SlotEdit::Set { slot, archive, member } => {
             record.set_slot(*slot, archive, member).map_err(|e| e.to_string())?;
-            (*slot, format!("Set slot {slot} to {archive}::{member}"))
+            (*slot, crate::tr!("record-undo-set", i = slot.to_string(), name = format!("{archive}::{member}")))
         }
         SlotEdit::Clear(slot) => {
             record.clear_slot(*slot).map_err(|e| e.to_string())?;
-            (*slot, format!("Clear slot {slot}"))
+            (*slot, crate::tr!("record-undo-clear", i = slot.to_string()))
         }
         SlotEdit::Push { archive, member } => {
             let i = record.push_slot(archive, member).map_err(|e| e.to_string())?;
-            (i, format!("Add slot {i}"))
+            (i, crate::tr!("record-undo-add", i = i.to_string()))
         }
     };
     Ok((ItemEdit::bytes(path, record.write(), label), slot))

@@ -39,10 +39,10 @@ impl Cmd {
 
     pub const fn spec(self) -> CommandSpec {
         match self {
-            Cmd::EditSlot => cmd("edit-slot", "Record: Edit Slot", "Pick the selected slot's archive and member from the folder", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::F2)] }),
-            Cmd::AddSlot => cmd("add-slot", "Record: Add Slot", "Append a slot, picked from the folder's archives", &[]),
-            Cmd::ClearSlot => cmd("clear-slot", "Record: Clear Slot", "Zero the selected slot's 64 bytes", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::Delete)] }),
-            Cmd::OpenMesh => cmd("open-mesh", "Record: Open Mesh", "Open the mesh the record's mesh slot names in its editor", &[]),
+            Cmd::EditSlot => cmd("edit-slot", "cmd-record-edit-slot", "cmd-record-edit-slot-tip", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::F2)] }),
+            Cmd::AddSlot => cmd("add-slot", "cmd-record-add-slot", "cmd-record-add-slot-tip", &[]),
+            Cmd::ClearSlot => cmd("clear-slot", "cmd-record-clear-slot", "cmd-record-clear-slot-tip", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::Delete)] }),
+            Cmd::OpenMesh => cmd("open-mesh", "cmd-record-open-mesh", "cmd-record-open-mesh-tip", &[]),
         }
     }
 }
@@ -55,7 +55,7 @@ impl ItemEditor for RecordEditor {
     }
 
     fn label(&self) -> &'static str {
-        "Record"
+        "view-record"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -77,17 +77,17 @@ impl ItemEditor for RecordEditor {
             Cmd::AddSlot => v.start_pick(None),
             Cmd::ClearSlot => {
                 let Some(i) = v.selected else {
-                    host.out.push(Intent::Log(crate::formats::Severity::Info, "Clear Slot: select a slot first".into()));
+                    host.out.push(Intent::Log(crate::formats::Severity::Info, crate::tr!("record-select-first")));
                     return;
                 };
                 match crate::doc::items::bytes_of(host.ws, target) {
                     Ok(b) => v.commit(target, &b, edits::SlotEdit::Clear(i), host.out),
-                    Err(e) => host.fail("Clear Slot", e),
+                    Err(e) => host.fail(&crate::tr!("record-clear-title"), e),
                 }
             }
             Cmd::OpenMesh => match v.record().and_then(|r| r.find_role(Role::Mesh)).and_then(|i| v.resolution(i)) {
                 Some(Resolution::Found { path, member }) => host.out.push(Intent::OpenLinked { file: path, entry: Some(member) }),
-                _ => host.out.push(Intent::Log(crate::formats::Severity::Warning, "Open Mesh: the record's mesh slot resolves to nothing".into())),
+                _ => host.out.push(Intent::Log(crate::formats::Severity::Warning, crate::tr!("record-mesh-nothing"))),
             },
         }
     }

@@ -13,6 +13,7 @@ use crate::doc::ItemPath;
 use crate::formats::objrec::{Kind, NAME_FIELD, Record, Role, SLOT_LEN, junk_after_nul};
 use crate::formats::{Diagnostic, Severity};
 use crate::render::RenderScene;
+use crate::tr;
 use egui::{Color32, RichText, Ui};
 use std::path::PathBuf;
 
@@ -105,60 +106,76 @@ impl RecordView {
     fn show_slots(&mut self, ui: &mut Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
         let Some(record) = self.record().cloned() else { return };
         let mut action: Option<Action> = None;
-        egui::Grid::new("record-slots").striped(true).num_columns(7).spacing([12.0, 4.0]).show(ui, |ui| {
-            for h in ["#", "Role", "Archive", "Member", "Resolves to", "Raw", ""] {
-                ui.strong(h);
+        let headers = ["#".to_string(), tr!("record-col-role"), tr!("record-col-archive"), tr!("record-col-member"), tr!("record-col-resolves"), tr!("record-col-raw"), String::new()];
+        let resolved: Vec<Option<Resolution>> = record.slots.iter().map(|s| self.folder.as_ref().map(|f| f.resolve(&s.archive(), &s.member()))).collect();
+        // The Raw column only when a slot keeps bytes after a name's NUL.
+        let any_junk = record.slots.iter().any(|x| [0, NAME_FIELD].iter().any(|&at| junk_after_nul(&x.raw()[at..at + NAME_FIELD]).is_some()));
+        let cap = name_column_cap(ui, &record, &resolved, &headers, any_junk);
+        egui::Grid::new("record-slots").striped(true).num_columns(if any_junk { 7 } else { 6 }).spacing([COLUMN_GAP, 4.0]).show(ui, |ui| {
+            for (k, h) in headers.iter().enumerate() {
+                if k == 5 && !any_junk {
+                    continue;
+                }
+                if (2..5).contains(&k) {
+                    clipped(ui, cap, |ui| ui.strong(h));
+                } else {
+                    ui.strong(h);
+                }
             }
             ui.end_row();
             for (i, slot) in record.slots.iter().enumerate() {
                 if ui.selectable_label(self.selected == Some(i), i.to_string()).clicked() {
                     self.selected = Some(i);
                 }
-                ui.label(slot.role().label());
-                ui.monospace(slot.archive().as_ref());
-                ui.monospace(slot.member().as_ref());
-                match self.folder.as_ref().map(|f| f.resolve(&slot.archive(), &slot.member())) {
+                ui.label(role_label(slot.role()));
+                clipped(ui, cap, |ui| ui.monospace(slot.archive().as_ref()));
+                clipped(ui, cap, |ui| ui.monospace(slot.member().as_ref()));
+                match &resolved[i] {
                     _ if slot.is_empty() => {
-                        ui.weak("—");
+                        clipped(ui, cap, |ui| ui.weak("—"));
                     }
                     Some(Resolution::Found { path, member }) => {
                         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                        if ui.link(format!("{name}::{member}")).on_hover_text(format!("Open {member} of {} in its editor", path.display())).clicked() {
+                        let tip = format!("{name}::{member}\n{}", tr!("record-open-member-tip", member = member, path = path.display().to_string()));
+                        if clipped(ui, cap, |ui| ui.link(format!("{name}::{member}"))).on_hover_text(tip).clicked() {
                             out.push(Intent::OpenLinked { file: path.clone(), entry: Some(member.clone()) });
                         }
                     }
                     Some(Resolution::NoMember) => {
-                        ui.colored_label(ui.visuals().warn_fg_color, format!("{} has no such member", slot.archive()));
+                        let warn = ui.visuals().warn_fg_color;
+                        clipped(ui, cap, |ui| ui.colored_label(warn, tr!("record-no-member", archive = slot.archive().as_ref())));
                     }
                     Some(Resolution::NoArchive) | None => {
-                        ui.colored_label(ui.visuals().warn_fg_color, "no such archive in the folder");
+                        let warn = ui.visuals().warn_fg_color;
+                        clipped(ui, cap, |ui| ui.colored_label(warn, tr!("record-no-archive")));
                     }
                 }
-                let junk: Vec<String> = [(0, "archive"), (NAME_FIELD, "member")]
+                let junk: Vec<String> = [(0, false), (NAME_FIELD, true)]
                     .iter()
-                    .filter_map(|&(at, what)| junk_after_nul(&slot.raw()[at..at + NAME_FIELD]).map(|j| format!("{what} +{}", at + j)))
+                    .filter_map(|&(at, member)| {
+                        let at = (at + junk_after_nul(&slot.raw()[at..at + NAME_FIELD])?).to_string();
+                        Some(if member { tr!("record-junk-member", at = at) } else { tr!("record-junk-archive", at = at) })
+                    })
                     .collect();
-                if junk.is_empty() {
-                    ui.label("");
-                } else {
-                    ui.colored_label(ui.visuals().warn_fg_color, "bytes after NUL").on_hover_text(format!(
-                        "Bytes after the name's NUL, kept as stored (slot offset {}): {}",
-                        i * SLOT_LEN,
-                        junk.join(", ")
-                    ));
+                if any_junk {
+                    if junk.is_empty() {
+                        ui.label("");
+                    } else {
+                        ui.colored_label(ui.visuals().warn_fg_color, tr!("record-junk")).on_hover_text(tr!("record-junk-tip", offset = (i * SLOT_LEN).to_string(), r#where = junk.join(", ")));
+                    }
                 }
                 ui.horizontal(|ui| {
-                    if ui.small_button("Edit…").on_hover_text("Pick this slot's archive and member").clicked() {
+                    if ui.small_button(tr!("record-edit")).on_hover_text(tr!("record-edit-tip")).clicked() {
                         action = Some(Action::Pick(Some(i)));
                     }
-                    if ui.add_enabled(!slot.is_empty(), egui::Button::new("Clear").small()).on_hover_text("Zero this slot's 64 bytes").clicked() {
+                    if ui.add_enabled(!slot.is_empty(), egui::Button::new(tr!("record-clear")).small()).on_hover_text(tr!("record-clear-tip")).clicked() {
                         action = Some(Action::Clear(i));
                     }
                 });
                 ui.end_row();
             }
         });
-        if ui.button("Add Slot").on_hover_text("Append a slot, picked from the folder's archives").clicked() {
+        if ui.button(tr!("record-add-slot")).on_hover_text(tr!("cmd-record-add-slot-tip")).clicked() {
             action = Some(Action::Pick(None));
         }
         match action {
@@ -188,20 +205,21 @@ impl RecordView {
         ui.group(|ui| {
             ui.horizontal(|ui| {
                 ui.strong(match pick.slot {
-                    Some(i) => format!("Slot {i}"),
-                    None => "New slot".to_string(),
+                    Some(i) => tr!("record-pick-slot", i = i.to_string()),
+                    None => tr!("record-pick-new"),
                 });
-                egui::ComboBox::new("record-pick-archive", "archive").selected_text(if pick.archive.is_empty() { "(choose)" } else { pick.archive.as_str() }).show_ui(ui, |ui| {
+                let choose = tr!("record-pick-choose");
+                egui::ComboBox::new("record-pick-archive", tr!("record-pick-archive")).selected_text(if pick.archive.is_empty() { choose.as_str() } else { pick.archive.as_str() }).show_ui(ui, |ui| {
                     for a in &folder.archives {
                         ui.selectable_value(&mut pick.archive, a.name.clone(), format!("{} ({})", a.name, a.members.len()));
                     }
                 });
-                if ui.button("Cancel").clicked() {
+                if ui.button(tr!("record-cancel")).clicked() {
                     close = true;
                 }
             });
             let members = folder.archive(&pick.archive).map(|a| a.members.clone()).unwrap_or_default();
-            if let Some(member) = name_picker::show(ui, "record-pick-member", "Member name", &mut pick.filter, &members, "member name (type to filter)", 180.0) {
+            if let Some(member) = name_picker::show(ui, "record-pick-member", &tr!("record-member-name"), &mut pick.filter, &members, &tr!("record-member-hint"), 180.0) {
                 let edit = match pick.slot {
                     Some(i) => edits::SlotEdit::Set { slot: i, archive: pick.archive.clone(), member },
                     None => edits::SlotEdit::Push { archive: pick.archive.clone(), member },
@@ -216,17 +234,17 @@ impl RecordView {
     fn show_preview(&mut self, ui: &mut Ui, cx: &EditorCx, out: &mut Vec<Intent>) {
         let Some(record) = self.record() else { return };
         let Some(i) = record.find_role(Role::Mesh) else {
-            ui.weak("No mesh slot: nothing to draw.");
+            ui.weak(tr!("record-no-mesh-slot"));
             return;
         };
         let Some(Resolution::Found { path, member }) = self.resolution(i) else {
-            ui.weak(format!("The mesh slot {i} resolves to nothing in the folder: nothing to draw."));
+            ui.weak(tr!("record-mesh-unresolved", i = i.to_string()));
             return;
         };
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        ui.horizontal(|ui| {
-            ui.label(format!("Mesh: {name}::{member}"));
-            if ui.link("Open mesh").clicked() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr!("record-mesh", name = format!("{name}::{member}")));
+            if ui.link(tr!("record-open-mesh")).clicked() {
                 out.push(Intent::OpenLinked { file: path.clone(), entry: Some(member.clone()) });
             }
         });
@@ -243,7 +261,7 @@ impl RecordView {
                 self.view.show(ui, cx.gpu, scene, *id, egui::vec2(w, h), None);
             }
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("The mesh does not draw: {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, tr!("record-mesh-error", error = e.as_str()));
             }
         }
     }
@@ -263,18 +281,18 @@ fn build_mesh(cx: &EditorCx, path: &std::path::Path, member: &str) -> Result<(Re
 pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut RecordView, out: &mut Vec<Intent>) {
     v.refresh(cx);
     let Some(p) = &v.parsed else { return };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading(&p.key);
         ui.label(RichText::new(p.kind.label()).monospace().strong());
-        ui.label(format!("— {}", p.kind.meaning()));
+        ui.label(format!("— {}", kind_meaning(p.kind)));
     });
     let diagnostics = p.diagnostics.clone();
     if let Err(e) = &p.record {
-        ui.colored_label(ui.visuals().error_fg_color, format!("This record does not read: {e}"));
+        ui.colored_label(ui.visuals().error_fg_color, tr!("record-unreadable", error = e.as_str()));
         return;
     }
     if let Some(f) = &v.folder {
-        ui.label(RichText::new(format!("Slots resolve in {} ({} archives)", crate::app::shown_path::path(&f.root), f.archives.len())).small().weak());
+        ui.add(egui::Label::new(RichText::new(tr!("record-folder", path = crate::app::shown_path::path(&f.root), n = f.archives.len())).small().weak()).truncate());
     }
     for d in &diagnostics {
         let c = if d.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
@@ -290,4 +308,114 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut RecordView, out: &mut Vec<Intent
     }
     ui.separator();
     v.show_preview(ui, cx, out);
+}
+
+/// The space between the slot table's columns.
+const COLUMN_GAP: f32 = 12.0;
+
+/// A kind's meaning in the interface's language (its tag, `STAT`, is the game's and stays).
+pub fn kind_meaning(k: Kind) -> String {
+    match k {
+        Kind::Stat => tr!("record-kind-stat"),
+        Kind::Into => tr!("record-kind-into"),
+        Kind::Exto => tr!("record-kind-exto"),
+        Kind::Bull => tr!("record-kind-bull"),
+        Kind::Btlu => tr!("record-kind-btlu"),
+        Kind::Fort => tr!("record-kind-fort"),
+        Kind::Wpns => tr!("record-kind-wpns"),
+        Kind::Suno => tr!("record-kind-suno"),
+        Kind::Other(_) => tr!("record-kind-other"),
+    }
+}
+
+/// A slot's role in the interface's language.
+pub fn role_label(r: Role) -> String {
+    match r {
+        Role::Empty => tr!("record-role-empty"),
+        Role::Mesh => tr!("record-role-mesh"),
+        Role::Materials => tr!("record-role-materials"),
+        Role::ControlPoints => tr!("record-role-control-points"),
+        Role::Damage => tr!("record-role-damage"),
+        Role::Controller => tr!("record-role-controller"),
+        Role::Footprint => tr!("record-role-footprint"),
+        Role::Profile => tr!("record-role-profile"),
+        Role::Parent => tr!("record-role-parent"),
+        Role::Other => tr!("record-role-other"),
+    }
+}
+
+fn text_width(ui: &Ui, text: impl Into<egui::WidgetText>, style: egui::TextStyle) -> f32 {
+    text.into().into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, style).size().x
+}
+
+/// How wide each of the three name columns (archive, member, where it resolves) may be so that
+/// the table fits the width there is: the other columns as wide as their text, the rest shared
+/// out so that a narrow name keeps its width and only the widest are cut (with an ellipsis and
+/// the whole name on hover).
+fn name_column_cap(ui: &Ui, record: &Record, resolved: &[Option<Resolution>], headers: &[String], junk: bool) -> f32 {
+    use egui::TextStyle::{Body, Monospace};
+    let widest = |head: &str, cells: &mut dyn Iterator<Item = f32>| cells.fold(text_width(ui, RichText::new(head).strong(), Body), f32::max);
+    let s = &record.slots;
+    // A grid column is never narrower than an interactive widget.
+    let least = ui.spacing().interact_size.x;
+    let index = widest(&headers[0], &mut s.iter().enumerate().map(|(i, _)| text_width(ui, i.to_string(), Body) + 2.0 * ui.spacing().button_padding.x));
+    let role = widest(&headers[1], &mut s.iter().map(|x| text_width(ui, role_label(x.role()), Body)));
+    let raw = if junk { widest(&headers[5], &mut std::iter::once(text_width(ui, tr!("record-junk"), Body))).max(least) + COLUMN_GAP } else { 0.0 };
+    let pad = 2.0 * ui.spacing().button_padding.x;
+    let buttons = text_width(ui, tr!("record-edit"), Body) + text_width(ui, tr!("record-clear"), Body) + 2.0 * pad + ui.spacing().item_spacing.x;
+    // A few points to spare for rounding and the strip's edges.
+    let fixed = index.max(least) + role.max(least) + raw + buttons.max(least) + 5.0 * COLUMN_GAP + 8.0;
+    let archive = widest(&headers[2], &mut s.iter().map(|x| text_width(ui, RichText::new(x.archive()).monospace(), Monospace)));
+    let member = widest(&headers[3], &mut s.iter().map(|x| text_width(ui, RichText::new(x.member()).monospace(), Monospace)));
+    let resolves = widest(
+        &headers[4],
+        &mut s.iter().zip(resolved).map(|(x, r)| match r {
+            _ if x.is_empty() => 0.0,
+            Some(Resolution::Found { path, member }) => text_width(ui, format!("{}::{member}", path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()), Body),
+            Some(Resolution::NoMember) => text_width(ui, tr!("record-no-member", archive = x.archive().as_ref()), Body),
+            _ => text_width(ui, tr!("record-no-archive"), Body),
+        }),
+    );
+    share_out(&[archive, member, resolves], ui.available_width() - fixed).max(40.0)
+}
+
+/// The largest cap `c` with `Σ min(wᵢ, c) ≤ budget` (infinite when everything fits).
+fn share_out(widths: &[f32], budget: f32) -> f32 {
+    let mut sorted = widths.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let mut left = budget;
+    for (k, w) in sorted.iter().enumerate() {
+        let share = left / (sorted.len() - k) as f32;
+        if *w > share {
+            return share;
+        }
+        left -= w;
+    }
+    f32::INFINITY
+}
+
+/// Draws `add` at most `cap` wide, its text cut with an ellipsis (a label shows the whole text
+/// on hover; a link says it in its own tooltip).
+fn clipped(ui: &mut Ui, cap: f32, add: impl FnOnce(&mut Ui) -> egui::Response) -> egui::Response {
+    if !cap.is_finite() {
+        return add(ui);
+    }
+    ui.allocate_ui_with_layout(egui::vec2(cap, ui.spacing().interact_size.y), egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        add(ui)
+    })
+    .inner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_out;
+
+    #[test]
+    fn names_share_the_room_and_only_the_widest_are_cut() {
+        assert_eq!(share_out(&[50.0, 60.0, 70.0], 200.0), f32::INFINITY);
+        // 50 fits a third of 150; the two others share the 100 left.
+        assert_eq!(share_out(&[50.0, 100.0, 120.0], 150.0), 50.0);
+        assert_eq!(share_out(&[30.0, 100.0, 120.0], 150.0), 60.0);
+    }
 }

@@ -41,55 +41,55 @@ pub fn run(u: &mut UnitDat, op: &UnitOp) -> Result<(usize, String), String> {
     let e = |e: crate::formats::Error| e.message;
     let siblings = |u: &UnitDat, i: usize| -> Result<(usize, usize, usize), String> {
         let tree = u.tree();
-        let p = tree.parent.get(i).copied().flatten().ok_or("the root has no siblings")?;
-        let k = tree.children[p].iter().position(|&c| c == i).ok_or("not among its parent's children")?;
+        let p = tree.parent.get(i).copied().flatten().ok_or_else(|| crate::tr!("unit-err-root-siblings"))?;
+        let k = tree.children[p].iter().position(|&c| c == i).ok_or_else(|| crate::tr!("unit-err-not-among", i = i.to_string()))?;
         Ok((p, k, tree.children[p].len()))
     };
     Ok(match op {
         UnitOp::SetRecord(i, name) => {
             u.component_mut(*i).map_err(e)?.set_record(name).map_err(e)?;
-            (*i, format!("Set component {i}'s record to {name}"))
+            (*i, crate::tr!("unit-undo-record", i = i.to_string(), name = name))
         }
         UnitOp::SetDisplay(i, name) => {
             if let Some(c) = first_unencodable(name) {
-                return Err(format!("{c:?} (U+{:04X}) has no Windows-1251 byte: the game stores display names in Windows-1251", c as u32));
+                return Err(crate::tr!("unit-err-cp1251", ch = format!("{c:?}"), code = format!("{:04X}", c as u32)));
             }
             u.component_mut(*i).map_err(e)?.set_display_name(name).map_err(e)?;
-            (*i, format!("Rename component {i} to {name}"))
+            (*i, crate::tr!("unit-undo-display", i = i.to_string(), name = name))
         }
         UnitOp::SetClass(i, v) => {
             u.component_mut(*i).map_err(e)?.set_class(*v);
-            (*i, format!("Set component {i}'s class to {}", PartClass::from_raw(*v).label()))
+            (*i, crate::tr!("unit-undo-class", i = i.to_string(), class = super::view::part_class_label(PartClass::from_raw(*v))))
         }
         UnitOp::SetAttach(i, v) => {
             u.component_mut(*i).map_err(e)?.set_attach(*v);
-            (*i, format!("Attach component {i} at {v}"))
+            (*i, crate::tr!("unit-undo-attach", i = i.to_string(), at = v.to_string()))
         }
         UnitOp::AddChild { parent, record } => {
             let c = Component::new(record, "", PartClass::Internal, 0).map_err(e)?;
             let at = u.add_child(*parent, None, c).map_err(e)?;
-            (at, format!("Add a child to component {parent}"))
+            (at, crate::tr!("unit-undo-add", i = parent.to_string()))
         }
         UnitOp::Remove(i) => {
-            let p = u.parent_of(*i).ok_or("the root cannot be removed: a unit needs one")?;
+            let p = u.parent_of(*i).ok_or_else(|| crate::tr!("unit-err-root-remove"))?;
             let gone = u.remove_subtree(*i).map_err(e)?;
-            (p, format!("Remove component {i} ({} with its subtree)", gone.len()))
+            (p, crate::tr!("unit-undo-remove", i = i.to_string(), n = gone.len()))
         }
         UnitOp::MoveUp(i) => {
             let (p, k, _) = siblings(u, *i)?;
             if k == 0 {
-                return Err(format!("component {i} is already its parent's first child"));
+                return Err(crate::tr!("unit-err-first", i = i.to_string()));
             }
-            (u.move_subtree(*i, p, Some(k - 1)).map_err(e)?, format!("Move component {i} up"))
+            (u.move_subtree(*i, p, Some(k - 1)).map_err(e)?, crate::tr!("unit-undo-up", i = i.to_string()))
         }
         UnitOp::MoveDown(i) => {
             let (p, k, n) = siblings(u, *i)?;
             if k + 1 >= n {
-                return Err(format!("component {i} is already its parent's last child"));
+                return Err(crate::tr!("unit-err-last", i = i.to_string()));
             }
-            (u.move_subtree(*i, p, Some(k + 1)).map_err(e)?, format!("Move component {i} down"))
+            (u.move_subtree(*i, p, Some(k + 1)).map_err(e)?, crate::tr!("unit-undo-down", i = i.to_string()))
         }
-        UnitOp::MoveTo { component, parent } => (u.move_subtree(*component, *parent, None).map_err(e)?, format!("Move component {component} under {parent}")),
+        UnitOp::MoveTo { component, parent } => (u.move_subtree(*component, *parent, None).map_err(e)?, crate::tr!("unit-undo-move-to", i = component.to_string(), parent = parent.to_string())),
     })
 }
 

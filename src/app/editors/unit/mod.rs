@@ -40,10 +40,10 @@ impl Cmd {
 
     pub const fn spec(self) -> CommandSpec {
         match self {
-            Cmd::AddChild => cmd("add-child", "Unit: Add Child", "A new component under the selected one", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::Insert)] }),
-            Cmd::Remove => cmd("remove", "Unit: Remove Component", "Remove the selected component and its subtree", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::Delete)] }),
-            Cmd::MoveUp => cmd("move-up", "Unit: Move Up", "Move the selected component one place earlier among its siblings", const { &[KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp)] }),
-            Cmd::MoveDown => cmd("move-down", "Unit: Move Down", "Move the selected component one place later among its siblings", const { &[KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown)] }),
+            Cmd::AddChild => cmd("add-child", "cmd-unit-add-child", "cmd-unit-add-child-tip", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::Insert)] }),
+            Cmd::Remove => cmd("remove", "cmd-unit-remove", "cmd-unit-remove-tip", const { &[KeyboardShortcut::new(Modifiers::NONE, Key::Delete)] }),
+            Cmd::MoveUp => cmd("move-up", "cmd-unit-move-up", "cmd-unit-move-up-tip", const { &[KeyboardShortcut::new(Modifiers::ALT, Key::ArrowUp)] }),
+            Cmd::MoveDown => cmd("move-down", "cmd-unit-move-down", "cmd-unit-move-down-tip", const { &[KeyboardShortcut::new(Modifiers::ALT, Key::ArrowDown)] }),
         }
     }
 }
@@ -56,7 +56,7 @@ impl ItemEditor for UnitEditor {
     }
 
     fn label(&self) -> &'static str {
-        "Unit"
+        "view-unit"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -85,7 +85,7 @@ impl ItemEditor for UnitEditor {
         };
         match crate::doc::items::bytes_of(host.ws, target) {
             Ok(b) => v.commit(target, &b, host.ws.readings.unit_dat, op, host.out),
-            Err(e) => host.fail(c.spec().label, e),
+            Err(e) => host.fail(&crate::app::i18n::tr_or_text(c.spec().label), e),
         }
     }
 }

@@ -11,7 +11,8 @@ use crate::scene::unit::{Assembly, AssemblyOptions};
 use crate::formats::objrec::{Kind, Record, Role};
 use crate::formats::unit_dat::UnitDat;
 use crate::render::RenderScene;
-use egui::Ui;
+use crate::tr;
+use egui::{RichText, Ui};
 use std::path::PathBuf;
 
 /// What a component's record names, as far as it resolves.
@@ -33,17 +34,17 @@ impl Chain {
     /// One line per step, for the view.
     pub fn lines(&self) -> Vec<String> {
         let mut out = vec![match &self.record {
-            Ok(r) => format!("record {r}"),
-            Err(e) => format!("record: {e}"),
+            Ok(r) => tr!("unit-chain-record", record = r),
+            Err(e) => tr!("unit-chain-record-error", error = e),
         }];
         match &self.mesh {
-            Some((p, m)) => out.push(format!("mesh {}::{m}", p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default())),
-            None if self.record.is_ok() => out.push("mesh: the record's mesh slot resolves to nothing".into()),
+            Some((p, m)) => out.push(tr!("unit-chain-mesh", mesh = format!("{}::{m}", p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()))),
+            None if self.record.is_ok() => out.push(tr!("unit-chain-no-mesh")),
             None => {}
         }
         match &self.materials {
-            Some(Ok(w)) => out.push(format!("materials {w}")),
-            Some(Err(e)) => out.push(format!("materials: {e}")),
+            Some(Ok(w)) => out.push(tr!("unit-chain-materials", materials = w)),
+            Some(Err(e)) => out.push(tr!("unit-chain-materials-error", error = e)),
             None => {}
         }
         out
@@ -52,10 +53,10 @@ impl Chain {
 
 /// The chain of component `i` of `u` in `folder`.
 pub fn chain_of(cx: &EditorCx, folder: &GameFolder, u: &UnitDat, i: usize) -> Chain {
-    let Some(c) = u.components().get(i) else { return Chain::failed(format!("no component {i}")) };
+    let Some(c) = u.components().get(i) else { return Chain::failed(tr!("unit-chain-no-component", i = i.to_string())) };
     let (archive, key) = (c.archive().into_owned(), c.record().into_owned());
     let Resolution::Found { path, member } = folder.resolve(&archive, &key) else {
-        return Chain::failed(format!("{archive} has no record {key}"));
+        return Chain::failed(tr!("unit-no-record", archive = &archive, record = &key));
     };
     let read = game_folder::member_bytes(cx.ws, &path, &member).and_then(|(bytes, node)| {
         let kind = node.resolve(&member).and_then(|k| node.meta(k)).and_then(|m| m.type_id).map_or(Kind::Other(0), Kind::from_type_id);
@@ -63,7 +64,7 @@ pub fn chain_of(cx: &EditorCx, folder: &GameFolder, u: &UnitDat, i: usize) -> Ch
     });
     let (record, kind) = match read {
         Ok(r) => r,
-        Err(e) => return Chain::failed(format!("{archive}::{member} does not read: {e}")),
+        Err(e) => return Chain::failed(tr!("unit-chain-unreadable", name = format!("{archive}::{member}"), error = e)),
     };
     let slot = |role| record.find_role(role).map(|s| &record.slots[s]);
     let mesh = slot(Role::Mesh).and_then(|s| match folder.resolve(&s.archive(), &s.member()) {
@@ -72,7 +73,7 @@ pub fn chain_of(cx: &EditorCx, folder: &GameFolder, u: &UnitDat, i: usize) -> Ch
     });
     let materials = slot(Role::Materials).map(|s| match folder.resolve(&s.archive(), &s.member()) {
         Resolution::Found { member, .. } => Ok(format!("{}::{member}", s.archive())),
-        _ => Err(format!("{}::{} names nothing", s.archive(), s.member())),
+        _ => Err(tr!("unit-chain-names-nothing", name = format!("{}::{}", s.archive(), s.member()))),
     });
     Chain { record: Ok(format!("{archive}::{member} ({})", kind.label())), mesh, materials }
 }
@@ -157,27 +158,27 @@ impl UnitScene {
                 clicked_part = clicked.flatten();
                 let problems = &assembly.scene.diagnostics;
                 if !problems.is_empty() {
-                    ui.colored_label(ui.visuals().warn_fg_color, format!("{} problem(s) assembling the unit", problems.len()))
+                    ui.colored_label(ui.visuals().warn_fg_color, tr!("unit-problems", n = problems.len()))
                         .on_hover_text(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n"));
                 }
             }
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("The unit does not assemble: {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, tr!("unit-not-assembled", error = e.as_str()));
             }
         }
-        ui.strong(format!("Component {selected}: {} “{}” · {}", c.record(), c.display_name(), c.class().label()));
+        ui.add(egui::Label::new(RichText::new(chain_title(selected, c)).strong()).truncate());
         if let Some(chain) = b.chains.get(selected).and_then(Option::as_ref) {
             for l in chain.lines() {
-                ui.monospace(l);
+                ui.add(egui::Label::new(RichText::new(l).monospace()).truncate());
             }
         }
         if let Ok((assembly, _, _)) = &b.assembly
             && let Some(part) = assembly.parts.iter().find(|p| p.component == selected)
         {
             if !part.drawn {
-                ui.weak("(an internal part: not drawn)");
+                ui.weak(tr!("unit-not-drawn"));
             }
-            egui::CollapsingHeader::new(format!("Material chain: {} .wea rows, each with its material and texture", part.materials.len())).id_salt("unit-chain").show(ui, |ui| {
+            egui::CollapsingHeader::new(tr!("unit-material-chain", n = part.materials.len())).id_salt("unit-chain").show(ui, |ui| {
                 for m in &part.materials {
                     ui.label(egui::RichText::new(m).monospace().small());
                 }
@@ -185,4 +186,9 @@ impl UnitScene {
         }
         clicked_part.and_then(|p| self.component_of_part(p))
     }
+}
+
+/// The heading of the selected component's chain: its index, record, display name and class.
+pub fn chain_title(i: usize, c: &crate::formats::unit_dat::Component) -> String {
+    tr!("unit-chain-title", i = i.to_string(), record = c.record().as_ref(), name = c.display_name().as_ref(), class = super::view::part_class_label(c.class()))
 }

@@ -9,7 +9,8 @@ use crate::app::seam::EditorCx;
 use crate::app::widgets::game_folder::{self, GameFolder, Resolution};
 use crate::app::widgets::name_picker;
 use crate::doc::ItemPath;
-use crate::formats::unit_dat::{PartClass, UnitDat};
+use crate::formats::unit_dat::{Component, PartClass, UnitDat};
+use crate::tr;
 use crate::formats::{Diagnostic, Severity};
 use egui::{Color32, RichText, Ui};
 use std::collections::BTreeSet;
@@ -45,7 +46,62 @@ pub struct UnitView {
 
 /// The label of a class word: its hex and what it says.
 pub fn class_word_label(word: u32) -> String {
-    format!("0x{word:08X} ({})", crate::formats::unit_dat::UnitClass::of(word).label())
+    use crate::formats::unit_dat::UnitClass;
+    let class = match UnitClass::of(word) {
+        UnitClass::Building => tr!("unit-class-building"),
+        UnitClass::Robot => tr!("unit-class-robot"),
+        UnitClass::Animal => tr!("unit-class-animal"),
+        UnitClass::Other => tr!("unit-class-other"),
+    };
+    format!("0x{word:08X} ({class})")
+}
+
+/// A part class in the interface's language.
+pub fn part_class_label(c: PartClass) -> String {
+    match c {
+        PartClass::Chassis => tr!("unit-part-chassis"),
+        PartClass::Turret => tr!("unit-part-turret"),
+        PartClass::Armour => tr!("unit-part-armour"),
+        PartClass::Internal => tr!("unit-part-internal"),
+        PartClass::Gun => tr!("unit-part-gun"),
+        PartClass::Ammo => tr!("unit-part-ammo"),
+        PartClass::Other(_) => tr!("unit-part-unknown"),
+    }
+}
+
+/// A row of the component tree: index, record, display name (the game's) and class.
+pub fn row_label(i: usize, c: &Component) -> String {
+    format!("{i}  {}  “{}”  · {}", c.record(), c.display_name(), part_class_label(c.class()))
+}
+
+fn text_width(ui: &Ui, text: &str) -> f32 {
+    egui::WidgetText::from(text).into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body).size().x
+}
+
+/// The link to a component's record (`text`), or in warning colour why it resolves to nothing;
+/// cut with an ellipsis at the width there is, the whole text on hover.
+fn record_link(ui: &mut Ui, resolution: &Option<Resolution>, text: &str, out: &mut Vec<Intent>) {
+    match resolution {
+        Some(Resolution::Found { path, member }) => {
+            let tip = format!("{text}\n{}", tr!("unit-open-record-tip"));
+            let link = ui.scope(|ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                ui.link(text)
+            });
+            if link.inner.on_hover_text(tip).clicked() {
+                out.push(Intent::OpenLinked { file: path.clone(), entry: Some(member.clone()) });
+            }
+        }
+        _ => {
+            let warn = ui.visuals().warn_fg_color;
+            short(ui, RichText::new(text).color(warn));
+        }
+    }
+}
+
+/// A label cut with an ellipsis at the width there is (the whole text on hover).
+fn short(ui: &mut Ui, text: RichText) -> egui::Response {
+    ui.add(egui::Label::new(text).truncate())
 }
 
 impl UnitView {
@@ -139,7 +195,7 @@ impl UnitView {
                 ui.add_space(depth as f32 * 16.0);
                 if has_children {
                     let open = !self.collapsed.contains(&i);
-                    if ui.small_button(if open { "-" } else { "+" }).on_hover_text(if open { "Collapse" } else { "Expand" }).clicked() {
+                    if ui.small_button(if open { "-" } else { "+" }).on_hover_text(if open { tr!("unit-collapse") } else { tr!("unit-expand") }).clicked() {
                         if open {
                             self.collapsed.insert(i);
                         } else {
@@ -149,7 +205,7 @@ impl UnitView {
                 } else {
                     ui.add_space(18.0);
                 }
-                let text = format!("{i}  {}  “{}”  · {}", c.record(), c.display_name(), c.class().label());
+                let text = row_label(i, c);
                 // A press and release selects; a drag carries the component's index to the row
                 // it is dropped on.
                 let resp = ui.selectable_label(self.selected == i, text).interact(egui::Sense::drag());
@@ -183,64 +239,76 @@ impl UnitView {
         let i = self.selected;
         let Some(c) = u.components().get(i) else { return };
         let tree = u.tree();
-        ui.heading(format!("Component {i}"));
-        ui.label(match tree.parent[i] {
-            Some(p) => format!("child of {p} ({}), {} children", u.component(p).record(), tree.children[i].len()),
-            None => format!("the root, {} children", tree.children[i].len()),
-        });
+        ui.heading(tr!("unit-component", i = i.to_string()));
+        short(
+            ui,
+            RichText::new(match tree.parent[i] {
+                Some(p) => tr!("unit-child-of", parent = p.to_string(), record = u.component(p).record().as_ref(), n = tree.children[i].len()),
+                None => tr!("unit-root", n = tree.children[i].len()),
+            }),
+        );
         // Text fields shrink with a narrow column, so the row's buttons stay in view.
         let field = (ui.available_width() - 260.0).clamp(90.0, 180.0);
+        let resolution = self.folder.as_ref().map(|f| f.resolve(&c.archive(), &c.record()));
+        let link_text = match &resolution {
+            Some(Resolution::Found { member, .. }) => format!("{}::{member}", c.archive()),
+            _ => tr!("unit-no-record", archive = c.archive().as_ref(), record = c.record().as_ref()),
+        };
+        let mut link_below = false;
         egui::Grid::new("unit-fields").num_columns(2).spacing([10.0, 6.0]).show(ui, |ui| {
-            let l = ui.label("Record");
+            let l = ui.label(tr!("unit-record"));
             ui.horizontal(|ui| {
                 let r = ui.add(egui::TextEdit::singleline(&mut self.fields.record).id_salt("unit-record").desired_width(field)).labelled_by(l.id);
                 if r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter)) && self.fields.record != c.record() {
                     ops.push(UnitOp::SetRecord(i, self.fields.record.clone()));
                 }
-                if ui.button("Pick…").on_hover_text("Choose from the records of the folder's objects.rlb").clicked() {
+                if ui.button(tr!("unit-pick")).on_hover_text(tr!("unit-pick-tip")).clicked() {
                     self.picking_record = !self.picking_record;
                 }
-                let folder = self.folder.as_ref();
-                match folder.map(|f| f.resolve(&c.archive(), &c.record())) {
-                    Some(Resolution::Found { path, member }) => {
-                        if ui.link(format!("{}::{member}", c.archive())).on_hover_text("Open the record in its editor").clicked() {
-                            out.push(Intent::OpenLinked { file: path, entry: Some(member) });
-                        }
-                    }
-                    _ => {
-                        ui.colored_label(ui.visuals().warn_fg_color, format!("{} has no record {}", c.archive(), c.record()));
-                    }
+                // The link (or why there is none) follows in the row when it fits, else it
+                // takes a row of its own, cut with an ellipsis if even that is too narrow.
+                let room = ui.available_width();
+                if text_width(ui, &link_text) <= room {
+                    record_link(ui, &resolution, &link_text, out);
+                } else {
+                    link_below = true;
                 }
             });
             ui.end_row();
-            ui.label("Class");
+            if link_below {
+                ui.label("");
+                record_link(ui, &resolution, &link_text, out);
+                ui.end_row();
+            }
+            ui.label(tr!("unit-class"));
             let current = c.class();
-            egui::ComboBox::new("unit-class", "part class").selected_text(format!("{} ({})", current.label(), current.raw())).show_ui(ui, |ui| {
+            egui::ComboBox::new("unit-class", tr!("unit-part-class")).selected_text(format!("{} ({})", part_class_label(current), current.raw())).show_ui(ui, |ui| {
                 for k in PartClass::KNOWN {
-                    if ui.selectable_label(k == current, format!("{} ({})", k.label(), k.raw())).clicked() && k != current {
+                    if ui.selectable_label(k == current, format!("{} ({})", part_class_label(k), k.raw())).clicked() && k != current {
                         ops.push(UnitOp::SetClass(i, k.raw()));
                     }
                 }
             });
             ui.end_row();
-            let l = ui.label("Attach point");
+            let l = ui.label(tr!("unit-attach"));
             ui.horizontal(|ui| {
                 let r = ui.add(egui::DragValue::new(&mut self.fields.attach).range(-1..=i32::MAX)).labelled_by(l.id);
                 if (r.drag_stopped() || r.lost_focus()) && self.fields.attach != c.attach() {
                     ops.push(UnitOp::SetAttach(i, self.fields.attach));
                 }
-                ui.weak(if i == 0 { "−1 on the root" } else { "a node of the parent's mesh, or a slot of its controller" });
+                short(ui, RichText::new(if i == 0 { tr!("unit-attach-root") } else { tr!("unit-attach-hint") }).weak());
             });
             ui.end_row();
-            let l = ui.label("Display name");
+            let l = ui.label(tr!("unit-display-name"));
             ui.horizontal(|ui| {
                 let r = ui.add(egui::TextEdit::singleline(&mut self.fields.display).id_salt("unit-display").desired_width(field)).labelled_by(l.id);
                 let enter = r.lost_focus() && ui.input(|k| k.key_pressed(egui::Key::Enter));
-                if (enter || ui.button("Apply").clicked()) && self.fields.display != c.display_name() {
+                if (enter || ui.button(tr!("unit-apply")).clicked()) && self.fields.display != c.display_name() {
                     ops.push(UnitOp::SetDisplay(i, self.fields.display.clone()));
                 }
                 if let Some(ch) = edits::first_unencodable(&self.fields.display) {
-                    ui.colored_label(ui.visuals().error_fg_color, format!("{ch:?} has no Windows-1251 byte"));
+                    let error = ui.visuals().error_fg_color;
+                    short(ui, RichText::new(tr!("unit-no-cp1251", ch = format!("{ch:?}"))).color(error));
                 }
             });
             ui.end_row();
@@ -248,7 +316,7 @@ impl UnitView {
         if self.picking_record {
             let keys = self.folder.as_ref().map(|f| f.record_keys().to_vec()).unwrap_or_default();
             let mut filter = self.fields.record.clone();
-            if let Some(k) = name_picker::show(ui, "unit-record-pick", "Record key", &mut filter, &keys, "record key (type to filter)", 160.0) {
+            if let Some(k) = name_picker::show(ui, "unit-record-pick", &tr!("unit-record-key"), &mut filter, &keys, &tr!("unit-record-hint"), 160.0) {
                 ops.push(UnitOp::SetRecord(i, k.clone()));
                 self.fields.record = k;
                 self.picking_record = false;
@@ -258,31 +326,31 @@ impl UnitView {
         }
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Add Child").on_hover_text("A new component under this one, naming the same record").clicked() {
+            if ui.button(tr!("unit-add-child")).on_hover_text(tr!("unit-add-child-tip")).clicked() {
                 ops.push(UnitOp::AddChild { parent: i, record: c.record().into_owned() });
             }
             let not_root = i != 0;
-            if ui.add_enabled(not_root, egui::Button::new("Remove")).on_hover_text("Remove this component and its subtree (Delete)").clicked() {
+            if ui.add_enabled(not_root, egui::Button::new(tr!("unit-remove"))).on_hover_text(tr!("unit-remove-tip")).clicked() {
                 ops.push(UnitOp::Remove(i));
             }
             let (k, n) = tree.parent[i].map_or((0, 1), |p| (tree.children[p].iter().position(|&x| x == i).unwrap_or(0), tree.children[p].len()));
-            if ui.add_enabled(not_root && k > 0, egui::Button::new("Move Up")).on_hover_text("One place earlier among its siblings (Alt+Up)").clicked() {
+            if ui.add_enabled(not_root && k > 0, egui::Button::new(tr!("unit-move-up"))).on_hover_text(tr!("unit-move-up-tip")).clicked() {
                 ops.push(UnitOp::MoveUp(i));
             }
-            if ui.add_enabled(not_root && k + 1 < n, egui::Button::new("Move Down")).on_hover_text("One place later among its siblings (Alt+Down)").clicked() {
+            if ui.add_enabled(not_root && k + 1 < n, egui::Button::new(tr!("unit-move-down"))).on_hover_text(tr!("unit-move-down-tip")).clicked() {
                 ops.push(UnitOp::MoveDown(i));
             }
             ui.add_enabled_ui(not_root, |ui| {
-                ui.menu_button("Move to…", |ui| {
+                ui.menu_button(tr!("unit-move-to"), |ui| {
                     for p in edits::parents_for(u, i) {
-                        if ui.button(format!("under {p}: {}", u.component(p).record())).clicked() {
+                        if ui.button(tr!("unit-move-under", i = p.to_string(), record = u.component(p).record().as_ref())).clicked() {
                             ops.push(UnitOp::MoveTo { component: i, parent: p });
                             ui.close();
                         }
                     }
                 })
                 .response
-                .on_hover_text("Re-parent this component (or drag its row onto another)");
+                .on_hover_text(tr!("unit-move-to-tip"));
             });
         });
         let _ = cx;
@@ -295,19 +363,19 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut UnitView, out: &mut Vec<Intent>)
     let u = match &v.unit {
         Some(Ok(u)) => u.clone(),
         Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("This unit does not read: {e}"));
+            ui.colored_label(ui.visuals().error_fg_color, tr!("unit-unreadable", error = e.as_str()));
             return;
         }
         None => return,
     };
-    ui.horizontal(|ui| {
-        ui.label("Class word");
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr!("unit-class-word"));
         ui.label(RichText::new(class_word_label(u.class_word)).monospace().strong());
         ui.separator();
-        ui.label(format!("{} components", u.len()));
+        ui.add(egui::Label::new(tr!("unit-components", n = u.len())).extend());
         if !u.leftover.is_empty() {
             ui.separator();
-            ui.colored_label(ui.visuals().warn_fg_color, format!("{} bytes after the tree, kept", u.leftover.len()));
+            ui.add(egui::Label::new(RichText::new(tr!("unit-leftover", n = u.leftover.len())).color(ui.visuals().warn_fg_color)).extend());
         }
     });
     for d in &v.diagnostics {
