@@ -14,6 +14,8 @@ pub mod geometry;
 pub mod gltf_read;
 pub mod hierarchy;
 pub mod materials;
+pub mod plan;
+pub mod preview;
 pub mod transaction;
 
 use crate::formats::msh::Msh;
@@ -74,6 +76,19 @@ pub struct Imported {
     pub rows: Vec<materials::Row>,
     pub warnings: Vec<String>,
     pub summary: Summary,
+    /// The node table as a tree, for the editor's import dialog.
+    pub nodes: Vec<NodeInfo>,
+}
+
+/// One node of the imported model, as the import dialog lists it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct NodeInfo {
+    pub name: String,
+    /// The parent's index in the node table (parents come before children).
+    pub parent: Option<usize>,
+    /// Triangles in every cell of the node.
+    pub triangles: usize,
+    pub animated: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
@@ -87,6 +102,9 @@ pub struct Summary {
     pub frames: usize,
     pub animated_nodes: usize,
     pub materials: usize,
+    /// The largest batch's vertices and indices (each at most a 16-bit count).
+    pub batch_vertices: usize,
+    pub batch_indices: usize,
 }
 
 /// A node name as the engine stores it: CP1251, at most 31 bytes (longer ones are cut, with a
@@ -258,7 +276,19 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
         frames: keys.map.frame_count as usize,
         animated_nodes: keys.animated_nodes,
         materials: rows.len(),
+        batch_vertices: arrays.batches.iter().map(|b| b.vertex_count as usize).max().unwrap_or(0),
+        batch_indices: arrays.batches.iter().map(|b| b.index_count as usize).max().unwrap_or(0),
     };
+    let node_info = nodes
+        .iter()
+        .enumerate()
+        .map(|(k, n)| NodeInfo {
+            name: cp1251::decode(&names[k]),
+            parent: n.parent_index().filter(|&p| p < k),
+            triangles: n.slots.iter().filter(|&&s| s != NONE).map(|&s| arrays.slots[s as usize].tri_count as usize).sum(),
+            animated: n.anim_map_start != NONE,
+        })
+        .collect();
     let mut msh = Msh::new(&opts.entry_name);
     msh.set(&NodeTable::Node38(nodes));
     msh.set(&SlotTable { header: BoundsHeader::from_points(&model_points), slots: arrays.slots });
@@ -277,7 +307,7 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
     if arrays.any_uv1 {
         msh.set(&LightmapUv(arrays.uv1));
     }
-    Ok(Imported { msh, rows, warnings: warn, summary })
+    Ok(Imported { msh, rows, warnings: warn, summary, nodes: node_info })
 }
 
 #[cfg(test)]

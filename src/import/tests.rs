@@ -162,7 +162,7 @@ fn materials_go_into_the_libraries() {
     let lib = crate::fixtures::mat0::material_lib();
     let textures = crate::fixtures::texm::textures_lib();
     let mut warn = Vec::new();
-    let c = materials::plan(&i.rows, &g, Some(&lib), true, Some(&textures), &Readings::default(), &mut warn).unwrap();
+    let c = materials::plan(&i.rows, &g, Some(&lib), &[true; 3], Some(&textures), &Readings::default(), &mut warn).unwrap();
     // GLASS is in the fixture library; HULL and METAL are added, HULL with its texture.
     assert_eq!(c.added_materials, ["HULL", "METAL"]);
     // The fixture library has a different HULL.0: the new texture takes the next free name.
@@ -175,10 +175,10 @@ fn materials_go_into_the_libraries() {
     let tex = t.find("HULL1.0").unwrap();
     assert!(crate::formats::texm::Texm::parse(t.payload(tex)).is_ok());
     // Importing again against the new libraries adds nothing; the texture is found identical.
-    let c2 = materials::plan(&i.rows, &g, Some(&a.write()), true, c.textures_lib.as_deref(), &Readings::default(), &mut warn).unwrap();
+    let c2 = materials::plan(&i.rows, &g, Some(&a.write()), &[true; 3], c.textures_lib.as_deref(), &Readings::default(), &mut warn).unwrap();
     assert!(c2.added_materials.is_empty() && c2.material_lib.is_none());
     // Without --materials the missing ones are listed.
-    let c3 = materials::plan(&i.rows, &g, Some(&lib), false, None, &Readings::default(), &mut warn).unwrap();
+    let c3 = materials::plan(&i.rows, &g, Some(&lib), &[false; 3], None, &Readings::default(), &mut warn).unwrap();
     assert_eq!(c3.missing, ["HULL", "METAL"]);
     assert_eq!(String::from_utf8(materials::wear_text(&i.rows)).unwrap(), "3\r\n0 HULL\r\n1 GLASS\r\n2 METAL\r\n");
 }
