@@ -62,6 +62,11 @@ impl Host<'_> {
 pub trait EditorDialog: Any {
     /// Draws the dialog; false once it closed (confirmed or cancelled).
     fn show(&mut self, ctx: &egui::Context, ws: &Workspace, out: &mut Vec<Intent>) -> bool;
+    /// [`EditorDialog::show`] with the window's wgpu device, for a dialog that draws in 3D (the
+    /// model import's preview); the shell calls this one.
+    fn show_with_gpu(&mut self, ctx: &egui::Context, ws: &Workspace, _gpu: Option<&eframe::egui_wgpu::RenderState>, out: &mut Vec<Intent>) -> bool {
+        self.show(ctx, ws, out)
+    }
 }
 
 pub trait ItemEditor: Sync {
