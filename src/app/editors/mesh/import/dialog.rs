@@ -78,7 +78,7 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>, answer: &m
             let (done, total) = d.progress.get();
             ui.add(egui::ProgressBar::new(d.progress.fraction().unwrap_or(0.0)).desired_width(200.0).text(format!("converting… {done}/{total}")));
         } else {
-            ui.weak("Nothing changes until Import; Ctrl+Z then undoes it as one step, Ctrl+S writes the files.");
+            ui.weak("Nothing changes until Import; Ctrl+Z then undoes it as one step, File > Save All writes the files.");
         }
     });
     let failed = match &d.result {
@@ -191,7 +191,7 @@ fn mapping_table(ui: &mut Ui, d: &mut ImportDialog) {
     let has_lib = d.dest.material_lib.is_some();
     egui::Grid::new("import-materials").num_columns(2).striped(true).show(ui, |ui| {
         for (k, row) in rows.iter().enumerate() {
-            ui.label(RichText::new(&row.gltf_name).monospace());
+            let name = ui.label(RichText::new(&row.gltf_name).monospace());
             let now = d.mapping.get(k).cloned().unwrap_or(Mapping::Auto);
             let mut chosen = now.clone();
             egui::ComboBox::from_id_salt(("import-material", k)).width(220.0).selected_text(choice_text(row, &now, &d.library)).show_ui(ui, |ui| {
@@ -203,7 +203,10 @@ fn mapping_table(ui: &mut Ui, d: &mut ImportDialog) {
                     let m = if name.eq_ignore_ascii_case(&row.gltf_name) { Mapping::Auto } else { Mapping::Use(name.clone()) };
                     ui.selectable_value(&mut chosen, m, format!("Library: {name}"));
                 }
-            });
+            })
+            .response
+            .labelled_by(name.id)
+            .on_hover_text("The material the model's WEAR row names for this glTF material");
             if chosen != now
                 && let Some(slot) = d.mapping.get_mut(k)
             {
