@@ -154,11 +154,10 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
     let mapping = mappings(a, &g)?;
     let libs = Libraries { material: material_lib.as_deref(), textures: textures_lib.as_deref(), add: a.materials.is_some() };
     // Only the written bytes stay: the model's memory is its file's size once (docs/formats/msh.md#import).
-    let converted = plan::convert(&g, &opts, libs, &mapping, r).map_err(|e| {
+    let converted = plan::convert(g, &opts, libs, &mapping, r).map_err(|e| {
         let lib_error = e.context.iter().any(|c| c.contains(".lib"));
         if lib_error { Failure::format(&lib_label(&material_lib_path), e) } else { Failure::format(&shown, e) }
     })?;
-    drop(g);
     drop(textures_lib);
     let Converted { msh: msh_bytes, wea: wea_bytes, changes, summary, warnings: mut warn, .. } = converted;
 

@@ -78,13 +78,14 @@ pub fn library_names(bytes: &[u8]) -> Result<Vec<String>> {
 }
 
 /// Converts `g` and plans the libraries: `mapping` has one choice per row of
-/// `materials::rows` (missing ones are [`Mapping::Auto`]). `g` is needed until the libraries
-/// are planned (a new texture is made from its image); the model's parts are dropped once
-/// written, so at most the glTF and the model's bytes are held together.
-pub fn convert(g: &Gltf, opts: &Options, libs: Libraries, mapping: &[Mapping], readings: &Readings) -> Result<Converted> {
-    let Imported { msh, mut rows, mut warnings, summary, nodes } = super::import(g, opts)?;
-    let msh_bytes = msh.to_archive()?.write();
-    drop(msh);
+/// `materials::rows` (missing ones are [`Mapping::Auto`]). The libraries are planned first
+/// (a new texture is made from the glTF's image); then `g`, taken whole, goes into the
+/// model, which lets its buffers go once the geometry is read, so the glTF's bytes, its
+/// decoded arrays and the model are never all held together (docs/formats/msh.md#import).
+pub fn convert(g: Gltf, opts: &Options, libs: Libraries, mapping: &[Mapping], readings: &Readings) -> Result<Converted> {
+    super::check_options(opts)?;
+    let mut row_warn = Vec::new();
+    let mut rows = materials::rows(&g, &mut row_warn)?;
     let known: Vec<String> = match libs.material {
         Some(b) => library_names(b)?,
         None => Vec::new(),
@@ -110,7 +111,11 @@ pub fn convert(g: &Gltf, opts: &Options, libs: Libraries, mapping: &[Mapping], r
             }
         }
     }
-    let changes = materials::plan(&rows, g, libs.material, &add, libs.textures, readings, &mut warnings)?;
+    // The plan's warnings follow the model's, as the dialog and `import-model` list them.
+    let mut plan_warn = Vec::new();
+    let changes = materials::plan(&rows, &g, libs.material, &add, libs.textures, readings, &mut plan_warn)?;
+    let Imported { msh, rows, mut warnings, summary, nodes } = super::build(g, opts, rows, row_warn)?;
+    warnings.extend(plan_warn);
     let wea = materials::wear_text(&rows);
     let plans = rows
         .iter()
@@ -120,7 +125,7 @@ pub fn convert(g: &Gltf, opts: &Options, libs: Libraries, mapping: &[Mapping], r
             RowPlan { gltf_name, gltf: r.gltf, name: r.name.clone(), added, resolved: added || has(&r.name) }
         })
         .collect();
-    Ok(Converted { msh: msh_bytes, wea, rows: plans, changes, summary, nodes, warnings })
+    Ok(Converted { msh, wea, rows: plans, changes, summary, nodes, warnings })
 }
 
 #[cfg(test)]
@@ -131,24 +136,24 @@ mod tests {
 
     #[test]
     fn a_mapping_renames_a_row_and_adds_only_what_is_new() {
-        let g = gltf_read::load(fx::walker().glb(), None).unwrap();
+        let g = || gltf_read::load(fx::walker().glb(), None).unwrap();
         let lib = crate::fixtures::mat0::material_lib();
         let libs = Libraries { material: Some(&lib), textures: None, add: true };
-        let auto = convert(&g, &Options::default(), libs, &[], &Readings::default()).unwrap();
+        let auto = convert(g(), &Options::default(), libs, &[], &Readings::default()).unwrap();
         assert_eq!(auto.rows.iter().map(|r| (r.name.as_str(), r.added)).collect::<Vec<_>>(), [("HULL", true), ("GLASS", false), ("METAL", true)]);
         // METAL drawn with the library's GLASS instead: only HULL is added.
-        let mapped = convert(&g, &Options::default(), libs, &[Mapping::Auto, Mapping::Auto, Mapping::Use("GLASS".into())], &Readings::default()).unwrap();
+        let mapped = convert(g(), &Options::default(), libs, &[Mapping::Auto, Mapping::Auto, Mapping::Use("GLASS".into())], &Readings::default()).unwrap();
         assert_eq!(String::from_utf8(mapped.wea.clone()).unwrap(), "3\r\n0 HULL\r\n1 GLASS\r\n2 GLASS\r\n");
         assert_eq!(mapped.changes.added_materials, ["HULL"]);
         assert_eq!(mapped.rows[2].gltf_name, "METAL");
         assert_eq!(mapped.msh, auto.msh, "the mapping changes only the table");
         // A name the library lacks, or a new material with no library, is refused.
-        let e = convert(&g, &Options::default(), libs, &[Mapping::Use("NOPE".into())], &Readings::default()).unwrap_err();
+        let e = convert(g(), &Options::default(), libs, &[Mapping::Use("NOPE".into())], &Readings::default()).unwrap_err();
         assert!(e.message.contains("no material NOPE"), "{e}");
         let none = Libraries::default();
-        assert!(convert(&g, &Options::default(), none, &[Mapping::New], &Readings::default()).is_err());
+        assert!(convert(g(), &Options::default(), none, &[Mapping::New], &Readings::default()).is_err());
         // Without adding, the missing ones stay unresolved.
-        let plain = convert(&g, &Options::default(), Libraries { add: false, ..libs }, &[], &Readings::default()).unwrap();
+        let plain = convert(g(), &Options::default(), Libraries { add: false, ..libs }, &[], &Readings::default()).unwrap();
         assert_eq!(plain.rows.iter().map(|r| r.resolved).collect::<Vec<_>>(), [false, true, false]);
         assert_eq!(plain.nodes.len(), 5);
         assert_eq!(plain.nodes[1].parent, Some(0));

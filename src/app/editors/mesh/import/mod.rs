@@ -163,8 +163,7 @@ impl Job {
         let g = gltf_read::load(self.source.clone(), self.base.as_deref()).map_err(|e| e.to_string())?;
         p.set(1, STEPS);
         let libs = Libraries { material: self.material.as_deref(), textures: self.textures.as_deref(), add: self.material.is_some() };
-        let converted = plan::convert(&g, &self.opts, libs, &self.mapping, &self.readings).map_err(|e| e.to_string())?;
-        drop(g);
+        let converted = plan::convert(g, &self.opts, libs, &self.mapping, &self.readings).map_err(|e| e.to_string())?;
         p.set(2, STEPS);
         let mut assets = Overlay::new(self.assets).with(&plan::wea_name_for(&self.item_name), converted.wea.clone());
         if let Some(b) = &converted.changes.material_lib {
