@@ -2,13 +2,13 @@
 //! the test (the walker: a hierarchy, three materials, one textured, an animated node) dropped
 //! on a model's tab shows the dialog with its material rows and node tree and changes nothing;
 //! a mapping changed, Import is one undo step over the model, its table and both libraries;
-//! redo, Save All, and the saved files equal what `import-model` writes with the same mapping.
+//! redo, Ctrl+S writes all four, and they equal what `import-model` writes with the same mapping.
 //! Cancel changes nothing. A rendered snapshot of the dialog.
 
 #![cfg(feature = "gui")]
 
 mod common;
-use common::{drop_files, settle};
+use common::{drop_files_one_frame, settle};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -53,7 +53,8 @@ fn open_walker(dir: &Path) -> Harness<'static, StudioApp> {
 
 fn drop_on_tab(h: &mut Harness<'static, StudioApp>, file: PathBuf) {
     let title = h.state().tabs.title_rects[0].0.center();
-    drop_files(h, title, &[file]);
+    // One frame: the conversion runs on the worker and repaints when it lands.
+    drop_files_one_frame(h, title, &[file]);
     wait_converted(h);
 }
 
@@ -134,13 +135,17 @@ fn a_dropped_gltf_is_shown_then_imported_as_one_undo_step_and_saved_as_the_cli_w
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     settle(&mut h);
     assert_eq!(open_bytes(&h), imported, "redo");
-    // Nothing is on disk until saved: then every file, atomically as any save.
+    // Nothing is on disk until saved. Ctrl+S on the model's tab writes every file the import
+    // step touched (each atomically, as any save), not the model alone.
     assert_eq!(disk(d, "walker.msh"), before[0].1);
-    h.get_by_label("File").click();
+    let current = h.state().current_file().and_then(|f| h.state().ws.file(f)).map(|f| f.name());
+    assert_eq!(current.as_deref(), Some("walker.msh"), "the model's tab is the current file");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     settle(&mut h);
-    h.get_by_label("Save All").click();
-    settle(&mut h);
-    assert!(!h.state().ws.any_dirty());
+    assert!(!h.state().ws.any_dirty(), "Ctrl+S saved the model, its table and both libraries");
+    for (n, old) in &before {
+        assert!(disk(d, n) != *old, "{n} was written");
+    }
 
     // The command line with the same mapping writes the same bytes.
     let cli = tempfile::tempdir().unwrap();

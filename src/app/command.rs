@@ -158,7 +158,7 @@ impl Command {
             Command::CompareWithFolder => "Compare the open game folder (or the current file's folder) with another folder",
             Command::UnsavedChanges => "What Save would write: every file with unsaved changes against its file on disk",
             Command::CompareTabWithSaved => "The active tab's item: its unsaved changes against the file on disk (also on the tab's right-click menu)",
-            Command::Save => "Save the current file in place (atomically)",
+            Command::Save => "Save the current file in place (atomically), with the files an undo step changed together with it",
             Command::SaveAs => "Save the current file under another name",
             Command::SaveAll => "Save every file with unsaved changes",
             Command::CloseFile => "Close the current file (asks about unsaved changes)",
