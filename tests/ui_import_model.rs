@@ -179,3 +179,78 @@ fn cancel_changes_nothing_and_the_command_is_in_the_file_menu() {
     h.run();
     assert!(h.query_by_label("Import Model…").is_some());
 }
+
+/// Types `name` over the new model's name.
+fn rename(h: &mut Harness<'static, StudioApp>, name: &str) {
+    h.get_by_label("Name").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label("Name").type_text(name);
+    h.step();
+}
+
+#[test]
+fn with_no_model_the_import_asks_a_name_and_a_place_and_makes_a_new_model_in_one_step() {
+    let d = tempfile::tempdir().unwrap();
+    demo_in(d.path());
+    // Only Material.lib is open: no model in front or selected.
+    let mut h = common::app_with(vec![d.path().join("Material.lib")], [1400.0, 1000.0]);
+    settle(&mut h);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import Model…").click();
+    h.run();
+    h.state_mut().views.file_dialog.open.as_mut().expect("the glTF is asked for").go(d.path().to_path_buf());
+    h.run();
+    h.get_by_label("robot.glb").click();
+    h.run();
+    h.get_by_label("Open Selected").click();
+    h.step();
+    wait_converted(&mut h);
+    let dlg = dialog(&h).expect("the import dialog opened");
+    let n = dlg.new_model.as_ref().expect("as a new model");
+    assert_eq!(n.name, "ROBOT", "named after the file");
+    assert_eq!(n.places.len(), 1, "Material.lib takes no model: the folder is the place");
+    assert!(n.places[0].1.contains(&d.path().display().to_string()));
+    assert!(n.problem.is_none() && dlg.edits().is_some());
+    assert!(h.query_by_label("Import robot.glb as a new model").is_some());
+    // A name taken in the folder is refused, and Import waits for another.
+    rename(&mut h, "walker");
+    wait_converted(&mut h);
+    let dlg = dialog(&h).unwrap();
+    assert!(dlg.new_model.as_ref().unwrap().problem.as_deref().is_some_and(|p| p.contains("already there")), "walker.msh is there");
+    assert!(dlg.edits().is_none());
+    rename(&mut h, "ROBOT");
+    wait_converted(&mut h);
+    assert!(dialog(&h).unwrap().edits().is_some());
+    h.get_by_label("Import").click();
+    settle(&mut h);
+    assert!(dialog(&h).is_none());
+    assert_eq!(h.state().ws.history.undo_label(), Some(format!("Import robot.glb into {}", d.path().join("ROBOT.msh").display()).as_str()));
+    let dirty: Vec<String> = h.state().ws.files().iter().filter(|f| f.is_dirty()).map(|f| f.name()).collect();
+    for n in ["ROBOT.msh", "ROBOT.wea", "Material.lib", "Textures.lib"] {
+        assert!(dirty.iter().any(|f| f == n), "{n} is edited: {dirty:?}");
+    }
+    // One undo step takes it all back; redo; Ctrl+S writes every file of the step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut h);
+    assert!(!h.state().ws.any_dirty(), "undo restored every file");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    settle(&mut h);
+    assert!(!d.path().join("ROBOT.msh").exists(), "nothing on disk before a save");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut h);
+    assert!(!h.state().ws.any_dirty(), "Ctrl+S saved the new model, its table and both libraries");
+    // The same bytes as `import-model -o` into the same folder.
+    let cli = tempfile::tempdir().unwrap();
+    demo_in(cli.path());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_parkan-studio"))
+        .args(["import-model", "robot.glb", "-o", "ROBOT.msh", "--materials", "Material.lib", "--textures", "Textures.lib"])
+        .current_dir(cli.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for n in ["ROBOT.msh", "ROBOT.wea", "Material.lib", "Textures.lib"] {
+        assert!(disk(d.path(), n) == disk(cli.path(), n), "{n}: the dialog and import-model wrote the same bytes");
+    }
+}

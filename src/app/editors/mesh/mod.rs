@@ -61,7 +61,7 @@ impl Cmd {
             Cmd::ImportModel => CommandSpec {
                 name: "import-model",
                 label: "Import Model…",
-                tooltip: "Replace the model open in the 3D view (or the selected one) with a glTF (.glb, .gltf) from Blender, after a preview; or drop the file on the model",
+                tooltip: "Replace the model open in the 3D view (or the selected one) with a glTF (.glb, .gltf) from Blender, after a preview, or drop the file on the model; with no model, import it as a new one",
                 shortcuts: &[],
                 menu: Some(MenuGroup::File),
                 on_selection: true,
@@ -103,10 +103,18 @@ impl ItemEditor for MeshEditor {
         command_table!(Cmd)
     }
 
+    fn runs_without_item(&self, cmd: &str) -> bool {
+        Cmd::named(cmd) == Some(Cmd::ImportModel)
+    }
+
     fn run(&self, cmd: &str, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
         if Cmd::named(cmd) == Some(Cmd::ImportModel) {
+            // Over the model in front, or, with none (the target is where a new one goes, or a
+            // landscape or level the view draws), as a new model.
+            let is_model = host.ws.item_bytes(target).ok().is_some_and(|b| crate::formats::msh::Msh::parse(b).is_ok());
+            let tag = if is_model { ImportMsg::PickGltf } else { ImportMsg::PickGltfNew };
             let request = FileRequest::Open { title: "Import Model From", filters: &[("glTF", &["glb", "gltf"])] };
-            host.out.push(Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(ImportMsg::PickGltf) }));
+            host.out.push(Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) }));
             return;
         }
         if let (Some(cmd), Some(v)) = (Cmd::named(cmd), state.and_then(downcast_mut::<MeshView>)) {
@@ -121,9 +129,14 @@ impl ItemEditor for MeshEditor {
 
     fn handle(&self, target: &ItemPath, msg: EditorMsg, _state: Option<&mut dyn EditorState>, host: &mut Host) {
         if let Some(p) = msg.get::<Picked>()
-            && p.tag.get::<ImportMsg>().is_some_and(|m| matches!(m, ImportMsg::PickGltf))
+            && let Some(tag @ (ImportMsg::PickGltf | ImportMsg::PickGltfNew)) = p.tag.get::<ImportMsg>()
         {
+            let new = matches!(tag, ImportMsg::PickGltfNew);
             match std::fs::read(&p.path) {
+                Ok(bytes) if new => match ImportDialog::new_model(host.ws, target, &p.path, bytes, host.ctx) {
+                    Ok(d) => *host.dialog = Some(Box::new(d)),
+                    Err(m) => host.fail("Import Model", m),
+                },
                 Ok(bytes) => open_dialog(target, &p.path, bytes, host),
                 Err(e) => host.fail("Import Model", format!("{}: {e}", p.path.display())),
             }

@@ -30,7 +30,7 @@ impl EditorDialog for ImportDialog {
         let mut answer = None;
         let modal = egui::Modal::new(egui::Id::unique("model-import-dialog")).show(ctx, |ui| {
             ui.set_width(880.0);
-            body(ui, self, gpu, &mut answer);
+            body(ui, self, ws, gpu, &mut answer);
         });
         if modal.should_close() && answer.is_none() {
             answer = Some(Answer::Cancel);
@@ -70,15 +70,19 @@ fn choice_text(row: &RowPlan, m: &Mapping, library: &[String]) -> String {
     }
 }
 
-fn body(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>, answer: &mut Option<Answer>) {
-    ui.heading(format!("Import {} into {}", d.source_name, d.dest.label));
+fn body(ui: &mut Ui, d: &mut ImportDialog, ws: &Workspace, gpu: Option<&RenderState>, answer: &mut Option<Answer>) {
+    match d.new_model {
+        Some(_) => ui.heading(format!("Import {} as a new model", d.source_name)),
+        None => ui.heading(format!("Import {} into {}", d.source_name, d.dest.label)),
+    };
+    new_model::section(ui, d, ws);
     ui.horizontal(|ui| {
         if d.worker.pending() {
             ui.spinner();
             let (done, total) = d.progress.get();
             ui.add(egui::ProgressBar::new(d.progress.fraction().unwrap_or(0.0)).desired_width(200.0).text(format!("converting… {done}/{total}")));
         } else {
-            ui.weak("Nothing changes until Import; Ctrl+Z then undoes it as one step, File > Save All writes the files.");
+            ui.weak("Nothing changes until Import; Ctrl+Z then undoes it as one step, Ctrl+S writes every file it changed.");
         }
     });
     let failed = match &d.result {
@@ -109,7 +113,7 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>, answer: &m
     }
     ui.add_space(6.0);
     ui.horizontal(|ui| {
-        let ok = d.current() && d.converted().is_some();
+        let ok = d.current() && d.edits().is_some();
         let import = ui.add_enabled(ok, egui::Button::new("Import")).on_hover_text("Write the model, its table and the library entries as one undo step");
         if import.clicked() {
             *answer = Some(Answer::Import);

@@ -8,6 +8,9 @@
 //! nothing (docs/formats/msh.md#import).
 
 mod dialog;
+mod new_model;
+
+pub use new_model::{NewModel, Place};
 
 use super::build::item_name;
 use crate::app::gpu_view::{self, ViewSlot};
@@ -34,6 +37,8 @@ use std::sync::Arc;
 pub enum ImportMsg {
     /// Tag of the picker for a glTF to import over the model.
     PickGltf,
+    /// Tag of the picker for a glTF to import as a new model, which goes near the target.
+    PickGltfNew,
     /// A glTF dropped on the model (or picked), already read.
     Gltf { from: PathBuf, bytes: Vec<u8> },
 }
@@ -54,7 +59,10 @@ pub struct Lib {
 
 /// Where the import writes.
 pub struct Destination {
-    pub model: ItemPath,
+    /// The model: an open item replaced, or a new file or entry.
+    pub model: GroupTarget,
+    /// Where the preview and the libraries are looked up from.
+    pub assets_at: AssetsAt,
     /// The model's address, for labels.
     pub label: String,
     /// The item's name (the entry's, or the loose file's): what the scene builder is given.
@@ -128,7 +136,28 @@ impl Destination {
         };
         let material_lib = find_library(ws, &file, "Material.lib")?;
         let textures_lib = find_library(ws, &file, "Textures.lib")?;
-        Ok(Destination { model: model.clone(), label, item_name: name, entry_name: msh.name.clone(), wea, wea_label, material_lib, textures_lib })
+        Ok(Destination { model: GroupTarget::Item(model.clone()), assets_at: AssetsAt::Item(model.clone()), label, item_name: name, entry_name: msh.name.clone(), wea, wea_label, material_lib, textures_lib })
+    }
+}
+
+/// The place the preview reads tables and libraries from.
+#[derive(Clone, Debug)]
+pub enum AssetsAt {
+    /// An open model.
+    Item(ItemPath),
+    /// A file that is not open yet (a new loose model), or a new entry of the archive.
+    Path { file: PathBuf, archive: Option<ItemPath> },
+}
+
+impl AssetsAt {
+    fn assets(&self, ws: &Workspace) -> WorkspaceAssets {
+        match self {
+            AssetsAt::Item(p) => WorkspaceAssets::for_item(ws, p),
+            AssetsAt::Path { file, archive } => {
+                let container = archive.as_ref().and_then(|a| Some((items::address(ws, a), ws.node(a.file, &a.entries).ok()?.0.clone())));
+                WorkspaceAssets::for_path(ws, file, container)
+            }
+        }
     }
 }
 
@@ -199,6 +228,10 @@ pub struct ImportDialog {
     /// The mapping the shown result was made with.
     shown_for: Vec<Mapping>,
     requested_for: Option<Vec<Mapping>>,
+    /// The destination changed since the shown result (a new model's name or place).
+    stale: bool,
+    /// A new model's name and place (`None`: the import replaces an open model).
+    pub new_model: Option<NewModel>,
     preview: Preview,
 }
 
@@ -215,7 +248,19 @@ impl ImportDialog {
     /// The dialog for `bytes` (a glTF read from `from`) over the model at `model`; the first
     /// conversion starts at once on the worker.
     pub fn new(ws: &Workspace, model: &ItemPath, from: &Path, bytes: Vec<u8>, ctx: &egui::Context) -> Result<ImportDialog, String> {
-        let dest = Destination::of(ws, model)?;
+        Self::with(ws, Destination::of(ws, model)?, None, from, bytes, ctx)
+    }
+
+    /// The dialog for `bytes` as a new model, first placed where `near` is (an open archive
+    /// takes it as an entry, else the folder of `near`'s file as a loose file); the dialog
+    /// offers the other places and the name.
+    pub fn new_model(ws: &Workspace, near: &ItemPath, from: &Path, bytes: Vec<u8>, ctx: &egui::Context) -> Result<ImportDialog, String> {
+        let n = NewModel::near(ws, near, from);
+        let dest = n.destination(ws)?;
+        Self::with(ws, dest, Some(n), from, bytes, ctx)
+    }
+
+    fn with(ws: &Workspace, dest: Destination, new_model: Option<NewModel>, from: &Path, bytes: Vec<u8>, ctx: &egui::Context) -> Result<ImportDialog, String> {
         let library = match &dest.material_lib {
             Some(l) => plan::library_names(&l.bytes).map_err(|e| format!("{}: {e}", l.label))?,
             None => Vec::new(),
@@ -237,6 +282,8 @@ impl ImportDialog {
             result: None,
             shown_for: Vec::new(),
             requested_for: None,
+            stale: false,
+            new_model,
             preview: Preview { yaw: 0.6, pitch: 0.35, zoom: 1.0, view: gpu_view::next_id(), slot: None },
         };
         d.request(ws);
@@ -253,7 +300,7 @@ impl ImportDialog {
             textures: self.dest.textures_lib.as_ref().map(|l| l.bytes.clone()),
             mapping: self.mapping.clone(),
             readings: self.readings,
-            assets: WorkspaceAssets::for_item(ws, &self.dest.model),
+            assets: self.dest.assets_at.assets(ws),
             item_name: self.dest.item_name.clone(),
             progress: self.progress.clone(),
         };
@@ -267,9 +314,32 @@ impl ImportDialog {
             self.result = Some(r);
             self.shown_for = self.requested_for.take().unwrap_or_default();
         }
-        if !self.worker.pending() && self.shown_for != self.mapping {
+        if !self.worker.pending() && (self.shown_for != self.mapping || self.stale) {
+            self.stale = false;
             self.request(ws);
         }
+    }
+
+    /// A new model's name or place changed: the destination, its libraries and the mapping
+    /// follow, and the model is converted again (its entry name is in its bytes).
+    pub fn new_place(&mut self, ws: &Workspace) {
+        let Some(n) = self.new_model.as_mut() else { return };
+        n.check(ws);
+        let dest = match n.destination(ws) {
+            Ok(d) => d,
+            Err(e) => {
+                n.problem = Some(e);
+                return;
+            }
+        };
+        let library = dest.material_lib.as_ref().and_then(|l| plan::library_names(&l.bytes).ok()).unwrap_or_default();
+        if library != self.library {
+            self.mapping.iter_mut().for_each(|m| *m = Mapping::Auto);
+            self.library = library;
+        }
+        self.dest = dest;
+        self.stale = true;
+        self.poll(ws);
     }
 
     /// Waits for the conversion of the current mapping (tests; confirming never waits: its
@@ -277,7 +347,7 @@ impl ImportDialog {
     pub fn wait(&mut self, ws: &Workspace) {
         loop {
             self.poll(ws);
-            if !self.worker.pending() && self.shown_for == self.mapping {
+            if !self.worker.pending() && self.shown_for == self.mapping && !self.stale {
                 return;
             }
             if let Some(r) = self.worker.wait(std::time::Duration::from_secs(60)) {
@@ -289,7 +359,7 @@ impl ImportDialog {
 
     /// Whether the shown result is the current mapping's (what Import would write).
     pub fn current(&self) -> bool {
-        !self.worker.pending() && self.shown_for == self.mapping
+        !self.worker.pending() && self.shown_for == self.mapping && !self.stale
     }
 
     pub fn converted(&self) -> Option<&Converted> {
@@ -299,7 +369,10 @@ impl ImportDialog {
     /// The edits confirming makes: the model, its table, and the libraries it adds to.
     pub fn edits(&self) -> Option<Vec<(GroupTarget, SharedBytes)>> {
         let c = self.converted().filter(|_| self.current())?;
-        let mut out = vec![(GroupTarget::Item(self.dest.model.clone()), SharedBytes::from(c.msh.clone())), (self.dest.wea.clone(), SharedBytes::from(c.wea.clone()))];
+        if self.new_model.as_ref().is_some_and(|n| n.problem.is_some()) {
+            return None;
+        }
+        let mut out = vec![(self.dest.model.clone(), SharedBytes::from(c.msh.clone())), (self.dest.wea.clone(), SharedBytes::from(c.wea.clone()))];
         if let (Some(b), Some(l)) = (&c.changes.material_lib, &self.dest.material_lib) {
             out.push((l.target.clone(), SharedBytes::from(b.clone())));
         }
