@@ -43,7 +43,7 @@ pub fn show(dialog: &Dialog, ws: &Workspace, ctx: &Context, out: &mut Vec<Intent
                 });
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    if ui.button(format!("Rename and rewrite {n}")).on_hover_text("One undo step; save each file after").clicked() {
+                    if ui.button(format!("Rename and rewrite {n}")).on_hover_text("One undo step; Save (Ctrl+S) then writes every file it changed").clicked() {
                         out.push(Intent::CloseDialog);
                         out.push(Intent::RenameConfirmed { path: path.clone(), name: plan.new.clone(), references: true });
                     }
