@@ -26,8 +26,7 @@ fn dense(c: &mut Criterion) {
     g.bench_function("to_msh", |b| {
         b.iter(|| {
             let gltf = gltf_read::load(black_box(&glb), None).unwrap();
-            let i = import(&gltf, &opts).unwrap();
-            black_box(i.msh.to_archive().unwrap().write())
+            black_box(import(gltf, &opts).unwrap().msh)
         })
     });
     g.bench_function("baseline_memcpy", |b| b.iter(|| black_box(black_box(&glb).to_vec())));

@@ -207,3 +207,51 @@ fn export_import_export_keeps_names_hierarchy_triangles_and_vertices() {
     };
     assert_eq!(cell(&orig), cell(&back));
 }
+
+#[test]
+fn render_refs_and_diff_read_an_imported_model_as_any_other() {
+    let d = demo_folder();
+    std::fs::write(d.path().join("robot.glb"), fx::walker().glb()).unwrap();
+    ok(&["import-model", "robot.glb", "-o", "ROBOT.msh", "--materials", "Material.lib", "--textures", "Textures.lib"], d.path());
+    // render: the model in a PNG, drawn with its materials.
+    let (out, _) = ok(&["render", "ROBOT.msh", "r.png", "--size", "128x128"], d.path());
+    assert!(out.contains("72 triangles"), "LOD 0's triangles are drawn: {out}");
+    let img = image::open(d.path().join("r.png")).unwrap().to_rgba8();
+    let corner = *img.get_pixel(0, 0);
+    let drawn = img.pixels().filter(|p| p.0.iter().zip(corner.0).any(|(a, b)| a.abs_diff(b) > 8)).count();
+    assert!(drawn > 128 * 128 / 20, "the model covers the picture: {drawn} pixels");
+    // refs: each new WEAR row resolves to a Material.lib entry (the added ones and GLASS).
+    let out = run(&["refs", "ROBOT.wea", "--json"], d.path());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let uses: Vec<String> = v["uses"].as_array().unwrap().iter().map(|l| l["target"].as_str().unwrap_or("").to_string()).collect();
+    for m in ["Material.lib::HULL", "Material.lib::GLASS", "Material.lib::METAL"] {
+        assert!(uses.iter().any(|u| u == m), "{m} in {uses:?}");
+    }
+    let (text, _) = ok(&["refs", "Material.lib::HULL"], d.path());
+    assert!(text.contains("-> Textures.lib::HULL1.0") && text.contains("ROBOT.wea  material row 0"), "{text}");
+    // diff: a model imported over the original names what changed.
+    std::fs::copy(d.path().join("walker.msh"), d.path().join("orig.msh")).unwrap();
+    ok(&["import-model", "robot.glb", "walker.msh"], d.path());
+    let out = run(&["diff", "orig.msh", "walker.msh"], d.path());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("changed msh") && text.contains("(node table): changed") && text.contains("nodes 6 -> 5"), "{text}");
+    assert!(text.contains("triangles 192 -> 84"), "{text}");
+}
+
+#[test]
+fn map_draws_a_gltf_material_with_one_the_library_has() {
+    let d = demo_folder();
+    std::fs::write(d.path().join("robot.glb"), fx::walker().glb()).unwrap();
+    let (out, _) = ok(&["import-model", "robot.glb", "-o", "M.msh", "--materials", "Material.lib", "--map", "METAL=GLASS", "--map", "hull=GLASS"], d.path());
+    assert!(!out.contains("material METAL: added") && !out.contains("material HULL: added"), "{out}");
+    assert_eq!(std::fs::read_to_string(d.path().join("M.wea")).unwrap(), "3\r\n0 GLASS\r\n1 GLASS\r\n2 GLASS\r\n");
+    // A material the library lacks, or one the glTF lacks, is refused and nothing is written.
+    let out = run(&["import-model", "robot.glb", "-o", "N.msh", "--materials", "Material.lib", "--map", "METAL=NOPE"], d.path());
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no material NOPE"));
+    let out = run(&["import-model", "robot.glb", "-o", "N.msh", "--map", "WOOD=GLASS"], d.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it has HULL, GLASS, METAL"));
+    assert!(!d.path().join("N.msh").exists());
+}

@@ -11,7 +11,7 @@ dlg-rename-places = { $n ->
    *[other] { $n } places in the project name { $old }:
 }
 dlg-rename-rewrite = Rename and rewrite { $n }
-dlg-rename-rewrite-tip = One undo step; save each file after
+dlg-rename-rewrite-tip = One undo step; Save (Ctrl+S) then writes every file it changed
 dlg-rename-only = Rename only
 dlg-rename-only-tip = The rows and phases keep the old name (and reach nothing)
 dlg-leftovers = Left from an interrupted save

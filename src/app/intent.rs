@@ -59,6 +59,18 @@ impl ItemEdit {
     }
 }
 
+/// Where one part of an [`Intent::EditGroup`] goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GroupTarget {
+    /// An open item (an entry, or a file's root): its bytes are replaced.
+    Item(ItemPath),
+    /// A whole file, opened first when it is not open; one that does not exist yet is made
+    /// (empty until the edit, written by the next save).
+    File(PathBuf),
+    /// A new entry of an open archive.
+    NewEntry { archive: ItemPath, name: String, type_id: u32, attrs: [u32; 3] },
+}
+
 /// What a native file dialog asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FileRequest {
@@ -174,6 +186,9 @@ pub enum Intent {
     RebuildLookup(ItemPath),
     /// An editor's change to one item.
     EditItem(ItemEdit),
+    /// New bytes for several items, of one or more files, as one undo step named `label`
+    /// (a model import: the model, its table and the libraries it adds to). All or nothing.
+    EditGroup { label: String, edits: Vec<(GroupTarget, SharedBytes)> },
     Undo,
     Redo,
 

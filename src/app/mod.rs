@@ -484,7 +484,7 @@ impl StudioApp {
     fn editor_dialog_ui(&mut self, ctx: &egui::Context) {
         let Some(d) = self.views.editor_dialog.as_mut() else { return };
         let mut out = Vec::new();
-        if !d.show(ctx, &self.ws, &mut out) {
+        if !d.show_with_gpu(ctx, &self.ws, self.work.gpu.as_ref(), &mut out) {
             self.views.editor_dialog = None;
         }
         self.queue.intents.extend(out);

@@ -11,6 +11,7 @@ use crate::formats::msh::nodes::GridCell;
 use crate::formats::readings::Readings;
 use crate::formats::{TYPE_WEAR, cp1251};
 use crate::import::hierarchy::Up;
+use crate::import::plan::{self, Converted, Libraries, Mapping};
 use crate::import::{self, Options, gltf_read, materials, transaction};
 use std::path::{Path, PathBuf};
 
@@ -53,6 +54,25 @@ pub struct ImportModelArgs {
     /// Write the model here (a new OUT.msh with OUT.wea beside it, or the archive holding it).
     #[arg(short = 'o', long = "out", value_name = "OUT")]
     pub out: Option<PathBuf>,
+    /// Draw the glTF material GLTF with the library's material LIB instead (its WEAR row
+    /// names LIB; nothing is added for it). May be given more than once.
+    #[arg(long = "map", value_name = "GLTF=LIB")]
+    pub map: Vec<String>,
+}
+
+/// The `--map` choices, one per WEAR row of `g` (by the row's name before mapping).
+fn mappings(a: &ImportModelArgs, g: &gltf_read::Gltf) -> Result<Vec<Mapping>, Failure> {
+    let rows = materials::rows(g, &mut Vec::new()).map_err(|e| Failure::format(&a.input.display().to_string(), e))?;
+    let mut out = vec![Mapping::Auto; rows.len()];
+    for m in &a.map {
+        let (from, to) = m.split_once('=').ok_or_else(|| Failure::usage(format!("--map {m}: write GLTF_MATERIAL=LIBRARY_MATERIAL")))?;
+        let k = rows.iter().position(|r| r.name.eq_ignore_ascii_case(from)).ok_or_else(|| {
+            let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+            Failure::usage(format!("--map {m}: the glTF has no material {from} (it has {})", names.join(", ")))
+        })?;
+        out[k] = Mapping::Use(to.to_string());
+    }
+    Ok(out)
 }
 
 /// The entry name for components: the file's stem, upper-cased, at most 31 bytes.
@@ -117,12 +137,6 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
             }
         }
     };
-    let import::Imported { msh, rows, warnings: mut warn, summary } = import::import(&g, &opts).map_err(|e| Failure::format(&shown, e))?;
-    // Only the written bytes stay: the model's memory is its file's size once (docs/formats/msh.md#import).
-    let msh_bytes = msh.to_archive().map_err(|e| Failure::format(&shown, e))?.write();
-    drop(msh);
-    let wea_bytes = materials::wear_text(&rows);
-
     // The libraries: the one named, else Material.lib where the game looks (the model's folder,
     // then its parent), only to say which materials it lacks.
     let model_file = match &dest {
@@ -137,9 +151,15 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
         return Err(Failure::usage("--textures converts the images of the materials --materials adds: give --materials too"));
     }
     let lib_label = |p: &Option<PathBuf>| p.as_ref().map_or_else(|| "Material.lib".to_string(), |p| p.display().to_string());
-    let changes = materials::plan(&rows, &g, material_lib.as_deref(), a.materials.is_some(), textures_lib.as_deref(), r, &mut warn)
-        .map_err(|e| Failure::format(&lib_label(&material_lib_path), e))?;
-    drop(g);
+    let mapping = mappings(a, &g)?;
+    let libs = Libraries { material: material_lib.as_deref(), textures: textures_lib.as_deref(), add: a.materials.is_some() };
+    // Only the written bytes stay: the model's memory is its file's size once (docs/formats/msh.md#import).
+    let converted = plan::convert(g, &opts, libs, &mapping, r).map_err(|e| {
+        let lib_error = e.context.iter().any(|c| c.contains(".lib"));
+        if lib_error { Failure::format(&lib_label(&material_lib_path), e) } else { Failure::format(&shown, e) }
+    })?;
+    drop(textures_lib);
+    let Converted { msh: msh_bytes, wea: wea_bytes, changes, summary, warnings: mut warn, .. } = converted;
 
     let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     match dest {
@@ -151,13 +171,12 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
             let (parent, index) = path.parent().expect("an entry has a parent archive");
             let node = ws.node(parent.file, &parent.entries).map_err(|e| Failure::format(&file.display().to_string(), e))?;
             let metas = node.0.metas();
-            let stem = metas.get(index).map(|m| m.name.rsplit_once('.').map_or(m.name.clone(), |(s, _)| s.to_string())).unwrap_or_default();
-            let wea_name = format!("{stem}.wea");
+            let wea_name = plan::wea_name_for(&metas.get(index).map(|m| m.name.clone()).unwrap_or_default());
             let wea_entry = metas.iter().position(|m| m.name.eq_ignore_ascii_case(&wea_name));
             let wea_op = match wea_entry {
                 Some(i) => EditOp::ReplaceEntry { index: i, bytes: wea_bytes.into() },
                 // The engine pairs the mesh with the table of the same base name (docs/formats/msh.md#materials).
-                None => EditOp::AddEntry { name: cp1251::encode(&wea_name).unwrap_or_else(|| wea_name.clone().into_bytes()), type_id: TYPE_WEAR, attrs: [0, 0, 1], bytes: wea_bytes.into() },
+                None => EditOp::AddEntry { name: cp1251::encode(&wea_name).unwrap_or_else(|| wea_name.clone().into_bytes()), type_id: TYPE_WEAR, attrs: plan::WEA_ATTRS, bytes: wea_bytes.into() },
             };
             let ops = vec![(parent.entries.clone(), EditOp::ReplaceEntry { index, bytes: msh_bytes.into() }), (parent.entries.clone(), wea_op)];
             ws.apply_group(vec![Edit::new(parent.file, Vec::new(), EditOp::Batch { ops })], "import model").map_err(|e| Failure::format(&file.display().to_string(), e))?;

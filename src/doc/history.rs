@@ -115,10 +115,62 @@ impl History {
         self.redo.push(s);
     }
 
+    /// The files that share an undo step with `file`, and those that share one with them, in
+    /// the order they are found (`file` first): what a save of `file` writes with it, so that
+    /// an edit spanning several files (an import, a rename rewriting its references) is never
+    /// saved in part.
+    pub fn files_stepped_with(&self, file: super::workspace::FileId) -> Vec<super::workspace::FileId> {
+        let files_of = |s: &Step| std::iter::once(s.forward.file).chain(s.linked.iter().map(|l| l.forward.file)).collect::<Vec<_>>();
+        let mut out = vec![file];
+        let mut k = 0;
+        while k < out.len() {
+            for s in &self.undo {
+                let files = files_of(s);
+                if files.contains(&out[k]) {
+                    for f in files {
+                        if !out.contains(&f) {
+                            out.push(f);
+                        }
+                    }
+                }
+            }
+            k += 1;
+        }
+        out
+    }
+
     /// Drops the steps of a closed file.
     pub(crate) fn forget_file(&mut self, file: super::workspace::FileId) {
         let keeps = |s: &Step| s.forward.file != file && s.linked.iter().all(|l| l.forward.file != file);
         self.undo.retain(keeps);
         self.redo.retain(keeps);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::doc::Workspace;
+    use crate::doc::edit::{Edit, EditOp};
+    use crate::formats::bytes::SharedBytes;
+    use std::path::PathBuf;
+
+    #[test]
+    fn files_stepped_together_are_saved_together() {
+        let mut ws = Workspace::default();
+        let open = |ws: &mut Workspace, n: &str| ws.open_bytes(PathBuf::from(format!("/nowhere/{n}.wea")), SharedBytes::from(b"1\r\n0 A\r\n".to_vec())).unwrap();
+        let [a, b, c, d] = ["a", "b", "c", "d"].map(|n| open(&mut ws, n));
+        let put = |f| Edit::new(f, Vec::new(), EditOp::ReplaceNode { bytes: SharedBytes::from(b"1\r\n0 B\r\n".to_vec()) });
+        // One step over a and b, one over b and c, one over d alone.
+        ws.apply_group(vec![put(a), put(b)], "import").unwrap();
+        ws.apply_group(vec![put(b), put(c)], "rename").unwrap();
+        ws.apply(put(d)).unwrap();
+        assert_eq!(ws.history.files_stepped_with(a), [a, b, c]);
+        assert_eq!(ws.history.files_stepped_with(c), [c, b, a]);
+        assert_eq!(ws.history.files_stepped_with(d), [d]);
+        // An undone step links nothing.
+        ws.undo_step().unwrap();
+        ws.undo_step().unwrap();
+        assert_eq!(ws.history.files_stepped_with(a), [a, b]);
+        assert_eq!(ws.history.files_stepped_with(c), [c]);
     }
 }

@@ -11,7 +11,6 @@ use crate::formats::msh::vertex::{encode_normal, encode_uv};
 use crate::formats::readings::UvSign;
 use crate::formats::{Error, Result};
 use glam::{Mat4, Vec3};
-use std::collections::HashMap;
 
 /// Indices one batch draws: a u16 count (docs/formats/msh.md, Batch20 +8).
 pub const MAX_BATCH_INDICES: usize = 65535 / 3 * 3;
@@ -35,16 +34,24 @@ impl Default for BatchExtras {
     }
 }
 
+/// A primitive's vertex arrays, shared by the pieces a large primitive is split into (one per
+/// slot), never copied. Normals and UVs are held as the model stores them (4 bytes each, not
+/// 12 or 8): the same encoding the writer would apply, done once the primitive is read.
+#[derive(Debug, Clone, Default)]
+pub struct Verts {
+    pub positions: Vec<Vec3>,
+    pub normals: Vec<[i8; 4]>,
+    pub uv0: Vec<[u16; 2]>,
+    pub uv1: Option<Vec<[u16; 2]>>,
+}
+
 /// One primitive's triangles in its MSH node's space.
 #[derive(Debug, Clone, Default)]
 pub struct Part {
     /// "mesh BODY primitive 1", for messages.
     pub label: String,
     pub material: u8,
-    pub positions: Vec<Vec3>,
-    pub normals: Vec<Vec3>,
-    pub uv0: Vec<[f32; 2]>,
-    pub uv1: Option<Vec<[f32; 2]>>,
+    pub v: std::sync::Arc<Verts>,
     pub tris: Vec<[u32; 3]>,
     pub extras: BatchExtras,
     /// Per triangle, from the extras (`None`: 0).
@@ -87,8 +94,8 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
     }
     let to_node = |v: Vec3| vertex.map_or(v, |m| m.transform_point3(v));
     drop(indices);
-    let positions: Vec<Vec3> = raw.iter().map(|v| to_node(axes.point(Vec3::from(*v)))).collect();
-    drop(raw);
+    // Converted in place (the same 12-byte elements): the accessor's floats are not kept twice.
+    let positions: Vec<Vec3> = raw.into_iter().map(|v| to_node(axes.point(Vec3::from(v)))).collect();
     let normal_matrix = vertex.map(|m| glam::Mat3::from_mat4(m).inverse().transpose());
     let mut normals = match p.attributes.get("NORMAL") {
         Some(&a) => {
@@ -96,8 +103,8 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
             if v.len() != n {
                 return Err(Error::new(0, format!("{label}: {} normals for {n} positions", v.len())));
             }
-            v.iter().map(|v| {
-                let v = axes.vector(Vec3::from(*v));
+            v.into_iter().map(|v| {
+                let v = axes.vector(Vec3::from(v));
                 normal_matrix.map_or(v, |m| m * v).normalize_or_zero()
             }).collect()
         }
@@ -146,7 +153,10 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
     if zero_area > 0 {
         warn.push(format!("{label}: {zero_area} zero-area triangles kept (their face normal is zero)"));
     }
-    Ok(Some(Part { label, material, positions, normals, uv0, uv1, tris, ..Part::default() }))
+    let normals = normals.into_iter().map(|v| encode_normal(v.into(), 0)).collect();
+    let encode = |uv: Vec<[f32; 2]>| uv.into_iter().map(|c| encode_uv(c, UvSign::Unsigned)).collect::<Vec<_>>();
+    let (uv0, uv1) = (encode(uv0), uv1.map(encode));
+    Ok(Some(Part { label, material, v: std::sync::Arc::new(Verts { positions, normals, uv0, uv1 }), tris, ..Part::default() }))
 }
 
 fn triangles(indices: &[u32], mode: u32) -> Vec<[u32; 3]> {
@@ -207,12 +217,16 @@ fn face_normals(p: &[Vec3], tris: &[[u32; 3]]) -> Vec<Vec3> {
     n.into_iter().map(|v| v.try_normalize().unwrap_or(Vec3::Z)).collect()
 }
 
+/// A lightmap UV of (0, 0) as stored.
+const ZERO_UV: [u16; 2] = [0, 0];
+
 /// The model's arrays as they are being filled.
 #[derive(Debug, Default)]
 pub struct Arrays {
     pub positions: Vec<[f32; 3]>,
     pub normals: Vec<[i8; 4]>,
     pub uv0: Vec<[u16; 2]>,
+    /// Empty until a part has lightmap UVs; then one a vertex.
     pub uv1: Vec<[u16; 2]>,
     pub any_uv1: bool,
     pub indices: Vec<u16>,
@@ -230,7 +244,9 @@ pub fn split_for_slots(parts: Vec<Part>) -> Vec<Vec<Part>> {
         while part.tris.len() > room {
             let rest = part.tris.split_off(room);
             let flags_rest = part.tri_flags.as_mut().map(|f| f.split_off(room.min(f.len())));
-            let head = Part { tris: std::mem::replace(&mut part.tris, rest), tri_flags: std::mem::replace(&mut part.tri_flags, flags_rest), ..part.clone() };
+            let mut head = Part { tris: std::mem::replace(&mut part.tris, rest), tri_flags: std::mem::replace(&mut part.tri_flags, flags_rest), ..part.clone() };
+            // `split_off` leaves the head its whole capacity: give back what the rest took.
+            head.tris.shrink_to_fit();
             if let Some(g) = groups.last_mut().filter(|_| !head.tris.is_empty()) {
                 g.push(head);
             }
@@ -276,15 +292,15 @@ impl Arrays {
     /// One part as batches of at most [`MAX_BATCH_VERTICES`] vertices and
     /// [`MAX_BATCH_INDICES`] indices, each with only the vertices it uses.
     fn batches_of(&mut self, part: &Part) {
-        let whole = part.positions.len() <= MAX_BATCH_VERTICES && part.tris.len() * 3 <= MAX_BATCH_INDICES;
-        let mut remap: Vec<u32> = if whole { Vec::new() } else { vec![u32::MAX; part.positions.len()] };
+        let whole = part.v.positions.len() <= MAX_BATCH_VERTICES && part.tris.len() * 3 <= MAX_BATCH_INDICES;
+        let mut remap: Vec<u32> = if whole { Vec::new() } else { vec![u32::MAX; part.v.positions.len()] };
         let mut t = 0;
         while t < part.tris.len() || (t == 0 && whole) {
             let base = self.positions.len();
             let index_start = self.indices.len();
             let mut used: Vec<u32> = Vec::new();
             if whole {
-                for i in 0..part.positions.len() {
+                for i in 0..part.v.positions.len() {
                     self.push_vertex(part, i);
                 }
             }
@@ -332,53 +348,95 @@ impl Arrays {
     }
 
     fn push_vertex(&mut self, part: &Part, i: usize) {
-        self.positions.push(part.positions[i].into());
-        self.normals.push(encode_normal(part.normals[i].into(), 0));
-        self.uv0.push(encode_uv(part.uv0[i], UvSign::Unsigned));
-        let uv1 = part.uv1.as_ref().map_or([0.0; 2], |u| u[i]);
-        self.any_uv1 |= part.uv1.is_some();
-        self.uv1.push(encode_uv(uv1, UvSign::Unsigned));
+        let v = &part.v;
+        if self.positions.len() == self.positions.capacity() {
+            // Past the reservation ([`Arrays::reserve`]): a sixteenth more, not double.
+            self.reserve_vertices(self.positions.len() / 16 + 64);
+        }
+        // The lightmap UVs are kept from the first part that has them on (zeros before it).
+        if v.uv1.is_some() && !self.any_uv1 {
+            self.any_uv1 = true;
+            self.uv1.reserve_exact(self.positions.capacity());
+            self.uv1.resize(self.positions.len(), ZERO_UV);
+        }
+        self.positions.push(v.positions[i].into());
+        self.normals.push(v.normals[i]);
+        self.uv0.push(v.uv0[i]);
+        if self.any_uv1 {
+            self.uv1.push(v.uv1.as_ref().map_or(ZERO_UV, |u| u[i]));
+        }
+    }
+
+    /// Room for `triangles` more triangles and at least `vertices` more vertices, exactly (the
+    /// vectors' doubling would hold up to twice the model; docs/formats/msh.md#import, "Cost").
+    pub fn reserve(&mut self, triangles: usize, vertices: usize) {
+        self.descs.reserve_exact(triangles);
+        self.indices.reserve_exact(triangles * 3);
+        self.reserve_vertices(vertices);
+    }
+
+    fn reserve_vertices(&mut self, n: usize) {
+        self.positions.reserve_exact(n);
+        self.normals.reserve_exact(n);
+        self.uv0.reserve_exact(n);
+        if self.any_uv1 {
+            self.uv1.reserve_exact(n);
+        }
     }
 
     /// Neighbour links across the slot's triangles by shared edges (positions matched by
     /// value, so batches that split a surface still link). Links are u16: a triangle past
     /// 65534 cannot be named and stays unlinked.
     fn link_neighbours(&mut self, tri_start: usize, batch_start: usize) {
-        // Vertices matched by position: one id per distinct position of the slot.
-        let mut ids: HashMap<[u32; 3], u32> = HashMap::new();
-        let mut corners: Vec<[u32; 3]> = Vec::with_capacity(self.descs.len() - tri_start);
-        for b in &self.batches[batch_start..] {
-            let idx = &self.indices[b.index_start as usize..b.index_start as usize + b.index_count as usize];
-            for t in idx.chunks_exact(3) {
-                let mut c = [0u32; 3];
-                for (k, &i) in t.iter().enumerate() {
-                    let key = self.positions[b.base_vertex as usize + i as usize].map(f32::to_bits);
-                    let next = ids.len() as u32;
-                    c[k] = *ids.entry(key).or_insert(next);
-                }
-                corners.push(c);
+        // One id per distinct position among the slot's vertices (they follow one another from
+        // the first batch's base; at most 3 x 65535, so under 2^18), found by sorting the
+        // vertices by position: any numbering that is one-to-one on positions links the same
+        // triangles. Per vertex, not per corner, and no map of positions: a fraction of the memory.
+        let Arrays { positions, indices, batches, descs, .. } = self;
+        let first = batches.get(batch_start).map_or(positions.len(), |b| b.base_vertex as usize);
+        let key = |v: u32| positions[first + v as usize].map(f32::to_bits);
+        let mut order: Vec<u32> = (0..(positions.len() - first) as u32).collect();
+        order.sort_unstable_by_key(|&v| key(v));
+        let mut ids = vec![0u32; order.len()];
+        let mut next = 0u32;
+        for (k, &v) in order.iter().enumerate() {
+            if k > 0 && key(order[k - 1]) != key(v) {
+                next += 1;
             }
+            ids[v as usize] = next;
         }
-        // Every directed edge as (from << 32 | to, triangle), sorted: the triangle across an edge
-        // is the one holding it walked the other way. Sorting a flat list takes a third of the
-        // memory a map of the edges does (docs/formats/msh.md#import, "Cost").
-        let mut edges: Vec<(u64, u32)> = Vec::with_capacity(corners.len() * 3);
-        for (t, c) in corners.iter().enumerate() {
+        drop(order);
+        // The slot's triangles as position ids, in order (batch by batch).
+        let (batches, indices, ids) = (&batches[batch_start..], &*indices, &ids);
+        let corners = || {
+            batches.iter().flat_map(move |b| {
+                let idx = &indices[b.index_start as usize..b.index_start as usize + b.index_count as usize / 3 * 3];
+                let base = b.base_vertex as usize - first;
+                idx.chunks_exact(3).map(move |t| [0, 1, 2].map(|k| ids[base + t[k] as usize]))
+            })
+        };
+        // Every directed edge and its triangle packed in one u64 (from, to, triangle: a slot has
+        // at most 65535 triangles), sorted: the triangle across an edge is the one holding it
+        // walked the other way. Sorting a flat list takes a fraction of the memory a map of the
+        // edges does (docs/formats/msh.md#import, "Cost").
+        const T: u32 = 16;
+        let pack = |from: u32, to: u32| (from as u64) << (T + 24) | (to as u64) << T;
+        let mut edges: Vec<u64> = Vec::with_capacity((descs.len() - tri_start) * 3);
+        for (t, c) in corners().enumerate() {
             for k in 0..3 {
-                edges.push(((c[k] as u64) << 32 | c[(k + 1) % 3] as u64, t as u32));
+                edges.push(pack(c[k], c[(k + 1) % 3]) | t as u64);
             }
         }
         edges.sort_unstable();
-        for (t, c) in corners.iter().enumerate() {
+        for (t, c) in corners().enumerate() {
             for k in 0..3 {
-                let reversed = (c[(k + 1) % 3] as u64) << 32 | c[k] as u64;
-                let at = edges.partition_point(|e| e.0 < reversed);
+                let reversed = pack(c[(k + 1) % 3], c[k]);
                 // The last triangle holding the edge, as a map filled in order would give.
-                let end = edges[at..].partition_point(|e| e.0 == reversed);
-                if end > 0 {
-                    let abs = tri_start + edges[at + end - 1].1 as usize;
+                let end = edges.partition_point(|&e| e < reversed + (1 << T));
+                if end > 0 && edges[end - 1] >= reversed {
+                    let abs = tri_start + (edges[end - 1] & ((1 << T) - 1)) as usize;
                     if abs < NO_NEIGHBOUR as usize {
-                        self.descs[tri_start + t].neighbours[k] = abs as u16;
+                        descs[tri_start + t].neighbours[k] = abs as u16;
                     }
                 }
             }
@@ -403,7 +461,8 @@ mod tests {
             }
         }
         let count = positions.len();
-        Part { label: "grid".into(), positions, normals: vec![Vec3::Z; count], uv0: vec![[0.0; 2]; count], tris, ..Part::default() }
+        let v = Verts { positions, normals: vec![[0, 0, 127, 0]; count], uv0: vec![[0; 2]; count], uv1: None };
+        Part { label: "grid".into(), v: std::sync::Arc::new(v), tris, ..Part::default() }
     }
 
     #[test]

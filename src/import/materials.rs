@@ -105,9 +105,9 @@ fn names_of(a: &Archive) -> Vec<String> {
     (0..a.len()).map(|i| a.entry(i).name()).collect()
 }
 
-/// Looks every row up in `material_lib` (its bytes, when the project has one) and, when
-/// `add` is set, adds the missing ones there (and their textures to `textures_lib`).
-pub fn plan(rows: &[Row], g: &Gltf, material_lib: Option<&[u8]>, add: bool, textures_lib: Option<&[u8]>, readings: &Readings, warn: &mut Vec<String>) -> Result<LibraryChanges> {
+/// Looks every row up in `material_lib` (its bytes, when the project has one) and adds the
+/// missing ones whose `add` is set there (and their textures to `textures_lib`).
+pub fn plan(rows: &[Row], g: &Gltf, material_lib: Option<&[u8]>, add: &[bool], textures_lib: Option<&[u8]>, readings: &Readings, warn: &mut Vec<String>) -> Result<LibraryChanges> {
     let mut out = LibraryChanges::default();
     let mut mats = match material_lib {
         Some(b) => Some(parse_lib(b, "Material.lib")?),
@@ -117,12 +117,12 @@ pub fn plan(rows: &[Row], g: &Gltf, material_lib: Option<&[u8]>, add: bool, text
         Some(b) => Some(parse_lib(b, "Textures.lib")?),
         None => None,
     };
-    for row in rows {
+    for (k, row) in rows.iter().enumerate() {
         let known = mats.as_ref().is_some_and(|a| names_of(a).iter().any(|n| n.eq_ignore_ascii_case(&row.name)));
         if known {
             continue;
         }
-        let Some(lib) = mats.as_mut().filter(|_| add) else {
+        let Some(lib) = mats.as_mut().filter(|_| add.get(k).copied().unwrap_or(false)) else {
             out.missing.push(row.name.clone());
             continue;
         };

@@ -14,9 +14,11 @@ pub mod geometry;
 pub mod gltf_read;
 pub mod hierarchy;
 pub mod materials;
+pub mod plan;
+pub mod preview;
 pub mod transaction;
+pub mod write;
 
-use crate::formats::msh::Msh;
 use crate::formats::msh::anim::{AnimKeys, Transform};
 use crate::formats::msh::batches::Batches;
 use crate::formats::msh::indices::Indices;
@@ -34,6 +36,8 @@ use serde_json::Value;
 
 /// Per extra node, the groups of parts it takes in each cell.
 type Spill = Vec<Vec<(GridCell, Vec<Part>)>>;
+/// A node's label (for messages), its index, and the parts of each of its slots by cell.
+type NodeSlots = (String, usize, Vec<(GridCell, Vec<Part>)>);
 
 /// The node table's limit: u16 parents with 0xFFFF for "none".
 pub const MAX_NODES: usize = 0xFFFF;
@@ -69,11 +73,25 @@ impl Default for Options {
 /// What the import made, before anything is written.
 #[derive(Debug)]
 pub struct Imported {
-    pub msh: Msh,
+    /// The model's NRes bytes: its components under the entry name.
+    pub msh: Vec<u8>,
     /// WEAR rows in order: each glTF material (and `DEFAULT` for primitives without one).
     pub rows: Vec<materials::Row>,
     pub warnings: Vec<String>,
     pub summary: Summary,
+    /// The node table as a tree, for the editor's import dialog.
+    pub nodes: Vec<NodeInfo>,
+}
+
+/// One node of the imported model, as the import dialog lists it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct NodeInfo {
+    pub name: String,
+    /// The parent's index in the node table (parents come before children).
+    pub parent: Option<usize>,
+    /// Triangles in every cell of the node.
+    pub triangles: usize,
+    pub animated: bool,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
@@ -87,6 +105,9 @@ pub struct Summary {
     pub frames: usize,
     pub animated_nodes: usize,
     pub materials: usize,
+    /// The largest batch's vertices and indices (each at most a 16-bit count).
+    pub batch_vertices: usize,
+    pub batch_indices: usize,
 }
 
 /// A node name as the engine stores it: CP1251, at most 31 bytes (longer ones are cut, with a
@@ -110,26 +131,43 @@ fn extra_u64(o: Option<&serde_json::Map<String, Value>>, key: &str) -> Option<u6
     o?.get(key)?.as_u64()
 }
 
-/// Converts a loaded glTF.
-pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
+/// The options' numbers, checked before anything is read.
+pub fn check_options(opts: &Options) -> Result<()> {
     if !(opts.scale.is_finite() && opts.scale > 0.0) {
         return Err(Error::new(0, format!("scale {} must be a positive number", opts.scale)));
     }
     if !(opts.frames_per_second.is_finite() && opts.frames_per_second > 0.0 && opts.frames_per_second <= 1000.0) {
         return Err(Error::new(0, format!("{} frames per second must be in 0..1000", opts.frames_per_second)));
     }
+    Ok(())
+}
+
+/// Converts a loaded glTF, its materials as they are named (see [`plan::convert`] for a
+/// mapping and the libraries).
+pub fn import(g: Gltf, opts: &Options) -> Result<Imported> {
+    check_options(opts)?;
+    let mut row_warn = Vec::new();
+    let rows = materials::rows(&g, &mut row_warn)?;
+    build(g, opts, rows, row_warn)
+}
+
+/// Converts `g` with its WEAR rows `rows` (from [`materials::rows`], perhaps renamed;
+/// `row_warn` are the warnings that made them). `g` is taken whole so that its buffers (the
+/// file's bytes, for a `.glb`) are let go once every primitive and the animation are read,
+/// before the model is built (docs/formats/msh.md#import, "Cost").
+pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: Vec<String>) -> Result<Imported> {
     let mut warn: Vec<String> = g.ignored_extensions.iter().map(|e| format!("extension {e} ignored")).collect();
     let axes = Axes::new(opts.up, opts.scale);
-    let tree = hierarchy::tree(g)?;
+    let tree = hierarchy::tree(&g)?;
     warn.extend(tree.warnings.iter().cloned());
     let rest: Vec<Trs> = g.doc.nodes.iter().enumerate().map(|(i, n)| Trs::of(n, i)).collect::<Result<_>>()?;
-    let placed = hierarchy::place(&tree, g, &rest, &axes);
+    let placed = hierarchy::place(&tree, &g, &rest, &axes);
     for (i, n) in g.doc.nodes.iter().enumerate() {
         if n.skin.is_some() && tree.msh_of[i].is_some() {
             warn.push(format!("node {i}: its skin is left out (the engine moves each batch rigidly with one node)"));
         }
     }
-    let rows = materials::rows(g, &mut warn)?;
+    warn.extend(row_warn);
     let default_row = rows.iter().position(|r| r.gltf.is_none());
 
     // Every mesh's parts, by MSH node and cell.
@@ -147,7 +185,7 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
                 Some(mi) => rows.iter().position(|r| r.gltf == Some(mi)).ok_or_else(|| Error::new(0, format!("{label} names material {mi}, which does not exist")))?,
                 None => default_row.unwrap_or(0),
             };
-            let Some(mut part) = geometry::read_part(g, p, label, row as u8, &axes, placed.vertex[i], &mut warn)? else { continue };
+            let Some(mut part) = geometry::read_part(&g, p, label, row as u8, &axes, placed.vertex[i], &mut warn)? else { continue };
             let x = parkan_extras(&p.extras);
             part.extras = BatchExtras {
                 head: extra_u64(x, "batch_flags").and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
@@ -166,11 +204,13 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
         }
     }
 
-    // Node names, flags and the slots: a cell over the slot limit spills into extra nodes.
+    // Node names and flags, and each cell's parts grouped by slot: a cell over the slot limit
+    // spills into extra nodes. `slots` lists, in the order the slots are made, each node's
+    // label (for messages), index and groups.
     let mut names: Vec<Vec<u8>> = Vec::new();
     let mut nodes: Vec<Node38> = Vec::new();
     let mut locals: Vec<Transform> = placed.locals.clone();
-    let mut arrays = Arrays::default();
+    let mut slots: Vec<NodeSlots> = Vec::new();
     let mut extra: Vec<(usize, Spill)> = Vec::new();
     for (m, &i) in tree.gltf.iter().enumerate() {
         let n = &g.doc.nodes[i];
@@ -179,14 +219,15 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
         let x = parkan_extras(&n.extras);
         let flags = extra_u64(x, "flags").and_then(|v| u16::try_from(v).ok()).unwrap_or(0);
         let parent = tree.parent[m].map_or(NONE, |p| p as u16);
-        let mut node = Node38 { flags, parent, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] };
+        nodes.push(Node38 { flags, parent, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] });
         // Extra node k takes group k + 1 of every cell that needed more than one slot.
         let mut spill: Spill = Vec::new();
+        let mut firsts = Vec::new();
         cells[m].sort_by_key(|(c, _)| c.index());
         for (cell, parts) in std::mem::take(&mut cells[m]) {
             let mut groups = geometry::split_for_slots(parts).into_iter();
             if let Some(first) = groups.next() {
-                node.slots[cell.index()] = arrays.slot(&display, &first)?;
+                firsts.push((cell, first));
             }
             for (k, g) in groups.enumerate() {
                 if spill.len() <= k {
@@ -195,23 +236,20 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
                 spill[k].push((cell, g));
             }
         }
-        nodes.push(node);
         if !spill.is_empty() {
             warn.push(format!("node {display}: more than {} triangles in one cell: split into {} more nodes", geometry::MAX_SLOT_TRIANGLES, spill.len()));
             extra.push((m, spill));
         }
+        slots.push((display, m, firsts));
     }
     for (m, spill) in extra {
         for (k, groups) in spill.into_iter().enumerate() {
             let base = cp1251::decode(&names[m]);
             let name = format!("{base}+{}", k + 1);
-            let mut node = Node38 { flags: nodes[m].flags, parent: m as u16, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] };
-            for (cell, parts) in groups {
-                node.slots[cell.index()] = arrays.slot(&name, &parts)?;
-            }
             names.push(engine_name(&name, "node", &mut warn));
-            nodes.push(node);
+            nodes.push(Node38 { flags: nodes[m].flags, parent: m as u16, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] });
             locals.push(Transform::IDENTITY);
+            slots.push((name, nodes.len() - 1, groups));
         }
     }
     if nodes.len() > MAX_NODES {
@@ -221,7 +259,24 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
         return Err(Error::new(0, "the glTF scene has no node to import"));
     }
     let extra_nodes = nodes.len() - tree.gltf.len();
-    let keys = animation::keys(g, &tree, &rest, &locals, &axes, opts.frames_per_second, extra_nodes, opts.readings.quat, &mut warn)?;
+    let keys = animation::keys(&g, &tree, &rest, &locals, &axes, opts.frames_per_second, extra_nodes, opts.readings.quat, &mut warn)?;
+    // Every primitive and the animation are read: the glTF's bytes are let go before the
+    // model's arrays are built.
+    g.buffers = Vec::new();
+
+    // The slots, each group's parts let go once its slot is built.
+    let mut arrays = Arrays::default();
+    let all_parts = || slots.iter().flat_map(|(_, _, cells)| cells.iter().flat_map(|(_, parts)| parts.iter()));
+    let mut shared: Vec<(*const geometry::Verts, usize)> = all_parts().map(|p| (std::sync::Arc::as_ptr(&p.v), p.v.positions.len())).collect();
+    shared.sort_unstable();
+    shared.dedup();
+    arrays.reserve(all_parts().map(|p| p.tris.len()).sum(), shared.iter().map(|s| s.1).sum());
+    drop(shared);
+    for (label, k, cells) in slots {
+        for (cell, parts) in cells {
+            nodes[k].slots[cell.index()] = arrays.slot(&label, &parts)?;
+        }
+    }
     for (k, node) in nodes.iter_mut().enumerate() {
         node.anim_map_start = keys.map_start[k];
         node.fallback_key = keys.fallback[k];
@@ -258,26 +313,59 @@ pub fn import(g: &Gltf, opts: &Options) -> Result<Imported> {
         frames: keys.map.frame_count as usize,
         animated_nodes: keys.animated_nodes,
         materials: rows.len(),
+        batch_vertices: arrays.batches.iter().map(|b| b.vertex_count as usize).max().unwrap_or(0),
+        batch_indices: arrays.batches.iter().map(|b| b.index_count as usize).max().unwrap_or(0),
     };
-    let mut msh = Msh::new(&opts.entry_name);
-    msh.set(&NodeTable::Node38(nodes));
-    msh.set(&SlotTable { header: BoundsHeader::from_points(&model_points), slots: arrays.slots });
-    msh.set(&Positions(arrays.positions));
-    msh.set(&Normals(arrays.normals));
-    msh.set(&Uv0(arrays.uv0));
-    msh.set(&Indices(arrays.indices));
-    msh.set(&TriDescs(arrays.descs));
-    msh.set(&AnimKeys(keys.keys));
-    msh.set(&NodeNames(names.iter().map(|n| NodeNames::field(n).unwrap_or([0; 32])).collect()));
-    msh.set(&NodeStrings(names.iter().map(|n| NodeString::new(n)).collect()));
-    msh.set(&Batches(arrays.batches));
+    let node_info = nodes
+        .iter()
+        .enumerate()
+        .map(|(k, n)| NodeInfo {
+            name: cp1251::decode(&names[k]),
+            parent: n.parent_index().filter(|&p| p < k),
+            triangles: n.slots.iter().filter(|&&s| s != NONE).map(|&s| arrays.slots[s as usize].tri_count as usize).sum(),
+            animated: n.anim_map_start != NONE,
+        })
+        .collect();
+    // The file, each array let go once written (never the model twice).
+    let header = BoundsHeader::from_points(&model_points);
+    drop(model_points);
+    let Arrays { positions, normals, uv0, uv1, any_uv1, indices, batches, descs, slots } = arrays;
+    let mut w = write::ModelWriter::new(&opts.entry_name);
+    w.put(&NodeTable::Node38(nodes));
+    w.put(&SlotTable { header, slots });
+    {
+        let c = Positions(positions);
+        w.put_records(&c, &c.0);
+    }
+    {
+        let c = Normals(normals);
+        w.put_records(&c, &c.0);
+    }
+    {
+        let c = Uv0(uv0);
+        w.put_records(&c, &c.0);
+    }
+    {
+        let c = Indices(indices);
+        w.put_records(&c, &c.0);
+    }
+    {
+        let c = TriDescs(descs);
+        w.put_records(&c, &c.0);
+    }
+    w.put(&AnimKeys(keys.keys));
+    w.put(&NodeNames(names.iter().map(|n| NodeNames::field(n).unwrap_or([0; 32])).collect()));
+    w.put(&NodeStrings(names.iter().map(|n| NodeString::new(n)).collect()));
+    w.put(&Batches(batches));
     if keys.map.frame_count > 0 {
-        msh.set(&keys.map);
+        w.put(&keys.map);
     }
-    if arrays.any_uv1 {
-        msh.set(&LightmapUv(arrays.uv1));
+    if any_uv1 {
+        let c = LightmapUv(uv1);
+        w.put_records(&c, &c.0);
     }
-    Ok(Imported { msh, rows, warnings: warn, summary })
+    let msh = w.finish()?;
+    Ok(Imported { msh, rows, warnings: warn, summary, nodes: node_info })
 }
 
 #[cfg(test)]

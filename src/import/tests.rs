@@ -4,19 +4,19 @@
 use super::*;
 use crate::fixtures::gltf as fx;
 use crate::formats::bytes::SharedBytes;
+use crate::formats::msh::Msh;
 use crate::formats::msh::geometry::model_pose;
 use crate::formats::nres::Archive;
 use glam::Vec3;
 
 fn run(doc: &fx::Doc) -> Imported {
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    import(&g, &Options::default()).unwrap()
+    import(g, &Options::default()).unwrap()
 }
 
 /// The written mesh, read back through the parser.
 fn reread(i: &Imported) -> (Msh, crate::formats::msh::Parts) {
-    let bytes = i.msh.to_archive().unwrap().write();
-    let (_, msh, _) = Msh::parse(SharedBytes::from(bytes)).unwrap();
+    let (_, msh, _) = Msh::parse(SharedBytes::from(i.msh.clone())).unwrap();
     let parts = msh.parts().0;
     (msh, parts)
 }
@@ -97,7 +97,7 @@ fn a_model_past_the_triangle_start_limit_is_refused_with_its_numbers() {
         doc.roots.push(k);
     }
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    let e = import(&g, &Options::default()).unwrap_err();
+    let e = import(g, &Options::default()).unwrap_err();
     assert!(e.message.contains("PLATE3") && e.message.contains("65535") && e.message.contains("89304"), "{e}");
 }
 
@@ -106,19 +106,19 @@ fn hostile_input_is_an_error_not_a_panic() {
     let mut doc = fx::walker();
     doc.nodes[1].mesh.as_mut().unwrap()[0].positions[0][0] = f32::NAN;
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    let e = import(&g, &Options::default()).unwrap_err();
+    let e = import(g, &Options::default()).unwrap_err();
     assert!(e.message.contains("HEAD") && e.message.contains("not a finite"), "{e}");
     let mut doc = fx::walker();
     doc.nodes[1].mesh.as_mut().unwrap()[0].indices[0] = 999;
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    assert!(import(&g, &Options::default()).unwrap_err().message.contains("index 999"));
+    assert!(import(g, &Options::default()).unwrap_err().message.contains("index 999"));
     let mut doc = fx::walker();
     doc.nodes[4].children = vec![0];
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    assert!(import(&g, &Options::default()).is_err());
+    assert!(import(g, &Options::default()).is_err());
     for junk in [&b""[..], b"{", b"glTF", b"{\"nodes\":[{\"children\":[0]}]}", b"{\"nodes\":[{\"mesh\":5}],\"scenes\":[{\"nodes\":[0]}]}"] {
         if let Ok(g) = gltf_read::load(junk, None) {
-            let _ = import(&g, &Options::default());
+            let _ = import(g, &Options::default());
         }
     }
 }
@@ -139,7 +139,7 @@ fn scale_and_up_axis() {
     let mut doc = fx::walker();
     doc.anims.clear();
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    let i = import(&g, &Options { scale: 2.0, ..Options::default() }).unwrap();
+    let i = import(g, &Options { scale: 2.0, ..Options::default() }).unwrap();
     let (_, parts) = reread(&i);
     let pose = model_pose(&parts, &Readings::default(), 0.0, false);
     assert!((pose.nodes[1].local.translation - Vec3::new(0.0, 0.0, 4.8)).length() < 1e-5);
@@ -148,7 +148,7 @@ fn scale_and_up_axis() {
     doc.anims.clear();
     doc.nodes[1].scale = Some([2.0; 3]);
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    let i = import(&g, &Options::default()).unwrap();
+    let i = import(g, &Options::default()).unwrap();
     let (_, parts) = reread(&i);
     let slot = parts.slots.as_ref().unwrap().slots[parts.nodes.as_ref().unwrap().nodes().unwrap()[1].slots[0] as usize];
     assert!((slot.aabb_max[2] - 2.0).abs() < 1e-4 && (slot.aabb_max[0] - 1.0).abs() < 1e-4, "{slot:?}");
@@ -158,11 +158,11 @@ fn scale_and_up_axis() {
 fn materials_go_into_the_libraries() {
     let doc = fx::walker();
     let g = gltf_read::load(doc.glb(), None).unwrap();
-    let i = import(&g, &Options::default()).unwrap();
+    let i = import(gltf_read::load(doc.glb(), None).unwrap(), &Options::default()).unwrap();
     let lib = crate::fixtures::mat0::material_lib();
     let textures = crate::fixtures::texm::textures_lib();
     let mut warn = Vec::new();
-    let c = materials::plan(&i.rows, &g, Some(&lib), true, Some(&textures), &Readings::default(), &mut warn).unwrap();
+    let c = materials::plan(&i.rows, &g, Some(&lib), &[true; 3], Some(&textures), &Readings::default(), &mut warn).unwrap();
     // GLASS is in the fixture library; HULL and METAL are added, HULL with its texture.
     assert_eq!(c.added_materials, ["HULL", "METAL"]);
     // The fixture library has a different HULL.0: the new texture takes the next free name.
@@ -175,10 +175,10 @@ fn materials_go_into_the_libraries() {
     let tex = t.find("HULL1.0").unwrap();
     assert!(crate::formats::texm::Texm::parse(t.payload(tex)).is_ok());
     // Importing again against the new libraries adds nothing; the texture is found identical.
-    let c2 = materials::plan(&i.rows, &g, Some(&a.write()), true, c.textures_lib.as_deref(), &Readings::default(), &mut warn).unwrap();
+    let c2 = materials::plan(&i.rows, &g, Some(&a.write()), &[true; 3], c.textures_lib.as_deref(), &Readings::default(), &mut warn).unwrap();
     assert!(c2.added_materials.is_empty() && c2.material_lib.is_none());
     // Without --materials the missing ones are listed.
-    let c3 = materials::plan(&i.rows, &g, Some(&lib), false, None, &Readings::default(), &mut warn).unwrap();
+    let c3 = materials::plan(&i.rows, &g, Some(&lib), &[false; 3], None, &Readings::default(), &mut warn).unwrap();
     assert_eq!(c3.missing, ["HULL", "METAL"]);
     assert_eq!(String::from_utf8(materials::wear_text(&i.rows)).unwrap(), "3\r\n0 HULL\r\n1 GLASS\r\n2 METAL\r\n");
 }
@@ -192,7 +192,7 @@ fn extras_from_export_come_back() {
     json["meshes"][0]["primitives"][1]["extras"] = serde_json::json!({"parkan": {"batch_flags": 7, "lightmap": 0, "room": 3}});
     json["buffers"] = serde_json::json!([{"byteLength": bin.len()}]);
     let glb = crate::export::glb::container(serde_json::to_vec(&json).unwrap(), bin).unwrap();
-    let i = import(&gltf_read::load(glb, None).unwrap(), &Options::default()).unwrap();
+    let i = import(gltf_read::load(glb, None).unwrap(), &Options::default()).unwrap();
     let (_, parts) = reread(&i);
     assert_eq!(parts.nodes.as_ref().unwrap().nodes().unwrap()[1].flags, 0x120);
     let b = parts.batches.as_ref().unwrap().0[1];

@@ -238,15 +238,31 @@ impl StudioApp {
         self.changed();
     }
 
+    /// Saves `file` and, with it, every file with unsaved changes that an undo step shares with
+    /// it (an import's model, table and libraries; a rename's rewritten tables): a step over
+    /// several files is never saved in part. Each file is written atomically, as every save;
+    /// one changed on disk stops the save before anything is written.
     pub(super) fn save(&mut self, file: FileId, force: bool, then: Then) {
-        match self.ws.save(file, force) {
-            Ok(()) => {
-                self.saved(file);
-                self.continue_with(then);
-            }
-            Err(SaveError::ChangedOnDisk(_)) => self.views.dialog = Some(Dialog::ChangedOnDisk { file, then, all: false }),
-            Err(e) => self.fail("Save", e.to_string()),
+        let dirty = |ws: &crate::doc::Workspace, f: FileId| ws.file(f).is_some_and(|o| o.is_dirty());
+        let group: Vec<FileId> = self.ws.history.files_stepped_with(file).into_iter().enumerate().filter(|&(k, f)| k == 0 || dirty(&self.ws, f)).map(|(_, f)| f).collect();
+        if let Some(&f) = group.iter().skip(1).find(|&&f| self.ws.changed_on_disk(f)) {
+            self.views.dialog = Some(Dialog::ChangedOnDisk { file: f, then, all: false });
+            return;
         }
+        for (k, f) in group.into_iter().enumerate() {
+            match self.ws.save(f, force && k == 0) {
+                Ok(()) => self.saved(f),
+                Err(SaveError::ChangedOnDisk(_)) => {
+                    self.views.dialog = Some(Dialog::ChangedOnDisk { file: f, then, all: false });
+                    return;
+                }
+                Err(e) => {
+                    self.fail("Save", e.to_string());
+                    return;
+                }
+            }
+        }
+        self.continue_with(then);
     }
 
     pub(super) fn save_all(&mut self, then: Then) {

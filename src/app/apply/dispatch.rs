@@ -134,8 +134,14 @@ impl StudioApp {
         if !cmd.spec()?.on_selection {
             return None;
         }
-        let p = self.browser.selection.single()?;
-        (self.selection_editor(p) == Some(cmd.editor)).then(|| p.clone())
+        let selected = self.browser.selection.single().filter(|p| self.selection_editor(p) == Some(cmd.editor));
+        if let Some(p) = selected {
+            return Some(p.clone());
+        }
+        // A command that makes a new item gets the place it would go.
+        editors::by_id(cmd.editor)
+            .filter(|e| e.runs_without_item(cmd.name))
+            .and_then(|_| self.current_archive().or_else(|| self.current_file().map(ItemPath::root)))
     }
 
     /// Which editor claims a selected item, asked once per item and document state (menus and

@@ -11,6 +11,7 @@ impl StudioApp {
             Intent::Editor { editor, target, msg } => self.with_editor(editor, &target, |e, state, host| e.handle(&target, msg, state, host)),
             Intent::CloseEditorDialog => self.views.editor_dialog = None,
             Intent::EditItem(e) => self.edit_item(e),
+            Intent::EditGroup { label, edits } => self.edit_group(label, edits),
             other => self.misrouted(other),
         }
     }
@@ -42,6 +43,55 @@ impl StudioApp {
             slot.state.poll(&t.path, &mut host);
         }
         self.queue.intents.extend(out);
+    }
+
+    /// Several items' new bytes as one undo step; files not open are opened (or made) first.
+    fn edit_group(&mut self, label: String, parts: Vec<(GroupTarget, SharedBytes)>) {
+        let mut edits = Vec::with_capacity(parts.len());
+        let mut opened = false;
+        for (target, bytes) in parts {
+            let edit = match target {
+                GroupTarget::Item(path) => Ok(items::replace(&path, bytes)),
+                GroupTarget::File(p) => self.file_for_group(&p, &mut opened).map(|f| items::replace(&ItemPath::root(f), bytes)),
+                GroupTarget::NewEntry { archive, name, type_id, attrs } => items::encode_name(&name)
+                    .map(|name| Edit::new(archive.file, archive.entries.clone(), EditOp::AddEntry { name, type_id, attrs, bytes })),
+            };
+            match edit {
+                Ok(e) => edits.push(e),
+                Err(m) => {
+                    self.fail(&label, m);
+                    if opened {
+                        self.changed();
+                    }
+                    return;
+                }
+            }
+        }
+        match self.ws.apply_group(edits, label.clone()) {
+            Ok(changes) => {
+                self.after_changes(&changes);
+                if opened {
+                    self.changed();
+                }
+                self.log.info(format!("{label}: {} file{} to save", changes.len(), if changes.len() == 1 { "" } else { "s" }));
+            }
+            Err(e) => self.fail(&label, e.to_string()),
+        }
+    }
+
+    /// The open file at `path`, else the file opened from disk, else a new empty one there.
+    fn file_for_group(&mut self, path: &std::path::Path, opened: &mut bool) -> Result<crate::doc::FileId, String> {
+        let canon = std::fs::canonicalize(path).ok();
+        let open = self.ws.files().iter().find(|f| f.path == path || canon.is_some() && std::fs::canonicalize(&f.path).ok() == canon).map(|f| f.id);
+        if let Some(id) = open {
+            return Ok(id);
+        }
+        *opened = true;
+        if path.exists() {
+            self.ws.open(path).map_err(|e| e.to_string())
+        } else {
+            self.ws.open_bytes(path.to_path_buf(), SharedBytes::from(Vec::new())).map_err(|e| e.to_string())
+        }
     }
 
     pub(super) fn edit_item(&mut self, e: ItemEdit) {

@@ -22,7 +22,7 @@ use crate::app::StudioApp;
 use crate::doc::items;
 use crate::app::files;
 use crate::app::editors::{self, EditorId, EditorState, Host, ItemEditor};
-use crate::app::intent::{Dialog, Intent, ItemEdit, Then, ViewKind, Zoom};
+use crate::app::intent::{Dialog, GroupTarget, Intent, ItemEdit, Then, ViewKind, Zoom};
 use crate::app::tasks::{CheckSink, Outcome};
 use crate::doc::{Change, Edit, EditOp, FileId, ItemPath, MergeKey, SaveError};
 use crate::formats::bytes::SharedBytes;
@@ -59,7 +59,7 @@ impl Area {
             | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | SetLanguage(_) | TogglePanel(_)
             | Zoom(_) | SetReading(_) | ShowDialog(_) | CloseDialog | OpenPalette | ClosePalette | ShowReadings(_) | Run(_) | Log(..)
             | Pick(_) | PickInWindow(_) | NativeDialogClosed | CopyText(_) | SetExternalProgram(_) => Area::View,
-            RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) => Area::Editor,
+            RunEditor { .. } | Editor { .. } | CloseEditorDialog | EditItem(_) | EditGroup { .. } => Area::Editor,
             CompareWith(_) | ShowUnsaved | CompareWithSaved(_) | CompareOpenSelected | CloseCompare => Area::Compare,
         }
     }

@@ -63,6 +63,7 @@ fn group_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>
             ui.separator();
             item(app, ui, Command::UnpackProject, run);
             item(app, ui, Command::PackProject, run);
+            editor_items(app, ui, MenuGroup::File, run);
             ui.separator();
             item(app, ui, Command::InstallMod, run);
             item(app, ui, Command::ExportMod, run);

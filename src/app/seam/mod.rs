@@ -62,6 +62,11 @@ impl Host<'_> {
 pub trait EditorDialog: Any {
     /// Draws the dialog; false once it closed (confirmed or cancelled).
     fn show(&mut self, ctx: &egui::Context, ws: &Workspace, out: &mut Vec<Intent>) -> bool;
+    /// [`EditorDialog::show`] with the window's wgpu device, for a dialog that draws in 3D (the
+    /// model import's preview); the shell calls this one.
+    fn show_with_gpu(&mut self, ctx: &egui::Context, ws: &Workspace, _gpu: Option<&eframe::egui_wgpu::RenderState>, out: &mut Vec<Intent>) -> bool {
+        self.show(ctx, ws, out)
+    }
 }
 
 pub trait ItemEditor: Sync {
@@ -79,6 +84,12 @@ pub trait ItemEditor: Sync {
     /// editor finds its enum's variant by it) on `target`; `state` is the target's tab state
     /// when a tab of this editor has it open.
     fn run(&self, _cmd: &str, _target: &ItemPath, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
+    /// Whether the command named `cmd` also runs with no item of this editor's open or
+    /// selected (it makes a new one): its target is then where the new item would go, the
+    /// current archive or file, which this editor need not claim.
+    fn runs_without_item(&self, _cmd: &str) -> bool {
+        false
+    }
     /// Handles a message the editor sent itself about `target`.
     fn handle(&self, _target: &ItemPath, _msg: EditorMsg, _state: Option<&mut dyn EditorState>, _host: &mut Host) {}
     /// A file dropped on the item (its row, its tab title or its drop area) or given to Replace:

@@ -5,13 +5,17 @@
 
 pub mod build;
 pub mod compare;
+pub mod import;
 pub mod view;
 
-use crate::app::seam::{Claim, CommandSpec, EditorId, EditorState, Host, ItemEditor, command_lookup, command_table, downcast_mut};
+use crate::app::intent::{FileRequest, Intent, Pick};
+use crate::app::seam::{Claim, CommandSpec, EditorId, EditorMsg, EditorState, Host, ItemEditor, MenuGroup, Picked, command_lookup, command_table, downcast_mut};
 use crate::app::seam::compare::{CompareBody, CompareInput};
 use crate::doc::ItemPath;
 use crate::doc::kinds::FormatKind;
 use egui::{Key, KeyboardShortcut, Modifiers};
+use import::{ImportDialog, ImportMsg};
+use std::path::Path;
 pub use view::MeshView;
 
 pub const ID: EditorId = "mesh";
@@ -29,6 +33,7 @@ pub enum Cmd {
     Orthographic,
     Play,
     Wireframe,
+    ImportModel,
 }
 
 const fn key(k: Key) -> KeyboardShortcut {
@@ -41,7 +46,7 @@ const fn view_cmd(name: &'static str, label: &'static str, tooltip: &'static str
 
 impl Cmd {
     /// Every command, in the order the palette lists them.
-    pub const ALL: [Cmd; 8] = [Cmd::FrameAll, Cmd::FrameSelection, Cmd::Front, Cmd::Side, Cmd::Top, Cmd::Orthographic, Cmd::Play, Cmd::Wireframe];
+    pub const ALL: [Cmd; 9] = [Cmd::FrameAll, Cmd::FrameSelection, Cmd::Front, Cmd::Side, Cmd::Top, Cmd::Orthographic, Cmd::Play, Cmd::Wireframe, Cmd::ImportModel];
 
     pub const fn spec(self) -> CommandSpec {
         match self {
@@ -53,6 +58,14 @@ impl Cmd {
             Cmd::Orthographic => view_cmd("orthographic", "3D: Orthographic", "Switch between perspective and orthographic", const { &[key(Key::Num5)] }),
             Cmd::Play => view_cmd("play", "3D: Play / Pause", "Play or pause the node and material animation", const { &[key(Key::Space)] }),
             Cmd::Wireframe => view_cmd("wireframe", "3D: Wireframe", "Edges over the shading", const { &[key(Key::W)] }),
+            Cmd::ImportModel => CommandSpec {
+                name: "import-model",
+                label: "Import Model…",
+                tooltip: "Replace the model open in the 3D view (or the selected one) with a glTF (.glb, .gltf) from Blender, after a preview, or drop the file on the model; with no model, import it as a new one",
+                shortcuts: &[],
+                menu: Some(MenuGroup::File),
+                on_selection: true,
+            },
         }
     }
 
@@ -90,9 +103,54 @@ impl ItemEditor for MeshEditor {
         command_table!(Cmd)
     }
 
-    fn run(&self, cmd: &str, _target: &ItemPath, state: Option<&mut dyn EditorState>, _host: &mut Host) {
+    fn runs_without_item(&self, cmd: &str) -> bool {
+        Cmd::named(cmd) == Some(Cmd::ImportModel)
+    }
+
+    fn run(&self, cmd: &str, target: &ItemPath, state: Option<&mut dyn EditorState>, host: &mut Host) {
+        if Cmd::named(cmd) == Some(Cmd::ImportModel) {
+            // Over the model in front, or, with none (the target is where a new one goes, or a
+            // landscape or level the view draws), as a new model.
+            let is_model = host.ws.item_bytes(target).ok().is_some_and(|b| crate::formats::msh::Msh::parse(b).is_ok());
+            let tag = if is_model { ImportMsg::PickGltf } else { ImportMsg::PickGltfNew };
+            let request = FileRequest::Open { title: "Import Model From", filters: &[("glTF", &["glb", "gltf"])] };
+            host.out.push(Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) }));
+            return;
+        }
         if let (Some(cmd), Some(v)) = (Cmd::named(cmd), state.and_then(downcast_mut::<MeshView>)) {
             v.command(cmd);
         }
+    }
+
+    /// A glTF dropped on a model (its tab or its row) opens the import dialog.
+    fn take_file(&self, _target: &ItemPath, file: &Path, bytes: &[u8]) -> Option<EditorMsg> {
+        import::is_gltf(file).then(|| EditorMsg::new(ImportMsg::Gltf { from: file.to_path_buf(), bytes: bytes.to_vec() }))
+    }
+
+    fn handle(&self, target: &ItemPath, msg: EditorMsg, _state: Option<&mut dyn EditorState>, host: &mut Host) {
+        if let Some(p) = msg.get::<Picked>()
+            && let Some(tag @ (ImportMsg::PickGltf | ImportMsg::PickGltfNew)) = p.tag.get::<ImportMsg>()
+        {
+            let new = matches!(tag, ImportMsg::PickGltfNew);
+            match std::fs::read(&p.path) {
+                Ok(bytes) if new => match ImportDialog::new_model(host.ws, target, &p.path, bytes, host.ctx) {
+                    Ok(d) => *host.dialog = Some(Box::new(d)),
+                    Err(m) => host.fail("Import Model", m),
+                },
+                Ok(bytes) => open_dialog(target, &p.path, bytes, host),
+                Err(e) => host.fail("Import Model", format!("{}: {e}", p.path.display())),
+            }
+            return;
+        }
+        if let Some(ImportMsg::Gltf { from, bytes }) = msg.get::<ImportMsg>() {
+            open_dialog(target, from, bytes.clone(), host);
+        }
+    }
+}
+
+fn open_dialog(target: &ItemPath, from: &Path, bytes: Vec<u8>, host: &mut Host) {
+    match ImportDialog::new(host.ws, target, from, bytes, host.ctx) {
+        Ok(d) => *host.dialog = Some(Box::new(d)),
+        Err(m) => host.fail("Import Model", m),
     }
 }

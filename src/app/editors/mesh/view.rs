@@ -277,6 +277,8 @@ impl MeshView {
                 self.last_tick = None;
             }
             Cmd::Wireframe => self.overlays.wireframe = !self.overlays.wireframe,
+            // The editor runs it (a picker, then the import dialog).
+            Cmd::ImportModel => {}
         }
     }
 
@@ -341,6 +343,11 @@ impl EditorState for MeshView {
 
     fn wants_keys(&self, _cmd: &str, ctx: &egui::Context) -> bool {
         ctx.pointer_latest_pos().zip(self.view_rect).is_some_and(|(p, r)| r.contains(p))
+    }
+
+    /// A glTF dropped on the view opens the import dialog (`import`).
+    fn drop_rect(&self) -> Option<egui::Rect> {
+        self.view_rect
     }
 }
 

@@ -1,0 +1,283 @@
+//! Drawing the model import dialog: the 3D preview beside the node tree, the material mapping
+//! table, the counts against the engine's limits, the warnings, the files it writes, and the
+//! answer (one undo step over every file, or nothing).
+
+use super::*;
+use crate::app::gpu_view::ViewFrame;
+use crate::app::intent::Intent;
+use crate::app::seam::EditorDialog;
+use crate::formats::Severity;
+use crate::import::geometry::{MAX_BATCH_INDICES, MAX_BATCH_VERTICES};
+use crate::import::animation::MAX_KEYS;
+use crate::import::plan::RowPlan;
+use crate::render::{FrameParams, OrbitCamera};
+use eframe::egui_wgpu::RenderState;
+use egui::{Context, RichText, Sense, Ui, Vec2};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    Import,
+    Cancel,
+}
+
+impl EditorDialog for ImportDialog {
+    fn show(&mut self, ctx: &Context, ws: &Workspace, out: &mut Vec<Intent>) -> bool {
+        self.show_with_gpu(ctx, ws, None, out)
+    }
+
+    fn show_with_gpu(&mut self, ctx: &Context, ws: &Workspace, gpu: Option<&RenderState>, out: &mut Vec<Intent>) -> bool {
+        self.poll(ws);
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("model-import-dialog")).show(ctx, |ui| {
+            ui.set_width(880.0);
+            body(ui, self, ws, gpu, &mut answer);
+        });
+        if modal.should_close() && answer.is_none() {
+            answer = Some(Answer::Cancel);
+        }
+        match answer {
+            None => true,
+            Some(Answer::Cancel) => {
+                out.push(Intent::Log(Severity::Info, format!("import of {} cancelled: nothing changed", self.source_name)));
+                false
+            }
+            Some(Answer::Import) => {
+                self.confirm(out);
+                false
+            }
+        }
+    }
+}
+
+impl ImportDialog {
+    /// The import as one undo step over every file it touches.
+    fn confirm(&self, out: &mut Vec<Intent>) {
+        let Some(edits) = self.edits() else { return };
+        let label = format!("Import {} into {}", self.source_name, self.dest.label);
+        out.push(Intent::EditGroup { label, edits });
+    }
+}
+
+/// What the combo of a row says for a choice.
+fn choice_text(row: &RowPlan, m: &Mapping, library: &[String]) -> String {
+    let has = |n: &str| library.iter().any(|l| l.eq_ignore_ascii_case(n));
+    match m {
+        Mapping::Auto if has(&row.gltf_name) => format!("Library: {}", row.gltf_name),
+        Mapping::Auto if row.added => format!("New: {}", row.gltf_name),
+        Mapping::Auto => format!("Missing: {}", row.gltf_name),
+        Mapping::New => format!("New: {}", row.gltf_name),
+        Mapping::Use(n) => format!("Library: {n}"),
+    }
+}
+
+fn body(ui: &mut Ui, d: &mut ImportDialog, ws: &Workspace, gpu: Option<&RenderState>, answer: &mut Option<Answer>) {
+    match d.new_model {
+        Some(_) => ui.heading(format!("Import {} as a new model", d.source_name)),
+        None => ui.heading(format!("Import {} into {}", d.source_name, d.dest.label)),
+    };
+    new_model::section(ui, d, ws);
+    ui.horizontal(|ui| {
+        if d.worker.pending() {
+            ui.spinner();
+            let (done, total) = d.progress.get();
+            ui.add(egui::ProgressBar::new(d.progress.fraction().unwrap_or(0.0)).desired_width(200.0).text(format!("converting… {done}/{total}")));
+        } else {
+            ui.weak("Nothing changes until Import; Ctrl+Z then undoes it as one step, Ctrl+S writes every file it changed.");
+        }
+    });
+    let failed = match &d.result {
+        Some(Err(e)) => Some(e.clone()),
+        _ => None,
+    };
+    if let Some(e) = failed {
+        ui.colored_label(ui.visuals().error_fg_color, format!("{}: {e}", d.source_name));
+    }
+    if d.converted().is_some() {
+        ui.horizontal_top(|ui| {
+            preview(ui, d, gpu);
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Nodes").strong());
+                node_tree(ui, d);
+            });
+        });
+        ui.separator();
+        ui.columns(2, |cols| {
+            cols[0].label(RichText::new("Materials").strong());
+            mapping_table(&mut cols[0], d);
+            cols[1].label(RichText::new("Against the engine's limits").strong());
+            limits(&mut cols[1], d);
+        });
+        ui.separator();
+        files(ui, d);
+        warnings(ui, d);
+    }
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        let ok = d.current() && d.edits().is_some();
+        let import = ui.add_enabled(ok, egui::Button::new("Import")).on_hover_text("Write the model, its table and the library entries as one undo step");
+        if import.clicked() {
+            *answer = Some(Answer::Import);
+        }
+        if ui.button("Cancel").clicked() {
+            *answer = Some(Answer::Cancel);
+        }
+    });
+}
+
+fn preview(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>) {
+    let size = Vec2::new(420.0, 300.0);
+    let (rect, resp) = ui.allocate_exact_size(size, Sense::drag());
+    ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+    let text = |ui: &Ui, t: &str| {
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, t, egui::FontId::proportional(13.0), ui.visuals().weak_text_color());
+    };
+    let p = &mut d.preview;
+    if resp.dragged() {
+        let delta = resp.drag_delta();
+        p.yaw -= delta.x * 0.01;
+        p.pitch = (p.pitch + delta.y * 0.01).clamp(-1.5, 1.5);
+    }
+    if resp.hovered() {
+        let s = ui.input(|i| i.smooth_scroll_delta.y);
+        if s != 0.0 {
+            p.zoom = (p.zoom * (-s / 300.0).exp()).clamp(0.05, 20.0);
+        }
+    }
+    let Some(Ok(outcome)) = &d.result else { return };
+    let (scene, id) = match &outcome.scene {
+        Ok(s) => s,
+        Err(e) => return text(ui, &format!("no preview: {e}")),
+    };
+    let Some(rs) = gpu else { return text(ui, &format!("{} triangles (no GPU device for the preview)", outcome.converted.summary.triangles)) };
+    if let Some(why) = gpu_view::unsupported(rs) {
+        return text(ui, &why);
+    }
+    if let Err(e) = gpu_view::upload(rs, p.view, *id, scene) {
+        return text(ui, &e.to_string());
+    }
+    if p.slot.is_none() {
+        p.slot = Some(ViewSlot { rs: rs.clone(), view: p.view });
+    }
+    let mut camera = OrbitCamera::framing(scene.min, scene.max, p.yaw, p.pitch, rect.width() / rect.height());
+    camera.distance *= p.zoom;
+    let ppp = ui.ctx().pixels_per_point();
+    let frame = ViewFrame {
+        view: p.view,
+        size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
+        params: FrameParams::new(camera),
+        matrices: scene.rest_matrices(),
+        colors: None,
+        textures: None,
+        visible: vec![true; scene.nodes.len()],
+    };
+    ui.painter().add(frame.paint_callback(rect));
+    resp.on_hover_text("Drag to turn, wheel to move closer");
+}
+
+fn node_tree(ui: &mut Ui, d: &ImportDialog) {
+    let Some(c) = d.converted() else { return };
+    egui::ScrollArea::vertical().id_salt("import-nodes").max_height(280.0).auto_shrink([false, true]).show(ui, |ui| {
+        // Parents come before children: the depth is the parent's plus one.
+        let mut depth = vec![0usize; c.nodes.len()];
+        for (k, n) in c.nodes.iter().enumerate() {
+            depth[k] = n.parent.map_or(0, |p| depth.get(p).map_or(0, |d| d + 1));
+            ui.horizontal(|ui| {
+                ui.add_space(14.0 * depth[k] as f32);
+                ui.label(RichText::new(&n.name).monospace());
+                ui.weak(format!("{} triangles{}", n.triangles, if n.animated { " · animated" } else { "" }));
+            });
+        }
+    });
+}
+
+fn mapping_table(ui: &mut Ui, d: &mut ImportDialog) {
+    let Some(rows) = d.converted().map(|c| c.rows.clone()) else { return };
+    let has_lib = d.dest.material_lib.is_some();
+    egui::Grid::new("import-materials").num_columns(2).striped(true).show(ui, |ui| {
+        for (k, row) in rows.iter().enumerate() {
+            let name = ui.label(RichText::new(&row.gltf_name).monospace());
+            let now = d.mapping.get(k).cloned().unwrap_or(Mapping::Auto);
+            let mut chosen = now.clone();
+            egui::ComboBox::from_id_salt(("import-material", k)).width(220.0).selected_text(choice_text(row, &now, &d.library)).show_ui(ui, |ui| {
+                let own = d.library.iter().any(|l| l.eq_ignore_ascii_case(&row.gltf_name));
+                if !own && has_lib {
+                    ui.selectable_value(&mut chosen, Mapping::New, format!("New: {}", row.gltf_name)).on_hover_text("A material made from the glTF's base colour, added to Material.lib");
+                }
+                for name in &d.library {
+                    let m = if name.eq_ignore_ascii_case(&row.gltf_name) { Mapping::Auto } else { Mapping::Use(name.clone()) };
+                    ui.selectable_value(&mut chosen, m, format!("Library: {name}"));
+                }
+            })
+            .response
+            .labelled_by(name.id)
+            .on_hover_text("The material the model's WEAR row names for this glTF material");
+            if chosen != now
+                && let Some(slot) = d.mapping.get_mut(k)
+            {
+                *slot = chosen;
+            }
+            ui.end_row();
+        }
+    });
+    if !has_lib {
+        ui.weak("No Material.lib beside the model or above it: materials are only named in the table.");
+    }
+}
+
+fn limits(ui: &mut Ui, d: &ImportDialog) {
+    let Some(c) = d.converted() else { return };
+    let s = &c.summary;
+    egui::Grid::new("import-limits").num_columns(3).show(ui, |ui| {
+        let line = |ui: &mut Ui, what: &str, n: usize, max: Option<usize>| {
+            ui.label(what);
+            ui.monospace(n.to_string());
+            match max {
+                Some(m) => {
+                    let share = n as f64 / m as f64;
+                    let colour = if share > 0.9 { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
+                    ui.colored_label(colour, format!("of {m}"));
+                }
+                None => {
+                    ui.label("");
+                }
+            }
+            ui.end_row();
+        };
+        line(ui, "nodes", s.nodes, Some(crate::import::MAX_NODES));
+        line(ui, "vertices in the largest batch", s.batch_vertices, Some(MAX_BATCH_VERTICES));
+        line(ui, "indices in the largest batch", s.batch_indices, Some(MAX_BATCH_INDICES));
+        line(ui, "animation keys", s.keys, Some(MAX_KEYS));
+        line(ui, "triangles", s.triangles, None);
+        line(ui, "batches", s.batches, None);
+        line(ui, "frames", s.frames, None);
+    });
+}
+
+fn files(ui: &mut Ui, d: &ImportDialog) {
+    let Some(c) = d.converted() else { return };
+    ui.label(RichText::new("Import writes").strong());
+    ui.label(format!("• {}: the model ({} bytes)", d.dest.label, c.msh.len()));
+    let new = if matches!(d.dest.wea, GroupTarget::NewEntry { .. }) || matches!(&d.dest.wea, GroupTarget::File(p) if !p.exists()) { " (new)" } else { "" };
+    ui.label(format!("• {}{new}: its table, {} rows", d.dest.wea_label, c.rows.len()));
+    if let Some(l) = d.dest.material_lib.as_ref().filter(|_| !c.changes.added_materials.is_empty()) {
+        ui.label(format!("• {}: adds {}", l.label, c.changes.added_materials.join(", ")));
+    }
+    if let Some(l) = d.dest.textures_lib.as_ref().filter(|_| !c.changes.added_textures.is_empty()) {
+        ui.label(format!("• {}: adds {}", l.label, c.changes.added_textures.join(", ")));
+    }
+}
+
+fn warnings(ui: &mut Ui, d: &ImportDialog) {
+    let Some(c) = d.converted() else { return };
+    let missing = c.rows.iter().filter(|r| !r.resolved).map(|r| format!("material {} is not in Material.lib: the game draws it with DEFAULT", r.name));
+    let all: Vec<String> = c.warnings.iter().cloned().chain(missing).collect();
+    if all.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(format!("Warnings ({})", all.len())).strong());
+    egui::ScrollArea::vertical().id_salt("import-warnings").max_height(90.0).show(ui, |ui| {
+        for w in &all {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("• {w}"));
+        }
+    });
+}
