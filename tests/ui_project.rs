@@ -67,7 +67,7 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
     h.run();
     h.get_by(|n| n.data().placeholder() == Some(SEARCH)).type_text("t:texm glass");
     h.run();
-    assert!(h.query_by_label("1 results").is_some());
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr_args("folder-results", &[("n", 1usize.into())])).is_some());
     h.get_by_label("Textures.lib::GLASS.0 (texm)").click();
     settle(&mut h);
     assert_eq!(selected_address(&h).as_deref(), Some("Textures.lib::GLASS.0"));

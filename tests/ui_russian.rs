@@ -128,10 +128,10 @@ fn the_media_editors_in_russian_at_1024x768() {
 /// ellipsis, the unit's record link on its own row, its buttons wrapped, nothing off the window.
 #[test]
 fn the_record_and_unit_editors_in_russian_at_1024x768() {
-    let d = Path::new("/tmp/parkan-studio-ru-world");
-    let _ = std::fs::remove_dir_all(d);
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru-world");
+    let d = snap.path();
     demo::write_demo(d).unwrap();
-    let world = d.join(parkan_studio::fixtures::demo_world::WORLD_FOLDER);
+    let world = d.to_path_buf();
     let size = [1024.0, 768.0];
     let mut results = egui_kittest::SnapshotResults::new();
     for (name, item) in [("record", entry(&world, "objects.rlb", "tower")), ("unit", world.join("UNITS").join("walker.dat"))] {

@@ -195,7 +195,8 @@ fn file_fields(app: &Inspector, ui: &mut Ui, path: &ItemPath, info: &Info) {
     let Some(f) = app.cx.ws.file(path.file) else { return };
     grid(ui, "file-fields", |ui| {
         ui.label(crate::tr!("inspector-path"));
-        ui.label(crate::app::shown_path::path(&f.path));
+        let shown = crate::app::shown_path::path(&f.path);
+        ui.add(egui::Label::new(shown).truncate());
         ui.end_row();
         ui.label(crate::tr!("inspector-format"));
         ui.label(info.kind.map_or_else(|| crate::tr!("inspector-format-bytes"), str::to_string));

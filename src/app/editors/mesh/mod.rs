@@ -113,7 +113,7 @@ impl ItemEditor for MeshEditor {
             // landscape or level the view draws), as a new model.
             let is_model = host.ws.item_bytes(target).ok().is_some_and(|b| crate::formats::msh::Msh::parse(b).is_ok());
             let tag = if is_model { ImportMsg::PickGltf } else { ImportMsg::PickGltfNew };
-            let request = FileRequest::Open { title: "Import Model From", filters: &[("glTF", &["glb", "gltf"])] };
+            let request = FileRequest::Open { title: "Import Model From".into(), filters: &[("glTF", &["glb", "gltf"])] };
             host.out.push(Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) }));
             return;
         }

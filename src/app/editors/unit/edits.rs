@@ -59,7 +59,7 @@ pub fn run(u: &mut UnitDat, op: &UnitOp) -> Result<(usize, String), String> {
         }
         UnitOp::SetClass(i, v) => {
             u.component_mut(*i).map_err(e)?.set_class(*v);
-            (*i, crate::tr!("unit-undo-class", i = i.to_string(), class = super::view::part_class_label(PartClass::from_raw(*v))))
+            (*i, crate::tr!("unit-undo-class", i = i.to_string(), class = part_class_label(PartClass::from_raw(*v))))
         }
         UnitOp::SetAttach(i, v) => {
             u.component_mut(*i).map_err(e)?.set_attach(*v);
@@ -97,6 +97,19 @@ pub fn run(u: &mut UnitDat, op: &UnitOp) -> Result<(usize, String), String> {
 pub fn parents_for(u: &UnitDat, i: usize) -> Vec<usize> {
     let end = u.subtree_end(i);
     (0..u.len()).filter(|p| !(i..end).contains(p)).collect()
+}
+
+/// A part class in the interface's language.
+pub fn part_class_label(c: PartClass) -> String {
+    match c {
+        PartClass::Chassis => crate::tr!("unit-part-chassis"),
+        PartClass::Turret => crate::tr!("unit-part-turret"),
+        PartClass::Armour => crate::tr!("unit-part-armour"),
+        PartClass::Internal => crate::tr!("unit-part-internal"),
+        PartClass::Gun => crate::tr!("unit-part-gun"),
+        PartClass::Ammo => crate::tr!("unit-part-ammo"),
+        PartClass::Other(_) => crate::tr!("unit-part-unknown"),
+    }
 }
 
 #[cfg(test)]

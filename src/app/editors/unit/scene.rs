@@ -190,5 +190,5 @@ impl UnitScene {
 
 /// The heading of the selected component's chain: its index, record, display name and class.
 pub fn chain_title(i: usize, c: &crate::formats::unit_dat::Component) -> String {
-    tr!("unit-chain-title", i = i.to_string(), record = c.record().as_ref(), name = c.display_name().as_ref(), class = super::view::part_class_label(c.class()))
+    tr!("unit-chain-title", i = i.to_string(), record = c.record().as_ref(), name = c.display_name().as_ref(), class = super::edits::part_class_label(c.class()))
 }

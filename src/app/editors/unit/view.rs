@@ -56,18 +56,7 @@ pub fn class_word_label(word: u32) -> String {
     format!("0x{word:08X} ({class})")
 }
 
-/// A part class in the interface's language.
-pub fn part_class_label(c: PartClass) -> String {
-    match c {
-        PartClass::Chassis => tr!("unit-part-chassis"),
-        PartClass::Turret => tr!("unit-part-turret"),
-        PartClass::Armour => tr!("unit-part-armour"),
-        PartClass::Internal => tr!("unit-part-internal"),
-        PartClass::Gun => tr!("unit-part-gun"),
-        PartClass::Ammo => tr!("unit-part-ammo"),
-        PartClass::Other(_) => tr!("unit-part-unknown"),
-    }
-}
+pub use super::edits::part_class_label;
 
 /// A row of the component tree: index, record, display name (the game's) and class.
 pub fn row_label(i: usize, c: &Component) -> String {
