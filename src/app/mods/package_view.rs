@@ -38,7 +38,7 @@ pub fn describe(c: &Change) -> String {
         Op::AddEntry { data, .. } | Op::AddFile { data } => crate::tr!("mods-change-new", size = size(data.len())),
         Op::RemoveEntry { original } | Op::RemoveFile { original } => crate::tr!("mods-change-removed", size = size(original.size as usize)),
         Op::RenameEntry { to, .. } => crate::tr!("mods-change-renamed", to = to.as_str()),
-        Op::WearRows { base, data } => crate::tr!("mods-change-rows", from = size(base.len()), to = size(data.len())),
+        Op::Merged { base, data } => crate::tr!("mods-change-rows", from = size(base.len()), to = size(data.len())),
     }
 }
 

@@ -124,11 +124,11 @@ fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<
             let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
             (if d.is_ok() { None } else { Some(cur) }, d)
         }
-        (Op::WearRows { base, data }, Some(cur)) => {
+        (Op::Merged { base, data }, Some(cur)) => {
             let (bytes, d) = wear(&cur, base, data, name, force);
             (Some(bytes.map(SharedBytes::from).unwrap_or(cur)), d)
         }
-        (Op::WearRows { .. }, None) => {
+        (Op::Merged { .. }, None) => {
             let why = format!("{name} does not exist");
             (None, if force { Ok(Done::Skipped(why)) } else { Err(why) })
         }
@@ -343,7 +343,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 }
                 push(d);
             }
-            (Op::WearRows { base, data }, Some(i)) => {
+            (Op::Merged { base, data }, Some(i)) => {
                 let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
                 let (bytes, d) = wear(&cur, base, data, name, force);
                 if let Some(b) = bytes {

@@ -46,10 +46,12 @@ pub enum Op {
     AddFile { data: SharedBytes },
     ReplaceFile { data: SharedBytes, original: Digest },
     RemoveFile { original: Digest },
-    /// A WEAR table (an entry, or a loose `.wea` when `entry` is empty) edited row by row:
-    /// the table it was made from and the table the modder made, so that it merges with other
-    /// edits of other rows.
-    WearRows { base: SharedBytes, data: SharedBytes },
+    /// An item whose kind merges three ways (`doc::mods::merge_kind`): a WEAR table edited
+    /// row by row or a mission edited object by object (an entry, or a loose file when
+    /// `entry` is empty): the item it was made from and the one the modder made, so that it
+    /// merges with other edits of other rows or objects. The manifest names it after the kind
+    /// (`wear_rows`, `mission_objects`).
+    Merged { base: SharedBytes, data: SharedBytes },
 }
 
 impl Op {
@@ -63,7 +65,7 @@ impl Op {
             Op::AddFile { .. } => "add_file",
             Op::ReplaceFile { .. } => "replace_file",
             Op::RemoveFile { .. } => "remove_file",
-            Op::WearRows { .. } => "wear_rows",
+            Op::Merged { .. } => "wear_rows",
         }
     }
 
@@ -71,7 +73,7 @@ impl Op {
     pub fn new_bytes(&self) -> Option<&SharedBytes> {
         match self {
             Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } | Op::AddFile { data } | Op::ReplaceFile { data, .. } => Some(data),
-            Op::WearRows { data, .. } => Some(data),
+            Op::Merged { data, .. } => Some(data),
             Op::RemoveEntry { .. } | Op::RenameEntry { .. } | Op::RemoveFile { .. } => None,
         }
     }
@@ -81,7 +83,7 @@ impl Op {
         match self {
             Op::ReplaceEntry { original, .. } | Op::RemoveEntry { original } | Op::RenameEntry { original, .. } => Some(original.clone()),
             Op::ReplaceFile { original, .. } | Op::RemoveFile { original } => Some(original.clone()),
-            Op::WearRows { base, .. } => Some(Digest::of(base)),
+            Op::Merged { base, .. } => Some(Digest::of(base)),
             Op::AddEntry { .. } | Op::AddFile { .. } => None,
         }
     }
@@ -117,7 +119,7 @@ impl Change {
     /// its item's kind (`wear_rows`, `mission_objects`).
     pub fn op_name(&self) -> &'static str {
         match self.op {
-            Op::WearRows { .. } => super::merged_op_name(&self.address()),
+            Op::Merged { .. } => super::merged_op_name(&self.address()),
             _ => self.op.name(),
         }
     }

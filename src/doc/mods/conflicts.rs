@@ -99,11 +99,11 @@ pub(super) fn verdict(v: &[(usize, &Change)], mods: &[(String, Package)]) -> Ver
         }
         return Verdict::Same;
     }
-    if same_item && v.iter().all(|(_, c)| matches!(c.op, Op::WearRows { .. })) {
+    if same_item && v.iter().all(|(_, c)| matches!(c.op, Op::Merged { .. })) {
         let mut merged: Option<Vec<u8>> = None;
         let mut ok = true;
         for (_, c) in v {
-            let Op::WearRows { base, data } = &c.op else { unreachable!() };
+            let Op::Merged { base, data } = &c.op else { unreachable!() };
             merged = Some(match merged {
                 None => data.to_vec(),
                 Some(m) => match merge3(&c.address(), base, &m, data) {

@@ -89,7 +89,7 @@ pub fn diff_file(rel: &str, a: Option<SharedBytes>, b: Option<SharedBytes>, out:
                 diff_nodes(rel, &[], &na, &nb, out);
             } else if is_wear_name(name) || (name.to_ascii_lowercase().ends_with(".tma") && both_missions(&a, &b)) {
                 // Tables merge row by row, missions object by object (`mission_objects`).
-                out.push(change(Op::WearRows { base: a, data: b }));
+                out.push(change(Op::Merged { base: a, data: b }));
             } else {
                 out.push(change(Op::ReplaceFile { original: Digest::of(&a), data: b }));
             }
@@ -130,7 +130,7 @@ fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change
         {
             diff_nodes(rel, &entry, &na, &nb, out);
         } else if row_same && (ma[i].type_id == Some(TYPE_WEAR) || is_wear_name(&ma[i].name)) {
-            out.push(change(entry, Op::WearRows { base: xa, data: xb }));
+            out.push(change(entry, Op::Merged { base: xa, data: xb }));
         } else {
             let (type_id, attrs) = if row_same { (None, None) } else { (mb[j].type_id, Some(mb[j].attrs)) };
             out.push(change(entry, Op::ReplaceEntry { original: Digest::of(&xa), data: xb, type_id, attrs }));

@@ -32,7 +32,7 @@ pub mod text;
 pub use change::{Change, Digest, Op};
 pub use package::{Meta, Package, PackageError};
 
-/// The kind a merged change (`Op::WearRows`: the one op of an edit carried with its base) is
+/// The kind a merged change (`Op::Merged`: the one op of an edit carried with its base) is
 /// merged as, by its item's name: a mission (`.tma`, object by object) or a WEAR table (row by
 /// row). The manifest names the op after it: `mission_objects` or `wear_rows`.
 pub(crate) fn merge_kind(name: &str) -> crate::doc::kinds::FormatKind {

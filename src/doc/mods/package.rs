@@ -127,7 +127,7 @@ impl Package {
                 }
                 Op::AddFile { data } | Op::ReplaceFile { data, .. } => m.data = Some(blob(&mut blobs, data)),
                 Op::RenameEntry { to, .. } => m.to = Some(to.clone()),
-                Op::WearRows { base, data } => {
+                Op::Merged { base, data } => {
                     m.base = Some(blob(&mut blobs, base));
                     m.data = Some(blob(&mut blobs, data));
                     // The base is in the package; its digest is its blob's.
@@ -290,7 +290,7 @@ impl Lazy {
             let mut got = got.into_iter();
             let mut next = || got.next().unwrap_or_else(SharedBytes::empty);
             match &mut c.op {
-                Op::WearRows { base, data } => {
+                Op::Merged { base, data } => {
                     *base = next();
                     *data = next();
                 }
@@ -491,7 +491,7 @@ fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
                 entry_needed(false)?;
                 Op::RemoveFile { original: original()? }
             }
-            "wear_rows" | "mission_objects" => Op::WearRows { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
+            "wear_rows" | "mission_objects" => Op::Merged { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
             other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });
