@@ -38,7 +38,7 @@ pub fn parse(data: &[u8]) {
     }
 }
 
-/// The small game the targets apply packages to: the seeds' files.
+/// The small game the targets apply packages to: the same files the fuzz corpus's packages were made against.
 fn game_files() -> Vec<(&'static str, Vec<u8>)> {
     use crate::fixtures::{nres, wear};
     vec![
