@@ -94,6 +94,37 @@ impl ViewFrame {
     pub fn paint_callback(self, rect: egui::Rect) -> egui::PaintCallback {
         egui_wgpu::Callback::new_paint_callback(rect, self)
     }
+
+    /// A frame of the whole scene at rest (every node shown, no material override), sized to
+    /// `rect` in physical pixels: the small previews' frame (compare, import, orbit view).
+    pub fn at_rest(view: u64, ui: &egui::Ui, rect: egui::Rect, params: FrameParams<'static>, scene: &RenderScene) -> ViewFrame {
+        let ppp = ui.ctx().pixels_per_point();
+        ViewFrame {
+            view,
+            size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
+            params,
+            matrices: scene.rest_matrices(),
+            colors: None,
+            textures: None,
+            visible: vec![true; scene.nodes.len()],
+        }
+    }
+}
+
+/// The small previews' orbit input: a drag turns (yaw, pitch within ±1.5 rad), the wheel over
+/// the view moves closer or away (`zoom`, a share of the framing distance, 0.05..20).
+pub fn orbit_input(ui: &egui::Ui, resp: &egui::Response, yaw: &mut f32, pitch: &mut f32, zoom: &mut f32) {
+    if resp.dragged() {
+        let d = resp.drag_delta();
+        *yaw -= d.x * 0.01;
+        *pitch = (*pitch + d.y * 0.01).clamp(-1.5, 1.5);
+    }
+    if resp.hovered() {
+        let s = ui.input(|i| i.smooth_scroll_delta.y);
+        if s != 0.0 {
+            *zoom = (*zoom * (-s / 300.0).exp()).clamp(0.05, 20.0);
+        }
+    }
 }
 
 impl CallbackTrait for ViewFrame {

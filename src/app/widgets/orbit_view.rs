@@ -60,17 +60,7 @@ impl OrbitView {
             return out;
         }
         let Some(rs) = gpu else { return out };
-        if resp.dragged() {
-            let d = resp.drag_delta();
-            self.yaw -= d.x * 0.01;
-            self.pitch = (self.pitch + d.y * 0.01).clamp(-1.5, 1.5);
-        }
-        if resp.hovered() {
-            let s = ui.input(|i| i.smooth_scroll_delta.y);
-            if s != 0.0 {
-                self.zoom = (self.zoom * (-s / 300.0).exp()).clamp(0.05, 20.0);
-            }
-        }
+        gpu_view::orbit_input(ui, &resp, &mut self.yaw, &mut self.pitch, &mut self.zoom);
         let camera = self.camera(scene, rect);
         if resp.clicked()
             && let Some(p) = resp.interact_pointer_pos()
@@ -86,19 +76,9 @@ impl OrbitView {
         if self.slot.is_none() {
             self.slot = Some(ViewSlot { rs: rs.clone(), view: self.view });
         }
-        let ppp = ui.ctx().pixels_per_point();
         let mut params = FrameParams::new(camera);
         params.highlight = highlight;
-        let frame = ViewFrame {
-            view: self.view,
-            size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
-            params,
-            matrices: scene.rest_matrices(),
-            colors: None,
-            textures: None,
-            visible: vec![true; scene.nodes.len()],
-        };
-        ui.painter().add(frame.paint_callback(rect));
+        ui.painter().add(ViewFrame::at_rest(self.view, ui, rect, params, scene).paint_callback(rect));
         resp.on_hover_text(crate::tr!("orbit-tip"));
         out
     }

@@ -81,17 +81,7 @@ impl MeshPair {
                 ui.vertical(|ui| {
                     ui.label(tag);
                     let (rect, resp) = ui.allocate_exact_size(size, Sense::drag());
-                    if resp.dragged() {
-                        let d = resp.drag_delta();
-                        self.yaw -= d.x * 0.01;
-                        self.pitch = (self.pitch + d.y * 0.01).clamp(-1.5, 1.5);
-                    }
-                    if resp.hovered() {
-                        let s = ui.input(|i| i.smooth_scroll_delta.y);
-                        if s != 0.0 {
-                            self.zoom = (self.zoom * (-s / 300.0).exp()).clamp(0.05, 20.0);
-                        }
-                    }
+                    gpu_view::orbit_input(ui, &resp, &mut self.yaw, &mut self.pitch, &mut self.zoom);
                     let resp = resp.on_hover_text("Drag to turn both views, wheel to move both closer");
                     let Some(v) = self.views[k].as_mut() else {
                         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "not on this side", egui::FontId::proportional(13.0), ui.visuals().weak_text_color());
@@ -113,17 +103,7 @@ impl MeshPair {
                     }
                     let mut camera = OrbitCamera::framing(self.min, self.max, self.yaw, self.pitch, rect.width() / rect.height());
                     camera.distance *= self.zoom;
-                    let ppp = ui.ctx().pixels_per_point();
-                    let frame = ViewFrame {
-                        view: v.view,
-                        size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
-                        params: FrameParams::new(camera),
-                        matrices: scene.rest_matrices(),
-                        colors: None,
-                        textures: None,
-                        visible: vec![true; scene.nodes.len()],
-                    };
-                    ui.painter().add(frame.paint_callback(rect));
+                    ui.painter().add(ViewFrame::at_rest(v.view, ui, rect, FrameParams::new(camera), scene).paint_callback(rect));
                     let _ = resp;
                 });
                 if k == 0 {

@@ -132,17 +132,7 @@ fn preview(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>) {
         ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, t, egui::FontId::proportional(13.0), ui.visuals().weak_text_color());
     };
     let p = &mut d.preview;
-    if resp.dragged() {
-        let delta = resp.drag_delta();
-        p.yaw -= delta.x * 0.01;
-        p.pitch = (p.pitch + delta.y * 0.01).clamp(-1.5, 1.5);
-    }
-    if resp.hovered() {
-        let s = ui.input(|i| i.smooth_scroll_delta.y);
-        if s != 0.0 {
-            p.zoom = (p.zoom * (-s / 300.0).exp()).clamp(0.05, 20.0);
-        }
-    }
+    crate::app::gpu_view::orbit_input(ui, &resp, &mut p.yaw, &mut p.pitch, &mut p.zoom);
     let Some(Ok(outcome)) = &d.result else { return };
     let (scene, id) = match &outcome.scene {
         Ok(s) => s,
@@ -160,17 +150,7 @@ fn preview(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>) {
     }
     let mut camera = OrbitCamera::framing(scene.min, scene.max, p.yaw, p.pitch, rect.width() / rect.height());
     camera.distance *= p.zoom;
-    let ppp = ui.ctx().pixels_per_point();
-    let frame = ViewFrame {
-        view: p.view,
-        size: [(rect.width() * ppp).round().max(1.0) as u32, (rect.height() * ppp).round().max(1.0) as u32],
-        params: FrameParams::new(camera),
-        matrices: scene.rest_matrices(),
-        colors: None,
-        textures: None,
-        visible: vec![true; scene.nodes.len()],
-    };
-    ui.painter().add(frame.paint_callback(rect));
+    ui.painter().add(ViewFrame::at_rest(p.view, ui, rect, FrameParams::new(camera), scene).paint_callback(rect));
     resp.on_hover_text("Drag to turn, wheel to move closer");
 }
 
