@@ -265,8 +265,12 @@ proptest! {
     }
 }
 
+#[path = "support/cli.rs"]
+mod support_cli;
+
 // The command line over a write-game folder (issue 39's document half): the real binary.
 mod cli {
+    use super::support_cli::run;
     use parkan_studio::doc::mods::create::diff_folders;
     use parkan_studio::doc::mods::manage::{self, InstallOptions};
     use parkan_studio::doc::mods::{Meta, Package};
@@ -274,13 +278,6 @@ mod cli {
     use serde_json::Value;
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
-    use std::process::{Command, Output};
-
-    fn run(args: &[&str], cwd: &Path) -> Output {
-        let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().expect("binary runs");
-        assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        out
-    }
 
     fn json(args: &[&str], cwd: &Path) -> Value {
         let out = run(args, cwd);

@@ -7,20 +7,16 @@
 use parkan_studio::fixtures::world_scene as ws;
 use parkan_studio::scene::mission::{CLAN_PALETTE, MISSING_COLOR};
 use std::path::Path;
-use std::process::{Command, Output};
+
+#[path = "support/cli.rs"]
+mod cli;
+use cli::run;
 
 const OBJECTS: usize = 40;
 
-fn run(args: &[&str], cwd: &Path) -> Output {
-    let out = Command::new(env!("CARGO_BIN_EXE_parkan-studio")).args(args).current_dir(cwd).output().unwrap();
-    assert_ne!(out.status.code(), Some(101), "panic on {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    out
-}
-
+/// A command that must succeed; its stdout.
 fn ok(args: &[&str], cwd: &Path) -> String {
-    let out = run(args, cwd);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    cli::ok(args, cwd).0
 }
 
 /// The game folder with a 20-component unit and the mission.
