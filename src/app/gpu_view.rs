@@ -88,6 +88,8 @@ pub struct ViewFrame {
     pub colors: Option<Vec<MaterialColors>>,
     pub textures: Option<Vec<Look>>,
     pub visible: Vec<bool>,
+    /// Per node: outline its parts (empty: none).
+    pub outlined: Vec<bool>,
 }
 
 impl ViewFrame {
@@ -107,6 +109,7 @@ impl ViewFrame {
             colors: None,
             textures: None,
             visible: vec![true; scene.nodes.len()],
+            outlined: Vec::new(),
         }
     }
 }
@@ -141,6 +144,7 @@ impl CallbackTrait for ViewFrame {
             material_colors: self.colors.as_deref(),
             material_textures: self.textures.as_deref(),
             node_visible: Some(&self.visible),
+            highlight_nodes: (!self.outlined.is_empty()).then_some(self.outlined.as_slice()),
             ..self.params
         };
         r.renderer.render_into(queue, encoder, &v.scene, target, &p);

@@ -424,7 +424,9 @@ impl RenderScene {
         self.world_from_locals(|i| locals[i])
     }
 
-    fn world_from_locals(&self, local: impl Fn(usize) -> Mat4) -> Vec<Mat4> {
+    /// Every node's scene-space matrix from its local matrix as `local` gives it (an editor
+    /// moving nodes without rebuilding the scene).
+    pub fn world_from_locals(&self, local: impl Fn(usize) -> Mat4) -> Vec<Mat4> {
         let mut out: Vec<Mat4> = Vec::with_capacity(self.nodes.len());
         for (i, n) in self.nodes.iter().enumerate() {
             let w = match n.parent.filter(|&p| p < i) {

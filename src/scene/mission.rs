@@ -85,6 +85,9 @@ pub struct MissionOptions {
     pub scene: SceneOptions,
     /// Draw units' internal parts and clips (hidden inside their parents in the game).
     pub internal_parts: bool,
+    /// Leave out the lodes, zones and routes (the mission editor draws them itself, so that
+    /// editing one does not rebuild the scene).
+    pub skip_markers: bool,
 }
 
 /// Ground heights of the landscape on a coarse grid (the highest triangle corner per cell), so
@@ -256,7 +259,9 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         }
         objects.push(PlacedObject { index: i, kind: o.kind, name, node, nodes: node..scene.nodes.len(), min: Vec3::ZERO, max: Vec3::ZERO, clan, missing: drawn.is_none() });
     }
-    markers(&mut scene, &mut merge, map, &ground, resolved);
+    if !opts.skip_markers {
+        markers(&mut scene, &mut merge, map, &ground, resolved);
+    }
     let world = scene.world_transforms();
     for o in &mut objects {
         (o.min, o.max) = world_box(&scene, &world, o.nodes.clone());

@@ -17,6 +17,7 @@
 pub mod mat0;
 pub mod materials;
 pub mod mesh;
+pub mod mission;
 pub mod palette;
 pub mod record;
 pub mod font;
@@ -33,7 +34,7 @@ use crate::doc::{ItemPath, Workspace, items};
 
 /// Every registered editor. The first that claims an item opens it.
 pub static ALL: &[&dyn ItemEditor] =
-    &[&texture::TextureEditor, &sound::SoundEditor, &font::FontEditor, &palette::PaletteEditor, &mesh::MeshEditor, &wear::WearEditor, &mat0::Mat0Editor, &record::RecordEditor, &unit::UnitEditor, &materials::MaterialListEditor];
+    &[&texture::TextureEditor, &sound::SoundEditor, &font::FontEditor, &palette::PaletteEditor, &mesh::MeshEditor, &wear::WearEditor, &mat0::Mat0Editor, &record::RecordEditor, &unit::UnitEditor, &mission::MissionEditor, &materials::MaterialListEditor];
 
 pub fn by_id(id: EditorId) -> Option<&'static dyn ItemEditor> {
     ALL.iter().copied().find(|e| e.id() == id)

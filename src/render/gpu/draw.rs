@@ -154,13 +154,19 @@ impl Renderer {
                 pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
             }
         }
-        // The picked part's edges over everything else drawn, in the highlight colour.
-        if let Some(d) = p.highlight.and_then(|i| scene.parts.get(i)).filter(|d| !d.points && visible(d)) {
+        // The picked part's edges, and those of every part of a highlighted node, over
+        // everything else drawn, in the highlight colour.
+        let flagged = |d: &DrawPart| p.highlight_nodes.and_then(|h| h.get(d.node)).copied().unwrap_or(false);
+        let single = p.highlight.and_then(|i| scene.parts.get(i));
+        if single.is_some() || p.highlight_nodes.is_some_and(|h| h.contains(&true)) {
             let (buf, _) = scene.wire(&self.device);
             pass.set_pipeline(&self.outline);
             pass.set_vertex_buffer(0, scene.vertices.slice(..));
             pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
-            pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
+            let outlined = scene.parts.iter().filter(|d| flagged(d)).chain(single).filter(|d| !d.points && visible(d));
+            for d in outlined {
+                pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
+            }
         }
     }
 

@@ -110,6 +110,8 @@ pub struct FrameParams<'a> {
     pub material_textures: Option<&'a [Look]>,
     /// Per node: `false` hides its parts.
     pub node_visible: Option<&'a [bool]>,
+    /// Per node: `true` outlines its parts in `highlight_color` (a selection of whole objects).
+    pub highlight_nodes: Option<&'a [bool]>,
 }
 
 impl<'a> FrameParams<'a> {
@@ -128,6 +130,7 @@ impl<'a> FrameParams<'a> {
             material_colors: None,
             material_textures: None,
             node_visible: None,
+            highlight_nodes: None,
         }
     }
 }

@@ -490,7 +490,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         highlight: v.selected.map(|s| s.part),
         ..FrameParams::new(v.camera)
     };
-    let frame = gpu::ViewFrame { view: v.view_id, size, params, matrices: v.matrices(), colors, textures, visible };
+    let frame = gpu::ViewFrame { view: v.view_id, size, params, matrices: v.matrices(), colors, textures, visible, outlined: Vec::new() };
     ui.painter().add(frame.paint_callback(rect));
     // The selected part's name over the image.
     if let Some(sel) = v.selected

@@ -133,6 +133,7 @@ impl MaterialPreview for ShapePreview {
             colors: Some(vec![colors(input)]),
             textures: None,
             visible: vec![true; scene.nodes.len()],
+            outlined: Vec::new(),
         };
         ui.painter().add(frame.paint_callback(rect));
         self.rect = Some(rect);

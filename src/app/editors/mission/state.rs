@@ -1,0 +1,137 @@
+//! One tab of the mission editor: the mission read from the tab's bytes (again after every
+//! change), what is selected, the scene, and each panel's own state. Edits go out as one
+//! [`ItemEdit`](crate::app::intent::ItemEdit) each through [`MissionView::commit`].
+
+use super::camera::ViewportState;
+use super::edits::{self, After, MissionOp};
+use super::inspector::InspectorState;
+use super::scene::{BuildInput, SceneState};
+use super::selection::{Marker, Selection};
+use super::table::TableState;
+use crate::app::intent::Intent;
+use crate::app::seam::EditorCx;
+use crate::doc::ItemPath;
+use crate::doc::world::{Finding, mission_findings};
+use crate::formats::Diagnostic;
+use crate::formats::tma::{self, Mission, Offsets};
+use std::collections::BTreeSet;
+
+/// Objects waiting for the answer to "what of the units inside?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingRemove {
+    pub objects: Vec<usize>,
+    /// Units starting inside the buildings among them.
+    pub hosted: usize,
+}
+
+/// The panel shown beside the view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SideTab {
+    #[default]
+    Object,
+    Clans,
+    Routes,
+    Mission,
+}
+
+#[derive(Default)]
+pub struct MissionView {
+    seen: Option<(usize, usize, u64)>,
+    pub mission: Option<Result<Mission, String>>,
+    /// Where each record of the mission lies in its bytes.
+    pub offsets: Offsets,
+    /// The parse's diagnostics and the mission's own findings (clans, hosts), as diagnostics
+    /// the app's Diagnostics panel lists.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The findings per object index (drawn on the objects themselves).
+    pub object_findings: Vec<(usize, String)>,
+    pub selection: Selection,
+    pub scene: SceneState,
+    pub viewport: ViewportState,
+    pub table: TableState,
+    pub inspector: InspectorState,
+    /// Objects to remove once the user says what happens to the units inside them.
+    pub pending_remove: Option<PendingRemove>,
+    pub side: SideTab,
+    /// Why the last edit was refused.
+    pub message: Option<String>,
+    /// How the tab's bytes are read.
+    pub options: tma::Options,
+}
+
+impl MissionView {
+    pub fn mission(&self) -> Option<&Mission> {
+        self.mission.as_ref().and_then(|m| m.as_ref().ok())
+    }
+
+    /// Reads the tab's bytes when they changed.
+    pub fn refresh(&mut self, cx: &EditorCx, ctx: &egui::Context) {
+        self.options = tma::Options { clan_body: cx.ws.readings.clan_body, versions: tma::VersionCheck::Gated };
+        let key = (cx.bytes.as_ptr() as usize, cx.bytes.len(), cx.generation);
+        if self.seen != Some(key) {
+            self.seen = Some(key);
+            match Mission::parse_with(cx.bytes, &self.options) {
+                Ok((m, mut d)) => {
+                    let offsets = m.offsets();
+                    let findings = mission_findings(&m, &offsets);
+                    self.object_findings = object_findings(&findings, &offsets);
+                    d.extend(findings.into_iter().map(|f| Diagnostic::warning(f.offset, f.message)));
+                    self.diagnostics = d;
+                    self.offsets = offsets;
+                    let n = m.objects.len();
+                    self.selection.objects.retain(|&i| i < n);
+                    self.mission = Some(Ok(m));
+                }
+                Err(e) => {
+                    self.diagnostics = vec![Diagnostic::error(e.offset, e.message.clone())];
+                    self.mission = Some(Err(e.to_string()));
+                }
+            }
+        }
+        if let Some(Ok(m)) = &self.mission {
+            let input = || BuildInput {
+                name: cx.ws.file(cx.path.file).map(|f| f.name()).unwrap_or_default(),
+                bytes: cx.bytes.clone(),
+                root: cx.ws.file(cx.path.file).and_then(|f| crate::doc::resolve::world::GameFolder::root_of(&f.path)),
+                readings: cx.ws.readings,
+            };
+            self.scene.refresh(ctx, m, input);
+        }
+    }
+
+    /// Applies `op` to the tab's bytes: one undo step (`drag` names a gesture whose frames
+    /// merge into one), and what it selects after.
+    pub fn commit(&mut self, path: &ItemPath, bytes: &[u8], op: MissionOp, drag: Option<&'static str>, out: &mut Vec<Intent>) {
+        match edits::apply(path, bytes, &self.options, &op) {
+            Ok((e, after)) => {
+                self.message = None;
+                match after {
+                    After::Keep => {}
+                    After::Objects(list) => self.selection = Selection { objects: list.into_iter().collect(), marker: None },
+                    After::Clan(c) => self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Clan(c)) },
+                    After::Route(r) => self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Route { route: r, point: None }) },
+                    After::Lode(l) => self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Lode(l)) },
+                    After::Nothing => self.selection.clear(),
+                }
+                out.push(Intent::EditItem(match drag {
+                    Some(field) => e.dragging(field),
+                    None => e,
+                }));
+            }
+            Err(m) => self.message = Some(m),
+        }
+    }
+}
+
+/// Each finding about an object, by the object whose record holds its offset.
+fn object_findings(findings: &[Finding], at: &Offsets) -> Vec<(usize, String)> {
+    findings
+        .iter()
+        .filter_map(|f| {
+            let k = at.objects.partition_point(|&o| o as u64 <= f.offset);
+            let i = k.checked_sub(1)?;
+            let end = at.objects.get(i + 1).copied().unwrap_or(at.map_path) as u64;
+            (f.offset < end).then(|| (i, f.message.clone()))
+        })
+        .collect()
+}
