@@ -102,6 +102,11 @@ mission-undo-place-many = { $n ->
     [one] Move { $n } object
    *[other] Move { $n } objects
 }
+mission-undo-turn = Turn object { $i }
+mission-undo-turn-many = { $n ->
+    [one] Turn { $n } object
+   *[other] Turn { $n } objects
+}
 mission-undo-scale = Scale object { $i }
 mission-undo-clan = { $n ->
     [one] Change the clan of { $n } object

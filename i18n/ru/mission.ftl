@@ -110,6 +110,13 @@ mission-undo-place-many = { $n ->
     [many] Переместить { $n } объектов
    *[other] Переместить { $n } объекта
 }
+mission-undo-turn = Повернуть объект { $i }
+mission-undo-turn-many = { $n ->
+    [one] Повернуть { $n } объект
+    [few] Повернуть { $n } объекта
+    [many] Повернуть { $n } объектов
+   *[other] Повернуть { $n } объекта
+}
 mission-undo-scale = Масштаб объекта { $i }
 mission-undo-clan = { $n ->
     [one] Сменить клан { $n } объекта

@@ -153,16 +153,20 @@ fn finite(v: &[f32]) -> Result<(), String> {
 pub fn run(m: &mut Mission, op: &MissionOp) -> Result<(After, String), String> {
     Ok(match op {
         MissionOp::Place(places) => {
+            let mut moved = false;
             for p in places {
                 finite(&p.position)?;
                 finite(&p.rotation)?;
                 let o = object(m, p.object)?;
+                moved |= o.position != p.position;
                 o.position = p.position;
                 o.rotation = p.rotation;
             }
-            let label = match places.as_slice() {
-                [one] => tr!("mission-undo-place", i = one.object.to_string()),
-                many => tr!("mission-undo-place-many", n = many.len()),
+            let label = match (places.as_slice(), moved) {
+                ([one], true) => tr!("mission-undo-place", i = one.object.to_string()),
+                ([one], false) => tr!("mission-undo-turn", i = one.object.to_string()),
+                (many, true) => tr!("mission-undo-place-many", n = many.len()),
+                (many, false) => tr!("mission-undo-turn-many", n = many.len()),
             };
             (After::Keep, label)
         }

@@ -60,6 +60,24 @@ fn degrees(v: [f32; 3]) -> String {
     format!("{:.0}°, {:.0}°, {:.0}°", v[0].to_degrees(), v[1].to_degrees(), v[2].to_degrees())
 }
 
+/// A small painted triangle pointing up (ascending) or down, after a sorted column's title.
+fn sort_mark(ui: &mut Ui, ascending: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), Sense::hover());
+    let (c, r) = (rect.center(), 3.5);
+    let points = if ascending {
+        vec![c + egui::vec2(-r, r * 0.7), c + egui::vec2(r, r * 0.7), c + egui::vec2(0.0, -r * 0.8)]
+    } else {
+        vec![c + egui::vec2(-r, -r * 0.7), c + egui::vec2(r, -r * 0.7), c + egui::vec2(0.0, r * 0.8)]
+    };
+    ui.painter().add(egui::Shape::convex_polygon(points, ui.visuals().strong_text_color(), egui::Stroke::NONE));
+}
+
+/// A square of a clan's colour (the legend, the clan picker).
+pub fn swatch(ui: &mut Ui, color: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), Sense::hover());
+    ui.painter().rect_filled(rect.shrink(1.0), 1.0, color);
+}
+
 /// The rows shown: indices of the objects whose text holds the filter, sorted.
 pub fn rows(m: &Mission, filter: &str, sort: SortBy, descending: bool) -> Vec<usize> {
     let needle = filter.trim().to_lowercase();
@@ -129,6 +147,8 @@ pub fn show(ui: &mut Ui, t: &mut TableState, m: &Mission, selection: &mut Select
     t.rows = rows(m, &t.filter, t.sort, t.descending);
     let scroll = t.reveal.take().and_then(|i| t.rows.iter().position(|&r| r == i));
     let height = ui.available_height().max(60.0);
+    // A click anywhere on a row selects it (selectable text would take the click).
+    ui.style_mut().interaction.selectable_labels = false;
     let mut tb = TableBuilder::new(ui)
         .id_salt("mission-objects")
         .striped(true)
@@ -154,8 +174,10 @@ pub fn show(ui: &mut Ui, t: &mut TableState, m: &Mission, selection: &mut Select
         for (k, by) in COLUMNS.into_iter().enumerate() {
             let label = column_label(k);
             header.col(|ui| {
-                let mark = if by == Some(t.sort) { if t.descending { " ▼" } else { " ▲" } } else { "" };
-                let r = ui.add(egui::Button::new(RichText::new(format!("{label}{mark}")).strong()).frame(false).truncate());
+                let r = ui.add(egui::Button::new(RichText::new(&label).strong()).frame(false).truncate());
+                if by == Some(t.sort) {
+                    sort_mark(ui, !t.descending);
+                }
                 if let Some(by) = by
                     && r.on_hover_text(tr!("mission-sort-by", column = label.as_str())).clicked()
                 {
@@ -172,7 +194,7 @@ pub fn show(ui: &mut Ui, t: &mut TableState, m: &Mission, selection: &mut Select
             row.set_selected(selection.objects.contains(&i));
             let flagged = findings.iter().filter(|(k, _)| *k == i).map(|(_, f)| f.as_str()).collect::<Vec<_>>();
             row.col(|ui| {
-                let l = if flagged.is_empty() { ui.weak(i.to_string()) } else { ui.colored_label(ui.visuals().warn_fg_color, format!("⚠{i}")) };
+                let l = if flagged.is_empty() { ui.weak(i.to_string()) } else { ui.colored_label(ui.visuals().warn_fg_color, format!("{i}!")) };
                 if !flagged.is_empty() {
                     l.on_hover_text(flagged.join("\n"));
                 }

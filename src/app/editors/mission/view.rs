@@ -39,12 +39,13 @@ fn toolbar(ui: &mut Ui, v: &mut MissionView, m: &Mission) {
             ui.checkbox(&mut l.labels, tr!("mission-layer-labels"));
         });
         ui.separator();
-        ui.weak(tr!("mission-counts", objects = m.objects.len(), clans = m.clans.len(), lodes = m.lodes.len(), routes = m.routes.len()));
+        let counts = ui.weak(tr!("mission-counts", objects = m.objects.len(), clans = m.clans.len(), lodes = m.lodes.len(), routes = m.routes.len()));
+        if let Some(b) = v.scene.built() {
+            counts.on_hover_text(tr!("mission-built-in", ms = crate::app::i18n::format::decimal(b.millis, 0)));
+        }
         if v.scene.updating() {
             ui.spinner();
             ui.weak(tr!("mission-updating"));
-        } else if let Some(b) = v.scene.built() {
-            ui.weak(tr!("mission-built-in", ms = crate::app::i18n::format::decimal(b.millis, 0)));
         }
     });
     legend(ui, m);
@@ -54,8 +55,7 @@ fn toolbar(ui: &mut Ui, v: &mut MissionView, m: &Mission) {
 fn legend(ui: &mut Ui, m: &Mission) {
     ui.horizontal_wrapped(|ui| {
         for (c, clan) in m.clans.iter().enumerate() {
-            let col = super::scene::color(crate::scene::mission::clan_color(c));
-            ui.label(egui::RichText::new("■").color(col));
+            table::swatch(ui, super::scene::color(crate::scene::mission::clan_color(c)));
             ui.label(clan.name.decode());
         }
     });
