@@ -3,7 +3,8 @@
 //! workspace first (an open archive with its unsaved edits) and from disk otherwise (the
 //! directory only, `doc::listing`). Names are matched ASCII case-insensitively, as the game
 //! opens them (docs/formats/objects.md). The record and unit editors both use it, so it sits
-//! here rather than in either.
+//! here rather than in either. Where a folder is and how a name is matched on disk are the
+//! world resolver's (`doc::resolve::world`), which reads the bytes; this adds the workspace.
 
 use crate::doc::listing::Listing;
 use crate::doc::node::Node;
@@ -12,7 +13,7 @@ use crate::formats::bytes::SharedBytes;
 use std::path::{Path, PathBuf};
 
 /// The archive of the object database, which the folder's root is found by.
-pub const OBJECTS: &str = "objects.rlb";
+pub use crate::formats::objrec::OBJECTS_RLB as OBJECTS;
 
 /// One NRes archive of the folder.
 #[derive(Debug, Clone)]
@@ -48,28 +49,10 @@ pub struct GameFolder {
     pub archives: Vec<HeldArchive>,
 }
 
-/// The folder a file of the game sits under: the nearest folder at or above the file's own
-/// holding `objects.rlb` (a unit's `.dat` sits in `UNITS/…`), else the file's own folder.
+/// The folder a file of the game sits under: the nearest folder above the file holding
+/// `objects.rlb` (a unit's `.dat` sits in `UNITS/…`), else the file's own folder.
 pub fn root_of(file: &Path) -> PathBuf {
-    let own = file.parent().map(Path::to_path_buf).unwrap_or_default();
-    let mut at = Some(own.as_path());
-    while let Some(dir) = at {
-        let probe = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-        if find_file(probe, OBJECTS).is_some() {
-            return dir.to_path_buf();
-        }
-        at = dir.parent();
-    }
-    own
-}
-
-/// The file of `dir` named `name`, ASCII case-insensitively.
-pub fn find_file(dir: &Path, name: &str) -> Option<PathBuf> {
-    let exact = dir.join(name);
-    if exact.is_file() {
-        return Some(exact);
-    }
-    std::fs::read_dir(dir).ok()?.flatten().map(|e| e.path()).find(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.eq_ignore_ascii_case(name)))
+    crate::doc::resolve::world::GameFolder::root_of(file).unwrap_or_else(|| file.parent().map(Path::to_path_buf).unwrap_or_default())
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {

@@ -74,9 +74,10 @@ impl GameFolder {
     }
 
     /// The game folder holding `file`: the nearest folder above it with an `objects.rlb`
-    /// (any case); `None` when no folder above has one.
+    /// (any case); `None` when no folder above has one. The path as the user gave it, made
+    /// absolute (not resolved through links, and with no `\\?\` prefix on Windows: views show it).
     pub fn root_of(file: &Path) -> Option<PathBuf> {
-        let start = std::fs::canonicalize(file).ok()?;
+        let start = std::path::absolute(file).ok()?;
         start.ancestors().skip(1).find(|d| child_ci(d, OBJECTS_RLB).is_some_and(|p| p.is_file())).map(Path::to_path_buf)
     }
 

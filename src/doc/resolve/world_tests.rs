@@ -88,7 +88,7 @@ fn the_root_is_found_above_a_file_on_disk() {
     let f = dir.path().join("UNITS/X/a.dat");
     std::fs::write(&f, b"x").unwrap();
     let root = GameFolder::root_of(&f).unwrap();
-    assert_eq!(root, std::fs::canonicalize(dir.path()).unwrap());
+    assert_eq!(root, dir.path(), "the path as given, not resolved through links");
     let game = GameFolder::on_disk(root);
     assert!(game.objects().is_ok());
     assert!(matches!(game.read("units/x/A.DAT"), Found::Yes(_)));
