@@ -72,8 +72,14 @@ impl BuildInput {
         let resolved = resolve_mission(&game, mission, &self.readings);
         let ground = resolved.map.landscape.as_ref().and_then(|l| Ground::of_landscape(&l.bytes, &self.readings).ok());
         let opts = MissionOptions { skip_markers: true, ..MissionOptions::default() };
-        let built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
+        let mut built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
         let render = RenderScene::from_scene(&built.scene);
+        // The render scene holds the geometry now; the scene keeps its nodes, notes and
+        // problems (a mission's geometry is one copy per placed object: not twice).
+        for n in &mut built.scene.nodes {
+            n.primitives = Vec::new();
+        }
+        built.scene.textures = Vec::new();
         let mut node_object = vec![None; render.nodes.len()];
         for o in &built.objects {
             for n in o.nodes.clone() {
