@@ -605,3 +605,49 @@ fn a_model_material_draws_the_page_rect_its_cell_names() {
         assert_eq!(nearest_cell_colour(centre), usize::from(cell), "cell {cell}: centre {centre:?}");
     }
 }
+
+/// A mission whose objects share units and records, drawn with each object's geometry copied
+/// and with it held once and drawn as instances: the same picture, and a selected copy's
+/// outline drawn at the copy.
+#[test]
+fn a_mission_drawn_as_instances_looks_as_drawn_with_copies() {
+    use parkan_studio::doc::resolve::world::{GameFolder, resolve_mission};
+    use parkan_studio::fixtures::world_scene as ws;
+    use parkan_studio::scene::mission::{MissionOptions, mission_scene};
+    let files = ws::game();
+    let m = ws::mission(80, &files);
+    let game = GameFolder::in_memory(files);
+    let r = resolve_mission(&game, m, &Readings::default());
+    let build = |instanced| mission_scene("data.tma", &r, &game, &Readings::default(), &MissionOptions { instanced, ..MissionOptions::default() });
+    let (plain, placed) = (RenderScene::from_scene(&build(false).scene), build(true));
+    let inst = RenderScene::from_scene(&placed.scene);
+    assert!(!inst.instances.is_empty() && inst.vertices.len() < plain.vertices.len());
+    let camera = OrbitCamera::framing(plain.min, plain.max, 0.6, 0.7, 1.0);
+    let params = FrameParams { light: headlight(), ..FrameParams::new(camera) };
+    let (a, b) = (render(&plain, &params), render(&inst, &params));
+    let differ = a.rgba.chunks_exact(4).zip(b.rgba.chunks_exact(4)).filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 8)).count();
+    let drawn = a.rgba.chunks_exact(4).filter(|p| !is_background([p[0], p[1], p[2], p[3]])).count();
+    assert!(drawn > 1000, "the mission covers the view: {drawn} pixels");
+    assert!(differ * 200 < drawn, "{differ} of {drawn} pixels differ");
+
+    // A copy selected: its outline is drawn where the copy stands, nowhere else.
+    let copy = inst.instances[0].copies[0];
+    let object = placed.objects.iter().find(|o| o.node == copy).expect("the copy is an object");
+    let mut flags = vec![false; inst.nodes.len()];
+    flags[object.nodes.clone()].iter_mut().for_each(|f| *f = true);
+    let outlined = render(&inst, &FrameParams { highlight_nodes: Some(&flags), ..params });
+    let vp = camera.view_projection(1.0, inst.radius());
+    let corners: Vec<glam::Vec3> = (0..8).map(|k| glam::Vec3::new(if k & 1 == 0 { object.min.x } else { object.max.x }, if k & 2 == 0 { object.min.y } else { object.max.y }, if k & 4 == 0 { object.min.z } else { object.max.z })).collect();
+    let screen: Vec<(f32, f32)> = corners.iter().map(|c| vp.project_point3(*c)).map(|p| ((p.x + 1.0) * 0.5 * SIZE as f32, (1.0 - p.y) * 0.5 * SIZE as f32)).collect();
+    let (x0, x1) = screen.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.0), b.max(p.0)));
+    let (y0, y1) = screen.iter().fold((f32::MAX, f32::MIN), |(a, b), p| (a.min(p.1), b.max(p.1)));
+    let mut inside = 0;
+    for (i, (p, q)) in b.rgba.chunks_exact(4).zip(outlined.rgba.chunks_exact(4)).enumerate() {
+        if p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > 8) {
+            let (x, y) = ((i as u32 % SIZE) as f32 + 0.5, (i as u32 / SIZE) as f32 + 0.5);
+            assert!(x >= x0 - 2.0 && x <= x1 + 2.0 && y >= y0 - 2.0 && y <= y1 + 2.0, "an outline pixel at {x},{y} outside the copy's box {x0}..{x1} × {y0}..{y1}");
+            inside += 1;
+        }
+    }
+    assert!(inside > 0, "the copy's outline is drawn");
+}

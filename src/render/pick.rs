@@ -160,24 +160,37 @@ pub fn pick(scene: &RenderScene, ray: Ray, node_matrices: &[Mat4]) -> Option<Hit
     };
     let bvh = scene.bvh.get_or_init(|| Bvh::build(scene));
     let mut best: Option<Hit> = None;
-    for (node, tree) in &bvh.trees {
-        let m = matrices[*node];
+    // Each tree is tested at its own node and at every copy's node of it.
+    let copies_of = |node: usize| {
+        scene.instances.iter().filter(move |g| g.template.contains(&node)).flat_map(move |g| g.copies.iter().map(move |&c| c + (node - g.template.start)))
+    };
+    for (tree_node, tree) in &bvh.trees {
+        for node in std::iter::once(*tree_node).chain(copies_of(*tree_node)) {
+            let Some(m) = matrices.get(node) else { continue };
+            pick_tree(scene, bvh, tree, node, *m, ray, &mut best);
+        }
+    }
+    best
+}
+
+/// Tests one node's tree placed by `m` (whose scale, if any, the ray's parameter absorbs:
+/// `o + t·d` in node space is `origin + t·dir` in the scene, so `t` is the scene distance).
+fn pick_tree(scene: &RenderScene, bvh: &Bvh, tree: &[BvhNode], node: usize, m: Mat4, ray: Ray, best: &mut Option<Hit>) {
+    {
         let inv = m.inverse();
         if !inv.is_finite() {
-            continue;
+            return;
         }
-        // Node matrices are rigid, so distances along the ray are the same in node space.
         let o = inv.transform_point3(ray.origin);
         let d = inv.transform_vector3(ray.dir);
-        let scale = d.length();
-        if !(scale > 0.0) {
-            continue;
+        if !(d.length() > 0.0) {
+            return;
         }
         let inv_d = d.recip();
         let mut stack = vec![0usize];
         while let Some(i) = stack.pop() {
             let n = tree[i];
-            let limit = best.map_or(f32::INFINITY, |h| h.t * scale);
+            let limit = best.map_or(f32::INFINITY, |h| h.t);
             if slab(o, inv_d, n.min, n.max, limit).is_none() {
                 continue;
             }
@@ -189,16 +202,14 @@ pub fn pick(scene: &RenderScene, ray: Ray, node_matrices: &[Mat4]) -> Option<Hit
             for &t in &bvh.order[n.first as usize..(n.first + n.count) as usize] {
                 let k = t as usize * 3;
                 let corners = [0, 1, 2].map(|j| Vec3::from(scene.vertices[scene.indices[k + j] as usize].position));
-                if let Some(hit_t) = triangle(o, d, corners) {
-                    let world_t = hit_t * scale;
-                    if best.is_none_or(|h| world_t < h.t) {
-                        best = Some(Hit { node: *node, part: bvh.part_of[t as usize] as usize, triangle: t as usize, t: world_t });
-                    }
+                if let Some(hit_t) = triangle(o, d, corners)
+                    && best.is_none_or(|h| hit_t < h.t)
+                {
+                    *best = Some(Hit { node, part: bvh.part_of[t as usize] as usize, triangle: t as usize, t: hit_t });
                 }
             }
         }
     }
-    best
 }
 
 #[cfg(test)]

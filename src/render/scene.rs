@@ -214,6 +214,8 @@ pub struct RenderScene {
     tracks: Vec<Track>,
     /// Triangles dropped because an index was out of range.
     pub dropped_triangles: usize,
+    /// Node ranges drawn again as copies (the scene's [`crate::scene::types::Instances`]).
+    pub instances: Vec<crate::scene::types::Instances>,
     pub(super) bvh: OnceLock<super::pick::Bvh>,
 }
 
@@ -230,6 +232,16 @@ impl RenderScene {
                 local: Mat4::from_rotation_translation(n.local.rotation, n.local.translation),
             })
             .collect();
+        for &(n, s) in &scene.node_scales {
+            if let Some(node) = out.nodes.get_mut(n) {
+                node.local *= Mat4::from_scale(s);
+            }
+        }
+        out.instances = scene.instances.iter().filter(|g| g.template.end <= out.nodes.len()).cloned().collect();
+        for g in &mut out.instances {
+            let len = g.template.len();
+            g.copies.retain(|&c| c + len <= out.nodes.len());
+        }
         out.textures = scene.textures.iter().map(|t| t.texture.clone()).collect();
         for (i, m) in scene.materials.iter().enumerate() {
             let resolved = scene.resolved.get(i).filter(|r| r.label() == m.name);
@@ -380,8 +392,10 @@ impl RenderScene {
         let world = self.rest_matrices();
         let mut min = Vec3::splat(f32::INFINITY);
         let mut max = Vec3::splat(f32::NEG_INFINITY);
-        for p in &self.parts {
-            let m = world.get(p.node).copied().unwrap_or(Mat4::IDENTITY);
+        // A template's parts count once more at each copy's node.
+        let copies = |node: usize| self.instances.iter().filter(move |g| g.template.contains(&node)).flat_map(move |g| g.copies.iter().map(move |&c| c + (node - g.template.start)));
+        for (p, node) in self.parts.iter().flat_map(|p| std::iter::once(p.node).chain(copies(p.node)).map(move |n| (p, n))) {
+            let m = world.get(node).copied().unwrap_or(Mat4::IDENTITY);
             for k in 0..8 {
                 let c = Vec3::new(
                     if k & 1 == 0 { p.min.x } else { p.max.x },

@@ -88,6 +88,11 @@ pub struct MissionOptions {
     /// Leave out the lodes, zones and routes (the mission editor draws them itself, so that
     /// editing one does not rebuild the scene).
     pub skip_markers: bool,
+    /// Objects sharing a unit or record hold its geometry once: the first is the template,
+    /// the others copies of its nodes without primitives ([`super::types::Instances`]), and
+    /// scenery's scale is the root node's ([`Scene::node_scales`]) rather than baked. For the
+    /// renderer only: a glTF writer needs every copy's geometry.
+    pub instanced: bool,
 }
 
 /// Ground heights of the landscape on a coarse grid (the highest triangle corner per cell), so
@@ -211,6 +216,8 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     };
     let mission = &resolved.mission;
     let mut objects = Vec::with_capacity(mission.objects.len());
+    // Per assembly id: the template's nodes and its group in `scene.instances`.
+    let mut templates: HashMap<usize, (Range<usize>, Option<usize>)> = HashMap::new();
     // Each assembly's own box, for the size of its owners' rings.
     let mut boxes: HashMap<usize, (Vec3, Vec3)> = HashMap::new();
     for (i, (o, target)) in mission.objects.iter().zip(&resolved.targets).enumerate() {
@@ -229,6 +236,30 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         let scenery = !names_unit_file(o.kind);
         let at = placement_gltf(o.position, o.rotation);
         let node = match &drawn {
+            Some((id, a)) if opts.instanced => {
+                let node = match templates.get(id).cloned() {
+                    Some((template, group)) => {
+                        let copy = append_copy(&mut scene, template.clone(), name.clone(), at);
+                        let g = group.unwrap_or_else(|| {
+                            scene.instances.push(super::types::Instances { template: template.clone(), copies: Vec::new() });
+                            scene.instances.len() - 1
+                        });
+                        scene.instances[g].copies.push(copy);
+                        templates.insert(*id, (template, Some(g)));
+                        copy
+                    }
+                    None => {
+                        let node = append(&mut scene, &a.scene, *id, name.clone(), None, at, &mut merge);
+                        templates.insert(*id, (node..scene.nodes.len(), None));
+                        node
+                    }
+                };
+                if scenery && o.scale != [1.0; 3] {
+                    let s = Vec3::new(o.scale[0], o.scale[2], o.scale[1]).map(|c| if c.is_finite() && c != 0.0 { c } else { 1.0 });
+                    scene.node_scales.push((node, s));
+                }
+                node
+            }
             Some((id, a)) if scenery && o.scale != [1.0; 3] => {
                 scene.nodes.push(SceneNode { name: name.clone(), parent: None, local: at, primitives: Vec::new() });
                 let node = scene.nodes.len() - 1;
@@ -263,8 +294,16 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         markers(&mut scene, &mut merge, map, &ground, resolved);
     }
     let world = scene.world_transforms();
+    let copy_of: HashMap<usize, usize> = scene.instances.iter().flat_map(|g| g.copies.iter().map(move |&c| (c, g.template.start))).collect();
+    let scales: HashMap<usize, Vec3> = scene.node_scales.iter().copied().collect();
     for o in &mut objects {
-        (o.min, o.max) = world_box(&scene, &world, o.nodes.clone());
+        // A copy's box is its template's geometry under the copy's transforms.
+        let (geometry, at) = match copy_of.get(&o.node) {
+            Some(&t) => (t, o.node),
+            None => (o.node, o.node),
+        };
+        let len = o.nodes.len().min(scene.nodes.len().saturating_sub(geometry));
+        (o.min, o.max) = placed_box(&scene, &world, geometry, at, len, scales.get(&o.node).copied());
     }
     scene.notes.push(format!(
         "mission: {} objects ({} drawn as missing boxes), {} clans, {} lodes, {} routes; {} distinct units and records assembled",
@@ -317,6 +356,38 @@ fn scaled(dst: &mut Scene, src: &Scene, id: usize, scale: [f32; 3], merge: &mut 
         }
     }
     out
+}
+
+/// Nodes `from .. from + len` copied (no primitives) under a new root placed at `at`, laid out
+/// as `template` is, so that the renderer draws the template's geometry with these transforms.
+fn append_copy(scene: &mut Scene, template: Range<usize>, name: String, at: Transform) -> usize {
+    let root = scene.nodes.len();
+    for (j, t) in template.clone().enumerate() {
+        let src = &scene.nodes[t];
+        let parent = if j == 0 { None } else { src.parent.filter(|p| template.contains(p)).map(|p| root + (p - template.start)) };
+        let (node_name, local) = if j == 0 { (name.clone(), at) } else { (src.name.clone(), src.local) };
+        scene.nodes.push(SceneNode { name: node_name, parent, local, primitives: Vec::new() });
+    }
+    root
+}
+
+/// The scene-space box of the geometry of nodes `geometry ..` placed by the transforms of
+/// nodes `at ..` (the same nodes, or a copy's), with the root's scale.
+fn placed_box(scene: &Scene, world: &[Transform], geometry: usize, at: usize, len: usize, scale: Option<Vec3>) -> (Vec3, Vec3) {
+    let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    let root = world.get(at).copied().unwrap_or(Transform::IDENTITY);
+    for j in 0..len {
+        let w = world.get(at + j).copied().unwrap_or(Transform::IDENTITY);
+        for v in scene.nodes[geometry + j].primitives.iter().flat_map(|p| p.positions.iter()) {
+            let p = match scale {
+                // Scale applies in the root's space: undo the root, scale, place again.
+                Some(s) => root.apply_point((root.rotation.inverse() * (w.apply_point(Vec3::from(*v)) - root.translation)) * s),
+                None => w.apply_point(Vec3::from(*v)),
+            };
+            (lo, hi) = (lo.min(p), hi.max(p));
+        }
+    }
+    if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::ZERO, Vec3::ZERO) }
 }
 
 /// The box of a whole scene's geometry in its own space (an assembly, before it is placed).

@@ -90,3 +90,35 @@ fn the_scale_applies_to_scenery_only() {
     assert!((size(2) - size(0)).length() < 1e-3, "a unit ignores its scale: {} vs {}", size(2), size(0));
     assert!((size(3) - size(1) * 3.0).length() < 1e-3, "scenery is scaled: {} vs {}", size(3), size(1));
 }
+
+#[test]
+fn an_instanced_scene_places_every_object_as_the_copied_one_does_with_its_geometry_once() {
+    let files = ws::game();
+    let m = ws::mission(120, &files);
+    let game = GameFolder::in_memory(files);
+    let r = resolve_mission(&game, m, &Readings::default());
+    let plain = mission_scene("data.tma", &r, &game, &Readings::default(), &MissionOptions::default());
+    let opts = MissionOptions { instanced: true, ..MissionOptions::default() };
+    let inst = mission_scene("data.tma", &r, &game, &Readings::default(), &opts);
+    assert!(!inst.scene.instances.is_empty(), "objects share units and records");
+    assert_eq!(plain.objects.len(), inst.objects.len());
+    for (a, b) in plain.objects.iter().zip(&inst.objects) {
+        assert!((a.min - b.min).length() < 1e-2 && (a.max - b.max).length() < 1e-2, "{}: {}..{} vs {}..{}", a.name, a.min, a.max, b.min, b.max);
+        assert_eq!(a.missing, b.missing);
+    }
+    let (rp, ri) = (crate::render::RenderScene::from_scene(&plain.scene), crate::render::RenderScene::from_scene(&inst.scene));
+    assert!(ri.vertices.len() * 3 < rp.vertices.len(), "geometry once per unit: {} vertices against {}", ri.vertices.len(), rp.vertices.len());
+    assert!((ri.min - rp.min).length() < 1e-2 && (ri.max - rp.max).length() < 1e-2, "the same extent");
+    // Straight down through each object's box picks the same object both ways.
+    let object_of = |ms: &MissionScene, rs: &crate::render::RenderScene, node: usize| {
+        let _ = rs;
+        ms.objects.iter().find(|o| o.nodes.contains(&node)).map(|o| o.index)
+    };
+    for o in inst.objects.iter().filter(|o| !o.missing).step_by(5) {
+        let ray = crate::render::Ray { origin: Vec3::new((o.min.x + o.max.x) * 0.5, o.max.y + 50.0, (o.min.z + o.max.z) * 0.5), dir: -Vec3::Y };
+        let a = crate::render::pick(&rp, ray, &[]).and_then(|h| object_of(&plain, &rp, h.node));
+        let b = crate::render::pick(&ri, ray, &[]).and_then(|h| object_of(&inst, &ri, h.node));
+        assert_eq!(a, b, "{}", o.name);
+        assert!(b.is_some());
+    }
+}

@@ -173,6 +173,23 @@ pub struct Scene {
     pub axes: SourceAxes,
     /// What the glTF writer puts in `extras`.
     pub extras: SceneExtras,
+    /// Node ranges drawn again elsewhere without their own geometry (a mission's placed
+    /// objects that share a unit: [`Instances`]). Only the renderer reads them; scenes meant
+    /// for writers (glTF) have none.
+    pub instances: Vec<Instances>,
+    /// A scale applied after a node's rotation and translation (its local matrix is T·R·S):
+    /// scenery of a mission drawn as instances. Only the renderer reads them.
+    pub node_scales: Vec<(usize, glam::Vec3)>,
+}
+
+/// A range of nodes whose geometry is drawn once more for each copy: a copy is a range of as
+/// many nodes, laid out alike (node `template.start + j` ↔ `copy + j`, parents likewise), with
+/// its own transforms and no primitives.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Instances {
+    pub template: std::ops::Range<usize>,
+    /// The first node of each copy.
+    pub copies: Vec<usize>,
 }
 
 /// Values the glTF writer stores in `extras` under `"parkan"`, so that `import-model` can give

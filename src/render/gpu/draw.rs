@@ -106,9 +106,9 @@ impl Renderer {
             pass.set_bind_group(1, &scene.material_group, &[(d.material * stride) as u32]);
             pass.set_bind_group(2, &scene.texture_groups[tex.unwrap_or(white)][filter], &[]);
             if d.points {
-                pass.draw(d.first..d.first + d.count, 0..1);
+                pass.draw(d.first..d.first + d.count, d.instances());
             } else {
-                pass.draw_indexed(d.first..d.first + d.count, 0, 0..1);
+                pass.draw_indexed(d.first..d.first + d.count, 0, d.instances());
             }
         };
         pass.set_pipeline(&self.opaque);
@@ -151,21 +151,32 @@ impl Renderer {
             pass.set_vertex_buffer(0, scene.vertices.slice(..));
             pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
             for d in runs(scene, |d| visible(&d) && !d.overlay, |_, _| true) {
-                pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
+                pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, d.instances());
             }
         }
         // The picked part's edges, and those of every part of a highlighted node, over
         // everything else drawn, in the highlight colour.
-        let flagged = |d: &DrawPart| p.highlight_nodes.and_then(|h| h.get(d.node)).copied().unwrap_or(false);
+        // A copy's part is outlined when the copy's node is flagged: one instance of the draw.
+        let flagged = |node: usize| p.highlight_nodes.and_then(|h| h.get(node)).copied().unwrap_or(false);
         let single = p.highlight.and_then(|i| scene.parts.get(i));
         if single.is_some() || p.highlight_nodes.is_some_and(|h| h.contains(&true)) {
             let (buf, _) = scene.wire(&self.device);
             pass.set_pipeline(&self.outline);
             pass.set_vertex_buffer(0, scene.vertices.slice(..));
             pass.set_index_buffer(buf.slice(..), wgpu::IndexFormat::Uint32);
-            let outlined = scene.parts.iter().filter(|d| flagged(d)).chain(single).filter(|d| !d.points && visible(d));
-            for d in outlined {
-                pass.draw_indexed(d.first * 2..(d.first + d.count) * 2, 0, 0..1);
+            let edges = |d: &DrawPart| d.first * 2..(d.first + d.count) * 2;
+            if let Some(d) = single.filter(|d| !d.points && visible(d)) {
+                pass.draw_indexed(edges(d), 0, d.inst[0]..d.inst[0] + 1);
+            }
+            if p.highlight_nodes.is_some() {
+                for d in scene.parts.iter().filter(|d| !d.points && visible(d)) {
+                    for k in d.instances() {
+                        let offset = scene.node_offsets.get(k as usize).copied().unwrap_or(0) as usize;
+                        if flagged(d.node + offset) {
+                            pass.draw_indexed(edges(d), 0, k..k + 1);
+                        }
+                    }
+                }
             }
         }
     }

@@ -15,6 +15,15 @@ pub(super) struct DrawPart {
     pub(super) first: u32,
     pub(super) count: u32,
     pub(super) centre: Vec3,
+    /// The instances it is drawn as, first and end: `[0, 1]` for geometry drawn once, a
+    /// group's range of [`GpuScene::node_offsets`] for a template of placed copies.
+    pub(super) inst: [u32; 2],
+}
+
+impl DrawPart {
+    pub(super) fn instances(&self) -> std::ops::Range<u32> {
+        self.inst[0]..self.inst[1]
+    }
 }
 
 /// A scene's geometry, textures and per-frame buffers on the GPU. Geometry is uploaded here
@@ -34,6 +43,9 @@ pub struct GpuScene {
     pub(super) radius: f32,
     pub(super) frame: wgpu::Buffer,
     pub(super) nodes: wgpu::Buffer,
+    /// What each instance adds to its vertices' nodes (`RenderScene::instances`): 0 first,
+    /// then per group 0 for the template and each copy's offset.
+    pub(super) node_offsets: Vec<u32>,
     pub(super) frame_group: wgpu::BindGroup,
     pub(super) material_buffer: wgpu::Buffer,
     pub(super) material_group: wgpu::BindGroup,
@@ -77,8 +89,19 @@ impl GpuScene {
         let mut parts: Vec<DrawPart> = scene
             .parts
             .iter()
-            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre() })
+            .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre(), inst: [0, 1] })
             .collect();
+        let mut node_offsets = vec![0u32];
+        for g in &scene.instances {
+            let first = node_offsets.len() as u32;
+            node_offsets.push(0);
+            node_offsets.extend(g.copies.iter().map(|&c| c.saturating_sub(g.template.start) as u32));
+            let range = [first, node_offsets.len() as u32];
+            for d in parts.iter_mut().filter(|d| g.template.contains(&d.node)) {
+                d.inst = range;
+            }
+        }
+        let offsets_buffer = buffer(device, "render node offsets", bytemuck::cast_slice(&node_offsets), wgpu::BufferUsages::STORAGE);
         let mut order: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].points).collect();
         order.sort_by_key(|&i| (parts[i].overlay, parts[i].material, parts[i].first));
         let mut ordered = Vec::with_capacity(scene.indices.len());
@@ -109,6 +132,7 @@ impl GpuScene {
             entries: &[
                 wgpu::BindGroupEntry { binding: 0, resource: frame.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: nodes.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: offsets_buffer.as_entire_binding() },
             ],
         });
         let material_buffer = device.create_buffer(&wgpu::BufferDescriptor {
@@ -150,6 +174,7 @@ impl GpuScene {
             radius: scene.radius(),
             frame,
             nodes,
+            node_offsets,
             frame_group,
             material_buffer,
             material_group,
@@ -195,7 +220,7 @@ pub(super) fn merge_runs<'a>(parts: impl Iterator<Item = &'a DrawPart> + 'a, kee
     std::iter::from_fn(move || {
         let mut run = *parts.by_ref().find(|d| keep(d))?;
         while let Some(next) = parts.peek() {
-            if !(keep(next) && next.first == run.first + run.count && joins(&run, next)) {
+            if !(keep(next) && next.first == run.first + run.count && next.inst == run.inst && joins(&run, next)) {
                 break;
             }
             run.count += next.count;
@@ -212,7 +237,7 @@ mod tests {
 
     #[test]
     fn neighbouring_parts_of_one_material_draw_as_one_range() {
-        let part = |material: usize, first: u32, count: u32| DrawPart { node: 0, material, points: false, overlay: false, first, count, centre: Vec3::ZERO };
+        let part = |material: usize, first: u32, count: u32| DrawPart { node: 0, material, points: false, overlay: false, first, count, centre: Vec3::ZERO, inst: [0, 1] };
         let parts = [part(0, 0, 3), part(0, 3, 6), part(0, 9, 3), part(1, 12, 3), part(1, 15, 3), part(1, 18, 3)];
         let same = |a: &DrawPart, b: &DrawPart| a.material == b.material;
         let all: Vec<(usize, u32, u32)> = merge_runs(parts.iter(), |_| true, same).map(|d| (d.material, d.first, d.count)).collect();

@@ -30,6 +30,8 @@ pub struct Built {
     pub ground: Option<Ground>,
     /// Per render node, the object it belongs to.
     pub node_object: Vec<Option<usize>>,
+    /// Per object, the scale of its root node (scenery drawn at another size).
+    pub object_scale: Vec<Option<Vec3>>,
     /// The structural key it was built for ([`structure_key`]).
     pub key: u64,
     /// How long the build took, ms.
@@ -71,7 +73,7 @@ impl BuildInput {
         };
         let resolved = resolve_mission(&game, mission, &self.readings);
         let ground = resolved.map.landscape.as_ref().and_then(|l| Ground::of_landscape(&l.bytes, &self.readings).ok());
-        let opts = MissionOptions { skip_markers: true, ..MissionOptions::default() };
+        let opts = MissionOptions { skip_markers: true, instanced: true, ..MissionOptions::default() };
         let mut built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
         let render = RenderScene::from_scene(&built.scene);
         // The render scene holds the geometry now; the scene keeps its nodes, notes and
@@ -88,8 +90,10 @@ impl BuildInput {
                 }
             }
         }
+        let scales: std::collections::HashMap<usize, Vec3> = built.scene.node_scales.iter().copied().collect();
+        let object_scale = built.objects.iter().map(|o| scales.get(&o.node).copied()).collect();
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, key, millis })
+        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, object_scale, key, millis })
     }
 }
 
@@ -109,10 +113,15 @@ impl Built {
     pub fn matrices(&self, m: &Mission) -> Vec<Mat4> {
         let roots: Vec<Option<Mat4>> = if m.objects.len() == self.mission.objects.len() {
             let mut r = vec![None; self.render.nodes.len()];
-            for (o, placed) in m.objects.iter().zip(&self.mission.objects) {
+            for ((o, placed), scale) in m.objects.iter().zip(&self.mission.objects).zip(&self.object_scale) {
                 let t = placement_gltf(o.position, o.rotation);
+                let mut local = Mat4::from_rotation_translation(t.rotation, t.translation);
+                // Scenery's scale is its root's (the structure key rebuilds on a new one).
+                if let Some(s) = scale {
+                    local *= Mat4::from_scale(*s);
+                }
                 if let Some(slot) = r.get_mut(placed.node) {
-                    *slot = Some(Mat4::from_rotation_translation(t.rotation, t.translation));
+                    *slot = Some(local);
                 }
             }
             r
