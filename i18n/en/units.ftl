@@ -171,3 +171,4 @@ picker-count = { $shown } of { $n ->
 orbit-no-gpu = no GPU device
 orbit-unavailable = 3D view unavailable ({ $why })
 orbit-tip = Drag to turn, wheel to move closer, click to pick a part
+unit-updating = updating…

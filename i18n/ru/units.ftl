@@ -187,3 +187,4 @@ picker-count = { $shown } из { $n ->
 orbit-no-gpu = нет GPU
 orbit-unavailable = 3D-вид недоступен ({ $why })
 orbit-tip = Перетаскивание поворачивает, колесо приближает, щелчок выбирает деталь
+unit-updating = обновляется…

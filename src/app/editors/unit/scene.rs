@@ -5,6 +5,7 @@
 use crate::app::seam::EditorCx;
 use crate::app::widgets::game_folder::{self, GameFolder, Resolution};
 use crate::app::widgets::orbit_view::OrbitView;
+use crate::app::worker::Worker;
 use crate::doc::resolve::WorkspaceAssets;
 use crate::doc::resolve::world::{GameFolder as WorldFolder, RecordCache, resolve_unit};
 use crate::scene::unit::{Assembly, AssemblyOptions};
@@ -79,34 +80,63 @@ pub fn chain_of(cx: &EditorCx, folder: &GameFolder, u: &UnitDat, i: usize) -> Ch
 }
 
 struct Built {
-    key: u64,
     /// The assembly and its scene as drawn, or why there is none.
     assembly: Result<(Assembly, RenderScene, u64), String>,
     /// Per component, its chain (read when it is first shown).
     chains: Vec<Option<Chain>>,
 }
 
+type Assembled = Result<(Assembly, RenderScene, u64), String>;
+
 /// The 3D view of the unit editor: the unit assembled as the game assembles it
 /// (`scene::unit`, every component's mesh at its parent's socket), the selected component's
-/// first part outlined; a click on a part selects its component.
+/// first part outlined; a click on a part selects its component. The assembly is made on a
+/// worker thread; after an edit the last one stays drawn until the new one comes.
 #[derive(Default)]
 pub struct UnitScene {
     built: Option<Built>,
+    worker: Option<Worker<Assembled>>,
+    /// The document generation last asked for.
+    asked: Option<u64>,
     pub view: OrbitView,
 }
 
-/// Resolves and assembles the unit in the tab's bytes: records and meshes from the game
-/// folder on disk, materials and textures through the workspace (open libraries first).
-fn assemble(cx: &EditorCx, folder: &GameFolder) -> Result<(Assembly, RenderScene, u64), String> {
-    let game = WorldFolder::on_disk(folder.root.clone());
-    let name = cx.ws.file(cx.path.file).map(|f| f.name()).unwrap_or_default();
-    let unit = resolve_unit(&game, &name, cx.bytes, &cx.ws.readings, &mut RecordCache::default()).map_err(|e| e.to_string())?;
-    let objects = folder.archive(game_folder::OBJECTS).map(|a| a.path.clone()).unwrap_or_else(|| folder.root.join(game_folder::OBJECTS));
-    let assets = WorkspaceAssets::for_path(cx.ws, &objects, None);
-    let assembly = crate::scene::unit::assemble(&unit, &assets, &cx.ws.readings, &AssemblyOptions::default());
-    let scene = RenderScene::from_scene(&assembly.scene);
-    Ok((assembly, scene, crate::app::gpu_view::next_id()))
+/// What an assembly reads, owned (the worker has no workspace): the unit's bytes, the game
+/// folder, the workspace's libraries as they stand (unsaved edits included).
+struct AssemblyInput {
+    root: PathBuf,
+    name: String,
+    bytes: crate::formats::bytes::SharedBytes,
+    assets: WorkspaceAssets,
+    readings: crate::formats::readings::Readings,
 }
+
+impl AssemblyInput {
+    fn new(cx: &EditorCx, folder: &GameFolder) -> AssemblyInput {
+        let objects = folder.archive(game_folder::OBJECTS).map(|a| a.path.clone()).unwrap_or_else(|| folder.root.join(game_folder::OBJECTS));
+        AssemblyInput {
+            root: folder.root.clone(),
+            name: cx.ws.file(cx.path.file).map(|f| f.name()).unwrap_or_default(),
+            bytes: cx.bytes.clone(),
+            assets: WorkspaceAssets::for_path(cx.ws, &objects, None),
+            readings: cx.ws.readings,
+        }
+    }
+
+    /// Resolves and assembles the unit: records and meshes from the game folder on disk,
+    /// materials and textures through the workspace's libraries.
+    fn run(self) -> Assembled {
+        let game = WorldFolder::on_disk(self.root);
+        let unit = resolve_unit(&game, &self.name, &self.bytes, &self.readings, &mut RecordCache::default()).map_err(|e| e.to_string())?;
+        let assembly = crate::scene::unit::assemble(&unit, &self.assets, &self.readings, &AssemblyOptions::default());
+        let scene = RenderScene::from_scene(&assembly.scene);
+        Ok((assembly, scene, crate::app::gpu_view::next_id()))
+    }
+}
+
+/// How long the first assembly of a tab may hold the frame (a unit is a few meshes): the view
+/// opens with its picture rather than a blank first frame.
+const FIRST_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 impl UnitScene {
     /// The assembly drawn, as of the last draw.
@@ -135,9 +165,18 @@ impl UnitScene {
     /// Draws the view; returns a component picked in it.
     pub fn show(&mut self, ui: &mut Ui, cx: &EditorCx, u: &UnitDat, folder: Option<&GameFolder>, selected: usize) -> Option<usize> {
         let folder = folder?;
-        if self.built.as_ref().is_none_or(|b| b.key != cx.generation) {
-            let assembly = assemble(cx, folder);
-            self.built = Some(Built { key: cx.generation, assembly, chains: vec![None; u.len()] });
+        let worker = self.worker.get_or_insert_with(|| {
+            let ctx = ui.ctx().clone();
+            Worker::new("unit-assembly", move || ctx.request_repaint())
+        });
+        if self.asked != Some(cx.generation) {
+            let input = AssemblyInput::new(cx, folder);
+            worker.request(move || input.run());
+            self.asked = Some(cx.generation);
+        }
+        let done = if self.built.is_none() { worker.wait(FIRST_WAIT) } else { worker.poll() };
+        if let Some(assembly) = done {
+            self.built = Some(Built { assembly, chains: vec![None; u.len()] });
         }
         let highlight = self.part_of_component(selected);
         let b = self.built.as_mut()?;
@@ -155,6 +194,11 @@ impl UnitScene {
             Ok((assembly, scene, id)) => {
                 let w = ui.available_width().clamp(120.0, 640.0);
                 let clicked = self.view.show(ui, cx.gpu, scene, *id, egui::vec2(w, (w * 0.62).min(340.0)), highlight).clicked;
+                if self.worker.as_ref().is_some_and(Worker::pending)
+                    && let Some(rect) = self.view.rect
+                {
+                    ui.painter().text(rect.right_top() + egui::vec2(-8.0, 8.0), egui::Align2::RIGHT_TOP, tr!("unit-updating"), egui::FontId::proportional(13.0), egui::Color32::from_gray(220));
+                }
                 clicked_part = clicked.flatten();
                 let problems = &assembly.scene.diagnostics;
                 if !problems.is_empty() {
