@@ -153,3 +153,32 @@ fn a_mission_opens_selects_in_table_and_view_turns_undoes_duplicates_deletes_and
     let rot_z = m0.offsets().positions[building] + 12 + 8;
     assert!(!diff.is_empty() && diff.iter().all(|&i| (rot_z..rot_z + 4).contains(&i)), "only the z angle differs: {diff:?} (at {rot_z})");
 }
+
+#[test]
+fn a_mission_opens_from_the_project_search() {
+    let snap = game("project");
+    let opts = parkan_studio::app::StartOptions { files: vec![snap.path().to_path_buf()], readings: Default::default(), open_demo: false, native_dialogs: false };
+    let mut h = Harness::builder().with_size([1400.0, 900.0]).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
+    settle(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    h.run();
+    h.get_by(|n| n.placeholder().is_some_and(|p| p.starts_with("Search"))).type_text("t:mission");
+    h.run();
+    settle(&mut h);
+    let labels = std::cell::RefCell::new(Vec::new());
+    let _ = h.query_all_by(|n| {
+        if let Some(l) = n.label().filter(|l| l.contains("C1M") || l.contains("tma") || l.to_lowercase().contains("result")) {
+            labels.borrow_mut().push(l.to_string());
+        }
+        false
+    }).count();
+    let labels = labels.into_inner();
+    let hit = h.query_all_by(|n| n.label().is_some_and(|l| l.contains("C1M02") && l.contains("data.tma"))).next().unwrap_or_else(|| panic!("the mission among the results: {labels:?}"));
+    hit.click();
+    settle(&mut h);
+    key(&mut h, Modifiers::NONE, Key::Enter);
+    built(&mut h);
+    let v = view(&h);
+    let (m, _) = Mission::parse(&std::fs::read(snap.path().join("MISSIONS/C1M02/data.tma")).unwrap()).unwrap();
+    assert_eq!(v.mission(), Some(&m), "the search's mission opened in the mission editor");
+}
