@@ -108,12 +108,7 @@ pub fn paint(painter: &Painter, v: &MissionView, m: &Mission, b: &Built, proj: &
         }
     }
     if layers.starts {
-        for o in m.objects.iter().filter(|o| o.host >= 0) {
-            let Some(host) = crate::doc::world::host(m, o.host) else { continue };
-            let (Some(a), Some(h)) = (proj.to_screen(o.position), proj.to_screen(m.objects[host].position)) else { continue };
-            painter.add(Shape::dashed_line(&[a, h], Stroke::new(1.5, Color32::from_rgb(200, 200, 255)), 4.0, 3.0));
-            painter.circle_filled(a, 3.0, Color32::from_rgb(200, 200, 255));
-        }
+        starts(painter, v, m, proj);
     }
     if layers.labels {
         for o in &m.objects {
@@ -130,6 +125,31 @@ pub fn paint(painter: &Painter, v: &MissionView, m: &Mission, b: &Built, proj: &
             let tri = vec![top + egui::vec2(0.0, -8.0), top + egui::vec2(8.0, 6.0), top + egui::vec2(-8.0, 6.0)];
             painter.add(Shape::convex_polygon(tri, WARN, outline));
             painter.text(top + egui::vec2(0.0, 1.0), egui::Align2::CENTER_CENTER, "!", egui::FontId::proportional(11.0), Color32::BLACK);
+        }
+    }
+}
+
+const START: Color32 = Color32::from_rgb(200, 200, 255);
+
+/// Units starting inside a building: the game starts them at a vertex of the host's hall-way
+/// and ignores their own place, so each host gets a badge with how many start inside it; the
+/// line from a unit's stored place to its host is drawn for the selected ones only.
+fn starts(painter: &Painter, v: &MissionView, m: &Mission, proj: &Projector) {
+    let mut inside: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    for (i, o) in m.objects.iter().enumerate().filter(|(_, o)| o.host >= 0) {
+        let Some(host) = crate::doc::world::host(m, o.host) else { continue };
+        *inside.entry(host).or_default() += 1;
+        let chosen = v.selection.objects.contains(&i) || v.selection.objects.contains(&host);
+        if chosen && let (Some(a), Some(h)) = (proj.to_screen(o.position), proj.to_screen(m.objects[host].position)) {
+            painter.add(Shape::dashed_line(&[a, h], Stroke::new(1.5, START), 4.0, 3.0));
+            painter.circle_filled(a, 3.0, START);
+        }
+    }
+    for (host, n) in inside {
+        if let Some(at) = proj.to_screen(m.objects[host].position) {
+            let c = at + egui::vec2(14.0, -14.0);
+            painter.circle(c, 8.0, Color32::from_rgb(40, 50, 110), Stroke::new(1.0, START));
+            painter.text(c, egui::Align2::CENTER_CENTER, n.to_string(), egui::FontId::proportional(11.0), Color32::WHITE);
         }
     }
 }
