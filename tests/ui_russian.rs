@@ -148,3 +148,51 @@ fn the_record_and_unit_editors_in_russian_at_1024x768() {
         results.extend_harness(&mut h);
     }
 }
+
+/// The 3D view (a model with its side column: counts, slot grid, nodes, materials) and the
+/// model import dialog in Russian at 1280×720 and 1024×768.
+#[test]
+fn the_3d_view_and_the_import_dialog_in_russian_at_laptop_sizes() {
+    use parkan_studio::app::editors::mesh::MeshView;
+    use parkan_studio::app::editors::mesh::import::ImportDialog;
+    use std::time::{Duration, Instant};
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru-mesh");
+    let d = snap.path();
+    demo::write_demo(d).unwrap();
+    std::fs::write(d.join("robot.glb"), parkan_studio::fixtures::gltf::walker().glb()).unwrap();
+    // Steps until `done` holds (the scene and the conversion come from workers).
+    let wait = |h: &mut Harness<'static, StudioApp>, done: &dyn Fn(&StudioApp) -> bool| {
+        let start = Instant::now();
+        while !done(h.state()) {
+            h.step();
+            assert!(start.elapsed() < Duration::from_secs(120), "the worker never answered");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        settle(h);
+    };
+    let mut results = egui_kittest::SnapshotResults::new();
+    for size in [[1280.0, 720.0], [1024.0, 768.0]] {
+        let mut h = harness(vec![d.join("walker.msh")], size);
+        h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+        wait(&mut h, &|s| s.tabs.active_tab().and_then(|t| t.state::<MeshView>()).is_some_and(|v| v.built().is_some()));
+        assert_eq!(i18n::language(), Language::Russian);
+        let tab = h.state().tabs.active.unwrap();
+        h.state_mut().tabs.tabs[tab].state_mut::<MeshView>().unwrap().show_build_ms(1.5);
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_viewport_{}x{}", size[0], size[1]));
+        assert!(h.query_by_label(&i18n::tr("mesh-wireframe")).is_some() || h.query_by_label(&i18n::tr("toolbar-tools")).is_some(), "the tool bar in Russian");
+        assert!(h.query_by_label(&i18n::tr("mesh-pick-hint")).is_some(), "the side column in Russian");
+        results.extend_harness(&mut h);
+
+        let title = h.state().tabs.title_rects[0].0.center();
+        common::drop_files_one_frame(&mut h, title, &[d.join("robot.glb")]);
+        wait(&mut h, &|s| s.editor_dialog::<ImportDialog>().is_some_and(|d| d.current() && d.result.is_some()));
+        assert!(h.query_by_label(&i18n::tr("import-button")).is_some(), "the dialog in Russian");
+        assert_eq!(i18n::tr("import-button"), "Импорт");
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_import_model_{}x{}", size[0], size[1]));
+        results.extend_harness(&mut h);
+    }
+}
