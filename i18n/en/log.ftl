@@ -170,3 +170,5 @@ log-not-in-project = not in the project
 pick-why-no-dbus = no D-Bus session bus for the desktop portal and no zenity program
 pick-why-off = native dialogs are off in this session
 pick-why-pending = the native file dialog asked for earlier has not answered (a desktop portal that took the call and never answered?)
+task-comparing = Comparing { $title }
+log-removed-file = removed { $path }

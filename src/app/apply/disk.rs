@@ -82,7 +82,7 @@ impl StudioApp {
                 for (path, len) in temps {
                     let stale = crate::doc::save::StaleTemp { path: path.clone(), len, age: Default::default() };
                     match crate::doc::save::remove_stale_temp(&stale) {
-                        Ok(()) => self.log.info(format!("removed {}", path.display())),
+                        Ok(()) => self.log.info(tr!("log-removed-file", path = path.display().to_string())),
                         Err(e) => self.log.error(format!("{}: {e}", path.display())),
                     }
                 }
