@@ -160,3 +160,4 @@ mat-play-colours = diffuse { $diffuse }  ambient { $ambient }
 mat-play-power = power step { $step } cell { $cell } texture { $texture }
 mat-no-interpolated = no interpolated fields
 mat-bit-names = { $names } (reading { $reading })
+mat-ext-not-utf8 = not UTF-8 text at byte { $at }

@@ -161,3 +161,4 @@ mat-play-colours = рассеянный { $diffuse }  фоновый { $ambient 
 mat-play-power = шаг степени { $step } ячейка { $cell } текстура { $texture }
 mat-no-interpolated = нет интерполируемых полей
 mat-bit-names = { $names } (прочтение { $reading })
+mat-ext-not-utf8 = не текст UTF-8 в байте { $at }

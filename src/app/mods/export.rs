@@ -78,7 +78,7 @@ pub fn find_changes(base: Option<PathBuf>, root: Option<PathBuf>, edited: Vec<(S
 pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
     let Some(form) = mods.export.as_mut() else { return };
     let mut open = true;
-    egui::Window::new("Export Changes as Mod").id(egui::Id::unique("mod-export")).open(&mut open).default_size([620.0, 480.0]).collapsible(false).show(ctx, |ui| {
+    egui::Window::new(crate::tr!("pick-export-mod")).id(egui::Id::unique("mod-export")).open(&mut open).default_size([620.0, 480.0]).collapsible(false).show(ctx, |ui| {
         ui.horizontal(|ui| {
             ui.label(crate::tr!("export-changes"));
             if ui.selectable_label(form.base.is_none(), crate::tr!("export-unsaved")).clicked() && form.base.is_some() {
