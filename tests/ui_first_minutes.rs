@@ -133,7 +133,7 @@ fn the_node_animation_counts_its_frames_as_the_inspector_does() {
     let h = common::app_with(vec![d.path().join("walker.msh")], [1400.0, 900.0]);
     let frames = mesh_view(&h).built().unwrap().scene.frame_count;
     assert!(frames > 1);
-    assert!(has_label(&h, &format!("of {frames} frames (0–{})", frames - 1)));
+    assert!(has_label(&h, &parkan_studio::app::i18n::tr_args("timeline-span-frames", &[("n", frames.into()), ("last", (frames - 1).to_string().into())])));
     assert!(!has_label(&h, &format!("of {} frames", frames - 1)));
 }
 
@@ -504,6 +504,12 @@ fn every_editor_at_laptop_sizes() {
             let mut h = Harness::builder().with_size(size).wgpu().build_eframe(move |cc| StudioApp::new(cc, opts));
             settle(&mut h);
             shown.extend(h.state().tabs.active_tab().and_then(|t| t.editor_id()));
+            // The 3D view's build time is the clock's: a fixed figure in the picture.
+            if let Some(a) = h.state().tabs.active
+                && let Some(v) = h.state_mut().tabs.tabs[a].state_mut::<MeshView>()
+            {
+                v.show_build_ms(1.5);
+            }
             h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
             settle(&mut h);
             if size[0] == 1280.0 && std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
@@ -554,6 +560,6 @@ fn at_1280_by_720_the_material_timeline_fits_beside_the_panels() {
     let mut h = Harness::builder().with_size([1280.0, 720.0]).build_eframe(move |cc| StudioApp::new(cc, opts));
     settle(&mut h);
     let inspector = rect_of(&h, "Inspector").left();
-    assert!(rect_of(&h, "Fit").right() <= inspector, "the timeline's controls are not cut off");
+    assert!(rect_of(&h, &parkan_studio::app::i18n::tr("timeline-fit")).right() <= inspector, "the timeline's controls are not cut off");
     assert!(has_label(&h, "of 1800 ms"));
 }

@@ -19,6 +19,7 @@ use parkan_studio::fixtures::{demo, gltf as fx};
 use parkan_studio::import::plan::Mapping;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use parkan_studio::app::i18n::tr;
 
 fn demo_in(dir: &Path) {
     for (name, bytes) in demo::demo_files() {
@@ -94,8 +95,8 @@ fn a_dropped_gltf_is_shown_then_imported_as_one_undo_step_and_saved_as_the_cli_w
     for label in ["BODY", "HEAD", "ARM_L", "ARM_R", "GUN", "HULL", "GLASS", "METAL"] {
         assert!(h.query_by_label(label).is_some(), "{label} is shown");
     }
-    assert!(h.query_all_by_label_contains("animated").next().is_some());
-    assert!(h.query_by_label("vertices in the largest batch").is_some() && h.query_by_label("indices in the largest batch").is_some(), "the counts against the limits");
+    assert!(h.query_all_by_label_contains(tr("import-animated").trim()).next().is_some());
+    assert!(h.query_by_label(&tr("import-limit-batch-vertices")).is_some() && h.query_by_label(&tr("import-limit-batch-indices")).is_some(), "the counts against the limits");
     let library = dlg.library.clone();
     assert!(!library.is_empty(), "the demo's Material.lib was found");
     // Nothing changed yet: no file edited, none written.
@@ -113,7 +114,7 @@ fn a_dropped_gltf_is_shown_then_imported_as_one_undo_step_and_saved_as_the_cli_w
     let dlg = dialog(&h).unwrap();
     assert_eq!(dlg.mapping[2], Mapping::Use(pick.clone()));
     assert_eq!(dlg.converted().unwrap().rows[2].name, pick);
-    h.get_by_label("Import").click();
+    h.get_by_label(&tr("import-button")).click();
     settle(&mut h);
     assert!(dialog(&h).is_none(), "the dialog closed");
     let imported = open_bytes(&h);
@@ -169,7 +170,7 @@ fn cancel_changes_nothing_and_the_command_is_in_the_file_menu() {
     let files_before = h.state().ws.files().len();
     drop_on_tab(&mut h, d.path().join("robot.glb"));
     assert!(dialog(&h).is_some());
-    h.get_by_label("Cancel").click();
+    h.get_by_label(&tr("import-cancel")).click();
     h.run();
     assert!(dialog(&h).is_none());
     assert!(!h.state().ws.any_dirty() && !h.state().ws.history.can_undo());
@@ -177,15 +178,15 @@ fn cancel_changes_nothing_and_the_command_is_in_the_file_menu() {
     // File > Import Model… acts on the model open in the view.
     h.get_by_label("File").click();
     h.run();
-    assert!(h.query_by_label("Import Model…").is_some());
+    assert!(h.query_by_label(&tr("cmd-mesh-import-model")).is_some());
 }
 
 /// Types `name` over the new model's name.
 fn rename(h: &mut Harness<'static, StudioApp>, name: &str) {
-    h.get_by_label("Name").focus();
+    h.get_by_label(&tr("import-name")).focus();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label("Name").type_text(name);
+    h.get_by_label(&tr("import-name")).type_text(name);
     h.step();
 }
 
@@ -198,7 +199,7 @@ fn with_no_model_the_import_asks_a_name_and_a_place_and_makes_a_new_model_in_one
     settle(&mut h);
     h.get_by_label("File").click();
     h.run();
-    h.get_by_label("Import Model…").click();
+    h.get_by_label(&tr("cmd-mesh-import-model")).click();
     h.run();
     h.state_mut().views.file_dialog.open.as_mut().expect("the glTF is asked for").go(d.path().to_path_buf());
     h.run();
@@ -213,7 +214,7 @@ fn with_no_model_the_import_asks_a_name_and_a_place_and_makes_a_new_model_in_one
     assert_eq!(n.places.len(), 1, "Material.lib takes no model: the folder is the place");
     assert!(n.places[0].1.contains(&d.path().display().to_string()));
     assert!(n.problem.is_none() && dlg.edits().is_some());
-    assert!(h.query_by_label("Import robot.glb as a new model").is_some());
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr_args("import-as-new", &[("source", "robot.glb".into())])).is_some());
     // A name taken in the folder is refused, and Import waits for another.
     rename(&mut h, "walker");
     wait_converted(&mut h);
@@ -223,7 +224,7 @@ fn with_no_model_the_import_asks_a_name_and_a_place_and_makes_a_new_model_in_one
     rename(&mut h, "ROBOT");
     wait_converted(&mut h);
     assert!(dialog(&h).unwrap().edits().is_some());
-    h.get_by_label("Import").click();
+    h.get_by_label(&tr("import-button")).click();
     settle(&mut h);
     assert!(dialog(&h).is_none());
     assert_eq!(h.state().ws.history.undo_label(), Some(format!("Import robot.glb into {}", d.path().join("ROBOT.msh").display()).as_str()));

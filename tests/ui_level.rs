@@ -15,6 +15,7 @@ use parkan_studio::app::StudioApp;
 use parkan_studio::app::editors::mesh::MeshView;
 use parkan_studio::scene::SceneKind as MeshKind;
 use parkan_studio::fixtures::xray_level::{EXPECTED_TRIANGLES, level_set};
+use parkan_studio::app::i18n::tr;
 
 fn level_dir() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
@@ -45,11 +46,11 @@ fn a_level_opens_in_the_level_view_and_the_tree_picks_a_visual() {
     settle(&mut h);
     let sel = view(&h).selected.expect("a selection");
     assert_eq!(view(&h).built().unwrap().scene.parts[sel.part].label, "visual 10");
-    assert!(h.query_by_label_contains("visual 10 · normal").is_some());
+    assert!(h.query_by_label_contains(&parkan_studio::app::i18n::tr_args("level-visual-title", &[("k", "10".into()), ("kind", "normal".into())])).is_some());
     assert!(h.query_by_label_contains("vb 1 vbase 24 vcount 24").is_some());
     assert!(h.query_by_label_contains("2 def_shaders\\def_vertex").is_some());
     // The LOD facets layer: 8 quads more.
-    h.get_by_label("LOD facets").click();
+    h.get_by_label(&tr("level-lod-facets")).click();
     settle(&mut h);
     assert_eq!(view(&h).built().unwrap().scene.triangle_count(), drawn() + 16);
     // The parts were renumbered: the old pick is dropped, not shown on another part.

@@ -91,7 +91,7 @@ fn the_readout_follows_eval_for_loop_ping_pong_and_one_shot() {
         }
         // Clicking the track scrubs: the playhead lands where the click was.
         let before = view(&h).timeline.time;
-        h.get_by_label("Fit").click();
+        h.get_by_label(&parkan_studio::app::i18n::tr("timeline-fit")).click();
         h.run();
         assert_eq!(view(&h).timeline.time, before, "Fit does not move the playhead");
     }

@@ -255,7 +255,7 @@ fn export_changes_as_mod_against_a_clean_folder_writes_a_package_that_installs()
     h.run();
     h.get_by_label("Export Changes as Mod…").click();
     settle(&mut h);
-    assert!(h.query_by_label("Export Changes as Mod").is_some(), "the form");
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr("pick-export-mod")).is_some(), "the form");
     // The clean folder, as its pick answers.
     h.state_mut().push_intent(parkan_studio::app::intent::Intent::ModExportChanges { base: Some(clean.clone()) });
     settle(&mut h);
@@ -267,7 +267,7 @@ fn export_changes_as_mod_against_a_clean_folder_writes_a_package_that_installs()
     let out = t.path().join("mine.parkanmod");
     h.state_mut().push_intent(parkan_studio::app::intent::Intent::ModExportWrite(out.clone()));
     settle(&mut h);
-    assert!(h.query_by_label("Export Changes as Mod").is_none(), "the form closes once written");
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr("pick-export-mod")).is_none(), "the form closes once written");
     let pkg = parkan_studio::doc::mods::Package::read(&out).unwrap();
     let addresses: Vec<String> = pkg.changes.iter().map(|c| c.address()).collect();
     assert_eq!(addresses, ["Textures.lib::BRICK00.0"]);

@@ -72,7 +72,7 @@ fn opens_the_demo_folder_searches_opens_a_result_and_follows_used_by() {
     settle(&mut h);
     assert_eq!(selected_address(&h).as_deref(), Some("Textures.lib::GLASS.0"));
     // The inspector says who uses it; a link opens the material.
-    assert!(h.query_by_label("Used by (14)").is_some());
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr_args("refs-used-by", &[("n", 14.into())])).is_some());
     h.get_by_label("Material.lib::GLASS").click();
     settle(&mut h);
     assert_eq!(selected_address(&h).as_deref(), Some("Material.lib::GLASS"));

@@ -148,3 +148,87 @@ fn the_record_and_unit_editors_in_russian_at_1024x768() {
         results.extend_harness(&mut h);
     }
 }
+
+/// The 3D view (a model with its side column: counts, slot grid, nodes, materials) and the
+/// model import dialog in Russian at 1280×720 and 1024×768.
+#[test]
+fn the_3d_view_and_the_import_dialog_in_russian_at_laptop_sizes() {
+    use parkan_studio::app::editors::mesh::MeshView;
+    use parkan_studio::app::editors::mesh::import::ImportDialog;
+    use std::time::{Duration, Instant};
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru-mesh");
+    let d = snap.path();
+    demo::write_demo(d).unwrap();
+    std::fs::write(d.join("robot.glb"), parkan_studio::fixtures::gltf::walker().glb()).unwrap();
+    // Steps until `done` holds (the scene and the conversion come from workers).
+    let wait = |h: &mut Harness<'static, StudioApp>, done: &dyn Fn(&StudioApp) -> bool| {
+        let start = Instant::now();
+        while !done(h.state()) {
+            h.step();
+            assert!(start.elapsed() < Duration::from_secs(120), "the worker never answered");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        settle(h);
+    };
+    let mut results = egui_kittest::SnapshotResults::new();
+    for size in [[1280.0, 720.0], [1024.0, 768.0]] {
+        let mut h = harness(vec![d.join("walker.msh")], size);
+        h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+        wait(&mut h, &|s| s.tabs.active_tab().and_then(|t| t.state::<MeshView>()).is_some_and(|v| v.built().is_some()));
+        assert_eq!(i18n::language(), Language::Russian);
+        let tab = h.state().tabs.active.unwrap();
+        h.state_mut().tabs.tabs[tab].state_mut::<MeshView>().unwrap().show_build_ms(1.5);
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_viewport_{}x{}", size[0], size[1]));
+        assert!(h.query_by_label(&i18n::tr("mesh-wireframe")).is_some() || h.query_by_label(&i18n::tr("toolbar-tools")).is_some(), "the tool bar in Russian");
+        assert!(h.query_by_label(&i18n::tr("mesh-pick-hint")).is_some(), "the side column in Russian");
+        results.extend_harness(&mut h);
+
+        let title = h.state().tabs.title_rects[0].0.center();
+        common::drop_files_one_frame(&mut h, title, &[d.join("robot.glb")]);
+        wait(&mut h, &|s| s.editor_dialog::<ImportDialog>().is_some_and(|d| d.current() && d.result.is_some()));
+        assert!(h.query_by_label(&i18n::tr("import-button")).is_some(), "the dialog in Russian");
+        assert_eq!(i18n::tr("import-button"), "Импорт");
+        h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+        settle(&mut h);
+        h.snapshot(format!("ru_import_model_{}x{}", size[0], size[1]));
+        results.extend_harness(&mut h);
+    }
+}
+
+/// A landscape in the 3D view in Russian at 1024×768, its flag view on: the flag legend, the
+/// LOD switch and the material list of the side column.
+#[test]
+fn a_landscape_with_its_flags_in_russian_at_1024x768() {
+    use parkan_studio::app::editors::mesh::MeshView;
+    use std::time::{Duration, Instant};
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru-land");
+    let d = snap.path();
+    demo::write_demo(d).unwrap();
+    let size = [1024.0, 768.0];
+    let mut h = harness(vec![d.join("Land.msh")], size);
+    h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+    let start = Instant::now();
+    while h.state().tabs.active_tab().and_then(|t| t.state::<MeshView>()).is_none_or(|v| v.built().is_none()) {
+        h.step();
+        assert!(start.elapsed() < Duration::from_secs(120), "the scene never came");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let tab = h.state().tabs.active.unwrap();
+    let v = h.state_mut().tabs.tabs[tab].state_mut::<MeshView>().unwrap();
+    v.show_build_ms(1.5);
+    v.show_flags = true;
+    h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+    settle(&mut h);
+    assert_eq!(i18n::language(), Language::Russian);
+    assert!(h.query_by_label(&i18n::tr("mesh-flag-liquid-bed")).is_some(), "the flag legend in Russian");
+    // The side column scrolled down to the legend.
+    h.hover_at(egui::pos2(520.0, 560.0));
+    h.run();
+    h.event(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, -110.0), phase: egui::TouchPhase::Move, modifiers: Default::default(), source: egui::MouseWheelSource::Wheel });
+    settle(&mut h);
+    h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+    settle(&mut h);
+    h.snapshot("ru_landscape_1024x768");
+}

@@ -16,6 +16,7 @@ use parkan_studio::app::intent::ViewKind;
 use parkan_studio::app::StudioApp;
 use parkan_studio::fixtures::demo;
 use std::path::{Path, PathBuf};
+use parkan_studio::app::i18n::tr;
 
 fn demo_dir() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
@@ -88,7 +89,7 @@ fn a_click_picks_a_part_and_shows_its_material_chain() {
     let rect = view(&h).view_rect.expect("the view was drawn");
     h.hover_at(rect.center());
     h.run();
-    h.get_by_label("Click a part to see its material chain.");
+    h.get_by_label(&tr("mesh-pick-hint"));
     assert_eq!(highlight_pixels(&mut h), 0, "nothing outlined before a pick");
     // The model is framed: its middle is under the view's centre.
     click_at(&mut h, rect.center());
@@ -142,7 +143,7 @@ fn camera_keys_act_with_the_pointer_over_the_view() {
     h.run();
     h.get_by(|n| n.data().placeholder() == Some("Type a command")).type_text("frame all");
     h.run();
-    assert!(h.query_all_by_label_contains("3D: Frame All").next().is_some());
+    assert!(h.query_all_by_label_contains(&tr("cmd-mesh-frame-all")).next().is_some());
 }
 
 #[test]
@@ -230,7 +231,7 @@ fn a_landscape_pick_names_the_tile_flags_and_both_materials() {
     };
     assert!(h.query_by_label_contains(&format!("{} (component 21 triangle {})", info.tile, info.source)).is_some());
     assert!(h.query_by_label_contains(&format!("0x{:05X}", info.flags)).is_some());
-    assert!(h.query_by_label("secondary").is_some());
+    assert!(h.query_by_label(&tr("mesh-secondary")).is_some());
     // The record matches the part's material: its primary byte is the group's.
     let b = view(&h).built().unwrap();
     let chain = b.chains[b.scene.parts[sel.part].material].as_ref().expect("a resolved primary");
@@ -289,7 +290,7 @@ fn a_landscape_shows_its_triangle_flags_in_colour() {
         (f.vertices.len(), water)
     };
     assert!(colours > 0 && water > 0, "the demo landscape has water triangles");
-    h.get_by_label("Flags").click();
+    h.get_by_label(&tr("mesh-flags")).click();
     settle(&mut h);
     assert!(view(&h).show_flags);
     // Seen from above, some of the view is the water colour, drawn unlit.

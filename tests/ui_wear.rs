@@ -129,7 +129,7 @@ fn typing_a_bad_name_warns_at_its_place_and_the_nearest_name_fixes_it() {
     let fixes = view(&h).fixes_for(&d0[0]);
     assert!(!fixes.is_empty() && fixes.len() <= 5);
     assert_eq!(fixes[0].label, "Replace ROCKX with ROCK");
-    h.get_by_label("Fix: Replace ROCKX with ROCK").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr_args("wear-fix", &[("label", "Replace ROCKX with ROCK".into())])).click();
     settle(&mut h);
     assert_eq!(doc_bytes(&h), original, "the fix gives back the original bytes");
     assert!(view(&h).diagnostics.is_empty());
@@ -229,7 +229,7 @@ fn missing_blank_line_before_lightmaps_warns_and_the_fix_keeps_crlf() {
     assert_eq!(joined.len(), original.len() - 2, "the CRLF went as one");
     let warn = view(&h).diagnostics.iter().find(|d| d.message.contains("no blank line before LIGHTMAPS")).cloned().expect("the warning");
     assert_eq!((warn.line, warn.column), (Some(6), Some(1)));
-    h.get_by_label("Fix: Insert a blank line before LIGHTMAPS").click();
+    h.get_by_label(&parkan_studio::app::i18n::tr_args("wear-fix", &[("label", "Insert a blank line before LIGHTMAPS".into())])).click();
     settle(&mut h);
     assert_eq!(doc_bytes(&h), original, "the fix puts back a CRLF line");
 
@@ -420,7 +420,7 @@ fn ctrl_dot_lists_the_fixes_of_the_cursor_line_and_enter_applies_one() {
     h.run();
     let Some(Popup::Fixes { items, .. }) = view(&h).popup.clone() else { panic!("no fixes on the error's line: {:?}", view(&h).popup) };
     assert_eq!(items.len(), 1, "{items:?}");
-    assert!(h.query_by_label("Fix: Set the material count to 4 (the rows present)").is_some(), "the diagnostics list offers it too");
+    assert!(h.query_by_label(&parkan_studio::app::i18n::tr_args("wear-fix", &[("label", "Set the material count to 4 (the rows present)".into())])).is_some(), "the diagnostics list offers it too");
     h.key_press(Key::Escape);
     h.run();
     // On the count's own line as well.

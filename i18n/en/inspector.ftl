@@ -64,3 +64,6 @@ inspector-check = Check: { findings-count }
 inspector-severity-error = Error
 inspector-severity-warning = Warning
 inspector-severity-info = Info
+refs-used-by = Used by ({ $n })
+refs-uses = Uses ({ $n })
+refs-drawn-by = Drawn by ({ $n })

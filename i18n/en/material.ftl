@@ -143,3 +143,21 @@ mats-shown = { $shown } of { $n ->
     [one] { $n } material
    *[other] { $n } materials
     }
+mat-err-phases-full = the phase count is a u16: no more phases fit
+mat-err-no-phase = phase { $i } does not exist
+mat-err-only-phase = the only phase cannot be removed while keys name it
+mat-err-phase-pair = phases { $i } and { $j }: the material has { $n }
+mat-err-blocks-full = a material has at most { $n } animation blocks (the engine refuses more: "Too many animations for material.")
+mat-err-no-block = animation block { $b } does not exist
+mat-err-no-key = key { $k } of block { $b } does not exist
+mat-err-keys-full = the key count is a u16: no more keys fit
+mat-pass-reflected = { " " }(reflected)
+mat-pass-held = { " " }(held)
+mat-random-start = , random start time { $ms } ms
+mat-play-state = key { $key }: phase { $phase } -> { $next }  alpha { $alpha }  block time { $time } ms{ $pass }{ $random }
+mat-play-colours = diffuse { $diffuse }  ambient { $ambient }
+    specular { $specular }  emissive { $emissive }
+mat-play-power = power step { $step } cell { $cell } texture { $texture }
+mat-no-interpolated = no interpolated fields
+mat-bit-names = { $names } (reading { $reading })
+mat-ext-not-utf8 = not UTF-8 text at byte { $at }

@@ -61,3 +61,4 @@ font-click-glyph = Click a glyph to see its record.
 font-glyph = Glyph { $ch }
 font-same-rect = Same rect: { $list }
 font-undo-glyph = Glyph { $ch } record
+font-rect-value = { $w }×{ $h } at ({ $x }, { $y })

@@ -71,3 +71,6 @@ inspector-check = Проверка: { findings-count }
 inspector-severity-error = Ошибка
 inspector-severity-warning = Предупреждение
 inspector-severity-info = Сведения
+refs-used-by = Используется в ({ $n })
+refs-uses = Использует ({ $n })
+refs-drawn-by = Рисуется в ({ $n })

@@ -144,3 +144,21 @@ mats-shown = { $shown } из { $n ->
     [one] { $n } материала
    *[other] { $n } материалов
     }
+mat-err-phases-full = число фаз — u16: больше фаз не поместится
+mat-err-no-phase = фазы { $i } нет
+mat-err-only-phase = единственную фазу нельзя удалить, пока ключи на неё ссылаются
+mat-err-phase-pair = фазы { $i } и { $j }: в материале их { $n }
+mat-err-blocks-full = у материала не больше { $n } блоков анимации (больше движок не принимает: «Too many animations for material.»)
+mat-err-no-block = блока анимации { $b } нет
+mat-err-no-key = ключа { $k } в блоке { $b } нет
+mat-err-keys-full = число ключей — u16: больше ключей не поместится
+mat-pass-reflected = { " " }(отражённо)
+mat-pass-held = { " " }(удержание)
+mat-random-start = , случайное время начала { $ms } мс
+mat-play-state = ключ { $key }: фаза { $phase } -> { $next }  альфа { $alpha }  время блока { $time } мс{ $pass }{ $random }
+mat-play-colours = рассеянный { $diffuse }  фоновый { $ambient }
+    бликовый { $specular }  излучаемый { $emissive }
+mat-play-power = шаг степени { $step } ячейка { $cell } текстура { $texture }
+mat-no-interpolated = нет интерполируемых полей
+mat-bit-names = { $names } (прочтение { $reading })
+mat-ext-not-utf8 = не текст UTF-8 в байте { $at }

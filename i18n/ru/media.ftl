@@ -60,3 +60,4 @@ font-click-glyph = Щёлкните глиф, чтобы увидеть его �
 font-glyph = Глиф { $ch }
 font-same-rect = Тот же прямоугольник: { $list }
 font-undo-glyph = Запись глифа { $ch }
+font-rect-value = { $w }×{ $h } в ({ $x }, { $y })

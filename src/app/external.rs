@@ -94,9 +94,9 @@ impl Watch {
                 wake.request_repaint();
             }
         })
-        .map_err(|e| format!("cannot watch {}: {e}", file.display()))?;
+        .map_err(|e| crate::tr!("log-cannot-watch", path = file.display().to_string(), error = e.to_string()))?;
         let dir = file.parent().unwrap_or(Path::new("."));
-        watcher.watch(dir, RecursiveMode::NonRecursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+        watcher.watch(dir, RecursiveMode::NonRecursive).map_err(|e| crate::tr!("log-cannot-watch", path = dir.display().to_string(), error = e.to_string()))?;
         Ok(Watch { file, _watcher: watcher, events, pending: None, last: bytes.to_vec(), saves: 0, note: None })
     }
 
@@ -180,7 +180,8 @@ fn same_file(a: &Path, b: &Path) -> bool {
 pub fn launch(file: &Path, program: &str) -> Result<(), String> {
     let program = program.trim();
     let r = if program.is_empty() { open::that_detached(file) } else { open::with_detached(file, program) };
-    r.map_err(|e| format!("cannot open {} in {}: {e}", file.display(), if program.is_empty() { "the default program" } else { program }))
+    r.map_err(|e| crate::tr!("log-cannot-launch", path = file.display().to_string(), program = if program.is_empty() { crate::tr!("log-default-program") } else { program.to_string() }, error = e.to_string()))
+
 }
 
 #[cfg(test)]

@@ -59,7 +59,8 @@ pub fn extract_into(node: &Node, indices: &[usize], dir: &Path, p: &Progress) ->
         }
         p.set(k as u64, indices.len() as u64);
         if i >= metas.len() {
-            failed.push(format!("#{i}: no such entry"));
+            failed.push(crate::tr!("log-no-such-entry", i = i.to_string()));
+
             continue;
         }
         let out = dir.join(output_name(&metas, i));

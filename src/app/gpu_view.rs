@@ -47,7 +47,8 @@ impl Drop for ViewSlot {
 /// a storage buffer, which a device held to WebGL 2's limits does not have.
 pub fn unsupported(rs: &RenderState) -> Option<String> {
     let l = rs.device.limits();
-    (l.max_storage_buffers_per_shader_stage == 0).then(|| format!("this GPU device ({:?}) offers no storage buffers, which the 3D view needs", rs.adapter.get_info().backend))
+    (l.max_storage_buffers_per_shader_stage == 0).then(|| crate::tr!("gpu-no-storage-buffers", backend = format!("{:?}", rs.adapter.get_info().backend))
+)
 }
 
 /// Uploads `scene` for view `view` unless that view already holds scene `scene_id` (geometry

@@ -223,7 +223,7 @@ impl StudioApp {
             && let Some(dir) = files::demo_folder()
         {
             files = files::demo_files(&dir);
-            app.log.info(format!("opened the demo folder {}", dir.display()));
+            app.log.info(crate::tr!("log-opened-demo", path = dir.display().to_string()));
         }
         // A folder opens as a project.
         let (dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|f| f.is_dir());

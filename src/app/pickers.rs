@@ -106,7 +106,7 @@ pub fn native_unavailable() -> Option<String> {
         let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
             || std::env::var_os("XDG_RUNTIME_DIR").is_some_and(|d| std::path::Path::new(&d).join("bus").exists());
         if !zenity && !bus {
-            return Some("no D-Bus session bus for the desktop portal and no zenity program".into());
+            return Some(crate::tr!("pick-why-no-dbus"));
         }
         None
     }
@@ -128,11 +128,12 @@ pub enum Route {
 /// window's own. `unavailable` is [`native_unavailable`]'s answer.
 pub fn route(native_dialogs: bool, unavailable: Option<String>, native_pending: bool) -> Route {
     match unavailable {
-        _ if !native_dialogs => Route::InWindow { why: "native dialogs are off in this session".into(), warn: false },
+        _ if !native_dialogs => Route::InWindow { why: crate::tr!("pick-why-off"), warn: false },
         Some(why) => Route::InWindow { why, warn: false },
         // A portal that took the earlier call and never answers would swallow this one too.
         None if native_pending => Route::InWindow {
-            why: "the native file dialog asked for earlier has not answered (a desktop portal that took the call and never answered?)".into(),
+            why: crate::tr!("pick-why-pending"),
+
             warn: true,
         },
         None => Route::Native,

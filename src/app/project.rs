@@ -162,7 +162,7 @@ impl ProjectView {
         let project = self.project.clone();
         self.directories.entry(rel.to_string()).or_insert_with(|| match project.file(rel) {
             Some(f) => project.directory(f).map_err(|e| e.to_string()),
-            None => Err("not in the project".into()),
+            None => Err(crate::tr!("log-not-in-project")),
         })
     }
 }

@@ -138,7 +138,8 @@ impl Tasks {
             ctx.request_repaint();
         });
         if let Err(e) = spawned {
-            let _ = self.tx.send((id, Outcome::Extracted { dest: PathBuf::new(), written: 0, failed: vec![format!("could not start a thread: {e}")] }));
+            let _ = self.tx.send((id, Outcome::Extracted { dest: PathBuf::new(), written: 0, failed: vec![crate::tr!("log-no-thread", error = e.to_string())]
+ }));
         }
         self.running.push(Running { id, label, progress });
         id

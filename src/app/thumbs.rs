@@ -229,10 +229,10 @@ fn worker(shared: &Shared, tx: &Sender<(Key, Result<Pixmap, String>)>, ctx: &egu
         };
         let result = match &job.source {
             Source::Texm(bytes) => thumbnail(bytes, &job.readings).map_err(|e| e.to_string()),
-            Source::Packed(p) if p.size > MAX_PACKED_PROBE => Err("too large to probe".to_string()),
+            Source::Packed(p) if p.size > MAX_PACKED_PROBE => Err(crate::tr!("thumb-too-large")),
             Source::Packed(p) => match p.unpack() {
                 Ok(b) if crate::doc::registry::classify::is_texture_bytes(&b) => thumbnail(&b, &job.readings).map_err(|e| e.to_string()),
-                Ok(_) => Err("not a texture".to_string()),
+                Ok(_) => Err(crate::tr!("thumb-not-texture")),
                 Err(e) => Err(e.to_string()),
             },
         };

@@ -1,9 +1,5 @@
-//! Numbers in sentences, said the same way everywhere: counts with their plural, times in ms.
-
-/// "1 block", "2 blocks" (English only: the interface says counts through `tr!` plurals).
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+//! Words said the same way everywhere: a severity, times in ms (counts are said through the
+//! `tr!` plurals).
 
 /// A severity as a line starts with it ("Error: …"), in the language.
 pub fn severity(s: crate::formats::Severity) -> String {
@@ -26,9 +22,7 @@ pub fn ms(ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn counts_and_times() {
-        assert_eq!(super::count(1, "block", "blocks"), "1 block");
-        assert_eq!(super::count(0, "block", "blocks"), "0 blocks");
+    fn times() {
         assert_eq!(super::ms(625.0000610947609), "625 ms");
         assert_eq!(super::ms(16.66), "16.7 ms");
         assert_eq!(super::ms(0.04), "0 ms");

@@ -144,15 +144,16 @@ impl StudioApp {
     /// A compare task stopped by Cancel: its view says so instead of waiting.
     pub(in crate::app) fn compare_cancelled(&mut self, label: &str) {
         if let Some(c) = self.views.compare.as_mut().filter(|c| c.report.is_none() && label == c.task_label()) {
-            c.set_report(Err("cancelled".into()));
+            c.set_report(Err(crate::tr!("log-cancelled-short")));
         }
     }
 
     /// A background compare's result, for the view that asked (a newer one drops it).
     pub(in crate::app) fn compared(&mut self, serial: u64, report: Result<Report, String>) {
         match &report {
-            Ok(r) => self.log.info(format!("compare: {}", r.summary())),
-            Err(e) => self.log.error(format!("compare: {e}")),
+            Ok(r) => self.log.info(crate::tr!("log-compare", text = r.summary())),
+            Err(e) => self.log.error(crate::tr!("log-compare", text = e.to_string())),
+
         }
         if let Some(c) = self.views.compare.as_mut().filter(|c| c.serial == serial) {
             c.set_report(report);

@@ -2,6 +2,7 @@
 //! background tasks' results.
 
 use super::*;
+use crate::tr;
 
 impl StudioApp {
     pub(super) fn apply_file(&mut self, intent: Intent) {
@@ -19,11 +20,11 @@ impl StudioApp {
             Intent::OpenReferenced(p) => self.open_path(p),
             Intent::OpenFolder(dir) => self.open_folder(dir),
             Intent::Unpack { src, dest } => {
-                let label = format!("Unpacking {}", src.display());
+                let label = tr!("task-unpacking", path = src.display().to_string());
                 self.work.tasks.spawn(label, move |p| crate::app::tasks::run_batch(false, src, dest, p));
             }
             Intent::Pack { dir, dest } => {
-                let label = format!("Packing {}", dir.display());
+                let label = tr!("task-packing", path = dir.display().to_string());
                 self.work.tasks.spawn(label, move |p| crate::app::tasks::run_batch(true, dir, dest, p));
             }
             Intent::CloseFolder => self.views.folder = None,
@@ -39,16 +40,16 @@ impl StudioApp {
                     self.settings.show_browser = true;
                     v.focus_search = true;
                 }
-                None => self.log.info("no project is open: File > Open Folder opens a game folder as one"),
+                None => self.log.info(tr!("log-no-project")),
             },
             Intent::Save { file, force, then } => self.save(file, force, then),
             Intent::SaveAs { file, path } => match self.ws.save_as(file, &path) {
                 Ok(()) => {
-                    self.log.info(format!("saved as {}", path.display()));
+                    self.log.info(tr!("log-saved-as", path = path.display().to_string()));
                     self.settings.remember_file(&path);
                     self.changed();
                 }
-                Err(e) => self.fail("Save As", e.to_string()),
+                Err(e) => self.fail(&tr!("title-save-as"), e.to_string()),
             },
             Intent::SaveAll { then } => self.save_all(then),
             Intent::Close { file, confirmed } => {
@@ -81,7 +82,7 @@ impl StudioApp {
                 for (path, len) in temps {
                     let stale = crate::doc::save::StaleTemp { path: path.clone(), len, age: Default::default() };
                     match crate::doc::save::remove_stale_temp(&stale) {
-                        Ok(()) => self.log.info(format!("removed {}", path.display())),
+                        Ok(()) => self.log.info(tr!("log-removed-file", path = path.display().to_string())),
                         Err(e) => self.log.error(format!("{}: {e}", path.display())),
                     }
                 }
@@ -98,12 +99,12 @@ impl StudioApp {
             Intent::OpenExternal(file) => {
                 if self.outside.launch_programs {
                     if let Err(e) = crate::app::external::launch(&file, &self.settings.external_program) {
-                        let text = format!("{e}.\n\nThe file is still watched: open it in any program and save it there, or choose the program in Edit > External Program and try again.");
+                        let text = tr!("log-external-failed", error = e.to_string());
                         self.log.error(e);
-                        self.views.dialog = Some(crate::app::intent::Dialog::Message { title: "Edit in External Program".to_string(), text });
+                        self.views.dialog = Some(crate::app::intent::Dialog::Message { title: tr!("title-edit-external"), text });
                     }
                 } else {
-                    self.log.info(format!("{}: not opened in a program (programs are off in this session); it is watched", file.display()));
+                    self.log.info(tr!("log-external-off", path = file.display().to_string()));
                 }
                 self.outside.launched.push(file);
             }
@@ -125,7 +126,7 @@ impl StudioApp {
         if let Some(id) = already {
             self.browser.selection.select_only(ItemPath::root(id));
             self.browser.scroll_to = Some(ItemPath::root(id));
-            self.log.info(format!("{} is already open", p.display()));
+            self.log.info(tr!("log-already-open", path = p.display().to_string()));
             let opened = self.ws.file(id).map(|f| f.path.clone()).unwrap_or_default();
             self.frame.open_after_load.iter_mut().filter(|(f, _)| *f == p).for_each(|(f, _)| *f = opened.clone());
             self.frame.reveal_after_load.iter_mut().filter(|(f, ..)| *f == p).for_each(|(f, ..)| *f = opened.clone());
@@ -134,7 +135,7 @@ impl StudioApp {
         }
         let large = std::fs::metadata(&p).is_ok_and(|m| m.len() >= files::LARGE_FILE);
         if large {
-            let label = format!("Reading {}", p.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+            let label = tr!("task-reading", name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
             self.work.tasks.spawn(label, move |progress| files::preload(&p, progress));
             return;
         }
@@ -150,17 +151,17 @@ impl StudioApp {
         match opened {
             Ok(id) => {
                 let (name, what, diags) = match self.ws.file(id) {
-                    Some(f) if f.root().is_archive() => (f.name(), format!("{} entries", f.root().len()), f.open_diagnostics.clone()),
+                    Some(f) if f.root().is_archive() => (f.name(), tr!("log-entries-count", n = f.root().len()), f.open_diagnostics.clone()),
                     Some(f) => {
                         let len = match f.root() {
                             crate::doc::node::Node::Blob(b) => b.len(),
                             other => other.write().len(),
                         };
-                        (f.name(), format!("{len} bytes"), f.open_diagnostics.clone())
+                        (f.name(), tr!("log-bytes-count", n = len), f.open_diagnostics.clone())
                     }
                     None => return,
                 };
-                self.log.info(format!("opened {} ({what})", p.display()));
+                self.log.info(tr!("log-opened", path = p.display().to_string(), what = what));
                 for d in diags {
                     self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), d.message));
                 }
@@ -172,7 +173,7 @@ impl StudioApp {
                 self.changed();
                 self.show_opened(p);
             }
-            Err(e) => self.log.error(format!("open: {e}")),
+            Err(e) => self.log.error(tr!("log-open-failed", error = e.to_string())),
         }
     }
 
@@ -197,7 +198,7 @@ impl StudioApp {
                         self.queue.intents.push(Intent::Reveal { file: id, entry: Some(entry) });
                         self.queue.intents.push(Intent::OpenTab(item));
                     }
-                    None => self.log.error(format!("{}: no entry {entry}", path.display())),
+                    None => self.log.error(tr!("log-no-entry", path = path.display().to_string(), entry = entry)),
                 },
             }
         }
@@ -225,7 +226,7 @@ impl StudioApp {
 
     pub(super) fn open_folder(&mut self, dir: PathBuf) {
         self.settings.remember_folder(&dir);
-        let label = format!("Opening the project {}", dir.display());
+        let label = tr!("task-opening-project", path = dir.display().to_string());
         self.work.tasks.spawn(label, move |_| files::walk_project(&dir));
     }
 
@@ -234,7 +235,7 @@ impl StudioApp {
         self.ws.close(file);
         self.log.forget_file(file);
         self.browser.forget_file(file);
-        self.log.info(format!("closed {name}"));
+        self.log.info(tr!("log-closed", name = name));
         self.changed();
     }
 
@@ -257,7 +258,7 @@ impl StudioApp {
                     return;
                 }
                 Err(e) => {
-                    self.fail("Save", e.to_string());
+                    self.fail(&tr!("title-save"), e.to_string());
                     return;
                 }
             }
@@ -275,7 +276,7 @@ impl StudioApp {
                     return;
                 }
                 Err(e) => {
-                    self.fail("Save", e.to_string());
+                    self.fail(&tr!("title-save"), e.to_string());
                     return;
                 }
             }
@@ -286,7 +287,7 @@ impl StudioApp {
     pub(super) fn saved(&mut self, file: FileId) {
         if let Some(f) = self.ws.file(file) {
             let path = f.path.clone();
-            self.log.info(format!("saved {}", path.display()));
+            self.log.info(tr!("log-saved", path = path.display().to_string()));
             self.settings.remember_file(&path);
             self.notice_stale_temps(&path);
         }
@@ -316,8 +317,8 @@ impl StudioApp {
             };
             let r = items::bytes_of(&self.ws, one).and_then(|b| std::fs::write(&target, &*b).map_err(|e| e.to_string()).map(|_| b.len()));
             match r {
-                Ok(n) => self.log.info(format!("extracted {} to {} ({n} bytes)", items::address(&self.ws, one), target.display())),
-                Err(e) => self.fail("Extract", format!("{}: {e}", target.display())),
+                Ok(n) => self.log.info(tr!("log-extracted-one", entry = items::address(&self.ws, one), path = target.display().to_string(), bytes = tr!("log-bytes-count", n = n))),
+                Err(e) => self.fail(&tr!("title-extract"), format!("{}: {e}", target.display())),
             }
             return;
         }
@@ -339,11 +340,11 @@ impl StudioApp {
         let node = match items::node_at(&self.ws, archive) {
             Ok(n) if n.is_archive() => (*n).clone(),
             _ => {
-                self.log.error("extract: not an archive");
+                self.log.error(tr!("log-extract-not-archive"));
                 return;
             }
         };
-        let label = format!("Extracting {} entries of {}", indices.len(), items::address(&self.ws, archive));
+        let label = tr!("task-extracting", n = indices.len(), archive = items::address(&self.ws, archive));
         self.work.tasks.spawn(label, move |p| files::extract_into(&node, &indices, &dir, p));
     }
 
@@ -353,14 +354,14 @@ impl StudioApp {
         let bytes = match self.ws.item_bytes(&ItemPath::root(file)) {
             Ok(b) => b,
             Err(e) => {
-                self.log.error(format!("check {name}: {e}"));
+                self.log.error(tr!("log-check-failed", name = &name, error = e.to_string()));
                 return;
             }
         };
         let readings = self.ws.readings;
         // A level's draw ranges are checked against the level.geom beside it, open or on disk.
         let assets = crate::doc::resolve::WorkspaceAssets::for_item(&self.ws, &ItemPath::root(file));
-        self.work.tasks.spawn(format!("Checking {name}"), move |p| {
+        self.work.tasks.spawn(tr!("task-checking", name = &name), move |p| {
             let mut report = crate::doc::check::check_bytes_with(&name, bytes.clone(), &readings, &mut CheckSink(p));
             let file_name = std::path::Path::new(&name).file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned());
             crate::doc::check::check_draws(&file_name, &bytes, &assets, &mut report);
@@ -371,13 +372,13 @@ impl StudioApp {
     pub(in crate::app) fn finish_task(&mut self, label: &str, outcome: Outcome) {
         match outcome {
             Outcome::Loaded { path, result: Ok(read) } => self.open_now(&path, Some(read)),
-            Outcome::Loaded { result: Err(m), .. } => self.log.error(format!("open: {m}")),
+            Outcome::Loaded { result: Err(m), .. } => self.log.error(tr!("log-open-failed", error = m)),
             Outcome::ProjectWalked { project } => self.project_walked(*project),
             Outcome::ProjectIndexed { root, index } => {
                 if let Some(view) = self.views.folder.as_mut().filter(|v| v.root() == root) {
                     let problems = index.problems().len();
                     view.set_index(*index, &self.ws);
-                    self.log.info(format!("{}: references indexed, {problems} findings", root.display()));
+                    self.log.info(tr!("log-indexed", path = root.display().to_string(), n = problems));
                 }
             }
             Outcome::Batch { verb, dest, report } => match report {
@@ -392,29 +393,22 @@ impl StudioApp {
                     for f in r.failures.iter().take(50) {
                         self.log.error(format!("{verb}: {}: {}", f.item, f.message));
                     }
-                    let failed = if r.failures.is_empty() { String::new() } else { format!(", {} failed (nothing written for those)", r.failures.len()) };
-                    self.log.info(format!("{verb}: {} files -> {} files written to {}{failed}", r.items, r.files_written, dest.display()));
+                    let failed = if r.failures.is_empty() { String::new() } else { tr!("log-batch-failed", n = r.failures.len()) };
+                    self.log.info(tr!("log-batch-done", verb = verb, items = r.items, written = r.files_written, path = dest.display().to_string(), failed = failed));
                 }
             },
             Outcome::Extracted { dest, written, failed } => {
-                self.log.info(format!("extracted {written} entries to {}", dest.display()));
+                self.log.info(tr!("log-extracted", n = written, path = dest.display().to_string()));
                 for f in failed.iter().take(50) {
-                    self.log.error(format!("extract: {f}"));
+                    self.log.error(tr!("log-extract-failure", error = f.to_string()));
                 }
                 if failed.len() > 50 {
-                    self.log.error(format!("extract: {} more failures", failed.len() - 50));
+                    self.log.error(tr!("log-extract-more", n = failed.len() - 50));
                 }
             }
             Outcome::Checked { file, report } => {
                 let errors = report.diagnostics.iter().filter(|d| d.severity == crate::formats::Severity::Error).count();
-                let line = format!(
-                    "check {}: {}, {} entries, round trip {}, {} findings ({errors} errors)",
-                    report.path,
-                    if report.ok { "ok" } else { "FAILED" },
-                    report.entries,
-                    if report.roundtrip { "exact" } else { "differs" },
-                    report.diagnostics.len()
-                );
+                let line = tr!("log-checked", path = &report.path, ok = if report.ok { tr!("log-check-ok") } else { tr!("log-check-failed-mark") }, entries = report.entries, roundtrip = if report.roundtrip { tr!("log-roundtrip-exact") } else { tr!("log-roundtrip-differs") }, n = report.diagnostics.len(), errors = errors);
                 if report.ok { self.log.info(line) } else { self.log.error(line) }
                 self.log.set_report(file, report);
                 self.views.bottom_tab = crate::app::log::BottomTab::Diagnostics;
@@ -425,7 +419,8 @@ impl StudioApp {
             Outcome::ModExportChanges { base, result } => self.mod_export_changes(base, result),
             Outcome::Compared { view, report } => self.compared(view, report),
             Outcome::Cancelled => {
-                self.log.warn(format!("{label}: cancelled"));
+                self.log.warn(tr!("log-cancelled", task = label));
+
                 self.compare_cancelled(label);
             }
         }

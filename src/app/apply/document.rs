@@ -20,10 +20,10 @@ impl StudioApp {
                 match items::rename(&path, &name) {
                     Ok(e) => {
                         if self.edit(e) {
-                            self.log.info(format!("renamed {before} to {name}"));
+                            self.log.info(crate::tr!("log-renamed", before = before, name = name));
                         }
                     }
-                    Err(m) => self.log.error(format!("rename: {m}")),
+                    Err(m) => self.log.error(crate::tr!("log-rename-failed", error = m)),
                 }
             }
             Intent::Delete(paths) => {
@@ -38,7 +38,7 @@ impl StudioApp {
                 let mut removed = 0;
                 for (_, group) in per_file {
                     let n = group.len();
-                    let label = format!("Remove {n} entries");
+                    let label = crate::tr!("undo-remove-entries", n = n);
                     if let Some(e) = items::batch(label, group)
                         && self.edit(e)
                     {
@@ -46,7 +46,7 @@ impl StudioApp {
                     }
                 }
                 if removed > 0 {
-                    self.log.info(format!("removed {removed} entr{}", if removed == 1 { "y" } else { "ies" }));
+                    self.log.info(crate::tr!("log-removed-entries", n = removed));
                 }
             }
             Intent::Replace { path, from } => match std::fs::read(&from) {
@@ -55,13 +55,13 @@ impl StudioApp {
                     Some((editor, msg)) => self.apply(Intent::Editor { editor, target: path, msg }),
                     None => self.apply(Intent::ReplaceBytes { path, bytes: SharedBytes::from(b) }),
                 },
-                Err(e) => self.fail("Replace", format!("{}: {e}", from.display())),
+                Err(e) => self.fail(&crate::tr!("tex-replace-title"), format!("{}: {e}", from.display())),
             },
             Intent::ReplaceBytes { path, bytes } => {
                 let n = bytes.len();
                 let e = items::replace(&path, bytes);
                 if self.edit(e) {
-                    self.log.info(format!("replaced {} ({n} bytes)", items::address(&self.ws, &path)));
+                    self.log.info(crate::tr!("log-replaced", entry = items::address(&self.ws, &path), bytes = crate::tr!("log-bytes-count", n = n)));
                 }
             }
             Intent::Add { archive, files } => self.add_files(&archive, &files),
@@ -114,7 +114,7 @@ impl StudioApp {
                 Some(change)
             }
             Err(err) => {
-                self.log.error(format!("{label}: {err}"));
+                self.log.error(crate::tr!("log-step-failed", label = &label, error = err.to_string()));
                 None
             }
         }
@@ -122,15 +122,15 @@ impl StudioApp {
 
     pub(super) fn undo_redo(&mut self, undo: bool) {
         let r = if undo { self.ws.undo_steps() } else { self.ws.redo_steps() };
-        let word = if undo { "undo" } else { "redo" };
+        let word = if undo { crate::tr!("log-undo") } else { crate::tr!("log-redo") };
         match r {
             Ok(Some((label, changes))) => {
                 // A step may span several files (a rename with its references).
                 self.after_changes(&changes);
-                self.log.info(format!("{word}: {label}"));
+                self.log.info(crate::tr!("log-undone", word = &word, label = &label));
             }
-            Ok(None) => self.log.info(format!("nothing to {word}")),
-            Err(e) => self.log.error(format!("{word}: {e}")),
+            Ok(None) => self.log.info(if undo { crate::tr!("log-nothing-to-undo") } else { crate::tr!("log-nothing-to-redo") }),
+            Err(e) => self.log.error(crate::tr!("log-undone", word = &word, label = e.to_string())),
         }
     }
 
@@ -187,17 +187,17 @@ impl StudioApp {
             let bytes = match std::fs::read(p) {
                 Ok(b) => SharedBytes::from(b),
                 Err(e) => {
-                    self.log.error(format!("add: {}: {e}", p.display()));
+                    self.log.error(crate::tr!("log-add-failed", what = p.display().to_string(), error = e.to_string()));
                     continue;
                 }
             };
             match items::add(&self.ws, archive, &name, bytes) {
                 Ok(e) => group.push(e),
-                Err(m) => self.log.error(format!("add {name}: {m}")),
+                Err(m) => self.log.error(crate::tr!("log-add-failed", what = &name, error = m)),
             }
         }
         let added = group.len();
-        let change = items::batch(format!("Add {added} files"), group).and_then(|e| self.edit_change(e));
+        let change = items::batch(crate::tr!("undo-add-files", n = added), group).and_then(|e| self.edit_change(e));
         let applied = change.is_some();
         if let Some(n) = change.as_ref().and_then(|c| c.shift.last_inserted()) {
             self.browser.selection.select_only(n.clone());
@@ -205,7 +205,8 @@ impl StudioApp {
         }
         if applied {
             self.browser.expansion.set(archive, true);
-            self.log.info(format!("added {added} file{} to {}", if added == 1 { "" } else { "s" }, items::address(&self.ws, archive)));
+            self.log.info(crate::tr!("log-added-files", n = added, archive = items::address(&self.ws, archive)));
+
         }
     }
 }

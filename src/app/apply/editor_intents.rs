@@ -73,7 +73,8 @@ impl StudioApp {
                 if opened {
                     self.changed();
                 }
-                self.log.info(format!("{label}: {} file{} to save", changes.len(), if changes.len() == 1 { "" } else { "s" }));
+                self.log.info(crate::tr!("log-files-to-save", label = &label, n = changes.len()));
+
             }
             Err(e) => self.fail(&label, e.to_string()),
         }

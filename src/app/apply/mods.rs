@@ -6,6 +6,7 @@ use super::*;
 use crate::app::mods::{Pending, export::ExportForm, package_view::PackageView, work};
 use crate::doc::mods::preview::Preview;
 use crate::doc::mods::text::shown;
+use crate::tr;
 
 impl StudioApp {
     /// The open project's folder, or a message saying one is needed.
@@ -13,7 +14,7 @@ impl StudioApp {
         match &self.views.folder {
             Some(v) => Some(v.root().to_path_buf()),
             None => {
-                self.fail(what, "no game folder is open: File > Open Folder opens one as a project".into());
+                self.fail(what, tr!("log-mod-no-game"));
                 None
             }
         }
@@ -22,24 +23,24 @@ impl StudioApp {
     pub(super) fn apply_mods(&mut self, intent: Intent) {
         match intent {
             Intent::ModPreview { package, force, order } => {
-                let Some(game) = self.mod_game("Install Mod") else { return };
-                let label = format!("Dry run of {}", package.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+                let Some(game) = self.mod_game(&tr!("pick-install-mod")) else { return };
+                let label = tr!("task-mod-dry-run", name = package.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
                 self.work.tasks.spawn(label, move |_| work::dry_run(game, package, force, order));
             }
             Intent::ModInstall { package, force, order } => {
                 self.views.mods.pending = None;
-                let Some(game) = self.mod_game("Install Mod") else { return };
-                let label = format!("Installing {}", package.file_name().map(|n| n.to_string_lossy()).unwrap_or_default());
+                let Some(game) = self.mod_game(&tr!("pick-install-mod")) else { return };
+                let label = tr!("task-mod-installing", name = package.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
                 self.work.tasks.spawn(label, move |p| work::install(game, package, force, order, p));
             }
             Intent::ModDismissPreview => self.views.mods.pending = None,
             Intent::ModUninstall(name) => {
-                let Some(game) = self.mod_game("Uninstall Mod") else { return };
-                self.work.tasks.spawn(format!("Uninstalling {}", shown(&name)), move |p| work::uninstall(game, name, p));
+                let Some(game) = self.mod_game(&tr!("title-uninstall-mod")) else { return };
+                self.work.tasks.spawn(tr!("task-mod-uninstalling", name = shown(&name)), move |p| work::uninstall(game, name, p));
             }
             Intent::ModMove { name, to } => {
-                let Some(game) = self.mod_game("Move Mod") else { return };
-                self.work.tasks.spawn(format!("Moving {} to #{to}", shown(&name)), move |p| work::reorder(game, name, to, p));
+                let Some(game) = self.mod_game(&tr!("title-move-mod")) else { return };
+                self.work.tasks.spawn(tr!("task-mod-moving", name = shown(&name), to = to.to_string()), move |p| work::reorder(game, name, to, p));
             }
             Intent::ModClosePackage(i) => {
                 if i < self.views.mods.packages.len() {
@@ -57,12 +58,12 @@ impl StudioApp {
     pub(super) fn open_package(&mut self, path: &Path) {
         match PackageView::open(path) {
             Ok(v) => {
-                self.log.info(format!("opened the mod {} {} ({} changes) from {}", shown(&v.package.meta.name), shown(&v.package.meta.version), v.package.changes.len(), path.display()));
+                self.log.info(tr!("log-mod-opened", name = shown(&v.package.meta.name), version = shown(&v.package.meta.version), n = v.package.changes.len(), path = path.display().to_string()));
                 self.settings.remember_file(path);
                 self.views.mods.packages.retain(|p| p.path != path);
                 self.views.mods.packages.push(v);
             }
-            Err(e) => self.fail("Open Mod", e),
+            Err(e) => self.fail(&tr!("title-open-mod"), e),
         }
     }
 
@@ -71,16 +72,10 @@ impl StudioApp {
         let (force, order) = how;
         match result {
             Ok(preview) => {
-                self.log.info(format!(
-                    "dry run of {}: {} changes, {} blocked, {} in conflict with installed mods",
-                    shown(&preview.meta.name),
-                    preview.rows.len(),
-                    preview.blocked(),
-                    preview.conflicts()
-                ));
+                self.log.info(tr!("log-mod-dry-run", name = shown(&preview.meta.name), n = preview.rows.len(), blocked = preview.blocked(), conflicts = preview.conflicts()));
                 self.views.mods.pending = Some(Pending { game, package, force, order, preview: *preview });
             }
-            Err(e) => self.fail("Install Mod", e),
+            Err(e) => self.fail(&tr!("pick-install-mod"), e),
         }
     }
 
@@ -91,10 +86,10 @@ impl StudioApp {
         match &result {
             Ok(lines) => {
                 for l in lines {
-                    self.log.info(format!("mod: {l}"));
+                    self.log.info(tr!("log-mod-line", line = l));
                 }
             }
-            Err(e) => self.fail("Mods", e.clone()),
+            Err(e) => self.fail(&tr!("mods-title"), e.clone()),
         }
         self.views.mods.reload(&game);
         let canon = std::fs::canonicalize(&game).unwrap_or_else(|_| game.clone());
@@ -108,12 +103,12 @@ impl StudioApp {
             .collect();
         for (id, path, dirty) in changed {
             if dirty {
-                self.log.warn(format!("{} was changed on disk by the mod command; your unsaved edits are kept (saving asks before it overwrites)", path.display()));
+                self.log.warn(tr!("log-mod-changed-dirty", path = path.display().to_string()));
             } else {
                 self.close_file(id);
                 if path.exists() {
                     self.open_path(path.clone());
-                    self.log.info(format!("read {} again: the mod command changed it", path.display()));
+                    self.log.info(tr!("log-mod-reread", path = path.display().to_string()));
                 }
             }
         }
@@ -134,18 +129,18 @@ impl StudioApp {
             }
         }
         if base.is_some() && root.is_none() {
-            self.fail("Export Changes as Mod", "against a clean folder needs the modded game folder open as the project (File > Open Folder)".into());
+            self.fail(&tr!("pick-export-mod"), tr!("log-export-needs-project"));
             return;
         }
         if base.is_none() && edited.is_empty() && root.is_none() {
-            self.fail("Export Changes as Mod", "nothing to export: no unsaved edits and no game folder open".into());
+            self.fail(&tr!("pick-export-mod"), tr!("log-export-nothing"));
             return;
         }
         let form = self.views.mods.export.take().unwrap_or_else(|| ExportForm::new(root.as_deref()));
         self.views.mods.export = Some(ExportForm { base: base.clone(), loading: true, ..form });
         let label = match &base {
-            Some(b) => format!("Comparing with {}", b.display()),
-            None => "Finding unsaved changes".to_string(),
+            Some(b) => tr!("task-export-comparing", path = b.display().to_string()),
+            None => tr!("task-export-finding"),
         };
         self.work.tasks.spawn(label, move |_| crate::app::mods::export::find_changes(base, root, edited));
     }
@@ -157,7 +152,7 @@ impl StudioApp {
             Ok(changes) => form.set_changes(changes),
             Err(e) => {
                 self.views.mods.export = None;
-                self.fail("Export Changes as Mod", e);
+                self.fail(&tr!("pick-export-mod"), e);
             }
         }
     }
@@ -166,10 +161,11 @@ impl StudioApp {
         let Some(form) = self.views.mods.export.as_ref() else { return };
         match form.write(path) {
             Ok(n) => {
-                self.log.info(format!("exported {n} change(s) as the mod {} to {}", shown(&form.meta.name), path.display()));
+                self.log.info(tr!("log-mod-exported", n = n, name = shown(&form.meta.name), path = path.display().to_string()));
                 self.views.mods.export = None;
             }
-            Err(e) => self.fail("Export Changes as Mod", e),
+            Err(e) => self.fail(&tr!("pick-export-mod"), e),
+
         }
     }
 }

@@ -7,12 +7,7 @@ impl StudioApp {
     /// The tree is there: show it and build the reference index in the background.
     pub(super) fn project_walked(&mut self, project: crate::doc::project::Project) {
         let n = project.files().len();
-        self.log.info(format!(
-            "{}: {n} game files, {} other files skipped, {} walk problems",
-            project.root.display(),
-            project.walked.unrelated,
-            project.walked.problems.len()
-        ));
+        self.log.info(crate::tr!("log-project-walked", path = project.root.display().to_string(), n = n, skipped = project.walked.unrelated, problems = project.walked.problems.len()));
         let view = crate::app::project::ProjectView::new(project);
         let project = view.project.clone();
         let readings = self.ws.readings;
@@ -20,7 +15,7 @@ impl StudioApp {
         let root = project.root.clone();
         // Its installed mods as its journal says now (a `mod` command may have run since).
         self.views.mods.reload(&root);
-        self.work.tasks.spawn(format!("Indexing {}", root.display()), move |_| Outcome::ProjectIndexed {
+        self.work.tasks.spawn(crate::tr!("task-indexing", path = root.display().to_string()), move |_| Outcome::ProjectIndexed {
             root: root.clone(),
             index: Box::new(project.index(&readings)),
         });
@@ -51,9 +46,9 @@ impl StudioApp {
             Ok(changes) => {
                 self.after_changes(&changes);
                 self.changed();
-                self.log.info(format!("{}: {} files to save", plan.label(), changes.len()));
+                self.log.info(crate::tr!("log-files-to-save", label = plan.label(), n = changes.len()));
             }
-            Err(m) => self.fail("Rename", m),
+            Err(m) => self.fail(&crate::tr!("cmd-rename"), m),
         }
     }
 
@@ -79,7 +74,8 @@ impl StudioApp {
             Some(e) => items::resolve(&self.ws, file, e),
         };
         let Some(item) = item else {
-            self.log.warn(format!("{address}: not in the open file any more"));
+            self.log.warn(crate::tr!("log-not-in-file", address = address));
+
             return;
         };
         self.reveal(file, entry);

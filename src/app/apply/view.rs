@@ -82,7 +82,7 @@ impl StudioApp {
                 match route(self.outside.native_dialogs, unavailable, self.views.file_dialog.native_pending) {
                     Route::InWindow { why, warn } => {
                         if warn {
-                            self.log.warn(format!("{why}: this dialog is drawn in the window"));
+                            self.log.warn(crate::tr!("log-dialog-in-window", why = &why));
                         }
                         self.pick_in_window(p, &why);
                     }
@@ -93,7 +93,7 @@ impl StudioApp {
                 }
             }
             Intent::NativeDialogClosed => self.views.file_dialog.native_pending = false,
-            Intent::PickInWindow(p) => self.pick_in_window(p, "the native dialog did not open (no desktop portal answered and no zenity)"),
+            Intent::PickInWindow(p) => self.pick_in_window(p, &crate::tr!("log-native-dialog-failed")),
             Intent::CopyText(s) => self.frame.ctx.copy_text(s),
             Intent::SetExternalProgram(p) => self.settings.external_program = p,
             other => self.misrouted(other),
@@ -111,7 +111,7 @@ impl StudioApp {
             Some(e) => items::resolve(&self.ws, file, e),
         };
         let Some(path) = path else {
-            self.log.warn(format!("no entry {entry:?} any more"));
+            self.log.warn(crate::tr!("log-no-entry-any-more", entry = format!("{entry:?}")));
             return;
         };
         for k in 0..path.entries.len() {
@@ -133,7 +133,7 @@ impl StudioApp {
         if !is_default {
             self.settings.readings.push(spec.to_string());
         }
-        self.log.info(format!("reading {spec}"));
+        self.log.info(crate::tr!("log-reading-set", spec = spec));
         self.changed();
     }
 }
@@ -142,7 +142,8 @@ impl StudioApp {
     /// Opens the in-window file dialog for `pick`; the first time, the log says why.
     pub(crate) fn pick_in_window(&mut self, pick: Pick, why: &str) {
         if self.views.file_dialog.open_for(pick, self.settings.last_dir.clone()) {
-            self.log.info(format!("file dialogs are drawn in the window: {why}"));
+            self.log.info(crate::tr!("log-dialogs-in-window", why = why));
+
         }
     }
 }

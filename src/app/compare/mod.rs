@@ -96,7 +96,7 @@ impl CompareView {
 
     /// The name of the background task that compares for this view.
     pub fn task_label(&self) -> String {
-        format!("Comparing {}", self.title)
+        crate::tr!("task-comparing", title = self.title.as_str())
     }
 
     /// Takes the compare's result, keeping only the changes [`CompareView::only`] asks for.

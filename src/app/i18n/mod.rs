@@ -74,6 +74,9 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("apply", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
     ("units", include_str!("../../../i18n/en/units.ftl"), include_str!("../../../i18n/ru/units.ftl")),
     ("mission", include_str!("../../../i18n/en/mission.ftl"), include_str!("../../../i18n/ru/mission.ftl")),
+    ("mesh", include_str!("../../../i18n/en/mesh.ftl"), include_str!("../../../i18n/ru/mesh.ftl")),
+    ("views", include_str!("../../../i18n/en/views.ftl"), include_str!("../../../i18n/ru/views.ftl")),
+    ("log", include_str!("../../../i18n/en/log.ftl"), include_str!("../../../i18n/ru/log.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);
@@ -177,6 +180,12 @@ impl<'a> From<&'a str> for Arg<'a> {
 impl<'a> From<&'a String> for Arg<'a> {
     fn from(v: &'a String) -> Self {
         Arg::Str(Cow::Borrowed(v))
+    }
+}
+
+impl<'a> From<Cow<'a, str>> for Arg<'a> {
+    fn from(v: Cow<'a, str>) -> Self {
+        Arg::Str(v)
     }
 }
 

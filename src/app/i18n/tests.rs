@@ -167,3 +167,25 @@ fn the_language_switches_at_once_and_per_thread() {
     assert_eq!(crate::tr!("menu-file"), "File");
     assert_eq!(tr("no-such-key"), "no-such-key", "a missing key shows as itself");
 }
+
+#[test]
+fn counts_in_the_3d_view_the_log_and_the_timeline_agree_with_their_number() {
+    let ru = |key: &str, n: u64| lookup(Language::Russian, key, &[("n", Arg::from(n))]);
+    assert_eq!(ru("mesh-triangles-count", 1), "1 треугольник");
+    assert_eq!(ru("mesh-triangles-count", 3), "3 треугольника");
+    assert_eq!(ru("mesh-triangles-count", 12), "12 треугольников");
+    assert_eq!(ru("mesh-triangles-count", 2048), "2\u{202F}048 треугольников");
+    assert_eq!(ru("log-entries-count", 21), "21 запись");
+    assert_eq!(ru("log-removed-entries", 2), "удалены 2 записи");
+    assert_eq!(ru("log-removed-entries", 5), "удалено 5 записей");
+    // "из" takes the genitive: "из 1 кадра", "из 9 кадров".
+    let span = |l: Language, n: u64| lookup(l, "timeline-span-frames", &[("n", Arg::from(n)), ("last", Arg::from((n - 1).to_string()))]);
+    assert_eq!(span(Language::Russian, 1), "из 1 кадра (0–0)");
+    assert_eq!(span(Language::Russian, 9), "из 9 кадров (0–8)");
+    assert_eq!(span(Language::English, 1), "of 1 frame (0–0)");
+    assert_eq!(span(Language::English, 9), "of 9 frames (0–8)");
+    // The English log lines read as they did before they were keys.
+    let opened = lookup(Language::English, "log-opened", &[("path", Arg::from("/g/a.lib")), ("what", Arg::from(lookup(Language::English, "log-entries-count", &[("n", Arg::from(12u64))])))]);
+    assert_eq!(opened, "opened /g/a.lib (12 entries)");
+    assert_eq!(lookup(Language::English, "log-bytes-count", &[("n", Arg::from(1u64))]), "1 byte");
+}

@@ -25,7 +25,7 @@ pub struct ExportForm {
 impl ExportForm {
     /// A form with the name offered from the game folder's.
     pub fn new(root: Option<&Path>) -> ExportForm {
-        let name = root.and_then(|r| r.file_name()).map(|n| format!("{} changes", n.to_string_lossy())).unwrap_or_else(|| "My changes".into());
+        let name = root.and_then(|r| r.file_name()).map(|n| crate::tr!("modx-default-name", folder = n.to_string_lossy())).unwrap_or_else(|| crate::tr!("modx-default-name-mine"));
         let tool = format!("parkan-studio {}", env!("CARGO_PKG_VERSION"));
         ExportForm { base: None, loading: false, meta: Meta { name, version: "1.0".into(), tool, ..Default::default() }, rows: Vec::new() }
     }
@@ -53,7 +53,8 @@ pub fn find_changes(base: Option<PathBuf>, root: Option<PathBuf>, edited: Vec<(S
             let overlay: Vec<(String, SharedBytes)> = edited.into_iter().map(|(rel, _, bytes)| (rel, bytes)).collect();
             diff_folders_over(b, &r, &overlay).map_err(|e| e.to_string())
         }
-        (Some(_), None) => Err("no game folder is open to compare with the clean one".into()),
+        (Some(_), None) => Err(crate::tr!("modx-no-game")),
+
         (None, _) => {
             let mut out = Vec::new();
             let mut err = None;
@@ -77,7 +78,7 @@ pub fn find_changes(base: Option<PathBuf>, root: Option<PathBuf>, edited: Vec<(S
 pub fn show(mods: &mut ModsState, ctx: &egui::Context, out: &mut Vec<Intent>) {
     let Some(form) = mods.export.as_mut() else { return };
     let mut open = true;
-    egui::Window::new("Export Changes as Mod").id(egui::Id::unique("mod-export")).open(&mut open).default_size([620.0, 480.0]).collapsible(false).show(ctx, |ui| {
+    egui::Window::new(crate::tr!("pick-export-mod")).id(egui::Id::unique("mod-export")).open(&mut open).default_size([620.0, 480.0]).collapsible(false).show(ctx, |ui| {
         ui.horizontal(|ui| {
             ui.label(crate::tr!("export-changes"));
             if ui.selectable_label(form.base.is_none(), crate::tr!("export-unsaved")).clicked() && form.base.is_some() {

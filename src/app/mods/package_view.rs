@@ -47,18 +47,18 @@ pub fn diff_lines(game: &Path, c: &Change, readings: crate::formats::readings::R
     let old = game_side(game, c);
     let Some(new) = new_side(c, old.as_ref()) else {
         return vec![match (&c.op, old) {
-            (Op::RenameEntry { to, .. }, Some(_)) => format!("the game's {} would be named {to}; its bytes stay", c.address()),
-            (_, Some(g)) => format!("the game's {} ({} bytes) would be removed", c.address(), g.bytes.len()),
-            (_, None) => format!("the game has no {} (already removed?)", c.address()),
+            (Op::RenameEntry { to, .. }, Some(_)) => crate::tr!("modv-would-rename", address = c.address(), to = to.as_str()),
+            (_, Some(g)) => crate::tr!("modv-would-remove", address = c.address(), bytes = crate::tr!("log-bytes-count", n = g.bytes.len())),
+            (_, None) => crate::tr!("modv-already-removed", address = c.address()),
         }];
     };
     let Some(old) = old else {
-        return vec![format!("the game has no {}: it would be added ({} bytes)", c.address(), new.bytes.len())];
+        return vec![crate::tr!("modv-would-add", address = c.address(), bytes = crate::tr!("log-bytes-count", n = new.bytes.len()))];
     };
     let mut report = Report::default();
     diff_items(&c.address(), &old, &new, &Options { stat_only: false, readings }, &mut report);
     if report.is_equal() {
-        return vec!["the game already has these bytes".into()];
+        return vec![crate::tr!("modv-same-bytes")];
     }
     let mut lines = vec![report.summary()];
     for ch in &report.changes {
@@ -66,7 +66,8 @@ pub fn diff_lines(game: &Path, c: &Change, readings: crate::formats::readings::R
         lines.extend(ch.details.iter().map(|d| format!("    {}", d.line())));
         lines.extend(ch.context.iter().map(|l| format!("    {l}")));
         if let Some(d) = &ch.damaged {
-            lines.push(format!("    damaged: {d}"));
+            lines.push(format!("    {}", crate::tr!("modv-damaged", what = d.to_string())));
+
         }
     }
     lines

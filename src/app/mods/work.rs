@@ -23,8 +23,9 @@ fn run(game: PathBuf, p: &Progress, command: impl FnOnce(&Path, KillAt<'_>) -> R
     let result = match command(&game, &mut kill) {
         Ok(lines) => Ok(lines),
         Err(ModError::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => match recover(&game) {
-            Ok(_) => Err("cancelled before the commit point: nothing in the game folder was changed".to_string()),
-            Err(e) => Err(format!("cancelled; rolling back what was staged failed: {e} (the next mod command tries again)")),
+            Ok(_) => Err(crate::tr!("mods-cancelled-clean")),
+            Err(e) => Err(crate::tr!("mods-cancelled-rollback-failed", error = e.to_string())),
+
         },
         Err(e) => Err(e.to_string()),
     };

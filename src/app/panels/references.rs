@@ -21,7 +21,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
     let uses = ix.uses(id);
     let used_by = ix.used_by(id);
     let kind = ix.item(id).map(|i| i.kind);
-    egui::CollapsingHeader::new(RichText::new(format!("Used by ({})", used_by.len())).strong()).id_salt("used-by").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(RichText::new(crate::tr!("refs-used-by", n = used_by.len())).strong()).id_salt("used-by").default_open(true).show(ui, |ui| {
         if used_by.is_empty() {
             ui.weak(if ix.is_unused(id) { crate::tr!("refs-unused") } else { crate::tr!("refs-used-by-nothing") });
         }
@@ -36,7 +36,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
         }
     });
     if !uses.is_empty() {
-        egui::CollapsingHeader::new(RichText::new(format!("Uses ({})", uses.len())).strong()).id_salt("uses").default_open(true).show(ui, |ui| {
+        egui::CollapsingHeader::new(RichText::new(crate::tr!("refs-uses", n = uses.len())).strong()).id_salt("uses").default_open(true).show(ui, |ui| {
             for (r, target) in &uses {
                 ui.horizontal_wrapped(|ui| {
                     ui.weak(format!("{}: {} {} ->", r.at.describe(), r.kind.label(), r.name));
@@ -59,7 +59,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
     if !kind.is_some_and(|k| k == crate::doc::kinds::FormatKind::Msh) {
         let shown = ix.shown_by(id);
         if !shown.is_empty() {
-            egui::CollapsingHeader::new(RichText::new(format!("Drawn by ({})", shown.len()))).id_salt("drawn-by").default_open(false).show(ui, |ui| {
+            egui::CollapsingHeader::new(RichText::new(crate::tr!("refs-drawn-by", n = shown.len()))).id_salt("drawn-by").default_open(false).show(ui, |ui| {
                 for l in &shown {
                     ui.horizontal_wrapped(|ui| {
                         if ui.link(&l.address).clicked() {

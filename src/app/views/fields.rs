@@ -6,10 +6,11 @@ use crate::doc::node::Node;
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::{le_i16, le_u16, le_u32};
 use crate::formats::nres;
+use crate::tr;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
-    pub name: &'static str,
+    pub name: String,
     /// Byte offset of the field inside its record.
     pub at: usize,
     pub raw: String,
@@ -20,7 +21,7 @@ pub struct Field {
 pub fn fields(ws: &Workspace, path: &ItemPath) -> Result<(String, Vec<Field>), String> {
     match path.parent() {
         None => {
-            let f = ws.file(path.file).ok_or("the file is not open")?;
+            let f = ws.file(path.file).ok_or_else(|| tr!("fields-file-closed"))?;
             Ok(header_fields(f.root()))
         }
         Some((parent, index)) => {
@@ -29,14 +30,14 @@ pub fn fields(ws: &Workspace, path: &ItemPath) -> Result<(String, Vec<Field>), S
                 Node::Nres(a) if index < a.len() => {
                     let dir = a.total_size() - a.len() * nres::ROW_LEN;
                     let at = dir + index * nres::ROW_LEN;
-                    Ok((format!("directory row {index} at {at:#X} of its archive (64 bytes)"), nres_row(a.entry(index).raw())))
+                    Ok((tr!("fields-nres-row", index = index.to_string(), at = format!("{at:#X}")), nres_row(a.entry(index).raw())))
                 }
                 Node::Rsli(a) if index < a.len() => {
                     // The table follows the 32-byte header.
                     let at = 32 + index * crate::formats::rsli::ROW_SIZE;
-                    Ok((format!("entry row {index} at {at:#X} of its archive (32 bytes, decrypted)"), rsli_row(a.entry(index).raw(), a.entry(index).effective_offset())))
+                    Ok((tr!("fields-rsli-row", index = index.to_string(), at = format!("{at:#X}")), rsli_row(a.entry(index).raw(), a.entry(index).effective_offset())))
                 }
-                _ => Err(format!("no entry #{index}")),
+                _ => Err(tr!("fields-no-entry", index = index.to_string())),
             }
         }
     }
@@ -46,11 +47,11 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02X}")).collect::<Vec<_>>().join(" ")
 }
 
-fn field(name: &'static str, raw: &[u8], at: usize, len: usize, value: String) -> Field {
-    Field { name, at, raw: hex(&raw[at..at + len]), value }
+fn field(name: impl Into<String>, raw: &[u8], at: usize, len: usize, value: String) -> Field {
+    Field { name: name.into(), at, raw: hex(&raw[at..at + len]), value }
 }
 
-fn u32_field(name: &'static str, raw: &[u8], at: usize) -> Field {
+fn u32_field(name: impl Into<String>, raw: &[u8], at: usize) -> Field {
     let v = le_u32(raw, at);
     field(name, raw, at, 4, format!("{v} ({v:#X})"))
 }
@@ -61,9 +62,9 @@ pub fn nres_row(raw: &[u8; 64]) -> Vec<Field> {
     let nul = name.iter().position(|&b| b == 0);
     let shown = crate::formats::cp1251::decode(&name[..nul.unwrap_or(name.len())]);
     let after = match nul {
-        Some(n) if name[n + 1..].iter().any(|&b| b != 0) => "; bytes after the NUL are not zero (kept)".to_string(),
+        Some(n) if name[n + 1..].iter().any(|&b| b != 0) => tr!("fields-after-nul"),
         Some(_) => String::new(),
-        None => "; no NUL (all 36 bytes)".into(),
+        None => tr!("fields-no-nul"),
     };
     vec![
         field("type_id", raw, 0, 4, format!("{} = {t} ({t:#010X})", nres::type_label(t))),
@@ -85,11 +86,11 @@ pub fn rsli_row(raw: &[u8; 32], effective: u64) -> Vec<Field> {
     let off = le_u32(raw, 24);
     vec![
         field("name[12]", raw, 0, 12, format!("{shown:?}")),
-        field("service[4]", raw, 12, 4, "never read; kept".into()),
-        field("flags", raw, 16, 2, format!("{flags:#06X}: method {method}")),
+        field("service[4]", raw, 12, 4, tr!("fields-never-read")),
+        field("flags", raw, 16, 2, tr!("fields-flags-method", flags = format!("{flags:#06X}"), method = method)),
         field("sort_to_original", raw, 18, 2, le_i16(raw, 18).to_string()),
         u32_field("unpacked_size", raw, 20),
-        field("data_offset", raw, 24, 4, format!("{off} ({off:#X}); effective {effective:#X}")),
+        field("data_offset", raw, 24, 4, tr!("fields-effective-offset", off = format!("{off} ({off:#X})"), effective = format!("{effective:#X}"))),
         u32_field("packed_size", raw, 28),
     ]
 }
@@ -100,7 +101,7 @@ fn header_fields(root: &Node) -> (String, Vec<Field>) {
             let h = a.header();
             let count = le_u32(h, 8) as i32;
             (
-                "NRes header (16 bytes)".into(),
+                tr!("fields-nres-header"),
                 vec![
                     field("magic", h, 0, 4, String::from_utf8_lossy(&h[..4]).into_owned()),
                     u32_field("version", h, 4),
@@ -117,23 +118,23 @@ fn header_fields(root: &Node) -> (String, Vec<Field>) {
                 field("reserved", &h, 2, 1, h[2].to_string()),
                 field("version", &h, 3, 1, h[3].to_string()),
                 field("entry_count", &h, 4, 2, c1.to_string()),
-                field("entry_count again", &h, 6, 2, c2.to_string()),
-                field("presorted", &h, 14, 2, if a.presorted() { "0xABBA: the table is sorted".into() } else { "no".into() }),
-                u32_field("unpacked sum", &h, 16),
+                field(tr!("fields-entry-count-again"), &h, 6, 2, c2.to_string()),
+                field("presorted", &h, 14, 2, if a.presorted() { tr!("fields-presorted") } else { tr!("fields-no") }),
+                u32_field(tr!("fields-unpacked-sum"), &h, 16),
                 u32_field("xor_seed", &h, 20),
             ];
             if let Some(o) = a.overlay() {
-                v.push(Field { name: "AO overlay", at: 0, raw: String::new(), value: format!("{o} ({o:#X}) added to every offset") });
+                v.push(Field { name: tr!("fields-ao-overlay"), at: 0, raw: String::new(), value: tr!("fields-ao-overlay-value", offset = format!("{o} ({o:#X})")) });
             }
-            ("RsLi header (32 bytes)".into(), v)
+            (tr!("fields-rsli-header"), v)
         }
         Node::Blob(b) => {
             let n = b.len().min(16);
             (
-                "a loose file (no directory)".into(),
+                tr!("fields-loose-file"),
                 vec![
-                    Field { name: "size", at: 0, raw: String::new(), value: format!("{} bytes", b.len()) },
-                    Field { name: "first bytes", at: 0, raw: hex(&b[..n]), value: String::from_utf8_lossy(&b[..n]).chars().map(|c| if c.is_control() { '.' } else { c }).collect() },
+                    Field { name: tr!("fields-size"), at: 0, raw: String::new(), value: tr!("log-bytes-count", n = b.len()) },
+                    Field { name: tr!("fields-first-bytes"), at: 0, raw: hex(&b[..n]), value: String::from_utf8_lossy(&b[..n]).chars().map(|c| if c.is_control() { '.' } else { c }).collect() },
                 ],
             )
         }
@@ -144,13 +145,13 @@ pub fn show(ui: &mut egui::Ui, heading: &str, fields: &[Field]) {
     ui.label(egui::RichText::new(heading).strong());
     ui.add_space(4.0);
     egui::Grid::new("raw-fields").num_columns(4).striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
-        ui.strong("field");
-        ui.strong("at");
-        ui.strong("value");
-        ui.strong("stored bytes");
+        ui.strong(tr!("fields-col-field"));
+        ui.strong(tr!("fields-col-at"));
+        ui.strong(tr!("fields-col-value"));
+        ui.strong(tr!("fields-col-raw"));
         ui.end_row();
         for f in fields {
-            ui.label(f.name);
+            ui.label(&f.name);
             ui.monospace(format!("+{}", f.at));
             ui.label(&f.value);
             ui.monospace(&f.raw);
@@ -171,7 +172,8 @@ mod tests {
         let id = ws.open_bytes(PathBuf::from("g.lib"), SharedBytes::from(crate::fixtures::nres::garbage_after_nul())).unwrap();
         let (head, f) = fields(&ws, &ItemPath::root(id).child(0)).unwrap();
         assert!(head.starts_with("directory row 0 at 0x"), "{head}");
-        let names: Vec<_> = f.iter().map(|x| x.name).collect();
+        let names: Vec<_> = f.iter().map(|x| x.name.as_str()).collect();
+
         assert_eq!(names, ["type_id", "attr1", "attr2", "size", "attr3", "name[36]", "data_offset", "sort_index"]);
         assert!(f[0].value.starts_with("DATA = "));
         assert!(f[5].value.contains("\"MESSY\"") && f[5].value.contains("not zero"), "{}", f[5].value);

@@ -57,9 +57,10 @@ pub fn parse_offset(s: &str) -> Option<usize> {
 
 pub fn show(ui: &mut Ui, bytes: &[u8], state: &mut HexState) {
     ui.horizontal(|ui| {
-        ui.label(format!("{} bytes", bytes.len()));
+        ui.label(crate::tr!("log-bytes-count", n = bytes.len()));
         ui.separator();
-        let r = ui.add(egui::TextEdit::singleline(&mut state.goto).hint_text("go to offset (0x…)").desired_width(120.0));
+        let r = ui.add(egui::TextEdit::singleline(&mut state.goto).hint_text(crate::tr!("hex-goto-hint")).desired_width(120.0));
+
         if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
             && let Some(o) = parse_offset(&state.goto)
         {

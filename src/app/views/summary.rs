@@ -66,7 +66,7 @@ fn object(ui: &mut egui::Ui, m: &serde_json::Map<String, Value>, id: &str) {
 
 fn nested(ui: &mut egui::Ui, k: &str, x: &Value, id: &str) {
     let title = match x {
-        Value::Array(a) => format!("{k} ({} items)", a.len()),
+        Value::Array(a) => crate::tr!("summary-items", key = k, n = a.len()),
         _ => k.to_string(),
     };
     egui::CollapsingHeader::new(title).id_salt(id).default_open(matches!(x, Value::Array(a) if a.len() <= 16) || x.is_object()).show(ui, |ui| {
@@ -81,7 +81,8 @@ fn nested(ui: &mut egui::Ui, k: &str, x: &Value, id: &str) {
                     }
                 }
                 if a.len() > LIST_CAP {
-                    ui.weak(format!("… {} more", a.len() - LIST_CAP));
+                    ui.weak(crate::tr!("summary-more", n = a.len() - LIST_CAP));
+
                 }
             }
             other => {

@@ -42,7 +42,7 @@ pub struct Axis {
     pub step: f64,
     /// Units of time per second of playback (1000 for ms, the frame rate for frames).
     pub per_second: f64,
-    pub unit: &'static str,
+    pub unit: TimeUnit,
     /// The axis counts whole items (frames 0..=length): its end is the last one's index, so
     /// it holds `length + 1` of them, and that is the number shown.
     pub counted: bool,
@@ -52,10 +52,26 @@ impl Axis {
     /// What the axis spans, as the time field's neighbour says it: "of 900 ms", or for a
     /// counted axis "of 9 frames (0–8)", the count every other place gives.
     pub fn span_label(&self) -> String {
-        if self.counted {
-            format!("of {} {} (0–{})", self.length + 1.0, self.unit, self.length)
-        } else {
-            format!("of {} {}", self.length, self.unit)
+        match self.unit {
+            TimeUnit::Frames => crate::tr!("timeline-span-frames", n = self.length + 1.0, last = self.length.to_string()),
+            TimeUnit::Ms => crate::tr!("timeline-span-ms", n = self.length.to_string()),
+        }
+    }
+}
+
+/// What an axis counts in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    Ms,
+    Frames,
+}
+
+impl TimeUnit {
+    /// The unit after a number ("ms", "frames"), in the language.
+    pub fn suffix(self) -> String {
+        match self {
+            TimeUnit::Ms => crate::tr!("unit-ms-suffix"),
+            TimeUnit::Frames => crate::tr!("timeline-frames-suffix"),
         }
     }
 }
@@ -170,14 +186,15 @@ impl Timeline {
         self.playing = go;
     }
 
-    /// The controls row: play/pause, loop, speed, the time field, the length, fit.
+    /// The controls row: play/pause, loop, speed, the time field, the length, fit (wrapped
+    /// where the row is narrow, never cut).
     pub fn controls(&mut self, ui: &mut Ui, axis: &Axis, events: &mut Vec<TimelineEvent>) {
-        ui.horizontal(|ui| {
-            let play = if self.playing { "Pause" } else { "Play" };
-            if ui.button(play).on_hover_text("Play or pause (Space)").clicked() {
+        ui.horizontal_wrapped(|ui| {
+            let play = if self.playing { crate::tr!("mesh-pause") } else { crate::tr!("mesh-play") };
+            if ui.button(play).on_hover_text(crate::tr!("timeline-play-tip")).clicked() {
                 self.toggle_play(axis);
             }
-            ui.toggle_value(&mut self.looping, "Loop").on_hover_text("Wrap at the end instead of stopping");
+            ui.toggle_value(&mut self.looping, crate::tr!("timeline-loop")).on_hover_text(crate::tr!("timeline-loop-tip"));
             egui::ComboBox::from_id_salt("timeline-speed")
                 .width(64.0)
                 .selected_text(format!("{}×", self.speed))
@@ -187,16 +204,16 @@ impl Timeline {
                     }
                 })
                 .response
-                .on_hover_text("Playback speed");
-            ui.label("Time");
+                .on_hover_text(crate::tr!("timeline-speed-tip"));
+            ui.label(crate::tr!("timeline-time"));
             let mut t = self.time;
-            let r = ui.add(egui::DragValue::new(&mut t).range(0.0..=axis.length.max(0.0)).speed(1.0).max_decimals(0).suffix(format!(" {}", axis.unit)));
+            let r = ui.add(egui::DragValue::new(&mut t).range(0.0..=axis.length.max(0.0)).speed(1.0).max_decimals(0).suffix(format!(" {}", axis.unit.suffix())));
             if r.changed() {
                 self.time = t.round();
                 events.push(TimelineEvent::Scrubbed(self.time));
             }
             ui.weak(axis.span_label());
-            if ui.button("Fit").on_hover_text("Show the whole length (wheel zooms, Shift+wheel pans)").clicked() {
+            if ui.button(crate::tr!("timeline-fit")).on_hover_text(crate::tr!("timeline-fit-tip")).clicked() {
                 self.view = None;
             }
         });
@@ -371,7 +388,8 @@ impl Timeline {
             let x = to_x(d.value);
             let y = rect.top() + RULER_H + d.track as f32 * TRACK_H;
             painter.line_segment([pos2(x, y), pos2(x, y + TRACK_H)], Stroke::new(2.0, vis.selection.stroke.color));
-            let label = format!("{} {}", d.value, axis.unit);
+            let label = format!("{} {}", d.value, axis.unit.suffix());
+
             let galley = painter.layout_no_wrap(label, font.clone(), text);
             let at = Rect::from_min_size(pos2(x + 4.0, y - 14.0), galley.size() + Vec2::splat(2.0));
             painter.rect_filled(at, 2.0, vis.window_fill);

@@ -25,7 +25,8 @@ pub fn toolbar(ui: &mut Ui, id: &str, mut add: impl FnMut(&mut Ui, bool)) {
                         add(ui, true);
                     })
                     .response
-                    .on_hover_text("The tool bar does not fit this width: its tools are here");
+                    .on_hover_text(crate::tr!("toolbar-tools-tip"));
+
                 } else {
                     add(ui, false);
                     ui.menu_button(crate::tr!("toolbar-more"), |ui| add(ui, true)).response.on_hover_text(crate::tr!("toolbar-more-tip"));

@@ -307,7 +307,7 @@ impl EditorState for FontView {
                 ui.label(crate::tr!("font-record-at", at = format!("0x{:X}", Glyph::offset(b))));
                 egui::Grid::new("font-glyph").num_columns(2).show(ui, |ui| {
                     ui.label("rect");
-                    ui.label(format!("{}×{} at ({}, {})", g.width, g.height, g.x, g.y));
+                    ui.label(crate::tr!("font-rect-value", w = g.width.to_string(), h = g.height.to_string(), x = g.x.to_string(), y = g.y.to_string()));
                     ui.end_row();
                     for (label, v) in [("advance", &mut g.advance), ("x_offset", &mut g.x_offset), ("y_offset", &mut g.y_offset)] {
                         let l = ui.label(label);

@@ -111,7 +111,7 @@ impl MaterialPlay {
     }
 
     pub fn show(&mut self, ui: &mut Ui, readings: &Readings, gpu: Option<&RenderState>) {
-        let axis = Axis { length: self.length.max(1.0), max_end: self.length.max(1.0), step: 10.0, per_second: 1000.0, unit: "ms", counted: false };
+        let axis = Axis { length: self.length.max(1.0), max_end: self.length.max(1.0), step: 10.0, per_second: 1000.0, unit: crate::app::widgets::timeline::TimeUnit::Ms, counted: false };
         let mut events = Vec::new();
         self.timeline.tick(f64::from(ui.input(|i| i.stable_dt).min(0.1)), &axis);
         if self.timeline.playing {

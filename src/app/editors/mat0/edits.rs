@@ -35,7 +35,7 @@ pub fn default_phase() -> Phase {
 /// Appends `phase` (a copy of one, or a new one) at the end; no key changes.
 pub fn add_phase(m: &mut Mat0, phase: Phase) -> Result<usize, String> {
     if m.phases.len() >= usize::from(u16::MAX) {
-        return Err("the phase count is a u16: no more phases fit".into());
+        return Err(crate::tr!("mat-err-phases-full"));
     }
     m.phases.push(phase);
     Ok(m.phases.len() - 1)
@@ -43,9 +43,9 @@ pub fn add_phase(m: &mut Mat0, phase: Phase) -> Result<usize, String> {
 
 /// Inserts a copy of phase `i` after it; keys naming later phases follow them.
 pub fn duplicate_phase(m: &mut Mat0, i: usize) -> Result<usize, String> {
-    let Some(&p) = m.phases.get(i) else { return Err(format!("phase {i} does not exist")) };
+    let Some(&p) = m.phases.get(i) else { return Err(crate::tr!("mat-err-no-phase", i = i.to_string())) };
     if m.phases.len() >= usize::from(u16::MAX) {
-        return Err("the phase count is a u16: no more phases fit".into());
+        return Err(crate::tr!("mat-err-phases-full"));
     }
     let n = m.phases.len();
     m.phases.insert(i + 1, p);
@@ -59,10 +59,10 @@ pub fn duplicate_phase(m: &mut Mat0, i: usize) -> Result<usize, String> {
 pub fn remove_phase(m: &mut Mat0, i: usize) -> Result<Vec<Repointed>, String> {
     let n = m.phases.len();
     if i >= n {
-        return Err(format!("phase {i} does not exist"));
+        return Err(crate::tr!("mat-err-no-phase", i = i.to_string()));
     }
     if n == 1 && m.anim.iter().any(|b| !b.keys.is_empty()) {
-        return Err("the only phase cannot be removed while keys name it".into());
+        return Err(crate::tr!("mat-err-only-phase"));
     }
     m.phases.remove(i);
     let to = if i + 1 < n { i } else { i.saturating_sub(1) } as u16;
@@ -82,7 +82,7 @@ pub fn remove_phase(m: &mut Mat0, i: usize) -> Result<Vec<Repointed>, String> {
 pub fn swap_phases(m: &mut Mat0, i: usize, j: usize) -> Result<(), String> {
     let n = m.phases.len();
     if i >= n || j >= n {
-        return Err(format!("phases {i} and {j}: the material has {n}"));
+        return Err(crate::tr!("mat-err-phase-pair", i = i.to_string(), j = j.to_string(), n = n));
     }
     m.phases.swap(i, j);
     let (a, b) = (i as u16, j as u16);
@@ -93,7 +93,7 @@ pub fn swap_phases(m: &mut Mat0, i: usize, j: usize) -> Result<(), String> {
 /// The engine's limit on blocks is checked here so the message is the editor's own.
 pub fn add_block(m: &mut Mat0) -> Result<usize, String> {
     if m.anim.len() + 1 >= ANIM_BLOCK_LIMIT {
-        return Err(format!("a material has at most {} animation blocks (the engine refuses more: \"Too many animations for material.\")", ANIM_BLOCK_LIMIT - 1));
+        return Err(crate::tr!("mat-err-blocks-full", n = ANIM_BLOCK_LIMIT - 1));
     }
     m.anim.push(AnimBlock::new(AnimMode::Loop, 0, vec![Key { k0: 0, k1: 1000, k2: 0 }]));
     Ok(m.anim.len() - 1)
@@ -101,7 +101,7 @@ pub fn add_block(m: &mut Mat0) -> Result<usize, String> {
 
 pub fn remove_block(m: &mut Mat0, b: usize) -> Result<(), String> {
     if b >= m.anim.len() {
-        return Err(format!("animation block {b} does not exist"));
+        return Err(crate::tr!("mat-err-no-block", b = b.to_string()));
     }
     m.anim.remove(b);
     Ok(())
@@ -110,7 +110,7 @@ pub fn remove_block(m: &mut Mat0, b: usize) -> Result<(), String> {
 /// Appends a key after the last: the last key's phase moved on by one (wrapping), 100 ms long.
 pub fn append_key(m: &mut Mat0, b: usize) -> Result<usize, String> {
     let phases = m.phases.len().max(1);
-    let block = m.anim.get_mut(b).ok_or_else(|| format!("animation block {b} does not exist"))?;
+    let block = m.anim.get_mut(b).ok_or_else(|| crate::tr!("mat-err-no-block", b = b.to_string()))?;
     check_key_room(block)?;
     let key = match block.keys.last() {
         Some(l) => Key { k0: ((usize::from(l.k0) + 1) % phases) as u16, k1: l.k1.saturating_add(100), k2: 0 },
@@ -123,9 +123,9 @@ pub fn append_key(m: &mut Mat0, b: usize) -> Result<usize, String> {
 /// Inserts a key before key `k` that takes the first half of its interval (same phase), so no
 /// other key's time moves.
 pub fn insert_key(m: &mut Mat0, b: usize, k: usize) -> Result<usize, String> {
-    let block = m.anim.get_mut(b).ok_or_else(|| format!("animation block {b} does not exist"))?;
+    let block = m.anim.get_mut(b).ok_or_else(|| crate::tr!("mat-err-no-block", b = b.to_string()))?;
     check_key_room(block)?;
-    let (start, end) = block.interval(k).ok_or_else(|| format!("key {k} of block {b} does not exist"))?;
+    let (start, end) = block.interval(k).ok_or_else(|| crate::tr!("mat-err-no-key", k = k.to_string(), b = b.to_string()))?;
     let mid = if end > start { start + (end - start) / 2 } else { end };
     let key = Key { k0: block.keys[k].k0, k1: mid as u16, k2: 0 };
     block.keys.insert(k, key);
@@ -133,9 +133,9 @@ pub fn insert_key(m: &mut Mat0, b: usize, k: usize) -> Result<usize, String> {
 }
 
 pub fn remove_key(m: &mut Mat0, b: usize, k: usize) -> Result<(), String> {
-    let block = m.anim.get_mut(b).ok_or_else(|| format!("animation block {b} does not exist"))?;
+    let block = m.anim.get_mut(b).ok_or_else(|| crate::tr!("mat-err-no-block", b = b.to_string()))?;
     if k >= block.keys.len() {
-        return Err(format!("key {k} of block {b} does not exist"));
+        return Err(crate::tr!("mat-err-no-key", k = k.to_string(), b = b.to_string()));
     }
     block.keys.remove(k);
     Ok(())
@@ -143,7 +143,8 @@ pub fn remove_key(m: &mut Mat0, b: usize, k: usize) -> Result<(), String> {
 
 fn check_key_room(block: &AnimBlock) -> Result<(), String> {
     if block.keys.len() >= usize::from(u16::MAX) {
-        return Err("the key count is a u16: no more keys fit".into());
+        return Err(crate::tr!("mat-err-keys-full"));
+
     }
     Ok(())
 }

@@ -114,7 +114,7 @@ pub fn attrs_of(cx: &EditorCx) -> [u32; 3] {
 /// playback repeats them ([`echoes`]).
 pub fn axis(mat: &Mat0) -> Axis {
     let longest = mat.anim.iter().map(|b| b.cycle_len()).max().unwrap_or(0);
-    Axis { length: f64::from(longest * 2).max(1000.0), max_end: f64::from(u16::MAX), step: 10.0, per_second: 1000.0, unit: "ms", counted: false }
+    Axis { length: f64::from(longest * 2).max(1000.0), max_end: f64::from(u16::MAX), step: 10.0, per_second: 1000.0, unit: crate::app::widgets::timeline::TimeUnit::Ms, counted: false }
 }
 
 /// What the timeline spans and draws, said under it.

@@ -40,7 +40,7 @@ pub fn poll(target: &ItemPath, view: &mut Mat0View, host: &mut Host) {
     let file = w.file().display().to_string();
     let address = items::address(host.ws, target);
     let read = std::str::from_utf8(&bytes)
-        .map_err(|e| format!("not UTF-8 text at byte {}", e.valid_up_to()))
+        .map_err(|e| crate::tr!("mat-ext-not-utf8", at = e.valid_up_to().to_string()))
         .and_then(|t| material_text::read(t).map_err(|e| e.to_string()))
         .and_then(|m| m.mat.write().map(|b| (b, m.attrs)).map_err(|e| e.to_string()));
     match read {

@@ -132,7 +132,7 @@ impl CyclePlot {
         let x = rect.left() + rect.width() * at.clamp(0.0, 1.0);
         painter.line_segment([pos2(x, rect.top()), pos2(x, rect.bottom())], Stroke::new(1.5, Color32::from_rgb(255, 90, 60)));
         if self.samples.is_empty() {
-            painter.text(rect.center(), egui::Align2::CENTER_CENTER, "no interpolated fields", egui::FontId::proportional(11.0), ui.visuals().weak_text_color());
+            painter.text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mat-no-interpolated"), egui::FontId::proportional(11.0), ui.visuals().weak_text_color());
         }
         resp.on_hover_text(self.names.as_str());
     }

@@ -92,7 +92,8 @@ impl BuildInput {
         };
         let mut diagnostics = scene.diagnostics.clone();
         if kind != SceneKind::Level && render.dropped_triangles > 0 {
-            diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{} triangles with an index out of range are not drawn", render.dropped_triangles)));
+            diagnostics.push(Diagnostic::new(Severity::Warning, None, crate::tr!("mesh-dropped-triangles", n = render.dropped_triangles)
+));
         }
         let mut clock = MaterialClock::new(&scene, &render, &readings);
         if kind != SceneKind::Level {

@@ -65,11 +65,11 @@ impl MeshPair {
 
     pub fn show(&mut self, ui: &mut Ui, gpu: Option<&RenderState>) {
         let why_not = match gpu {
-            None => Some("no GPU device".to_string()),
+            None => Some(crate::tr!("mesh-no-gpu-device")),
             Some(rs) => gpu_view::unsupported(rs),
         };
         if let Some(w) = why_not {
-            ui.weak(format!("3D views unavailable ({w}); the fields below still compare."));
+            ui.weak(crate::tr!("mesh-compare-unavailable", why = w));
             return;
         }
         let Some(rs) = gpu else { return };
@@ -77,14 +77,15 @@ impl MeshPair {
         let w = ((ui.available_width() - gap) / 2.0).max(80.0);
         let size = Vec2::new(w, (w * 0.75).min(360.0));
         ui.horizontal(|ui| {
-            for (k, tag) in ["A (before)", "B (after)"].into_iter().enumerate() {
+            for (k, tag) in [crate::tr!("compare-a"), crate::tr!("compare-b")].into_iter().enumerate() {
                 ui.vertical(|ui| {
                     ui.label(tag);
                     let (rect, resp) = ui.allocate_exact_size(size, Sense::drag());
                     gpu_view::orbit_input(ui, &resp, &mut self.yaw, &mut self.pitch, &mut self.zoom);
-                    let resp = resp.on_hover_text("Drag to turn both views, wheel to move both closer");
+                    let resp = resp.on_hover_text(crate::tr!("mesh-compare-orbit-tip"));
                     let Some(v) = self.views[k].as_mut() else {
-                        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "not on this side", egui::FontId::proportional(13.0), ui.visuals().weak_text_color());
+                        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mesh-compare-not-here"),
+ egui::FontId::proportional(13.0), ui.visuals().weak_text_color());
                         return;
                     };
                     let (scene, id) = match &v.scene {

@@ -50,18 +50,18 @@ impl Cmd {
 
     pub const fn spec(self) -> CommandSpec {
         match self {
-            Cmd::FrameAll => view_cmd("frame-all", "3D: Frame All", "Bring the whole item into view (pointer over the view)", const { &[key(Key::Home)] }),
-            Cmd::FrameSelection => view_cmd("frame-selection", "3D: Frame Selection", "Bring the picked part into view", const { &[key(Key::F)] }),
-            Cmd::Front => view_cmd("front", "3D: Front View", "Look along the file's forward axis", const { &[key(Key::Num1)] }),
-            Cmd::Side => view_cmd("side", "3D: Side View", "Look from the side", const { &[key(Key::Num3)] }),
-            Cmd::Top => view_cmd("top", "3D: Top View", "Look down", const { &[key(Key::Num7)] }),
-            Cmd::Orthographic => view_cmd("orthographic", "3D: Orthographic", "Switch between perspective and orthographic", const { &[key(Key::Num5)] }),
-            Cmd::Play => view_cmd("play", "3D: Play / Pause", "Play or pause the node and material animation", const { &[key(Key::Space)] }),
-            Cmd::Wireframe => view_cmd("wireframe", "3D: Wireframe", "Edges over the shading", const { &[key(Key::W)] }),
+            Cmd::FrameAll => view_cmd("frame-all", "cmd-mesh-frame-all", "cmd-mesh-frame-all-tip", const { &[key(Key::Home)] }),
+            Cmd::FrameSelection => view_cmd("frame-selection", "cmd-mesh-frame-selection", "cmd-mesh-frame-selection-tip", const { &[key(Key::F)] }),
+            Cmd::Front => view_cmd("front", "cmd-mesh-front", "cmd-mesh-front-tip", const { &[key(Key::Num1)] }),
+            Cmd::Side => view_cmd("side", "cmd-mesh-side", "cmd-mesh-side-tip", const { &[key(Key::Num3)] }),
+            Cmd::Top => view_cmd("top", "cmd-mesh-top", "cmd-mesh-top-tip", const { &[key(Key::Num7)] }),
+            Cmd::Orthographic => view_cmd("orthographic", "cmd-mesh-orthographic", "cmd-mesh-orthographic-tip", const { &[key(Key::Num5)] }),
+            Cmd::Play => view_cmd("play", "cmd-mesh-play", "cmd-mesh-play-tip", const { &[key(Key::Space)] }),
+            Cmd::Wireframe => view_cmd("wireframe", "cmd-mesh-wireframe", "cmd-mesh-wireframe-tip", const { &[key(Key::W)] }),
             Cmd::ImportModel => CommandSpec {
                 name: "import-model",
-                label: "Import Model…",
-                tooltip: "Replace the model open in the 3D view (or the selected one) with a glTF (.glb, .gltf) from Blender, after a preview, or drop the file on the model; with no model, import it as a new one",
+                label: "cmd-mesh-import-model",
+                tooltip: "cmd-mesh-import-model-tip",
                 shortcuts: &[],
                 menu: Some(MenuGroup::File),
                 on_selection: true,
@@ -88,7 +88,7 @@ impl ItemEditor for MeshEditor {
     }
 
     fn label(&self) -> &'static str {
-        "3D View"
+        "view-mesh"
     }
 
     fn claims(&self, item: &Claim) -> bool {
@@ -113,7 +113,7 @@ impl ItemEditor for MeshEditor {
             // landscape or level the view draws), as a new model.
             let is_model = host.ws.item_bytes(target).ok().is_some_and(|b| crate::formats::msh::Msh::parse(b).is_ok());
             let tag = if is_model { ImportMsg::PickGltf } else { ImportMsg::PickGltfNew };
-            let request = FileRequest::Open { title: "Import Model From".into(), filters: &[("glTF", &["glb", "gltf"])] };
+            let request = FileRequest::Open { title: crate::tr!("import-model-from"), filters: &[("glTF", &["glb", "gltf"])] };
             host.out.push(Intent::Pick(Pick::ForEditor { editor: ID, target: target.clone(), request, tag: EditorMsg::new(tag) }));
             return;
         }
@@ -135,10 +135,12 @@ impl ItemEditor for MeshEditor {
             match std::fs::read(&p.path) {
                 Ok(bytes) if new => match ImportDialog::new_model(host.ws, target, &p.path, bytes, host.ctx) {
                     Ok(d) => *host.dialog = Some(Box::new(d)),
-                    Err(m) => host.fail("Import Model", m),
+                    Err(m) => host.fail(&crate::tr!("import-model-title"),
+ m),
                 },
                 Ok(bytes) => open_dialog(target, &p.path, bytes, host),
-                Err(e) => host.fail("Import Model", format!("{}: {e}", p.path.display())),
+                Err(e) => host.fail(&crate::tr!("import-model-title"),
+ format!("{}: {e}", p.path.display())),
             }
             return;
         }
@@ -151,6 +153,7 @@ impl ItemEditor for MeshEditor {
 fn open_dialog(target: &ItemPath, from: &Path, bytes: Vec<u8>, host: &mut Host) {
     match ImportDialog::new(host.ws, target, from, bytes, host.ctx) {
         Ok(d) => *host.dialog = Some(Box::new(d)),
-        Err(m) => host.fail("Import Model", m),
+        Err(m) => host.fail(&crate::tr!("import-model-title"),
+ m),
     }
 }

@@ -147,6 +147,13 @@ impl MeshView {
         self.built.as_ref().and_then(|b| b.as_ref().ok())
     }
 
+    /// Shows `ms` as the build time (a snapshot test's fixed figure instead of the clock's).
+    pub fn show_build_ms(&mut self, ms: f64) {
+        if let Some(Ok(b)) = self.built.as_mut() {
+            b.build_ms = ms;
+        }
+    }
+
     pub fn build_error(&self) -> Option<&str> {
         self.built.as_ref().and_then(|b| b.as_ref().err()).map(String::as_str)
     }
@@ -207,7 +214,7 @@ impl MeshView {
     /// The timeline's axis: frames 0..last at the export frame rate.
     fn axis(&self) -> Axis {
         let last = self.frames().saturating_sub(1) as f64;
-        Axis { length: last, max_end: last, step: 1.0, per_second: f64::from(FRAMES_PER_SECOND), unit: "frames", counted: true }
+        Axis { length: last, max_end: last, step: 1.0, per_second: f64::from(FRAMES_PER_SECOND), unit: crate::app::widgets::timeline::TimeUnit::Frames, counted: true }
     }
 
     /// Node matrices at the current frame.
@@ -326,12 +333,12 @@ impl EditorState for MeshView {
         toolbar(ui, self);
         ui.separator();
         if self.built.is_none() {
-            ui.weak("Building the scene...");
+            ui.weak(crate::tr!("mesh-building"));
             return;
         }
         if let Some(e) = self.build_error() {
-            ui.colored_label(ui.visuals().error_fg_color, format!("This item cannot be drawn: {e}"));
-            ui.weak("The Summary, Hex and Raw fields views show what it holds.");
+            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("mesh-cannot-draw", error = e.to_string()));
+            ui.weak(crate::tr!("mesh-cannot-draw-hint"));
             return;
         }
         if self.show_side {
@@ -356,7 +363,7 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
         if more {
             return more_tools(ui, v);
         }
-        ui.label("Shading");
+        ui.label(crate::tr!("mesh-shading"));
         let level = v.built().is_some_and(|b| b.kind == SceneKind::Level);
         egui::ComboBox::from_id_salt("mesh-shading")
             .selected_text(shading_name(v.shading, level))
@@ -366,13 +373,13 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
                 }
             })
             .response
-            .on_hover_text("Shading: the materials and textures, flat grey, normals as colours, the vertex colours, X-Ray's hemisphere lighting factor as grey (level.geom), or the texture coordinates as red and green");
+            .on_hover_text(crate::tr!("mesh-shading-tip"));
         ui.separator();
-        ui.toggle_value(&mut v.overlays.wireframe, "Wireframe").on_hover_text("Edges over the shading (W)");
-        ui.toggle_value(&mut v.overlays.normals, "Normals").on_hover_text("Vertex normals as short lines");
-        ui.toggle_value(&mut v.overlays.bounds, "Bounds").on_hover_text("The file's own node and batch boxes and spheres");
-        ui.toggle_value(&mut v.overlays.grid, "Grid").on_hover_text("Ground grid in the file's axes");
-        ui.toggle_value(&mut v.overlays.axes, "Axes").on_hover_text("The file's x (red), y (green) and z (blue) axes");
+        ui.toggle_value(&mut v.overlays.wireframe, crate::tr!("mesh-wireframe")).on_hover_text(crate::tr!("mesh-wireframe-tip"));
+        ui.toggle_value(&mut v.overlays.normals, crate::tr!("mesh-normals")).on_hover_text(crate::tr!("mesh-normals-tip"));
+        ui.toggle_value(&mut v.overlays.bounds, crate::tr!("mesh-bounds")).on_hover_text(crate::tr!("mesh-bounds-tip"));
+        ui.toggle_value(&mut v.overlays.grid, crate::tr!("mesh-grid")).on_hover_text(crate::tr!("mesh-grid-tip"));
+        ui.toggle_value(&mut v.overlays.axes, crate::tr!("mesh-axes")).on_hover_text(crate::tr!("mesh-axes-tip"));
         ui.separator();
     });
 }
@@ -380,31 +387,31 @@ fn toolbar(ui: &mut Ui, v: &mut MeshView) {
 /// The tools that go into the tool bar's "More" menu when it does not fit.
 fn more_tools(ui: &mut Ui, v: &mut MeshView) {
     let nearest = v.filter == SamplerFilter::Nearest;
-    if ui.selectable_label(nearest, "Nearest").on_hover_text("Nearest texel filtering (else linear with mips)").clicked() {
+    if ui.selectable_label(nearest, crate::tr!("mesh-nearest")).on_hover_text(crate::tr!("mesh-nearest-tip")).clicked() {
         v.filter = if nearest { SamplerFilter::Linear } else { SamplerFilter::Nearest };
     }
-    ui.toggle_value(&mut v.camera.orthographic, "Ortho").on_hover_text("Orthographic projection (5)");
-    if ui.button("Frame").on_hover_text("Frame everything (Home); F frames the selection").clicked() {
+    ui.toggle_value(&mut v.camera.orthographic, crate::tr!("mesh-ortho")).on_hover_text(crate::tr!("mesh-ortho-tip"));
+    if ui.button(crate::tr!("mesh-frame")).on_hover_text(crate::tr!("mesh-frame-tip")).clicked() {
         let a = v.aspect();
         v.frame_all(a);
     }
     if v.built().is_some_and(|b| b.land.is_some()) {
-        ui.toggle_value(&mut v.show_flags, "Flags").on_hover_text("Each triangle in its flags' colour: water or collision (0x20000, by the reading), liquid bed, blended");
+        ui.toggle_value(&mut v.show_flags, crate::tr!("mesh-flags")).on_hover_text(crate::tr!("mesh-flags-tip"));
     }
-    ui.toggle_value(&mut v.show_side, "Details").on_hover_text("The node tree, materials and what is picked");
+    ui.toggle_value(&mut v.show_side, crate::tr!("mesh-details")).on_hover_text(crate::tr!("mesh-details-tip"));
 }
 
 /// A level's materials are its shaders, drawn in their stable colours: its textured shading is
 /// named "Shader", as the README calls it.
-fn shading_name(s: Shading, level: bool) -> &'static str {
+fn shading_name(s: Shading, level: bool) -> String {
     match s {
-        Shading::Textured if level => "Shader",
-        Shading::Textured => "Textured",
-        Shading::Flat => "Flat",
-        Shading::Normals => "Normals",
-        Shading::VertexColor => "Vertex colour",
-        Shading::Hemi => "Hemi",
-        Shading::TexCoord => "Texcoord",
+        Shading::Textured if level => crate::tr!("mesh-shading-shader"),
+        Shading::Textured => crate::tr!("mesh-shading-textured"),
+        Shading::Flat => crate::tr!("mesh-shading-flat"),
+        Shading::Normals => crate::tr!("mesh-shading-normals"),
+        Shading::VertexColor => crate::tr!("mesh-shading-vertex-colour"),
+        Shading::Hemi => crate::tr!("mesh-shading-hemi"),
+        Shading::TexCoord => crate::tr!("mesh-shading-texcoord"),
     }
 }
 
@@ -415,20 +422,20 @@ fn playback(ui: &mut Ui, v: &mut MeshView) {
         let axis = v.axis();
         let mut events = Vec::new();
         v.timeline.controls(ui, &axis, &mut events);
-        let track = Track { label: "frames".into(), bars: Vec::new(), echoes: Vec::new() };
+        let track = Track { label: crate::tr!("mesh-frames"), bars: Vec::new(), echoes: Vec::new() };
         v.timeline.tracks(ui, &axis, std::slice::from_ref(&track), &mut events);
     }
     ui.horizontal(|ui| {
         if frames <= 1 {
-            let label = if v.timeline.playing { "Pause" } else { "Play" };
-            if ui.add_enabled(animates, egui::Button::new(label)).on_hover_text("Play or pause the material animation (Space)").clicked() {
+            let label = if v.timeline.playing { crate::tr!("mesh-pause") } else { crate::tr!("mesh-play") };
+            if ui.add_enabled(animates, egui::Button::new(label)).on_hover_text(crate::tr!("mesh-play-tip")).clicked() {
                 v.command(super::Cmd::Play);
             }
-            ui.weak("no node animation");
+            ui.weak(crate::tr!("mesh-no-node-animation"));
             ui.separator();
         }
-        ui.label("Material time");
-        ui.add(egui::DragValue::new(&mut v.time_ms).suffix(" ms").speed(10.0)).on_hover_text("The game time the MAT0 animations are evaluated at; it runs with playback");
+        ui.label(crate::tr!("mesh-material-time"));
+        ui.add(egui::DragValue::new(&mut v.time_ms).suffix(format!(" {}", crate::tr!("unit-ms-suffix"))).speed(10.0)).on_hover_text(crate::tr!("mesh-material-time-tip"));
     });
 }
 
@@ -457,12 +464,12 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     level_hover(&resp, rect, v, &scene);
     let Some(rs) = cx.gpu else {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, "No GPU device: the 3D view needs wgpu (the render command draws headless)", egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mesh-no-gpu"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     };
     if let Some(why) = gpu::unsupported(rs) {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {why}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mesh-no-view", why = why.to_string()), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     }
     // The flag view draws the same triangles, each in its flags' colour.
@@ -470,7 +477,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     let (drawn, drawn_id) = flagged.clone().unwrap_or((scene.clone(), v.scene_id));
     if let Err(e) = gpu::upload(rs, v.view_id, drawn_id, &drawn) {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, format!("No 3D view: {e}"), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mesh-no-view", why = e.to_string()), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     }
     if v.gpu.is_none() {
@@ -500,9 +507,10 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
         ui.painter().text(rect.left_top() + Vec2::new(8.0, 8.0), egui::Align2::LEFT_TOP, text, egui::FontId::proportional(13.0), Color32::from_rgb(255, 210, 90));
     }
     if v.updating() {
-        ui.painter().text(rect.right_top() + Vec2::new(-8.0, 8.0), egui::Align2::RIGHT_TOP, "updating...", egui::FontId::proportional(13.0), Color32::from_gray(220));
+        ui.painter().text(rect.right_top() + Vec2::new(-8.0, 8.0), egui::Align2::RIGHT_TOP, crate::tr!("mesh-updating"), egui::FontId::proportional(13.0), Color32::from_gray(220));
     }
-    let shown = format!("{} triangles · {} points · {} parts", scene.triangle_count(), scene.point_count(), scene.parts.iter().filter(|p| p.over.is_none()).count());
+    let shown = crate::tr!("mesh-view-counts", triangles = scene.triangle_count(), points = scene.point_count(), parts = scene.parts.iter().filter(|p| p.over.is_none()).count());
+
     ui.painter().text(rect.left_bottom() + Vec2::new(8.0, -8.0), egui::Align2::LEFT_BOTTOM, shown, egui::FontId::proportional(12.0), Color32::from_gray(200));
 }
 

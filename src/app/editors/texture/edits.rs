@@ -14,7 +14,7 @@ use crate::formats::texm;
 pub fn with_page_rects(bytes: &[u8], rects: Vec<texm::Rect>) -> Result<SharedBytes, String> {
     let (mut t, _) = texm::Texm::parse(bytes).map_err(|e| e.to_string())?;
     if t.page().is_none() && rects.is_empty() {
-        return Err("the texture has no Page rects".into());
+        return Err(crate::tr!("tex-no-page-rects"));
     }
     t.set_page(Some(texm::Page { rects })).map_err(|e| e.to_string())?;
     Ok(SharedBytes::from(t.write()))
@@ -67,9 +67,10 @@ pub fn file_stem(name: &str) -> String {
 pub fn export_levels(ws: &Workspace, path: &ItemPath, level: Option<u32>, to: &std::path::Path, name: &str, palette: Option<&[u8]>) -> Result<usize, String> {
     let bytes = bytes_of(ws, path)?;
     let (t, _) = texm::Texm::parse(&bytes).map_err(|e| e.to_string())?;
-    let external = palette.map(texm::Palette::from_bytes).transpose().map_err(|e| format!("external palette: {e}"))?;
+    let external = palette.map(texm::Palette::from_bytes).transpose().map_err(|e| crate::tr!("tex-external-palette-bad", error = e.to_string()))?;
     let write = |l: u32, p: &std::path::Path| {
-        let png = t.decode_mip(l, &ws.readings, external.as_ref()).and_then(|img| texm::png::png_bytes(&img)).map_err(|e| format!("level {l}: {e}"))?;
+        let png = t.decode_mip(l, &ws.readings, external.as_ref()).and_then(|img| texm::png::png_bytes(&img)).map_err(|e| crate::tr!("tex-level-failed", level = l.to_string(), error = e.to_string()))?;
+
         crate::doc::save::atomic_write(p, &png).map_err(|e| format!("{}: {e}", p.display()))
     };
     match level {

@@ -228,7 +228,7 @@ impl ImportDialog {
     fn wait_for(&mut self, c: Choices) -> &Result<Preview, String> {
         if !self.done.contains_key(&c) {
             let r = match self.running.remove(&c) {
-                Some(rx) => rx.recv().unwrap_or_else(|_| Err("the conversion stopped".to_string())),
+                Some(rx) => rx.recv().unwrap_or_else(|_| Err(crate::tr!("tex-conversion-stopped"))),
                 None => self.conversion(&c).run(),
             };
             self.keep(c.clone(), r);
@@ -249,7 +249,7 @@ impl ImportDialog {
                     Err(TryRecvError::Empty) => return None,
                     Err(TryRecvError::Disconnected) => {
                         self.running.remove(c);
-                        self.keep(c.clone(), Err("the conversion stopped".to_string()));
+                        self.keep(c.clone(), Err(crate::tr!("tex-conversion-stopped")));
                     }
                 }
             } else if u64::from(self.image.width) * u64::from(self.image.height) <= BACKGROUND_PIXELS {
@@ -268,7 +268,7 @@ impl ImportDialog {
                         self.running.insert(c.clone(), rx);
                         return None;
                     }
-                    Err(e) => self.keep(c.clone(), Err(format!("could not start the conversion: {e}"))),
+                    Err(e) => self.keep(c.clone(), Err(crate::tr!("tex-conversion-no-thread", error = e.to_string()))),
                 }
             }
         }
@@ -340,7 +340,8 @@ impl ImportDialog {
 
 /// The image resampled to `w`×`h` (Catmull-Rom; the box filter of the mips comes after).
 fn scaled(img: &Pixmap, w: u32, h: u32) -> Result<Pixmap, String> {
-    let buf = image::RgbaImage::from_raw(img.width, img.height, img.rgba.clone()).ok_or("the image buffer is inconsistent")?;
+    let buf = image::RgbaImage::from_raw(img.width, img.height, img.rgba.clone()).ok_or_else(|| crate::tr!("tex-image-inconsistent"))?;
+
     let out = image::imageops::resize(&buf, w, h, image::imageops::FilterType::CatmullRom);
     Pixmap::from_rgba(w, h, out.into_raw()).map_err(|e| e.to_string())
 }

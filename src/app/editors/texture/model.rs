@@ -244,34 +244,37 @@ pub fn stored_fields(format: Format, readings: &Readings, stored: &[u8]) -> Opti
 }
 
 /// The bits of a header word that have a name (docs/formats/texm.md).
-pub fn known_bits(word: &str) -> &'static [(u32, &'static str)] {
+/// Each described in the interface's language.
+pub fn known_bits(word: &str) -> Vec<(u32, String)> {
+    use crate::tr;
     match word {
-        "flags4" => &[(0x20, "mip-mapped (32 on every shipped texture with mips)")],
-        "flags5" => &[
-            (0x0080_0000, "seen in shipped files; nothing reads it"),
-            (0x0100_0000, "alpha surface (index 0 transparent when palettised)"),
-            (0x0200_0000, "alpha surface with a 32-step fade palette; mip-skip 2 (1 with two levels)"),
-            (0x0400_0000, "seen in shipped files; nothing reads it"),
-            (0x1000_0000, "mip-skip 1"),
-            (0x2000_0000, "mip-skip 1 from 256 pixels on either side"),
-            (0x4000_0000, "mip-skip by size (2 above 128x128, 1 at 128)"),
+        "flags4" => vec![(0x20, tr!("tex-bit-mip-mapped"))],
+        "flags5" => vec![
+            (0x0080_0000, tr!("tex-bit-unread")),
+            (0x0100_0000, tr!("tex-bit-alpha")),
+            (0x0200_0000, tr!("tex-bit-alpha-fade")),
+            (0x0400_0000, tr!("tex-bit-unread")),
+            (0x1000_0000, tr!("tex-bit-mip-skip-1")),
+            (0x2000_0000, tr!("tex-bit-mip-skip-256")),
+            (0x4000_0000, tr!("tex-bit-mip-skip-size")),
         ],
-        _ => &[],
+        _ => Vec::new(),
     }
 }
 
 /// The set bits of a header word, each with its name (or "unknown").
-pub fn flag_names(word: &str, value: u32) -> Vec<(u32, &'static str)> {
+pub fn flag_names(word: &str, value: u32) -> Vec<(u32, String)> {
     let known = known_bits(word);
     let mut out = Vec::new();
     for bit in 0..32 {
         let m = 1u32 << bit;
         if value & m != 0 {
-            out.push((m, known.iter().find(|(k, _)| *k == m).map_or("unknown bit: kept as it is", |(_, n)| *n)));
+            out.push((m, known.iter().find(|(k, _)| *k == m).map_or_else(|| crate::tr!("tex-bit-unknown"), |(_, n)| n.clone())));
         }
     }
     out
 }
+
 
 #[cfg(test)]
 mod tests {

@@ -384,7 +384,7 @@ impl WearView {
         if !continues {
             out.push(Intent::EndDrag);
         }
-        out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.clone(), "Typing").dragging("wear-text")));
+        out.push(Intent::EditItem(ItemEdit::bytes(path, bytes.clone(), crate::tr!("wear-undo-typing")).dragging("wear-text")));
         self.last_typed = Some((now, end));
         self.set_typed_bytes(bytes, &edit);
     }

@@ -333,11 +333,11 @@ fn edit_keys(ui: &Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>, pa
         let c = v.caret;
         match e {
             egui::Event::Text(t) if !t.is_empty() && t != "\r" => changed |= replace(cx, v, c.range(), &t, Edit::Typing, now, out),
-            egui::Event::Paste(t) => changed |= replace(cx, v, c.range(), &t, Edit::Step("Paste"), now, out),
+            egui::Event::Paste(t) => changed |= replace(cx, v, c.range(), &t, Edit::Paste, now, out),
             egui::Event::Copy | egui::Event::Cut if !c.is_empty() => {
                 ui.ctx().copy_text(v.model.slice(c.range()).to_owned());
                 if matches!(e, egui::Event::Cut) {
-                    changed |= replace(cx, v, c.range(), "", Edit::Step("Cut"), now, out);
+                    changed |= replace(cx, v, c.range(), "", Edit::Cut, now, out);
                 }
             }
             egui::Event::Key { key, pressed: true, modifiers: m, .. } => {
@@ -373,7 +373,7 @@ fn edit_keys(ui: &Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>, pa
                             let to = c.moved(&v.model, k, false).head;
                             to.min(c.head)..to.max(c.head)
                         };
-                        let how = if c.is_empty() && !word { Edit::Typing } else { Edit::Step("Delete") };
+                        let how = if c.is_empty() && !word { Edit::Typing } else { Edit::Delete };
                         changed |= replace(cx, v, range, "", how, now, out);
                     }
                     Key::Enter if !word => changed |= replace(cx, v, c.range(), "\n", Edit::Typing, now, out),
@@ -395,8 +395,10 @@ fn edit_keys(ui: &Ui, cx: &EditorCx, v: &mut WearView, out: &mut Vec<Intent>, pa
 enum Edit {
     /// Part of a run of typing: merged into one undo step.
     Typing,
-    /// An undo step of its own.
-    Step(&'static str),
+    /// Undo steps of their own.
+    Paste,
+    Cut,
+    Delete,
 }
 
 /// Replaces shown characters with text as a byte splice through the document's history; the
@@ -415,7 +417,15 @@ fn replace(cx: &EditorCx, v: &mut WearView, range: std::ops::Range<usize>, text:
     let after = s.range.start + s.bytes.len();
     match how {
         Edit::Typing => v.typed(cx.path, &s, now, out),
-        Edit::Step(label) => v.commit(cx.path, super::text::apply(v.bytes(), &s), label, out),
+        Edit::Paste | Edit::Cut | Edit::Delete => {
+            let label = match how {
+                Edit::Paste => crate::tr!("wear-undo-paste"),
+                Edit::Cut => crate::tr!("wear-undo-cut"),
+                _ => crate::tr!("wear-undo-delete"),
+            };
+            v.commit(cx.path, super::text::apply(v.bytes(), &s), &label, out)
+        }
+
     }
     v.caret = Caret::at(v.model.byte_to_char(after));
     v.cursor = Some(after);

@@ -77,7 +77,7 @@ impl MaterialPreview for SwatchPreview {
             painter.text(rect.center(), egui::Align2::CENTER_CENTER, problem.to_string(), egui::FontId::proportional(11.0), Color32::RED);
         }
         ui.horizontal_wrapped(|ui| {
-            for (name, at) in [("diffuse", DIFFUSE), ("ambient", AMBIENT), ("specular", SPECULAR), ("emissive", EMISSIVE)] {
+            for (name, at) in [(crate::tr!("preview-diffuse"), DIFFUSE), (crate::tr!("preview-ambient"), AMBIENT), (crate::tr!("preview-specular"), SPECULAR), (crate::tr!("preview-emissive"), EMISSIVE)] {
                 let (r, resp) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
                 paint_checker(&ui.painter_at(r), r);
                 ui.painter().rect_filled(r, 2.0, colour(&input.state.values, at));
@@ -85,10 +85,11 @@ impl MaterialPreview for SwatchPreview {
                 resp.on_hover_ui(|ui| {
                     ui.label(format!("{name}: {:.3} {:.3} {:.3} {:.3}", v[0], v[1], v[2], v[3]));
                 });
-                ui.label(name);
+                ui.label(&name);
             }
         });
-        let power = 1u64.checked_shl(input.state.u16).map_or_else(|| "overflows".to_string(), |p| p.to_string());
-        ui.label(format!("power step {} -> {}   blend nibble {}", input.state.u16, power, input.flags.nibble_mode()));
+        let power = 1u64.checked_shl(input.state.u16).map_or_else(|| crate::tr!("preview-overflows"), |p| p.to_string());
+        ui.label(crate::tr!("preview-power", step = input.state.u16.to_string(), power = power, nibble = input.flags.nibble_mode().to_string()));
+
     }
 }

@@ -42,11 +42,11 @@ impl Default for ShapePreview {
     }
 }
 
-fn shape_name(s: Shape) -> &'static str {
+fn shape_name(s: Shape) -> String {
     match s {
-        Shape::Sphere => "Sphere",
-        Shape::Cube => "Cube",
-        Shape::Plane => "Plane",
+        Shape::Sphere => crate::tr!("preview-sphere"),
+        Shape::Cube => crate::tr!("preview-cube"),
+        Shape::Plane => crate::tr!("preview-plane"),
     }
 }
 
@@ -88,21 +88,21 @@ impl MaterialPreview for ShapePreview {
     fn show(&mut self, ui: &mut Ui, input: &PreviewInput) {
         ui.horizontal(|ui| {
             for s in [Shape::Sphere, Shape::Cube, Shape::Plane] {
-                if ui.selectable_label(!self.flat && self.shape == s, shape_name(s)).on_hover_text("Draw the material on this shape with the 3D renderer").clicked() {
+                if ui.selectable_label(!self.flat && self.shape == s, shape_name(s)).on_hover_text(crate::tr!("preview-shape-tip")).clicked() {
                     self.shape = s;
                     self.flat = false;
                 }
             }
-            ui.selectable_value(&mut self.flat, true, "Flat").on_hover_text("The flat swatch: the texture cell tinted by the diffuse colour");
+            ui.selectable_value(&mut self.flat, true, crate::tr!("preview-flat")).on_hover_text(crate::tr!("preview-flat-tip"));
         });
         let why_not = match input.gpu {
-            None => Some("no GPU device".to_string()),
+            None => Some(crate::tr!("mesh-no-gpu-device")),
             Some(rs) => gpu_view::unsupported(rs),
         };
         self.rect = None;
         let Some(rs) = input.gpu.filter(|_| !self.flat && why_not.is_none()) else {
             if !self.flat && let Some(w) = why_not {
-                ui.weak(format!("3D preview unavailable ({w}): the flat swatch instead."));
+                ui.weak(crate::tr!("preview-unavailable", why = w));
             }
             self.swatch.show(ui, input);
             return;
@@ -116,7 +116,7 @@ impl MaterialPreview for ShapePreview {
         }
         let (scene, scene_id) = self.scene(input);
         if let Err(e) = gpu_view::upload(rs, self.view, scene_id, &scene) {
-            ui.weak(format!("3D preview unavailable ({e}): the flat swatch instead."));
+            ui.weak(crate::tr!("preview-unavailable", why = e.to_string()));
             self.swatch.show(ui, input);
             return;
         }
@@ -137,7 +137,8 @@ impl MaterialPreview for ShapePreview {
         };
         ui.painter().add(frame.paint_callback(rect));
         self.rect = Some(rect);
-        resp.on_hover_text("Drag to turn the shape");
+        resp.on_hover_text(crate::tr!("preview-turn-tip"));
+
         if let Some(problem) = input.texture.and_then(|t| t.problem.as_ref()) {
             ui.colored_label(ui.visuals().warn_fg_color, problem.to_string());
         }

@@ -59,7 +59,7 @@ fn block_body(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, b: us
         for (bit, f) in fields.iter().enumerate() {
             let mut on = mask & (1 << bit) != 0;
             let names: Vec<String> = f.iter().map(|&x| readout::float_name(x)).collect();
-            if ui.checkbox(&mut on, format!("0x{:02X}", 1 << bit)).on_hover_text(format!("{} (reading {reading:?})", names.join(", "))).changed() && label.is_none() {
+            if ui.checkbox(&mut on, format!("0x{:02X}", 1 << bit)).on_hover_text(crate::tr!("mat-bit-names", names = names.join(", "), reading = format!("{reading:?}"))).changed() && label.is_none() {
                 let new = if on { mask | (1 << bit) } else { mask & !(1 << bit) };
                 m.anim[b].set_interp_mask(new);
                 label = Some(crate::tr!("mat-undo-interpolation", b = b.to_string()));
@@ -219,27 +219,26 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
             match &r.state {
                 Ok(s) => {
                     let pass = match r.pass {
-                        Pass::Forward => "",
-                        Pass::Reflected => " (reflected)",
-                        Pass::Held => " (held)",
+                        Pass::Forward => String::new(),
+                        Pass::Reflected => crate::tr!("mat-pass-reflected"),
+                        Pass::Held => crate::tr!("mat-pass-held"),
                     };
                     let key = r.key.map_or_else(|| "–".into(), |k| k.to_string());
-                    let random = s.start_time.map_or_else(String::new, |st| format!(", random start time {st} ms"));
-                    ui.label(format!("key {key}: phase {} -> {}  alpha {:.3}  block time {:.0} ms{pass}{random}", s.phase, s.next_phase, r.alpha, r.local));
+                    let random = s.start_time.map_or_else(String::new, |st| crate::tr!("mat-random-start", ms = st.to_string()));
+                    ui.label(crate::tr!("mat-play-state", key = key, phase = s.phase.to_string(), next = s.next_phase.to_string(), alpha = format!("{:.3}", r.alpha), time = format!("{:.0}", r.local), pass = pass, random = random));
                     // The numbers of the colours for the selected block (the one the preview
                     // draws); the others' on hovering their swatches. Text that changes with the
                     // playhead is laid out again every frame.
                     let v = &s.values;
                     let numbers = |v: &[f32; 16]| {
-                        format!(
-                            "diffuse {:.2} {:.2} {:.2} {:.2}  ambient {:.2} {:.2} {:.2} {:.2}\nspecular {:.2} {:.2} {:.2} {:.2}  emissive {:.2} {:.2} {:.2} {:.2}",
-                            v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]
-                        )
+                        let four = |at: usize| format!("{:.2} {:.2} {:.2} {:.2}", v[at], v[at + 1], v[at + 2], v[at + 3]);
+                        crate::tr!("mat-play-colours", diffuse = four(0), ambient = four(4), specular = four(8), emissive = four(12))
                     };
                     colour_strip(ui, v).on_hover_ui(|ui| {
                         ui.label(numbers(v));
                     });
-                    let power = format!("power step {} cell {} texture {}", s.u16, s.cell, s.texture.as_deref().unwrap_or("none"));
+                    let power = crate::tr!("mat-play-power", step = s.u16.to_string(), cell = s.cell.to_string(), texture = s.texture.clone().unwrap_or_else(|| crate::tr!("mesh-none")));
+
                     if r.block.is_none_or(|b| b == view.block) {
                         ui.label(format!("{}\n{power}", numbers(v)));
                     } else {

@@ -38,7 +38,7 @@ impl EditorDialog for ImportDialog {
         match answer {
             None => true,
             Some(Answer::Cancel) => {
-                out.push(Intent::Log(Severity::Info, format!("import of {} cancelled: nothing changed", self.source_name)));
+                out.push(Intent::Log(Severity::Info, crate::tr!("import-cancelled", source = &self.source_name)));
                 false
             }
             Some(Answer::Import) => {
@@ -53,7 +53,7 @@ impl ImportDialog {
     /// The import as one undo step over every file it touches.
     fn confirm(&self, out: &mut Vec<Intent>) {
         let Some(edits) = self.edits() else { return };
-        let label = format!("Import {} into {}", self.source_name, self.dest.label);
+        let label = crate::tr!("import-into", source = &self.source_name, dest = &self.dest.label);
         out.push(Intent::EditGroup { label, edits });
     }
 }
@@ -62,27 +62,27 @@ impl ImportDialog {
 fn choice_text(row: &RowPlan, m: &Mapping, library: &[String]) -> String {
     let has = |n: &str| library.iter().any(|l| l.eq_ignore_ascii_case(n));
     match m {
-        Mapping::Auto if has(&row.gltf_name) => format!("Library: {}", row.gltf_name),
-        Mapping::Auto if row.added => format!("New: {}", row.gltf_name),
-        Mapping::Auto => format!("Missing: {}", row.gltf_name),
-        Mapping::New => format!("New: {}", row.gltf_name),
-        Mapping::Use(n) => format!("Library: {n}"),
+        Mapping::Auto if has(&row.gltf_name) => crate::tr!("import-map-library", name = &row.gltf_name),
+        Mapping::Auto if row.added => crate::tr!("import-map-new", name = &row.gltf_name),
+        Mapping::Auto => crate::tr!("import-map-missing", name = &row.gltf_name),
+        Mapping::New => crate::tr!("import-map-new", name = &row.gltf_name),
+        Mapping::Use(n) => crate::tr!("import-map-library", name = n),
     }
 }
 
 fn body(ui: &mut Ui, d: &mut ImportDialog, ws: &Workspace, gpu: Option<&RenderState>, answer: &mut Option<Answer>) {
     match d.new_model {
-        Some(_) => ui.heading(format!("Import {} as a new model", d.source_name)),
-        None => ui.heading(format!("Import {} into {}", d.source_name, d.dest.label)),
+        Some(_) => ui.heading(crate::tr!("import-as-new", source = &d.source_name)),
+        None => ui.heading(crate::tr!("import-into", source = &d.source_name, dest = crate::app::shown_path::text(&d.dest.label).into_owned())),
     };
     new_model::section(ui, d, ws);
     ui.horizontal(|ui| {
         if d.worker.pending() {
             ui.spinner();
             let (done, total) = d.progress.get();
-            ui.add(egui::ProgressBar::new(d.progress.fraction().unwrap_or(0.0)).desired_width(200.0).text(format!("converting… {done}/{total}")));
+            ui.add(egui::ProgressBar::new(d.progress.fraction().unwrap_or(0.0)).desired_width(200.0).text(crate::tr!("import-converting", done = done, total = total)));
         } else {
-            ui.weak("Nothing changes until Import; Ctrl+Z then undoes it as one step, Ctrl+S writes every file it changed.");
+            ui.weak(crate::tr!("import-nothing-until"));
         }
     });
     let failed = match &d.result {
@@ -96,15 +96,15 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, ws: &Workspace, gpu: Option<&RenderSt
         ui.horizontal_top(|ui| {
             preview(ui, d, gpu);
             ui.vertical(|ui| {
-                ui.label(RichText::new("Nodes").strong());
+                ui.label(RichText::new(crate::tr!("import-nodes")).strong());
                 node_tree(ui, d);
             });
         });
         ui.separator();
         ui.columns(2, |cols| {
-            cols[0].label(RichText::new("Materials").strong());
+            cols[0].label(RichText::new(crate::tr!("import-materials")).strong());
             mapping_table(&mut cols[0], d);
-            cols[1].label(RichText::new("Against the engine's limits").strong());
+            cols[1].label(RichText::new(crate::tr!("import-limits")).strong());
             limits(&mut cols[1], d);
         });
         ui.separator();
@@ -114,11 +114,11 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, ws: &Workspace, gpu: Option<&RenderSt
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         let ok = d.current() && d.edits().is_some();
-        let import = ui.add_enabled(ok, egui::Button::new("Import")).on_hover_text("Write the model, its table and the library entries as one undo step");
+        let import = ui.add_enabled(ok, egui::Button::new(crate::tr!("import-button"))).on_hover_text(crate::tr!("import-button-tip"));
         if import.clicked() {
             *answer = Some(Answer::Import);
         }
-        if ui.button("Cancel").clicked() {
+        if ui.button(crate::tr!("import-cancel")).clicked() {
             *answer = Some(Answer::Cancel);
         }
     });
@@ -136,9 +136,9 @@ fn preview(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>) {
     let Some(Ok(outcome)) = &d.result else { return };
     let (scene, id) = match &outcome.scene {
         Ok(s) => s,
-        Err(e) => return text(ui, &format!("no preview: {e}")),
+        Err(e) => return text(ui, &crate::tr!("import-no-preview", error = e.to_string())),
     };
-    let Some(rs) = gpu else { return text(ui, &format!("{} triangles (no GPU device for the preview)", outcome.converted.summary.triangles)) };
+    let Some(rs) = gpu else { return text(ui, &crate::tr!("import-no-gpu", n = outcome.converted.summary.triangles)) };
     if let Some(why) = gpu_view::unsupported(rs) {
         return text(ui, &why);
     }
@@ -151,7 +151,7 @@ fn preview(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>) {
     let mut camera = OrbitCamera::framing(scene.min, scene.max, p.yaw, p.pitch, rect.width() / rect.height());
     camera.distance *= p.zoom;
     ui.painter().add(ViewFrame::at_rest(p.view, ui, rect, FrameParams::new(camera), scene).paint_callback(rect));
-    resp.on_hover_text("Drag to turn, wheel to move closer");
+    resp.on_hover_text(crate::tr!("import-orbit-tip"));
 }
 
 fn node_tree(ui: &mut Ui, d: &ImportDialog) {
@@ -164,7 +164,7 @@ fn node_tree(ui: &mut Ui, d: &ImportDialog) {
             ui.horizontal(|ui| {
                 ui.add_space(14.0 * depth[k] as f32);
                 ui.label(RichText::new(&n.name).monospace());
-                ui.weak(format!("{} triangles{}", n.triangles, if n.animated { " · animated" } else { "" }));
+                ui.weak(format!("{}{}", crate::tr!("mesh-triangles-count", n = n.triangles), if n.animated { crate::tr!("import-animated") } else { String::new() }));
             });
         }
     });
@@ -181,16 +181,16 @@ fn mapping_table(ui: &mut Ui, d: &mut ImportDialog) {
             egui::ComboBox::from_id_salt(("import-material", k)).width(220.0).selected_text(choice_text(row, &now, &d.library)).show_ui(ui, |ui| {
                 let own = d.library.iter().any(|l| l.eq_ignore_ascii_case(&row.gltf_name));
                 if !own && has_lib {
-                    ui.selectable_value(&mut chosen, Mapping::New, format!("New: {}", row.gltf_name)).on_hover_text("A material made from the glTF's base colour, added to Material.lib");
+                    ui.selectable_value(&mut chosen, Mapping::New, crate::tr!("import-map-new", name = &row.gltf_name)).on_hover_text(crate::tr!("import-map-new-tip"));
                 }
                 for name in &d.library {
                     let m = if name.eq_ignore_ascii_case(&row.gltf_name) { Mapping::Auto } else { Mapping::Use(name.clone()) };
-                    ui.selectable_value(&mut chosen, m, format!("Library: {name}"));
+                    ui.selectable_value(&mut chosen, m, crate::tr!("import-map-library", name = name));
                 }
             })
             .response
             .labelled_by(name.id)
-            .on_hover_text("The material the model's WEAR row names for this glTF material");
+            .on_hover_text(crate::tr!("import-material-tip"));
             if chosen != now
                 && let Some(slot) = d.mapping.get_mut(k)
             {
@@ -200,7 +200,7 @@ fn mapping_table(ui: &mut Ui, d: &mut ImportDialog) {
         }
     });
     if !has_lib {
-        ui.weak("No Material.lib beside the model or above it: materials are only named in the table.");
+        ui.weak(crate::tr!("import-no-library"));
     }
 }
 
@@ -215,7 +215,7 @@ fn limits(ui: &mut Ui, d: &ImportDialog) {
                 Some(m) => {
                     let share = n as f64 / m as f64;
                     let colour = if share > 0.9 { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
-                    ui.colored_label(colour, format!("of {m}"));
+                    ui.colored_label(colour, crate::tr!("import-of-max", max = m));
                 }
                 None => {
                     ui.label("");
@@ -223,38 +223,42 @@ fn limits(ui: &mut Ui, d: &ImportDialog) {
             }
             ui.end_row();
         };
-        line(ui, "nodes", s.nodes, Some(crate::import::MAX_NODES));
-        line(ui, "vertices in the largest batch", s.batch_vertices, Some(MAX_BATCH_VERTICES));
-        line(ui, "indices in the largest batch", s.batch_indices, Some(MAX_BATCH_INDICES));
-        line(ui, "animation keys", s.keys, Some(MAX_KEYS));
-        line(ui, "triangles", s.triangles, None);
-        line(ui, "batches", s.batches, None);
-        line(ui, "frames", s.frames, None);
+        line(ui, &crate::tr!("import-limit-nodes"), s.nodes, Some(crate::import::MAX_NODES));
+        line(ui, &crate::tr!("import-limit-batch-vertices"), s.batch_vertices, Some(MAX_BATCH_VERTICES));
+        line(ui, &crate::tr!("import-limit-batch-indices"), s.batch_indices, Some(MAX_BATCH_INDICES));
+        line(ui, &crate::tr!("import-limit-keys"), s.keys, Some(MAX_KEYS));
+        line(ui, &crate::tr!("import-limit-triangles"), s.triangles, None);
+        line(ui, &crate::tr!("import-limit-batches"), s.batches, None);
+        line(ui, &crate::tr!("import-limit-frames"), s.frames, None);
     });
 }
 
 fn files(ui: &mut Ui, d: &ImportDialog) {
     let Some(c) = d.converted() else { return };
-    ui.label(RichText::new("Import writes").strong());
-    ui.label(format!("• {}: the model ({} bytes)", d.dest.label, c.msh.len()));
-    let new = if matches!(d.dest.wea, GroupTarget::NewEntry { .. }) || matches!(&d.dest.wea, GroupTarget::File(p) if !p.exists()) { " (new)" } else { "" };
-    ui.label(format!("• {}{new}: its table, {} rows", d.dest.wea_label, c.rows.len()));
+    ui.label(RichText::new(crate::tr!("import-writes")).strong());
+    let shown = |s: &str| crate::app::shown_path::text(s).into_owned();
+    ui.label(crate::tr!("import-writes-model", dest = shown(&d.dest.label), n = c.msh.len()));
+    let new = if matches!(d.dest.wea, GroupTarget::NewEntry { .. }) || matches!(&d.dest.wea, GroupTarget::File(p) if !p.exists()) { crate::tr!("import-new-mark") } else { String::new() };
+    ui.label(crate::tr!("import-writes-table", dest = format!("{}{new}", shown(&d.dest.wea_label)), n = c.rows.len()));
     if let Some(l) = d.dest.material_lib.as_ref().filter(|_| !c.changes.added_materials.is_empty()) {
-        ui.label(format!("• {}: adds {}", l.label, c.changes.added_materials.join(", ")));
+        ui.label(crate::tr!("import-writes-adds", dest = shown(&l.label),
+ names = c.changes.added_materials.join(", ")));
     }
     if let Some(l) = d.dest.textures_lib.as_ref().filter(|_| !c.changes.added_textures.is_empty()) {
-        ui.label(format!("• {}: adds {}", l.label, c.changes.added_textures.join(", ")));
+        ui.label(crate::tr!("import-writes-adds", dest = shown(&l.label),
+ names = c.changes.added_textures.join(", ")));
     }
 }
 
 fn warnings(ui: &mut Ui, d: &ImportDialog) {
     let Some(c) = d.converted() else { return };
-    let missing = c.rows.iter().filter(|r| !r.resolved).map(|r| format!("material {} is not in Material.lib: the game draws it with DEFAULT", r.name));
+    let missing = c.rows.iter().filter(|r| !r.resolved).map(|r| crate::tr!("import-material-missing", name = &r.name));
     let all: Vec<String> = c.warnings.iter().cloned().chain(missing).collect();
     if all.is_empty() {
         return;
     }
-    ui.label(RichText::new(format!("Warnings ({})", all.len())).strong());
+    ui.label(RichText::new(crate::tr!("import-warnings", n = all.len())).strong());
+
     egui::ScrollArea::vertical().id_salt("import-warnings").max_height(90.0).show(ui, |ui| {
         for w in &all {
             ui.colored_label(ui.visuals().warn_fg_color, format!("• {w}"));

@@ -113,8 +113,9 @@ impl Destination {
     pub fn of(ws: &Workspace, model: &ItemPath) -> Result<Destination, String> {
         let label = items::address(ws, model);
         let old = ws.item_bytes(model).map_err(|e| format!("{label}: {e}"))?;
-        let (_, msh, _) = Msh::parse(old).map_err(|e| format!("{label} is not an MSH model: {e}"))?;
-        let file = ws.file(model.file).map(|f| f.path.clone()).ok_or("the model's file is not open")?;
+        let (_, msh, _) = Msh::parse(old).map_err(|e| crate::tr!("import-not-msh", label = &label, error = e.to_string()))?;
+        let file = ws.file(model.file).map(|f| f.path.clone()).ok_or_else(|| crate::tr!("import-model-file-closed"))?;
+
         let name = item_name(ws, model);
         let (wea, wea_label) = match model.parent() {
             Some((archive, _)) => {

@@ -69,13 +69,13 @@ impl NewModel {
         for f in ws.files() {
             let root = ItemPath::root(f.id);
             if takes_models(ws, &root) {
-                places.push((Place::Archive(root), format!("entries of {}", f.path.display())));
+                places.push((Place::Archive(root), crate::tr!("import-place-entries", path = crate::app::shown_path::path(&f.path))));
             }
         }
         for f in ws.files() {
             let dir = folder_of(&f.path).to_path_buf();
             if !places.iter().any(|(p, _)| matches!(p, Place::Folder(d) if same_folder(d, &dir))) {
-                let label = format!("files in {}", dir.display());
+                let label = crate::tr!("import-place-files", path = crate::app::shown_path::path(&dir));
                 places.push((Place::Folder(dir), label));
             }
         }
@@ -104,16 +104,16 @@ impl NewModel {
     fn find_problem(&self, ws: &Workspace) -> Result<(), String> {
         let name = self.name.trim();
         if name.is_empty() || name.chars().any(|c| c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')) {
-            return Err("the name: 1 or more characters, none of / \\ : * ? \" < > |".into());
+            return Err(crate::tr!("import-name-chars"));
         }
-        items::encode_name(&format!("{name}.msh")).map_err(|e| format!("the name: {e} (at most {MAX_NAME} bytes before .msh)"))?;
-        match self.place().ok_or("no place to put it: open a file or an archive first")? {
+        items::encode_name(&format!("{name}.msh")).map_err(|e| crate::tr!("import-name-bad", error = e.to_string(), max = MAX_NAME))?;
+        match self.place().ok_or_else(|| crate::tr!("import-no-place"))? {
             Place::Folder(dir) => {
                 for ext in ["msh", "wea"] {
                     let file = format!("{name}.{ext}");
                     let open = ws.files().iter().any(|f| f.name().eq_ignore_ascii_case(&file) && same_folder(folder_of(&f.path), dir));
                     if open || find_in(dir, &file).is_some() {
-                        return Err(format!("{} is already there: choose another name, or drop the glTF on that model to replace it", dir.join(file).display()));
+                        return Err(crate::tr!("import-already-there", what = dir.join(file).display().to_string()));
                     }
                 }
             }
@@ -122,7 +122,7 @@ impl NewModel {
                 for ext in ["msh", "wea"] {
                     let entry = format!("{name}.{ext}");
                     if node.0.metas().iter().any(|m| m.name.eq_ignore_ascii_case(&entry)) {
-                        return Err(format!("{}::{entry} is already there: choose another name, or drop the glTF on that model to replace it", items::address(ws, a)));
+                        return Err(crate::tr!("import-already-there", what = format!("{}::{entry}", items::address(ws, a))));
                     }
                 }
             }
@@ -135,14 +135,14 @@ impl NewModel {
         let name = self.name.trim().to_string();
         let entry_name = crate::formats::cp1251::encode(&name).filter(|b| !b.is_empty() && b.len() <= crate::import::MAX_NAME).unwrap_or_else(|| b"MODEL".to_vec());
         let (msh_name, wea_name) = (format!("{name}.msh"), format!("{name}.wea"));
-        let (model, wea, assets_at, label, wea_label, file) = match self.place().ok_or("no place to put a new model: open a file or an archive first")? {
+        let (model, wea, assets_at, label, wea_label, file) = match self.place().ok_or_else(|| crate::tr!("import-no-place"))? {
             Place::Folder(dir) => {
                 let (msh, wea) = (dir.join(&msh_name), dir.join(&wea_name));
                 let at = AssetsAt::Path { file: msh.clone(), archive: None };
                 (GroupTarget::File(msh.clone()), GroupTarget::File(wea.clone()), at, msh.display().to_string(), wea.display().to_string(), msh)
             }
             Place::Archive(a) => {
-                let file = ws.file(a.file).map(|f| f.path.clone()).ok_or("the archive is not open")?;
+                let file = ws.file(a.file).map(|f| f.path.clone()).ok_or_else(|| crate::tr!("import-archive-closed"))?;
                 let address = items::address(ws, a);
                 let model = GroupTarget::NewEntry { archive: a.clone(), name: msh_name.clone(), type_id: MSH_ENTRY_TYPE, attrs: [0; 3] };
                 let wea = GroupTarget::NewEntry { archive: a.clone(), name: wea_name.clone(), type_id: TYPE_WEAR, attrs: plan::WEA_ATTRS };
@@ -161,10 +161,11 @@ pub(super) fn section(ui: &mut Ui, d: &mut ImportDialog, ws: &Workspace) {
     let Some(n) = d.new_model.as_mut() else { return };
     let mut changed = false;
     ui.horizontal(|ui| {
-        let label = ui.label("Name");
-        changed |= ui.add(egui::TextEdit::singleline(&mut n.name).desired_width(220.0)).labelled_by(label.id).on_hover_text("The model's files or entries: NAME.msh and its table NAME.wea").changed();
+        let label = ui.label(crate::tr!("import-name"));
+        changed |= ui.add(egui::TextEdit::singleline(&mut n.name).desired_width(220.0)).labelled_by(label.id).on_hover_text(crate::tr!("import-name-tip")).changed();
     });
-    ui.label(RichText::new("Goes into").strong());
+    ui.label(RichText::new(crate::tr!("import-goes-into")).strong());
+
     for (k, (_, label)) in n.places.iter().enumerate() {
         changed |= ui.radio_value(&mut n.chosen, k, label).changed();
     }

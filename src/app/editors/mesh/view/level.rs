@@ -7,6 +7,7 @@
 use super::{MeshView, Selection};
 use crate::scene::level_pick::{LevelPick, visual_of};
 use egui::{Color32, RichText, Sense, Ui};
+use crate::tr;
 
 fn swatch(ui: &mut Ui, rgba: [f32; 4]) {
     let (r, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), Sense::hover());
@@ -36,27 +37,27 @@ fn picked(v: &MeshView) -> Option<usize> {
 /// The level's side section: layers, the picked visual, shaders, the sector tree.
 pub fn side(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
     ui.horizontal_wrapped(|ui| {
-        ui.toggle_value(&mut v.level_layers.lod_facets, "LOD facets").on_hover_text("The LOD visuals' 8 impostor quads over their trees");
-        ui.toggle_value(&mut v.level_layers.fastpath, "FASTPATH").on_hover_text("The shadow-pass copy of the geometry from level.geomx, in grey");
-        ui.toggle_value(&mut v.level_layers.portals, "Portals").on_hover_text("The portals between sectors, translucent");
+        ui.toggle_value(&mut v.level_layers.lod_facets, tr!("level-lod-facets")).on_hover_text(tr!("level-lod-facets-tip"));
+        ui.toggle_value(&mut v.level_layers.fastpath, "FASTPATH").on_hover_text(tr!("level-fastpath-tip"));
+        ui.toggle_value(&mut v.level_layers.portals, tr!("level-portals")).on_hover_text(tr!("level-portals-tip"));
     });
-    ui.weak(format!("{} sectors · {} portals · {} dynamic lights · {} glows", pick.sectors.len(), pick.portals, pick.lights, pick.glows));
+    ui.weak(tr!("level-counts", sectors = pick.sectors.len(), portals = pick.portals, lights = pick.lights, glows = pick.glows));
     if let Some(k) = picked(v)
         && let Some(info) = pick.visuals.get(k)
     {
-        ui.label(RichText::new(format!("visual {k} · {}", info.type_name)).strong());
+        ui.label(RichText::new(tr!("level-visual-title", k = k.to_string(), kind = info.type_name)).strong());
         egui::Grid::new("level-visual").num_columns(2).show(ui, |ui| {
             let s = pick.shaders.get(info.shader as usize);
-            ui.label("shader");
+            ui.label(tr!("level-shader"));
             ui.horizontal(|ui| {
                 if let Some(s) = s {
                     swatch(ui, s.colour);
                 }
-                ui.monospace(format!("{} {}", info.shader, s.map_or("(past the table)", |s| s.engine.as_str())));
+                ui.monospace(format!("{} {}", info.shader, s.map_or_else(|| tr!("level-past-table"), |s| s.engine.clone())));
             });
             ui.end_row();
-            ui.label("textures");
-            ui.monospace(s.map(|s| s.textures.join(", ")).filter(|t| !t.is_empty()).unwrap_or_else(|| "none".into()));
+            ui.label(tr!("level-textures"));
+            ui.monospace(s.map(|s| s.textures.join(", ")).filter(|t| !t.is_empty()).unwrap_or_else(|| tr!("mesh-none")));
             ui.end_row();
             if let Some(g) = info.gcontainer {
                 ui.label("GCONTAINER");
@@ -64,38 +65,38 @@ pub fn side(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
                 ui.end_row();
             }
             if let Some(w) = info.window {
-                ui.label("window 0");
-                ui.monospace(format!("offset {} · {} triangles · {} vertices", w.offset, w.num_tris, w.num_verts));
+                ui.label(tr!("level-window"));
+                ui.monospace(tr!("level-window-value", offset = w.offset.to_string(), triangles = w.num_tris, vertices = w.num_verts));
                 ui.end_row();
             }
             if let Some(t) = info.tree_at {
-                ui.label("placed at");
+                ui.label(tr!("level-placed-at"));
                 ui.monospace(format!("{:.2}, {:.2}, {:.2}", t[0], t[1], t[2]));
                 ui.end_row();
             }
-            ui.label("drawn");
-            ui.label(if info.skipped { "skipped: see Problems".to_string() } else { format!("{} triangles{}", info.triangles, if info.fastpath { " · has FASTPATH" } else { "" }) });
+            ui.label(tr!("level-drawn"));
+            ui.label(if info.skipped { tr!("level-skipped") } else { format!("{}{}", tr!("mesh-triangles-count", n = info.triangles), if info.fastpath { " · FASTPATH" } else { "" }) });
             ui.end_row();
-            ui.label("parents");
+            ui.label(tr!("level-parents"));
             let mut chain = Vec::new();
             let mut at = info.parent;
             while let Some(p) = at.filter(|_| chain.len() < 64) {
                 chain.push(format!("{p} ({})", pick.visuals[p].type_name));
                 at = pick.visuals[p].parent;
             }
-            ui.label(if chain.is_empty() { "none (a root)".to_string() } else { chain.join(", in ") });
+            ui.label(if chain.is_empty() { tr!("level-no-parent") } else { chain.join(&tr!("level-parent-join")) });
             ui.end_row();
         });
     }
-    egui::CollapsingHeader::new(format!("Shaders ({})", pick.shaders.len())).id_salt("level-shaders").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(tr!("level-shaders", n = pick.shaders.len())).id_salt("level-shaders").default_open(true).show(ui, |ui| {
         for (k, s) in pick.shaders.iter().enumerate().filter(|(_, s)| s.visuals > 0 && !s.name.is_empty()) {
             ui.horizontal(|ui| {
                 swatch(ui, s.colour);
-                ui.label(format!("{k}: {}", s.engine)).on_hover_text(format!("{}\ntextures: {}\n{} visuals", s.name, s.textures.join(", "), s.visuals));
+                ui.label(format!("{k}: {}", s.engine)).on_hover_text(tr!("level-shader-tip", name = &s.name, textures = s.textures.join(", "), n = s.visuals));
             });
         }
     });
-    egui::CollapsingHeader::new(format!("Sectors ({})", pick.sectors.len())).id_salt("level-sectors").default_open(true).show(ui, |ui| sector_tree(ui, v, pick));
+    egui::CollapsingHeader::new(tr!("level-sectors", n = pick.sectors.len())).id_salt("level-sectors").default_open(true).show(ui, |ui| sector_tree(ui, v, pick));
 }
 
 /// One row of the sector tree: a sector (with its root visual) or a visual, at a depth.
@@ -156,15 +157,16 @@ fn sector_tree(ui: &mut Ui, v: &mut MeshView, pick: &LevelPick) {
                 }
                 match row {
                     Row::Sector(s, None) => {
-                        ui.label(format!("sector {s}"));
-                        ui.weak("no root visual");
+                        ui.label(tr!("level-sector", n = s.to_string()));
+                        ui.weak(tr!("level-no-root"));
                     }
                     Row::Sector(s, Some(_)) => {
-                        ui.label(format!("sector {s}"));
+                        ui.label(tr!("level-sector", n = s.to_string()));
                     }
                     Row::Visual(k) => {
                         let Some(info) = pick.visuals.get(k) else { return };
-                        if ui.selectable_label(on == Some(k), format!("{k} {} · {} triangles", info.type_name, info.triangles)).clicked() {
+                        if ui.selectable_label(on == Some(k), format!("{k} {} · {}", info.type_name, tr!("mesh-triangles-count", n = info.triangles))
+).clicked() {
                             select_visual(v, k);
                         }
                     }

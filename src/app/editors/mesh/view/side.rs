@@ -2,24 +2,25 @@
 //! material chain, the node tree, the buffers, the flag and material legends, the light.
 
 use super::*;
+use crate::tr;
+
 
 pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<Intent>) {
     let Some(b) = v.built() else { return };
     let kind = b.kind;
     let scene = b.scene.clone();
     ui.label(RichText::new(match kind {
-        SceneKind::Model { .. } => "MSH model",
-        SceneKind::Landscape => "MSH landscape",
-        SceneKind::Geom => "X-Ray level.geom",
-        SceneKind::Level => "X-Ray level",
+        SceneKind::Model { .. } => tr!("mesh-kind-model"),
+        SceneKind::Landscape => tr!("mesh-kind-landscape"),
+        SceneKind::Geom => tr!("mesh-kind-geom"),
+        SceneKind::Level => tr!("mesh-kind-level"),
     }).strong());
-    ui.weak(format!(
-        "{} nodes · {} parts · {} triangles · {} points · built in {:.1} ms",
-        scene.nodes.len(),
-        scene.parts.iter().filter(|p| p.over.is_none()).count(),
-        scene.triangle_count(),
-        scene.point_count(),
-        b.build_ms
+    ui.weak(tr!("mesh-scene-counts",
+        nodes = scene.nodes.len(),
+        parts = scene.parts.iter().filter(|p| p.over.is_none()).count(),
+        triangles = scene.triangle_count(),
+        points = scene.point_count(),
+        ms = crate::app::words::ms(b.build_ms)
     ));
     for n in &b.notes {
         ui.small(crate::app::shown_path::text(n).as_ref());
@@ -43,14 +44,14 @@ pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<I
     ui.separator();
     selection(ui, cx, v, out);
     ui.separator();
-    egui::CollapsingHeader::new(format!("Nodes ({})", scene.nodes.len())).id_salt("mesh-nodes").default_open(scene.nodes.len() <= 64).show(ui, |ui| node_tree(ui, v));
+    egui::CollapsingHeader::new(tr!("mesh-nodes", n = scene.nodes.len())).id_salt("mesh-nodes").default_open(scene.nodes.len() <= 64).show(ui, |ui| node_tree(ui, v));
     buffers(ui, v);
     flag_legend(ui, v, &cx.ws.readings);
     legend(ui, v);
     lighting(ui, v);
     let Some(b) = v.built() else { return };
     if !b.diagnostics.is_empty() {
-        egui::CollapsingHeader::new(format!("Problems ({})", b.diagnostics.len())).id_salt("mesh-problems").default_open(true).show(ui, |ui| {
+        egui::CollapsingHeader::new(tr!("mesh-problems", n = b.diagnostics.len())).id_salt("mesh-problems").default_open(true).show(ui, |ui| {
             for d in b.diagnostics.iter().take(200) {
                 let c = match d.severity {
                     Severity::Error => ui.visuals().error_fg_color,
@@ -67,7 +68,7 @@ pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<I
 /// The 3 x 5 slot grid: rows are damage variants and columns LODs 0..3 (column 4 the unit's
 /// first-person view is not offered); empty cells are disabled.
 fn cell_grid(ui: &mut Ui, v: &mut MeshView, cells: [bool; 15]) {
-    ui.label("Variant × LOD: slot_index cells (empty ones greyed)");
+    ui.label(tr!("mesh-cells"));
     egui::Grid::new("mesh-cells").spacing([4.0, 4.0]).show(ui, |ui| {
         ui.label("");
         for lod in 0..4 {
@@ -75,7 +76,7 @@ fn cell_grid(ui: &mut Ui, v: &mut MeshView, cells: [bool; 15]) {
         }
         ui.end_row();
         for variant in 0..3 {
-            ui.weak(format!("variant {variant}"));
+            ui.weak(tr!("mesh-variant", n = variant.to_string()));
             for lod in 0..4 {
                 let has = cells[variant * 5 + lod];
                 let on = v.lod == lod && v.variant == variant;
@@ -120,7 +121,7 @@ fn node_tree(ui: &mut Ui, v: &mut MeshView) {
             ui.horizontal(|ui| {
                 ui.add_space(12.0 * depth(i).min(32) as f32);
                 let mut shown = !v.hidden.get(i).copied().unwrap_or(false);
-                if ui.checkbox(&mut shown, "").on_hover_text("Show or hide the node's parts").changed()
+                if ui.checkbox(&mut shown, "").on_hover_text(tr!("mesh-node-shown-tip")).changed()
                     && let Some(h) = v.hidden.get_mut(i)
                 {
                     *h = !shown;
@@ -145,10 +146,10 @@ fn flag_legend(ui: &mut Ui, v: &MeshView, readings: &Readings) {
     if !v.show_flags || v.built().is_none_or(|b| b.land.is_none()) {
         return;
     }
-    let bit = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { "water (0x20000)" } else { "collision (0x20000)" };
-    egui::CollapsingHeader::new("Flags").id_salt("mesh-flags").default_open(true).show(ui, |ui| {
+    let bit = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { tr!("mesh-flag-water-bit") } else { tr!("mesh-flag-collision-bit") };
+    egui::CollapsingHeader::new(tr!("mesh-flags")).id_salt("mesh-flags").default_open(true).show(ui, |ui| {
         let with_20000 = if readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { WATER } else { COLLISION };
-        for (c, label) in [(with_20000, bit), (LIQUID_BED, "liquid bed"), (BLENDED, "blends the secondary material (0x4)"), (PLAIN, "none of these")] {
+        for (c, label) in [(with_20000, bit), (LIQUID_BED, tr!("mesh-flag-liquid-bed")), (BLENDED, tr!("mesh-flag-blended-bit")), (PLAIN, tr!("mesh-flag-none"))] {
             ui.horizontal(|ui| {
                 swatch(ui, c);
                 ui.label(label);
@@ -160,7 +161,7 @@ fn flag_legend(ui: &mut Ui, v: &MeshView, readings: &Readings) {
 /// A level.geom's vertex buffers with their declarations, and its index buffers.
 fn buffers(ui: &mut Ui, v: &MeshView) {
     let Some(b) = v.built().filter(|b| !b.buffers.is_empty()) else { return };
-    egui::CollapsingHeader::new(format!("Buffers ({})", b.buffers.len())).id_salt("mesh-buffers").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(tr!("mesh-buffers", n = b.buffers.len())).id_salt("mesh-buffers").default_open(true).show(ui, |ui| {
         for line in &b.buffers {
             ui.small(line);
         }
@@ -187,38 +188,38 @@ fn legend(ui: &mut Ui, v: &MeshView) {
             None => lines.push((i, row.into_iter().collect(), parts)),
         }
     }
-    egui::CollapsingHeader::new(format!("Materials ({})", lines.len())).id_salt("mesh-legend").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(tr!("mesh-materials", n = lines.len())).id_salt("mesh-legend").default_open(true).show(ui, |ui| {
         for (i, rows, parts) in &lines {
             let m = &b.scene.materials[*i];
             ui.horizontal(|ui| {
                 let color = if matches!(m.status, MaterialStatus::Unresolved | MaterialStatus::NoMaterial) && !m.vertex_colors { NEUTRAL_GREY } else { m.colors.diffuse };
                 swatch(ui, color);
                 let why = match m.status {
-                    MaterialStatus::Textured => "textured",
-                    MaterialStatus::Untextured if b.kind == SceneKind::Level => "shader colour",
-                    MaterialStatus::Untextured => "untextured (colours only)",
-                    MaterialStatus::Unresolved => "unresolved: neutral grey",
-                    MaterialStatus::NoMaterial if m.vertex_colors => "vertex colours",
-                    MaterialStatus::NoMaterial => "no material: neutral grey",
+                    MaterialStatus::Textured => tr!("mesh-mat-textured"),
+                    MaterialStatus::Untextured if b.kind == SceneKind::Level => tr!("mesh-mat-shader-colour"),
+                    MaterialStatus::Untextured => tr!("mesh-mat-untextured"),
+                    MaterialStatus::Unresolved => tr!("mesh-mat-unresolved"),
+                    MaterialStatus::NoMaterial if m.vertex_colors => tr!("mesh-mat-vertex-colours"),
+                    MaterialStatus::NoMaterial => tr!("mesh-mat-none"),
                 };
                 let rows = match rows.as_slice() {
-                    [_, _, ..] => format!(" · rows {}", rows.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")),
+                    [_, _, ..] => format!(" · {}", tr!("mesh-mat-rows", rows = rows.iter().map(u16::to_string).collect::<Vec<_>>().join(", "))),
                     _ => String::new(),
                 };
-                ui.label(format!("{} · {why} · {}{rows}", m.name, crate::app::words::count(*parts, "part", "parts")));
+                ui.label(format!("{} · {why} · {}{rows}", m.name, tr!("mesh-parts-count", n = *parts)));
             });
         }
     });
 }
 
 fn lighting(ui: &mut Ui, v: &mut MeshView) {
-    egui::CollapsingHeader::new("Light").id_salt("mesh-light").show(ui, |ui| {
-        ui.add(egui::Slider::new(&mut v.light.intensity, 0.0..=2.0).text("directional"));
+    egui::CollapsingHeader::new(tr!("mesh-light")).id_salt("mesh-light").show(ui, |ui| {
+        ui.add(egui::Slider::new(&mut v.light.intensity, 0.0..=2.0).text(tr!("mesh-light-directional")));
         let mut a = v.light.ambient[0];
-        if ui.add(egui::Slider::new(&mut a, 0.0..=1.0).text("ambient")).changed() {
+        if ui.add(egui::Slider::new(&mut a, 0.0..=1.0).text(tr!("mesh-light-ambient"))).changed() {
             v.light.ambient = [a; 3];
         }
-        ui.checkbox(&mut v.light.follow_camera, "Light follows the camera");
+        ui.checkbox(&mut v.light.follow_camera, tr!("mesh-light-follows"));
     });
 }
 
@@ -226,7 +227,7 @@ fn lighting(ui: &mut Ui, v: &mut MeshView) {
 /// current time → texture and cell, with links that open them.
 fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
     let (Some(b), Some(sel)) = (v.built(), v.selected) else {
-        ui.weak("Click a part to see its material chain.");
+        ui.weak(tr!("mesh-pick-hint"));
         return;
     };
     let scene = &b.scene;
@@ -236,41 +237,41 @@ fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
     // tile line says), anything else's by their place in the picked part.
     let land_info = b.land.as_ref().zip(sel.triangle).and_then(|(land, t)| land.triangle(scene, sel.part, t));
     let tri = match (land_info, sel.triangle) {
-        (Some(info), _) => format!(", component 21 triangle {}", info.source),
-        (None, Some(t)) => format!(", the part's triangle {t}"),
+        (Some(info), _) => tr!("mesh-pick-land-triangle", i = info.source.to_string()),
+        (None, Some(t)) => tr!("mesh-pick-part-triangle", i = t.to_string()),
         (None, None) => String::new(),
     };
-    ui.weak(format!("{}{tri}", crate::app::words::count(part.triangle_count(), "triangle", "triangles")));
+    ui.weak(format!("{}{tri}", tr!("mesh-triangles-count", n = part.triangle_count())));
     if let Some(info) = land_info {
         let name = |byte: Option<u8>| match byte {
             Some(x) => {
                 let n = b.chains.iter().flatten().find(|c| c.index == u16::from(x)).and_then(|c| c.name.clone());
                 format!("{x}{}", n.map(|n| format!(" ({n})")).unwrap_or_default())
             }
-            None => "none".into(),
+            None => tr!("mesh-none"),
         };
         egui::Grid::new("mesh-land-triangle").num_columns(2).show(ui, |ui| {
-            ui.label("tile");
-            ui.monospace(format!("{} (component 21 triangle {})", info.tile, info.source));
+            ui.label(tr!("mesh-tile"));
+            ui.monospace(tr!("mesh-tile-value", tile = info.tile.to_string(), i = info.source.to_string()));
             ui.end_row();
-            ui.label("flags");
-            let flag_0x20000 = if cx.ws.readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { "water" } else { "collision" };
+            ui.label(tr!("mesh-tri-flags"));
+            let flag_0x20000 = if cx.ws.readings.land_flag_20000 == crate::formats::readings::LandFlag20000::Water { tr!("mesh-flag-water") } else { tr!("mesh-flag-collision") };
             let mut named = Vec::new();
             if info.blended {
-                named.push("blends the secondary");
+                named.push(tr!("mesh-flag-blended"));
             }
             if info.water || info.collision {
                 named.push(flag_0x20000);
             }
             if info.liquid_bed {
-                named.push("liquid bed");
+                named.push(tr!("mesh-flag-liquid-bed"));
             }
             ui.monospace(format!("0x{:05X} {}", info.flags, named.join(", ")));
             ui.end_row();
-            ui.label("primary");
+            ui.label(tr!("mesh-primary"));
             ui.label(name(info.primary));
             ui.end_row();
-            ui.label("secondary");
+            ui.label(tr!("mesh-secondary"));
             ui.label(name(info.secondary));
             ui.end_row();
         });
@@ -279,52 +280,52 @@ fn selection(ui: &mut Ui, cx: &EditorCx, v: &MeshView, out: &mut Vec<Intent>) {
     match b.chains.get(part.material).and_then(Option::as_ref) {
         Some(c) => {
             egui::Grid::new("mesh-chain").num_columns(2).show(ui, |ui| {
-                ui.label("material byte");
+                ui.label(tr!("mesh-material-byte"));
                 ui.monospace(c.index.to_string());
                 ui.end_row();
-                ui.label("WEAR row");
+                ui.label(tr!("mesh-wear-row"));
                 ui.label(match (c.row, &c.name) {
-                    (Some(r), Some(n)) => format!("{} row {r}: {n}", c.table),
-                    _ => format!("{}: no row", c.table),
+                    (Some(r), Some(n)) => tr!("mesh-wear-row-value", table = &c.table, row = r.to_string(), name = n),
+                    _ => tr!("mesh-wear-no-row", table = &c.table),
                 });
                 ui.end_row();
                 ui.label("MAT0");
                 ui.horizontal(|ui| {
-                    ui.label(c.mat0.as_deref().unwrap_or("not found"));
+                    ui.label(c.mat0.clone().unwrap_or_else(|| tr!("mesh-not-found")));
                     match c.fallback {
                         Some(Fallback::Default) => {
-                            ui.colored_label(ui.visuals().warn_fg_color, "fallback: DEFAULT");
+                            ui.colored_label(ui.visuals().warn_fg_color, tr!("mesh-fallback-default"));
                         }
                         Some(Fallback::FirstEntry) => {
-                            ui.colored_label(ui.visuals().warn_fg_color, "fallback: entry 0");
+                            ui.colored_label(ui.visuals().warn_fg_color, tr!("mesh-fallback-first"));
                         }
                         _ => {}
                     }
                     if let Some(p) = c.mat0.as_deref().and_then(|m| open_entry(cx.ws, m))
-                        && ui.small_button("open").on_hover_text("Open the material in its editor").clicked()
+                        && ui.small_button(tr!("mesh-open")).on_hover_text(tr!("mesh-open-material-tip")).clicked()
                     {
                         out.push(Intent::OpenTab(p));
                     }
                 });
                 ui.end_row();
-                ui.label("phase");
+                ui.label(tr!("mesh-phase"));
                 let mat = c.material.as_ref();
                 let now = mat.and_then(|mat| crate::formats::mat0::eval::state_at_time(mat, 0, v.time_ms, 0, &mut crate::formats::mat0::rng::MsvcRand::new(1), &cx.ws.readings).ok());
                 ui.label(match &now {
-                    Some(s) => format!("{} to {} (alpha {:.2}) at {} ms", s.phase, s.next_phase, s.alpha, v.time_ms),
+                    Some(s) => tr!("mesh-phase-value", phase = s.phase.to_string(), next = s.next_phase.to_string(), alpha = format!("{:.2}", s.alpha), time = crate::app::words::ms(f64::from(v.time_ms))),
                     None => c.phase.map_or("-".into(), |p| p.to_string()),
                 });
                 ui.end_row();
-                ui.label("texture");
+                ui.label(tr!("mesh-texture"));
                 ui.horizontal(|ui| {
                     let name = now.as_ref().and_then(|s| s.texture.clone()).or_else(|| c.texture_name.clone());
-                    ui.label(name.clone().unwrap_or_else(|| "none".into()));
+                    ui.label(name.clone().unwrap_or_else(|| tr!("mesh-none")));
                     if let Some(cell) = c.cell.filter(|&c| c >= 0) {
-                        ui.weak(format!("cell {cell}"));
+                        ui.weak(tr!("mesh-cell", n = cell.to_string()));
                     }
                     if let Some(t) = &c.texture
                         && let Some(p) = open_entry(cx.ws, &t.origin)
-                        && ui.small_button("open").on_hover_text("Open the texture in its editor").clicked()
+                        && ui.small_button(tr!("mesh-open")).on_hover_text(tr!("mesh-open-texture-tip")).clicked()
                     {
                         out.push(Intent::OpenTab(p));
                     }

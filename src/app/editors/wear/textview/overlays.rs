@@ -77,7 +77,7 @@ pub(super) fn bulb(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed
     if !clip.intersects(r) || gutter < 22.0 {
         return;
     }
-    let b = ui.interact(r, egui::Id::unique(("wear-bulb", cx.path.file)), egui::Sense::click()).on_hover_text("Quick fixes (Ctrl+.)");
+    let b = ui.interact(r, egui::Id::unique(("wear-bulb", cx.path.file)), egui::Sense::click()).on_hover_text(crate::tr!("wear-quick-fixes-tip"));
     paint_bulb(ui.painter(), r.center(), if b.hovered() { 1.15 } else { 1.0 });
     if b.clicked() {
         open_fixes(v);
@@ -126,11 +126,11 @@ pub fn preview_ui(ui: &mut Ui, name: &str, p: &Preview) {
             match (&p.mat0, p.fallback) {
                 (Some(m), Some(crate::formats::mat0::lookup::Fallback::Exact)) => ui.label(m.as_str()),
                 (Some(m), _) => ui.colored_label(ui.visuals().warn_fg_color, crate::tr!("wear-falls-back", name = m.to_string())),
-                (None, _) => ui.weak("no material library"),
+                (None, _) => ui.weak(crate::tr!("wear-no-library")),
             };
             if let Some(t) = &p.texture_name {
                 let size = p.texture_size.map_or(String::new(), |s| format!(" ({}×{})", s[0], s[1]));
-                ui.weak(format!("texture {t}{size}"));
+                ui.weak(crate::tr!("wear-texture-line", name = t.as_str(), size = size));
             }
         });
     });
@@ -160,7 +160,7 @@ pub(super) fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, f
         egui::Frame::popup(ui.style()).show(ui, |ui| {
             egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| match &p {
                 Popup::Fixes { items, selected } => {
-                    ui.weak("Quick fixes");
+                    ui.weak(crate::tr!("wear-quick-fixes"));
                     for (i, f) in items.iter().enumerate() {
                         if ui.selectable_label(i == *selected, &f.label).clicked() {
                             chosen = Some(i);
@@ -208,16 +208,16 @@ pub(super) fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out
             let d = v.diagnostics[i].clone();
             ui.horizontal(|ui| {
                 let sev = match d.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                    Severity::Info => "info",
+                    Severity::Error => crate::tr!("wear-sev-error"),
+                    Severity::Warning => crate::tr!("wear-sev-warning"),
+                    Severity::Info => crate::tr!("wear-sev-info"),
                 };
                 ui.label(RichText::new(sev).color(severity_color(ui, d.severity)));
                 let at = match (d.line, d.column) {
                     (Some(l), Some(c)) => format!("{l}:{c}"),
                     _ => "—".to_string(),
                 };
-                let link = ui.link(at).on_hover_text("Go to the place");
+                let link = ui.link(at).on_hover_text(crate::tr!("wear-goto-tip"));
                 if link.clicked()
                     && let Some(o) = d.offset
                 {
@@ -225,7 +225,8 @@ pub(super) fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out
                 }
                 ui.label(&d.message);
                 for f in v.fixes_for(&d) {
-                    if ui.small_button(format!("Fix: {}", f.label)).clicked() {
+                    if ui.small_button(crate::tr!("wear-fix", label = f.label.as_str())).clicked() {
+
                         fix = Some(f);
                     }
                 }
