@@ -3,13 +3,20 @@
 //! else a unit, kind 1; placed by their path relative to the game folder, with backslashes as
 //! the game writes them) and the scenery records of its `objects.rlb` (`STAT`, placed by record
 //! key as vegetation, kind 2, or rock, kind 3). Each is searchable by its name and path; a new
-//! object of an item gets what the shipped files give its kind (see [`new_object`]).
+//! object of an item gets what the shipped files give its kind (see [`new_object`]). The
+//! palette's state ([`PaletteState`]: shown or not, the filter, the owner, the listing read on
+//! a worker, the thumbnails) lives here; [`super::palette_view`] draws it.
 
 use super::edits::{fresh_logical_id, fresh_name};
+use super::thumbs::Thumbs;
+use crate::app::seam::EditorCx;
+use crate::app::worker::Worker;
 use crate::doc::resolve::world::GameFolder;
 use crate::formats::objrec::{Kind, Objects};
 use crate::formats::readings::Readings;
-use crate::formats::tma::{Mission, Object, ObjectKind, Property, Text};
+use crate::formats::tma::{CLAN_PLAYER, Mission, Object, ObjectKind, Property, Text};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
 use crate::formats::unit_dat::{UnitClass, UnitDat};
 use std::path::Path;
 
@@ -208,6 +215,64 @@ pub fn new_object(m: &Mission, item: &Item, at: [f32; 3], clan: i32) -> Object {
     o.name = fresh_name(m, &Text::from(item.label.as_str()));
     o.properties = properties(m, item, o.logical_id, clan);
     o
+}
+
+#[derive(Default)]
+pub struct PaletteState {
+    /// Shown beside the view (the tool bar's toggle).
+    pub open: bool,
+    pub filter: String,
+    /// The owner of new buildings and units (a clan index); the player's clan until chosen.
+    pub clan: Option<usize>,
+    /// Kinds whose group is folded.
+    pub folded: BTreeSet<u32>,
+    /// The game folder above the mission (looked for once).
+    pub(super) root: Option<Option<PathBuf>>,
+    worker: Option<Worker<Listing>>,
+    pub listing: Option<Listing>,
+    pub thumbs: Thumbs,
+    /// The rows drawn last frame: each item and where its row is (tests drag from there).
+    pub shown: Vec<(Item, egui::Rect)>,
+    /// Where the pointer last was over the view while an item was dragged.
+    pub(super) hover: Option<egui::Pos2>,
+}
+
+impl PaletteState {
+    /// The game folder the mission lies in.
+    pub fn root(&mut self, cx: &EditorCx) -> Option<PathBuf> {
+        self.root.get_or_insert_with(|| cx.ws.file(cx.path.file).and_then(|f| GameFolder::root_of(&f.path))).clone()
+    }
+
+    /// Reads the folder's listing on a worker (once), and takes it when it comes.
+    pub fn refresh(&mut self, cx: &EditorCx, ctx: &egui::Context, m: &Mission) {
+        let Some(root) = self.root(cx) else { return };
+        if self.listing.is_none() && self.worker.is_none() {
+            let (used, readings) = (m.clone(), cx.ws.readings);
+            let c = ctx.clone();
+            let mut w = Worker::new("mission-palette-listing", move || c.request_repaint());
+            w.request(move || list_folder(&root, &used, &readings));
+            self.worker = Some(w);
+        }
+        if let Some(l) = self.worker.as_mut().and_then(Worker::poll) {
+            self.listing = Some(l);
+            self.worker = None;
+        }
+    }
+
+    /// Waits up to `limit` for the listing (tests).
+    pub fn wait(&mut self, limit: std::time::Duration) {
+        if let Some(l) = self.worker.as_mut().and_then(|w| w.wait(limit)) {
+            self.listing = Some(l);
+            self.worker = None;
+        }
+    }
+
+    /// The owner of new buildings and units: the chosen clan, else the player's, else the first.
+    pub fn owner(&self, m: &Mission) -> i32 {
+        let default = m.clans.iter().position(|c| c.kind == CLAN_PLAYER).unwrap_or(0);
+        let c = self.clan.filter(|&c| c < m.clans.len()).unwrap_or(default);
+        i32::try_from(c).unwrap_or(0)
+    }
 }
 
 #[cfg(test)]

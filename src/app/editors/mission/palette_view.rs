@@ -6,85 +6,24 @@
 //! step, and selects the new object.
 
 use super::edits::MissionOp;
-use super::palette::{self, Item, Listing};
+use super::palette::{self, Item, PaletteState};
 use super::state::{MissionView, SideTab};
-use super::thumbs::{Thumb, Thumbs};
+use super::thumbs::Thumb;
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
-use crate::app::worker::Worker;
-use crate::doc::resolve::world::GameFolder;
-use crate::formats::tma::{CLAN_PLAYER, Mission};
+use crate::formats::tma::Mission;
 use crate::tr;
 use egui::{DragAndDrop, Pos2, Rect, Sense, Ui};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 /// A row's height, in points (the thumbnail is a little less).
 pub const ROW_HEIGHT: f32 = 44.0;
-
-#[derive(Default)]
-pub struct PaletteState {
-    /// Shown beside the view (the tool bar's toggle).
-    pub open: bool,
-    pub filter: String,
-    /// The owner of new buildings and units (a clan index); the player's clan until chosen.
-    pub clan: Option<usize>,
-    /// Kinds whose group is folded.
-    pub folded: BTreeSet<u32>,
-    /// The game folder above the mission (looked for once).
-    root: Option<Option<PathBuf>>,
-    worker: Option<Worker<Listing>>,
-    pub listing: Option<Listing>,
-    pub thumbs: Thumbs,
-    /// The rows drawn last frame: each item and where its row is (tests drag from there).
-    pub shown: Vec<(Item, Rect)>,
-    /// Where the pointer last was over the view while an item was dragged.
-    hover: Option<Pos2>,
-}
 
 /// One line of the list: a group's header or an item (by index in the listing).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Row {
     Header(u32, usize),
     Item(usize),
-}
-
-impl PaletteState {
-    /// The game folder the mission lies in.
-    pub fn root(&mut self, cx: &EditorCx) -> Option<PathBuf> {
-        self.root.get_or_insert_with(|| cx.ws.file(cx.path.file).and_then(|f| GameFolder::root_of(&f.path))).clone()
-    }
-
-    /// Reads the folder's listing on a worker (once), and takes it when it comes.
-    fn refresh(&mut self, cx: &EditorCx, ctx: &egui::Context, m: &Mission) {
-        let Some(root) = self.root(cx) else { return };
-        if self.listing.is_none() && self.worker.is_none() {
-            let (used, readings) = (m.clone(), cx.ws.readings);
-            let c = ctx.clone();
-            let mut w = Worker::new("mission-palette-listing", move || c.request_repaint());
-            w.request(move || palette::list_folder(&root, &used, &readings));
-            self.worker = Some(w);
-        }
-        if let Some(l) = self.worker.as_mut().and_then(Worker::poll) {
-            self.listing = Some(l);
-            self.worker = None;
-        }
-    }
-
-    /// Waits up to `limit` for the listing (tests).
-    pub fn wait(&mut self, limit: std::time::Duration) {
-        if let Some(l) = self.worker.as_mut().and_then(|w| w.wait(limit)) {
-            self.listing = Some(l);
-            self.worker = None;
-        }
-    }
-
-    /// The owner of new buildings and units: the chosen clan, else the player's, else the first.
-    pub fn owner(&self, m: &Mission) -> i32 {
-        let default = m.clans.iter().position(|c| c.kind == CLAN_PLAYER).unwrap_or(0);
-        let c = self.clan.filter(|&c| c < m.clans.len()).unwrap_or(default);
-        i32::try_from(c).unwrap_or(0)
-    }
 }
 
 fn group_label(kind: u32, n: usize) -> String {

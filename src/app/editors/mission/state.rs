@@ -58,7 +58,7 @@ pub struct MissionView {
     /// How the tab's bytes are read.
     pub options: tma::Options,
     /// The palette of things to place (shown beside the view when open).
-    pub palette: super::palette_view::PaletteState,
+    pub palette: super::palette::PaletteState,
 }
 
 impl MissionView {

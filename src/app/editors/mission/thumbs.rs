@@ -57,12 +57,14 @@ pub struct Thumbs {
     results: Receiver<Done>,
     sender: Sender<Done>,
     started: bool,
+    /// Why no worker could start: every item fails with it.
+    broken: Option<String>,
 }
 
 impl Default for Thumbs {
     fn default() -> Self {
         let (sender, results) = channel();
-        Thumbs { cache: HashMap::new(), shared: Arc::new(Shared { jobs: Mutex::new(Vec::new()), wake: Condvar::new(), stop: AtomicBool::new(false) }), results, sender, started: false }
+        Thumbs { cache: HashMap::new(), shared: Arc::new(Shared { jobs: Mutex::new(Vec::new()), wake: Condvar::new(), stop: AtomicBool::new(false) }), results, sender, started: false, broken: None }
     }
 }
 
@@ -101,6 +103,10 @@ impl Thumbs {
     }
 
     fn ask(&mut self, ctx: &egui::Context, job: Job) {
+        if let Some(why) = &self.broken {
+            self.cache.insert(job.item, State::Failed(why.clone()));
+            return;
+        }
         self.cache.insert(job.item.clone(), State::Pending);
         let Ok(mut jobs) = self.shared.jobs.lock() else { return };
         jobs.push(job);
@@ -119,6 +125,7 @@ impl Thumbs {
                 for state in self.cache.values_mut().filter(|s| matches!(s, State::Pending)) {
                     *state = State::Failed(why.clone());
                 }
+                self.broken = Some(why);
             }
         }
     }
