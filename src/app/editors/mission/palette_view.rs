@@ -61,16 +61,17 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, p: &mut PaletteState, m: &Mission) -> Op
         ui.strong(tr!("mission-palette"));
     });
     ui.horizontal(|ui| {
-        ui.label(tr!("mission-palette-owner")).on_hover_text(tr!("mission-palette-owner-tip"));
+        let label = ui.label(tr!("mission-palette-owner")).on_hover_text(tr!("mission-palette-owner-tip"));
         let owner = p.owner(m);
         let name = |c: usize| m.clans.get(c).map_or_else(|| tr!("mission-palette-no-clans"), |c| c.name.decode());
-        egui::ComboBox::from_id_salt("mission-palette-owner").selected_text(name(owner as usize)).show_ui(ui, |ui| {
+        let combo = egui::ComboBox::from_id_salt("mission-palette-owner").selected_text(name(owner as usize)).show_ui(ui, |ui| {
             for c in 0..m.clans.len() {
                 if ui.selectable_label(owner as usize == c, name(c)).clicked() {
                     p.clan = Some(c);
                 }
             }
         });
+        combo.response.labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         let label = ui.label(tr!("mission-palette-search"));
@@ -107,10 +108,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, p: &mut PaletteState, m: &Mission) -> Op
         for row in &list[range] {
             match *row {
                 Row::Header(kind, n) => {
-                    let open = !p.folded.contains(&kind);
-                    let text = format!("{} {}", if open { "⏷" } else { "⏵" }, group_label(kind, n));
-                    let r = ui.add_sized([ui.available_width(), ROW_HEIGHT], egui::Button::new(egui::RichText::new(text).strong()).frame(false));
-                    if r.clicked() && !p.folded.insert(kind) {
+                    if group_header(ui, !p.folded.contains(&kind), &group_label(kind, n)) && !p.folded.insert(kind) {
                         p.folded.remove(&kind);
                     }
                 }
@@ -125,6 +123,22 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, p: &mut PaletteState, m: &Mission) -> Op
     });
     dragged_label(ui);
     picked
+}
+
+/// A group's header with a painted open or folded arrow; whether it was clicked.
+fn group_header(ui: &mut Ui, open: bool, label: &str) -> bool {
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(ui.available_width(), ROW_HEIGHT), Sense::click());
+    resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, label));
+    let color = ui.visuals().strong_text_color();
+    let c = egui::pos2(rect.left() + 10.0, rect.center().y);
+    let points = if open {
+        vec![c + egui::vec2(-5.0, -3.0), c + egui::vec2(5.0, -3.0), c + egui::vec2(0.0, 4.0)]
+    } else {
+        vec![c + egui::vec2(-3.0, -5.0), c + egui::vec2(4.0, 0.0), c + egui::vec2(-3.0, 5.0)]
+    };
+    ui.painter().add(egui::Shape::convex_polygon(points, color, egui::Stroke::NONE));
+    ui.painter().text(egui::pos2(rect.left() + 22.0, rect.center().y), egui::Align2::LEFT_CENTER, label, egui::FontId::proportional(14.0), color);
+    resp.clicked()
 }
 
 /// One item's row; whether it was double-clicked.
