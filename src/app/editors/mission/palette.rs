@@ -43,6 +43,11 @@ impl Item {
     pub fn is_unit_file(&self) -> bool {
         !ObjectKind::of(self.kind).is_scenery()
     }
+
+    /// What its thumbnail draws.
+    pub fn subject(&self) -> super::thumbs::Subject {
+        super::thumbs::Subject { unit_file: self.is_unit_file(), path: self.path.clone() }
+    }
 }
 
 /// The folder's placeable things, sorted by kind and name, and what could not be read.

@@ -104,3 +104,20 @@ fn a_unit_of_a_path_the_mission_lacks_gets_the_usual_list_and_scenery_gets_none(
     let s = new_object(&m, &tree, [1.0, 2.0, 3.0], 1);
     assert_eq!((s.clan, s.logical_id, s.name.is_empty(), s.properties.is_empty(), s.scale), (-1, -1, true, true, [1.0; 3]));
 }
+
+#[test]
+fn every_item_of_the_folder_has_a_scene_for_its_thumbnail_and_a_missing_one_says_why() {
+    use super::super::thumbs::{Subject, scene_of};
+    use crate::doc::resolve::world::RecordCache;
+    let (d, l) = small();
+    let game = GameFolder::on_disk(d.path());
+    let mut records = RecordCache::default();
+    for item in &l.items {
+        let scene = scene_of(&game, &mut records, &item.subject(), &Readings::default()).unwrap_or_else(|e| panic!("{}: {e}", item.path));
+        assert!(scene.triangle_count() > 0, "{}", item.path);
+    }
+    let gone = Subject { unit_file: true, path: "UNITS\\BUILDS\\gone.dat".into() };
+    assert!(scene_of(&game, &mut records, &gone, &Readings::default()).unwrap_err().contains("gone.dat"));
+    let no_key = Subject { unit_file: false, path: "no_such_key".into() };
+    assert!(scene_of(&game, &mut records, &no_key, &Readings::default()).is_err());
+}

@@ -157,7 +157,7 @@ fn item_row(ui: &mut Ui, p: &mut PaletteState, item: &Item, root: &std::path::Pa
     let mut tip = tr!("mission-palette-row-tip", path = item.path.as_str());
     // Only a row on screen asks for its picture.
     if ui.is_rect_visible(rect) {
-        match p.thumbs.get(ui.ctx(), item, root, readings) {
+        match p.thumbs.get(ui.ctx(), &item.subject(), root, readings) {
             Thumb::Ready(t) => {
                 egui::Image::new((t.id(), thumb.size())).paint_at(ui, thumb);
             }

@@ -6,7 +6,6 @@
 //! oldest forgotten, asked again if shown again). Results are cached per item for the tab's
 //! life; an item that draws nothing or fails keeps its reason, shown instead of a picture.
 
-use super::palette::Item;
 use crate::doc::resolve::world::{GameFolder, RecordCache, resolve_record, resolve_unit};
 use crate::formats::readings::Readings;
 use crate::render::{FrameParams, Headless, OrbitCamera, RenderScene};
@@ -23,6 +22,14 @@ pub const THUMB_PX: u32 = 96;
 /// Requests waiting at most; older ones are dropped.
 pub const MAX_QUEUED: usize = 48;
 
+/// What a thumbnail draws: a unit file (a path under the game folder) or an `objects.rlb`
+/// record (its key).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Subject {
+    pub unit_file: bool,
+    pub path: String,
+}
+
 /// What the palette shows for an item.
 pub enum Thumb<'a> {
     Ready(&'a egui::TextureHandle),
@@ -37,7 +44,7 @@ enum State {
 }
 
 struct Job {
-    item: Item,
+    item: Subject,
     root: PathBuf,
     readings: Readings,
 }
@@ -48,11 +55,11 @@ struct Shared {
     stop: AtomicBool,
 }
 
-type Done = (Item, Result<crate::render::Image, String>);
+type Done = (Subject, Result<crate::render::Image, String>);
 
 /// The thumbnails of one palette, and the worker drawing them.
 pub struct Thumbs {
-    cache: HashMap<Item, State>,
+    cache: HashMap<Subject, State>,
     shared: Arc<Shared>,
     results: Receiver<Done>,
     sender: Sender<Done>,
@@ -91,7 +98,7 @@ impl Thumbs {
     }
 
     /// The thumbnail of `item` of the game folder at `root`, asked for when not yet.
-    pub fn get(&mut self, ctx: &egui::Context, item: &Item, root: &std::path::Path, readings: Readings) -> Thumb<'_> {
+    pub fn get(&mut self, ctx: &egui::Context, item: &Subject, root: &std::path::Path, readings: Readings) -> Thumb<'_> {
         if !self.cache.contains_key(item) {
             self.ask(ctx, Job { item: item.clone(), root: root.to_path_buf(), readings });
         }
@@ -141,7 +148,7 @@ impl Thumbs {
     }
 
     /// Why each failed item has no picture.
-    pub fn failures(&self) -> Vec<(&Item, &str)> {
+    pub fn failures(&self) -> Vec<(&Subject, &str)> {
         self.cache.iter().filter_map(|(i, s)| if let State::Failed(e) = s { Some((i, e.as_str())) } else { None }).collect()
     }
 }
@@ -184,9 +191,9 @@ fn run(shared: &Shared, out: &Sender<Done>, ctx: &egui::Context) {
 
 /// The item's scene: a unit file assembled (internal parts left out, as the mission draws
 /// them), a record's mesh alone.
-pub fn scene_of(game: &GameFolder, records: &mut RecordCache, item: &Item, readings: &Readings) -> Result<RenderScene, String> {
+pub fn scene_of(game: &GameFolder, records: &mut RecordCache, item: &Subject, readings: &Readings) -> Result<RenderScene, String> {
     let opts = AssemblyOptions { scene: SceneOptions { frame: None, ..SceneOptions::default() }, internal_parts: false, animate: false };
-    let assembly = if item.is_unit_file() {
+    let assembly = if item.unit_file {
         let file = game.read(&item.path);
         let bytes = match file {
             crate::doc::resolve::assets::Found::Yes(b) => b.bytes,
