@@ -235,6 +235,8 @@ pub struct PaletteState {
     pub(super) root: Option<Option<PathBuf>>,
     worker: Option<Worker<Listing>>,
     pub listing: Option<Listing>,
+    /// The filter last matched and the indices of the items it matched.
+    pub(super) matched: Option<(String, Vec<usize>)>,
     pub thumbs: Thumbs,
     /// The rows drawn last frame: each item and where its row is (tests drag from there).
     pub shown: Vec<(Item, egui::Rect)>,
@@ -260,6 +262,7 @@ impl PaletteState {
         }
         if let Some(l) = self.worker.as_mut().and_then(Worker::poll) {
             self.listing = Some(l);
+            self.matched = None;
             self.worker = None;
         }
     }
@@ -268,6 +271,7 @@ impl PaletteState {
     pub fn wait(&mut self, limit: std::time::Duration) {
         if let Some(l) = self.worker.as_mut().and_then(|w| w.wait(limit)) {
             self.listing = Some(l);
+            self.matched = None;
             self.worker = None;
         }
     }

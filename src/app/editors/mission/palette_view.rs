@@ -81,29 +81,40 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, p: &mut PaletteState, m: &Mission) -> Op
         ui.weak(tr!("mission-palette-no-folder"));
         return None;
     };
-    let Some(listing) = &p.listing else {
+    let Some(listing) = p.listing.take() else {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.weak(tr!("mission-palette-reading"));
         });
         return None;
     };
-    let shown = palette::filtered(&listing.items, &p.filter);
+    let picked = list(ui, p, &listing, &root, cx.ws.readings);
+    p.listing = Some(listing);
+    dragged_label(ui);
+    picked
+}
+
+/// The matching items by group; the item double-clicked.
+fn list(ui: &mut Ui, p: &mut PaletteState, listing: &palette::Listing, root: &std::path::Path, readings: crate::formats::readings::Readings) -> Option<Item> {
+    let items = &listing.items;
+    // Matched again only when the filter changes.
+    if p.matched.as_ref().is_none_or(|(f, _)| *f != p.filter) {
+        p.matched = Some((p.filter.clone(), palette::filtered(items, &p.filter)));
+    }
+    let shown = p.matched.as_ref().map_or(0, |(_, m)| m.len());
     ui.horizontal(|ui| {
-        ui.weak(tr!("mission-palette-shown", shown = shown.len(), n = listing.items.len()));
+        ui.weak(tr!("mission-palette-shown", shown = shown, n = items.len()));
         if !listing.problems.is_empty() {
             ui.weak(tr!("mission-palette-skipped", n = listing.problems.len())).on_hover_text(listing.problems.join("\n"));
         }
     });
     ui.separator();
-    if shown.is_empty() {
+    if shown == 0 {
         ui.weak(tr!("mission-palette-none"));
         return None;
     }
-    let items = listing.items.clone();
-    let list = rows(&items, &shown, &p.folded);
+    let list = rows(items, p.matched.as_ref().map_or(&[][..], |(_, m)| m.as_slice()), &p.folded);
     let mut picked = None;
-    let readings = cx.ws.readings;
     egui::ScrollArea::vertical().id_salt("mission-palette-scroll").auto_shrink([false, false]).show_rows(ui, ROW_HEIGHT, list.len(), |ui, range| {
         for row in &list[range] {
             match *row {
@@ -114,14 +125,13 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, p: &mut PaletteState, m: &Mission) -> Op
                 }
                 Row::Item(i) => {
                     let item = &items[i];
-                    if item_row(ui, p, item, &root, readings) {
+                    if item_row(ui, p, item, root, readings) {
                         picked = Some(item.clone());
                     }
                 }
             }
         }
     });
-    dragged_label(ui);
     picked
 }
 
