@@ -104,6 +104,21 @@ fn button(h: &Harness<'static, StudioApp>, pos: Pos2, pressed: bool) {
     h.event(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers: Modifiers::NONE });
 }
 
+/// A primary drag from `from` to `to` in steps, released there (the pointer stays).
+fn drag(h: &mut Harness<'static, StudioApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.step();
+    button(h, from, true);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(from.lerp(to, k as f32 / 6.0));
+        h.step();
+    }
+    button(h, to, false);
+    h.step();
+    ready(h);
+}
+
 /// Two presses and releases at `at` within one frame (kittest's queued events take a frame
 /// each, a quarter second apart: too slow for a double click).
 fn double_click(h: &mut Harness<'static, StudioApp>, at: Pos2) {
@@ -187,21 +202,17 @@ fn palette_items_are_filtered_dragged_and_double_clicked_into_the_view_then_save
     filter(&mut h, "bld");
     assert_eq!(shown(&h), ["bld_000"]);
 
-    // Dragged onto the view: one building on the ground under the pointer.
+    // Dropped beside the landscape (the view's corner): nothing placed, and why.
     let from = row(&h, "bld_000").center();
+    let corner = view(&h).viewport.rect.expect("the view").left_top() + egui::vec2(6.0, 6.0);
+    drag(&mut h, from, corner);
+    assert_eq!(objects(&h), original.objects);
+    assert_eq!(view(&h).message, Some(tr("mission-palette-no-ground")));
+
+    // Dragged onto the view: one building on the ground under the pointer.
     let to = view(&h).viewport.rect.expect("the view").center() + egui::vec2(40.0, 30.0);
     let ground = ground_under(&h, to);
-    h.hover_at(from);
-    h.step();
-    button(&h, from, true);
-    h.step();
-    for k in 1..=6 {
-        h.hover_at(from.lerp(to, k as f32 / 6.0));
-        h.step();
-    }
-    button(&h, to, false);
-    h.step();
-    ready(&mut h);
+    drag(&mut h, from, to);
     let after = objects(&h);
     assert_eq!(after.len(), n + 1, "one object added");
     let added = after[n].clone();

@@ -184,15 +184,24 @@ fn item_row(ui: &mut Ui, p: &mut PaletteState, item: &Item, root: &std::path::Pa
     }
     let x = thumb.right() + 6.0;
     let text = ui.visuals().text_color();
-    ui.painter().text(egui::pos2(x, rect.top() + 12.0), egui::Align2::LEFT_CENTER, &item.label, egui::FontId::proportional(14.0), text);
+    let width = (rect.right().min(ui.clip_rect().right()) - x - 4.0).max(10.0);
+    line(ui, egui::pos2(x, rect.top() + 12.0), &item.label, 14.0, text, width);
     let path = if item.is_unit_file() { item.path.as_str() } else { "objects.rlb" };
-    ui.painter().text(egui::pos2(x, rect.top() + 30.0), egui::Align2::LEFT_CENTER, path, egui::FontId::proportional(11.0), ui.visuals().weak_text_color());
+    line(ui, egui::pos2(x, rect.top() + 30.0), path, 11.0, ui.visuals().weak_text_color(), width);
     if resp.drag_started() {
         DragAndDrop::set_payload(ui.ctx(), item.clone());
     }
     let double = resp.double_clicked();
     resp.on_hover_text(tip);
     double
+}
+
+/// One line of text from `at` (left, centred vertically), cut with "…" at `width`.
+fn line(ui: &Ui, at: Pos2, text: &str, size: f32, color: egui::Color32, width: f32) {
+    let mut job = egui::text::LayoutJob::simple_singleline(text.to_string(), egui::FontId::proportional(size), color);
+    job.wrap = egui::text::TextWrapping::truncate_at_width(width);
+    let galley = ui.painter().layout_job(job);
+    ui.painter().galley(at - egui::vec2(0.0, galley.size().y / 2.0), galley, color);
 }
 
 /// The dragged item's name beside the pointer.
@@ -239,7 +248,8 @@ pub fn place(cx: &EditorCx, v: &mut MissionView, m: &Mission, item: &Item, at: P
         return;
     };
     let proj = v.viewport.projector(b, rect);
-    let Some(ground) = b.ground_hit(proj.ray(at)) else {
+    // Off the landscape (the ray passes it, or meets the plane beside it) is no place.
+    let Some(ground) = b.ground_hit(proj.ray(at)).filter(|g| b.ground.is_none() || b.height(g[0], g[1]).is_some()) else {
         v.message = Some(tr!("mission-palette-no-ground"));
         return;
     };

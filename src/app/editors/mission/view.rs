@@ -111,7 +111,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     });
     let mut picked = None;
     if v.palette.open {
-        egui::Panel::left("mission-palette").resizable(true).default_size(240.0).size_range(180.0..=480.0).show(ui, |ui| {
+        egui::Panel::left("mission-palette").resizable(true).default_size(210.0).size_range(160.0..=480.0).show(ui, |ui| {
             picked = palette_view::show(ui, cx, &mut v.palette, &m);
         });
     }
