@@ -24,6 +24,9 @@ use std::path::Path;
 pub const UNITS_DIR: &str = "UNITS";
 /// Unit files listed at most (the shipped game has 458).
 pub const MAX_UNIT_FILES: usize = 20_000;
+/// A unit file larger than this is not read (the shipped ones are under 3 KB: 8 bytes and 112
+/// per component).
+pub const MAX_UNIT_FILE_BYTES: u64 = 1 << 20;
 /// Folder depth walked under `UNITS/` at most.
 const MAX_DEPTH: usize = 12;
 
@@ -139,7 +142,14 @@ pub fn list_folder(root: &Path, used: &Mission, readings: &Readings) -> Listing 
         None => out.problems.push(format!("{}: no {UNITS_DIR} folder", root.display())),
     }
     for rel in files {
-        let read = std::fs::read(root.join(rel.replace('\\', std::path::MAIN_SEPARATOR_STR)));
+        let path = root.join(rel.replace('\\', std::path::MAIN_SEPARATOR_STR));
+        if let Ok(meta) = std::fs::metadata(&path)
+            && meta.len() > MAX_UNIT_FILE_BYTES
+        {
+            out.problems.push(format!("{rel}: {} bytes, more than a unit file holds ({MAX_UNIT_FILE_BYTES}); not read", meta.len()));
+            continue;
+        }
+        let read = std::fs::read(&path);
         match read.map_err(|e| format!("{rel}: {e}")).and_then(|b| unit_item(&rel, &b, readings)) {
             Ok(item) => out.items.push(item),
             Err(e) => out.problems.push(e),

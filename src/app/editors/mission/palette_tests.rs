@@ -45,10 +45,12 @@ fn a_unit_file_that_does_not_read_is_a_problem_not_an_item() {
     let d = tempfile::tempdir().unwrap();
     write_game(d.path(), &GameSpec::SMALL).unwrap();
     std::fs::write(d.path().join("UNITS/BUILDS/broken.dat"), b"\x01\x02").unwrap();
+    std::fs::write(d.path().join("UNITS/huge.dat"), vec![0u8; MAX_UNIT_FILE_BYTES as usize + 1]).unwrap();
     let l = list_folder(d.path(), &Mission::default(), &Readings::default());
     assert_eq!(labels(&l, 0), ["bld_000"]);
-    assert_eq!(l.problems.len(), 1);
+    assert_eq!(l.problems.len(), 2, "{:?}", l.problems);
     assert!(l.problems[0].starts_with("UNITS\\BUILDS\\broken.dat: "), "{:?}", l.problems);
+    assert!(l.problems[1].starts_with("UNITS\\huge.dat: 1048577 bytes"), "{:?}", l.problems);
 }
 
 #[test]
