@@ -12,6 +12,7 @@
 mod common;
 use common::settle;
 
+use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -199,6 +200,19 @@ fn palette_items_are_filtered_dragged_and_double_clicked_into_the_view_then_save
     h.run();
     h.snapshot("mission_palette");
 
+    // The owner: the player's clan until another is picked.
+    let player = original.clans.iter().position(|c| c.kind == parkan_studio::formats::tma::CLAN_PLAYER).unwrap();
+    let enemy = original.clans.iter().position(|c| c.kind == parkan_studio::formats::tma::CLAN_ENEMY).unwrap();
+    assert_eq!(view(&h).palette.owner(view(&h).mission().unwrap()), player as i32);
+    h.get_by_role_and_label(Role::ComboBox, &tr("mission-palette-owner")).click();
+    h.step();
+    h.step();
+    // The popup's choice is drawn last (the legend and the table name the clan too).
+    let name = original.clans[enemy].name.decode();
+    h.get_all_by_label(&name).last().unwrap_or_else(|| panic!("{name} among the choices")).click();
+    ready(&mut h);
+    assert_eq!(view(&h).palette.clan, Some(enemy));
+
     filter(&mut h, "bld");
     assert_eq!(shown(&h), ["bld_000"]);
 
@@ -220,8 +234,7 @@ fn palette_items_are_filtered_dragged_and_double_clicked_into_the_view_then_save
     assert!(added.logical_id >= 0 && original.objects.iter().all(|o| o.logical_id != added.logical_id), "a fresh id");
     assert_eq!(added.name.bytes(), b"bld_000");
     assert_eq!(view(&h).selection.objects.iter().copied().collect::<Vec<_>>(), [n], "the new object selected");
-    let player = original.clans.iter().position(|c| c.kind == parkan_studio::formats::tma::CLAN_PLAYER).unwrap() as i32;
-    assert_eq!(added.clan, player, "owned by the palette's clan (the player's until chosen)");
+    assert_eq!(added.clan, enemy as i32, "owned by the clan picked in the palette");
 
     key(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(objects(&h), original.objects, "undone in one step");
