@@ -77,6 +77,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("mesh", include_str!("../../../i18n/en/mesh.ftl"), include_str!("../../../i18n/ru/mesh.ftl")),
     ("views", include_str!("../../../i18n/en/views.ftl"), include_str!("../../../i18n/ru/views.ftl")),
     ("log", include_str!("../../../i18n/en/log.ftl"), include_str!("../../../i18n/ru/log.ftl")),
+    ("mission-palette", include_str!("../../../i18n/en/mission-palette.ftl"), include_str!("../../../i18n/ru/mission-palette.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

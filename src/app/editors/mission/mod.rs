@@ -8,10 +8,13 @@ pub mod camera;
 pub mod edits;
 pub mod inspector;
 pub mod overlays;
+pub mod palette;
+pub mod palette_view;
 pub mod scene;
 pub mod selection;
 pub mod state;
 pub mod table;
+pub mod thumbs;
 pub mod view;
 pub mod viewport;
 

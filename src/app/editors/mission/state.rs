@@ -57,6 +57,8 @@ pub struct MissionView {
     pub message: Option<String>,
     /// How the tab's bytes are read.
     pub options: tma::Options,
+    /// The palette of things to place (shown beside the view when open).
+    pub palette: super::palette::PaletteState,
 }
 
 impl MissionView {

@@ -6,7 +6,7 @@
 use super::edits::{Hosted, MissionOp};
 use super::inspector::{self, Asked};
 use super::state::{MissionView, SideTab};
-use super::{overlays, table, viewport};
+use super::{overlays, palette_view, table, viewport};
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
 use crate::formats::tma::Mission;
@@ -28,6 +28,10 @@ fn toolbar(ui: &mut Ui, v: &mut MissionView, m: &Mission) {
         if ui.selectable_label(vp.map, tr!("mission-view-map")).on_hover_text(tr!("mission-view-map-tip")).clicked() {
             vp.map = true;
         }
+        if ui.selectable_label(v.palette.open, tr!("mission-palette")).on_hover_text(tr!("mission-palette-tip")).clicked() {
+            v.palette.open = !v.palette.open;
+        }
+        let vp = &mut v.viewport;
         ui.menu_button(tr!("mission-layers"), |ui| {
             let l = &mut vp.layers;
             ui.checkbox(&mut l.routes, tr!("mission-layer-routes"));
@@ -103,6 +107,12 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
             }
         });
     });
+    let mut picked = None;
+    if v.palette.open {
+        egui::Panel::left("mission-palette").resizable(true).default_size(210.0).size_range(160.0..=480.0).show(ui, |ui| {
+            picked = palette_view::show(ui, cx, &mut v.palette, &m);
+        });
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         let size = ui.available_size().max(egui::vec2(120.0, 120.0));
         let (gesture, proj) = viewport::show(ui, cx, v, size, false);
@@ -121,7 +131,12 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
         if let (Some(proj), Some(b)) = (proj, v.scene.built()) {
             overlays::paint(&ui.painter_at(proj.rect), v, &m, b, &proj);
         }
+        palette_view::drop_target(ui, cx, v, &m, out);
     });
+    if let Some(item) = picked {
+        let centre = v.viewport.rect.map_or(egui::Pos2::ZERO, |r| r.center());
+        palette_view::place(cx, v, &m, &item, centre, out);
+    }
     for (op, drag) in asked.ops {
         v.commit(cx.path, cx.bytes, op, drag, out);
     }
