@@ -21,11 +21,13 @@ pub mod create;
 pub mod install;
 pub mod journal;
 pub mod keys;
+pub mod lazy;
 pub mod manage;
 pub mod order;
 pub mod package;
 pub mod paths;
 pub mod preview;
+mod shelf;
 pub mod stage;
 pub mod text;
 
