@@ -20,7 +20,7 @@ pub const MANIFEST: &str = "mod.json";
 /// Limits that keep a hostile package from exhausting memory and time
 /// (docs/formats/parkanmod.md, "Limits"): the manifest, one data file, all data files
 /// together, the bytes the changes use (a member named by three changes counts three times,
-/// though it is read and held once), the changes, and the bytes of the mod's name.
+/// though it is inflated once), the changes, and the bytes of the mod's name.
 pub const MAX_MANIFEST: u64 = 16 << 20;
 pub const MAX_DATA_FILE: u64 = 1 << 30;
 pub const MAX_TOTAL: u64 = 4 << 30;
