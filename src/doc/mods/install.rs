@@ -128,6 +128,8 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
             let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
             let installed: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
             let hand = hand_changes(game, &mut shelf, fs, &current, &installed)?;
+            // Rebuilt from the snapshot: the file as it is is not needed any more.
+            drop(current);
             let mut order: Vec<(Step, Option<bool>)> = Vec::new();
             for &k in touching.iter().filter(|&&k| k < position) {
                 order.push((Step::Mod(&journal.mods[k]), None));
@@ -182,7 +184,7 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
         lines.extend(recover(game)?);
     }
     let (pkg, mut lazy) = Package::open_lazy(label, source)?;
-    let stage = match (&opts.to, opts.dry_run) {
+    let mut stage = match (&opts.to, opts.dry_run) {
         (_, true) => None,
         (Some(out), false) => {
             std::fs::create_dir_all(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
@@ -192,7 +194,6 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
         (None, false) if game.is_dir() && folder_inside(game, JOURNAL_DIR).is_ok() => Some(Stage::begin(game)?),
         (None, false) => None,
     };
-    let mut stage = stage;
     // A member several files name is inflated once: spilled into the stage for the others.
     if let Some(s) = &stage {
         lazy.spill_into(s.dir(), "member-new-");

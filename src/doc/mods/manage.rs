@@ -296,6 +296,8 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         let current = read_opt(&file_inside(game, &fs.file)?)?;
         let old_order: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
         let hand = hand_changes(game, &mut shelf, &fs, &current, &old_order)?;
+        // Rebuilt from the snapshot: the file as it is is not needed any more.
+        drop(current);
         let mut carry = Vec::new();
         for h in hand {
             let on_mine = keys.iter().any(|k| overlaps(k, &h.key()));
