@@ -62,3 +62,41 @@ impl Shelf {
         self.open.values().map(|s| s.lazy.inflated()).sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::doc::mods::change::Op;
+    use crate::doc::mods::manage::{InstallOptions, install};
+    use crate::doc::mods::package::Meta;
+    use crate::formats::bytes::SharedBytes;
+
+    fn add(file: &str, data: &[u8]) -> Change {
+        Change { file: file.into(), entry: Vec::new(), op: Op::AddFile { data: SharedBytes::from(data) } }
+    }
+
+    #[test]
+    fn a_rebuild_reads_only_the_members_of_the_file_it_rebuilds() {
+        let t = tempfile::tempdir().unwrap();
+        let game = t.path().join("game");
+        std::fs::create_dir(&game).unwrap();
+        let changes: Vec<Change> = (0..5).map(|i| add(&format!("f{i}.bin"), format!("bytes of file {i}").as_bytes())).collect();
+        let pkg = Package { meta: Meta { name: "Five".into(), ..Meta::default() }, changes };
+        let path = t.path().join("five.parkanmod");
+        std::fs::write(&path, pkg.to_bytes().unwrap()).unwrap();
+        install(&game, &path, &InstallOptions::default(), &mut |_| false).unwrap();
+        let journal = Journal::load(&game).unwrap();
+        let mut shelf = Shelf::new(&game, None);
+        assert_eq!(shelf.inflated(), 0);
+        let got = shelf.changes(&journal.mods[0], "f3.bin").unwrap();
+        assert_eq!(got, vec![pkg.changes[3].clone()]);
+        assert_eq!(shelf.inflated(), 1, "one file's member, not the package's five");
+        assert!(shelf.changes(&journal.mods[0], "other.bin").unwrap().is_empty());
+        assert_eq!(shelf.inflated(), 1);
+        // A copy that is gone is an error naming it, not a panic.
+        std::fs::remove_file(Journal::dir(&game).join(&journal.mods[0].package)).unwrap();
+        let mut shelf = Shelf::new(&game, None);
+        let e = shelf.changes(&journal.mods[0], "f0.bin").unwrap_err().to_string();
+        assert!(e.contains(&journal.mods[0].package), "{e}");
+    }
+}
