@@ -123,10 +123,6 @@ pub(super) fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedByt
     Ok(Some(b))
 }
 
-pub(super) fn installed_package(game: &Path, m: &Installed) -> Result<Package, ModError> {
-    Ok(Package::read(&Journal::dir(game).join(&m.package))?)
-}
-
 /// A file rebuilt from `base` through `order` (each step with whether its preconditions are
 /// checked rather than forced, and its force); the outcomes of the checked ones. Each
 /// installed mod's changes of the file are read from `shelf` when they are applied and
