@@ -269,3 +269,23 @@ fn a_kill_at_any_step_of_an_install_before_others_or_a_revert_ends_as_before_or_
         no_stage(&game);
     }
 }
+
+#[test]
+fn moving_a_mod_in_the_order_installs_it_from_its_kept_copy() {
+    let s = Setup::new();
+    let (a, b) = (s.write("A", &mod_package("A", 1)), s.write("B", &mod_package("B", 2)));
+    let reference = s.copy("b-then-a");
+    install(&reference, &b, None);
+    install(&reference, &a, None);
+    let game = s.copy("game");
+    install(&game, &a, None);
+    install(&game, &b, None);
+    let lines = parkan_studio::doc::mods::order::reorder(&game, "A", 2, &mut |_| false).unwrap().join("\n");
+    assert!(lines.contains("moved A from #1 to #2"), "{lines}");
+    assert_same(&snapshot(&game), &snapshot(&reference), "A moved after B = B then A");
+    assert!(!Journal::dir(&game).join("moving.parkanmod").exists(), "the kept copy goes");
+    no_stage(&game);
+    revert(&game, "A");
+    revert(&game, "B");
+    assert_same(&snapshot(&game), &snapshot(&s.clean), "all reverted");
+}
