@@ -8,7 +8,8 @@
 use super::apply::{Outcome, apply_file};
 use super::change::Change;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
-use super::manage::{Files, InstallOptions, ModError, apply_hand, base_bytes, done_text, files_of, hand_changes, installed_package, owners, read_opt, replay, sha_opt, touched};
+use super::manage::{InstallOptions, ModError, Step, apply_hand, base_bytes, done_text, hand_changes, owners, read_opt, replay, sha_opt, touched};
+use super::shelf::Shelf;
 use super::package::{Lazy, Package, Source};
 use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
 use super::stage::Stage;
@@ -96,20 +97,8 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
     }
     let touched = touched(&journal);
     let later = position..journal.mods.len();
-    // The installed packages a rebuild needs: every mod touching a file that a mod placed
-    // after this one touches too.
-    let mut pkgs: HashMap<u64, Package> = HashMap::new();
-    for (file, _) in &groups {
-        let key = file.to_ascii_lowercase();
-        if later.clone().any(|k| touched[k].contains(&key)) {
-            for (k, m) in journal.mods.iter().enumerate() {
-                if touched[k].contains(&key) && !pkgs.contains_key(&m.seq) {
-                    pkgs.insert(m.seq, installed_package(game, m)?);
-                }
-            }
-        }
-    }
-    let files: HashMap<u64, Files> = pkgs.iter().map(|(seq, p)| (*seq, files_of(p))).collect();
+    // The installed packages a rebuild reads, one file's changes at a time.
+    let mut shelf = Shelf::new(game, stage.as_ref().map(|(s, _)| s.dir()));
     let index = journal.file_index();
     let mut planned = Vec::with_capacity(groups.len());
     let mut outcomes = Vec::new();
@@ -124,6 +113,12 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
                 loaded.iter().collect()
             }
         };
+        // A whole file a change writes as the package holds it: its SHA-256 is the member's,
+        // checked when it was read.
+        let known = match (&members, which.as_slice()) {
+            (Members::Lazy(l), [i]) => l.data_sha(*i).map(str::to_string),
+            _ => None,
+        };
         let current = read_opt(&path)?;
         let existed = current.is_some();
         let before = if stage.is_some() && !index.contains_key(&key) { sha_opt(&current) } else { None };
@@ -131,18 +126,19 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
             // Installed before mods that touch this file: rebuilt in the new order.
             let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
             let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
-            let installed: Vec<&Files> = touching.iter().map(|&k| &files[&journal.mods[k].seq]).collect();
-            let hand = hand_changes(game, fs, &current, &installed)?;
-            let mine: Files = HashMap::from([(key.clone(), changes)]);
-            let mut order: Vec<(&Files, Option<bool>)> = Vec::new();
+            let installed: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
+            let hand = hand_changes(game, &mut shelf, fs, &current, &installed)?;
+            // Rebuilt from the snapshot: the file as it is is not needed any more.
+            drop(current);
+            let mut order: Vec<(Step, Option<bool>)> = Vec::new();
             for &k in touching.iter().filter(|&&k| k < position) {
-                order.push((&files[&journal.mods[k].seq], None));
+                order.push((Step::Mod(&journal.mods[k]), None));
             }
-            order.push((&mine, Some(opts.force)));
+            order.push((Step::Given(&changes), Some(opts.force)));
             for &k in touching.iter().filter(|&&k| k >= position) {
-                order.push((&files[&journal.mods[k].seq], None));
+                order.push((Step::Mod(&journal.mods[k]), None));
             }
-            let (b, outs) = replay(base_bytes(game, fs)?, file, &order);
+            let (b, outs) = replay(&mut shelf, base_bytes(game, fs)?, file, &order)?;
             (apply_hand(b, file, &hand), outs)
         } else {
             let r = apply_file(current, file, &changes, opts.force);
@@ -151,7 +147,11 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
         blocked |= outs.iter().any(|o| o.done.is_err());
         let (mut staged, mut after) = (None, None);
         if let Some((stage, kill)) = stage.as_mut().filter(|_| !blocked) {
-            after = sha_opt(&bytes);
+            let as_held = |b: &SharedBytes| changes.len() == 1 && changes[0].op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len());
+            after = match (&bytes, known) {
+                (Some(b), Some(sha)) if as_held(b) => Some(sha),
+                _ => sha_opt(&bytes),
+            };
             if let Some(b) = &bytes {
                 staged = Some(stage.put(&rel, b, &mut **kill)?);
             }
@@ -166,6 +166,11 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
 /// print. The package is read from the file as needed, never held whole.
 pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
     install_from(game, &pkg_path.display().to_string(), Source::File(pkg_path.to_path_buf()), opts, kill)
+}
+
+/// [`install`] of the package file at `pkg_path`, called `label` in what is printed.
+pub(super) fn install_file(game: &Path, label: &str, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+    install_from(game, label, Source::File(pkg_path.to_path_buf()), opts, kill)
 }
 
 /// [`install`] of a package already read (`label` names it in errors).
@@ -189,6 +194,10 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
         (None, false) if game.is_dir() && folder_inside(game, JOURNAL_DIR).is_ok() => Some(Stage::begin(game)?),
         (None, false) => None,
     };
+    // A member several files name is inflated once: spilled into the stage for the others.
+    if let Some(s) = &stage {
+        lazy.spill_into(s.dir(), "member-new-");
+    }
     let in_game = opts.to.is_none();
     let r = prepare(game, &pkg, &mut lazy, opts, stage.as_mut(), &mut lines, &mut *kill);
     lines.extend(transact(game, stage, in_game, r, kill)?);
@@ -225,7 +234,10 @@ pub(super) type Ready = (Writes, Journal, String);
 /// Plans the install, staging each file as it is built, and makes its transaction (or writes
 /// the files under `--to`, or stops at the dry run: `None`); the lines to print go into `lines`.
 fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
-    let core = plan_core(game, pkg, Members::Lazy(lazy), opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)))?;
+    let core = plan_core(game, pkg, Members::Lazy(lazy), opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)));
+    // Every file is built: no member is wanted again.
+    lazy.drop_spills();
+    let core = core?;
     let Core { journal, position, planned, outcomes } = core;
     let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
     if !blocked.is_empty() {

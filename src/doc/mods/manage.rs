@@ -15,10 +15,10 @@ use super::journal::{FileState, Installed, Journal, KillAt, Writes, recover};
 use super::package::{Package, PackageError};
 use super::keys::KeyIndex;
 use super::paths::file_inside;
+use super::shelf::Shelf;
 use super::stage::Stage;
 use super::text::shown;
 use crate::formats::bytes::SharedBytes;
-use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -78,28 +78,11 @@ pub(super) fn sha_opt(b: &Option<SharedBytes>) -> Option<String> {
     b.as_ref().map(|b| sha256_hex(b))
 }
 
-/// The changes of `pkg` grouped by file (case-insensitively), in first-seen order.
-fn by_file(changes: &[Change]) -> Vec<(String, Vec<&Change>)> {
-    let mut out: Vec<(String, Vec<&Change>)> = Vec::new();
-    let mut at: HashMap<String, usize> = HashMap::new();
-    for c in changes {
-        match at.entry(c.file.to_ascii_lowercase()) {
-            Entry::Occupied(e) => out[*e.get()].1.push(c),
-            Entry::Vacant(v) => {
-                v.insert(out.len());
-                out.push((c.file.clone(), vec![c]));
-            }
-        }
-    }
-    out
-}
-
-/// A package's changes by lower-cased file: one file's changes in constant time, so that
-/// rebuilding every file of a mod costs the changes once, not files × changes.
-pub(super) type Files<'a> = HashMap<String, Vec<&'a Change>>;
-
-pub(super) fn files_of(pkg: &Package) -> Files<'_> {
-    by_file(&pkg.changes).into_iter().map(|(f, v)| (f.to_ascii_lowercase(), v)).collect()
+/// One step of rebuilding a file: an installed mod's changes of it (read from its package
+/// when the file is rebuilt, [`Shelf`]), or changes at hand (the mod being installed).
+pub(super) enum Step<'a> {
+    Mod(&'a Installed),
+    Given(&'a [&'a Change]),
 }
 
 /// The lower-cased files each installed mod touches, in the journal's order.
@@ -140,20 +123,27 @@ pub(super) fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedByt
     Ok(Some(b))
 }
 
-pub(super) fn installed_package(game: &Path, m: &Installed) -> Result<Package, ModError> {
-    Ok(Package::read(&Journal::dir(game).join(&m.package))?)
-}
-
-/// A file rebuilt from `base` through `order` (each package's changes by file with whether
-/// its preconditions are checked rather than forced, and its force); the outcomes of the
-/// checked ones.
-pub(super) fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Files, Option<bool>)]) -> (Option<SharedBytes>, Vec<Outcome>) {
+/// A file rebuilt from `base` through `order` (each step with whether its preconditions are
+/// checked rather than forced, and its force); the outcomes of the checked ones. Each
+/// installed mod's changes of the file are read from `shelf` when they are applied and
+/// dropped after.
+pub(super) fn replay(shelf: &mut Shelf, base: Option<SharedBytes>, file: &str, order: &[(Step, Option<bool>)]) -> Result<(Option<SharedBytes>, Vec<Outcome>), ModError> {
     let mut cur = base;
     let mut outcomes = Vec::new();
     let key = file.to_ascii_lowercase();
-    for (files, checked) in order {
-        let Some(changes) = files.get(&key) else { continue };
-        let r = apply_file(cur.clone(), file, changes, checked.unwrap_or(true));
+    for (step, checked) in order {
+        let loaded: Vec<Change>;
+        let changes: Vec<&Change> = match step {
+            Step::Mod(m) => {
+                loaded = shelf.changes(m, &key)?;
+                loaded.iter().collect()
+            }
+            Step::Given(c) => c.to_vec(),
+        };
+        if changes.is_empty() {
+            continue;
+        }
+        let r = apply_file(cur.clone(), file, &changes, checked.unwrap_or(true));
         if checked.is_some() {
             outcomes.extend(r.outcomes.iter().cloned());
         }
@@ -161,17 +151,17 @@ pub(super) fn replay(base: Option<SharedBytes>, file: &str, order: &[(&Files, Op
             cur = r.bytes;
         }
     }
-    (cur, outcomes)
+    Ok((cur, outcomes))
 }
 
 /// What was changed by hand in a journalled file since the last mod command: the changes
-/// from what the installed mods give to what is on disk.
-pub(super) fn hand_changes(game: &Path, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Files]) -> Result<Vec<Change>, ModError> {
+/// from what the installed mods (`old_order`) give to what is on disk.
+pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Installed]) -> Result<Vec<Change>, ModError> {
     if sha_opt(current) == fs.after {
         return Ok(Vec::new());
     }
-    let order: Vec<(&Files, Option<bool>)> = old_order.iter().map(|p| (*p, None)).collect();
-    let (expected, _) = replay(base_bytes(game, fs)?, &fs.file, &order);
+    let order: Vec<(Step, Option<bool>)> = old_order.iter().map(|m| (Step::Mod(m), None)).collect();
+    let (expected, _) = replay(shelf, base_bytes(game, fs)?, &fs.file, &order)?;
     let mut out = Vec::new();
     diff_file(&fs.file, expected, current.clone(), &mut out);
     Ok(out)
@@ -285,13 +275,9 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         });
         mine[k].1.push(c.key());
     }
-    let mut pkgs: HashMap<u64, Package> = HashMap::new();
-    for (k, x) in journal.mods.iter().enumerate() {
-        if mine.iter().any(|(f, _)| touched[k].contains(&f.to_ascii_lowercase())) {
-            pkgs.insert(x.seq, installed_package(game, x)?);
-        }
-    }
-    let files_by: HashMap<u64, Files> = pkgs.iter().map(|(seq, p)| (*seq, files_of(p))).collect();
+    // The installed packages, each file's changes read when that file is rebuilt; members
+    // several files name spilled into the stage.
+    let mut shelf = Shelf::new(game, stage.as_ref().map(|s| s.dir()));
     let index = journal.file_index();
     lines.push(format!("{} {} {} ({} file(s))", if dry_run { "would revert" } else { "reverting" }, shown(&m.name), shown(&m.version), mine.len()));
     let mut next = journal.clone();
@@ -304,8 +290,10 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         let fs = index.get(&key).map(|&i| journal.files[i].clone()).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
         let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
         let current = read_opt(&file_inside(game, &fs.file)?)?;
-        let old_order: Vec<&Files> = touching.iter().map(|&k| &files_by[&journal.mods[k].seq]).collect();
-        let hand = hand_changes(game, &fs, &current, &old_order)?;
+        let old_order: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
+        let hand = hand_changes(game, &mut shelf, &fs, &current, &old_order)?;
+        // Rebuilt from the snapshot: the file as it is is not needed any more.
+        drop(current);
         let mut carry = Vec::new();
         for h in hand {
             let on_mine = keys.iter().any(|k| overlaps(k, &h.key()));
@@ -322,8 +310,8 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
             carry.push(h);
         }
         let others: Vec<usize> = touching.iter().copied().filter(|&k| k != idx).collect();
-        let remaining: Vec<(&Files, Option<bool>)> = others.iter().map(|&k| (&files_by[&journal.mods[k].seq], None)).collect();
-        let (rebuilt, _) = replay(base_bytes(game, &fs)?, file, &remaining);
+        let remaining: Vec<(Step, Option<bool>)> = others.iter().map(|&k| (Step::Mod(&journal.mods[k]), None)).collect();
+        let (rebuilt, _) = replay(&mut shelf, base_bytes(game, &fs)?, file, &remaining)?;
         let bytes = apply_hand(rebuilt, file, &carry);
         let names: Vec<String> = others.iter().map(|&k| shown(&journal.mods[k].name).into_owned()).collect();
         let what = match (&bytes, names.is_empty()) {

@@ -8,6 +8,8 @@
 //! - [`create`]: the change list between a clean folder and a modded one.
 //! - [`apply`]: changes applied to one file's bytes, each precondition checked.
 //! - [`journal`]: what is installed in a game folder, and the transaction that writes it.
+//! - [`lazy`]: a package's members read when a file needs them, each inflated once per command.
+//! - `shelf`: the other installed mods' packages a rebuild reads, one file's changes at a time.
 //! - [`stage`]: each new file staged as soon as it is built, before the commit point.
 //! - [`manage`]: install, revert, status and conflicts on top of the above ([`install`]: the
 //!   install itself, reading one file's members at a time).
@@ -21,11 +23,13 @@ pub mod create;
 pub mod install;
 pub mod journal;
 pub mod keys;
+pub mod lazy;
 pub mod manage;
 pub mod order;
 pub mod package;
 pub mod paths;
 pub mod preview;
+mod shelf;
 pub mod stage;
 pub mod text;
 

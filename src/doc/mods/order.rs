@@ -12,7 +12,8 @@
 //! shows and a new install puts right.
 
 use super::journal::{Journal, KillAt};
-use super::manage::{InstallOptions, ModError, install_bytes, revert};
+use super::install::install_file;
+use super::manage::{InstallOptions, ModError, revert};
 use super::text::shown;
 use std::path::Path;
 
@@ -28,13 +29,29 @@ pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<S
     }
     let m = &journal.mods[from];
     let pkg_path = Journal::dir(game).join(&m.package);
-    let bytes = std::fs::read(&pkg_path).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
+    // The installed copy is kept under another name while the mod is out (its revert removes
+    // the copy): a hard link, or a copy where the file system has none. The install reads it
+    // from there as it needs it, never whole.
+    let moving = Journal::dir(game).join(MOVING);
+    let _ = std::fs::remove_file(&moving);
+    let kept = std::fs::hard_link(&pkg_path, &moving).or_else(|_| std::fs::copy(&pkg_path, &moving).map(|_| ()));
+    kept.map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
+    let r = move_kept(game, name, (from, to), &moving, kill);
+    let _ = std::fs::remove_file(&moving);
+    r
+}
+
+/// Where [`reorder`] keeps the package of the mod it moves, in the journal's folder (a copy
+/// left by a killed command is replaced by the next).
+const MOVING: &str = "moving.parkanmod";
+
+fn move_kept(game: &Path, name: &str, (from, to): (usize, usize), moving: &Path, kill: KillAt) -> Result<Vec<String>, ModError> {
     let mut lines = revert(game, name, false, false, kill)?;
     let label = format!("{} (installed copy)", shown(name));
     // Later in the order, it wins over the mods it now follows where they change the same
     // item (as `mod conflicts` says the later one does): its changes are forced there.
     let opts = InstallOptions { order: Some(to), force: to > from + 1, ..Default::default() };
-    match install_bytes(game, &label, bytes.clone(), &opts, &mut |_| false) {
+    match install_file(game, &label, moving, &opts, &mut |_| false) {
         Ok(more) => {
             lines.extend(more);
             lines.push(format!("moved {} from #{} to #{to}", shown(name), from + 1));
@@ -42,7 +59,7 @@ pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<S
         }
         Err(e) => {
             let back = InstallOptions { order: Some(from + 1), force: true, ..Default::default() };
-            let undone = install_bytes(game, &label, bytes, &back, &mut |_| false);
+            let undone = install_file(game, &label, moving, &back, &mut |_| false);
             let how = match undone {
                 Ok(_) => format!("{} is back at #{}", shown(name), from + 1),
                 Err(e2) => format!("and putting it back at #{} failed too: {e2}; it is not installed now", from + 1),

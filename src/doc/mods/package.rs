@@ -5,6 +5,8 @@
 //! SHA-256 against the manifest, and duplicate or overlapping changes.
 
 use super::change::{Change, Digest, Op};
+use super::lazy::ReadSeek;
+pub use super::lazy::{Lazy, Source};
 use super::paths::{MAX_ENTRY_DEPTH, unsafe_entry_name, unsafe_game_path};
 use crate::formats::bytes::SharedBytes;
 use serde::{Deserialize, Serialize};
@@ -18,7 +20,7 @@ pub const MANIFEST: &str = "mod.json";
 /// Limits that keep a hostile package from exhausting memory and time
 /// (docs/formats/parkanmod.md, "Limits"): the manifest, one data file, all data files
 /// together, the bytes the changes use (a member named by three changes counts three times,
-/// though it is read and held once), the changes, and the bytes of the mod's name.
+/// though it is inflated once), the changes, and the bytes of the mod's name.
 pub const MAX_MANIFEST: u64 = 16 << 20;
 pub const MAX_DATA_FILE: u64 = 1 << 30;
 pub const MAX_TOTAL: u64 = 4 << 30;
@@ -163,7 +165,7 @@ impl Package {
     }
 
     pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Package, PackageError> {
-        read_package(io::Cursor::new(bytes), false).map(|(p, _, _)| p).map_err(|e| PackageError(format!("{name}: {e}")))
+        read_package(io::Cursor::new(bytes), Mode::Held).map(|(p, _, _)| p).map_err(|e| PackageError(format!("{name}: {e}")))
     }
 
     /// Reads and checks a package as [`Package::from_bytes`] does (every member's size and
@@ -171,13 +173,16 @@ impl Package {
     /// [`Lazy::load`] reads them again. Installing reads one file's members at a time, so
     /// memory stays bounded by the largest file a package writes, not by the package.
     pub fn open_lazy(name: &str, source: Source) -> Result<(Package, Lazy), PackageError> {
-        let err = |e: String| PackageError(format!("{name}: {e}"));
-        let reader: Box<dyn ReadSeek> = match &source {
-            Source::Bytes(b) => Box::new(io::Cursor::new(b.clone())),
-            Source::File(p) => Box::new(io::BufReader::new(std::fs::File::open(p).map_err(|e| err(e.to_string()))?)),
-        };
-        let (pkg, pending, zip) = read_package(reader, true).map_err(err)?;
-        Ok((pkg, Lazy { name: name.to_string(), zip, pending, source }))
+        open(name, source, Mode::Lazy)
+    }
+
+    /// An installed mod's copy of its package (in the journal's folder), opened as
+    /// [`Package::open_lazy`] opens one but with no member hashed yet: the copy passed every
+    /// check when it was installed, and [`Lazy::load`] checks each member's SHA-256 when it
+    /// reads it. A rebuild through the other installed mods reads only the members of the file
+    /// it rebuilds.
+    pub fn open_installed(path: &Path) -> Result<(Package, Lazy), PackageError> {
+        open(&path.display().to_string(), Source::File(path.to_path_buf()), Mode::Installed)
     }
 
     /// The change of each item, for lookups by [`Change::key`].
@@ -194,7 +199,7 @@ fn blob<'a>(blobs: &mut Vec<(String, &'a SharedBytes)>, bytes: &'a SharedBytes) 
 }
 
 /// Reads one member fully, never past the size the zip declares for it.
-fn read_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<Vec<u8>, String> {
+pub(super) fn read_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<Vec<u8>, String> {
     let f = zip.by_name(name).map_err(|e| format!("{name}: {e}"))?;
     let declared = f.size();
     if declared > limit {
@@ -245,71 +250,33 @@ fn hash_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: 
     Ok(super::change::hex(&sha2::Digest::finalize(h)))
 }
 
-/// What a package's members are read from.
-pub enum Source {
-    Bytes(SharedBytes),
-    File(std::path::PathBuf),
+/// How a package is read: every member held, or none (each hashed once when the package is
+/// opened, or, for an installed copy, when [`Lazy::load`] reads it).
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Held,
+    Lazy,
+    Installed,
 }
 
-trait ReadSeek: Read + Seek {}
-impl<T: Read + Seek> ReadSeek for T {}
-
-/// The members of a package read with [`Package::open_lazy`], read again when needed.
-pub struct Lazy {
-    name: String,
-    zip: zip::ZipArchive<Box<dyn ReadSeek>>,
-    /// Per change, the members its bytes come from (member, SHA-256), in the order of its
-    /// fields (a `wear_rows` change's base, then its data).
-    pending: Vec<Vec<(String, String)>>,
-    source: Source,
+fn open(name: &str, source: Source, mode: Mode) -> Result<(Package, Lazy), PackageError> {
+    let err = |e: String| PackageError(format!("{name}: {e}"));
+    let reader: Box<dyn ReadSeek> = match &source {
+        Source::Bytes(b) => Box::new(io::Cursor::new(b.clone())),
+        Source::File(p) => Box::new(io::BufReader::new(std::fs::File::open(p).map_err(|e| err(e.to_string()))?)),
+    };
+    let (pkg, pending, zip) = read_package(reader, mode).map_err(err)?;
+    let lazy = Lazy::new(name, zip, &pkg, pending, source);
+    Ok((pkg, lazy))
 }
 
-impl Lazy {
-    pub fn source(&self) -> &Source {
-        &self.source
-    }
-
-    /// The changes `which` of `pkg` (read by the same `open_lazy`) with their bytes, each
-    /// member read once (and its SHA-256 checked again: the file may have changed since).
-    pub fn load(&mut self, pkg: &Package, which: &[usize]) -> Result<Vec<Change>, PackageError> {
-        let mut read: HashMap<&str, SharedBytes> = HashMap::new();
-        let mut out = Vec::with_capacity(which.len());
-        for &i in which {
-            let mut c = pkg.changes[i].clone();
-            let mut got = Vec::new();
-            for (member, sha) in &self.pending[i] {
-                if !read.contains_key(member.as_str()) {
-                    let bytes = read_member(&mut self.zip, member, MAX_DATA_FILE).map_err(|e| PackageError(format!("{}: {e}", self.name)))?;
-                    if !super::change::sha256_hex(&bytes).eq_ignore_ascii_case(sha) {
-                        return Err(PackageError(format!("{}: {member} changed since the package was read (its SHA-256 is no longer the manifest's)", self.name)));
-                    }
-                    read.insert(member, SharedBytes::from(bytes));
-                }
-                got.push(read[member.as_str()].clone());
-            }
-            let mut got = got.into_iter();
-            let mut next = || got.next().unwrap_or_else(SharedBytes::empty);
-            match &mut c.op {
-                Op::Merged { base, data } => {
-                    *base = next();
-                    *data = next();
-                }
-                Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } | Op::AddFile { data } | Op::ReplaceFile { data, .. } => *data = next(),
-                Op::RemoveEntry { .. } | Op::RenameEntry { .. } | Op::RemoveFile { .. } => {}
-            }
-            out.push(c);
-        }
-        Ok(out)
-    }
-}
-
-/// A blob the manifest names, read at most once however many changes use it; when `lazy`,
-/// only hashed (once) and noted in `taken` for the change being read.
+/// A blob the manifest names, read at most once however many changes use it; when not held,
+/// only hashed (once, unless an installed copy) and noted in `taken` for the change being read.
 struct Members<'z, R: Read + Seek> {
     zip: &'z mut zip::ZipArchive<R>,
     declared: HashMap<String, u64>,
     read: HashMap<String, (SharedBytes, String)>,
-    lazy: bool,
+    mode: Mode,
     hashed: HashMap<String, String>,
     taken: Vec<(String, String)>,
 }
@@ -329,7 +296,11 @@ impl<R: Read + Seek> Members<'_, R> {
     fn bytes(&mut self, b: &Option<Blob>, what: &str, at: &str) -> Result<SharedBytes, String> {
         self.size(b, what, at)?;
         let b = b.as_ref().expect("checked by size");
-        if self.lazy {
+        if self.mode == Mode::Installed {
+            self.taken.push((b.path.clone(), b.sha256.to_ascii_lowercase()));
+            return Ok(SharedBytes::empty());
+        }
+        if self.mode == Mode::Lazy {
             if !self.hashed.contains_key(&b.path) {
                 let sha = hash_member(self.zip, &b.path, MAX_DATA_FILE)?;
                 self.hashed.insert(b.path.clone(), sha);
@@ -354,11 +325,11 @@ impl<R: Read + Seek> Members<'_, R> {
     }
 }
 
-/// The package, and when `lazy` each change's members (see [`Lazy`]) and the zip to read
+/// The package, and when not held each change's members (see [`Lazy`]) and the zip to read
 /// them from.
 type Read3<R> = (Package, Vec<Vec<(String, String)>>, zip::ZipArchive<R>);
 
-fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
+fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
     let mut zip = zip::ZipArchive::new(r).map_err(|e| format!("not a .parkanmod zip: {e}"))?;
     // The zip reader keeps the last of two members of one name: a package could show a
     // harmless member to one reader and another to the next.
@@ -411,7 +382,7 @@ fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
     if m.changes.len() > MAX_CHANGES {
         return Err(format!("{MANIFEST}: {} changes, more than the {MAX_CHANGES} a package may hold", m.changes.len()));
     }
-    let mut members = Members { zip: &mut zip, declared, read: HashMap::new(), lazy, hashed: HashMap::new(), taken: Vec::new() };
+    let mut members = Members { zip: &mut zip, declared, read: HashMap::new(), mode, hashed: HashMap::new(), taken: Vec::new() };
     let mut pending = Vec::new();
     // Every use of a blob counts, before any is read: what installing expands and writes.
     let mut used = 0u64;
@@ -495,7 +466,7 @@ fn read_package<R: Read + Seek>(r: R, lazy: bool) -> Result<Read3<R>, String> {
             other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });
-        if lazy {
+        if mode != Mode::Held {
             pending.push(std::mem::take(&mut members.taken));
         }
     }

@@ -9,12 +9,15 @@
 use super::apply::{Done, find};
 use super::change::Change;
 use super::keys::KeyIndex;
-use super::manage::{InstallOptions, ModError, Verdict, installed_package, plan, verdict};
-use super::package::{Meta, Package};
+use super::journal::Journal;
+use super::manage::{InstallOptions, ModError, Verdict, plan, verdict};
+use super::package::{Lazy, Meta, Package};
 use super::paths::GameFolder;
 use crate::doc::diff::Side;
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::path::Path;
 
 /// One change of the package and what installing it would do.
@@ -60,12 +63,13 @@ impl Preview {
 }
 
 /// The dry run of installing `pkg_bytes` (named `label` in errors) into `game` with `opts`.
+/// An installed mod that changes an item too is opened from its copy holding no member, and
+/// only that change's bytes are read, for the verdict.
 pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Preview, ModError> {
     let p = plan(game, label, pkg_bytes, &InstallOptions { dry_run: true, ..opts.clone() })?;
-    let mut loaded: Vec<(u64, Package)> = Vec::new();
-    let mut indices: Vec<KeyIndex> = Vec::new();
+    let mut opened: HashMap<u64, (Package, Lazy, KeyIndex)> = HashMap::new();
     let mut rows = Vec::new();
-    let by_address: std::collections::HashMap<String, &Change> = p.pkg.changes.iter().map(|c| (c.address(), c)).collect();
+    let by_address: HashMap<String, &Change> = p.pkg.changes.iter().map(|c| (c.address(), c)).collect();
     for o in &p.outcomes {
         let change = by_address.get(&o.address).copied();
         let mut conflict = None;
@@ -74,21 +78,24 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
             let earlier = p.owner(c);
             later = earlier.is_none();
             if let Some(m) = earlier.or_else(|| p.later_owner(c)) {
-                if !loaded.iter().any(|(s, _)| *s == m.seq) {
-                    let theirs = installed_package(game, m)?;
-                    // Its changes by item, the first of several overlapping kept.
-                    let mut index = KeyIndex::default();
-                    for (k, tc) in theirs.changes.iter().enumerate().rev() {
-                        index.insert(&tc.key(), k);
+                let (theirs, lazy, index) = match opened.entry(m.seq) {
+                    Entry::Occupied(e) => e.into_mut(),
+                    Entry::Vacant(v) => {
+                        let (theirs, lazy) = Package::open_installed(&Journal::dir(game).join(&m.package))?;
+                        // Its changes by item, the first of several overlapping kept.
+                        let mut index = KeyIndex::default();
+                        for (k, tc) in theirs.changes.iter().enumerate().rev() {
+                            index.insert(&tc.key(), k);
+                        }
+                        v.insert((theirs, lazy, index))
                     }
-                    loaded.push((m.seq, theirs));
-                    indices.push(index);
-                }
-                let at = loaded.iter().position(|(s, _)| *s == m.seq).expect("loaded above");
-                let (theirs, index) = (&loaded[at].1, &indices[at]);
-                if let Some(tc) = index.overlapping(&c.key()).min().map(|k| &theirs.changes[k]) {
-                    let (them, me) = ((m.name.clone(), theirs.clone()), (p.pkg.meta.name.clone(), p.pkg.clone()));
-                    let v = if later { verdict(&[(0, c), (1, tc)], &[me, them]) } else { verdict(&[(0, tc), (1, c)], &[them, me]) };
+                };
+                if let Some(k) = index.overlapping(&c.key()).min() {
+                    let tc = lazy.load(theirs, &[k])?.pop().ok_or_else(|| ModError::Usage(format!("{}: no change #{k}", m.package)))?;
+                    // The verdict names the mods; their changes are the two given.
+                    let named = |name: &str| (name.to_string(), Package::default());
+                    let (them, me) = (named(&m.name), named(&p.pkg.meta.name));
+                    let v = if later { verdict(&[(0, c), (1, &tc)], &[me, them]) } else { verdict(&[(0, &tc), (1, c)], &[them, me]) };
                     conflict = Some((m.name.clone(), v));
                 }
             }

@@ -37,6 +37,11 @@ impl Stage {
         Ok(Stage { dir: t.path().to_path_buf(), made: None, next: 0, _temp: Some(t) })
     }
 
+    /// The staging folder itself (members spilled there go with it).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     pub fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
     }

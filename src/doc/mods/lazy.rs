@@ -1,0 +1,264 @@
+//! A package's members read when a file needs them, not held (docs/formats/parkanmod.md,
+//! "Limits"). [`Package::open_lazy`](super::Package::open_lazy) and
+//! [`Package::open_installed`](super::Package::open_installed) read the manifest and check the
+//! package; [`Lazy::load`] then reads the members of one file's changes.
+//!
+//! A member several files name is inflated once per command: when a file that is not the last
+//! to want it reads it, it is copied into the command's staging folder ([`Lazy::spill_into`]),
+//! and the other files read that copy (no inflating, no hashing again); the copy goes when the
+//! last of them has read it. Without a folder to spill into (a dry run) it is inflated again.
+
+use super::change::{Change, Op, sha256_hex};
+use super::package::{MAX_DATA_FILE, Package, PackageError, read_member};
+use crate::formats::bytes::SharedBytes;
+use std::collections::{HashMap, HashSet};
+use std::io::{Read, Seek};
+use std::path::{Path, PathBuf};
+
+/// What a package's members are read from.
+pub enum Source {
+    Bytes(SharedBytes),
+    File(PathBuf),
+}
+
+pub(super) trait ReadSeek: Read + Seek {}
+impl<T: Read + Seek> ReadSeek for T {}
+
+/// The members of a package opened without holding them, read again when needed.
+pub struct Lazy {
+    name: String,
+    zip: zip::ZipArchive<Box<dyn ReadSeek>>,
+    /// Per change, the members its bytes come from (member, SHA-256), in the order of its
+    /// fields (a `wear_rows` change's base, then its data).
+    pending: Vec<Vec<(String, String)>>,
+    source: Source,
+    /// Per member, the files (lower-cased) whose changes name it and have not been loaded yet.
+    wanted: HashMap<String, HashSet<String>>,
+    /// Where members still wanted by other files are copied, and the copies made (member →
+    /// the copy and its length).
+    spill: Option<(PathBuf, String)>,
+    spilled: HashMap<String, (PathBuf, usize)>,
+    copies: usize,
+    /// Members inflated from the zip so far.
+    inflated: usize,
+}
+
+impl Lazy {
+    pub(super) fn new(name: &str, zip: zip::ZipArchive<Box<dyn ReadSeek>>, pkg: &Package, pending: Vec<Vec<(String, String)>>, source: Source) -> Lazy {
+        let mut wanted: HashMap<String, HashSet<String>> = HashMap::new();
+        for (c, members) in pkg.changes.iter().zip(&pending) {
+            for (m, _) in members {
+                wanted.entry(m.clone()).or_default().insert(c.file.to_ascii_lowercase());
+            }
+        }
+        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0 }
+    }
+
+    pub fn source(&self) -> &Source {
+        &self.source
+    }
+
+    /// Members wanted by more than one file are copied into `dir` (a staging folder, removed
+    /// with it), their names starting with `prefix`, so each is inflated once.
+    pub fn spill_into(&mut self, dir: &Path, prefix: &str) {
+        self.spill = Some((dir.to_path_buf(), prefix.to_string()));
+    }
+
+    /// How many times a member was inflated from the zip so far.
+    pub fn inflated(&self) -> usize {
+        self.inflated
+    }
+
+    /// The SHA-256 of the member change `i`'s new bytes come from, as checked.
+    pub fn data_sha(&self, i: usize) -> Option<&str> {
+        self.pending.get(i).and_then(|m| m.last()).map(|(_, sha)| sha.as_str())
+    }
+
+    /// Removes every spilled copy (the command has built its files).
+    pub fn drop_spills(&mut self) {
+        for (_, (p, _)) in self.spilled.drain() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+
+    /// The bytes of `member`: its spilled copy, or inflated from the zip with its SHA-256
+    /// checked again (the file may have changed since it was opened).
+    fn member(&mut self, member: &str, sha: &str) -> Result<SharedBytes, PackageError> {
+        if let Some((p, len)) = self.spilled.get(member) {
+            match std::fs::read(p) {
+                Ok(b) if b.len() == *len => return Ok(SharedBytes::from(b)),
+                // A copy that cannot be read back is dropped; the zip still has the member.
+                _ => {
+                    let _ = std::fs::remove_file(p);
+                    self.spilled.remove(member);
+                }
+            }
+        }
+        let bytes = read_member(&mut self.zip, member, MAX_DATA_FILE).map_err(|e| PackageError(format!("{}: {e}", self.name)))?;
+        self.inflated += 1;
+        if !sha256_hex(&bytes).eq_ignore_ascii_case(sha) {
+            return Err(PackageError(format!("{}: {member} changed since the package was read (its SHA-256 is no longer the manifest's)", self.name)));
+        }
+        Ok(SharedBytes::from(bytes))
+    }
+
+    /// After `files` loaded `member` (read as `bytes`): its copy goes when no other file wants
+    /// it, and is made when one does. A copy that cannot be written is no error: the member is
+    /// then inflated again.
+    fn loaded(&mut self, member: &str, files: &HashSet<String>, bytes: &[u8]) {
+        let left = match self.wanted.get_mut(member) {
+            Some(w) => {
+                w.retain(|f| !files.contains(f));
+                w.len()
+            }
+            None => 0,
+        };
+        if left == 0 {
+            if let Some((p, _)) = self.spilled.remove(member) {
+                let _ = std::fs::remove_file(p);
+            }
+            return;
+        }
+        if self.spilled.contains_key(member) {
+            return;
+        }
+        let Some((dir, prefix)) = &self.spill else { return };
+        let p = dir.join(format!("{prefix}{}", self.copies));
+        self.copies += 1;
+        match std::fs::write(&p, bytes) {
+            Ok(()) => {
+                self.spilled.insert(member.to_string(), (p, bytes.len()));
+            }
+            Err(_) => {
+                let _ = std::fs::remove_file(&p);
+            }
+        }
+    }
+
+    /// The changes `which` of `pkg` (read by the same open) with their bytes, each member read
+    /// once for them.
+    pub fn load(&mut self, pkg: &Package, which: &[usize]) -> Result<Vec<Change>, PackageError> {
+        let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
+        let mut read: HashMap<String, SharedBytes> = HashMap::new();
+        let mut out = Vec::with_capacity(which.len());
+        for &i in which {
+            let (Some(change), Some(members)) = (pkg.changes.get(i), self.pending.get(i).cloned()) else {
+                return Err(PackageError(format!("{}: no change #{i}", self.name)));
+            };
+            let mut c = change.clone();
+            let mut got = Vec::new();
+            for (member, sha) in &members {
+                if !read.contains_key(member) {
+                    let bytes = self.member(member, sha)?;
+                    read.insert(member.clone(), bytes);
+                }
+                got.push(read[member].clone());
+            }
+            let mut got = got.into_iter();
+            let mut next = || got.next().unwrap_or_else(SharedBytes::empty);
+            match &mut c.op {
+                Op::Merged { base, data } => {
+                    *base = next();
+                    *data = next();
+                }
+                Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } | Op::AddFile { data } | Op::ReplaceFile { data, .. } => *data = next(),
+                Op::RemoveEntry { .. } | Op::RenameEntry { .. } | Op::RemoveFile { .. } => {}
+            }
+            out.push(c);
+        }
+        for (member, bytes) in &read {
+            self.loaded(member, &files, bytes);
+        }
+        Ok(out)
+    }
+}
+
+impl Drop for Lazy {
+    fn drop(&mut self) {
+        self.drop_spills();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A package whose member `data/0001` is named by `add_file` changes of `shared` files and
+    /// `data/0002` by one more file; the zip written by hand, so that members are shared.
+    fn package(shared: usize, one: &[u8], two: &[u8]) -> Vec<u8> {
+        use std::io::Write;
+        let blob = |m: &str, d: &[u8]| format!(r#"{{"path":"{m}","size":{},"sha256":"{}"}}"#, d.len(), sha256_hex(d));
+        let mut changes: Vec<String> = (0..shared).map(|i| format!(r#"{{"op":"add_file","file":"f{i}.bin","data":{}}}"#, blob("data/0001", one))).collect();
+        changes.push(format!(r#"{{"op":"add_file","file":"other.bin","data":{}}}"#, blob("data/0002", two)));
+        let manifest = format!(r#"{{"format":"parkanmod","format_version":1,"name":"Shared","changes":[{}]}}"#, changes.join(","));
+        let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        // Stored, so a test can find a member's bytes in the file.
+        let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+        for (n, b) in [("mod.json", manifest.as_bytes()), ("data/0001", one), ("data/0002", two)] {
+            z.start_file(n, o).unwrap();
+            z.write_all(b).unwrap();
+        }
+        z.finish().unwrap().into_inner()
+    }
+
+    fn spilled(dir: &Path) -> usize {
+        std::fs::read_dir(dir).unwrap().count()
+    }
+
+    #[test]
+    fn a_member_several_files_name_is_inflated_once_and_its_copy_goes_after_the_last() {
+        let (one, two) = (vec![7u8; 10_000], b"second".to_vec());
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("shared.parkanmod");
+        std::fs::write(&path, package(4, &one, &two)).unwrap();
+        let stage = t.path().join("stage");
+        std::fs::create_dir(&stage).unwrap();
+        let (pkg, mut lazy) = Package::open_lazy("shared", Source::File(path.clone())).unwrap();
+        lazy.spill_into(&stage, "member-");
+        assert_eq!(lazy.data_sha(0), Some(sha256_hex(&one).as_str()));
+        for i in 0..4 {
+            let got = lazy.load(&pkg, &[i]).unwrap();
+            assert_eq!(got[0].op.new_bytes().unwrap()[..], one[..], "file {i}");
+            // Wanted by files not loaded yet: one copy; after the last, none.
+            assert_eq!(spilled(&stage), usize::from(i < 3), "after file {i}");
+        }
+        assert_eq!(lazy.load(&pkg, &[4]).unwrap()[0].op.new_bytes().unwrap()[..], two[..]);
+        assert_eq!(spilled(&stage), 0, "a member one file names is never copied");
+        assert_eq!(lazy.inflated(), 2, "each member inflated once");
+
+        // Without a folder to spill into, each file inflates it again; a file loaded twice
+        // (a rebuild reads one twice when it was changed by hand) still gets its bytes.
+        let (pkg, mut lazy) = Package::open_lazy("shared", Source::File(path.clone())).unwrap();
+        for i in [0, 1, 2, 3, 0] {
+            assert_eq!(lazy.load(&pkg, &[i]).unwrap()[0].op.new_bytes().unwrap()[..], one[..]);
+        }
+        assert_eq!(lazy.inflated(), 5);
+        // Changes of one file that name one member read it once.
+        let (pkg, mut lazy) = Package::open_lazy("shared", Source::File(path)).unwrap();
+        lazy.spill_into(&stage, "member-");
+        lazy.load(&pkg, &[0, 1]).unwrap();
+        assert_eq!((lazy.inflated(), spilled(&stage)), (1, 1));
+        drop(lazy);
+        assert_eq!(spilled(&stage), 0, "dropped with the reader");
+    }
+
+    #[test]
+    fn an_installed_copy_is_checked_when_its_members_are_read() {
+        let (one, two) = (vec![1u8; 500], b"two".to_vec());
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("installed.parkanmod");
+        let mut bytes = package(2, &one, &two);
+        std::fs::write(&path, &bytes).unwrap();
+        let (pkg, mut lazy) = Package::open_installed(&path).unwrap();
+        assert_eq!(lazy.inflated(), 0, "nothing inflated to open it");
+        assert_eq!(lazy.load(&pkg, &[2]).unwrap()[0].op.new_bytes().unwrap()[..], two[..]);
+        // A copy whose member no longer matches the manifest opens, and fails when read.
+        let at = bytes.windows(3).position(|w| w == b"two").expect("stored as written");
+        bytes[at] = b'T';
+        std::fs::write(&path, &bytes).unwrap();
+        let (pkg, mut lazy) = Package::open_installed(&path).unwrap();
+        let e = lazy.load(&pkg, &[2]).unwrap_err().0;
+        assert!(e.contains("data/0002"), "{e}");
+        assert!(Package::open_lazy("x", Source::File(path)).is_err(), "a package to install is checked whole first");
+    }
+}
