@@ -5,9 +5,14 @@
 //! of what it edits. Opens what the mission codec claims.
 
 pub mod camera;
+pub mod clans;
 pub mod edits;
 pub mod inspector;
+pub mod markers;
+pub mod mission_tab;
 pub mod overlays;
+pub mod props;
+pub mod routes;
 pub mod scene;
 pub mod selection;
 pub mod state;

@@ -50,6 +50,10 @@ pub struct MissionView {
     pub viewport: ViewportState,
     pub table: TableState,
     pub inspector: InspectorState,
+    /// The marker drag under way in the view.
+    pub markers: super::markers::MarkerState,
+    /// The Clans, Routes and Mission tabs' state.
+    pub panels: super::mission_tab::PanelsState,
     /// Objects to remove once the user says what happens to the units inside them.
     pub pending_remove: Option<PendingRemove>,
     pub side: SideTab,
