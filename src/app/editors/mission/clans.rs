@@ -1,7 +1,7 @@
 //! The Clans tab: the clans listed in their colours; the selected one's name (a rename carries
 //! every relation naming it along), type, base, AI script and research tree (links that open
 //! the files where the game folder has them), bot limit and zones; the relations as a matrix
-//! (row towards column; a click cycles hostile → neutral → allied); a clan added, or removed
+//! (row towards column; a click cycles hostile, neutral, allied); a clan added, or removed
 //! when it owns no object (refused with the reason otherwise). Each change is one undo step;
 //! a dragged number is one however long the drag. Fields a clan table version does not write
 //! are disabled with the version named.
@@ -107,8 +107,12 @@ pub fn show(ui: &mut Ui, st: &mut ClansState, m: &Mission, sel: &mut Selection, 
     let current = clan_of(sel);
     for (c, clan) in m.clans.iter().enumerate() {
         let swatch = super::scene::color(crate::scene::mission::clan_color(c));
-        let text = egui::RichText::new(format!("■ {} — {}", clan.name.decode(), kind_label(clan.kind))).color(swatch);
-        if ui.selectable_label(current == Some(c), text).clicked() {
+        let text = format!("{} — {}", clan.name.decode(), kind_label(clan.kind));
+        let clicked = ui.horizontal(|ui| {
+            super::glyphs::swatch(ui, swatch);
+            ui.selectable_label(current == Some(c), text).clicked()
+        });
+        if clicked.inner {
             *sel = Selection { objects: Default::default(), marker: Some(Marker::Clan(c)) };
         }
     }
@@ -120,12 +124,16 @@ pub fn show(ui: &mut Ui, st: &mut ClansState, m: &Mission, sel: &mut Selection, 
     matrix(ui, m, out);
     ui.separator();
     ui.horizontal(|ui| {
-        ui.add(egui::TextEdit::singleline(&mut st.new_name).desired_width(110.0).hint_text(tr!("mission-clan-new-hint")).id_salt("mission-clan-new"));
-        egui::ComboBox::from_id_salt("mission-clan-new-kind").selected_text(kind_label(st.new_kind)).show_ui(ui, |ui| {
-            for k in [CLAN_NATURE, CLAN_PLAYER, CLAN_ENEMY, CLAN_NEUTRAL] {
-                ui.selectable_value(&mut st.new_kind, k, kind_label(k));
-            }
-        });
+        ui.add(egui::TextEdit::singleline(&mut st.new_name).desired_width(110.0).hint_text(tr!("mission-clan-new-hint")).id_salt("mission-clan-new")).accessible_name(tr!("mission-clan-new-hint"));
+        egui::ComboBox::from_id_salt("mission-clan-new-kind")
+            .selected_text(kind_label(st.new_kind))
+            .show_ui(ui, |ui| {
+                for k in [CLAN_NATURE, CLAN_PLAYER, CLAN_ENEMY, CLAN_NEUTRAL] {
+                    ui.selectable_value(&mut st.new_kind, k, kind_label(k));
+                }
+            })
+            .response
+            .accessible_name(tr!("mission-clan-new-type"));
         if ui.add_enabled(!st.new_name.trim().is_empty(), egui::Button::new(tr!("mission-clan-add"))).clicked() {
             out.ops.push((MissionOp::AddClan(st.new_name.trim().to_string(), st.new_kind), None));
             st.new_name.clear();
@@ -140,20 +148,24 @@ fn clan(ui: &mut Ui, st: &mut ClansState, m: &Mission, c: usize, root: Option<&P
     egui::Grid::new("mission-clan-fields").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
         ui.label(tr!("mission-clan-name"));
         if let Some(name) = st.names.get_mut(c) {
-            let r = ui.add(egui::TextEdit::singleline(name).desired_width(160.0).id_salt("mission-clan-name"));
+            let r = ui.add(egui::TextEdit::singleline(name).desired_width(160.0).id_salt("mission-clan-name")).accessible_name(tr!("mission-clan-name"));
             if r.lost_focus() && *name != clan.name.decode() {
                 out.ops.push((MissionOp::RenameClan(c, name.clone()), None));
             }
         }
         ui.end_row();
         ui.label(tr!("mission-clan-type"));
-        egui::ComboBox::from_id_salt("mission-clan-kind").selected_text(kind_label(clan.kind)).show_ui(ui, |ui| {
-            for k in [CLAN_NATURE, CLAN_PLAYER, CLAN_ENEMY, CLAN_NEUTRAL] {
-                if ui.selectable_label(clan.kind == k, kind_label(k)).clicked() && clan.kind != k {
-                    out.ops.push((MissionOp::SetClanKind(c, k), None));
+        egui::ComboBox::from_id_salt("mission-clan-kind")
+            .selected_text(kind_label(clan.kind))
+            .show_ui(ui, |ui| {
+                for k in [CLAN_NATURE, CLAN_PLAYER, CLAN_ENEMY, CLAN_NEUTRAL] {
+                    if ui.selectable_label(clan.kind == k, kind_label(k)).clicked() && clan.kind != k {
+                        out.ops.push((MissionOp::SetClanKind(c, k), None));
+                    }
                 }
-            }
-        });
+            })
+            .response
+            .accessible_name(tr!("mission-clan-type"));
         ui.end_row();
         ui.label(tr!("mission-clan-base"));
         ui.horizontal(|ui| {
@@ -173,11 +185,11 @@ fn clan(ui: &mut Ui, st: &mut ClansState, m: &Mission, c: usize, root: Option<&P
             (tr!("mission-field-script"), gate::CLAN_SCRIPT, &mut st.scripts, MissionOp::SetClanScript as fn(usize, String) -> MissionOp, "mission-clan-script"),
             (tr!("mission-field-tree"), gate::CLAN_TREE, &mut st.trees, MissionOp::SetClanTree, "mission-clan-tree"),
         ] {
-            ui.label(label);
+            ui.label(&label);
             ui.horizontal(|ui| {
                 let stored = if needs == gate::CLAN_SCRIPT { clan.script.decode() } else { clan.tree.decode() };
                 if let Some(text) = list.get_mut(c) {
-                    let r = ui.add_enabled(v >= needs, egui::TextEdit::singleline(text).desired_width(160.0).id_salt(id)).on_disabled_hover_text(version_tip(needs));
+                    let r = ui.add_enabled(v >= needs, egui::TextEdit::singleline(text).desired_width(160.0).id_salt(id)).on_disabled_hover_text(version_tip(needs)).accessible_name(label.clone());
                     if r.lost_focus() && *text != stored {
                         out.ops.push((op(c, text.clone()), None));
                     }
@@ -188,7 +200,7 @@ fn clan(ui: &mut Ui, st: &mut ClansState, m: &Mission, c: usize, root: Option<&P
         }
         ui.label(tr!("mission-field-minds"));
         let mut minds = clan.minds;
-        let r = ui.add_enabled(v >= gate::CLAN_MINDS, egui::DragValue::new(&mut minds).range(0..=1000)).on_disabled_hover_text(version_tip(gate::CLAN_MINDS));
+        let r = ui.add_enabled(v >= gate::CLAN_MINDS, egui::DragValue::new(&mut minds).range(0..=1000)).on_disabled_hover_text(version_tip(gate::CLAN_MINDS)).accessible_name(tr!("mission-field-minds"));
         out.end_drag |= r.drag_stopped();
         if minds != clan.minds {
             out.ops.push((MissionOp::SetClanMinds(c, minds), Some("mission-clan-minds")));
@@ -231,8 +243,8 @@ fn zone_list(ui: &mut Ui, c: usize, zones: &[Zone], out: &mut Asked) {
                     out.end_drag |= r.drag_stopped() || r.lost_focus();
                 }
             });
-            for f in [&mut nz.inner, &mut nz.outer] {
-                let r = ui.add(egui::DragValue::new(f).speed(0.5).range(0.0..=100_000.0).max_decimals(1));
+            for (f, column) in [(&mut nz.inner, tr!("mission-zone-inner")), (&mut nz.outer, tr!("mission-zone-outer"))] {
+                let r = ui.add(egui::DragValue::new(f).speed(0.5).range(0.0..=100_000.0).max_decimals(1)).accessible_name(super::props::cell_name(&column, k + 1));
                 out.end_drag |= r.drag_stopped() || r.lost_focus();
             }
             if nz != *z {
@@ -240,7 +252,7 @@ fn zone_list(ui: &mut Ui, c: usize, zones: &[Zone], out: &mut Asked) {
                 list[k] = nz;
                 changed = Some(list);
             }
-            if ui.small_button("✖").on_hover_text(tr!("mission-zone-remove")).clicked() {
+            if ui.small_button("×").on_hover_text(tr!("mission-zone-remove")).clicked() {
                 let mut list = zones.to_vec();
                 list.remove(k);
                 out.ops.push((MissionOp::SetClanZones(c, list), None));

@@ -72,15 +72,16 @@ fn clan_picker(ui: &mut Ui, m: &Mission, list: &[usize], out: &mut Asked) {
         let current = owned.first().and_then(|&i| m.objects.get(i)).map(|o| clan_label(m, o)).unwrap_or_default();
         let enabled = !owned.is_empty() && m.object_version >= gate::OBJECT_CLAN;
         ui.add_enabled_ui(enabled, |ui| {
-            egui::ComboBox::from_id_salt("mission-clan-picker").selected_text(current).show_ui(ui, |ui| {
+            let picker = egui::ComboBox::from_id_salt("mission-clan-picker").selected_text(current).show_ui(ui, |ui| {
                 for (c, clan) in m.clans.iter().enumerate() {
                     let swatch = super::scene::color(crate::scene::mission::clan_color(c));
-                    let text = egui::RichText::new(format!("■ {}", clan.name.decode())).color(swatch);
+                    let text = egui::RichText::new(clan.name.decode()).color(swatch);
                     if ui.selectable_label(false, text).clicked() {
                         out.ops.push((MissionOp::SetClan(owned.clone(), c as i32), None));
                     }
                 }
             });
+            picker.response.accessible_name(tr!("mission-field-clan"));
         })
         .response
         .on_disabled_hover_text(tr!("mission-clan-scenery"));
@@ -100,21 +101,21 @@ fn object(ui: &mut Ui, st: &mut InspectorState, m: &Mission, i: usize, bytes_id:
     clan_picker(ui, m, &[i], out);
     egui::Grid::new("mission-object-fields").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
         ui.label(tr!("mission-field-path"));
-        let r = ui.add(egui::TextEdit::singleline(&mut st.path).desired_width(220.0).id_salt("mission-path"));
+        let r = ui.add(egui::TextEdit::singleline(&mut st.path).desired_width(220.0).id_salt("mission-path")).accessible_name(tr!("mission-field-path"));
         if r.lost_focus() && st.path != o.path.decode() {
             out.ops.push((MissionOp::SetPath(i, st.path.clone()), None));
         }
         ui.end_row();
         ui.label(tr!("mission-field-name"));
         let named = m.object_version >= gate::OBJECT_NAME;
-        let r = ui.add_enabled(named, egui::TextEdit::singleline(&mut st.name).desired_width(220.0).id_salt("mission-name"));
+        let r = ui.add_enabled(named, egui::TextEdit::singleline(&mut st.name).desired_width(220.0).id_salt("mission-name")).accessible_name(tr!("mission-field-name"));
         if r.lost_focus() && st.name != o.name.decode() {
             out.ops.push((MissionOp::SetName(i, st.name.clone()), None));
         }
         ui.end_row();
         ui.label(tr!("mission-field-logical-id"));
         let mut id = o.logical_id;
-        let r = ui.add_enabled(m.object_version >= gate::OBJECT_LOGICAL_ID, egui::DragValue::new(&mut id).range(-1..=i32::MAX));
+        let r = ui.add_enabled(m.object_version >= gate::OBJECT_LOGICAL_ID, egui::DragValue::new(&mut id).range(-1..=i32::MAX)).accessible_name(tr!("mission-field-logical-id"));
         if r.changed() && id != o.logical_id {
             out.ops.push((MissionOp::SetLogicalId(i, id), None));
         }
@@ -159,7 +160,7 @@ fn object(ui: &mut Ui, st: &mut InspectorState, m: &Mission, i: usize, bytes_id:
 
         ui.label(tr!("mission-field-start"));
         let mut start = o.start;
-        if ui.add_enabled(m.object_version >= gate::OBJECT_START, egui::DragValue::new(&mut start)).changed() {
+        if ui.add_enabled(m.object_version >= gate::OBJECT_START, egui::DragValue::new(&mut start)).accessible_name(tr!("mission-field-start")).changed() {
             out.ops.push((MissionOp::SetStart(i, start), None));
         }
         ui.end_row();

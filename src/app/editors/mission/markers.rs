@@ -60,6 +60,9 @@ pub struct MarkerState {
     pub pressed: Option<Hit>,
     /// Frames of the current drag sent so far.
     pub moved: bool,
+    /// Where the pointer was when the last frame of the drag was sent (a still pointer sends
+    /// nothing).
+    pub last: Option<Pos2>,
 }
 
 fn dist_to_segment(p: Pos2, a: Pos2, b: Pos2) -> (f32, f32) {
@@ -196,6 +199,7 @@ pub fn claim(ui: &egui::Ui, v: &mut MissionView, m: &Mission) -> bool {
     if pressed {
         v.markers.pressed = None;
         v.markers.moved = false;
+        v.markers.last = None;
         if let (Some(rect), Some(b), Some(at)) = (v.viewport.rect, v.scene.built(), origin)
             && rect.contains(at)
         {
@@ -216,9 +220,10 @@ pub fn handle(ui: &egui::Ui, v: &mut MissionView, m: &Mission, g: &Gesture, proj
     let at = ui.input(|i| i.pointer.interact_pos());
     let hit_at = |p: Pos2| hit_test(m, &v.viewport.layers, p, &|q| proj.to_screen(on_ground(b, q)));
     if let Some(hit) = v.markers.pressed
-        && let Some(p) = g.dragging
+        && let Some(p) = g.dragging.filter(|p| v.markers.last != Some(*p))
         && let Some(ground) = b.ground_hit(proj.ray(p))
     {
+        v.markers.last = Some(p);
         if let Some(op) = drag_op(m, hit, ground) {
             out.ops.push((op, Some(DRAG)));
             v.markers.moved = true;
@@ -231,6 +236,7 @@ pub fn handle(ui: &egui::Ui, v: &mut MissionView, m: &Mission, g: &Gesture, proj
         out.end_drag = v.markers.moved;
         v.markers.pressed = None;
         v.markers.moved = false;
+        v.markers.last = None;
     }
     let double = ui.input(|i| i.pointer.button_double_clicked(egui::PointerButton::Primary));
     if double

@@ -49,7 +49,7 @@ pub fn show(ui: &mut Ui, st: &mut PanelsState, m: &Mission, root: Option<&Path>,
     }
     ui.strong(tr!("mission-field-description"));
     let described = m.object_version >= gate::DESCRIPTION;
-    let r = ui.add_enabled(described, egui::TextEdit::multiline(&mut st.description).desired_rows(5).desired_width(f32::INFINITY).id_salt("mission-description"));
+    let r = ui.add_enabled(described, egui::TextEdit::multiline(&mut st.description).desired_rows(5).desired_width(f32::INFINITY).id_salt("mission-description")).accessible_name(tr!("mission-field-description"));
     if r.lost_focus() && st.description != m.description.decode() {
         out.ops.push((MissionOp::SetDescription(st.description.clone()), None));
     }

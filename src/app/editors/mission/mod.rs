@@ -7,6 +7,7 @@
 pub mod camera;
 pub mod clans;
 pub mod edits;
+pub mod glyphs;
 pub mod inspector;
 pub mod markers;
 pub mod mission_tab;

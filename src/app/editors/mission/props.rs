@@ -137,20 +137,26 @@ fn kind_label(kind: u32) -> String {
     }
 }
 
-fn kind_picker(ui: &mut Ui, id: impl std::hash::Hash + std::fmt::Debug, kind: u32) -> Option<u32> {
+fn kind_picker(ui: &mut Ui, id: impl std::hash::Hash + std::fmt::Debug, kind: u32, name: String) -> Option<u32> {
     let mut chosen = None;
-    egui::ComboBox::from_id_salt(id).selected_text(kind_label(kind)).width(70.0).show_ui(ui, |ui| {
+    let r = egui::ComboBox::from_id_salt(id).selected_text(kind_label(kind)).width(70.0).show_ui(ui, |ui| {
         for k in [PROPERTY_F32, PROPERTY_I32] {
             if ui.selectable_label(k == kind, kind_label(k)).clicked() && k != kind {
                 chosen = Some(k);
             }
         }
     });
+    r.response.accessible_name(name);
     chosen
 }
 
+/// What a screen reader (and a test) calls a cell of the table: its column and row.
+pub fn cell_name(column: &str, row: usize) -> String {
+    tr!("mission-prop-cell", column = column, row = row.to_string())
+}
+
 /// One number of a row: its new bits when changed, and whether a drag or typing ended.
-fn number(ui: &mut Ui, kind: u32, bits: u32, width: f32) -> (Option<u32>, bool) {
+fn number(ui: &mut Ui, kind: u32, bits: u32, width: f32, name: String) -> (Option<u32>, bool) {
     let (new, r) = match kind {
         PROPERTY_F32 => {
             let mut v = f32::from_bits(bits);
@@ -168,7 +174,9 @@ fn number(ui: &mut Ui, kind: u32, bits: u32, width: f32) -> (Option<u32>, bool) 
             ((r.changed() && v != bits).then_some(v), r)
         }
     };
-    (new, r.drag_stopped() || r.lost_focus())
+    let done = r.drag_stopped() || r.lost_focus();
+    r.accessible_name(name);
+    (new, done)
 }
 
 /// The completion list under a name field; the name picked.
@@ -225,7 +233,7 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
         for (k, p) in props.iter().enumerate() {
             let pressing = pressing_list(ui, st);
             let Some(name) = st.names.get_mut(k) else { break };
-            let r = ui.add(egui::TextEdit::singleline(name).desired_width(110.0).id_salt(("mission-prop-name", k)));
+            let r = ui.add(egui::TextEdit::singleline(name).desired_width(110.0).id_salt(("mission-prop-name", k))).accessible_name(cell_name(&tr!("mission-prop-name"), k + 1));
             if r.has_focus() || r.changed() {
                 st.completing = Some(k);
             }
@@ -242,13 +250,13 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
                     }
                 }
             }
-            if let Some(kind) = kind_picker(ui, ("mission-prop-kind", k), p.kind) {
+            if let Some(kind) = kind_picker(ui, ("mission-prop-kind", k), p.kind, cell_name(&tr!("mission-prop-type"), k + 1)) {
                 let mut list = props.clone();
                 list[k] = retyped(p, kind);
                 ops.push((set(list), None));
             }
-            for (field, bits) in [(0, p.value), (1, p.min), (2, p.max)] {
-                let (new, done) = number(ui, p.kind, bits, 64.0);
+            for (field, bits, column) in [(0, p.value, tr!("mission-prop-value")), (1, p.min, tr!("mission-prop-min")), (2, p.max, tr!("mission-prop-max"))] {
+                let (new, done) = number(ui, p.kind, bits, 64.0, cell_name(&column, k + 1));
                 out.end_drag |= done;
                 if let Some(b) = new {
                     let mut list = props.clone();
@@ -258,22 +266,22 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
                 }
             }
             if p.locked() {
-                ui.label("🔒").on_hover_text(tr!("mission-prop-locked"));
+                super::glyphs::lock_mark(ui).on_hover_text(tr!("mission-prop-locked"));
             } else {
                 ui.label("");
             }
             ui.horizontal(|ui| {
-                if ui.add_enabled(k > 0, egui::Button::new("⏶").small()).on_hover_text(tr!("mission-prop-up")).clicked() {
+                if super::glyphs::arrow_button(ui, true, k > 0).on_hover_text(tr!("mission-prop-up")).clicked() {
                     let mut list = props.clone();
                     list.swap(k, k - 1);
                     ops.push((set(list), None));
                 }
-                if ui.add_enabled(k + 1 < props.len(), egui::Button::new("⏷").small()).on_hover_text(tr!("mission-prop-down")).clicked() {
+                if super::glyphs::arrow_button(ui, false, k + 1 < props.len()).on_hover_text(tr!("mission-prop-down")).clicked() {
                     let mut list = props.clone();
                     list.swap(k, k + 1);
                     ops.push((set(list), None));
                 }
-                if ui.small_button("✖").on_hover_text(tr!("mission-prop-remove")).clicked() {
+                if ui.small_button("×").on_hover_text(tr!("mission-prop-remove")).clicked() {
                     let mut list = props.clone();
                     list.remove(k);
                     ops.push((set(list), None));
@@ -297,14 +305,14 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
     });
     // The new row.
     ui.horizontal(|ui| {
-        let r = ui.add(egui::TextEdit::singleline(&mut st.new_name).desired_width(120.0).hint_text(tr!("mission-prop-new-hint")).id_salt("mission-prop-new"));
+        let r = ui.add(egui::TextEdit::singleline(&mut st.new_name).desired_width(120.0).hint_text(tr!("mission-prop-new-hint")).id_salt("mission-prop-new")).accessible_name(tr!("mission-prop-new-hint"));
         if r.has_focus() || r.changed() {
             st.completing = Some(usize::MAX);
         }
         if r.lost_focus() && !pressing_list(ui, st) && st.completing == Some(usize::MAX) {
             st.completing = None;
         }
-        if let Some(k) = kind_picker(ui, "mission-prop-new-kind", st.new_kind) {
+        if let Some(k) = kind_picker(ui, "mission-prop-new-kind", st.new_kind, tr!("mission-prop-new-type")) {
             st.new_kind = k;
         }
         let add = ui.add_enabled(!st.new_name.trim().is_empty(), egui::Button::new(tr!("mission-prop-add"))).clicked();

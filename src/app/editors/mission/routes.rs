@@ -71,7 +71,7 @@ pub fn show(ui: &mut Ui, m: &Mission, sel: &mut Selection, centre: Option<[f32; 
         ui.strong(tr!("mission-route-corners", id = route.id.to_string()));
         egui::Grid::new("mission-route-corners").num_columns(2).spacing([6.0, 3.0]).show(ui, |ui| {
             for (k, p) in route.points.iter().enumerate() {
-                if ui.selectable_label(cur_point == Some(k), format!("{}", k + 1)).clicked() {
+                if ui.selectable_label(cur_point == Some(k), format!("{}", k + 1)).accessible_name(tr!("mission-route-corner", i = (k + 1).to_string())).clicked() {
                     sel.marker = Some(Marker::Route { route: r, point: Some(k) });
                 }
                 let mut q = *p;
@@ -123,7 +123,7 @@ fn lodes(ui: &mut Ui, m: &Mission, sel: &mut Selection, centre: [f32; 3], out: &
             if q != *lode && q.position.iter().all(|f| f.is_finite()) {
                 out.ops.push((MissionOp::SetLode(l, q), Some("mission-lode")));
             }
-            if ui.small_button("✖").on_hover_text(tr!("mission-lode-remove")).clicked() {
+            if ui.small_button("×").on_hover_text(tr!("mission-lode-remove")).clicked() {
                 out.ops.push((MissionOp::RemoveLode(l), None));
             }
             ui.end_row();

@@ -55,7 +55,7 @@ fn legend(ui: &mut Ui, m: &Mission) {
     ui.horizontal_wrapped(|ui| {
         for (c, clan) in m.clans.iter().enumerate() {
             let col = super::scene::color(crate::scene::mission::clan_color(c));
-            ui.label(egui::RichText::new("■").color(col));
+            super::glyphs::swatch(ui, col);
             ui.label(clan.name.decode());
         }
     });
