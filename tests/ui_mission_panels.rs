@@ -101,6 +101,19 @@ fn tab(h: &mut H, key: &str) {
     settle(h);
 }
 
+/// Scrolls the widget named `label` into view (the side panel scrolls).
+fn reveal(h: &mut H, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+}
+
+/// Clicks the widget named `label`, scrolled into view first.
+fn click_label(h: &mut H, label: &str) {
+    reveal(h, label);
+    h.get_by_label(label).click();
+    settle(h);
+}
+
 /// The number fields on the row of `anchor`, left to right, right of it.
 fn spins_right_of(h: &H, anchor: egui::Rect) -> Vec<egui::Rect> {
     let mut v: Vec<egui::Rect> = h.get_all_by_role(Role::SpinButton).map(|n| n.rect()).filter(|r| (r.center().y - anchor.center().y).abs() < 6.0 && r.left() >= anchor.right() - 1.0).collect();
@@ -145,6 +158,18 @@ fn drag(h: &mut H, a: Pos2, b: Pos2) {
     settle(h);
 }
 
+/// A snapshot with what changes from run to run masked: the scene's build time and the log's
+/// times.
+fn snapshot(h: &mut H, name: &str) {
+    let built = tr_args("mission-built-in", &[("ms", Arg::from("0"))]);
+    let stem = built.split('0').next().unwrap_or_default().trim().to_string();
+    let time = h.get_by_label_contains(&stem).rect();
+    let log = h.get_by_label(&tr("log-tab")).rect();
+    h.mask(time.expand(2.0));
+    h.mask(egui::Rect::from_min_max(egui::pos2(0.0, log.bottom() + 2.0), egui::pos2(1400.0, 900.0)));
+    h.snapshot(name);
+}
+
 fn near(a: f32, b: f32, tol: f32) -> bool {
     (a - b).abs() <= tol
 }
@@ -186,13 +211,12 @@ fn a_property_is_edited_retyped_added_by_completion_and_undone() {
     assert_eq!((p.kind, p.value as i32, p.max as i32), (PROPERTY_I32, 0, 1), "0.25 rounds to 0, the maximum 1.0 to 1");
 
     // A new row by completion: type part of a name, pick it from the list, add.
+    reveal(&mut h, &tr("mission-prop-new-hint"));
     h.get_by_label(&tr("mission-prop-new-hint")).click();
     h.run();
     type_text(&mut h, "maxim");
-    h.get_by_label("MaximumOre").click();
-    settle(&mut h);
-    h.get_by_label(&tr("mission-prop-add")).click();
-    settle(&mut h);
+    click_label(&mut h, "MaximumOre");
+    click_label(&mut h, &tr("mission-prop-add"));
     let props = mission(&h).objects[i].properties.clone();
     assert_eq!(props.len(), before.len() + 1);
     let last = props.last().unwrap();
@@ -244,10 +268,13 @@ fn a_clan_is_renamed_a_relation_cycled_and_its_base_and_zone_dragged() {
     // The matrix: Hero towards the enemy, one click further.
     let was = m.clans[player].relation(enemy_name.as_bytes()).unwrap_or(0);
     let cell = tr_args("mission-rel-cell", &[("a", Arg::from("Hero")), ("b", Arg::from(enemy_name.as_str()))]);
+    h.get_by_label_contains(&format!("{cell}:")).scroll_to_me();
+    h.run();
     h.get_by_label_contains(&format!("{cell}:")).click();
     settle(&mut h);
+
     assert_eq!(mission(&h).clans[player].relation(enemy_name.as_bytes()), Some((was + 1) % 3));
-    h.snapshot("mission_panels_clans");
+    snapshot(&mut h, "mission_panels_clans");
 
     // The base, dragged in the view: it follows the ground; the camera stays.
     let yaw = view(&h).viewport.yaw;
@@ -324,22 +351,19 @@ fn a_route_corner_moves_inserts_and_goes_and_a_lode_is_added_moved_and_removed()
     let pts = mission(&h).routes[0].points.clone();
     view_mut(&mut h).selection.marker = Some(Marker::Route { route: 0, point: Some(0) });
     settle(&mut h);
-    h.get_by_label(&tr("mission-route-insert")).click();
-    settle(&mut h);
+    click_label(&mut h, &tr("mission-route-insert"));
     let now = mission(&h).routes[0].points.clone();
     assert_eq!(now.len(), pts.len() + 1);
     let mid = [(pts[0][0] + pts[1][0]) / 2.0, (pts[0][1] + pts[1][1]) / 2.0, (pts[0][2] + pts[1][2]) / 2.0];
     assert_eq!(now[1], mid);
     assert_eq!(view(&h).selection.marker, Some(Marker::Route { route: 0, point: Some(1) }));
-    h.snapshot("mission_panels_routes");
-    h.get_by_label(&tr("mission-route-remove-point")).click();
-    settle(&mut h);
+    snapshot(&mut h, "mission_panels_routes");
+    click_label(&mut h, &tr("mission-route-remove-point"));
     assert_eq!(mission(&h).routes[0].points, pts);
 
     // A lode added at the view's centre, moved, its amount changed, removed.
     let n = orig.lodes.len();
-    h.get_by_label(&tr("mission-lode-add")).click();
-    settle(&mut h);
+    click_label(&mut h, &tr("mission-lode-add"));
     let m = mission(&h);
     assert_eq!(m.lodes.len(), n + 1);
     let rect = view(&h).viewport.rect.unwrap();
@@ -347,7 +371,9 @@ fn a_route_corner_moves_inserts_and_goes_and_a_lode_is_added_moved_and_removed()
     let added = m.lodes[n];
     assert!(near(added.position[0], centre[0], 1.0) && near(added.position[1], centre[1], 1.0), "{:?} vs {centre:?}", added.position);
     assert_eq!(view(&h).selection.marker, Some(Marker::Lode(n)));
-    let row = h.get_by_label(&tr_args("mission-lode-row", &[("i", Arg::from((n + 1).to_string()))])).rect();
+    let lode_row = tr_args("mission-lode-row", &[("i", Arg::from((n + 1).to_string()))]);
+    reveal(&mut h, &lode_row);
+    let row = h.get_by_label(&lode_row).rect();
     let spins = spins_right_of(&h, row);
     assert_eq!(spins.len(), 4, "x, y, z, amount");
     set_spin(&mut h, spins[3], 1234.0);
@@ -362,7 +388,8 @@ fn a_route_corner_moves_inserts_and_goes_and_a_lode_is_added_moved_and_removed()
     let got = mission(&h).lodes[n];
     assert!(near(got.position[0], want[0], 1.0) && near(got.position[1], want[1], 1.0), "{:?} vs {want:?}", got.position);
     assert_eq!(got.amount, 1234.0, "a move keeps the amount");
-    let row = h.get_by_label(&tr_args("mission-lode-row", &[("i", Arg::from((n + 1).to_string()))])).rect();
+    reveal(&mut h, &lode_row);
+    let row = h.get_by_label(&lode_row).rect();
     h.get_all_by_label("×").find(|b| (b.rect().center().y - row.center().y).abs() < 6.0).expect("the row's remove").click();
     settle(&mut h);
     assert_eq!(mission(&h).lodes, orig.lodes);
@@ -391,12 +418,12 @@ fn the_description_is_typed_and_saved_in_its_buffer() {
     assert!(h.query_by_label(&orig.map_path.decode()).is_some(), "the map path");
     assert!(h.query_by_label(&tr("mission-open-landscape")).is_some(), "the landscape is in the folder: a link");
     let text = orig.description.decode();
-    h.get_by_role_and_label(Role::TextInput, &tr("mission-field-description")).click();
+    h.get_by_role_and_label(Role::MultilineTextInput, &tr("mission-field-description")).click();
     h.run();
     key(&mut h, Modifiers::COMMAND, Key::End);
     type_text(&mut h, " Уровень 2");
     // Focus leaves the field: the text applies.
-    h.get_by_label(&tr("mission-map-path")).click();
+    h.get_by_label(&tr("mission-versions")).click();
     settle(&mut h);
     let m = mission(&h);
     assert_eq!(m.description.decode(), format!("{text} Уровень 2"));

@@ -97,14 +97,14 @@ pub fn path_link(ui: &mut Ui, root: Option<&Path>, rel: &str, intents: &mut Vec<
 }
 
 /// Draws the tab; pushes the edits and intents asked for.
-pub fn show(ui: &mut Ui, st: &mut ClansState, m: &Mission, sel: &mut Selection, root: Option<&Path>, bytes_id: usize, out: &mut Asked, intents: &mut Vec<Intent>) {
+pub fn show(ui: &mut Ui, st: &mut ClansState, m: &Mission, sel: &mut Selection, root: Option<&Path>, bytes_id: usize, out: &mut Asked) {
     if st.of != Some(bytes_id) {
         st.of = Some(bytes_id);
         st.names = m.clans.iter().map(|c| c.name.decode()).collect();
         st.scripts = m.clans.iter().map(|c| c.script.decode()).collect();
         st.trees = m.clans.iter().map(|c| c.tree.decode()).collect();
     }
-    let current = clan_of(sel);
+    let current = clan_of(sel).filter(|&c| c < m.clans.len());
     for (c, clan) in m.clans.iter().enumerate() {
         let swatch = super::scene::color(crate::scene::mission::clan_color(c));
         let text = format!("{} — {}", clan.name.decode(), kind_label(clan.kind));
@@ -118,7 +118,7 @@ pub fn show(ui: &mut Ui, st: &mut ClansState, m: &Mission, sel: &mut Selection, 
     }
     if let Some(c) = current.filter(|&c| c < m.clans.len()) {
         ui.separator();
-        clan(ui, st, m, c, root, out, intents);
+        clan(ui, st, m, c, root, out);
     }
     ui.separator();
     matrix(ui, m, out);
@@ -141,7 +141,7 @@ pub fn show(ui: &mut Ui, st: &mut ClansState, m: &Mission, sel: &mut Selection, 
     });
 }
 
-fn clan(ui: &mut Ui, st: &mut ClansState, m: &Mission, c: usize, root: Option<&Path>, out: &mut Asked, intents: &mut Vec<Intent>) {
+fn clan(ui: &mut Ui, st: &mut ClansState, m: &Mission, c: usize, root: Option<&Path>, out: &mut Asked) {
     let clan = &m.clans[c];
     let v = m.clan_version;
     let version_tip = |needs: u32| tr!("mission-clan-field-version", version = v.to_string(), needs = needs.to_string());
@@ -194,7 +194,7 @@ fn clan(ui: &mut Ui, st: &mut ClansState, m: &Mission, c: usize, root: Option<&P
                         out.ops.push((op(c, text.clone()), None));
                     }
                 }
-                path_link(ui, root, &stored, intents);
+                path_link(ui, root, &stored, &mut out.intents);
             });
             ui.end_row();
         }

@@ -21,6 +21,8 @@ pub struct Asked {
     pub end_drag: bool,
     /// Why something typed cannot be written (shown as the last refusal is).
     pub message: Option<String>,
+    /// What else the panel asks of the app (a linked file opened).
+    pub intents: Vec<crate::app::intent::Intent>,
 }
 
 /// The text fields being typed, per object; kept while the object stays selected.

@@ -42,7 +42,7 @@ pub fn landscape_of(m: &Mission) -> String {
 }
 
 /// Draws the tab.
-pub fn show(ui: &mut Ui, st: &mut PanelsState, m: &Mission, root: Option<&Path>, reading: ClanBodyReading, bytes_id: usize, out: &mut Asked, intents: &mut Vec<Intent>) {
+pub fn show(ui: &mut Ui, st: &mut PanelsState, m: &Mission, root: Option<&Path>, reading: ClanBodyReading, bytes_id: usize, out: &mut Asked) {
     if st.described != Some(bytes_id) {
         st.described = Some(bytes_id);
         st.description = m.description.decode();
@@ -67,7 +67,7 @@ pub fn show(ui: &mut Ui, st: &mut PanelsState, m: &Mission, root: Option<&Path>,
             match root.and_then(|r| find_in_folder(r, &land)) {
                 Some(file) => {
                     if ui.link(tr!("mission-open-landscape")).on_hover_text(file.display().to_string()).clicked() {
-                        intents.push(Intent::OpenLinked { file, entry: None });
+                        out.intents.push(Intent::OpenLinked { file, entry: None });
                     }
                 }
                 None => {

@@ -45,7 +45,7 @@ fn xyz(ui: &mut Ui, p: &mut [f32; 3], out: &mut Asked) {
 pub fn show(ui: &mut Ui, m: &Mission, sel: &mut Selection, centre: Option<[f32; 3]>, out: &mut Asked) {
     let centre = centre.unwrap_or([0.0; 3]);
     let (cur_route, cur_point) = match sel.marker {
-        Some(Marker::Route { route, point }) if route < m.routes.len() => (Some(route), point),
+        Some(Marker::Route { route, point }) if route < m.routes.len() => (Some(route), point.filter(|&k| k < m.routes[route].points.len())),
         _ => (None, None),
     };
     ui.strong(tr!("mission-routes", n = m.routes.len()));

@@ -100,12 +100,12 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
                 let selected: Vec<usize> = v.selection.objects.iter().copied().collect();
                 asked = inspector::show(ui, &mut v.inspector, &m, &selected, bytes_id, root.clone());
             }
-            SideTab::Clans => clans::show(ui, &mut v.panels.clans, &m, &mut v.selection, root.as_deref(), bytes_id, &mut asked, out),
+            SideTab::Clans => clans::show(ui, &mut v.panels.clans, &m, &mut v.selection, root.as_deref(), bytes_id, &mut asked),
             SideTab::Routes => {
                 let centre = v.viewport.rect.and_then(|r| v.scene.built().and_then(|b| b.ground_hit(v.viewport.projector(b, r).ray(r.center()))));
                 routes::show(ui, &m, &mut v.selection, centre, &mut asked);
             }
-            SideTab::Mission => mission_tab::show(ui, &mut v.panels, &m, root.as_deref(), cx.ws.readings.clan_body, bytes_id, &mut asked, out),
+            SideTab::Mission => mission_tab::show(ui, &mut v.panels, &m, root.as_deref(), cx.ws.readings.clan_body, bytes_id, &mut asked),
         });
     });
     egui::CentralPanel::default().show(ui, |ui| {
@@ -132,6 +132,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
             overlays::paint(&ui.painter_at(proj.rect), v, &m, b, &proj);
         }
     });
+    out.append(&mut asked.intents);
     if let Some(msg) = asked.message {
         v.message = Some(msg);
     }
