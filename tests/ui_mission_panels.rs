@@ -15,7 +15,7 @@ use common::{app_with, settle};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use parkan_studio::app::StudioApp;
 use parkan_studio::app::editors::mission::MissionView;
 use parkan_studio::app::editors::mission::overlays::on_ground;
@@ -222,7 +222,21 @@ fn a_property_is_edited_retyped_added_by_completion_and_undone() {
     let last = props.last().unwrap();
     assert_eq!((last.name.decode().as_str(), last.kind, last.value), ("MaximumOre", PROPERTY_F32, 0));
 
-    // Three edits, three undo steps, back to the bytes read.
+    // Moved up a row (the duplicates' order is the file's), then removed.
+    let n = before.len();
+    click_label(&mut h, &cell_name(&tr("mission-prop-up"), n + 1));
+    let props = mission(&h).objects[i].properties.clone();
+    assert_eq!((props[n - 1].name.decode().as_str(), &props[n]), ("MaximumOre", &before[n - 1]));
+    click_label(&mut h, &cell_name(&tr("mission-prop-remove"), n));
+    let props = mission(&h).objects[i].properties.clone();
+    assert_eq!(props.len(), n);
+    assert!(props.iter().all(|p| p.name.decode() != "MaximumOre"));
+
+    // Five edits, five undo steps, back to the bytes read.
+    key(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(mission(&h).objects[i].properties[n - 1].name.decode(), "MaximumOre", "the removal goes first");
+    key(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(mission(&h).objects[i].properties[n].name.decode(), "MaximumOre", "then the move");
     key(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(mission(&h).objects[i].properties.len(), before.len(), "the added row goes first");
     assert_eq!(mission(&h).objects[i].properties[k].kind, PROPERTY_I32);
@@ -231,6 +245,8 @@ fn a_property_is_edited_retyped_added_by_completion_and_undone() {
     key(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(mission(&h).objects[i].properties, before, "then the value");
     assert!(!h.state().ws.any_dirty(), "nothing left to save");
+    key(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(mission(&h).objects[i].properties, before, "nothing more to undo");
     assert_eq!(std::fs::read(&file).unwrap(), original);
 }
 
@@ -275,6 +291,34 @@ fn a_clan_is_renamed_a_relation_cycled_and_its_base_and_zone_dragged() {
 
     assert_eq!(mission(&h).clans[player].relation(enemy_name.as_bytes()), Some((was + 1) % 3));
     snapshot(&mut h, "mission_panels_clans");
+
+    // Clans added and selected; one that owns nothing removed, one that owns objects (here
+    // scenery whose leftover owner index names it) refused with the reason.
+    let n = orig.clans.len();
+    let owned = |k: usize| orig.objects.iter().filter(|o| o.clan == k as i32).count();
+    assert!(owned(n) > 0 && owned(n + 1) == 0, "the fixture's scenery names index {n} as owner, and nothing {}", n + 1);
+    for name in ["Raiders", "Pirates"] {
+        reveal(&mut h, &tr("mission-clan-new-hint"));
+        h.get_by_label(&tr("mission-clan-new-hint")).click();
+        h.run();
+        type_text(&mut h, name);
+        click_label(&mut h, &tr("mission-clan-add"));
+    }
+    assert_eq!(mission(&h).clans.len(), n + 2);
+    assert_eq!((mission(&h).clans[n + 1].name.decode().as_str(), view(&h).selection.marker), ("Pirates", Some(Marker::Clan(n + 1))));
+    assert!(!h.get_by_label(&tr("mission-clan-remove")).accesskit_node().is_disabled());
+    click_label(&mut h, &tr("mission-clan-remove"));
+    assert_eq!(mission(&h).clans.len(), n + 1);
+    view_mut(&mut h).selection.marker = Some(Marker::Clan(n));
+    settle(&mut h);
+    assert!(h.get_by_label(&tr("mission-clan-remove")).accesskit_node().is_disabled(), "Raiders is named by scenery");
+    key(&mut h, Modifiers::COMMAND, Key::Z);
+    key(&mut h, Modifiers::COMMAND, Key::Z);
+    key(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(mission(&h).clans.len(), n, "three undo steps: removed, added, added");
+    view_mut(&mut h).selection.marker = Some(Marker::Clan(player));
+    settle(&mut h);
+    assert!(h.get_by_label(&tr("mission-clan-remove")).accesskit_node().is_disabled(), "Hero owns units");
 
     // The base, dragged in the view: it follows the ground; the camera stays.
     let yaw = view(&h).viewport.yaw;
@@ -359,6 +403,37 @@ fn a_route_corner_moves_inserts_and_goes_and_a_lode_is_added_moved_and_removed()
     assert_eq!(view(&h).selection.marker, Some(Marker::Route { route: 0, point: Some(1) }));
     snapshot(&mut h, "mission_panels_routes");
     click_label(&mut h, &tr("mission-route-remove-point"));
+    assert_eq!(mission(&h).routes[0].points, pts);
+
+    // A double-click on an edge of the route inserts a corner there.
+    // (The longest edge on screen: its middle is clear of the corners.)
+    let pts = mission(&h).routes[0].points.clone();
+    let k = (0..pts.len() - 1).max_by(|&i, &j| {
+        let len = |i: usize| screen(&h, pts[i]).distance(screen(&h, pts[i + 1]));
+        len(i).total_cmp(&len(j))
+    }).unwrap();
+    let (a, b) = (pts[k], pts[k + 1]);
+    assert!(screen(&h, a).distance(screen(&h, b)) > 30.0, "an edge long enough to aim at");
+    let at = screen(&h, [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0, (a[2] + b[2]) / 2.0]);
+    let want = ground_at(&h, at);
+    h.hover_at(at);
+    h.run();
+    // The harness's clock moves a quarter second a frame, and a click's release comes a frame
+    // after its press: a double-click here spans more than egui's 0.3 s.
+    h.ctx.options_mut(|o| o.input_options.max_double_click_delay = 1.0);
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton { pos: at, button: egui::PointerButton::Primary, pressed, modifiers: Modifiers::NONE });
+            h.step();
+        }
+    }
+    h.ctx.options_mut(|o| o.input_options.max_double_click_delay = 0.3);
+    settle(&mut h);
+    let now = mission(&h).routes[0].points.clone();
+    assert_eq!(now.len(), pts.len() + 1, "one corner inserted");
+    assert!(near(now[k + 1][0], want[0], 1.0) && near(now[k + 1][1], want[1], 1.0), "{:?} vs {want:?}", now[k + 1]);
+    assert_eq!((&now[..k + 1], &now[k + 2..]), (&pts[..k + 1], &pts[k + 1..]));
+    key(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(mission(&h).routes[0].points, pts);
 
     // A lode added at the view's centre, moved, its amount changed, removed.

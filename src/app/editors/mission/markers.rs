@@ -238,7 +238,8 @@ pub fn handle(ui: &egui::Ui, v: &mut MissionView, m: &Mission, g: &Gesture, proj
         v.markers.moved = false;
         v.markers.last = None;
     }
-    let double = ui.input(|i| i.pointer.button_double_clicked(egui::PointerButton::Primary));
+    // (A third quick click, counted as a triple, inserts too.)
+    let double = ui.input(|i| i.pointer.button_double_clicked(egui::PointerButton::Primary) || i.pointer.button_triple_clicked(egui::PointerButton::Primary));
     if double
         && let Some(p) = at.filter(|p| proj.rect.contains(*p))
         && let Some(Hit::RouteEdge { route, after, at }) = hit_at(p)

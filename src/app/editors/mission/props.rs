@@ -233,7 +233,8 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
         for (k, p) in props.iter().enumerate() {
             let pressing = pressing_list(ui, st);
             let Some(name) = st.names.get_mut(k) else { break };
-            let r = ui.add(egui::TextEdit::singleline(name).desired_width(110.0).id_salt(("mission-prop-name", k))).accessible_name(cell_name(&tr!("mission-prop-name"), k + 1));
+            // Sized: a grid column keeps last frame's width, and a text field shrinks to it.
+            let r = ui.add_sized([120.0, 18.0], egui::TextEdit::singleline(name).id_salt(("mission-prop-name", k))).accessible_name(cell_name(&tr!("mission-prop-name"), k + 1));
             if r.has_focus() || r.changed() {
                 st.completing = Some(k);
             }
@@ -271,17 +272,17 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
                 ui.label("");
             }
             ui.horizontal(|ui| {
-                if super::glyphs::arrow_button(ui, true, k > 0).on_hover_text(tr!("mission-prop-up")).clicked() {
+                if super::glyphs::arrow_button(ui, true, k > 0).on_hover_text(tr!("mission-prop-up")).accessible_name(cell_name(&tr!("mission-prop-up"), k + 1)).clicked() {
                     let mut list = props.clone();
                     list.swap(k, k - 1);
                     ops.push((set(list), None));
                 }
-                if super::glyphs::arrow_button(ui, false, k + 1 < props.len()).on_hover_text(tr!("mission-prop-down")).clicked() {
+                if super::glyphs::arrow_button(ui, false, k + 1 < props.len()).on_hover_text(tr!("mission-prop-down")).accessible_name(cell_name(&tr!("mission-prop-down"), k + 1)).clicked() {
                     let mut list = props.clone();
                     list.swap(k, k + 1);
                     ops.push((set(list), None));
                 }
-                if ui.small_button("×").on_hover_text(tr!("mission-prop-remove")).clicked() {
+                if ui.small_button("×").on_hover_text(tr!("mission-prop-remove")).accessible_name(cell_name(&tr!("mission-prop-remove"), k + 1)).clicked() {
                     let mut list = props.clone();
                     list.remove(k);
                     ops.push((set(list), None));
