@@ -7,7 +7,7 @@
 //! are disabled with the version named.
 
 use super::edits::MissionOp;
-use super::inspector::Asked;
+use super::asked::Asked;
 use super::selection::{Marker, Selection};
 use crate::app::intent::Intent;
 use crate::formats::tma::{CLAN_ENEMY, CLAN_NATURE, CLAN_NEUTRAL, CLAN_PLAYER, Mission, RELATION_ALLIED, RELATION_HOSTILE, RELATION_NEUTRAL, Zone, Zones, gate};

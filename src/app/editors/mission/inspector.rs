@@ -10,20 +10,7 @@ use crate::formats::tma::{Mission, ObjectKind, gate};
 use crate::tr;
 use egui::Ui;
 
-/// An edit a panel asks for, and the gesture it is part of (frames of one drag merge).
-pub type Request = (MissionOp, Option<&'static str>);
-
-/// What a panel asks for in one frame.
-#[derive(Debug, Default)]
-pub struct Asked {
-    pub ops: Vec<Request>,
-    /// A dragged value was let go: the gesture's undo step closes.
-    pub end_drag: bool,
-    /// Why something typed cannot be written (shown as the last refusal is).
-    pub message: Option<String>,
-    /// What else the panel asks of the app (a linked file opened).
-    pub intents: Vec<crate::app::intent::Intent>,
-}
+pub use super::asked::{Asked, Request};
 
 /// The text fields being typed, per object; kept while the object stays selected.
 #[derive(Default)]

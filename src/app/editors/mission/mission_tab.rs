@@ -5,7 +5,7 @@
 
 use super::clans::{ClansState, find_in_folder};
 use super::edits::MissionOp;
-use super::inspector::Asked;
+use super::asked::Asked;
 use crate::app::intent::Intent;
 use crate::doc::resolve::world::GameFolder;
 use crate::formats::tma::{ClanBodyReading, Mission, gate};

@@ -4,11 +4,13 @@
 //! select, move, turn, duplicate and delete, each one undo step that changes only the bytes
 //! of what it edits. Opens what the mission codec claims.
 
+pub mod asked;
 pub mod camera;
 pub mod clans;
 pub mod edits;
 pub mod glyphs;
 pub mod inspector;
+pub mod marker_drag;
 pub mod markers;
 pub mod mission_tab;
 pub mod overlays;

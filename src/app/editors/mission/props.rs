@@ -7,7 +7,7 @@
 //! raw bits.
 
 use super::edits::MissionOp;
-use super::inspector::Asked;
+use super::asked::Asked;
 use crate::app::worker::Worker;
 use crate::formats::tma::{Mission, PROPERTY_F32, PROPERTY_I32, Property, Text, Value, gate};
 use crate::tr;

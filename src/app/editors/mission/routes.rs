@@ -5,7 +5,7 @@
 //! edited. Each change is one undo step; a dragged number is one however long the drag.
 
 use super::edits::{MissionOp, new_lode};
-use super::inspector::Asked;
+use super::asked::Asked;
 use super::selection::{Marker, Selection};
 use crate::formats::tma::{Lode, Mission, gate};
 use crate::tr;

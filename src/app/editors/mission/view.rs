@@ -6,7 +6,7 @@
 use super::edits::{Hosted, MissionOp};
 use super::inspector::{self, Asked};
 use super::state::{MissionView, SideTab};
-use super::{clans, markers, mission_tab, overlays, routes, table, viewport};
+use super::{clans, marker_drag, mission_tab, overlays, routes, table, viewport};
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
 use crate::formats::tma::Mission;
@@ -111,9 +111,9 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     egui::CentralPanel::default().show(ui, |ui| {
         let size = ui.available_size().max(egui::vec2(120.0, 120.0));
         // A press on a marker (a base, a zone, a route corner, a lode) drags it, not the camera.
-        let claimed = markers::claim(ui, v, &m);
+        let claimed = marker_drag::claim(ui, v, &m);
         let (gesture, proj) = viewport::show(ui, cx, v, size, claimed);
-        let marked = markers::handle(ui, v, &m, &gesture, proj.as_ref());
+        let marked = marker_drag::handle(ui, v, &m, &gesture, proj.as_ref());
         asked.ops.extend(marked.ops);
         asked.end_drag |= marked.end_drag;
         if let Some((hit, add)) = gesture.clicked.filter(|_| !marked.took_click) {
