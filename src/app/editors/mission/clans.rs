@@ -290,7 +290,7 @@ fn matrix(ui: &mut Ui, m: &Mission, out: &mut Asked) {
             let swatch = super::scene::color(crate::scene::mission::clan_color(i));
             ui.label(egui::RichText::new(clan.name.decode()).color(swatch));
             for (j, other) in m.clans.iter().enumerate() {
-                // A clan no relation names is hostile (docs/formats/tma.md, "Relations").
+                // A clan no relation names is hostile (docs/formats/tma.md, "Layout").
                 let value = clan.relation(other.name.bytes()).unwrap_or(RELATION_HOSTILE);
                 let (word, col) = relation_label(value);
                 let r = ui.add(egui::Button::new(egui::RichText::new(&word).color(col).small()).min_size(egui::vec2(44.0, 18.0)));

@@ -1,5 +1,5 @@
 //! The Mission tab: the description (several lines, CP1251; the buffer's capacity and the bytes
-//! after its text are kept, docs/formats/tma.md "Description"), the map path (read-only, with
+//! after its text are kept, docs/formats/tma.md "The description"), the map path (read-only, with
 //! a link that opens the landscape when the game folder has it), the section versions, and the
 //! clan-body reading in use. Also the panels' shared state: where the game folder is.
 

@@ -1,4 +1,4 @@
-//! The selected object's property list as a typed table (docs/formats/tma.md, "Properties"):
+//! The selected object's property list as a typed table (docs/formats/tma.md, "Layout"):
 //! name, type (float or integer), value, minimum and maximum, a lock mark where min = max =
 //! value (the game does not let the player change it), duplicates kept in file order (`NOT
 //! USED` twice). Rows are added, removed, moved and retyped; names are offered by completion
@@ -78,15 +78,6 @@ impl PropsState {
         let ctx = ctx.clone();
         let w = self.scan.get_or_insert_with(|| Worker::new("mission-property-names", move || ctx.request_repaint()));
         w.request(move || names_in_folder(&root));
-    }
-
-    /// Waits for the folder's names (tests).
-    pub fn wait(&mut self, limit: std::time::Duration) {
-        if let Some(w) = &mut self.scan
-            && let Some(names) = w.wait(limit)
-        {
-            self.known.extend(names);
-        }
     }
 
     /// The known names that contain `typed` (ignoring case), those that start with it first.
@@ -234,7 +225,7 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
             let pressing = pressing_list(ui, st);
             let Some(name) = st.names.get_mut(k) else { break };
             // Sized: a grid column keeps last frame's width, and a text field shrinks to it.
-            let r = ui.add_sized([120.0, 18.0], egui::TextEdit::singleline(name).id_salt(("mission-prop-name", k))).accessible_name(cell_name(&tr!("mission-prop-name"), k + 1));
+            let r = ui.add_sized([112.0, 18.0], egui::TextEdit::singleline(name).id_salt(("mission-prop-name", k))).accessible_name(cell_name(&tr!("mission-prop-name"), k + 1));
             if r.has_focus() || r.changed() {
                 st.completing = Some(k);
             }
@@ -257,7 +248,7 @@ pub fn show(ui: &mut Ui, st: &mut PropsState, m: &Mission, i: usize, bytes_id: u
                 ops.push((set(list), None));
             }
             for (field, bits, column) in [(0, p.value, tr!("mission-prop-value")), (1, p.min, tr!("mission-prop-min")), (2, p.max, tr!("mission-prop-max"))] {
-                let (new, done) = number(ui, p.kind, bits, 64.0, cell_name(&column, k + 1));
+                let (new, done) = number(ui, p.kind, bits, 58.0, cell_name(&column, k + 1));
                 out.end_drag |= done;
                 if let Some(b) = new {
                     let mut list = props.clone();
