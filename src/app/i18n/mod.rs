@@ -78,6 +78,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("views", include_str!("../../../i18n/en/views.ftl"), include_str!("../../../i18n/ru/views.ftl")),
     ("log", include_str!("../../../i18n/en/log.ftl"), include_str!("../../../i18n/ru/log.ftl")),
     ("mission-palette", include_str!("../../../i18n/en/mission-palette.ftl"), include_str!("../../../i18n/ru/mission-palette.ftl")),
+    ("mission-panels", include_str!("../../../i18n/en/mission-panels.ftl"), include_str!("../../../i18n/ru/mission-panels.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

@@ -1,7 +1,7 @@
 //! The inspector of the selected objects: kind and path, the owner (a picker of the mission's
 //! clans, for every selected object at once), logical id, instance name, position, rotation in
 //! degrees, scale (scenery only: the inspector says why it is off for the others), the start
-//! word, the host building and hall-way vertex. Typed values apply when the field loses focus
+//! word, the host building and hall-way vertex, the property table ([`super::props`]). Typed values apply when the field loses focus
 //! or Enter is pressed; a dragged number is one undo step however long the drag.
 
 use super::edits::{MissionOp, Place};
@@ -10,23 +10,16 @@ use crate::formats::tma::{Mission, ObjectKind, gate};
 use crate::tr;
 use egui::Ui;
 
-/// An edit a panel asks for, and the gesture it is part of (frames of one drag merge).
-pub type Request = (MissionOp, Option<&'static str>);
-
-/// What a panel asks for in one frame.
-#[derive(Debug, Default)]
-pub struct Asked {
-    pub ops: Vec<Request>,
-    /// A dragged value was let go: the gesture's undo step closes.
-    pub end_drag: bool,
-}
+pub use super::asked::{Asked, Request};
 
 /// The text fields being typed, per object; kept while the object stays selected.
-#[derive(Debug, Clone, Default)]
+#[derive(Default)]
 pub struct InspectorState {
     of: Option<(usize, usize)>,
     pub path: String,
     pub name: String,
+    /// The property table's state.
+    pub props: super::props::PropsState,
 }
 
 fn vec_row(ui: &mut Ui, label: &str, v: &mut [f32; 3], speed: f64, suffix: &str, enabled: bool) -> (bool, bool) {
@@ -43,9 +36,11 @@ fn vec_row(ui: &mut Ui, label: &str, v: &mut [f32; 3], speed: f64, suffix: &str,
     (changed, done)
 }
 
-/// Draws the inspector for the selection; returns the edits asked for.
-pub fn show(ui: &mut Ui, st: &mut InspectorState, m: &Mission, selected: &[usize], bytes_id: usize) -> Asked {
+/// Draws the inspector for the selection; returns the edits asked for. `root` is the game
+/// folder, whose missions' property names the property table offers.
+pub fn show(ui: &mut Ui, st: &mut InspectorState, m: &Mission, selected: &[usize], bytes_id: usize, root: Option<std::path::PathBuf>) -> Asked {
     let mut out = Asked::default();
+    st.props.scan(root, ui.ctx());
     match selected {
         [] => {
             ui.weak(tr!("mission-inspector-none"));
@@ -176,4 +171,5 @@ fn object(ui: &mut Ui, st: &mut InspectorState, m: &Mission, i: usize, bytes_id:
         });
         ui.end_row();
     });
+    super::props::show(ui, &mut st.props, m, i, bytes_id, out);
 }

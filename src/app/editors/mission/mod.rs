@@ -4,12 +4,20 @@
 //! select, move, turn, duplicate and delete, each one undo step that changes only the bytes
 //! of what it edits. Opens what the mission codec claims.
 
+pub mod asked;
 pub mod camera;
+pub mod clans;
 pub mod edits;
+pub mod glyphs;
 pub mod inspector;
+pub mod marker_drag;
+pub mod markers;
+pub mod mission_tab;
 pub mod overlays;
 pub mod palette;
 pub mod palette_view;
+pub mod props;
+pub mod routes;
 pub mod scene;
 pub mod selection;
 pub mod state;

@@ -50,6 +50,10 @@ pub struct MissionView {
     pub viewport: ViewportState,
     pub table: TableState,
     pub inspector: InspectorState,
+    /// The marker drag under way in the view.
+    pub markers: super::markers::MarkerState,
+    /// The Clans, Routes and Mission tabs' state.
+    pub panels: super::mission_tab::PanelsState,
     /// Objects to remove once the user says what happens to the units inside them.
     pub pending_remove: Option<PendingRemove>,
     pub side: SideTab,
@@ -110,8 +114,20 @@ impl MissionView {
                 match after {
                     After::Keep => {}
                     After::Objects(list) => self.selection = Selection { objects: list.into_iter().collect(), marker: None },
-                    After::Clan(c) => self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Clan(c)) },
-                    After::Route(r) => self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Route { route: r, point: None }) },
+                    // A clan's base or zone, or a route's corner, stays selected through its own edits.
+                    After::Clan(c) => {
+                        let keep = matches!(self.selection.marker, Some(Marker::Base(k) | Marker::Zone { clan: k, .. }) if k == c);
+                        if !keep {
+                            self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Clan(c)) };
+                        }
+                    }
+                    After::Route(r) => {
+                        let point = match self.selection.marker {
+                            Some(Marker::Route { route, point }) if route == r => point,
+                            _ => None,
+                        };
+                        self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Route { route: r, point }) };
+                    }
                     After::Lode(l) => self.selection = Selection { objects: BTreeSet::new(), marker: Some(Marker::Lode(l)) },
                     After::Nothing => self.selection.clear(),
                 }

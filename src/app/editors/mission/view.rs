@@ -6,7 +6,7 @@
 use super::edits::{Hosted, MissionOp};
 use super::inspector::{self, Asked};
 use super::state::{MissionView, SideTab};
-use super::{overlays, palette_view, table, viewport};
+use super::{clans, marker_drag, mission_tab, overlays, palette_view, routes, table, viewport};
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
 use crate::formats::tma::Mission;
@@ -88,6 +88,8 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
             v.side = SideTab::Object;
         }
     });
+    let bytes_id = cx.bytes.as_ptr() as usize;
+    let root = v.panels.root(cx.ws.file(cx.path.file).map(|f| f.path.as_path()));
     egui::Panel::right("mission-side").resizable(true).default_size(280.0).size_range(220.0..=720.0).show(ui, |ui| {
         ui.horizontal(|ui| {
             for (tab, label) in [(SideTab::Object, tr!("mission-tab-object")), (SideTab::Clans, tr!("mission-tab-clans")), (SideTab::Routes, tr!("mission-tab-routes")), (SideTab::Mission, tr!("mission-tab-mission"))] {
@@ -100,11 +102,14 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
         egui::ScrollArea::vertical().id_salt("mission-side-scroll").show(ui, |ui| match v.side {
             SideTab::Object => {
                 let selected: Vec<usize> = v.selection.objects.iter().copied().collect();
-                asked = inspector::show(ui, &mut v.inspector, &m, &selected, cx.bytes.as_ptr() as usize);
+                asked = inspector::show(ui, &mut v.inspector, &m, &selected, bytes_id, root.clone());
             }
-            SideTab::Clans | SideTab::Routes | SideTab::Mission => {
-                ui.weak(tr!("mission-inspector-none"));
+            SideTab::Clans => clans::show(ui, &mut v.panels.clans, &m, &mut v.selection, root.as_deref(), bytes_id, &mut asked),
+            SideTab::Routes => {
+                let centre = v.viewport.rect.and_then(|r| v.scene.built().and_then(|b| b.ground_hit(v.viewport.projector(b, r).ray(r.center()))));
+                routes::show(ui, &m, &mut v.selection, centre, &mut asked);
             }
+            SideTab::Mission => mission_tab::show(ui, &mut v.panels, &m, root.as_deref(), cx.ws.readings.clan_body, bytes_id, &mut asked),
         });
     });
     let mut picked = None;
@@ -115,8 +120,13 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     }
     egui::CentralPanel::default().show(ui, |ui| {
         let size = ui.available_size().max(egui::vec2(120.0, 120.0));
-        let (gesture, proj) = viewport::show(ui, cx, v, size, false);
-        if let Some((hit, add)) = gesture.clicked {
+        // A press on a marker (a base, a zone, a route corner, a lode) drags it, not the camera.
+        let claimed = marker_drag::claim(ui, v, &m);
+        let (gesture, proj) = viewport::show(ui, cx, v, size, claimed);
+        let marked = marker_drag::handle(ui, v, &m, &gesture, proj.as_ref());
+        asked.ops.extend(marked.ops);
+        asked.end_drag |= marked.end_drag;
+        if let Some((hit, add)) = gesture.clicked.filter(|_| !marked.took_click) {
             match (hit, add) {
                 (Some(i), true) => v.selection.toggle(i),
                 (Some(i), false) => v.selection.only(i),
@@ -136,6 +146,10 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     if let Some(item) = picked {
         let centre = v.viewport.rect.map_or(egui::Pos2::ZERO, |r| r.center());
         palette_view::place(cx, v, &m, &item, centre, out);
+    }
+    out.append(&mut asked.intents);
+    if let Some(msg) = asked.message {
+        v.message = Some(msg);
     }
     for (op, drag) in asked.ops {
         v.commit(cx.path, cx.bytes, op, drag, out);
