@@ -158,14 +158,10 @@ fn drag(h: &mut H, a: Pos2, b: Pos2) {
     settle(h);
 }
 
-/// A snapshot with what changes from run to run masked: the scene's build time and the log's
-/// times.
+/// A snapshot with what changes from run to run masked: the log's times (the scene's build
+/// time is a tooltip, never drawn in a snapshot).
 fn snapshot(h: &mut H, name: &str) {
-    let built = tr_args("mission-built-in", &[("ms", Arg::from("0"))]);
-    let stem = built.split('0').next().unwrap_or_default().trim().to_string();
-    let time = h.get_by_label_contains(&stem).rect();
     let log = h.get_by_label(&tr("log-tab")).rect();
-    h.mask(time.expand(2.0));
     h.mask(egui::Rect::from_min_max(egui::pos2(0.0, log.bottom() + 2.0), egui::pos2(1400.0, 900.0)));
     h.snapshot(name);
 }
