@@ -157,8 +157,8 @@ fn object(ui: &mut Ui, st: &mut InspectorState, m: &Mission, i: usize, bytes_id:
         let hosts = m.object_version >= gate::OBJECT_HOST;
         ui.horizontal(|ui| {
             let (mut host, mut vertex) = (o.host, o.vertex);
-            let a = ui.add_enabled(hosts, egui::DragValue::new(&mut host).range(-1..=i32::MAX).prefix(tr!("mission-host-building")));
-            let b = ui.add_enabled(hosts, egui::DragValue::new(&mut vertex).range(-1..=i32::MAX).prefix(tr!("mission-host-vertex")));
+            let a = ui.add_enabled(hosts, egui::DragValue::new(&mut host).range(-1..=i32::MAX).prefix(format!("{} ", tr!("mission-host-building"))));
+            let b = ui.add_enabled(hosts, egui::DragValue::new(&mut vertex).range(-1..=i32::MAX).prefix(format!("{} ", tr!("mission-host-vertex"))));
             if (a.changed() || b.changed()) && (host, vertex) != (o.host, o.vertex) {
                 out.ops.push((MissionOp::SetHost(i, host, vertex), None));
             }
