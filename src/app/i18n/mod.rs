@@ -74,6 +74,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("apply", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
     ("units", include_str!("../../../i18n/en/units.ftl"), include_str!("../../../i18n/ru/units.ftl")),
     ("mission", include_str!("../../../i18n/en/mission.ftl"), include_str!("../../../i18n/ru/mission.ftl")),
+    ("mission-view", include_str!("../../../i18n/en/mission-view.ftl"), include_str!("../../../i18n/ru/mission-view.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

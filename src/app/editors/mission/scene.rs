@@ -28,6 +28,8 @@ pub struct Built {
     pub id: u64,
     /// The landscape's ground (Parkan x, y → z), when the map has a landscape.
     pub ground: Option<Ground>,
+    /// The navigation map's areals (`Land.map` beside the landscape), or why they do not read.
+    pub areals: Result<Vec<super::areals::ArealShape>, String>,
     /// Per render node, the object it belongs to.
     pub node_object: Vec<Option<usize>>,
     /// The structural key it was built for ([`structure_key`]).
@@ -71,6 +73,7 @@ impl BuildInput {
         };
         let resolved = resolve_mission(&game, mission, &self.readings);
         let ground = resolved.map.landscape.as_ref().and_then(|l| Ground::of_landscape(&l.bytes, &self.readings).ok());
+        let areals = super::areals::read(&game, &resolved.map, &self.readings);
         let opts = MissionOptions { skip_markers: true, ..MissionOptions::default() };
         let built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
         let render = RenderScene::from_scene(&built.scene);
@@ -83,7 +86,7 @@ impl BuildInput {
             }
         }
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, key, millis })
+        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, areals, node_object, key, millis })
     }
 }
 

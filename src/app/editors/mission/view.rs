@@ -6,7 +6,7 @@
 use super::edits::{Hosted, MissionOp};
 use super::inspector::{self, Asked};
 use super::state::{MissionView, SideTab};
-use super::{overlays, table, viewport};
+use super::{areals, gesture, overlays, table, viewport};
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
 use crate::formats::tma::Mission;
@@ -38,6 +38,8 @@ fn toolbar(ui: &mut Ui, v: &mut MissionView, m: &Mission) {
             ui.checkbox(&mut l.areals, tr!("mission-layer-areals"));
             ui.checkbox(&mut l.labels, tr!("mission-layer-labels"));
         });
+        ui.separator();
+        gesture::snap_controls(ui, v);
         ui.separator();
         ui.weak(tr!("mission-counts", objects = m.objects.len(), clans = m.clans.len(), lodes = m.lodes.len(), routes = m.routes.len()));
         if v.scene.updating() {
@@ -105,7 +107,8 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     });
     egui::CentralPanel::default().show(ui, |ui| {
         let size = ui.available_size().max(egui::vec2(120.0, 120.0));
-        let (gesture, proj) = viewport::show(ui, cx, v, size, false);
+        let claimed = gesture::claim(ui, cx, v, &m);
+        let (gesture, proj) = viewport::show(ui, cx, v, size, claimed);
         if let Some((hit, add)) = gesture.clicked {
             match (hit, add) {
                 (Some(i), true) => v.selection.toggle(i),
@@ -118,8 +121,13 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
                 v.side = SideTab::Object;
             }
         }
+        gesture::update(ui, cx, v, &m, &gesture, proj.as_ref(), out);
         if let (Some(proj), Some(b)) = (proj, v.scene.built()) {
+            if v.viewport.layers.areals {
+                areals::paint(&ui.painter_at(proj.rect), &b.areals, proj.rect, |p| proj.to_screen(overlays::on_ground(b, p)));
+            }
             overlays::paint(&ui.painter_at(proj.rect), v, &m, b, &proj);
+            gesture::paint(ui, v, &m, &proj);
         }
     });
     for (op, drag) in asked.ops {
