@@ -25,6 +25,9 @@ fn handle_color(h: Handle) -> Color32 {
 pub const AXIS_POINTS: f32 = 72.0;
 /// The ring's radius on the screen (measured at the centre), points.
 pub const RING_POINTS: f32 = 52.0;
+/// The axis handles start this far from the centre, points: a press nearer the centre takes
+/// the object under it (a move on the ground).
+pub const HOLLOW: f32 = 14.0;
 /// How near the pointer must be to a handle to take it, points.
 pub const REACH: f32 = 7.0;
 const RING_STEPS: usize = 48;
@@ -80,12 +83,13 @@ impl Gizmo {
         Some(Gizmo { centre, at, axes, ring: ring.unwrap_or_default() })
     }
 
-    /// The handle under `p`: the nearest axis within [`REACH`], else the ring.
+    /// The handle under `p`: the nearest axis within [`REACH`] (but not within [`HOLLOW`] of
+    /// the centre), else the ring.
     pub fn hit(&self, p: Pos2) -> Option<Handle> {
         let axis = self
             .axes
             .iter()
-            .map(|(h, tip)| (*h, segment_distance(p, self.at, *tip)))
+            .map(|(h, tip)| (*h, segment_distance(p, self.at + (*tip - self.at).normalized() * HOLLOW, *tip)))
             .filter(|(_, d)| *d <= REACH)
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(h, _)| h);
@@ -187,6 +191,7 @@ mod tests {
         assert_eq!(g.hit(Pos2::new(100.0, 160.0)), None, "beyond reach");
         assert_eq!(g.hit(Pos2::new(130.0, 130.0)), None, "inside the ring, off the axes");
         assert_eq!(g.hit(Pos2::new(178.0, 100.0)), None, "past the x tip");
+        assert_eq!(g.hit(Pos2::new(108.0, 100.0)), None, "the centre is left to the object");
     }
 
     #[test]

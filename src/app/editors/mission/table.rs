@@ -154,8 +154,10 @@ pub fn show(ui: &mut Ui, t: &mut TableState, m: &Mission, selection: &mut Select
         for (k, by) in COLUMNS.into_iter().enumerate() {
             let label = column_label(k);
             header.col(|ui| {
-                let mark = if by == Some(t.sort) { if t.descending { " ▼" } else { " ▲" } } else { "" };
-                let r = ui.add(egui::Button::new(RichText::new(format!("{label}{mark}")).strong()).frame(false).truncate());
+                let r = ui.add(egui::Button::new(RichText::new(label.as_str()).strong()).frame(false).truncate());
+                if by == Some(t.sort) {
+                    crate::app::browser::icons::sort_arrow(ui, !t.descending);
+                }
                 if let Some(by) = by
                     && r.on_hover_text(tr!("mission-sort-by", column = label.as_str())).clicked()
                 {

@@ -1,6 +1,7 @@
 //! The mission's view: the built scene drawn by the GPU in the camera of [`super::camera`], the
 //! selected objects outlined; the editor paints its layers over it ([`super::overlays`]). A drag
-//! on nothing turns the camera (pans it on the map), a right or middle drag pans, the wheel
+//! the editor does not claim ([`super::gesture`]: a gizmo handle, an object, a box in the map)
+//! turns the camera (pans it on the map), a right or middle drag pans, the wheel
 //! moves closer. A click picks the object under the pointer (Shift or Ctrl adds or removes it);
 //! the object under the resting pointer is named in a tooltip.
 
