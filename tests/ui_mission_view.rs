@@ -186,7 +186,7 @@ fn objects_are_clicked_dragged_on_the_ground_turned_moved_on_an_axis_snapped_and
     settle(&mut h);
     assert!(view(&h).viewport.map);
     let proj = projector(&h);
-    let (a, b) = (proj.rect.center() - egui::vec2(90.0, 60.0), proj.rect.center() + egui::vec2(70.0, 80.0));
+    let (a, b) = (proj.rect.center() - egui::vec2(70.0, 20.0), proj.rect.center() + egui::vec2(-10.0, 40.0));
     let m = mission(&h);
     {
         let v = view(&h);

@@ -156,6 +156,14 @@ pub fn paint(ui: &Ui, v: &MissionView, m: &Mission, proj: &Projector) {
         painter.rect_filled(r, 0.0, Color32::from_rgba_unmultiplied(255, 210, 60, 40));
         painter.rect_stroke(r, 0.0, Stroke::new(1.5, HIGHLIGHT), egui::StrokeKind::Inside);
     }
+    if v.viewport.map {
+        // The map draws objects small: a ring marks each selected one.
+        for o in v.selection.objects.iter().filter_map(|&i| m.objects.get(i)) {
+            if let Some(at) = proj.to_screen(o.position) {
+                painter.circle_stroke(at, 4.0, Stroke::new(1.5, HIGHLIGHT));
+            }
+        }
+    }
     let Some(g) = gizmo_of(v, m, proj) else { return };
     let hot = match &v.viewport.drag {
         Some(Drag::Moving(Moving { motion: Motion::Axis { handle, .. }, .. })) => Some(*handle),
