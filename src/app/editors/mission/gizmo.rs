@@ -27,7 +27,7 @@ pub const AXIS_POINTS: f32 = 72.0;
 pub const RING_POINTS: f32 = 52.0;
 /// The axis handles start this far from the centre, points: a press nearer the centre takes
 /// the object under it (a move on the ground).
-pub const HOLLOW: f32 = 14.0;
+pub const HOLLOW: f32 = 18.0;
 /// How near the pointer must be to a handle to take it, points.
 pub const REACH: f32 = 7.0;
 const RING_STEPS: usize = 48;
