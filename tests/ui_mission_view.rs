@@ -168,6 +168,19 @@ fn objects_are_clicked_dragged_on_the_ground_turned_moved_on_an_axis_snapped_and
     assert!(after[0] - before[0] > 1.0, "moved along +x: {before:?} → {after:?}");
     assert_eq!((after[1], after[2]), (before[1], before[2]), "y and z unchanged");
 
+    // The ring turns it about the vertical, in place.
+    let r0 = mission(&h).objects[i].rotation;
+    let (from, to) = {
+        let g = gizmo_of(view(&h), &mission(&h), &projector(&h)).expect("the gizmo is drawn");
+        let k = (0..g.ring.len()).find(|&k| g.hit(g.ring[k]) == Some(Handle::Ring) && g.hit(g.ring[(k + 8) % (g.ring.len() - 1)]) == Some(Handle::Ring)).expect("a free stretch of the ring");
+        (g.ring[k], g.ring[(k + 8) % (g.ring.len() - 1)])
+    };
+    drag(&mut h, from, to);
+    let r1 = mission(&h).objects[i].rotation;
+    let turned = (r1[2] - r0[2]).rem_euclid(std::f32::consts::TAU);
+    assert!(turned > 0.2 && turned < std::f32::consts::TAU - 0.2, "turned by {turned}");
+    assert_eq!(mission(&h).objects[i].position, after, "the ring keeps its place");
+
     // With the grid on, a drag puts x and y on it.
     h.get_by_label(&tr("mission-view-snap")).click();
     settle(&mut h);

@@ -195,6 +195,29 @@ mod tests {
     }
 
     #[test]
+    fn the_gizmo_keeps_its_size_on_screen_and_the_map_has_no_z_handle() {
+        use crate::render::OrbitCamera;
+        let rect = egui::Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 600.0));
+        let (lo, hi) = (glam::Vec3::new(0.0, -10.0, 0.0), glam::Vec3::new(1000.0, 50.0, 1000.0));
+        for (map, pitch) in [(false, 0.6), (true, std::f32::consts::FRAC_PI_2)] {
+            let mut cam = OrbitCamera::framing(lo, hi, 0.3, pitch, 800.0 / 600.0);
+            cam.orthographic = map;
+            let proj = Projector::new(cam, rect, 900.0);
+            let g = Gizmo::new(&proj, [500.0, 500.0, 0.0], map).expect("the centre is in view");
+            let handles: Vec<Handle> = g.axes.iter().map(|(h, _)| *h).collect();
+            assert_eq!(handles, if map { vec![Handle::X, Handle::Y] } else { vec![Handle::X, Handle::Y, Handle::Z] });
+            for (h, tip) in &g.axes {
+                let len = tip.distance(g.at);
+                assert!(len > 20.0 && len < AXIS_POINTS * 1.6, "{h:?} is {len} points long (map {map})");
+                assert_eq!(g.hit(g.at + (*tip - g.at) * 0.6), Some(*h), "{h:?} (map {map})");
+            }
+            assert_eq!(g.ring.len(), RING_STEPS + 1);
+            assert_eq!(g.hit(g.ring[7]), Some(Handle::Ring));
+            assert_eq!(g.hit(g.at), None, "the centre is the object's");
+        }
+    }
+
+    #[test]
     fn distances_to_segments_and_lines() {
         let (a, b) = (Pos2::new(0.0, 0.0), Pos2::new(10.0, 0.0));
         assert_eq!(segment_distance(Pos2::new(5.0, 3.0), a, b), 3.0);
