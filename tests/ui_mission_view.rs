@@ -1,9 +1,9 @@
 //! The mission editor's view driven through egui_kittest on the real `StudioApp`, on a mission
-//! of a small game folder (`fixtures::game`, `GameSpec::SMALL`): an object selected by a click
-//! in the 3D view, dragged on the ground (only its position bytes change, it stands on the
-//! ground), undone in one step, turned with R, moved along the gizmo's x axis only, dragged
-//! with the grid on (x, y land on it), and a box drawn in the map selecting exactly the objects
-//! inside it. With `UPDATE_SCREENSHOTS` set it saves `screenshots/mission-map.png`.
+//! of a small game folder (`fixtures::game`, `GameSpec::SMALL`): an object named in a tooltip
+//! under the pointer, selected by a click in the 3D view, dragged on the ground (only its
+//! position bytes change, it stands on the ground), undone in one step, turned with R, moved
+//! along the gizmo's x axis only, turned in place by the ring, dragged with the grid on (x, y
+//! land on it), and a box drawn in the map selecting exactly the objects inside it. With `UPDATE_SCREENSHOTS` set it saves `screenshots/mission-map.png`.
 
 #![cfg(feature = "gui")]
 
@@ -19,7 +19,8 @@ use parkan_studio::app::editors::mission::camera::Projector;
 use parkan_studio::app::editors::mission::gesture::gizmo_of;
 use parkan_studio::app::editors::mission::gizmo::Handle;
 use parkan_studio::app::editors::mission::{MissionView, TURN_STEP};
-use parkan_studio::app::i18n::tr;
+use parkan_studio::app::editors::mission::table::kind_label;
+use parkan_studio::app::i18n::{Arg, tr, tr_args};
 use parkan_studio::fixtures::game::{GameSpec, write_game};
 use parkan_studio::formats::tma::Mission;
 use std::time::Duration;
@@ -121,8 +122,16 @@ fn objects_are_clicked_dragged_on_the_ground_turned_moved_on_an_axis_snapped_and
     assert!(view(&h).scene.built().is_some(), "the scene is built");
     let original = bytes(&h);
 
-    // A click on an object in the 3D view selects it.
+    // The object under the resting pointer is named in a tooltip.
     let (i, at) = grip(&h, None).expect("an object to click in the view");
+    let o = mission(&h).objects[i].clone();
+    let title = tr_args("mission-inspector-object", &[("i", Arg::from(i.to_string())), ("kind", Arg::from(kind_label(o.kind)))]);
+    assert!(h.query_by_label(&title).is_none());
+    h.hover_at(at);
+    h.run_steps(60);
+    assert!(h.query_by_label(&title).is_some(), "the tooltip names object {i}");
+
+    // A click on an object in the 3D view selects it.
     click(&mut h, at);
     assert_eq!(view(&h).selection.objects.iter().copied().collect::<Vec<_>>(), vec![i], "the clicked object is selected");
 
