@@ -172,6 +172,11 @@ pub fn paint(ui: &Ui, v: &MissionView, m: &Mission, proj: &Projector) {
         None => ui.input(|i| i.pointer.hover_pos()).filter(|p| proj.rect.contains(*p)).and_then(|p| g.hit(p)),
     };
     g.paint(&painter, hot);
+    if matches!(v.viewport.drag, Some(Drag::Moving(_))) {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
+    } else if hot.is_some() {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::Grab);
+    }
     if matches!(v.viewport.drag, Some(Drag::Moving(_))) && (v.viewport.snap.on || ui.input(|i| i.modifiers.command)) {
         let text = tr!("mission-view-snapping", grid = crate::app::i18n::format::decimal(f64::from(v.viewport.snap.grid), 1));
         painter.text(g.at + egui::vec2(12.0, 12.0), egui::Align2::LEFT_TOP, text, egui::FontId::proportional(12.0), HIGHLIGHT);
