@@ -2,6 +2,7 @@
 //! `render --view top`), framed on the scene and moved by the user; the layers painted over
 //! the scene; and the projection between scene space and the view's points for one frame.
 
+use super::drag::{Drag, Press, Snap};
 use super::scene::{Built, to_scene};
 use crate::app::gpu_view::{self, ViewSlot};
 use crate::formats::tma::Mission;
@@ -43,11 +44,19 @@ pub struct ViewportState {
     pub layers: Layers,
     /// Where the view was drawn last frame.
     pub rect: Option<Rect>,
+    /// Snapping moves to a grid.
+    pub snap: Snap,
+    /// The primary press the editor took from the camera, while the button is down.
+    pub press: Option<Press>,
+    /// The drag under way.
+    pub drag: Option<Drag>,
+    /// The object last found under the resting pointer: (pointer, mission bytes, object).
+    pub(super) hover: Option<(Pos2, (usize, usize), Option<usize>)>,
 }
 
 impl Default for ViewportState {
     fn default() -> Self {
-        ViewportState { view: gpu_view::next_id(), slot: None, map: false, yaw: 0.5, pitch: 0.6, zoom: 0.8, pan: Vec3::ZERO, layers: Layers::default(), rect: None }
+        ViewportState { view: gpu_view::next_id(), slot: None, map: false, yaw: 0.5, pitch: 0.6, zoom: 0.8, pan: Vec3::ZERO, layers: Layers::default(), rect: None, snap: Snap::default(), press: None, drag: None, hover: None }
     }
 }
 

@@ -5,9 +5,13 @@
 //! of what it edits. Opens what the mission codec claims.
 
 pub mod asked;
+pub mod areals;
 pub mod camera;
 pub mod clans;
+pub mod drag;
 pub mod edits;
+pub mod gesture;
+pub mod gizmo;
 pub mod glyphs;
 pub mod inspector;
 pub mod marker_drag;
@@ -144,26 +148,8 @@ impl ItemEditor for MissionEditor {
 /// The selection turned by `step` radians about the vertical: one object about itself,
 /// several about their common centre.
 pub fn turned(m: &crate::formats::tma::Mission, list: &[usize], step: f32) -> Vec<Place> {
-    let objs: Vec<(usize, &crate::formats::tma::Object)> = list.iter().filter_map(|&i| m.objects.get(i).map(|o| (i, o))).collect();
-    let n = objs.len().max(1) as f32;
-    let (cx, cy) = objs.iter().fold((0.0, 0.0), |(x, y), (_, o)| (x + o.position[0] / n, y + o.position[1] / n));
-    let (s, c) = step.sin_cos();
-    objs.iter()
-        .map(|(i, o)| {
-            let (dx, dy) = (o.position[0] - cx, o.position[1] - cy);
-            let position = if objs.len() > 1 { [cx + dx * c - dy * s, cy + dx * s + dy * c, o.position[2]] } else { o.position };
-            let mut rotation = o.rotation;
-            rotation[2] = wrap(rotation[2] + step);
-            Place { object: *i, position, rotation }
-        })
-        .collect()
-}
-
-/// An angle in −π..π.
-fn wrap(a: f32) -> f32 {
-    let t = std::f32::consts::TAU;
-    let w = (a + std::f32::consts::PI).rem_euclid(t) - std::f32::consts::PI;
-    if w.is_finite() { w } else { 0.0 }
+    let places: Vec<Place> = list.iter().filter_map(|&i| m.objects.get(i).map(|o| Place { object: i, position: o.position, rotation: o.rotation })).collect();
+    drag::turn(&places, step)
 }
 
 impl EditorState for MissionView {

@@ -28,6 +28,8 @@ pub struct Built {
     pub id: u64,
     /// The landscape's ground (Parkan x, y → z), when the map has a landscape.
     pub ground: Option<Ground>,
+    /// The navigation map's areals (`Land.map` beside the landscape), or why they do not read.
+    pub areals: Result<Vec<super::areals::ArealShape>, String>,
     /// Per render node, the object it belongs to.
     pub node_object: Vec<Option<usize>>,
     /// Per object, the scale of its root node (scenery drawn at another size).
@@ -73,6 +75,7 @@ impl BuildInput {
         };
         let resolved = resolve_mission(&game, mission, &self.readings);
         let ground = resolved.map.landscape.as_ref().and_then(|l| Ground::of_landscape(&l.bytes, &self.readings).ok());
+        let areals = super::areals::read(&game, &resolved.map, &self.readings);
         let opts = MissionOptions { skip_markers: true, instanced: true, ..MissionOptions::default() };
         let mut built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
         let render = RenderScene::from_scene(&built.scene);
@@ -93,7 +96,7 @@ impl BuildInput {
         let scales: std::collections::HashMap<usize, Vec3> = built.scene.node_scales.iter().copied().collect();
         let object_scale = built.objects.iter().map(|o| scales.get(&o.node).copied()).collect();
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, object_scale, key, millis })
+        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, areals, node_object, object_scale, key, millis })
     }
 }
 

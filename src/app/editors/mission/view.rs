@@ -6,7 +6,7 @@
 use super::edits::{Hosted, MissionOp};
 use super::inspector::{self, Asked};
 use super::state::{MissionView, SideTab};
-use super::{clans, marker_drag, mission_tab, overlays, palette_view, routes, table, viewport};
+use super::{areals, clans, gesture, marker_drag, mission_tab, overlays, palette_view, routes, table, viewport};
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
 use crate::formats::tma::Mission;
@@ -42,6 +42,8 @@ fn toolbar(ui: &mut Ui, v: &mut MissionView, m: &Mission) {
             ui.checkbox(&mut l.areals, tr!("mission-layer-areals"));
             ui.checkbox(&mut l.labels, tr!("mission-layer-labels"));
         });
+        ui.separator();
+        gesture::snap_controls(ui, v);
         ui.separator();
         let counts = ui.weak(tr!("mission-counts", objects = m.objects.len(), clans = m.clans.len(), lodes = m.lodes.len(), routes = m.routes.len()));
         if let Some(b) = v.scene.built() {
@@ -120,8 +122,10 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     }
     egui::CentralPanel::default().show(ui, |ui| {
         let size = ui.available_size().max(egui::vec2(120.0, 120.0));
-        // A press on a marker (a base, a zone, a route corner, a lode) drags it, not the camera.
-        let claimed = marker_drag::claim(ui, v, &m);
+        // A press on a marker (a base, a zone, a route corner, a lode) drags it; else a press on
+        // an object or the gizmo moves or turns the selection; else the camera has the drag.
+        let marker = marker_drag::claim(ui, v, &m);
+        let claimed = marker || gesture::claim(ui, cx, v, &m);
         let (gesture, proj) = viewport::show(ui, cx, v, size, claimed);
         let marked = marker_drag::handle(ui, v, &m, &gesture, proj.as_ref());
         asked.ops.extend(marked.ops);
@@ -138,8 +142,13 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
                 v.side = SideTab::Object;
             }
         }
+        gesture::update(ui, cx, v, &m, &gesture, proj.as_ref(), out);
         if let (Some(proj), Some(b)) = (proj, v.scene.built()) {
+            if v.viewport.layers.areals {
+                areals::paint(&ui.painter_at(proj.rect), &b.areals, proj.rect, |p| proj.to_screen(overlays::on_ground(b, p)));
+            }
             overlays::paint(&ui.painter_at(proj.rect), v, &m, b, &proj);
+            gesture::paint(ui, v, &m, &proj);
         }
         palette_view::drop_target(ui, cx, v, &m, out);
     });

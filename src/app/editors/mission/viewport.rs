@@ -1,12 +1,16 @@
 //! The mission's view: the built scene drawn by the GPU in the camera of [`super::camera`], the
 //! selected objects outlined; the editor paints its layers over it ([`super::overlays`]). A drag
-//! on nothing turns the camera (pans it on the map), a right or middle drag pans, the wheel
-//! moves closer. A click picks the object under the pointer (Shift or Ctrl adds or removes it).
+//! the editor does not claim ([`super::gesture`]: a gizmo handle, an object, a box in the map)
+//! turns the camera (pans it on the map), a right or middle drag pans, the wheel
+//! moves closer. A click picks the object under the pointer (Shift or Ctrl adds or removes it);
+//! the object under the resting pointer is named in a tooltip.
 
 use super::camera::Projector;
 use super::state::MissionView;
+use super::table;
 use crate::app::gpu_view::{self, ViewFrame, ViewSlot};
 use crate::app::seam::EditorCx;
+use crate::formats::tma::Mission;
 use crate::render::FrameParams;
 use crate::tr;
 use egui::{Pos2, Sense, Ui, Vec2};
@@ -70,11 +74,34 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, size: Vec2, claimed
         }
     }
     let proj = state.projector(b, rect);
+    // The object under the resting pointer, named in a tooltip (picked again only when the
+    // pointer or the mission moved).
+    if resp.hovered()
+        && state.drag.is_none()
+        && !ui.input(|i| i.pointer.any_down())
+        && let Some(at) = resp.hover_pos()
+    {
+        let id = (cx.bytes.as_ptr() as usize, cx.bytes.len());
+        let hit = match state.hover {
+            Some((p, k, hit)) if p == at && k == id => hit,
+            _ => {
+                let hit = b.pick(proj.ray(at), &matrices).map(|(o, _)| o);
+                state.hover = Some((at, id, hit));
+                hit
+            }
+        };
+        if let Some(i) = hit
+            && i < m.objects.len()
+        {
+            resp.clone().on_hover_ui_at_pointer(|ui| tooltip(ui, m, i));
+        }
+    }
     if resp.clicked()
         && let Some(at) = resp.interact_pointer_pos()
     {
         let add = ui.input(|i| i.modifiers.shift || i.modifiers.command);
         let hit = b.pick(proj.ray(at), &matrices).map(|(o, _)| o);
+        state.hover = None;
         g.clicked = Some((hit, add));
     }
     if resp.drag_started_by(egui::PointerButton::Primary) {
@@ -114,4 +141,24 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, size: Vec2, claimed
     frame.outlined = outlined;
     ui.painter().add(frame.paint_callback(rect));
     (g, Some(proj))
+}
+
+/// What the tooltip says of the object under the pointer: kind, path, name, clan, id.
+fn tooltip(ui: &mut Ui, m: &Mission, i: usize) {
+    let Some(o) = m.objects.get(i) else { return };
+    ui.strong(tr!("mission-inspector-object", i = i.to_string(), kind = table::kind_label(o.kind)));
+    egui::Grid::new("mission-hover").num_columns(2).show(ui, |ui| {
+        let name = o.name.decode();
+        let rows = [
+            (tr!("mission-col-path"), o.path.decode()),
+            (tr!("mission-col-name"), if name.is_empty() { "—".to_string() } else { name }),
+            (tr!("mission-col-clan"), table::clan_label(m, o)),
+            (tr!("mission-col-id"), o.logical_id.to_string()),
+        ];
+        for (k, v) in rows {
+            ui.weak(k);
+            ui.label(v);
+            ui.end_row();
+        }
+    });
 }
