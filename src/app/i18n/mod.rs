@@ -74,6 +74,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("apply", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
     ("units", include_str!("../../../i18n/en/units.ftl"), include_str!("../../../i18n/ru/units.ftl")),
     ("mission", include_str!("../../../i18n/en/mission.ftl"), include_str!("../../../i18n/ru/mission.ftl")),
+    ("mission-compare", include_str!("../../../i18n/en/mission-compare.ftl"), include_str!("../../../i18n/ru/mission-compare.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

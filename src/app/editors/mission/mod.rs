@@ -5,9 +5,11 @@
 //! of what it edits. Opens what the mission codec claims.
 
 pub mod camera;
+pub mod compare;
 pub mod edits;
 pub mod inspector;
 pub mod overlays;
+pub mod problems;
 pub mod scene;
 pub mod selection;
 pub mod state;
@@ -16,7 +18,8 @@ pub mod view;
 pub mod viewport;
 
 use crate::app::intent::Intent;
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, command_lookup, command_table, downcast_mut};
+use crate::app::seam::compare::{CompareBody, CompareInput};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, command_lookup, command_table, downcast_mut};
 use crate::doc::ItemPath;
 use crate::doc::kinds::FormatKind;
 use edits::{Hosted, MissionOp, Place};
@@ -68,6 +71,11 @@ impl Cmd {
 command_lookup!(Cmd, ID);
 
 impl ItemEditor for MissionEditor {
+    /// Two missions: the object-level diff grouped by kind of change, and both sides on a map.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        (input.kind == FormatKind::Mission).then(|| Box::new(compare::MissionCompare::new(input.a, input.b, &input.readings)) as Box<dyn CompareBody>)
+    }
+
     fn id(&self) -> EditorId {
         ID
     }
@@ -126,6 +134,13 @@ impl ItemEditor for MissionEditor {
         match crate::doc::items::bytes_of(host.ws, target) {
             Ok(b) => v.commit(target, &b, op, None, host.out),
             Err(e) => host.fail(&crate::app::i18n::tr_or_text(c.spec().label), e),
+        }
+    }
+
+    /// A click on one of the tab's findings in the Diagnostics panel selects what it is about.
+    fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
+        if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<MissionView>)) {
+            problems::reveal(v, *o);
         }
     }
 }

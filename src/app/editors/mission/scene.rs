@@ -34,6 +34,8 @@ pub struct Built {
     pub key: u64,
     /// How long the build took, ms.
     pub millis: f64,
+    /// What the build learned of each object from the game folder (for the problems).
+    pub facts: super::problems::Facts,
 }
 
 /// What a build reads: the mission's bytes, where the game folder is, the readings.
@@ -73,6 +75,7 @@ impl BuildInput {
         let ground = resolved.map.landscape.as_ref().and_then(|l| Ground::of_landscape(&l.bytes, &self.readings).ok());
         let opts = MissionOptions { skip_markers: true, ..MissionOptions::default() };
         let built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
+        let facts = super::problems::facts(&resolved);
         let render = RenderScene::from_scene(&built.scene);
         let mut node_object = vec![None; render.nodes.len()];
         for o in &built.objects {
@@ -83,7 +86,7 @@ impl BuildInput {
             }
         }
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, key, millis })
+        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, key, millis, facts })
     }
 }
 
