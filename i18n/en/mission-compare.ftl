@@ -2,7 +2,7 @@
 mission-compare-summary = { $rows ->
     [one] { $rows } difference
    *[other] { $rows } differences
-} · objects { $a } → { $b }
+} · objects: A { $a }, B { $b }
 mission-compare-same = The two missions are the same.
 mission-compare-moved = Moved objects ({ $n })
 mission-compare-turned = Turned objects ({ $n })
@@ -18,7 +18,7 @@ mission-compare-mission = Map, description and versions ({ $n })
 mission-compare-what = What
 mission-compare-field = Field
 mission-compare-map = Both sides from above
-mission-compare-legend-moved = moved (arrow from A to B)
+mission-compare-legend-moved = moved (an arrow from A to B)
 mission-compare-legend-added = added in B
 mission-compare-legend-removed = removed from A
 mission-compare-legend-same = in place

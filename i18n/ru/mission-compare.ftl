@@ -4,7 +4,7 @@ mission-compare-summary = { $rows ->
     [few] { $rows } различия
     [many] { $rows } различий
    *[other] { $rows } различия
-} · объектов { $a } → { $b }
+} · объектов: A { $a }, B { $b }
 mission-compare-same = Миссии одинаковы.
 mission-compare-moved = Перемещённые объекты ({ $n })
 mission-compare-turned = Повёрнутые объекты ({ $n })

@@ -299,7 +299,8 @@ fn legend(ui: &mut Ui) {
     let dark = ui.visuals().dark_mode;
     let item = |ui: &mut Ui, c: Color32, key: &str| {
         ui.horizontal(|ui| {
-            ui.label(RichText::new("●").color(c));
+            let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), egui::Sense::hover());
+            ui.painter().circle_filled(r.center(), 4.0, c);
             ui.weak(tr(key));
         });
     };

@@ -69,7 +69,7 @@ fn clan_picker(ui: &mut Ui, m: &Mission, list: &[usize], out: &mut Asked) {
             egui::ComboBox::from_id_salt("mission-clan-picker").selected_text(current).show_ui(ui, |ui| {
                 for (c, clan) in m.clans.iter().enumerate() {
                     let swatch = super::scene::color(crate::scene::mission::clan_color(c));
-                    let text = egui::RichText::new(format!("■ {}", clan.name.decode())).color(swatch);
+                    let text = egui::RichText::new(clan.name.decode()).color(swatch);
                     if ui.selectable_label(false, text).clicked() {
                         out.ops.push((MissionOp::SetClan(owned.clone(), c as i32), None));
                     }

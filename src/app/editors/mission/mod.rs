@@ -181,7 +181,7 @@ impl EditorState for MissionView {
     }
 
     fn title_badge(&self) -> Option<String> {
-        (!self.diagnostics.is_empty()).then(|| format!("⚠{}", self.diagnostics.len()))
+        (!self.diagnostics.is_empty()).then(|| format!("!{}", self.diagnostics.len()))
     }
 
     fn diagnostics(&self) -> &[crate::formats::Diagnostic] {

@@ -154,7 +154,7 @@ pub fn show(ui: &mut Ui, t: &mut TableState, m: &Mission, selection: &mut Select
         for (k, by) in COLUMNS.into_iter().enumerate() {
             let label = column_label(k);
             header.col(|ui| {
-                let mark = if by == Some(t.sort) { if t.descending { " ▼" } else { " ▲" } } else { "" };
+                let mark = if by == Some(t.sort) { if t.descending { " v" } else { " ^" } } else { "" };
                 let r = ui.add(egui::Button::new(RichText::new(format!("{label}{mark}")).strong()).frame(false).truncate());
                 if let Some(by) = by
                     && r.on_hover_text(tr!("mission-sort-by", column = label.as_str())).clicked()
@@ -172,7 +172,7 @@ pub fn show(ui: &mut Ui, t: &mut TableState, m: &Mission, selection: &mut Select
             row.set_selected(selection.objects.contains(&i));
             let flagged = findings.iter().filter(|(k, _)| *k == i).map(|(_, f)| f.as_str()).collect::<Vec<_>>();
             row.col(|ui| {
-                let l = if flagged.is_empty() { ui.weak(i.to_string()) } else { ui.colored_label(ui.visuals().warn_fg_color, format!("⚠{i}")) };
+                let l = if flagged.is_empty() { ui.weak(i.to_string()) } else { ui.colored_label(ui.visuals().warn_fg_color, format!("!{i}")) };
                 if !flagged.is_empty() {
                     l.on_hover_text(flagged.join("\n"));
                 }

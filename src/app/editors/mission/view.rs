@@ -55,7 +55,9 @@ fn legend(ui: &mut Ui, m: &Mission) {
     ui.horizontal_wrapped(|ui| {
         for (c, clan) in m.clans.iter().enumerate() {
             let col = super::scene::color(crate::scene::mission::clan_color(c));
-            ui.label(egui::RichText::new("■").color(col));
+            // A painted square: the interface's font has no "■".
+            let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+            ui.painter().rect_filled(r, 1.0, col);
             ui.label(clan.name.decode());
         }
     });
