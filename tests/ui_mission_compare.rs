@@ -2,7 +2,7 @@
 //! `StudioApp` and a small game folder (`fixtures::game`, `GameSpec::SMALL`):
 //! - a mission edited in its tab (an object moved and turned, a clan renamed, a lode added)
 //!   and compared with its saved file shows the object-level diff grouped by kind of change,
-//!   each row with both sides' values, and both sides on the map;
+//!   each row with both sides' values, and both sides on the map (snapshot `mission_compare`);
 //! - a mission whose object names a path that is nowhere and whose unit starts in a host that
 //!   no building is lists both findings, each naming its object, in the Diagnostics panel, and
 //!   marks the objects; a click on a finding selects its object.
@@ -53,7 +53,7 @@ fn has(h: &Harness<'static, StudioApp>, text: &str) -> bool {
 
 #[test]
 fn compare_with_saved_shows_the_objects_moved_turned_the_clan_renamed_and_the_lode_added() {
-    let d = tempfile::tempdir().unwrap();
+    let d = common::SnapshotDir::new("/tmp/parkan-studio-ui-mission-compare");
     let tma = game(d.path());
     let mut h = app_with(vec![tma.clone()], [1400.0, 900.0]);
     let file = h.state().ws.files()[0].id;
@@ -96,6 +96,7 @@ fn compare_with_saved_shows_the_objects_moved_turned_the_clan_renamed_and_the_lo
     }
     assert!(h.query_all_by_label(&what).count() >= 2, "the object's label on its moved and turned rows");
     assert!(has(&h, &old_clan), "the clan's old name");
+    h.snapshot("mission_compare");
 }
 
 #[test]

@@ -264,7 +264,8 @@ impl MissionCompare {
         for d in &self.dots {
             match (d.a, d.b) {
                 (Some(a), Some(b)) if a != b => {
-                    painter.arrow(at(a), at(b) - at(a), Stroke::new(1.5, moved));
+                    painter.arrow(at(a), at(b) - at(a), Stroke::new(2.0, moved));
+                    painter.circle_filled(at(b), 2.5, moved);
                 }
                 (Some(_), Some(b)) => {
                     painter.circle_filled(at(b), 1.5, same);
