@@ -192,6 +192,29 @@ mod tests {
     }
 
     #[test]
+    fn against_the_built_scene_missing_paths_the_ground_and_lodes_off_the_map_are_found() {
+        let d = tempfile::tempdir().unwrap();
+        let (tma, _) = crate::fixtures::mission_bench::write(d.path(), 30).unwrap();
+        let mut m = Mission::parse(&std::fs::read(&tma).unwrap()).unwrap().0;
+        m.objects[3].position[2] = -50.0;
+        m.objects[4].position[2] = 500.0;
+        m.lodes[0].position = [-900.0, 40.0, 0.0];
+        let bytes = m.write();
+        std::fs::write(&tma, &bytes).unwrap();
+        let input = super::super::scene::BuildInput { name: "data.tma".into(), bytes: bytes.into(), root: crate::doc::resolve::world::GameFolder::root_of(&tma), readings: Default::default() };
+        let built = input.run().unwrap();
+        let at = m.offsets();
+        let f = world_findings(&m, &at, Some(&built));
+        let about = |i: usize, what: &str| f.iter().any(|x| object_at(&at, x.offset) == Some(i) && x.message.starts_with(&label(i, &m.objects[i])) && x.message.contains(what));
+        // Every 25th object names a path that is nowhere (`fixtures::world_scene::mission`).
+        assert!(about(24, "nothing.dat"), "{f:#?}");
+        assert!(about(3, "below the ground") && about(4, "above the ground"), "{f:#?}");
+        assert!(f.iter().any(|x| x.message.starts_with("lode 0 lies outside the map") && x.offset == at.lodes[0] as u64), "{f:#?}");
+        // Without the scene, only what the mission says about itself.
+        assert!(world_findings(&m, &at, None).iter().all(|x| !x.message.contains("nothing.dat")));
+    }
+
+    #[test]
     fn a_message_without_an_object_stays_as_it_is() {
         let m = mission(4);
         assert_eq!(named(&m, "lode 3 lies outside".into()), "lode 3 lies outside");
