@@ -157,13 +157,15 @@ pub fn update(v: &mut MissionView, bytes_key: (usize, usize, u64), parsed: &[Dia
     v.object_findings = objects;
 }
 
-/// A click on a finding in the Diagnostics panel: selects what it is about and frames it.
+/// A click on a finding in the Diagnostics panel: selects what it is about, frames it in the
+/// view and scrolls the table to its row.
 pub fn reveal(v: &mut MissionView, offset: u64) {
     let Some(s) = selection_at(&v.offsets, offset) else { return };
     let objects: Vec<usize> = s.objects.iter().copied().collect();
     v.selection = s;
-    if !objects.is_empty() {
+    if let Some(&first) = objects.first() {
         v.side = super::state::SideTab::Object;
+        v.table.reveal = Some(first);
         if let (Some(b), Some(m)) = (v.scene.built(), v.mission.as_ref().and_then(|m| m.as_ref().ok())) {
             v.viewport.frame(b, m, &objects);
         }
