@@ -140,7 +140,22 @@ impl ItemEditor for MissionEditor {
     /// A click on one of the tab's findings in the Diagnostics panel selects what it is about.
     fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
         if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<MissionView>)) {
-            problems::reveal(v, *o);
+            reveal(v, *o);
+        }
+    }
+}
+
+/// A click on a finding in the Diagnostics panel: selects what it is about (`problems`), frames
+/// it in the view and scrolls the table to its row.
+fn reveal(v: &mut MissionView, offset: u64) {
+    let Some(s) = problems::selection_at(&v.offsets, offset) else { return };
+    let objects: Vec<usize> = s.objects.iter().copied().collect();
+    v.selection = s;
+    if let Some(&first) = objects.first() {
+        v.side = state::SideTab::Object;
+        v.table.reveal = Some(first);
+        if let (Some(b), Some(m)) = (v.scene.built(), v.mission.as_ref().and_then(|m| m.as_ref().ok())) {
+            v.viewport.frame(b, m, &objects);
         }
     }
 }

@@ -5,49 +5,15 @@
 //! lacks, objects below or far above the ground or off the map, lodes off the map) comes with
 //! each build of the scene and is checked again at every edit against it. Each finding names
 //! its object and carries the offset of the object's record, so the Diagnostics panel's click
-//! selects it ([`reveal`]), and lands in `object_findings`, which marks the object in the view.
+//! selects it (`MissionEditor::handle`), and lands in `object_findings`, which marks the object in the view.
 
 use super::scene::{Built, structure_key};
 use super::selection::{Marker, Selection};
-use super::state::MissionView;
 use crate::doc::kinds::mission::diff::label;
-use crate::doc::resolve::world::{ObjectTarget, ResolvedMission};
 use crate::doc::world::{ABOVE, BELOW, Finding, host, mission_findings};
 use crate::formats::Diagnostic;
-use crate::formats::msh::Msh;
 use crate::formats::tma::{Mission, Offsets};
 use std::collections::BTreeSet;
-
-/// What a build learned from the game folder about each object: why its path names nothing,
-/// and, for a building, how many hall-way vertices its mesh has.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Facts {
-    /// (object, why) for every object drawn as the missing box.
-    pub missing: Vec<(usize, String)>,
-    /// Per object: the hall-way node count of its unit's root mesh, where that reads.
-    pub hallways: Vec<Option<u32>>,
-}
-
-/// The facts of a resolved mission (on the build worker).
-pub fn facts(resolved: &ResolvedMission) -> Facts {
-    let mut missing = Vec::new();
-    let mut hallways = Vec::with_capacity(resolved.targets.len());
-    for (i, t) in resolved.targets.iter().enumerate() {
-        let n = match t {
-            ObjectTarget::Missing(why) => {
-                missing.push((i, why.clone()));
-                None
-            }
-            ObjectTarget::Unit(u) => u.components.first().and_then(|c| c.record.mesh.as_ref()).and_then(|m| {
-                let (_, msh, _) = Msh::parse(m.bytes.clone()).ok()?;
-                Some(msh.parts().0.paths.map_or(0, |p| p.node_count))
-            }),
-            ObjectTarget::Record(_) => None,
-        };
-        hallways.push(n);
-    }
-    Facts { missing, hallways }
-}
 
 /// Rounds a distance for a message (`20`, `0.5`).
 fn round(d: f32) -> f32 {
@@ -139,37 +105,12 @@ pub fn selection_at(at: &Offsets, offset: u64) -> Option<Selection> {
     Some(Selection { objects: BTreeSet::new(), marker: Some(marker) })
 }
 
-/// Keeps the tab's findings current: again when its bytes or its built scene change.
-/// `parsed` are the parse's own diagnostics.
-pub fn update(v: &mut MissionView, bytes_key: (usize, usize, u64), parsed: &[Diagnostic]) {
-    let Some(m) = v.mission() else { return };
-    let built = v.scene.built();
-    let key = (bytes_key, built.map(|b| b.id));
-    if v.problems_seen == Some(key) {
-        return;
-    }
-    let findings = world_findings(m, &v.offsets, built);
-    let objects = findings.iter().filter_map(|f| object_at(&v.offsets, f.offset).map(|i| (i, f.message.clone()))).collect();
-    let mut d = parsed.to_vec();
-    d.extend(findings.into_iter().map(|f| Diagnostic::warning(f.offset, f.message)));
-    v.problems_seen = Some(key);
-    v.diagnostics = d;
-    v.object_findings = objects;
-}
-
-/// A click on a finding in the Diagnostics panel: selects what it is about, frames it in the
-/// view and scrolls the table to its row.
-pub fn reveal(v: &mut MissionView, offset: u64) {
-    let Some(s) = selection_at(&v.offsets, offset) else { return };
-    let objects: Vec<usize> = s.objects.iter().copied().collect();
-    v.selection = s;
-    if let Some(&first) = objects.first() {
-        v.side = super::state::SideTab::Object;
-        v.table.reveal = Some(first);
-        if let (Some(b), Some(m)) = (v.scene.built(), v.mission.as_ref().and_then(|m| m.as_ref().ok())) {
-            v.viewport.frame(b, m, &objects);
-        }
-    }
+/// The tab's findings as the Diagnostics panel lists them (after the parse's own), and the
+/// ones about objects by object (the view's warning marks).
+pub fn diagnostics(m: &Mission, at: &Offsets, built: Option<&Built>) -> (Vec<Diagnostic>, Vec<(usize, String)>) {
+    let findings = world_findings(m, at, built);
+    let objects = findings.iter().filter_map(|f| object_at(at, f.offset).map(|i| (i, f.message.clone()))).collect();
+    (findings.into_iter().map(|f| Diagnostic::warning(f.offset, f.message)).collect(), objects)
 }
 
 #[cfg(test)]

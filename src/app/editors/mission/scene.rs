@@ -35,7 +35,7 @@ pub struct Built {
     /// How long the build took, ms.
     pub millis: f64,
     /// What the build learned of each object from the game folder (for the problems).
-    pub facts: super::problems::Facts,
+    pub facts: Facts,
 }
 
 /// What a build reads: the mission's bytes, where the game folder is, the readings.
@@ -75,7 +75,7 @@ impl BuildInput {
         let ground = resolved.map.landscape.as_ref().and_then(|l| Ground::of_landscape(&l.bytes, &self.readings).ok());
         let opts = MissionOptions { skip_markers: true, ..MissionOptions::default() };
         let built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
-        let facts = super::problems::facts(&resolved);
+        let facts = facts(&resolved);
         let render = RenderScene::from_scene(&built.scene);
         let mut node_object = vec![None; render.nodes.len()];
         for o in &built.objects {
@@ -88,6 +88,37 @@ impl BuildInput {
         let millis = started.elapsed().as_secs_f64() * 1000.0;
         Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, node_object, key, millis, facts })
     }
+}
+
+/// What a build learned from the game folder about each object: why its path names nothing,
+/// and, for a building, how many hall-way vertices its mesh has.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// (object, why) for every object drawn as the missing box.
+    pub missing: Vec<(usize, String)>,
+    /// Per object: the hall-way node count of its unit's root mesh, where that reads.
+    pub hallways: Vec<Option<u32>>,
+}
+
+/// The facts of a resolved mission (on the build worker).
+pub fn facts(resolved: &crate::doc::resolve::world::ResolvedMission) -> Facts {
+    let mut missing = Vec::new();
+    let mut hallways = Vec::with_capacity(resolved.targets.len());
+    for (i, t) in resolved.targets.iter().enumerate() {
+        let n = match t {
+            crate::doc::resolve::world::ObjectTarget::Missing(why) => {
+                missing.push((i, why.clone()));
+                None
+            }
+            crate::doc::resolve::world::ObjectTarget::Unit(u) => u.components.first().and_then(|c| c.record.mesh.as_ref()).and_then(|m| {
+                let (_, msh, _) = crate::formats::msh::Msh::parse(m.bytes.clone()).ok()?;
+                Some(msh.parts().0.paths.map_or(0, |p| p.node_count))
+            }),
+            crate::doc::resolve::world::ObjectTarget::Record(_) => None,
+        };
+        hallways.push(n);
+    }
+    Facts { missing, hallways }
 }
 
 /// Parkan's point (x, y, z up) in scene space (glTF: y up).

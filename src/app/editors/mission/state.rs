@@ -95,9 +95,14 @@ impl MissionView {
                 readings: cx.ws.readings,
             };
             self.scene.refresh(ctx, m, input);
-            let parsed = std::mem::take(&mut self.parsed);
-            super::problems::update(self, key, &parsed);
-            self.parsed = parsed;
+            // The problems: again when the bytes or the built scene change.
+            let seen = (key, self.scene.built().map(|b| b.id));
+            if self.problems_seen != Some(seen) {
+                let (found, objects) = super::problems::diagnostics(m, &self.offsets, self.scene.built());
+                self.diagnostics = self.parsed.iter().cloned().chain(found).collect();
+                self.object_findings = objects;
+                self.problems_seen = Some(seen);
+            }
         }
     }
 
