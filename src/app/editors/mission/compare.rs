@@ -313,7 +313,7 @@ fn legend(ui: &mut Ui) {
 
 impl CompareBody for MissionCompare {
     fn name(&self) -> &'static str {
-        "mission"
+        "mission-diff"
     }
 
     fn placement(&self) -> Placement {
