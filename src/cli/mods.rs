@@ -159,16 +159,17 @@ fn create(base: &Path, modded: &Path, out: &Path, name: Option<String>, version:
     let mut counts: Vec<(&str, usize)> = Vec::new();
     let mut files: Vec<String> = Vec::new();
     for c in &pkg.changes {
-        match counts.iter_mut().find(|(n, _)| *n == c.op.name()) {
+        // A merged change by its manifest name (`mission_objects`, `wear_rows`).
+        match counts.iter_mut().find(|(n, _)| *n == c.op_name()) {
             Some((_, k)) => *k += 1,
-            None => counts.push((c.op.name(), 1)),
+            None => counts.push((c.op_name(), 1)),
         }
         if !files.iter().any(|f| f.eq_ignore_ascii_case(&c.file)) {
             files.push(c.file.clone());
         }
     }
     for c in &pkg.changes {
-        outln!("  {} {}", c.op.name(), c.address());
+        outln!("  {} {}", c.op_name(), c.address());
     }
     let parts: Vec<String> = counts.iter().map(|(n, k)| format!("{k} {n}")).collect();
     outln!("wrote {} ({} bytes): {} change(s) in {} file(s) ({})", out.display(), bytes.len(), pkg.changes.len(), files.len(), parts.join(", "));

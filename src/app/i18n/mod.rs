@@ -80,6 +80,7 @@ pub const FILES: &[(&str, &str, &str)] = &[
     ("mission-palette", include_str!("../../../i18n/en/mission-palette.ftl"), include_str!("../../../i18n/ru/mission-palette.ftl")),
     ("mission-panels", include_str!("../../../i18n/en/mission-panels.ftl"), include_str!("../../../i18n/ru/mission-panels.ftl")),
     ("mission-view", include_str!("../../../i18n/en/mission-view.ftl"), include_str!("../../../i18n/ru/mission-view.ftl")),
+    ("mission-compare", include_str!("../../../i18n/en/mission-compare.ftl"), include_str!("../../../i18n/ru/mission-compare.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

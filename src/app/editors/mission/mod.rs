@@ -8,6 +8,7 @@ pub mod asked;
 pub mod areals;
 pub mod camera;
 pub mod clans;
+pub mod compare;
 pub mod drag;
 pub mod edits;
 pub mod gesture;
@@ -20,6 +21,7 @@ pub mod mission_tab;
 pub mod overlays;
 pub mod palette;
 pub mod palette_view;
+pub mod problems;
 pub mod props;
 pub mod routes;
 pub mod scene;
@@ -31,7 +33,8 @@ pub mod view;
 pub mod viewport;
 
 use crate::app::intent::Intent;
-use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorState, Host, ItemEditor, command_lookup, command_table, downcast_mut};
+use crate::app::seam::compare::{CompareBody, CompareInput};
+use crate::app::seam::{Claim, CommandSpec, EditorCx, EditorId, EditorMsg, EditorState, Host, ItemEditor, RevealAt, command_lookup, command_table, downcast_mut};
 use crate::doc::ItemPath;
 use crate::doc::kinds::FormatKind;
 use edits::{Hosted, MissionOp, Place};
@@ -83,6 +86,11 @@ impl Cmd {
 command_lookup!(Cmd, ID);
 
 impl ItemEditor for MissionEditor {
+    /// Two missions: the object-level diff grouped by kind of change, and both sides on a map.
+    fn compare(&self, input: &mut CompareInput) -> Option<Box<dyn CompareBody>> {
+        (input.kind == FormatKind::Mission).then(|| Box::new(compare::MissionCompare::new(input.a, input.b, &input.readings)) as Box<dyn CompareBody>)
+    }
+
     fn id(&self) -> EditorId {
         ID
     }
@@ -141,6 +149,28 @@ impl ItemEditor for MissionEditor {
         match crate::doc::items::bytes_of(host.ws, target) {
             Ok(b) => v.commit(target, &b, op, None, host.out),
             Err(e) => host.fail(&crate::app::i18n::tr_or_text(c.spec().label), e),
+        }
+    }
+
+    /// A click on one of the tab's findings in the Diagnostics panel selects what it is about.
+    fn handle(&self, _target: &ItemPath, msg: EditorMsg, state: Option<&mut dyn EditorState>, _host: &mut Host) {
+        if let (Some(RevealAt(o)), Some(v)) = (msg.get::<RevealAt>(), state.and_then(downcast_mut::<MissionView>)) {
+            reveal(v, *o);
+        }
+    }
+}
+
+/// A click on a finding in the Diagnostics panel: selects what it is about (`problems`), frames
+/// it in the view and scrolls the table to its row.
+fn reveal(v: &mut MissionView, offset: u64) {
+    let Some(s) = problems::selection_at(&v.offsets, offset) else { return };
+    let objects: Vec<usize> = s.objects.iter().copied().collect();
+    v.selection = s;
+    if let Some(&first) = objects.first() {
+        v.side = state::SideTab::Object;
+        v.table.reveal = Some(first);
+        if let (Some(b), Some(m)) = (v.scene.built(), v.mission.as_ref().and_then(|m| m.as_ref().ok())) {
+            v.viewport.frame(b, m, &objects);
         }
     }
 }

@@ -38,6 +38,8 @@ pub struct Built {
     pub key: u64,
     /// How long the build took, ms.
     pub millis: f64,
+    /// What the build learned of each object from the game folder (for the problems).
+    pub facts: Facts,
 }
 
 /// What a build reads: the mission's bytes, where the game folder is, the readings.
@@ -78,6 +80,7 @@ impl BuildInput {
         let areals = super::areals::read(&game, &resolved.map, &self.readings);
         let opts = MissionOptions { skip_markers: true, instanced: true, ..MissionOptions::default() };
         let mut built = mission_scene(&self.name, &resolved, &game, &self.readings, &opts);
+        let facts = facts(&resolved);
         let render = RenderScene::from_scene(&built.scene);
         // The render scene holds the geometry now; the scene keeps its nodes, notes and
         // problems (a mission's geometry is one copy per placed object: not twice).
@@ -96,8 +99,39 @@ impl BuildInput {
         let scales: std::collections::HashMap<usize, Vec3> = built.scene.node_scales.iter().copied().collect();
         let object_scale = built.objects.iter().map(|o| scales.get(&o.node).copied()).collect();
         let millis = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, areals, node_object, object_scale, key, millis })
+        Ok(Built { mission: built, render, id: crate::app::gpu_view::next_id(), ground, areals, node_object, object_scale, key, millis, facts })
     }
+}
+
+/// What a build learned from the game folder about each object: why its path names nothing,
+/// and, for a building, how many hall-way vertices its mesh has.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// (object, why) for every object drawn as the missing box.
+    pub missing: Vec<(usize, String)>,
+    /// Per object: the hall-way node count of its unit's root mesh, where that reads.
+    pub hallways: Vec<Option<u32>>,
+}
+
+/// The facts of a resolved mission (on the build worker).
+pub fn facts(resolved: &crate::doc::resolve::world::ResolvedMission) -> Facts {
+    let mut missing = Vec::new();
+    let mut hallways = Vec::with_capacity(resolved.targets.len());
+    for (i, t) in resolved.targets.iter().enumerate() {
+        let n = match t {
+            crate::doc::resolve::world::ObjectTarget::Missing(why) => {
+                missing.push((i, why.clone()));
+                None
+            }
+            crate::doc::resolve::world::ObjectTarget::Unit(u) => u.components.first().and_then(|c| c.record.mesh.as_ref()).and_then(|m| {
+                let (_, msh, _) = crate::formats::msh::Msh::parse(m.bytes.clone()).ok()?;
+                Some(msh.parts().0.paths.map_or(0, |p| p.node_count))
+            }),
+            crate::doc::resolve::world::ObjectTarget::Record(_) => None,
+        };
+        hallways.push(n);
+    }
+    Facts { missing, hallways }
 }
 
 /// Parkan's point (x, y, z up) in scene space (glTF: y up).

@@ -11,7 +11,6 @@ use super::table::TableState;
 use crate::app::intent::Intent;
 use crate::app::seam::EditorCx;
 use crate::doc::ItemPath;
-use crate::doc::world::{Finding, mission_findings};
 use crate::formats::Diagnostic;
 use crate::formats::tma::{self, Mission, Offsets};
 use std::collections::BTreeSet;
@@ -63,6 +62,10 @@ pub struct MissionView {
     pub options: tma::Options,
     /// The palette of things to place (shown beside the view when open).
     pub palette: super::palette::PaletteState,
+    /// The parse's own diagnostics (the problems are added to them in `diagnostics`).
+    pub parsed: Vec<Diagnostic>,
+    /// The bytes and the build the problems were last found for.
+    pub problems_seen: Option<((usize, usize, u64), Option<u64>)>,
 }
 
 impl MissionView {
@@ -77,13 +80,9 @@ impl MissionView {
         if self.seen != Some(key) {
             self.seen = Some(key);
             match Mission::parse_with(cx.bytes, &self.options) {
-                Ok((m, mut d)) => {
-                    let offsets = m.offsets();
-                    let findings = mission_findings(&m, &offsets);
-                    self.object_findings = object_findings(&findings, &offsets);
-                    d.extend(findings.into_iter().map(|f| Diagnostic::warning(f.offset, f.message)));
-                    self.diagnostics = d;
-                    self.offsets = offsets;
+                Ok((m, d)) => {
+                    self.offsets = m.offsets();
+                    self.parsed = d;
                     let n = m.objects.len();
                     self.selection.objects.retain(|&i| i < n);
                     self.mission = Some(Ok(m));
@@ -102,6 +101,14 @@ impl MissionView {
                 readings: cx.ws.readings,
             };
             self.scene.refresh(ctx, m, input);
+            // The problems: again when the bytes or the built scene change.
+            let seen = (key, self.scene.built().map(|b| b.id));
+            if self.problems_seen != Some(seen) {
+                let (found, objects) = super::problems::diagnostics(m, &self.offsets, self.scene.built());
+                self.diagnostics = self.parsed.iter().cloned().chain(found).collect();
+                self.object_findings = objects;
+                self.problems_seen = Some(seen);
+            }
         }
     }
 
@@ -139,17 +146,4 @@ impl MissionView {
             Err(m) => self.message = Some(m),
         }
     }
-}
-
-/// Each finding about an object, by the object whose record holds its offset.
-fn object_findings(findings: &[Finding], at: &Offsets) -> Vec<(usize, String)> {
-    findings
-        .iter()
-        .filter_map(|f| {
-            let k = at.objects.partition_point(|&o| o as u64 <= f.offset);
-            let i = k.checked_sub(1)?;
-            let end = at.objects.get(i + 1).copied().unwrap_or(at.map_path) as u64;
-            (f.offset < end).then(|| (i, f.message.clone()))
-        })
-        .collect()
 }

@@ -21,7 +21,7 @@ fn bits3(v: [f32; 3]) -> [u32; 3] {
 }
 
 /// How an object is called in a detail: its index on the new side and its name or path.
-fn label(j: usize, o: &Object) -> String {
+pub fn label(j: usize, o: &Object) -> String {
     let what = if o.name.is_empty() { o.path.decode() } else { o.name.decode() };
     format!("object {j} ({what})")
 }
@@ -121,7 +121,7 @@ fn properties(field: &str, a: &[Property], b: &[Property], out: &mut Vec<Detail>
     }
 }
 
-fn object(j: usize, x: &Object, y: &Object, out: &mut Vec<Detail>) {
+pub fn object(j: usize, x: &Object, y: &Object, out: &mut Vec<Detail>) {
     let f = label(j, y);
     if bits3(x.position) != bits3(y.position) {
         out.push(Detail { note: Some("moved".into()), ..Detail::values(format!("{f} position"), v3(x.position), v3(y.position)) });
@@ -207,14 +207,20 @@ pub fn mission_details(a: &Mission, b: &Mission, out: &mut Vec<Detail>) {
     if a.description.tail() != b.description.tail() {
         out.push(Detail::values("description buffer", format!("{} bytes", a.description.0.len()), format!("{} bytes", b.description.0.len())));
     }
-    for x in &a.clans {
+    // Clans pair by name; one whose name is on neither side pairs with the clan at its index
+    // when that one's name is not on the other side either (a renamed clan).
+    let renamed = |k: usize, x: &Clan| b.clan_by_name(x.name.bytes()).is_none() && b.clans.get(k).is_some_and(|y| a.clan_by_name(y.name.bytes()).is_none());
+    for (k, x) in a.clans.iter().enumerate() {
         match b.clan_by_name(x.name.bytes()) {
             Some(j) => clan(x, &b.clans[j], out),
+            None if renamed(k, x) => clan(x, &b.clans[k], out),
             None => out.push(Detail::removed(format!("clan {}", x.name.decode()), crate::doc::kinds::mission::clan_kind_label(x.kind))),
         }
     }
-    for y in b.clans.iter().filter(|y| a.clan_by_name(y.name.bytes()).is_none()) {
-        out.push(Detail::added(format!("clan {}", y.name.decode()), crate::doc::kinds::mission::clan_kind_label(y.kind)));
+    for (k, y) in b.clans.iter().enumerate().filter(|(_, y)| a.clan_by_name(y.name.bytes()).is_none()) {
+        if !a.clans.get(k).is_some_and(|x| renamed(k, x)) {
+            out.push(Detail::added(format!("clan {}", y.name.decode()), crate::doc::kinds::mission::clan_kind_label(y.kind)));
+        }
     }
     let pts = |p: &[[f32; 3]]| p.iter().map(|v| v3(*v)).collect::<Vec<_>>().join(" ");
     for x in &a.routes {
@@ -319,5 +325,15 @@ mod tests {
         assert!(d.iter().any(|l| l.starts_with("lode 0") && l.ends_with("(removed)")), "{d:#?}");
         assert!(d.contains(&format!("map: {} -> DATA\\MAPS\\SC_9\\land", a.map_path.decode())), "{d:#?}");
         assert!(d.iter().any(|l| l.starts_with("description: ")), "{d:#?}");
+    }
+
+    #[test]
+    fn a_renamed_clan_pairs_by_its_index_and_shows_its_name() {
+        let a = mission(4);
+        let mut b = a.clone();
+        let old = a.clans[1].name.decode();
+        b.clans[1].name = "Renamed".into();
+        let d = details(&a, &b);
+        assert_eq!(d, [format!("clan Renamed name: {old} -> Renamed")]);
     }
 }
