@@ -214,6 +214,9 @@ impl Built {
     }
 }
 
+/// How long the first build of a tab may hold the frame before the view says it is building.
+const FIRST_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// The tab's scene: the last build and the worker making the next.
 #[derive(Default)]
 pub struct SceneState {
@@ -251,7 +254,10 @@ impl SceneState {
             worker.request(move || input.run());
             self.asked = Some(key);
         }
-        if let Some(b) = worker.poll() {
+        // The first build is waited for (a shipped mission builds in tens of ms): the tab opens
+        // with its picture; later ones come when they are done, the last one drawn meanwhile.
+        let done = if self.built.is_none() { worker.wait(FIRST_WAIT) } else { worker.poll() };
+        if let Some(b) = done {
             self.built = Some(b);
             self.matrices = None;
         }

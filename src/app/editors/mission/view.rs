@@ -45,10 +45,13 @@ fn toolbar(ui: &mut Ui, v: &mut MissionView, m: &Mission) {
         ui.separator();
         gesture::snap_controls(ui, v);
         ui.separator();
-        let counts = ui.weak(tr!("mission-counts", objects = m.objects.len(), clans = m.clans.len(), lodes = m.lodes.len(), routes = m.routes.len()));
-        if let Some(b) = v.scene.built() {
-            counts.on_hover_text(tr!("mission-built-in", ms = crate::app::i18n::format::decimal(b.millis, 0)));
-        }
+        // Cut with an ellipsis where the view is narrow; the whole line and the build time on hover.
+        let line = tr!("mission-counts", objects = m.objects.len(), clans = m.clans.len(), lodes = m.lodes.len(), routes = m.routes.len());
+        let tip = match v.scene.built() {
+            Some(b) => format!("{line}\n{}", tr!("mission-built-in", ms = crate::app::i18n::format::decimal(b.millis, 0))),
+            None => line.clone(),
+        };
+        ui.add(egui::Label::new(egui::RichText::new(line).weak()).truncate()).on_hover_text(tip);
         if v.scene.updating() {
             ui.spinner();
             ui.weak(tr!("mission-updating"));
@@ -92,8 +95,9 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
     });
     let bytes_id = cx.bytes.as_ptr() as usize;
     let root = v.panels.root(cx.ws.file(cx.path.file).map(|f| f.path.as_path()));
-    egui::Panel::right("mission-side").resizable(true).default_size(280.0).size_range(220.0..=720.0).show(ui, |ui| {
-        ui.horizontal(|ui| {
+    egui::Panel::right("mission-side").resizable(true).default_size(340.0).size_range(220.0..=720.0).show(ui, |ui| {
+        // The tabs wrap onto a second line where the panel is narrow (Russian names are longer).
+        ui.horizontal_wrapped(|ui| {
             for (tab, label) in [(SideTab::Object, tr!("mission-tab-object")), (SideTab::Clans, tr!("mission-tab-clans")), (SideTab::Routes, tr!("mission-tab-routes")), (SideTab::Mission, tr!("mission-tab-mission"))] {
                 if ui.selectable_label(v.side == tab, label).clicked() {
                     v.side = tab;
