@@ -113,7 +113,7 @@ fn editor(c: &mut Criterion) {
     let options = Options { clan_body: readings.clan_body, versions: VersionCheck::Gated };
     let ((scene, resolved), scene_peak) = peak_added(|| {
         let resolved = resolve_mission(&game, Mission::parse_with(&bytes, &options).unwrap().0, &readings);
-        let opts = MissionOptions { skip_markers: true, ..MissionOptions::default() };
+        let opts = MissionOptions { skip_markers: true, instanced: true, ..MissionOptions::default() };
         (mission_scene("data.tma", &resolved, &game, &readings, &opts), resolved)
     });
     let (render, render_peak) = peak_added(|| RenderScene::from_scene(&scene.scene));

@@ -5,7 +5,6 @@
 //! map from above of both sides: every object a dot, a moved one an arrow from its old place
 //! to its new one, an added one green, a removed one red.
 
-use crate::app::i18n::{Arg, tr, tr_args};
 use crate::app::seam::compare::{CompareBody, Placement};
 use crate::app::widgets::diff::kind_color;
 use crate::doc::diff::{Detail, Kind, Side};
@@ -33,20 +32,20 @@ pub enum Group {
 impl Group {
     pub const ALL: [Group; 11] = [Group::Moved, Group::Turned, Group::Scaled, Group::Changed, Group::Added, Group::Removed, Group::Clans, Group::Relations, Group::Routes, Group::Lodes, Group::Mission];
 
-    /// The key of its heading (with the row count as `$n`).
-    pub fn key(self) -> &'static str {
+    /// Its heading with the count of its rows.
+    pub fn heading(self, n: usize) -> String {
         match self {
-            Group::Moved => "mission-compare-moved",
-            Group::Turned => "mission-compare-turned",
-            Group::Scaled => "mission-compare-scaled",
-            Group::Changed => "mission-compare-changed",
-            Group::Added => "mission-compare-added",
-            Group::Removed => "mission-compare-removed",
-            Group::Clans => "mission-compare-clans",
-            Group::Relations => "mission-compare-relations",
-            Group::Routes => "mission-compare-routes",
-            Group::Lodes => "mission-compare-lodes",
-            Group::Mission => "mission-compare-mission",
+            Group::Moved => crate::tr!("mission-compare-moved", n = n),
+            Group::Turned => crate::tr!("mission-compare-turned", n = n),
+            Group::Scaled => crate::tr!("mission-compare-scaled", n = n),
+            Group::Changed => crate::tr!("mission-compare-changed", n = n),
+            Group::Added => crate::tr!("mission-compare-added", n = n),
+            Group::Removed => crate::tr!("mission-compare-removed", n = n),
+            Group::Clans => crate::tr!("mission-compare-clans", n = n),
+            Group::Relations => crate::tr!("mission-compare-relations", n = n),
+            Group::Routes => crate::tr!("mission-compare-routes", n = n),
+            Group::Lodes => crate::tr!("mission-compare-lodes", n = n),
+            Group::Mission => crate::tr!("mission-compare-mission", n = n),
         }
     }
 }
@@ -216,9 +215,9 @@ impl MissionCompare {
                 Group::Removed => kind_color(Kind::Removed, dark),
                 _ => ui.visuals().strong_text_color(),
             };
-            let title = RichText::new(tr_args(g.key(), &[("n", Arg::from(n))])).color(color).strong();
-            egui::CollapsingHeader::new(title).id_salt(g.key()).default_open(true).show(ui, |ui| {
-                egui::Grid::new(("mission-compare-grid", g.key())).striped(true).num_columns(4).show(ui, |ui| {
+            let title = RichText::new(g.heading(n)).color(color).strong();
+            egui::CollapsingHeader::new(title).id_salt(("mission-compare-group", g as usize)).default_open(true).show(ui, |ui| {
+                egui::Grid::new(("mission-compare-grid", g as usize)).striped(true).num_columns(4).show(ui, |ui| {
                     ui.weak(crate::tr!("mission-compare-what"));
                     ui.weak(crate::tr!("mission-compare-field"));
                     ui.weak("A");
@@ -298,17 +297,17 @@ impl MissionCompare {
 
 fn legend(ui: &mut Ui) {
     let dark = ui.visuals().dark_mode;
-    let item = |ui: &mut Ui, c: Color32, key: &str| {
+    let item = |ui: &mut Ui, c: Color32, text: String| {
         ui.horizontal(|ui| {
             let (r, _) = ui.allocate_exact_size(Vec2::splat(10.0), egui::Sense::hover());
             ui.painter().circle_filled(r.center(), 4.0, c);
-            ui.weak(tr(key));
+            ui.weak(text);
         });
     };
-    item(ui, kind_color(Kind::Changed, dark), "mission-compare-legend-moved");
-    item(ui, kind_color(Kind::Added, dark), "mission-compare-legend-added");
-    item(ui, kind_color(Kind::Removed, dark), "mission-compare-legend-removed");
-    item(ui, ui.visuals().weak_text_color(), "mission-compare-legend-same");
+    item(ui, kind_color(Kind::Changed, dark), crate::tr!("mission-compare-legend-moved"));
+    item(ui, kind_color(Kind::Added, dark), crate::tr!("mission-compare-legend-added"));
+    item(ui, kind_color(Kind::Removed, dark), crate::tr!("mission-compare-legend-removed"));
+    item(ui, ui.visuals().weak_text_color(), crate::tr!("mission-compare-legend-same"));
 }
 
 impl CompareBody for MissionCompare {
