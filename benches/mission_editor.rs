@@ -17,13 +17,14 @@
 //!   unit file or record, the landscape) with the project index of the folder built first, and
 //!   the parse + resolve alone on a built index; budget 100 ms.
 //!
-//! Measured on the shared 2-core machine (release, medians, load average 3-6): first picture
-//! 40-44 ms (scene of 20,535 nodes); an orbiting frame 0.90 ms; a pick 0.30 ms; a drag frame
-//! 0.70 ms; the 30 shipped-size missions (2,062 objects) parsed and resolved in 0.73 ms, 60 ms
-//! with the folder's index built first (763 files). Memory: the build adds 54.5 MB at its peak
-//! over a 14.5 MB empty baseline (resolve + scene 23.6 MB, the drawable form 29.4 MB more) for a
-//! folder of 2.3 MB: the issue-24 rule (2x the bytes read) does not hold, because the scene and
-//! its drawable form hold every placed object's geometry as its own copy (no instancing).
+//! Measured on the 2-core machine (release, medians, nothing else running), with the scene
+//! built instanced as the editor builds it: first picture 9.4 ms (40-44 ms before instancing;
+//! scene of 21,043 nodes); an orbiting frame 0.69 ms; a pick 0.29 ms; a drag frame 0.46 ms; the
+//! 30 shipped-size missions (2,062 objects) parsed and resolved in 0.54 ms, 43 ms with the
+//! folder's index built first (763 files). Memory: the build adds 15.4 MB at its peak over a
+//! 14.8 MB empty baseline (resolve + scene 1.4 MB, the drawable form 9.5 MB more; 54.5 MB before
+//! instancing) for a folder of 2.3 MB: the issue-24 rule (2x the bytes read, 4.6 MB) still does
+//! not hold.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::editors::mission::MissionView;
