@@ -21,10 +21,11 @@
 //! built instanced as the editor builds it: first picture 9.4 ms (40-44 ms before instancing;
 //! scene of 21,043 nodes); an orbiting frame 0.69 ms; a pick 0.29 ms; a drag frame 0.46 ms; the
 //! 30 shipped-size missions (2,062 objects) parsed and resolved in 0.54 ms, 43 ms with the
-//! folder's index built first (763 files). Memory: the build adds 15.4 MB at its peak over a
-//! 14.8 MB empty baseline (resolve + scene 1.4 MB, the drawable form 9.5 MB more; 54.5 MB before
-//! instancing) for a folder of 2.3 MB: the issue-24 rule (2x the bytes read, 4.6 MB) still does
-//! not hold.
+//! folder's index built first (763 files). Memory: the build added 54.5 MB at its peak before
+//! instancing, 15.4 MB with the units instanced, 8.3 MB with the clan rings instanced too and
+//! the drawable arrays reserved at their size (5,690 vertices; the same /proc measure) for a
+//! folder of 2.3 MB: the issue-24 rule (2x the bytes read, 4.6 MB) still does not hold; what
+//! is left is mostly the 21,043 nodes, each copy's inner nodes included.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::editors::mission::MissionView;

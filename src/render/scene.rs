@@ -280,6 +280,10 @@ impl RenderScene {
         }
         let mut neutral = [None, None];
         let mut overlays = Vec::new();
+        // The arrays at their final size at once (a doubling Vec holds up to twice its contents).
+        let drawable = || scene.nodes.iter().flat_map(|n| n.primitives.iter()).filter(|p| p.is_drawable());
+        out.vertices.reserve_exact(drawable().map(|p| p.positions.len()).sum());
+        out.indices.reserve_exact(drawable().map(|p| p.indices.len()).sum());
         for (ni, node) in scene.nodes.iter().enumerate() {
             for p in node.primitives.iter().filter(|p| p.is_drawable()) {
                 let material = match p.material.filter(|&m| m < scene.materials.len()) {

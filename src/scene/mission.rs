@@ -218,6 +218,8 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     let mut objects = Vec::with_capacity(mission.objects.len());
     // Per assembly id: the template's nodes and its group in `scene.instances`.
     let mut templates: HashMap<usize, (Range<usize>, Option<usize>)> = HashMap::new();
+    // Per (assembly id, clan): the ring node built first and its group in `scene.instances`.
+    let mut rings: HashMap<(usize, usize), (usize, Option<usize>)> = HashMap::new();
     // Each assembly's own box, for the size of its owners' rings.
     let mut boxes: HashMap<usize, (Vec3, Vec3)> = HashMap::new();
     for (i, (o, target)) in mission.objects.iter().zip(&resolved.targets).enumerate() {
@@ -277,7 +279,21 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
             }
         };
         let clan = usize::try_from(o.clan).ok().filter(|&c| !scenery && c < mission.clans.len());
-        if let Some(c) = clan {
+        // Instanced, one ring per unit and clan is built; the others are copies of its node.
+        let ring_key = (drawn.as_ref().map_or(usize::MAX, |(id, _)| *id), clan.unwrap_or(usize::MAX));
+        if let Some(c) = clan
+            && opts.instanced
+            && let Some((template, group)) = rings.get(&ring_key).copied()
+        {
+            scene.nodes.push(SceneNode { name: format!("clan {c}"), parent: Some(node), local: Transform::IDENTITY, primitives: Vec::new() });
+            let copy = scene.nodes.len() - 1;
+            let g = group.unwrap_or_else(|| {
+                scene.instances.push(super::types::Instances { template: template..template + 1, copies: Vec::new() });
+                scene.instances.len() - 1
+            });
+            scene.instances[g].copies.push(copy);
+            rings.insert(ring_key, (template, Some(g)));
+        } else if let Some(c) = clan {
             let (lo, hi) = match &drawn {
                 Some((id, a)) => *boxes.entry(*id).or_insert_with(|| scene_box(&a.scene)),
                 None => (Vec3::splat(-MISSING_BOX), Vec3::splat(MISSING_BOX)),
@@ -287,6 +303,9 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
             let mut ring = Mesher::new(format!("clan {c}"), m);
             ring.ring(Vec3::new(0.0, 0.15, 0.0), r, r * 1.25, 24);
             scene.nodes.push(SceneNode { name: format!("clan {c}"), parent: Some(node), local: Transform::IDENTITY, primitives: vec![ring.finish()] });
+            if opts.instanced {
+                rings.insert(ring_key, (scene.nodes.len() - 1, None));
+            }
         }
         objects.push(PlacedObject { index: i, kind: o.kind, name, node, nodes: node..scene.nodes.len(), min: Vec3::ZERO, max: Vec3::ZERO, clan, missing: drawn.is_none() });
     }
@@ -294,16 +313,11 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         markers(&mut scene, &mut merge, map, &ground, resolved);
     }
     let world = scene.world_transforms();
-    let copy_of: HashMap<usize, usize> = scene.instances.iter().flat_map(|g| g.copies.iter().map(move |&c| (c, g.template.start))).collect();
+    // Each copied node and the node whose geometry it draws.
+    let drawn_as: HashMap<usize, usize> = scene.instances.iter().flat_map(|g| g.copies.iter().flat_map(move |&c| g.template.clone().enumerate().map(move |(j, t)| (c + j, t)))).collect();
     let scales: HashMap<usize, Vec3> = scene.node_scales.iter().copied().collect();
     for o in &mut objects {
-        // A copy's box is its template's geometry under the copy's transforms.
-        let (geometry, at) = match copy_of.get(&o.node) {
-            Some(&t) => (t, o.node),
-            None => (o.node, o.node),
-        };
-        let len = o.nodes.len().min(scene.nodes.len().saturating_sub(geometry));
-        (o.min, o.max) = placed_box(&scene, &world, geometry, at, len, scales.get(&o.node).copied());
+        (o.min, o.max) = placed_box(&scene, &world, o.nodes.clone(), &drawn_as, scales.get(&o.node).copied());
     }
     scene.notes.push(format!(
         "mission: {} objects ({} drawn as missing boxes), {} clans, {} lodes, {} routes; {} distinct units and records assembled",
@@ -365,20 +379,23 @@ fn append_copy(scene: &mut Scene, template: Range<usize>, name: String, at: Tran
     for (j, t) in template.clone().enumerate() {
         let src = &scene.nodes[t];
         let parent = if j == 0 { None } else { src.parent.filter(|p| template.contains(p)).map(|p| root + (p - template.start)) };
-        let (node_name, local) = if j == 0 { (name.clone(), at) } else { (src.name.clone(), src.local) };
+        // A copy's inner nodes go unnamed (the template's carry the names): a string fewer each.
+        let (node_name, local) = if j == 0 { (name.clone(), at) } else { (String::new(), src.local) };
         scene.nodes.push(SceneNode { name: node_name, parent, local, primitives: Vec::new() });
     }
     root
 }
 
-/// The scene-space box of the geometry of nodes `geometry ..` placed by the transforms of
-/// nodes `at ..` (the same nodes, or a copy's), with the root's scale.
-fn placed_box(scene: &Scene, world: &[Transform], geometry: usize, at: usize, len: usize, scale: Option<Vec3>) -> (Vec3, Vec3) {
+/// The scene-space box of what nodes `nodes` draw (their own primitives, or for a copy its
+/// template's, `drawn_as`) at their transforms, the first node's scale applied in its space.
+fn placed_box(scene: &Scene, world: &[Transform], nodes: Range<usize>, drawn_as: &HashMap<usize, usize>, scale: Option<Vec3>) -> (Vec3, Vec3) {
     let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-    let root = world.get(at).copied().unwrap_or(Transform::IDENTITY);
-    for j in 0..len {
-        let w = world.get(at + j).copied().unwrap_or(Transform::IDENTITY);
-        for v in scene.nodes[geometry + j].primitives.iter().flat_map(|p| p.positions.iter()) {
+    let root = world.get(nodes.start).copied().unwrap_or(Transform::IDENTITY);
+    for n in nodes {
+        let w = world.get(n).copied().unwrap_or(Transform::IDENTITY);
+        let geometry = drawn_as.get(&n).copied().unwrap_or(n);
+        let Some(node) = scene.nodes.get(geometry) else { continue };
+        for v in node.primitives.iter().flat_map(|p| p.positions.iter()) {
             let p = match scale {
                 // Scale applies in the root's space: undo the root, scale, place again.
                 Some(s) => root.apply_point((root.rotation.inverse() * (w.apply_point(Vec3::from(*v)) - root.translation)) * s),
