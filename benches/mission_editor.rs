@@ -22,10 +22,10 @@
 //! scene of 21,043 nodes); an orbiting frame 0.69 ms; a pick 0.29 ms; a drag frame 0.46 ms; the
 //! 30 shipped-size missions (2,062 objects) parsed and resolved in 0.54 ms, 43 ms with the
 //! folder's index built first (763 files). Memory: the build added 54.5 MB at its peak before
-//! instancing, 15.4 MB with the units instanced, 8.3 MB with the clan rings instanced too and
-//! the drawable arrays reserved at their size (5,690 vertices; the same /proc measure) for a
-//! folder of 2.3 MB: the issue-24 rule (2x the bytes read, 4.6 MB) still does not hold; what
-//! is left is mostly the 21,043 nodes, each copy's inner nodes included.
+//! instancing, 15.4 MB with the units instanced, 8.3 MB with the clan rings instanced too, and
+//! 2.0 MB (a debug build, the same /proc measure; 1,804 nodes, 5,690 vertices) since a copy is
+//! one root node that places its template: for a folder of 2.3 MB the issue-24 rule (2x the
+//! bytes read) holds.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::editors::mission::MissionView;

@@ -160,14 +160,17 @@ pub fn pick(scene: &RenderScene, ray: Ray, node_matrices: &[Mat4]) -> Option<Hit
     };
     let bvh = scene.bvh.get_or_init(|| Bvh::build(scene));
     let mut best: Option<Hit> = None;
-    // Each tree is tested at its own node and at every copy's node of it.
-    let copies_of = |node: usize| {
-        scene.instances.iter().filter(move |g| g.template.contains(&node)).flat_map(move |g| g.copies.iter().map(move |&c| c + (node - g.template.start)))
-    };
+    // Each tree is tested at its own node, and where every copy of it places it (a hit there
+    // is the copy's root node's).
     for (tree_node, tree) in &bvh.trees {
-        for node in std::iter::once(*tree_node).chain(copies_of(*tree_node)) {
-            let Some(m) = matrices.get(node) else { continue };
-            pick_tree(scene, bvh, tree, node, *m, ray, &mut best);
+        let Some(&m) = matrices.get(*tree_node) else { continue };
+        pick_tree(scene, bvh, tree, *tree_node, m, ray, &mut best);
+        for g in scene.instances.iter().filter(|g| g.template.contains(tree_node)) {
+            let Some(&root) = matrices.get(g.template.start) else { continue };
+            for &c in &g.copies {
+                let Some(&copy) = matrices.get(c) else { continue };
+                pick_tree(scene, bvh, tree, c, super::scene::copy_matrix(copy, root) * m, ray, &mut best);
+            }
         }
     }
     best

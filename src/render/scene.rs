@@ -237,10 +237,9 @@ impl RenderScene {
                 node.local *= Mat4::from_scale(s);
             }
         }
-        out.instances = scene.instances.iter().filter(|g| g.template.end <= out.nodes.len()).cloned().collect();
+        out.instances = scene.instances.iter().filter(|g| g.template.end <= out.nodes.len() && !g.template.is_empty()).cloned().collect();
         for g in &mut out.instances {
-            let len = g.template.len();
-            g.copies.retain(|&c| c + len <= out.nodes.len());
+            g.copies.retain(|&c| c < out.nodes.len());
         }
         out.textures = scene.textures.iter().map(|t| t.texture.clone()).collect();
         for (i, m) in scene.materials.iter().enumerate() {
@@ -396,10 +395,13 @@ impl RenderScene {
         let world = self.rest_matrices();
         let mut min = Vec3::splat(f32::INFINITY);
         let mut max = Vec3::splat(f32::NEG_INFINITY);
-        // A template's parts count once more at each copy's node.
-        let copies = |node: usize| self.instances.iter().filter(move |g| g.template.contains(&node)).flat_map(move |g| g.copies.iter().map(move |&c| c + (node - g.template.start)));
-        for (p, node) in self.parts.iter().flat_map(|p| std::iter::once(p.node).chain(copies(p.node)).map(move |n| (p, n))) {
-            let m = world.get(node).copied().unwrap_or(Mat4::IDENTITY);
+        // A template's parts count once more where each copy places them.
+        let at = |n: usize| world.get(n).copied().unwrap_or(Mat4::IDENTITY);
+        let placements = |p: &Part| {
+            let copies = self.instances.iter().filter(|g| g.template.contains(&p.node)).flat_map(|g| g.copies.iter().map(|&c| copy_matrix(at(c), at(g.template.start)) * at(p.node)));
+            std::iter::once(at(p.node)).chain(copies).collect::<Vec<Mat4>>()
+        };
+        for (p, m) in self.parts.iter().flat_map(|p| placements(p).into_iter().map(move |m| (p, m))) {
             for k in 0..8 {
                 let c = Vec3::new(
                     if k & 1 == 0 { p.min.x } else { p.max.x },
@@ -490,6 +492,13 @@ impl RenderScene {
 }
 
 /// RGBA 0..1 to RGBA8 with r in the low byte.
+/// Where a copy places its template's geometry: the copy's root matrix after undoing the
+/// template root's (each node of the template drawn at `copy_matrix × its own matrix`).
+pub fn copy_matrix(copy_root: Mat4, template_root: Mat4) -> Mat4 {
+    let inverse = template_root.inverse();
+    if inverse.is_finite() { copy_root * inverse } else { copy_root }
+}
+
 pub fn pack_rgba(c: [f32; 4]) -> u32 {
     let b = c.map(|x| (x.clamp(0.0, 1.0) * 255.0).round() as u32);
     b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)

@@ -34,9 +34,9 @@ struct Material {
 
 @group(0) @binding(0) var<uniform> frame: Frame;
 @group(0) @binding(1) var<storage, read> nodes: array<mat4x4<f32>>;
-// Per instance of a draw, what to add to a vertex's node: 0 for geometry drawn once, the copy's
-// first node minus the template's for a placed copy of shared geometry.
-@group(0) @binding(2) var<storage, read> node_offsets: array<u32>;
+// Per instance of a draw, the matrix it is placed by before its node's: the identity for
+// geometry drawn once, copy root × template root⁻¹ for a placed copy of shared geometry.
+@group(0) @binding(2) var<storage, read> instances: array<mat4x4<f32>>;
 @group(1) @binding(0) var<uniform> material: Material;
 @group(2) @binding(0) var tex: texture_2d<f32>;
 @group(2) @binding(1) var samp: sampler;
@@ -61,7 +61,7 @@ struct VertexOut {
 
 @vertex
 fn vs_main(v: VertexIn, @builtin(instance_index) instance: u32) -> VertexOut {
-    let m = nodes[v.node + node_offsets[instance]];
+    let m = instances[instance] * nodes[v.node];
     let world = m * vec4<f32>(v.position, 1.0);
     var out: VertexOut;
     out.clip = frame.view_proj * world;
@@ -159,7 +159,7 @@ fn fs_points(in: VertexOut) -> @location(0) vec4<f32> {
 // top of their own faces but stay hidden behind nearer ones.
 @vertex
 fn vs_wire(v: VertexIn, @builtin(instance_index) instance: u32) -> @builtin(position) vec4<f32> {
-    var clip = frame.view_proj * (nodes[v.node + node_offsets[instance]] * vec4<f32>(v.position, 1.0));
+    var clip = frame.view_proj * (instances[instance] * nodes[v.node] * vec4<f32>(v.position, 1.0));
     clip.z = clip.z - frame.options.z * clip.w;
     return clip;
 }
@@ -188,7 +188,7 @@ struct LineOut {
 @vertex
 fn vs_line(v: LineIn, @builtin(instance_index) instance: u32) -> LineOut {
     var out: LineOut;
-    out.clip = frame.view_proj * (nodes[v.node + node_offsets[instance]] * vec4<f32>(v.position, 1.0));
+    out.clip = frame.view_proj * (instances[instance] * nodes[v.node] * vec4<f32>(v.position, 1.0));
     out.clip.z = out.clip.z - frame.options.z * out.clip.w;
     out.color = v.color;
     return out;

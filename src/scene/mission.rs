@@ -241,7 +241,7 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
             Some((id, a)) if opts.instanced => {
                 let node = match templates.get(id).cloned() {
                     Some((template, group)) => {
-                        let copy = append_copy(&mut scene, template.clone(), name.clone(), at);
+                        let copy = append_copy(&mut scene, name.clone(), at);
                         let g = group.unwrap_or_else(|| {
                             scene.instances.push(super::types::Instances { template: template.clone(), copies: Vec::new() });
                             scene.instances.len() - 1
@@ -313,8 +313,8 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         markers(&mut scene, &mut merge, map, &ground, resolved);
     }
     let world = scene.world_transforms();
-    // Each copied node and the node whose geometry it draws.
-    let drawn_as: HashMap<usize, usize> = scene.instances.iter().flat_map(|g| g.copies.iter().flat_map(move |&c| g.template.clone().enumerate().map(move |(j, t)| (c + j, t)))).collect();
+    // Each copy's root and the template it draws.
+    let drawn_as: HashMap<usize, Range<usize>> = scene.instances.iter().flat_map(|g| g.copies.iter().map(move |&c| (c, g.template.clone()))).collect();
     let scales: HashMap<usize, Vec3> = scene.node_scales.iter().copied().collect();
     for o in &mut objects {
         (o.min, o.max) = placed_box(&scene, &world, o.nodes.clone(), &drawn_as, scales.get(&o.node).copied());
@@ -372,36 +372,44 @@ fn scaled(dst: &mut Scene, src: &Scene, id: usize, scale: [f32; 3], merge: &mut 
     out
 }
 
-/// Nodes `from .. from + len` copied (no primitives) under a new root placed at `at`, laid out
-/// as `template` is, so that the renderer draws the template's geometry with these transforms.
-fn append_copy(scene: &mut Scene, template: Range<usize>, name: String, at: Transform) -> usize {
-    let root = scene.nodes.len();
-    for (j, t) in template.clone().enumerate() {
-        let src = &scene.nodes[t];
-        let parent = if j == 0 { None } else { src.parent.filter(|p| template.contains(p)).map(|p| root + (p - template.start)) };
-        // A copy's inner nodes go unnamed (the template's carry the names): a string fewer each.
-        let (node_name, local) = if j == 0 { (name.clone(), at) } else { (String::new(), src.local) };
-        scene.nodes.push(SceneNode { name: node_name, parent, local, primitives: Vec::new() });
-    }
-    root
+/// A copy's root: one node placed at `at` with no primitives; the renderer draws the
+/// template's geometry where it places the template's root (`Instances`).
+fn append_copy(scene: &mut Scene, name: String, at: Transform) -> usize {
+    scene.nodes.push(SceneNode { name, parent: None, local: at, primitives: Vec::new() });
+    scene.nodes.len() - 1
 }
 
-/// The scene-space box of what nodes `nodes` draw (their own primitives, or for a copy its
-/// template's, `drawn_as`) at their transforms, the first node's scale applied in its space.
-fn placed_box(scene: &Scene, world: &[Transform], nodes: Range<usize>, drawn_as: &HashMap<usize, usize>, scale: Option<Vec3>) -> (Vec3, Vec3) {
+/// The scene-space box of what nodes `nodes` draw at their transforms (a copy's root: its
+/// template's geometry placed by it, `drawn_as`), the first node's scale applied in its space.
+fn placed_box(scene: &Scene, world: &[Transform], nodes: Range<usize>, drawn_as: &HashMap<usize, Range<usize>>, scale: Option<Vec3>) -> (Vec3, Vec3) {
     let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-    let root = world.get(nodes.start).copied().unwrap_or(Transform::IDENTITY);
-    for n in nodes {
-        let w = world.get(n).copied().unwrap_or(Transform::IDENTITY);
-        let geometry = drawn_as.get(&n).copied().unwrap_or(n);
-        let Some(node) = scene.nodes.get(geometry) else { continue };
-        for v in node.primitives.iter().flat_map(|p| p.positions.iter()) {
+    let at = |n: usize| world.get(n).copied().unwrap_or(Transform::IDENTITY);
+    let root = at(nodes.start);
+    let mut add = |w: &dyn Fn(Vec3) -> Vec3, n: usize| {
+        for v in scene.nodes.get(n).into_iter().flat_map(|node| node.primitives.iter()).flat_map(|p| p.positions.iter()) {
+            let q = w(Vec3::from(*v));
             let p = match scale {
                 // Scale applies in the root's space: undo the root, scale, place again.
-                Some(s) => root.apply_point((root.rotation.inverse() * (w.apply_point(Vec3::from(*v)) - root.translation)) * s),
-                None => w.apply_point(Vec3::from(*v)),
+                Some(s) => root.apply_point((root.rotation.inverse() * (q - root.translation)) * s),
+                None => q,
             };
             (lo, hi) = (lo.min(p), hi.max(p));
+        }
+    };
+    for n in nodes {
+        match drawn_as.get(&n) {
+            Some(template) => {
+                // The template's node t at copy root × template root⁻¹ × t.
+                let (c, r) = (at(n), at(template.start));
+                for t in template.clone() {
+                    let w = at(t);
+                    add(&|v| c.apply_point(r.rotation.inverse() * (w.apply_point(v) - r.translation)), t);
+                }
+            }
+            None => {
+                let w = at(n);
+                add(&|v| w.apply_point(v), n);
+            }
         }
     }
     if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (Vec3::ZERO, Vec3::ZERO) }

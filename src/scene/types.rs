@@ -182,9 +182,9 @@ pub struct Scene {
     pub node_scales: Vec<(usize, glam::Vec3)>,
 }
 
-/// A range of nodes whose geometry is drawn once more for each copy: a copy is a range of as
-/// many nodes, laid out alike (node `template.start + j` ↔ `copy + j`, parents likewise), with
-/// its own transforms and no primitives.
+/// A range of nodes whose geometry is drawn once more for each copy: a copy is one node (the
+/// copy's root, no primitives) that places the whole template as the template's root would be
+/// placed (each template node drawn at copy root × template root⁻¹ × its own matrix).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Instances {
     pub template: std::ops::Range<usize>,

@@ -14,6 +14,11 @@ impl Renderer {
         let mut node_data: Vec<Mat4> = matrices.iter().map(|m| if m.is_finite() { *m } else { Mat4::IDENTITY }).collect();
         node_data.push(Mat4::IDENTITY);
         queue.write_buffer(&scene.nodes, 0, bytemuck::cast_slice(&node_data));
+        if scene.slots.len() > 1 {
+            let at = |n: usize| node_data.get(n).copied().unwrap_or(Mat4::IDENTITY);
+            let placed: Vec<Mat4> = scene.slots.iter().map(|s| s.map_or(Mat4::IDENTITY, |(copy, root)| crate::render::scene::copy_matrix(at(copy), at(root)))).collect();
+            queue.write_buffer(&scene.instance_matrices, 0, bytemuck::cast_slice(&placed));
+        }
 
         let colors = p.material_colors.filter(|c| c.len() == scene.materials.len());
         let looks = p.material_textures.filter(|t| t.len() == scene.materials.len());
@@ -171,8 +176,8 @@ impl Renderer {
             if p.highlight_nodes.is_some() {
                 for d in scene.parts.iter().filter(|d| !d.points && visible(d)) {
                     for k in d.instances() {
-                        let offset = scene.node_offsets.get(k as usize).copied().unwrap_or(0) as usize;
-                        if flagged(d.node + offset) {
+                        let node = scene.slots.get(k as usize).copied().flatten().map_or(d.node, |(copy, _)| copy);
+                        if flagged(node) {
                             pass.draw_indexed(edges(d), 0, k..k + 1);
                         }
                     }

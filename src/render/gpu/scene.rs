@@ -43,9 +43,11 @@ pub struct GpuScene {
     pub(super) radius: f32,
     pub(super) frame: wgpu::Buffer,
     pub(super) nodes: wgpu::Buffer,
-    /// What each instance adds to its vertices' nodes (`RenderScene::instances`): 0 first,
-    /// then per group 0 for the template and each copy's offset.
-    pub(super) node_offsets: Vec<u32>,
+    /// Per instance slot, the copy it draws and its template's root (`RenderScene::instances`):
+    /// `None` for the identity (slot 0, and each group's template); the slots' matrices are
+    /// written every frame from the node matrices.
+    pub(super) slots: Vec<Option<(usize, usize)>>,
+    pub(super) instance_matrices: wgpu::Buffer,
     pub(super) frame_group: wgpu::BindGroup,
     pub(super) material_buffer: wgpu::Buffer,
     pub(super) material_group: wgpu::BindGroup,
@@ -91,17 +93,18 @@ impl GpuScene {
             .iter()
             .map(|p| DrawPart { node: p.node, material: p.material, points: p.points, overlay: p.over.is_some(), first: p.first, count: p.count, centre: p.centre(), inst: [0, 1] })
             .collect();
-        let mut node_offsets = vec![0u32];
+        let mut slots: Vec<Option<(usize, usize)>> = vec![None];
         for g in &scene.instances {
-            let first = node_offsets.len() as u32;
-            node_offsets.push(0);
-            node_offsets.extend(g.copies.iter().map(|&c| c.saturating_sub(g.template.start) as u32));
-            let range = [first, node_offsets.len() as u32];
+            let first = slots.len() as u32;
+            slots.push(None);
+            slots.extend(g.copies.iter().map(|&c| Some((c, g.template.start))));
+            let range = [first, slots.len() as u32];
             for d in parts.iter_mut().filter(|d| g.template.contains(&d.node)) {
                 d.inst = range;
             }
         }
-        let offsets_buffer = buffer(device, "render node offsets", bytemuck::cast_slice(&node_offsets), wgpu::BufferUsages::STORAGE);
+        let identities = vec![Mat4::IDENTITY; slots.len()];
+        let instance_matrices = buffer(device, "render instances", bytemuck::cast_slice(&identities), wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST);
         let mut order: Vec<usize> = (0..parts.len()).filter(|&i| !parts[i].points).collect();
         order.sort_by_key(|&i| (parts[i].overlay, parts[i].material, parts[i].first));
         let mut ordered = Vec::with_capacity(scene.indices.len());
@@ -132,7 +135,7 @@ impl GpuScene {
             entries: &[
                 wgpu::BindGroupEntry { binding: 0, resource: frame.as_entire_binding() },
                 wgpu::BindGroupEntry { binding: 1, resource: nodes.as_entire_binding() },
-                wgpu::BindGroupEntry { binding: 2, resource: offsets_buffer.as_entire_binding() },
+                wgpu::BindGroupEntry { binding: 2, resource: instance_matrices.as_entire_binding() },
             ],
         });
         let material_buffer = device.create_buffer(&wgpu::BufferDescriptor {
@@ -174,7 +177,8 @@ impl GpuScene {
             radius: scene.radius(),
             frame,
             nodes,
-            node_offsets,
+            slots,
+            instance_matrices,
             frame_group,
             material_buffer,
             material_group,
