@@ -18,14 +18,13 @@
 //!   the parse + resolve alone on a built index; budget 100 ms.
 //!
 //! Measured on the 2-core machine (release, medians, nothing else running), with the scene
-//! built instanced as the editor builds it: first picture 9.4 ms (40-44 ms before instancing;
-//! scene of 21,043 nodes); an orbiting frame 0.69 ms; a pick 0.29 ms; a drag frame 0.46 ms; the
-//! 30 shipped-size missions (2,062 objects) parsed and resolved in 0.54 ms, 43 ms with the
-//! folder's index built first (763 files). Memory: the build added 54.5 MB at its peak before
-//! instancing, 15.4 MB with the units instanced, 8.3 MB with the clan rings instanced too, and
-//! 2.0 MB (a debug build, the same /proc measure; 1,804 nodes, 5,690 vertices) since a copy is
-//! one root node that places its template: for a folder of 2.3 MB the issue-24 rule (2x the
-//! bytes read) holds.
+//! built instanced as the editor builds it (a copy is one root node placing its template):
+//! first picture 8.2 ms (40-44 ms before instancing; 1,804 nodes, 5,690 vertices); an orbiting
+//! frame 0.60 ms; a pick 0.46 ms; a drag frame 0.34 ms; the 30 shipped-size missions (2,062
+//! objects) parsed and resolved in 0.52 ms, about 43 ms with the folder's index built first
+//! (763 files). Memory: the build adds 0.9 MB at its peak over a 14.8 MB empty baseline
+//! (resolve + scene 0.5 MB, the drawable form 0.6 MB) for a folder of 2.3 MB: the issue-24 rule
+//! (2x the bytes read) holds. Before instancing it added 54.5 MB.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use parkan_studio::app::editors::mission::MissionView;
