@@ -221,7 +221,7 @@ fn an_external_save_is_converted_with_the_dialogs_last_choices() {
     std::fs::write(&lib, fixtures::texm::textures_lib()).unwrap();
     let mut h = harness(PathBuf::from(format!("{}::GRASS.0", lib.display())));
     let path = tab_path(&h);
-    let (w, ht) = Texm::parse(&h.state().ws.item_bytes(&path).unwrap()).map(|(t, _)| (t.width(), t.height())).unwrap();
+    let (w, ht) = Texm::parse(h.state().ws.item_bytes(&path).unwrap()).map(|(t, _)| (t.width(), t.height())).unwrap();
     let mut rgba = Vec::new();
     for y in 0..ht {
         for x in 0..w {

@@ -515,7 +515,7 @@ fn every_editor_at_laptop_sizes() {
             if size[0] == 1280.0 && std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
                 h.render().unwrap().save(format!("screenshots/editor_{name}.png")).unwrap();
             }
-            h.snapshot(&format!("fit_{name}_{}x{}", size[0], size[1]));
+            h.snapshot(format!("fit_{name}_{}x{}", size[0], size[1]));
             results.extend_harness(&mut h);
         }
     }

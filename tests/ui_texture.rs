@@ -216,7 +216,7 @@ fn page_rects_are_edited_added_removed_and_dragged_with_undo() {
     let d = tempfile::tempdir().unwrap();
     let mut h = open(d.path(), "ATLAS.0");
     let path = tab(&h).path.clone();
-    let rects = |h: &Harness<'static, StudioApp>| Texm::parse(&entry_bytes(h, &path)).unwrap().0.page().unwrap().rects.clone();
+    let rects = |h: &Harness<'static, StudioApp>| Texm::parse(entry_bytes(h, &path)).unwrap().0.page().unwrap().rects.clone();
     let before = entry_bytes(&h, &path);
     assert_eq!(rects(&h).len(), 4);
     click(&mut h, "Add rect");
@@ -346,7 +346,7 @@ fn a_png_dropped_on_a_texture_row_opens_the_dialog_with_format_choices() {
     h.snapshot("texture_replace_dialog");
     click(&mut h, "Replace");
     let p = h.state().ws.files()[0].root().metas().iter().position(|m| m.name == "DECAL.B").unwrap();
-    let t = Texm::parse(&entry_bytes(&h, &ItemPath::root(h.state().ws.files()[0].id).child(p))).unwrap().0;
+    let t = Texm::parse(entry_bytes(&h, &ItemPath::root(h.state().ws.files()[0].id).child(p))).unwrap().0;
     assert_eq!((t.width(), t.height(), t.header().format), (64, 32, 0));
 }
 
@@ -358,7 +358,7 @@ fn levels_export_as_png_and_a_bad_image_is_refused() {
     let out = d.path().join("levels");
     h.state_mut().push_intent(texture_editor::editor::export_to(&path, None, out.clone()));
     h.run();
-    let t = Texm::parse(&entry_bytes(&h, &path)).unwrap().0;
+    let t = Texm::parse(entry_bytes(&h, &path)).unwrap().0;
     for l in 0..t.mip_count() {
         let png = std::fs::read(out.join(format!("ODD_0_mip{l}.png"))).unwrap();
         assert_eq!(read_image(&png).unwrap(), t.decode_mip(l, &Readings::default(), None).unwrap());

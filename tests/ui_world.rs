@@ -136,7 +136,7 @@ fn a_battle_unit(d: &Path) -> PathBuf {
 fn a_unit_gets_a_child_reparented_removed_and_renamed_then_saves_as_a_valid_tree() {
     let snap = game("unit");
     let d = snap.path();
-    let file = a_battle_unit(&d);
+    let file = a_battle_unit(d);
     let (before, _) = UnitDat::parse(&std::fs::read(&file).unwrap(), Reading::Strict).unwrap();
     let n = before.len();
     let mut h = app_with(vec![file.clone()], [1400.0, 900.0]);

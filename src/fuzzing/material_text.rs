@@ -26,7 +26,7 @@ pub fn seeds() -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     for e in crate::fixtures::mat0::entries() {
         if let Ok(mat) = Mat0::parse(&e.payload, e.attrs[1]) {
-            out.push(write(&mat, e.attrs, &e.name).into_bytes());
+            out.push(write(&mat, e.attrs, e.name).into_bytes());
         }
     }
     super::within_cap(out)

@@ -30,7 +30,7 @@ pub fn round_trip(data: &[u8]) {
             let Ok(img) = t.decode_mip(level, &readings, None) else { continue };
             edited.set_mip_rgba(level, &img, &readings, None).expect("a decoded level re-encodes");
         }
-        let opts = RuntimeOptions { force_16bit: data.len() % 2 == 0, disable_mipmap: data.len() % 3 == 0, ignore_page: false };
+        let opts = RuntimeOptions { force_16bit: data.len().is_multiple_of(2), disable_mipmap: data.len().is_multiple_of(3), ignore_page: false };
         let _ = runtime_view(&t, &readings, None, &opts);
     }
     let out = edited.write();

@@ -186,7 +186,8 @@ fn pick_tree(scene: &RenderScene, bvh: &Bvh, tree: &[BvhNode], node: usize, m: M
         }
         let o = inv.transform_point3(ray.origin);
         let d = inv.transform_vector3(ray.dir);
-        if !(d.length() > 0.0) {
+        // A degenerate matrix (zero scale) gives no direction to test along.
+        if d.length() <= 0.0 || d.length().is_nan() {
             return;
         }
         let inv_d = d.recip();

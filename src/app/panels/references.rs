@@ -56,7 +56,7 @@ pub fn show(app: &PanelCx, ui: &mut Ui, path: &ItemPath, out: &mut Vec<Intent>) 
         });
     }
     // A model is what draws: it is not drawn by anything.
-    if !kind.is_some_and(|k| k == crate::doc::kinds::FormatKind::Msh) {
+    if kind.is_none_or(|k| k != crate::doc::kinds::FormatKind::Msh) {
         let shown = ix.shown_by(id);
         if !shown.is_empty() {
             egui::CollapsingHeader::new(RichText::new(crate::tr!("refs-drawn-by", n = shown.len()))).id_salt("drawn-by").default_open(false).show(ui, |ui| {

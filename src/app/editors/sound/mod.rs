@@ -170,7 +170,7 @@ impl SoundView {
     }
 
     fn tick(&mut self, now: f64) {
-        let shown = self.playing.is_some_and(|p| p.before).then_some(&self.before).unwrap_or(&self.decoded);
+        let shown = if self.playing.is_some_and(|p| p.before) { &self.before } else { &self.decoded };
         let (Some(p), Some(d)) = (self.playing, shown) else { return };
         let rate = d.sound.rate.max(1) as f64;
         let mut at = p.from + ((now - p.started).max(0.0) * rate) as usize;
