@@ -10,6 +10,7 @@ use parkan_studio::doc::mods::create::diff_folders;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
 use parkan_studio::doc::mods::{Meta, Package};
 use parkan_studio::fixtures::game::{GameSpec, write_game};
+use parkan_studio::doc::kinds::FormatKind;
 use parkan_studio::formats::tma::Mission;
 use std::path::{Path, PathBuf};
 
@@ -28,12 +29,12 @@ fn mission(dir: &Path, name: &str) -> Mission {
 fn info_of_a_mission_and_a_land_map() {
     let (_t, dir) = game(GameSpec::SMALL);
     let v = json(&["info", "--json", "MISSIONS/C1M01/data.tma"], &dir);
-    assert_eq!(v["kind"], "mission");
+    assert_eq!(v["kind"], FormatKind::Mission.name());
     assert_eq!(v["objects"], 300);
     assert_eq!(v["map"], "DATA\\MAPS\\SC_1\\land");
     assert!(v["clans"].as_array().unwrap().iter().any(|c| c["type"] == "player"));
     let v = json(&["info", "--json", "DATA/MAPS/SC_1/Land.map"], &dir);
-    assert_eq!(v["kind"], "land-map");
+    assert_eq!(v["kind"], FormatKind::LandMap.name());
     assert_eq!(v["grid"], serde_json::json!([128, 128]));
     ok(&["check", "MISSIONS/C1M01/data.tma", "DATA/MAPS/SC_1/Land.map"], &dir);
 }

@@ -57,30 +57,30 @@ impl Language {
     }
 }
 
-/// One `.ftl` file in each language: (name, English text, Russian text).
+/// One `.ftl` file in each language: (its file name, English text, Russian text).
 pub const FILES: &[(&str, &str, &str)] = &[
-    ("shell", include_str!("../../../i18n/en/shell.ftl"), include_str!("../../../i18n/ru/shell.ftl")),
-    ("commands", include_str!("../../../i18n/en/commands.ftl"), include_str!("../../../i18n/ru/commands.ftl")),
-    ("panels", include_str!("../../../i18n/en/panels.ftl"), include_str!("../../../i18n/ru/panels.ftl")),
-    ("browser", include_str!("../../../i18n/en/browser.ftl"), include_str!("../../../i18n/ru/browser.ftl")),
-    ("mods", include_str!("../../../i18n/en/mods.ftl"), include_str!("../../../i18n/ru/mods.ftl")),
-    ("compare", include_str!("../../../i18n/en/compare.ftl"), include_str!("../../../i18n/ru/compare.ftl")),
-    ("editors", include_str!("../../../i18n/en/editors.ftl"), include_str!("../../../i18n/ru/editors.ftl")),
-    ("inspector", include_str!("../../../i18n/en/inspector.ftl"), include_str!("../../../i18n/ru/inspector.ftl")),
-    ("texture", include_str!("../../../i18n/en/texture.ftl"), include_str!("../../../i18n/ru/texture.ftl")),
-    ("material", include_str!("../../../i18n/en/material.ftl"), include_str!("../../../i18n/ru/material.ftl")),
-    ("wear", include_str!("../../../i18n/en/wear.ftl"), include_str!("../../../i18n/ru/wear.ftl")),
-    ("media", include_str!("../../../i18n/en/media.ftl"), include_str!("../../../i18n/ru/media.ftl")),
-    ("apply", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
-    ("units", include_str!("../../../i18n/en/units.ftl"), include_str!("../../../i18n/ru/units.ftl")),
-    ("mission", include_str!("../../../i18n/en/mission.ftl"), include_str!("../../../i18n/ru/mission.ftl")),
-    ("mesh", include_str!("../../../i18n/en/mesh.ftl"), include_str!("../../../i18n/ru/mesh.ftl")),
-    ("views", include_str!("../../../i18n/en/views.ftl"), include_str!("../../../i18n/ru/views.ftl")),
-    ("log", include_str!("../../../i18n/en/log.ftl"), include_str!("../../../i18n/ru/log.ftl")),
-    ("mission-palette", include_str!("../../../i18n/en/mission-palette.ftl"), include_str!("../../../i18n/ru/mission-palette.ftl")),
-    ("mission-panels", include_str!("../../../i18n/en/mission-panels.ftl"), include_str!("../../../i18n/ru/mission-panels.ftl")),
-    ("mission-view", include_str!("../../../i18n/en/mission-view.ftl"), include_str!("../../../i18n/ru/mission-view.ftl")),
-    ("mission-compare", include_str!("../../../i18n/en/mission-compare.ftl"), include_str!("../../../i18n/ru/mission-compare.ftl")),
+    ("shell.ftl", include_str!("../../../i18n/en/shell.ftl"), include_str!("../../../i18n/ru/shell.ftl")),
+    ("commands.ftl", include_str!("../../../i18n/en/commands.ftl"), include_str!("../../../i18n/ru/commands.ftl")),
+    ("panels.ftl", include_str!("../../../i18n/en/panels.ftl"), include_str!("../../../i18n/ru/panels.ftl")),
+    ("browser.ftl", include_str!("../../../i18n/en/browser.ftl"), include_str!("../../../i18n/ru/browser.ftl")),
+    ("mods.ftl", include_str!("../../../i18n/en/mods.ftl"), include_str!("../../../i18n/ru/mods.ftl")),
+    ("compare.ftl", include_str!("../../../i18n/en/compare.ftl"), include_str!("../../../i18n/ru/compare.ftl")),
+    ("editors.ftl", include_str!("../../../i18n/en/editors.ftl"), include_str!("../../../i18n/ru/editors.ftl")),
+    ("inspector.ftl", include_str!("../../../i18n/en/inspector.ftl"), include_str!("../../../i18n/ru/inspector.ftl")),
+    ("texture.ftl", include_str!("../../../i18n/en/texture.ftl"), include_str!("../../../i18n/ru/texture.ftl")),
+    ("material.ftl", include_str!("../../../i18n/en/material.ftl"), include_str!("../../../i18n/ru/material.ftl")),
+    ("wear.ftl", include_str!("../../../i18n/en/wear.ftl"), include_str!("../../../i18n/ru/wear.ftl")),
+    ("media.ftl", include_str!("../../../i18n/en/media.ftl"), include_str!("../../../i18n/ru/media.ftl")),
+    ("apply.ftl", include_str!("../../../i18n/en/apply.ftl"), include_str!("../../../i18n/ru/apply.ftl")),
+    ("units.ftl", include_str!("../../../i18n/en/units.ftl"), include_str!("../../../i18n/ru/units.ftl")),
+    ("mission.ftl", include_str!("../../../i18n/en/mission.ftl"), include_str!("../../../i18n/ru/mission.ftl")),
+    ("mesh.ftl", include_str!("../../../i18n/en/mesh.ftl"), include_str!("../../../i18n/ru/mesh.ftl")),
+    ("views.ftl", include_str!("../../../i18n/en/views.ftl"), include_str!("../../../i18n/ru/views.ftl")),
+    ("log.ftl", include_str!("../../../i18n/en/log.ftl"), include_str!("../../../i18n/ru/log.ftl")),
+    ("mission-palette.ftl", include_str!("../../../i18n/en/mission-palette.ftl"), include_str!("../../../i18n/ru/mission-palette.ftl")),
+    ("mission-panels.ftl", include_str!("../../../i18n/en/mission-panels.ftl"), include_str!("../../../i18n/ru/mission-panels.ftl")),
+    ("mission-view.ftl", include_str!("../../../i18n/en/mission-view.ftl"), include_str!("../../../i18n/ru/mission-view.ftl")),
+    ("mission-compare.ftl", include_str!("../../../i18n/en/mission-compare.ftl"), include_str!("../../../i18n/ru/mission-compare.ftl")),
 ];
 
 static PROCESS: AtomicU8 = AtomicU8::new(0);

@@ -30,12 +30,8 @@ pub struct Subject {
     pub path: String,
 }
 
-/// What the palette shows for an item.
-pub enum Thumb<'a> {
-    Ready(&'a egui::TextureHandle),
-    Pending,
-    Failed(&'a str),
-}
+/// What the palette shows for an item: the browser's thumbnail states.
+pub use crate::app::thumbs::Thumb;
 
 enum State {
     Pending,
