@@ -51,7 +51,7 @@ fn normal(rel: &str) -> String {
 }
 
 /// The entry of `dir` named `name` (exact first, else ignoring ASCII case).
-fn child_ci(dir: &Path, name: &str) -> Option<PathBuf> {
+pub fn child_ci(dir: &Path, name: &str) -> Option<PathBuf> {
     let exact = dir.join(name);
     if exact.exists() {
         return Some(exact);

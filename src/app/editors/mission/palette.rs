@@ -100,11 +100,6 @@ pub fn sort(items: &mut Vec<Item>) {
     items.dedup_by(|a, b| a.kind == b.kind && a.path.eq_ignore_ascii_case(&b.path));
 }
 
-/// The entry of `dir` named `name`, ignoring ASCII case.
-fn child_ci(dir: &Path, name: &str) -> Option<std::path::PathBuf> {
-    std::fs::read_dir(dir).ok()?.filter_map(Result::ok).find(|e| e.file_name().to_str().is_some_and(|n| n.eq_ignore_ascii_case(name))).map(|e| e.path())
-}
-
 /// Every `.dat` under `dir` (relative paths from the game folder, as found on disk), at most
 /// [`MAX_UNIT_FILES`], in name order.
 fn unit_files(root: &Path, dir: &Path, depth: usize, out: &mut Vec<String>, problems: &mut Vec<String>) {
@@ -137,7 +132,7 @@ fn unit_files(root: &Path, dir: &Path, depth: usize, out: &mut Vec<String>, prob
 pub fn list_folder(root: &Path, used: &Mission, readings: &Readings) -> Listing {
     let mut out = Listing::default();
     let mut files = Vec::new();
-    match child_ci(root, UNITS_DIR) {
+    match crate::doc::resolve::world::child_ci(root, UNITS_DIR) {
         Some(dir) => unit_files(root, &dir, 0, &mut files, &mut out.problems),
         None => out.problems.push(format!("{}: no {UNITS_DIR} folder", root.display())),
     }

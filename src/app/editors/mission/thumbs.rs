@@ -1,6 +1,6 @@
 //! The palette's thumbnails: each item's assembly (a unit file's components, as
 //! `scene::mission` builds a placed unit, or a scenery record's mesh) drawn by the renderer
-//! (`render::Headless`, a device of its own) on one worker thread, never the UI's. The palette
+//! (`render::Headless`, one device shared by every palette) on one worker thread, never the UI's. The palette
 //! asks only for the rows it shows; requests go on a stack the worker takes newest first (the
 //! rows on screen now before the ones scrolled past), at most [`MAX_QUEUED`] waiting (the
 //! oldest forgotten, asked again if shown again). Results are cached per item for the tab's
@@ -149,9 +149,15 @@ impl Thumbs {
     }
 }
 
+/// The one device every palette draws its thumbnails with (made on first use: a software
+/// adapter takes about a second and holds its own memory, so not one per tab).
+fn device() -> &'static Result<Headless, String> {
+    static GPU: std::sync::OnceLock<Result<Headless, String>> = std::sync::OnceLock::new();
+    GPU.get_or_init(|| Headless::new().map_err(|e| e.to_string()))
+}
+
 /// The worker's loop: the newest job first, until the palette goes away.
 fn run(shared: &Shared, out: &Sender<Done>, ctx: &egui::Context) {
-    let mut gpu: Option<Result<Headless, String>> = None;
     let mut folder: Option<(PathBuf, GameFolder, RecordCache)> = None;
     loop {
         let job = {
@@ -173,8 +179,7 @@ fn run(shared: &Shared, out: &Sender<Done>, ctx: &egui::Context) {
             folder = Some((job.root.clone(), GameFolder::on_disk(job.root.clone()), RecordCache::default()));
         }
         let Some((_, game, records)) = folder.as_mut() else { return };
-        let gpu = gpu.get_or_insert_with(|| Headless::new().map_err(|e| e.to_string()));
-        let got = match gpu {
+        let got = match device() {
             Ok(g) => draw(g, game, records, &job),
             Err(e) => Err(e.clone()),
         };
