@@ -8,11 +8,13 @@ use parkan_studio::doc::mods::journal::Journal;
 use parkan_studio::doc::mods::manage::{self, InstallOptions, ModError};
 use parkan_studio::doc::mods::{Meta, Package};
 use parkan_studio::doc::node::Node;
-use parkan_studio::fixtures::game::{GameSpec, write_game};
 use parkan_studio::formats::bytes::SharedBytes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+#[path = "support/mods.rs"]
+mod mods_support;
+use mods_support::{Setup, zip_of};
 
 /// Every game file (the journal's folder left out) by relative path.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -71,27 +73,13 @@ fn entry(dir: &Path, file: &str, path: &[&str]) -> Vec<u8> {
     out
 }
 
-struct Setup {
-    _tmp: tempfile::TempDir,
-    root: PathBuf,
-    clean: PathBuf,
+/// What this suite does with the shared set-up beyond copying it.
+trait SetupExt {
+    /// A modded copy made by `f`, packaged as NAME.parkanmod.
+    fn make_mod(&self, name: &str, f: impl FnOnce(&Path)) -> (PathBuf, PathBuf);
 }
 
-impl Setup {
-    fn new() -> Setup {
-        let tmp = tempfile::tempdir().unwrap();
-        let root = tmp.path().to_path_buf();
-        let clean = root.join("clean");
-        write_game(&clean, &GameSpec::SMALL).unwrap();
-        Setup { _tmp: tmp, root, clean }
-    }
-
-    fn copy(&self, name: &str) -> PathBuf {
-        let to = self.root.join(name);
-        copy_dir(&self.clean, &to);
-        to
-    }
-
+impl SetupExt for Setup {
     /// A modded copy made by `f`, packaged as NAME.parkanmod.
     fn make_mod(&self, name: &str, f: impl FnOnce(&Path)) -> (PathBuf, PathBuf) {
         let modded = self.copy(&format!("{name}-modded"));
@@ -412,17 +400,6 @@ fn dry_run_lists_the_changes_and_writes_nothing_and_to_writes_elsewhere() {
 }
 
 // ---- hostile packages ----
-
-fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
-    use std::io::Write;
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (n, b) in members {
-        z.start_file(*n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
-}
 
 fn manifest(changes: &str, version: u32) -> String {
     format!(r#"{{"format":"parkanmod","format_version":{version},"name":"evil","changes":[{changes}]}}"#)

@@ -17,6 +17,10 @@ use parkan_studio::formats::bytes::SharedBytes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+#[path = "support/mods.rs"]
+#[allow(dead_code, reason = "this suite builds its packages by hand, on folders of its own")]
+mod mods_support;
+use mods_support::zip_of;
 
 /// Every file under `dir` (links not followed; the journal left out) with its bytes, and each
 /// link with where it leads.
@@ -82,17 +86,6 @@ fn apply_cli(pkg: &Path, game: &Path, dry_run: bool) -> Output {
 
 fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
-}
-
-fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
-    use std::io::Write;
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (n, b) in members {
-        z.start_file(*n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
 }
 
 /// Renames a member in place in both its local and central headers (same length), making

@@ -8,9 +8,11 @@
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::journal::Journal;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
-use parkan_studio::fixtures::game::{GameSpec, write_game};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+#[path = "support/mods.rs"]
+mod mods_support;
+use mods_support::{Setup, zip_of};
 
 /// Every game file (the journal's folder left out) by relative path.
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -24,17 +26,6 @@ fn assert_same(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>, wha
     for (k, v) in a {
         assert!(b[k] == *v, "{what}: {k} differs");
     }
-}
-
-fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
-    use std::io::Write;
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (n, b) in members {
-        z.start_file(*n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
 }
 
 fn blob(member: &str, data: &[u8]) -> String {
@@ -83,27 +74,12 @@ fn mod_package(name: &str, seed: u32) -> Vec<u8> {
     package(name, &changes, &members)
 }
 
-struct Setup {
-    _tmp: tempfile::TempDir,
-    root: PathBuf,
-    clean: PathBuf,
+/// What this suite does with the shared set-up beyond copying it.
+trait SetupExt {
+    fn write(&self, name: &str, bytes: &[u8]) -> PathBuf;
 }
 
-impl Setup {
-    fn new() -> Setup {
-        let tmp = tempfile::tempdir().unwrap();
-        let root = tmp.path().to_path_buf();
-        let clean = root.join("clean");
-        write_game(&clean, &GameSpec::SMALL).unwrap();
-        Setup { _tmp: tmp, root, clean }
-    }
-
-    fn copy(&self, name: &str) -> PathBuf {
-        let to = self.root.join(name);
-        parkan_studio::fixtures::files::copy_dir(&self.clean, &to).unwrap();
-        to
-    }
-
+impl SetupExt for Setup {
     fn write(&self, name: &str, bytes: &[u8]) -> PathBuf {
         let p = self.root.join(format!("{name}.parkanmod"));
         std::fs::write(&p, bytes).unwrap();

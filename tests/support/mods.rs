@@ -1,0 +1,42 @@
+//! What the mod suites share: a small game folder written once per test with copies made of
+//! it, and a zip archive built from members (a package's container, hostile or not).
+
+use parkan_studio::fixtures::game::{GameSpec, write_game};
+use std::path::PathBuf;
+
+/// A temporary folder holding `clean/`, the small game, and the copies a test makes of it.
+pub struct Setup {
+    _tmp: tempfile::TempDir,
+    pub root: PathBuf,
+    pub clean: PathBuf,
+}
+
+impl Setup {
+    pub fn new() -> Setup {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().to_path_buf();
+        let clean = root.join("clean");
+        write_game(&clean, &GameSpec::SMALL).unwrap();
+        Setup { _tmp: tmp, root, clean }
+    }
+
+    /// A copy of the clean game named `name`.
+    pub fn copy(&self, name: &str) -> PathBuf {
+        let to = self.root.join(name);
+        parkan_studio::fixtures::files::copy_dir(&self.clean, &to).unwrap();
+        to
+    }
+}
+
+/// A zip of `(name, bytes)` members, deflated, in order.
+#[allow(dead_code, reason = "not every mod suite builds packages by hand")]
+pub fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for (n, b) in members {
+        z.start_file(*n, o).unwrap();
+        z.write_all(b).unwrap();
+    }
+    z.finish().unwrap().into_inner()
+}
