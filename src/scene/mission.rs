@@ -242,11 +242,7 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
                 let node = match templates.get(id).cloned() {
                     Some((template, group)) => {
                         let copy = append_copy(&mut scene, name.clone(), at);
-                        let g = group.unwrap_or_else(|| {
-                            scene.instances.push(super::types::Instances { template: template.clone(), copies: Vec::new() });
-                            scene.instances.len() - 1
-                        });
-                        scene.instances[g].copies.push(copy);
+                        let g = add_copy(&mut scene, template.clone(), group, copy);
                         templates.insert(*id, (template, Some(g)));
                         copy
                     }
@@ -287,11 +283,7 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
         {
             scene.nodes.push(SceneNode { name: format!("clan {c}"), parent: Some(node), local: Transform::IDENTITY, primitives: Vec::new() });
             let copy = scene.nodes.len() - 1;
-            let g = group.unwrap_or_else(|| {
-                scene.instances.push(super::types::Instances { template: template..template + 1, copies: Vec::new() });
-                scene.instances.len() - 1
-            });
-            scene.instances[g].copies.push(copy);
+            let g = add_copy(&mut scene, template..template + 1, group, copy);
             rings.insert(ring_key, (template, Some(g)));
         } else if let Some(c) = clan {
             let (lo, hi) = match &drawn {
@@ -370,6 +362,17 @@ fn scaled(dst: &mut Scene, src: &Scene, id: usize, scale: [f32; 3], merge: &mut 
         }
     }
     out
+}
+
+/// Registers `copy` as drawing `template`, in `group` or, for its first copy, a new group;
+/// returns the group.
+fn add_copy(scene: &mut Scene, template: Range<usize>, group: Option<usize>, copy: usize) -> usize {
+    let g = group.unwrap_or_else(|| {
+        scene.instances.push(super::types::Instances { template, copies: Vec::new() });
+        scene.instances.len() - 1
+    });
+    scene.instances[g].copies.push(copy);
+    g
 }
 
 /// A copy's root: one node placed at `at` with no primitives; the renderer draws the
