@@ -21,7 +21,18 @@ pub struct Finding {
     pub line: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
+    /// The English text (what the CLI prints).
     pub message: String,
+    /// The message's id and values, for the editor (the JSON names the id).
+    #[serde(rename = "id", serialize_with = "crate::formats::error::id_only", skip_serializing_if = "Option::is_none")]
+    pub key: Option<Box<crate::formats::message::Key>>,
+}
+
+impl Finding {
+    /// A finding about `entry` (or the file) from a diagnostic.
+    pub fn of(entry: Option<&str>, d: Diagnostic) -> Finding {
+        Finding { severity: d.severity, entry: entry.map(str::to_string), offset: d.offset, line: d.line, column: d.column, message: d.message, key: d.key }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -97,14 +108,7 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn push(&mut self, entry: Option<&str>, d: Diagnostic) {
-        self.findings.push(Finding {
-            severity: d.severity,
-            entry: entry.map(str::to_string),
-            offset: d.offset,
-            line: d.line,
-            column: d.column,
-            message: d.message,
-        });
+        self.findings.push(Finding::of(entry, d));
     }
 
     fn typed(&mut self, entry: Option<&str>, c: super::registry::Checked) {
@@ -209,7 +213,7 @@ pub fn check_draws(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, re
         }
     };
     for d in found {
-        report.diagnostics.push(Finding { severity: d.severity, entry: None, offset: d.offset, line: None, column: None, message: d.message });
+        report.diagnostics.push(Finding::of(None, Diagnostic { line: None, column: None, ..d }));
     }
     report.ok = !report.diagnostics.iter().any(|f| f.severity == Severity::Error);
 }

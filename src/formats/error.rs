@@ -2,6 +2,7 @@
 //! of context (`Material.lib::STEEL › anim[3].keys[7]`), so that the CLI and the GUI can name
 //! the file, the entry and the offset without each codec formatting its own messages.
 
+use super::message::{Key, Message};
 use std::fmt;
 
 /// A parse or validation failure at a byte offset.
@@ -11,14 +12,24 @@ pub struct Error {
     pub offset: u64,
     /// Context from outermost to innermost, e.g. `["STEEL", "anim[3]", "keys[7]"]`.
     pub context: Vec<String>,
+    /// The English text (what the CLI prints).
     pub message: String,
+    /// The message's id and values when it was written with `msg!`: the editor shows it in the
+    /// user's language.
+    pub key: Option<Box<Key>>,
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
-    pub fn new(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
-        Error { offset: offset.try_into().unwrap_or(u64::MAX), context: Vec::new(), message: message.into() }
+    pub fn new(offset: impl TryInto<u64>, message: impl Into<Message>) -> Self {
+        let Message { english, key } = message.into();
+        Error { offset: offset.try_into().unwrap_or(u64::MAX), context: Vec::new(), message: english, key }
+    }
+
+    /// The message alone, with its id (without the context and offset `Display` adds).
+    pub fn text(&self) -> Message {
+        Message { english: self.message.clone(), key: self.key.clone() }
     }
 
     /// Adds an outer context element (the caller's view of where the failing item sits).
@@ -71,25 +82,43 @@ pub struct Diagnostic {
     pub line: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<u32>,
+    /// The English text (what the CLI prints).
     pub message: String,
+    /// The message's id and values when it was written with `msg!` (the JSON output names the id).
+    #[serde(rename = "id", serialize_with = "id_only", skip_serializing_if = "Option::is_none")]
+    pub key: Option<Box<Key>>,
+}
+
+pub(crate) fn id_only<S: serde::Serializer>(key: &Option<Box<Key>>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    match key {
+        Some(k) => s.serialize_str(k.id),
+        None => s.serialize_none(),
+    }
 }
 
 impl Diagnostic {
-    pub fn new(severity: Severity, offset: Option<u64>, message: impl Into<String>) -> Self {
-        Diagnostic { severity, offset, line: None, column: None, message: message.into() }
+    pub fn new(severity: Severity, offset: Option<u64>, message: impl Into<Message>) -> Self {
+        let Message { english, key } = message.into();
+        Diagnostic { severity, offset, line: None, column: None, message: english, key }
     }
-    pub fn error(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+    pub fn error(offset: impl TryInto<u64>, message: impl Into<Message>) -> Self {
         Self::new(Severity::Error, offset.try_into().ok(), message)
     }
-    pub fn warning(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+    pub fn warning(offset: impl TryInto<u64>, message: impl Into<Message>) -> Self {
         Self::new(Severity::Warning, offset.try_into().ok(), message)
     }
-    pub fn info(offset: impl TryInto<u64>, message: impl Into<String>) -> Self {
+    pub fn info(offset: impl TryInto<u64>, message: impl Into<Message>) -> Self {
         Self::new(Severity::Info, offset.try_into().ok(), message)
     }
     /// A diagnostic for text formats, positioned by line and column (both 1-based).
-    pub fn at_line(severity: Severity, line: u32, column: u32, message: impl Into<String>) -> Self {
-        Diagnostic { severity, offset: None, line: Some(line), column: Some(column), message: message.into() }
+    pub fn at_line(severity: Severity, line: u32, column: u32, message: impl Into<Message>) -> Self {
+        let Message { english, key } = message.into();
+        Diagnostic { severity, offset: None, line: Some(line), column: Some(column), message: english, key }
+    }
+
+    /// The message alone, with its id.
+    pub fn text(&self) -> Message {
+        Message { english: self.message.clone(), key: self.key.clone() }
     }
     pub fn with_offset(mut self, offset: u64) -> Self {
         self.offset = Some(offset);
@@ -99,7 +128,8 @@ impl Diagnostic {
 
 impl From<Error> for Diagnostic {
     fn from(e: Error) -> Self {
-        let message = if e.context.is_empty() { e.message } else { format!("{}: {}", e.path(), e.message) };
+        let prefix = if e.context.is_empty() { String::new() } else { format!("{}: ", e.path()) };
+        let message = Message { english: e.message, key: e.key }.prefixed(&prefix);
         Diagnostic::new(Severity::Error, Some(e.offset), message)
     }
 }

@@ -6,6 +6,7 @@ pub mod cp1251;
 pub mod error;
 pub mod landmap;
 pub mod magic;
+pub mod message;
 pub mod mat0;
 pub mod msh;
 pub mod nres;
@@ -23,6 +24,7 @@ pub mod xray_geom;
 pub mod xray_level;
 
 pub use error::{Diagnostic, Error, Result, Severity};
+pub use message::Message;
 
 /// Four ASCII bytes read as a little-endian `u32`, the way resource type ids are stored.
 pub const fn fourcc(s: &[u8; 4]) -> u32 {

@@ -11,6 +11,7 @@
 //! only `app::run` (the real window) starts from the system's language.
 
 pub mod format;
+pub mod messages;
 pub mod locale;
 
 use fluent_bundle::concurrent::FluentBundle;

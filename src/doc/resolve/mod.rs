@@ -46,12 +46,13 @@ pub fn lookup_material<S: AsRef<str>>(names: &[S], name: &[u8]) -> crate::format
 /// any) or the geometry shows as it is.
 pub const UNRESOLVED_COLOR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 
-pub(crate) fn warn(message: impl Into<String>) -> Diagnostic {
+pub(crate) fn warn(message: impl Into<crate::formats::Message>) -> Diagnostic {
     Diagnostic::new(Severity::Warning, None, message)
 }
 
 fn prefixed(prefix: &str, d: &Diagnostic) -> Diagnostic {
-    Diagnostic { message: format!("{prefix}: {}", d.message), ..d.clone() }
+    let text = d.text().prefixed(&format!("{prefix}: "));
+    Diagnostic { message: text.english, key: text.key, ..d.clone() }
 }
 
 /// The WEAR file name the engine-less lookup tries for a mesh: the mesh's base name with

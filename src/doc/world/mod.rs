@@ -33,7 +33,22 @@ pub const ABOVE: f32 = 100.0;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     pub offset: u64,
+    /// The English text.
     pub message: String,
+    /// The message's id and values, for the editor.
+    pub key: Option<Box<crate::formats::message::Key>>,
+}
+
+impl Finding {
+    pub fn new(offset: u64, message: impl Into<crate::formats::Message>) -> Finding {
+        let crate::formats::Message { english, key } = message.into();
+        Finding { offset, message: english, key }
+    }
+
+    /// The message alone, with its id.
+    pub fn text(&self) -> crate::formats::Message {
+        crate::formats::Message { english: self.message.clone(), key: self.key.clone() }
+    }
 }
 
 /// What a mission says about itself that does not hold, with no other file needed: owners out
@@ -45,19 +60,24 @@ pub fn mission_findings(m: &Mission, at: &Offsets) -> Vec<Finding> {
     for (i, o) in m.objects.iter().enumerate() {
         let owned = o.kind <= 1;
         if owned && (o.clan < 0 || o.clan as usize >= m.clans.len()) {
-            out.push(Finding { offset: object_at(i), message: format!("object {i} belongs to clan {} of {}", o.clan, m.clans.len()) });
+            out.push(Finding::new(object_at(i), crate::msg!("mission-clan-out-of-table", "object {i} belongs to clan {clan} of {clans}", i = i, clan = o.clan, clans = m.clans.len())));
         }
         if o.host >= 0 && host(m, o.host).is_none() {
-            out.push(Finding { offset: object_at(i), message: format!("object {i} starts in host {}, which no building of the mission is", o.host) });
+            out.push(Finding::new(object_at(i), crate::msg!("mission-host-missing", "object {i} starts in host {host}, which no building of the mission is", i = i, host = o.host)));
         }
     }
     for (c, clan) in m.clans.iter().enumerate() {
         for r in &clan.relations {
             if m.clan_by_name(r.clan.bytes()).is_none() {
-                out.push(Finding {
-                    offset: at.clans.get(c).copied().unwrap_or(0) as u64,
-                    message: format!("clan {}'s relation names the clan {}, which the mission lacks", clan.name.decode(), r.clan.decode()),
-                });
+                out.push(Finding::new(
+                    at.clans.get(c).copied().unwrap_or(0) as u64,
+                    crate::msg!(
+                        "mission-relation-unknown-clan",
+                        "clan {clan}'s relation names the clan {other}, which the mission lacks",
+                        clan = clan.name.decode(),
+                        other = r.clan.decode()
+                    ),
+                ));
             }
         }
     }

@@ -3,6 +3,8 @@
 use super::{Archive, HEADER_LEN, Item, Loc, MAGIC, NAME_FIELD, Piece, ROW_LEN, Row, Rows, VERSION, lookup};
 use crate::formats::bytes::{Reader, SharedBytes};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::formats::message::hex;
+use crate::msg;
 
 impl Archive {
     /// Parses the whole file. Fails only when the archive cannot be read at all; everything
@@ -11,21 +13,21 @@ impl Archive {
         let mut r = Reader::new(&bytes);
         let magic = r.array::<4>("NRes magic")?;
         if &magic != MAGIC {
-            return Err(Error::new(0, format!("not an NRes archive (magic {magic:02X?}, expected \"NRes\")")));
+            return Err(Error::new(0, msg!("nres-not-nres", "not an NRes archive (magic {magic}, expected \"NRes\")", magic = format!("{magic:02X?}"))));
         }
         let version = r.u32("version")?;
         if version != VERSION {
-            return Err(Error::new(4, format!("unsupported NRes version 0x{version:X} (expected 0x100)")));
+            return Err(Error::new(4, msg!("nres-version", "unsupported NRes version {version} (expected 0x100)", version = hex(version))));
         }
         let count = r.i32("entry_count")?;
         let total = r.u32("total_size")?;
         if count < 0 {
-            return Err(Error::new(8, format!("negative entry count {count}")));
+            return Err(Error::new(8, msg!("nres-negative-count", "negative entry count {count}", count = count)));
         }
         if total as usize != bytes.len() {
             return Err(Error::new(
                 12,
-                format!("total_size {total} differs from the file length {}", bytes.len()),
+                msg!("nres-total-size", "total_size {total} differs from the file length {length}", total = total, length = bytes.len()),
             ));
         }
         let count = count as usize;
@@ -35,10 +37,12 @@ impl Archive {
             .ok_or_else(|| {
                 Error::new(
                     8,
-                    format!(
-                        "directory of {count} entries ({} bytes) does not fit in a {}-byte file after the header",
-                        count as u128 * ROW_LEN as u128,
-                        bytes.len()
+                    msg!(
+                        "nres-directory-too-big",
+                        "directory of {count} entries ({size} bytes) does not fit in a {length}-byte file after the header",
+                        count = count,
+                        size = (count as u128 * ROW_LEN as u128).to_string(),
+                        length = bytes.len()
                     ),
                 )
             })?;
@@ -60,16 +64,22 @@ impl Archive {
             if o < HEADER_LEN || end.is_none_or(|e| e > dir_offset) {
                 return Err(Error::new(
                     dir_offset + k * ROW_LEN + 56,
-                    format!(
-                        "entry {k} ({:?}): payload 0x{o:X}..+0x{s:X} lies outside the data region 0x{HEADER_LEN:X}..0x{dir_offset:X}",
-                        row.name()
+                    msg!(
+                        "nres-payload-outside",
+                        "entry {k} ({name:?}): payload {o}..+{s} lies outside the data region {start}..{end}",
+                        k = k,
+                        name = row.name(),
+                        o = hex(o),
+                        s = hex(s),
+                        start = hex(HEADER_LEN),
+                        end = hex(dir_offset)
                     ),
                 ));
             }
             if !row.has_nul() {
                 diags.push(Diagnostic::warning(
                     dir_offset + k * ROW_LEN + 20,
-                    format!("entry {k}: name field has no NUL terminator ({NAME_FIELD} bytes used)"),
+                    msg!("nres-name-unterminated", "entry {k}: name field has no NUL terminator ({used} bytes used)", k = k, used = NAME_FIELD),
                 ));
             }
             apart &= o >= prev_end;
@@ -84,7 +94,7 @@ impl Archive {
             // rows sharing bytes reported.
             for k in a.build_layout() {
                 let row = a.entry(k);
-                diags.push(Diagnostic::warning(row.offset(), format!("entry {k} ({:?}) shares or overlaps another entry's bytes", row.name())));
+                diags.push(Diagnostic::warning(row.offset(), msg!("nres-shared-bytes", "entry {k} ({name:?}) shares or overlaps another entry's bytes", k = k, name = row.name())));
             }
         }
         Ok((a, diags))
@@ -145,7 +155,7 @@ impl Archive {
                 } else {
                     diags.push(Diagnostic::warning(
                         dir_offset + k * ROW_LEN,
-                        format!("salvage: directory row {k} ({:?}) is not intact (payload 0x{o:X}..+0x{s:X}); not listed", row.name()),
+                        msg!("nres-salvage-dropped", "salvage: directory row {k} ({name:?}) is not intact (payload {o}..+{s}); not listed", k = k, name = row.name(), o = hex(o), s = hex(s)),
                     ));
                 }
             }

@@ -149,11 +149,8 @@ impl Archive {
         let size = usize::try_from(row.unpacked_size()).unwrap_or(usize::MAX);
         method::unpack(row.method(), self.xor_key(i), &self.packed[i], size).map_err(|e| {
             let at = e.offset.saturating_add(row.effective_offset());
-            Error {
-                offset: at,
-                context: Vec::new(),
-                message: format!("{} ({} entry): {}", label(i, row), row.method().name(), e.message),
-            }
+            let text = e.text().prefixed(&format!("{} ({} entry): ", label(i, row), row.method().name()));
+            Error { offset: at, context: Vec::new(), message: text.english, key: text.key }
         })
     }
 

@@ -11,7 +11,9 @@ use super::scene::{Built, structure_key};
 use super::selection::{Marker, Selection};
 use crate::doc::kinds::mission::diff::label;
 use crate::doc::world::{ABOVE, BELOW, Finding, host, mission_findings};
-use crate::formats::Diagnostic;
+use crate::formats::message::Arg;
+use crate::formats::{Diagnostic, Message};
+use crate::msg;
 use crate::formats::tma::{Mission, Offsets};
 use std::collections::BTreeSet;
 
@@ -38,12 +40,22 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
     let Some(b) = built else { return name_all(m, out) };
     if b.key == structure_key(m) {
         for (i, why) in &b.facts.missing {
-            out.push(Finding { offset: object_at(*i), message: format!("object {i}: {why}") });
+            out.push(Finding::new(object_at(*i), format!("object {i}: {why}")));
         }
         for (i, o) in m.objects.iter().enumerate().filter(|(_, o)| o.host >= 0 && o.vertex >= 0) {
             let Some(n) = host(m, o.host).and_then(|h| b.facts.hallways.get(h).copied().flatten()) else { continue };
             if o.vertex as u32 >= n {
-                out.push(Finding { offset: object_at(i), message: format!("object {i} starts at hall-way vertex {} of host {}, whose hall-way has {n}", o.vertex, o.host) });
+                out.push(Finding::new(
+                    object_at(i),
+                    msg!(
+                        "mission-vertex-past-hallway",
+                        "object {i} starts at hall-way vertex {vertex} of host {host}, whose hall-way has {n}",
+                        i = i,
+                        vertex = o.vertex,
+                        host = o.host,
+                        n = n
+                    ),
+                ));
             }
         }
     }
@@ -55,25 +67,35 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
             }
             let [x, y, z] = o.position;
             let message = match g.height(x, y) {
-                Some(h) if z < h - BELOW => format!("object {i} stands {} below the ground", round(h - z)),
-                Some(h) if z > h + ABOVE => format!("object {i} floats {} above the ground", round(z - h)),
-                None if !g.covers(x, y) => format!("object {i} stands outside the map ({x}, {y})"),
+                Some(h) if z < h - BELOW => msg!("mission-below-ground", "object {i} stands {d} below the ground", i = i, d = round(h - z)),
+                Some(h) if z > h + ABOVE => msg!("mission-above-ground", "object {i} floats {d} above the ground", i = i, d = round(z - h)),
+                None if !g.covers(x, y) => msg!("mission-object-off-map", "object {i} stands outside the map ({x}, {y})", i = i, x = x, y = y),
                 _ => continue,
             };
-            out.push(Finding { offset: object_at(i), message });
+            out.push(Finding::new(object_at(i), message));
         }
         for (i, l) in m.lodes.iter().enumerate() {
             if !g.covers(l.position[0], l.position[1]) {
                 let offset = at.lodes.get(i).copied().unwrap_or(0) as u64;
-                out.push(Finding { offset, message: format!("lode {i} lies outside the map ({}, {})", l.position[0], l.position[1]) });
+                out.push(Finding::new(offset, msg!("mission-lode-off-map", "lode {lode} lies outside the map ({x}, {y})", lode = i, x = l.position[0], y = l.position[1])));
             }
         }
     }
     name_all(m, out)
 }
 
+/// Every finding about an object named by its label, in English and in its message's `i` (a
+/// translation writes "object { $i }" its own way).
 fn name_all(m: &Mission, mut out: Vec<Finding>) -> Vec<Finding> {
     for f in &mut out {
+        if f.message.starts_with("object ")
+            && let Some(k) = &mut f.key
+            && let Some((_, arg)) = k.args.iter_mut().find(|(n, _)| *n == "i")
+            && let Arg::Int(i) = *arg
+            && let Some(o) = usize::try_from(i).ok().and_then(|i| m.objects.get(i).map(|o| (i, o)))
+        {
+            *arg = Arg::Text(label(o.0, o.1).trim_start_matches("object ").to_string());
+        }
         f.message = named(m, std::mem::take(&mut f.message));
     }
     out
@@ -110,7 +132,7 @@ pub fn selection_at(at: &Offsets, offset: u64) -> Option<Selection> {
 pub fn diagnostics(m: &Mission, at: &Offsets, built: Option<&Built>) -> (Vec<Diagnostic>, Vec<(usize, String)>) {
     let findings = world_findings(m, at, built);
     let objects = findings.iter().filter_map(|f| object_at(at, f.offset).map(|i| (i, f.message.clone()))).collect();
-    (findings.into_iter().map(|f| Diagnostic::warning(f.offset, f.message)).collect(), objects)
+    (findings.into_iter().map(|f| Diagnostic::warning(f.offset, Message { english: f.message, key: f.key })).collect(), objects)
 }
 
 #[cfg(test)]

@@ -1,0 +1,237 @@
+//! Messages with an id, so that the editor can show a codec's finding in the user's language
+//! while the command line keeps the English text scripts parse (docs/i18n.md).
+//!
+//! A message is written once, at the place that finds the problem, with [`msg!`](crate::msg):
+//! an id, the English text as a format string, and the named values it shows. The English text
+//! is formatted there and then (what `Display`, the CLI and the JSON print); the id and the
+//! values ride along for the editor, which looks the id up in `i18n/ru/messages/*.ftl`. A
+//! message made from a plain string has no id and shows as it is in every language.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// A value a message shows. Numbers are kept as numbers so a translation can choose its plural
+/// form by them; everything else (names, paths, hex offsets, lists) is text as it is shown.
+#[derive(Debug, Clone)]
+pub enum Arg {
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+impl PartialEq for Arg {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Arg::Int(a), Arg::Int(b)) => a == b,
+            (Arg::Float(a), Arg::Float(b)) => a.to_bits() == b.to_bits(),
+            (Arg::Text(a), Arg::Text(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Arg {}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Int(n) => write!(f, "{n}"),
+            Arg::Float(x) => write!(f, "{x}"),
+            Arg::Text(s) => f.write_str(s),
+        }
+    }
+}
+
+macro_rules! int_arg {
+    ($($t:ty),*) => {$(
+        impl From<&$t> for Arg {
+            fn from(v: &$t) -> Self {
+                // u64/usize above i64::MAX only come from hostile headers; the text shows them
+                // saturated, and the English text (formatted from the value itself) stays exact.
+                Arg::Int(i64::try_from(*v).unwrap_or(i64::MAX))
+            }
+        }
+    )*};
+}
+int_arg!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+impl From<&f32> for Arg {
+    fn from(v: &f32) -> Self {
+        Arg::Float(f64::from(*v))
+    }
+}
+
+impl From<&f64> for Arg {
+    fn from(v: &f64) -> Self {
+        Arg::Float(*v)
+    }
+}
+
+impl From<&String> for Arg {
+    fn from(v: &String) -> Self {
+        Arg::Text(v.clone())
+    }
+}
+
+impl From<&&str> for Arg {
+    fn from(v: &&str) -> Self {
+        Arg::Text((*v).to_string())
+    }
+}
+
+impl From<&&String> for Arg {
+    fn from(v: &&String) -> Self {
+        Arg::Text((*v).clone())
+    }
+}
+
+impl From<&Cow<'_, str>> for Arg {
+    fn from(v: &Cow<'_, str>) -> Self {
+        Arg::Text(v.to_string())
+    }
+}
+
+impl From<&char> for Arg {
+    fn from(v: &char) -> Self {
+        Arg::Text(v.to_string())
+    }
+}
+
+/// What the editor needs to say a message in another language: its id, its values, and the
+/// text in front of it that is not part of the message (an item's path: names, never
+/// translated).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Key {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+    pub prefix: String,
+}
+
+/// A message: the English text, and its id and values when it was written with `msg!`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub english: String,
+    pub key: Option<Box<Key>>,
+}
+
+impl Message {
+    /// A message with an id (what `msg!` expands to).
+    pub fn keyed(id: &'static str, english: String, args: Vec<(&'static str, Arg)>) -> Self {
+        Message { english, key: Some(Box::new(Key { id, args, prefix: String::new() })) }
+    }
+
+    /// The same message with `prefix` in front of its English text and kept apart in its key.
+    pub fn prefixed(mut self, prefix: &str) -> Self {
+        self.english.insert_str(0, prefix);
+        if let Some(k) = &mut self.key {
+            k.prefix.insert_str(0, prefix);
+        }
+        self
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.english
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.english)
+    }
+}
+
+impl From<String> for Message {
+    fn from(english: String) -> Self {
+        Message { english, key: None }
+    }
+}
+
+impl From<&str> for Message {
+    fn from(english: &str) -> Self {
+        Message { english: english.to_string(), key: None }
+    }
+}
+
+impl From<&String> for Message {
+    fn from(english: &String) -> Self {
+        Message { english: english.clone(), key: None }
+    }
+}
+
+impl From<Cow<'_, str>> for Message {
+    fn from(english: Cow<'_, str>) -> Self {
+        Message { english: english.into_owned(), key: None }
+    }
+}
+
+impl From<Message> for String {
+    fn from(m: Message) -> Self {
+        m.english
+    }
+}
+
+/// `msg!("id", "English text with {name}", name = value, …)`: a [`Message`] whose English text
+/// is the format string formatted with the named values (format specs such as `{size:#x}`
+/// work), and whose id and values let the editor translate it. Every `{name}` the text shows is
+/// one of the named values (the message tests check this, and that `i18n/ru/messages/` has the
+/// id with the same names). The id is a literal so the tests find every message by reading the
+/// sources.
+#[macro_export]
+macro_rules! msg {
+    ($id:literal, $english:literal $(,)?) => {
+        $crate::formats::message::Message::keyed($id, ::std::format!($english), ::std::vec::Vec::new())
+    };
+    ($id:literal, $english:literal, $($name:ident = $val:expr),+ $(,)?) => {{
+        $(let $name = $val;)+
+        $crate::formats::message::Message::keyed(
+            $id,
+            ::std::format!($english),
+            ::std::vec![$((stringify!($name), $crate::formats::message::Arg::from(&$name))),+],
+        )
+    }};
+}
+
+/// An offset written the way every message shows one: `0x1F4`.
+pub fn hex(offset: impl TryInto<u64>) -> String {
+    format!("0x{:X}", offset.try_into().unwrap_or(u64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn english_is_formatted_and_the_values_are_kept() {
+        let count = 3u32;
+        let m = crate::msg!("test-entries", "{count} entries past {at}", count = count, at = hex(16u64));
+        assert_eq!(m.english, "3 entries past 0x10");
+        let k = m.key.as_deref().expect("keyed");
+        assert_eq!(k.id, "test-entries");
+        assert_eq!(k.args, vec![("count", Arg::Int(3)), ("at", Arg::Text("0x10".into()))]);
+    }
+
+    #[test]
+    fn format_specs_and_expressions_work() {
+        let v = [1u8, 2];
+        let m = crate::msg!("test-spec", "{n:>4}|{x:.2}", n = v.len(), x = 1.5f32);
+        assert_eq!(m.english, "   2|1.50");
+        assert_eq!(m.key.expect("keyed").args[1], ("x", Arg::Float(1.5)));
+    }
+
+    #[test]
+    fn a_prefix_is_kept_apart() {
+        let m = crate::msg!("test-plain", "bad magic").prefixed("STEEL › anim[3]: ");
+        assert_eq!(m.english, "STEEL › anim[3]: bad magic");
+        assert_eq!(m.key.expect("keyed").prefix, "STEEL › anim[3]: ");
+        let plain = Message::from("no id").prefixed("x: ");
+        assert_eq!((plain.english.as_str(), plain.key), ("x: no id", None));
+    }
+
+    #[test]
+    fn huge_unsigned_values_saturate_in_the_key_only() {
+        let n = u64::MAX;
+        let m = crate::msg!("test-huge", "{n}", n = n);
+        assert_eq!(m.english, u64::MAX.to_string());
+        assert_eq!(m.key.expect("keyed").args[0].1, Arg::Int(i64::MAX));
+    }
+}
