@@ -177,6 +177,7 @@ impl StudioApp {
     /// The app on any egui context (benchmarks, headless runs).
     pub fn with_context(ctx: &egui::Context, storage: Option<&dyn eframe::Storage>, opts: StartOptions) -> StudioApp {
         let mut settings = Settings::load(storage);
+        i18n::messages::install();
         // A first start takes the system's language (`run`; English elsewhere) and keeps it.
         let language = *settings.language.get_or_insert_with(i18n::first_start_language);
         i18n::set_language(language);

@@ -52,10 +52,12 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The editor's translator, when installed, says the message in its language.
+        let text = super::message::shown(&self.message, self.key.as_deref());
         if self.context.is_empty() {
-            write!(f, "@0x{:X}: {}", self.offset, self.message)
+            write!(f, "@0x{:X}: {text}", self.offset)
         } else {
-            write!(f, "{} @0x{:X}: {}", self.path(), self.offset, self.message)
+            write!(f, "{} @0x{:X}: {text}", self.path(), self.offset)
         }
     }
 }

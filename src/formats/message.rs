@@ -9,6 +9,28 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::OnceLock;
+
+/// How the editor says a keyed message in the language it shows (`None`: as written, in
+/// English). Set once by the editor at start; the command line never sets it, so its
+/// `Display` is always the English text.
+pub type Translator = fn(&Key) -> Option<String>;
+
+static TRANSLATOR: OnceLock<Translator> = OnceLock::new();
+
+/// Installs the editor's translator (the first call wins).
+pub fn set_translator(t: Translator) {
+    let _ = TRANSLATOR.set(t);
+}
+
+/// A message's text as it is shown: through the translator when one is installed and it has
+/// the key's text, else the English.
+pub fn shown<'a>(english: &'a str, key: Option<&Key>) -> Cow<'a, str> {
+    match (TRANSLATOR.get(), key) {
+        (Some(t), Some(k)) => t(k).map_or(Cow::Borrowed(english), Cow::Owned),
+        _ => Cow::Borrowed(english),
+    }
+}
 
 /// A value a message shows. Numbers are kept as numbers so a translation can choose its plural
 /// form by them; everything else (names, paths, hex offsets, lists) is text as it is shown.
@@ -136,7 +158,7 @@ impl Message {
 
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.english)
+        f.write_str(&shown(&self.english, self.key.as_deref()))
     }
 }
 
@@ -182,7 +204,8 @@ macro_rules! msg {
         $crate::formats::message::Message::keyed($id, ::std::format!($english), ::std::vec::Vec::new())
     };
     ($id:literal, $english:literal, $($name:ident = $val:expr),+ $(,)?) => {{
-        $(let $name = $val;)+
+        // `i = i` is the usual case: the binding is what the format string captures.
+        $(#[allow(clippy::redundant_locals)] let $name = $val;)+
         $crate::formats::message::Message::keyed(
             $id,
             ::std::format!($english),

@@ -83,6 +83,21 @@ pub fn russian_text(key: &Key) -> Option<String> {
     Some(format!("{}{text}", key.prefix))
 }
 
+/// What `formats::message`'s `Display` asks (installed by [`install`]): the key's text in the
+/// current language when that is not English.
+fn translate(key: &Key) -> Option<String> {
+    match language() {
+        Language::English => None,
+        Language::Russian => russian_text(key),
+    }
+}
+
+/// Makes every `Display` of a keyed message or error in this process follow the interface's
+/// language (the editor calls it at start; the command line never does).
+pub fn install() {
+    crate::formats::message::set_translator(translate);
+}
+
 /// A message's text in `l`.
 pub fn text_in(l: Language, english: &str, key: Option<&Key>) -> String {
     match (l, key) {
@@ -99,6 +114,11 @@ pub fn message(m: &Message) -> String {
 /// A diagnostic's message in the current language (without its severity or offset).
 pub fn diagnostic(d: &Diagnostic) -> String {
     text_in(language(), &d.message, d.key.as_deref())
+}
+
+/// A `check` finding's message in the current language.
+pub fn finding(f: &crate::doc::check::Finding) -> String {
+    text_in(language(), &f.message, f.key.as_deref())
 }
 
 /// An error as `Display` writes it (`path @0x1F: message`), its message in the current language.

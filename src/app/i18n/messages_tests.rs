@@ -240,3 +240,20 @@ fn russian_numbers_are_technical_and_english_is_the_codes() {
     assert_eq!(n(12345.0).as_deref(), Some("12345"));
     assert_eq!(n(-1.5).as_deref(), Some("−1,5"));
 }
+
+#[test]
+fn a_codec_error_reads_in_the_interface_language() {
+    use crate::formats::bytes::SharedBytes;
+    install();
+    let mut bytes = b"NRes\x00\x01\x00\x00\xff\xff\xff\xff\x10\x00\x00\x00".to_vec();
+    bytes.truncate(16);
+    let e = crate::formats::nres::Archive::parse(SharedBytes::from(bytes)).err().expect("a negative count fails").within("A.lib");
+    assert_eq!(e.key.as_ref().map(|k| k.id), Some("nres-negative-count"));
+    crate::app::i18n::set_thread_language(Language::Russian);
+    let ru = (e.to_string(), error(&e), diagnostic(&Diagnostic::from(e.clone())));
+    crate::app::i18n::set_thread_language(Language::English);
+    assert_eq!(ru.0, "A.lib @0x8: отрицательное число записей: −1");
+    assert_eq!(ru.1, ru.0);
+    assert_eq!(ru.2, "A.lib: отрицательное число записей: −1");
+    assert_eq!(e.to_string(), "A.lib @0x8: negative entry count -1", "English stays the code's");
+}

@@ -82,7 +82,7 @@ fn look_up(ctx: &egui::Context, ws: &Workspace, material: &ItemPath, name: &[u8]
 pub fn look_up_in(ctx: &egui::Context, assets: &dyn AssetSource, name: &[u8], readings: &Readings) -> TexLook {
     let mut diags = Vec::new();
     let found = resolve_texture(assets, name, readings, &mut diags);
-    let problem = || diags.iter().map(|d| d.message.clone()).next().unwrap_or_else(|| crate::tr!("mesh-not-found"));
+    let problem = || diags.iter().map(crate::app::i18n::messages::diagnostic).next().unwrap_or_else(|| crate::tr!("mesh-not-found"));
     match found {
         Some(t) => {
             let rects = t.page.clone();

@@ -288,7 +288,7 @@ pub fn show(ui: &mut egui::Ui, cx: &EditorCx, view: &mut Mat0View, out: &mut Vec
     });
     for d in &diagnostics {
         let c = if d.severity == Severity::Error { ui.visuals().error_fg_color } else { ui.visuals().warn_fg_color };
-        ui.colored_label(c, format!("{}: {}", severity(d.severity), d.message));
+        ui.colored_label(c, format!("{}: {}", severity(d.severity), crate::app::i18n::messages::diagnostic(d)));
     }
     if let Some(n) = &view.notice {
         ui.colored_label(ui.visuals().warn_fg_color, n);

@@ -296,7 +296,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut RecordView, out: &mut Vec<Intent
     }
     for d in &diagnostics {
         let c = if d.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
-        ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+        ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), crate::app::i18n::messages::diagnostic(d)));
     }
     ui.add_space(4.0);
     v.show_slots(ui, cx, out);

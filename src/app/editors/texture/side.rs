@@ -166,7 +166,7 @@ fn diagnostics(ui: &mut Ui, view: &TextureView) {
             Severity::Warning => ui.visuals().warn_fg_color,
             _ => ui.visuals().weak_text_color(),
         };
-        ui.colored_label(colour, &d.message);
+        ui.colored_label(colour, crate::app::i18n::messages::diagnostic(d));
     }
 }
 

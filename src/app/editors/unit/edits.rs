@@ -38,7 +38,7 @@ pub fn apply(path: &ItemPath, bytes: &[u8], reading: Reading, op: &UnitOp) -> Re
 
 /// Applies `op` to `u`: the component to select after it and the undo label.
 pub fn run(u: &mut UnitDat, op: &UnitOp) -> Result<(usize, String), String> {
-    let e = |e: crate::formats::Error| e.message;
+    let e = |e: crate::formats::Error| crate::app::i18n::messages::error_message(&e);
     let siblings = |u: &UnitDat, i: usize| -> Result<(usize, usize, usize), String> {
         let tree = u.tree();
         let p = tree.parent.get(i).copied().flatten().ok_or_else(|| crate::tr!("unit-err-root-siblings"))?;

@@ -203,7 +203,7 @@ impl UnitScene {
                 let problems = &assembly.scene.diagnostics;
                 if !problems.is_empty() {
                     ui.colored_label(ui.visuals().warn_fg_color, tr!("unit-problems", n = problems.len()))
-                        .on_hover_text(problems.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("\n"));
+                        .on_hover_text(problems.iter().map(crate::app::i18n::messages::diagnostic).collect::<Vec<_>>().join("\n"));
                 }
             }
             Err(e) => {

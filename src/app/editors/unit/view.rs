@@ -369,7 +369,7 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut UnitView, out: &mut Vec<Intent>)
     });
     for d in &v.diagnostics {
         let c = if d.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
-        ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+        ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), crate::app::i18n::messages::diagnostic(d)));
     }
     if let Some(m) = &v.message {
         ui.colored_label(Color32::from_rgb(230, 90, 80), m);

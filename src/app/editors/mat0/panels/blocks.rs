@@ -245,7 +245,7 @@ pub fn readout(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0) {
                         ui.label(power);
                     }
                     for d in &s.diagnostics {
-                        ui.colored_label(ui.visuals().warn_fg_color, &d.message);
+                        ui.colored_label(ui.visuals().warn_fg_color, crate::app::i18n::messages::diagnostic(d));
                     }
                 }
                 Err(e) => {

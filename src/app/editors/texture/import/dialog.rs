@@ -119,7 +119,7 @@ fn body(ui: &mut Ui, d: &mut ImportDialog, answer: &mut Option<Answer>) {
         Some(Ok(p)) => {
             for diag in &p.diagnostics {
                 let c = if diag.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
-                ui.colored_label(c, format!("• {}", diag.message));
+                ui.colored_label(c, format!("• {}", crate::app::i18n::messages::diagnostic(diag)));
             }
             true
         }
