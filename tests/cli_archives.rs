@@ -265,3 +265,21 @@ fn stale_temp_files_are_reported_not_removed() {
     assert!(err.contains(".nres_simple.lib.a1B2c3.tmp (777 bytes") && err.contains("interrupted save"), "{err}");
     assert!(dir.join(".nres_simple.lib.a1B2c3.tmp").exists());
 }
+
+/// A finding written with an id names it in the JSON (scripts can match the id instead of the
+/// English text), and the text stays the English one.
+#[test]
+fn check_json_names_a_message_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"NRes".to_vec();
+    bytes.extend(0x100u32.to_le_bytes());
+    bytes.extend((-1i32).to_le_bytes());
+    bytes.extend(16u32.to_le_bytes());
+    std::fs::write(dir.path().join("neg.lib"), &bytes).unwrap();
+    let out = run(&["check", "--json", "neg.lib"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let d = &v["files"][0]["diagnostics"][0];
+    assert_eq!(d["id"], "nres-negative-count", "{d}");
+    assert_eq!(d["message"], "negative entry count -1", "{d}");
+}
