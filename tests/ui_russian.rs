@@ -232,3 +232,26 @@ fn a_landscape_with_its_flags_in_russian_at_1024x768() {
     settle(&mut h);
     h.snapshot("ru_landscape_1024x768");
 }
+
+/// The codecs' own findings in Russian: an archive whose entries share bytes opens with its
+/// warnings in the inspector and the log in Russian (their ids' texts in
+/// `i18n/ru/messages/`), the entry names as the file has them.
+#[test]
+fn a_files_findings_in_russian() {
+    let snap = common::SnapshotDir::new("/tmp/parkan-studio-ru-findings");
+    let d = snap.path();
+    std::fs::write(d.join("shared.lib"), parkan_studio::fixtures::nres::shared_ranges()).unwrap();
+    let size = [1024.0, 768.0];
+    let mut h = harness(Vec::new(), size);
+    h.state_mut().push_intent(Intent::SetLanguage(Language::Russian));
+    settle(&mut h);
+    h.state_mut().push_intent(Intent::Open(vec![d.join("shared.lib")]));
+    h.state_mut().push_intent(Intent::Run(Command::ToggleLog));
+    settle(&mut h);
+    assert_eq!(i18n::language(), Language::Russian);
+    assert!(h.query_all_by_label_contains("делит или перекрывает байты другой записи").count() >= 2, "the warning in Russian");
+    assert_eq!(h.query_all_by_label_contains("shares or overlaps").count(), 0, "no English left");
+    h.hover_at(egui::pos2(size[0] - 5.0, size[1] - 5.0));
+    settle(&mut h);
+    h.snapshot("ru_findings_1024x768");
+}
