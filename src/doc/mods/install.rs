@@ -5,10 +5,11 @@
 //! the members it takes), however many files a package writes; the transaction's commit point
 //! and recovery are those of `journal`.
 
-use super::apply::{Outcome, apply_file};
+use super::apply::Outcome;
 use super::change::Change;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
-use super::manage::{InstallOptions, ModError, Step, apply_hand, base_bytes, done_text, hand_changes, owners, read_opt, replay, sha_opt, touched};
+use super::manage::{InstallOptions, ModError, Step, apply_hand, base_body, done_text, hand_changes, owners, replay, touched};
+use super::stream::{Body, Scratch, apply_body};
 use super::shelf::Shelf;
 use super::package::{Lazy, Package, Source};
 use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
@@ -99,6 +100,8 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
     let later = position..journal.mods.len();
     // The installed packages a rebuild reads, one file's changes at a time.
     let mut shelf = Shelf::new(game, stage.as_ref().map(|(s, _)| s.dir()));
+    // Where rebuilt archives are written: the stage, or a temporary folder for a dry run.
+    let mut scratch = stage.as_ref().map_or_else(Scratch::temporary, |(s, _)| Scratch::in_dir(s.dir()));
     let index = journal.file_index();
     let mut planned = Vec::with_capacity(groups.len());
     let mut outcomes = Vec::new();
@@ -119,15 +122,15 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
             (Members::Lazy(l), [i]) => l.data_sha(*i).map(str::to_string),
             _ => None,
         };
-        let current = read_opt(&path)?;
-        let existed = current.is_some();
-        let before = if stage.is_some() && !index.contains_key(&key) { sha_opt(&current) } else { None };
-        let (bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
+        let mut current = Body::of_file(&path)?;
+        let existed = !current.is_absent();
+        let before = if stage.is_some() && !index.contains_key(&key) { current.sha()? } else { None };
+        let (mut bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
             // Installed before mods that touch this file: rebuilt in the new order.
             let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
             let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
             let installed: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
-            let hand = hand_changes(game, &mut shelf, fs, &current, &installed)?;
+            let hand = hand_changes(game, &mut shelf, fs, &mut current, &installed, &mut scratch)?;
             // Rebuilt from the snapshot: the file as it is is not needed any more.
             drop(current);
             let mut order: Vec<(Step, Option<bool>)> = Vec::new();
@@ -138,23 +141,25 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
             for &k in touching.iter().filter(|&&k| k >= position) {
                 order.push((Step::Mod(&journal.mods[k]), None));
             }
-            let (b, outs) = replay(&mut shelf, base_bytes(game, fs)?, file, &order)?;
-            (apply_hand(b, file, &hand), outs)
+            let (b, outs) = replay(&mut shelf, base_body(game, fs)?, file, &order, &mut scratch)?;
+            (apply_hand(b, file, &hand, &mut scratch)?, outs)
         } else {
-            let r = apply_file(current, file, &changes, opts.force);
-            (r.bytes, r.outcomes)
+            // A dry run keeps nothing it builds: only the outcomes are wanted.
+            let (b, outs) = if stage.is_some() { apply_body(&current, file, &changes, opts.force, &mut scratch)? } else { apply_body(&current, file, &changes, opts.force, &mut Scratch::discard())? };
+            (b.unwrap_or(current), outs)
         };
         blocked |= outs.iter().any(|o| o.done.is_err());
         let (mut staged, mut after) = (None, None);
         if let Some((stage, kill)) = stage.as_mut().filter(|_| !blocked) {
-            let as_held = |b: &SharedBytes| changes.len() == 1 && changes[0].op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len());
-            after = match (&bytes, known) {
-                (Some(b), Some(sha)) if as_held(b) => Some(sha),
-                _ => sha_opt(&bytes),
+            let as_held = |b: &Body| match b {
+                Body::Mem(b) => changes.len() == 1 && changes[0].op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len()),
+                _ => false,
             };
-            if let Some(b) = &bytes {
-                staged = Some(stage.put(&rel, b, &mut **kill)?);
-            }
+            after = match known {
+                Some(sha) if as_held(&bytes) => Some(sha),
+                _ => bytes.sha()?,
+            };
+            staged = stage.put_body(&rel, bytes, &mut **kill)?;
         }
         planned.push(Planned { file: rel, staged, after, existed, before });
         outcomes.extend(outs);
