@@ -270,3 +270,7 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], force: bo
     let r = apply_file(body.load()?, file, changes, force);
     Ok((Some(r.bytes.map_or(Body::Absent, Body::Mem)), r.outcomes))
 }
+
+#[cfg(test)]
+#[path = "stream_tests.rs"]
+mod tests;
