@@ -32,13 +32,6 @@ pub(super) struct Planned {
     pub before: Option<String>,
 }
 
-/// Where an install's changes come from: a package held whole, or one read a file's members
-/// at a time.
-pub(super) enum Members<'a> {
-    Held,
-    Lazy(&'a mut Lazy),
-}
-
 /// An install worked out: the journal it starts from, the place, each file and each change's
 /// outcome.
 pub(super) struct Core {
@@ -65,7 +58,7 @@ fn groups(changes: &[Change]) -> Vec<(String, Vec<usize>)> {
 /// Works out an install of `pkg` into `game`: each file's new bytes built from the file as it
 /// is (or rebuilt in the new order where later mods touch it), handed to `stage` as soon as
 /// it is built (no file is staged once a change is blocked, and none without a stage).
-pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: &InstallOptions, mut stage: Option<(&mut Stage, KillAt)>) -> Result<Core, ModError> {
+pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<(&mut Stage, KillAt)>) -> Result<Core, ModError> {
     if !game.is_dir() {
         return Err(ModError::Usage(format!("{}: not a folder", game.display())));
     }
@@ -108,18 +101,12 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
     let mut blocked = false;
     for ((file, which), (rel, path)) in groups.iter().zip(located) {
         let key = file.to_ascii_lowercase();
-        let loaded: Vec<Change>;
-        let changes: Vec<&Change> = match &mut members {
-            Members::Held => which.iter().map(|&i| &pkg.changes[i]).collect(),
-            Members::Lazy(lazy) => {
-                loaded = lazy.load(pkg, which)?;
-                loaded.iter().collect()
-            }
-        };
+        let loaded = lazy.load(pkg, which)?;
+        let changes: Vec<&Change> = loaded.iter().collect();
         // A whole file a change writes as the package holds it: its SHA-256 is the member's,
         // checked when it was read.
-        let known = match (&members, which.as_slice()) {
-            (Members::Lazy(l), [i]) => l.data_sha(*i).map(str::to_string),
+        let known = match which.as_slice() {
+            [i] => lazy.data_sha(*i).map(str::to_string),
             _ => None,
         };
         let mut current = Body::of_file(&path)?;
@@ -199,9 +186,11 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
         (None, false) if game.is_dir() && folder_inside(game, JOURNAL_DIR).is_ok() => Some(Stage::begin(game)?),
         (None, false) => None,
     };
-    // A member several files name is inflated once: spilled into the stage for the others.
-    if let Some(s) = &stage {
-        lazy.spill_into(s.dir(), "member-new-");
+    // A member several files name is inflated once: spilled into the stage for the others
+    // (a dry run's into a temporary folder).
+    match &stage {
+        Some(s) => lazy.spill_into(s.dir(), "member-new-"),
+        None => lazy.spill_to_temporary(),
     }
     let in_game = opts.to.is_none();
     let r = prepare(game, &pkg, &mut lazy, opts, stage.as_mut(), &mut lines, &mut *kill);
@@ -239,7 +228,7 @@ pub(super) type Ready = (Writes, Journal, String);
 /// Plans the install, staging each file as it is built, and makes its transaction (or writes
 /// the files under `--to`, or stops at the dry run: `None`); the lines to print go into `lines`.
 fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
-    let core = plan_core(game, pkg, Members::Lazy(lazy), opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)));
+    let core = plan_core(game, pkg, lazy, opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)));
     // Every file is built: no member is wanted again.
     lazy.drop_spills();
     let core = core?;
@@ -342,11 +331,6 @@ fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, m
     };
     let done = format!("installed {} as #{} of {} (journal: {})", shown(&pkg.meta.name), position + 1, next.mods.len(), Journal::dir(game).display());
     Ok(Some((writes, next, done)))
-}
-
-/// Holds `pkg` whole ([`super::manage::plan`], the dry run the editor lists).
-pub(super) fn plan_held(game: &Path, pkg: &Package, opts: &InstallOptions) -> Result<Core, ModError> {
-    plan_core(game, pkg, Members::Held, opts, None)
 }
 
 #[cfg(test)]

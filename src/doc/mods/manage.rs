@@ -12,7 +12,7 @@ use super::change::Change;
 use super::create::diff_file;
 use super::install::{Ready, transact};
 use super::journal::{FileState, Installed, Journal, KillAt, Writes, recover};
-use super::package::{Package, PackageError};
+use super::package::{Lazy, Package, PackageError, Source};
 use super::keys::KeyIndex;
 use super::paths::file_inside;
 use super::shelf::Shelf;
@@ -200,10 +200,12 @@ pub(super) fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex)
     (before, after)
 }
 
-/// An install worked out and not yet written: the package and what became of each change
-/// ([`plan`]).
+/// An install worked out and not yet written: the package (its changes without their bytes)
+/// and what became of each change ([`plan`]).
 pub struct Plan {
     pub pkg: Package,
+    /// The package's members, read again for a change that needs its bytes ([`Plan::load`]).
+    lazy: Lazy,
     journal: Journal,
     /// 0-based place in the installed order.
     pub position: usize,
@@ -212,17 +214,21 @@ pub struct Plan {
     after: KeyIndex,
 }
 
-/// Works out an install of the package `pkg_bytes` (called `label` in errors) without
-/// writing anything: every change's outcome, blocked ones included.
-pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Plan, ModError> {
+/// Works out an install of the package in `source` (called `label` in errors) without
+/// writing anything: every change's outcome, blocked ones included. The package is read as an
+/// install reads it (checked whole, each file's members read when it is built, a member
+/// several files name inflated once into a temporary folder), not held.
+pub fn plan(game: &Path, label: &str, source: Source, opts: &InstallOptions) -> Result<Plan, ModError> {
     if !game.is_dir() {
         return Err(ModError::Usage(format!("{}: not a folder", game.display())));
     }
-    let pkg = Package::from_bytes(label, &pkg_bytes)?;
-    drop(pkg_bytes);
-    let core = super::install::plan_held(game, &pkg, opts)?;
+    let (pkg, mut lazy) = Package::open_lazy(label, source)?;
+    lazy.spill_to_temporary();
+    let core = super::install::plan_core(game, &pkg, &mut lazy, opts, None);
+    lazy.drop_spills();
+    let core = core?;
     let (before, after) = owners(&core.journal, core.position);
-    Ok(Plan { pkg, journal: core.journal, position: core.position, outcomes: core.outcomes, before, after })
+    Ok(Plan { pkg, lazy, journal: core.journal, position: core.position, outcomes: core.outcomes, before, after })
 }
 
 impl Plan {
@@ -242,6 +248,12 @@ impl Plan {
     /// The installed mods in order.
     pub fn installed(&self) -> &[Installed] {
         &self.journal.mods
+    }
+
+    /// Change `i` of the package with its bytes, read for it alone.
+    pub fn load(&mut self, i: usize) -> Result<Change, ModError> {
+        let label = self.pkg.meta.name.clone();
+        self.lazy.load(&self.pkg, &[i])?.pop().ok_or_else(|| ModError::Usage(format!("{}: no change #{i}", shown(&label))))
     }
 }
 
@@ -415,5 +427,5 @@ pub fn status(game: &Path) -> Result<Vec<String>, ModError> {
     Ok(lines)
 }
 
-pub use super::conflicts::{Verdict, conflicts};
+pub use super::conflicts::{Verdict, conflicts, conflicts_lazy};
 pub(super) use super::conflicts::verdict;
