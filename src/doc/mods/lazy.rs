@@ -264,6 +264,25 @@ mod tests {
     }
 
     #[test]
+    fn a_dry_run_spills_a_shared_member_into_a_temporary_folder_of_its_own() {
+        let (one, two) = (vec![3u8; 20_000], b"two".to_vec());
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("shared.parkanmod");
+        std::fs::write(&path, package(6, &one, &two)).unwrap();
+        let (pkg, mut lazy) = Package::open_lazy("shared", Source::File(path)).unwrap();
+        lazy.spill_to_temporary();
+        let dir = lazy.temp.as_ref().map(|d| d.path().to_path_buf()).expect("a temporary folder");
+        for i in 0..6 {
+            assert_eq!(lazy.load(&pkg, &[i]).unwrap()[0].op.new_bytes().unwrap()[..], one[..], "file {i}");
+            assert_eq!(spilled(&dir), usize::from(i < 5), "after file {i}");
+        }
+        assert_eq!(lazy.inflated(), 1, "inflated once for the six files");
+        assert_eq!(lazy.member_sizes(0), vec![one.len() as u64]);
+        drop(lazy);
+        assert!(!dir.exists(), "the folder goes with the reader");
+    }
+
+    #[test]
     fn an_installed_copy_is_checked_when_its_members_are_read() {
         let (one, two) = (vec![1u8; 500], b"two".to_vec());
         let t = tempfile::tempdir().unwrap();
