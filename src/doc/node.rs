@@ -156,9 +156,9 @@ impl Node {
     /// Streams the node as [`Node::write_to`] does; the bytes of a directory-only reading
     /// ([`nres::Archive::parse_directory`], [`rsli::Archive::parse_table`]) that stayed in its
     /// file are written by `copy`, given their file range, in order.
-    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut dyn FnMut(std::ops::Range<u64>, &mut dyn std::io::Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut crate::formats::bytes::CopyRange) -> std::io::Result<()> {
         match self {
-            Node::Nres(a) => a.write_streamed(w, &mut |r, w| copy(r.start as u64..r.end as u64, w)),
+            Node::Nres(a) => a.write_streamed(w, copy),
             Node::Rsli(a) => a.write_streamed(w, copy),
             Node::Blob(b) => w.write_all(b),
         }

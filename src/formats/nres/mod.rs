@@ -24,7 +24,7 @@ pub use parse::directory_type_ids;
 pub use lookup::{compare_names, lookup_order};
 pub use row::Row;
 
-use super::bytes::SharedBytes;
+use super::bytes::{CopyRange, SharedBytes};
 use std::ops::Range;
 
 pub const MAGIC: &[u8; 4] = b"NRes";
@@ -298,10 +298,11 @@ impl Archive {
     /// the file (a directory-only reading) are written by `copy`, given their file range, in
     /// order. So an archive is rebuilt from its file with only its directory and the edited
     /// payloads in memory.
-    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut dyn FnMut(Range<usize>, &mut dyn std::io::Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
         const ZEROS: [u8; 4096] = [0; 4096];
+        let at = HEADER_LEN as u64;
         let mut piece = |p: &Piece, w: &mut dyn std::io::Write| match (p, self.away) {
-            (Piece::Read { start, end }, Some(_)) => copy(HEADER_LEN + *start as usize..HEADER_LEN + *end as usize, w),
+            (Piece::Read { start, end }, Some(_)) => copy(at + u64::from(*start)..at + u64::from(*end), w),
             _ => w.write_all(self.bytes_of(p)),
         };
         w.write_all(&self.header)?;

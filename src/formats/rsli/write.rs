@@ -3,7 +3,7 @@
 
 use super::archive::{Archive, COUNT_AT, COUNT2_AT, Chunk, SEED_AT, SUM_AT};
 use super::cipher;
-use crate::formats::bytes::{le_u32, put_u16, put_u32};
+use crate::formats::bytes::{CopyRange, le_u32, put_u16, put_u32};
 
 impl Archive {
     /// The file's bytes. An archive that was parsed and not edited is written byte-identically.
@@ -31,7 +31,7 @@ impl Archive {
     /// Streams the file's bytes as [`Archive::write`] makes them; the parts of a data region
     /// left in the file (a table-only reading, [`Archive::parse_table`]) are written by `copy`,
     /// given their file range, in order.
-    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut dyn FnMut(std::ops::Range<u64>, &mut dyn std::io::Write) -> std::io::Result<()>) -> std::io::Result<()> {
+    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
         let mut head = Vec::with_capacity(self.table_end() as usize);
         head.extend_from_slice(&self.written_header());
         for row in &self.rows {
