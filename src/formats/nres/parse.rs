@@ -269,7 +269,7 @@ mod salvage_tests {
         // Row 1's data_offset points past the directory: parse refuses the whole file.
         let mut bad = good.clone();
         let row1 = bad.len() - n * ROW_LEN + ROW_LEN;
-        bad[row1 + 56..row1 + 60].copy_from_slice(&0xFFFF_FFu32.to_le_bytes());
+        bad[row1 + 56..row1 + 60].copy_from_slice(&0x00FF_FFFF_u32.to_le_bytes());
         assert!(Archive::parse(bad.clone().into()).is_err());
         let (s, d) = Archive::salvage(bad.into()).expect("the other rows are intact");
         assert_eq!(s.len(), n - 1);
