@@ -14,6 +14,7 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use parkan_studio::doc::mods::create::diff_folders;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
+use parkan_studio::doc::mods::package::Source;
 use parkan_studio::doc::mods::{Meta, Package};
 use parkan_studio::doc::node::Node;
 use parkan_studio::doc::save::atomic_write;
@@ -160,7 +161,7 @@ fn many_changes(c: &mut Criterion) {
         g.bench_function(format!("dry_run_add_entry_{n}"), |b| {
             b.iter(|| {
                 let opts = InstallOptions { dry_run: true, ..Default::default() };
-                let p = manage::plan(&game, "many", bytes.clone(), &opts).unwrap();
+                let p = manage::plan(&game, "many", Source::Bytes(SharedBytes::from(bytes.clone())), &opts).unwrap();
                 assert_eq!(p.outcomes.len(), n);
             })
         });

@@ -5,6 +5,7 @@ use super::output::outln;
 use super::{Failure, Out};
 use crate::doc::mods::create::diff_folders;
 use crate::doc::mods::manage::{self, InstallOptions, ModError};
+use crate::doc::mods::package::Source;
 use crate::doc::mods::{Meta, Package};
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
@@ -114,20 +115,22 @@ pub fn run(cmd: ModCommand) -> Out {
             Ok(0)
         }
         ModCommand::Conflicts { packages, game } => {
+            // Each package opened holding no member: only the changes of items several mods
+            // change are read, one item at a time.
             let mut mods = Vec::new();
             if let Some(g) = &game {
                 let j = crate::doc::mods::journal::Journal::load(g).map_err(|e| Failure::io(g, e))?;
                 for (i, m) in j.mods.iter().enumerate() {
                     let p = crate::doc::mods::journal::Journal::dir(g).join(&m.package);
-                    let pkg = Package::read(&p).map_err(|e| failure(ModError::Package(e)))?;
-                    mods.push((format!("installed #{} in {}", i + 1, g.display()), pkg));
+                    let (pkg, lazy) = Package::open_installed(&p).map_err(|e| failure(ModError::Package(e)))?;
+                    mods.push((format!("installed #{} in {}", i + 1, g.display()), pkg, lazy));
                 }
             }
             for p in &packages {
-                let pkg = Package::read(p).map_err(|e| failure(ModError::Package(e)))?;
-                mods.push((p.display().to_string(), pkg));
+                let (pkg, lazy) = Package::open_lazy(&p.display().to_string(), Source::File(p.clone())).map_err(|e| failure(ModError::Package(e)))?;
+                mods.push((p.display().to_string(), pkg, lazy));
             }
-            let (lines, _) = manage::conflicts(&mods);
+            let (lines, _) = manage::conflicts_lazy(&mut mods).map_err(|e| failure(ModError::Package(e)))?;
             print(lines);
             Ok(0)
         }

@@ -113,7 +113,10 @@ impl Node {
     pub fn entry_bytes(&self, index: usize) -> Result<SharedBytes> {
         self.check_index(index)?;
         match self {
-            Node::Nres(a) => Ok(a.payload(index)),
+            Node::Nres(a) => match a.payload_at(index) {
+                nres::Payload::Bytes(b) => Ok(b),
+                nres::Payload::InFile(r) => Err(Error::new(r.start, format!("entry #{index}: its payload was not read from the file"))),
+            },
             Node::Rsli(a) => a.unpack(index).map(SharedBytes::from),
             Node::Blob(_) => unreachable!("check_index refuses blobs"),
         }
@@ -146,6 +149,17 @@ impl Node {
         match self {
             Node::Nres(a) => a.write_to(w),
             Node::Rsli(a) => w.write_all(&a.write()),
+            Node::Blob(b) => w.write_all(b),
+        }
+    }
+
+    /// Streams the node as [`Node::write_to`] does; the bytes of a directory-only reading
+    /// ([`nres::Archive::parse_directory`], [`rsli::Archive::parse_table`]) that stayed in its
+    /// file are written by `copy`, given their file range, in order.
+    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut crate::formats::bytes::CopyRange) -> std::io::Result<()> {
+        match self {
+            Node::Nres(a) => a.write_streamed(w, copy),
+            Node::Rsli(a) => a.write_streamed(w, copy),
             Node::Blob(b) => w.write_all(b),
         }
     }

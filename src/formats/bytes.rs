@@ -299,6 +299,10 @@ impl std::fmt::Debug for SharedBytes {
     }
 }
 
+/// What a streamed writer calls for bytes it does not hold (an archive's data region left in
+/// its file by a directory-only reading): write the file's bytes of this range to the writer.
+pub type CopyRange<'a> = dyn FnMut(Range<u64>, &mut dyn std::io::Write) -> std::io::Result<()> + 'a;
+
 /// Rounds `v` up to a multiple of 8 (towards plus infinity, also for negative values).
 pub fn round_up8(v: i64) -> i64 {
     v.div_euclid(8).checked_add(if v.rem_euclid(8) == 0 { 0 } else { 1 }).map_or(i64::MAX, |q| q * 8)

@@ -11,3 +11,4 @@ nres-payload-outside = запись { $k } («{ $name }»): данные { $o }.
 nres-name-unterminated = запись { $k }: в поле имени нет завершающего нуля (занято { $used } байт)
 nres-shared-bytes = запись { $k } («{ $name }») делит или перекрывает байты другой записи
 nres-salvage-dropped = восстановление: строка каталога { $k } («{ $name }») повреждена (данные { $o }..+{ $s }); не показана
+nres-directory-length = каталог занимает { $want } байт, а дано { $given }

@@ -11,34 +11,69 @@ use crate::doc::mods::change::{Change, Op};
 use crate::doc::mods::package::FORMAT_VERSION;
 use crate::doc::mods::preview::{game_side, new_side};
 use crate::doc::mods::Package;
+use crate::doc::mods::package::Source;
 use crate::doc::mods::text::{shown, shown_multiline};
 use egui::RichText;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// A package opened in its window: read and checked as an install reads it (every member
+/// hashed, none held); a change's bytes are read again, for it alone, when its diff is asked
+/// for.
 pub struct PackageView {
     pub path: PathBuf,
+    /// The manifest and the changes, without their bytes.
     pub package: Package,
+    /// Per change, the sizes of its members (a merged change's base, then its data).
+    pub sizes: Vec<Vec<u64>>,
     /// The diffs asked for, by change index: the lines to show.
     pub diffs: HashMap<usize, Vec<String>>,
 }
 
 impl PackageView {
     pub fn open(path: &Path) -> Result<PackageView, String> {
-        let package = Package::read(path).map_err(|e| e.to_string())?;
-        Ok(PackageView { path: path.to_path_buf(), package, diffs: HashMap::new() })
+        let (package, mut lazy) = Package::open_lazy(&path.display().to_string(), Source::File(path.to_path_buf())).map_err(|e| e.to_string())?;
+        let sizes = (0..package.changes.len()).map(|i| lazy.member_sizes(i)).collect();
+        Ok(PackageView { path: path.to_path_buf(), package, sizes, diffs: HashMap::new() })
+    }
+
+    /// Change `n` with its bytes (see [`change_of`]).
+    pub fn change(&self, n: usize) -> Result<Change, String> {
+        change_of(&self.path, &self.package, n)
     }
 }
 
-/// What a change does, in a few words.
+/// Change `n` of `package` (opened from `path`) with its bytes, read from the file again (its
+/// members' SHA-256 checked as they are read).
+fn change_of(path: &Path, package: &Package, n: usize) -> Result<Change, String> {
+    let (pkg, mut lazy) = Package::open_installed(path).map_err(|e| e.to_string())?;
+    let same = pkg.changes.get(n).zip(package.changes.get(n)).is_some_and(|(a, b)| a.address() == b.address() && a.op.name() == b.op.name());
+    if !same {
+        return Err(format!("{}: the package changed since it was opened", path.display()));
+    }
+    lazy.load(&pkg, &[n]).map_err(|e| e.to_string())?.pop().ok_or_else(|| format!("{}: no change #{n}", path.display()))
+}
+
+/// What a change does, in a few words (its bytes held).
 pub fn describe(c: &Change) -> String {
-    let size = |n: usize| crate::tr!("inspector-bytes", count = n.to_string(), n = n);
+    let sizes = match &c.op {
+        Op::Merged { base, data } => vec![base.len() as u64, data.len() as u64],
+        op => op.new_bytes().map(|d| vec![d.len() as u64]).unwrap_or_default(),
+    };
+    describe_sized(c, &sizes)
+}
+
+/// What a change does, in a few words, with the sizes of its members given (a merged
+/// change's base, then its data): a change read without its bytes.
+pub fn describe_sized(c: &Change, sizes: &[u64]) -> String {
+    let size = |n: u64| crate::tr!("inspector-bytes", count = n.to_string(), n = n);
+    let data = sizes.last().copied().unwrap_or(0);
     match &c.op {
-        Op::ReplaceEntry { data, original, .. } | Op::ReplaceFile { data, original } => format!("{} -> {}", size(original.size as usize), size(data.len())),
-        Op::AddEntry { data, .. } | Op::AddFile { data } => crate::tr!("mods-change-new", size = size(data.len())),
-        Op::RemoveEntry { original } | Op::RemoveFile { original } => crate::tr!("mods-change-removed", size = size(original.size as usize)),
+        Op::ReplaceEntry { original, .. } | Op::ReplaceFile { original, .. } => format!("{} -> {}", size(original.size), size(data)),
+        Op::AddEntry { .. } | Op::AddFile { .. } => crate::tr!("mods-change-new", size = size(data)),
+        Op::RemoveEntry { original } | Op::RemoveFile { original } => crate::tr!("mods-change-removed", size = size(original.size)),
         Op::RenameEntry { to, .. } => crate::tr!("mods-change-renamed", to = to.as_str()),
-        Op::Merged { base, data } => crate::tr!("mods-change-rows", from = size(base.len()), to = size(data.len())),
+        Op::Merged { .. } => crate::tr!("mods-change-rows", from = size(sizes.first().copied().unwrap_or(0)), to = size(data)),
     }
 }
 
@@ -129,14 +164,18 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ctx: &egui::Context, out: &mut V
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(c.op.name()).monospace());
                         ui.label(c.address());
-                        ui.weak(describe(c));
+                        ui.weak(describe_sized(c, v.sizes.get(n).map_or(&[][..], Vec::as_slice)));
                         if let Some(g) = &game {
                             let shown = v.diffs.contains_key(&n);
                             if ui.small_button(if shown { crate::tr!("mod-view-hide-diff") } else { crate::tr!("mod-view-diff") }).on_hover_text(crate::tr!("mod-view-diff-tip")).clicked() {
                                 if shown {
                                     v.diffs.remove(&n);
                                 } else {
-                                    v.diffs.insert(n, diff_lines(g, c, readings));
+                                    let lines = match change_of(&v.path, &v.package, n) {
+                                        Ok(c) => diff_lines(g, &c, readings),
+                                        Err(e) => vec![e],
+                                    };
+                                    v.diffs.insert(n, lines);
                                 }
                             }
                         }

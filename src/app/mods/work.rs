@@ -47,12 +47,8 @@ pub fn reorder(game: PathBuf, name: String, to: usize, p: &Progress) -> Outcome 
 
 /// The dry run of installing `package` into `game` (`force`, `order`: as [`InstallOptions`]).
 pub fn dry_run(game: PathBuf, package: PathBuf, force: bool, order: Option<usize>) -> Outcome {
-    let result = std::fs::read(&package)
-        .map_err(|e| format!("{}: {e}", package.display()))
-        .and_then(|bytes| {
-            let opts = InstallOptions { force, order, ..Default::default() };
-            preview::preview(&game, &package.display().to_string(), bytes, &opts).map_err(|e| e.to_string())
-        })
-        .map(Box::new);
+    // The package is read from its file as an install reads it, not held.
+    let opts = InstallOptions { force, order, ..Default::default() };
+    let result = preview::preview_file(&game, &package, &opts).map_err(|e| e.to_string()).map(Box::new);
     Outcome::ModPreviewed { game, package, force, order, result }
 }

@@ -87,10 +87,16 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
         Ok(_) => return all_blocked(changes, format!("{file} is not an archive"), force, Some(cur)),
         Err(e) => return all_blocked(changes, format!("{file} does not read as an archive: {e}"), force, Some(cur)),
     };
-    let list: Vec<(&[String], &Change)> = changes.iter().map(|c| (&c.entry[..], *c)).collect();
-    let changed = apply_in(&mut node, &list, force, &mut outcomes);
+    let changed = apply_archive(&mut node, changes, force, &mut outcomes);
     let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
     FileResult { bytes: Some(bytes), outcomes }
+}
+
+/// Applies entry changes (all of one file) to the archive `node`; true when it changed. A
+/// directory-only reading (`stream`) has the payloads the changes name loaded first.
+pub(super) fn apply_archive(node: &mut Node, changes: &[&Change], force: bool, outcomes: &mut Vec<Outcome>) -> bool {
+    let list: Vec<(&[String], &Change)> = changes.iter().map(|c| (&c.entry[..], *c)).collect();
+    apply_in(node, &list, force, outcomes)
 }
 
 fn all_blocked(changes: &[&Change], why: String, force: bool, keep: Option<SharedBytes>) -> FileResult {

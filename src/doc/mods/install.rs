@@ -1,14 +1,17 @@
 //! `mod apply` (docs/cli.md, "mod"): a package installed one file at a time. The package is
 //! read and checked whole first ([`Package::open_lazy`]: every member hashed, none held); then
-//! for each file it changes, that file's members are read, its new bytes built, staged
-//! ([`Stage`]) and dropped. Memory is bounded by a constant plus the largest file written (and
-//! the members it takes), however many files a package writes; the transaction's commit point
-//! and recovery are those of `journal`.
+//! for each file it changes, that file's members are read and its new bytes built and staged
+//! ([`Stage`]): an archive edited entry by entry is rebuilt from its directory straight into
+//! the stage (`stream`), anything else built in memory and dropped once staged. Memory is
+//! bounded by a constant plus the items one file's changes name, however many files a package
+//! writes and however large they are; the transaction's commit point and recovery are those of
+//! `journal`.
 
-use super::apply::{Outcome, apply_file};
+use super::apply::Outcome;
 use super::change::Change;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
-use super::manage::{InstallOptions, ModError, Step, apply_hand, base_bytes, done_text, hand_changes, owners, read_opt, replay, sha_opt, touched};
+use super::manage::{InstallOptions, ModError, Step, apply_hand, base_body, done_text, hand_changes, owners, replay, touched};
+use super::stream::{Body, Scratch, apply_body};
 use super::shelf::Shelf;
 use super::package::{Lazy, Package, Source};
 use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
@@ -29,13 +32,6 @@ pub(super) struct Planned {
     /// The SHA-256 of the file before, when staging a file the journal does not list yet
     /// (its snapshot's hash).
     pub before: Option<String>,
-}
-
-/// Where an install's changes come from: a package held whole, or one read a file's members
-/// at a time.
-pub(super) enum Members<'a> {
-    Held,
-    Lazy(&'a mut Lazy),
 }
 
 /// An install worked out: the journal it starts from, the place, each file and each change's
@@ -64,7 +60,7 @@ fn groups(changes: &[Change]) -> Vec<(String, Vec<usize>)> {
 /// Works out an install of `pkg` into `game`: each file's new bytes built from the file as it
 /// is (or rebuilt in the new order where later mods touch it), handed to `stage` as soon as
 /// it is built (no file is staged once a change is blocked, and none without a stage).
-pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: &InstallOptions, mut stage: Option<(&mut Stage, KillAt)>) -> Result<Core, ModError> {
+pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<(&mut Stage, KillAt)>) -> Result<Core, ModError> {
     if !game.is_dir() {
         return Err(ModError::Usage(format!("{}: not a folder", game.display())));
     }
@@ -99,35 +95,31 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
     let later = position..journal.mods.len();
     // The installed packages a rebuild reads, one file's changes at a time.
     let mut shelf = Shelf::new(game, stage.as_ref().map(|(s, _)| s.dir()));
+    // Where rebuilt archives are written: the stage, or a temporary folder for a dry run.
+    let mut scratch = stage.as_ref().map_or_else(Scratch::temporary, |(s, _)| Scratch::in_dir(s.dir()));
     let index = journal.file_index();
     let mut planned = Vec::with_capacity(groups.len());
     let mut outcomes = Vec::new();
     let mut blocked = false;
     for ((file, which), (rel, path)) in groups.iter().zip(located) {
         let key = file.to_ascii_lowercase();
-        let loaded: Vec<Change>;
-        let changes: Vec<&Change> = match &mut members {
-            Members::Held => which.iter().map(|&i| &pkg.changes[i]).collect(),
-            Members::Lazy(lazy) => {
-                loaded = lazy.load(pkg, which)?;
-                loaded.iter().collect()
-            }
-        };
+        let loaded = lazy.load(pkg, which)?;
+        let changes: Vec<&Change> = loaded.iter().collect();
         // A whole file a change writes as the package holds it: its SHA-256 is the member's,
         // checked when it was read.
-        let known = match (&members, which.as_slice()) {
-            (Members::Lazy(l), [i]) => l.data_sha(*i).map(str::to_string),
+        let known = match which.as_slice() {
+            [i] => lazy.data_sha(*i).map(str::to_string),
             _ => None,
         };
-        let current = read_opt(&path)?;
-        let existed = current.is_some();
-        let before = if stage.is_some() && !index.contains_key(&key) { sha_opt(&current) } else { None };
-        let (bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
+        let mut current = Body::of_file(&path)?;
+        let existed = !current.is_absent();
+        let before = if stage.is_some() && !index.contains_key(&key) { current.sha()? } else { None };
+        let (mut bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
             // Installed before mods that touch this file: rebuilt in the new order.
             let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
             let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
             let installed: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
-            let hand = hand_changes(game, &mut shelf, fs, &current, &installed)?;
+            let hand = hand_changes(game, &mut shelf, fs, &mut current, &installed, &mut scratch)?;
             // Rebuilt from the snapshot: the file as it is is not needed any more.
             drop(current);
             let mut order: Vec<(Step, Option<bool>)> = Vec::new();
@@ -138,23 +130,25 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, mut members: Members, opts: 
             for &k in touching.iter().filter(|&&k| k >= position) {
                 order.push((Step::Mod(&journal.mods[k]), None));
             }
-            let (b, outs) = replay(&mut shelf, base_bytes(game, fs)?, file, &order)?;
-            (apply_hand(b, file, &hand), outs)
+            let (b, outs) = replay(&mut shelf, base_body(game, fs)?, file, &order, &mut scratch)?;
+            (apply_hand(b, file, &hand, &mut scratch)?, outs)
         } else {
-            let r = apply_file(current, file, &changes, opts.force);
-            (r.bytes, r.outcomes)
+            // A dry run keeps nothing it builds: only the outcomes are wanted.
+            let (b, outs) = if stage.is_some() { apply_body(&current, file, &changes, opts.force, &mut scratch)? } else { apply_body(&current, file, &changes, opts.force, &mut Scratch::discard())? };
+            (b.unwrap_or(current), outs)
         };
         blocked |= outs.iter().any(|o| o.done.is_err());
         let (mut staged, mut after) = (None, None);
         if let Some((stage, kill)) = stage.as_mut().filter(|_| !blocked) {
-            let as_held = |b: &SharedBytes| changes.len() == 1 && changes[0].op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len());
-            after = match (&bytes, known) {
-                (Some(b), Some(sha)) if as_held(b) => Some(sha),
-                _ => sha_opt(&bytes),
+            let as_held = |b: &Body| match b {
+                Body::Mem(b) => changes.len() == 1 && changes[0].op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len()),
+                _ => false,
             };
-            if let Some(b) = &bytes {
-                staged = Some(stage.put(&rel, b, &mut **kill)?);
-            }
+            after = match known {
+                Some(sha) if as_held(&bytes) => Some(sha),
+                _ => bytes.sha()?,
+            };
+            staged = stage.put_body(&rel, bytes, &mut **kill)?;
         }
         planned.push(Planned { file: rel, staged, after, existed, before });
         outcomes.extend(outs);
@@ -194,9 +188,11 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
         (None, false) if game.is_dir() && folder_inside(game, JOURNAL_DIR).is_ok() => Some(Stage::begin(game)?),
         (None, false) => None,
     };
-    // A member several files name is inflated once: spilled into the stage for the others.
-    if let Some(s) = &stage {
-        lazy.spill_into(s.dir(), "member-new-");
+    // A member several files name is inflated once: spilled into the stage for the others
+    // (a dry run's into a temporary folder).
+    match &stage {
+        Some(s) => lazy.spill_into(s.dir(), "member-new-"),
+        None => lazy.spill_to_temporary(),
     }
     let in_game = opts.to.is_none();
     let r = prepare(game, &pkg, &mut lazy, opts, stage.as_mut(), &mut lines, &mut *kill);
@@ -234,7 +230,7 @@ pub(super) type Ready = (Writes, Journal, String);
 /// Plans the install, staging each file as it is built, and makes its transaction (or writes
 /// the files under `--to`, or stops at the dry run: `None`); the lines to print go into `lines`.
 fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
-    let core = plan_core(game, pkg, Members::Lazy(lazy), opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)));
+    let core = plan_core(game, pkg, lazy, opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)));
     // Every file is built: no member is wanted again.
     lazy.drop_spills();
     let core = core?;
@@ -337,11 +333,6 @@ fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, m
     };
     let done = format!("installed {} as #{} of {} (journal: {})", shown(&pkg.meta.name), position + 1, next.mods.len(), Journal::dir(game).display());
     Ok(Some((writes, next, done)))
-}
-
-/// Holds `pkg` whole ([`super::manage::plan`], the dry run the editor lists).
-pub(super) fn plan_held(game: &Path, pkg: &Package, opts: &InstallOptions) -> Result<Core, ModError> {
-    plan_core(game, pkg, Members::Held, opts, None)
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 //! A member several files name is inflated once per command: when a file that is not the last
 //! to want it reads it, it is copied into the command's staging folder ([`Lazy::spill_into`]),
 //! and the other files read that copy (no inflating, no hashing again); the copy goes when the
-//! last of them has read it. Without a folder to spill into (a dry run) it is inflated again.
+//! last of them has read it. A dry run, which has no staging folder, spills into a temporary
+//! folder of its own; only where none can be made is such a member inflated again.
 
 use super::change::{Change, Op, sha256_hex};
 use super::package::{MAX_DATA_FILE, Package, PackageError, read_member};
@@ -41,6 +42,8 @@ pub struct Lazy {
     copies: usize,
     /// Members inflated from the zip so far.
     inflated: usize,
+    /// The temporary folder of [`Lazy::spill_to_temporary`].
+    temp: Option<tempfile::TempDir>,
 }
 
 impl Lazy {
@@ -51,7 +54,7 @@ impl Lazy {
                 wanted.entry(m.clone()).or_default().insert(c.file.to_ascii_lowercase());
             }
         }
-        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0 }
+        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0, temp: None }
     }
 
     pub fn source(&self) -> &Source {
@@ -64,6 +67,16 @@ impl Lazy {
         self.spill = Some((dir.to_path_buf(), prefix.to_string()));
     }
 
+    /// As [`Lazy::spill_into`], into a temporary folder of its own (a dry run, which has no
+    /// stage), removed with this reader; without one (it cannot be made) a member several
+    /// files name is inflated again for each.
+    pub fn spill_to_temporary(&mut self) {
+        if let Ok(t) = tempfile::Builder::new().prefix("parkan-mod-members-").tempdir() {
+            self.spill_into(t.path(), "member-");
+            self.temp = Some(t);
+        }
+    }
+
     /// How many times a member was inflated from the zip so far.
     pub fn inflated(&self) -> usize {
         self.inflated
@@ -72,6 +85,14 @@ impl Lazy {
     /// The SHA-256 of the member change `i`'s new bytes come from, as checked.
     pub fn data_sha(&self, i: usize) -> Option<&str> {
         self.pending.get(i).and_then(|m| m.last()).map(|(_, sha)| sha.as_str())
+    }
+
+    /// The sizes of the members change `i`'s bytes come from, in the order of its fields (a
+    /// merged change's base, then its data), as the zip declares them (checked against the
+    /// manifest when the package was opened): what a listing shows without reading them.
+    pub fn member_sizes(&mut self, i: usize) -> Vec<u64> {
+        let members = self.pending.get(i).cloned().unwrap_or_default();
+        members.iter().map(|(m, _)| self.zip.by_name(m).map(|f| f.size()).unwrap_or(0)).collect()
     }
 
     /// Removes every spilled copy (the command has built its files).
@@ -240,6 +261,25 @@ mod tests {
         assert_eq!((lazy.inflated(), spilled(&stage)), (1, 1));
         drop(lazy);
         assert_eq!(spilled(&stage), 0, "dropped with the reader");
+    }
+
+    #[test]
+    fn a_dry_run_spills_a_shared_member_into_a_temporary_folder_of_its_own() {
+        let (one, two) = (vec![3u8; 20_000], b"two".to_vec());
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("shared.parkanmod");
+        std::fs::write(&path, package(6, &one, &two)).unwrap();
+        let (pkg, mut lazy) = Package::open_lazy("shared", Source::File(path)).unwrap();
+        lazy.spill_to_temporary();
+        let dir = lazy.temp.as_ref().map(|d| d.path().to_path_buf()).expect("a temporary folder");
+        for i in 0..6 {
+            assert_eq!(lazy.load(&pkg, &[i]).unwrap()[0].op.new_bytes().unwrap()[..], one[..], "file {i}");
+            assert_eq!(spilled(&dir), usize::from(i < 5), "after file {i}");
+        }
+        assert_eq!(lazy.inflated(), 1, "inflated once for the six files");
+        assert_eq!(lazy.member_sizes(0), vec![one.len() as u64]);
+        drop(lazy);
+        assert!(!dir.exists(), "the folder goes with the reader");
     }
 
     #[test]

@@ -7,16 +7,17 @@
 //! the result is what installing them in that order would have given: byte-identical to the
 //! original when no mod is left on the file.
 
-use super::apply::{Done, Outcome, apply_file};
-use super::change::{Change, sha256_hex};
+use super::apply::{Done, Outcome};
+use super::change::Change;
 use super::create::diff_file;
 use super::install::{Ready, transact};
 use super::journal::{FileState, Installed, Journal, KillAt, Writes, recover};
-use super::package::{Package, PackageError};
+use super::package::{Lazy, Package, PackageError, Source};
 use super::keys::KeyIndex;
 use super::paths::file_inside;
 use super::shelf::Shelf;
 use super::stage::Stage;
+use super::stream::{Body, Scratch, apply_body};
 use super::text::shown;
 use crate::formats::bytes::SharedBytes;
 use std::collections::{HashMap, HashSet};
@@ -74,9 +75,6 @@ pub(super) fn read_opt(p: &Path) -> io::Result<Option<SharedBytes>> {
     }
 }
 
-pub(super) fn sha_opt(b: &Option<SharedBytes>) -> Option<String> {
-    b.as_ref().map(|b| sha256_hex(b))
-}
 
 /// One step of rebuilding a file: an installed mod's changes of it (read from its package
 /// when the file is rebuilt, [`Shelf`]), or changes at hand (the mod being installed).
@@ -107,12 +105,18 @@ pub fn done_text(d: &Done) -> String {
     }
 }
 
-pub(super) fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedBytes>, ModError> {
-    let Some(base) = &fs.base else { return Ok(None) };
+/// The snapshot of `fs` on disk (absent when the file did not exist before), its SHA-256
+/// checked against the journal's as it is hashed (streamed, not held).
+pub(super) fn base_body(game: &Path, fs: &FileState) -> Result<Body, ModError> {
+    let Some(base) = &fs.base else { return Ok(Body::Absent) };
     let p = Journal::dir(game).join(base);
-    let b = read_opt(&p)?.ok_or_else(|| ModError::Io(io::Error::other(format!("{}: the snapshot of {} is missing", p.display(), fs.file))))?;
+    let mut b = match Body::of_file(&p)? {
+        Body::Absent => return Err(ModError::Io(io::Error::other(format!("{}: the snapshot of {} is missing", p.display(), fs.file)))),
+        b => b,
+    };
+    let sha = b.sha()?.unwrap_or_default();
     if let Some(want) = &fs.base_sha256
-        && *want != sha256_hex(&b)
+        && *want != sha
     {
         return Err(ModError::Io(io::Error::other(format!(
             "{}: the snapshot of {} changed since it was taken (a tool rewrote the file in place?); reverting from it would not restore the original",
@@ -120,14 +124,15 @@ pub(super) fn base_bytes(game: &Path, fs: &FileState) -> Result<Option<SharedByt
             fs.file
         ))));
     }
-    Ok(Some(b))
+    Ok(b)
 }
 
 /// A file rebuilt from `base` through `order` (each step with whether its preconditions are
 /// checked rather than forced, and its force); the outcomes of the checked ones. Each
 /// installed mod's changes of the file are read from `shelf` when they are applied and
-/// dropped after.
-pub(super) fn replay(shelf: &mut Shelf, base: Option<SharedBytes>, file: &str, order: &[(Step, Option<bool>)]) -> Result<(Option<SharedBytes>, Vec<Outcome>), ModError> {
+/// dropped after; each step's archive is written into `scratch` from the step before
+/// (`stream`), not held.
+pub(super) fn replay(shelf: &mut Shelf, base: Body, file: &str, order: &[(Step, Option<bool>)], scratch: &mut Scratch) -> Result<(Body, Vec<Outcome>), ModError> {
     let mut cur = base;
     let mut outcomes = Vec::new();
     let key = file.to_ascii_lowercase();
@@ -143,36 +148,39 @@ pub(super) fn replay(shelf: &mut Shelf, base: Option<SharedBytes>, file: &str, o
         if changes.is_empty() {
             continue;
         }
-        let r = apply_file(cur.clone(), file, &changes, checked.unwrap_or(true));
+        let (next, outs) = apply_body(&cur, file, &changes, checked.unwrap_or(true), scratch)?;
+        let blocked = outs.iter().any(|o| o.done.is_err());
         if checked.is_some() {
-            outcomes.extend(r.outcomes.iter().cloned());
+            outcomes.extend(outs);
         }
-        if checked.is_none() || r.blocked().next().is_none() {
-            cur = r.bytes;
+        // A checked step that is blocked leaves the file as it was.
+        if let Some(next) = next.filter(|_| checked.is_none() || !blocked) {
+            cur = next;
         }
     }
     Ok((cur, outcomes))
 }
 
 /// What was changed by hand in a journalled file since the last mod command: the changes
-/// from what the installed mods (`old_order`) give to what is on disk.
-pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &Option<SharedBytes>, old_order: &[&Installed]) -> Result<Vec<Change>, ModError> {
-    if sha_opt(current) == fs.after {
+/// from what the installed mods (`old_order`) give to what is on disk. Only when its hash is
+/// not the one the journal noted are both read whole, for the diff.
+pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &mut Body, old_order: &[&Installed], scratch: &mut Scratch) -> Result<Vec<Change>, ModError> {
+    if current.sha()? == fs.after {
         return Ok(Vec::new());
     }
     let order: Vec<(Step, Option<bool>)> = old_order.iter().map(|m| (Step::Mod(m), None)).collect();
-    let (expected, _) = replay(shelf, base_bytes(game, fs)?, &fs.file, &order)?;
+    let (expected, _) = replay(shelf, base_body(game, fs)?, &fs.file, &order, scratch)?;
     let mut out = Vec::new();
-    diff_file(&fs.file, expected, current.clone(), &mut out);
+    diff_file(&fs.file, expected.load()?, current.load()?, &mut out);
     Ok(out)
 }
 
-pub(super) fn apply_hand(bytes: Option<SharedBytes>, file: &str, carry: &[Change]) -> Option<SharedBytes> {
+pub(super) fn apply_hand(bytes: Body, file: &str, carry: &[Change], scratch: &mut Scratch) -> Result<Body, ModError> {
     if carry.is_empty() {
-        return bytes;
+        return Ok(bytes);
     }
     let refs: Vec<&Change> = carry.iter().collect();
-    apply_file(bytes, file, &refs, true).bytes
+    Ok(apply_body(&bytes, file, &refs, true, scratch)?.0.unwrap_or(bytes))
 }
 
 /// The installed mods' items: `before` those of the mods before `position` (the last of them
@@ -192,10 +200,12 @@ pub(super) fn owners(journal: &Journal, position: usize) -> (KeyIndex, KeyIndex)
     (before, after)
 }
 
-/// An install worked out and not yet written: the package and what became of each change
-/// ([`plan`]).
+/// An install worked out and not yet written: the package (its changes without their bytes)
+/// and what became of each change ([`plan`]).
 pub struct Plan {
     pub pkg: Package,
+    /// The package's members, read again for a change that needs its bytes ([`Plan::load`]).
+    lazy: Lazy,
     journal: Journal,
     /// 0-based place in the installed order.
     pub position: usize,
@@ -204,17 +214,21 @@ pub struct Plan {
     after: KeyIndex,
 }
 
-/// Works out an install of the package `pkg_bytes` (called `label` in errors) without
-/// writing anything: every change's outcome, blocked ones included.
-pub fn plan(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Plan, ModError> {
+/// Works out an install of the package in `source` (called `label` in errors) without
+/// writing anything: every change's outcome, blocked ones included. The package is read as an
+/// install reads it (checked whole, each file's members read when it is built, a member
+/// several files name inflated once into a temporary folder), not held.
+pub fn plan(game: &Path, label: &str, source: Source, opts: &InstallOptions) -> Result<Plan, ModError> {
     if !game.is_dir() {
         return Err(ModError::Usage(format!("{}: not a folder", game.display())));
     }
-    let pkg = Package::from_bytes(label, &pkg_bytes)?;
-    drop(pkg_bytes);
-    let core = super::install::plan_held(game, &pkg, opts)?;
+    let (pkg, mut lazy) = Package::open_lazy(label, source)?;
+    lazy.spill_to_temporary();
+    let core = super::install::plan_core(game, &pkg, &mut lazy, opts, None);
+    lazy.drop_spills();
+    let core = core?;
     let (before, after) = owners(&core.journal, core.position);
-    Ok(Plan { pkg, journal: core.journal, position: core.position, outcomes: core.outcomes, before, after })
+    Ok(Plan { pkg, lazy, journal: core.journal, position: core.position, outcomes: core.outcomes, before, after })
 }
 
 impl Plan {
@@ -234,6 +248,12 @@ impl Plan {
     /// The installed mods in order.
     pub fn installed(&self) -> &[Installed] {
         &self.journal.mods
+    }
+
+    /// Change `i` of the package with its bytes, read for it alone.
+    pub fn load(&mut self, i: usize) -> Result<Change, ModError> {
+        let label = self.pkg.meta.name.clone();
+        self.lazy.load(&self.pkg, &[i])?.pop().ok_or_else(|| ModError::Usage(format!("{}: no change #{i}", shown(&label))))
     }
 }
 
@@ -278,6 +298,8 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
     // The installed packages, each file's changes read when that file is rebuilt; members
     // several files name spilled into the stage.
     let mut shelf = Shelf::new(game, stage.as_ref().map(|s| s.dir()));
+    // Each rebuilt archive written into the stage (a temporary folder for the dry run).
+    let mut scratch = stage.as_ref().map_or_else(Scratch::temporary, |s| Scratch::in_dir(s.dir()));
     let index = journal.file_index();
     lines.push(format!("{} {} {} ({} file(s))", if dry_run { "would revert" } else { "reverting" }, shown(&m.name), shown(&m.version), mine.len()));
     let mut next = journal.clone();
@@ -289,9 +311,9 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         let key = file.to_ascii_lowercase();
         let fs = index.get(&key).map(|&i| journal.files[i].clone()).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
         let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
-        let current = read_opt(&file_inside(game, &fs.file)?)?;
+        let mut current = Body::of_file(&file_inside(game, &fs.file)?)?;
         let old_order: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
-        let hand = hand_changes(game, &mut shelf, &fs, &current, &old_order)?;
+        let hand = hand_changes(game, &mut shelf, &fs, &mut current, &old_order, &mut scratch)?;
         // Rebuilt from the snapshot: the file as it is is not needed any more.
         drop(current);
         let mut carry = Vec::new();
@@ -311,26 +333,26 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         }
         let others: Vec<usize> = touching.iter().copied().filter(|&k| k != idx).collect();
         let remaining: Vec<(Step, Option<bool>)> = others.iter().map(|&k| (Step::Mod(&journal.mods[k]), None)).collect();
-        let (rebuilt, _) = replay(&mut shelf, base_bytes(game, &fs)?, file, &remaining)?;
-        let bytes = apply_hand(rebuilt, file, &carry);
+        let (rebuilt, _) = replay(&mut shelf, base_body(game, &fs)?, file, &remaining, &mut scratch)?;
+        let mut bytes = apply_hand(rebuilt, file, &carry, &mut scratch)?;
         let names: Vec<String> = others.iter().map(|&k| shown(&journal.mods[k].name).into_owned()).collect();
-        let what = match (&bytes, names.is_empty()) {
-            (None, _) => format!("  remove {} (the mod added it)", fs.file),
-            (Some(_), true) if carry.is_empty() => format!("  restore {} as it was before the mod", fs.file),
-            (Some(_), true) => format!("  restore {} as it was before the mod, keeping the edits made by hand since", fs.file),
-            (Some(_), false) => format!("  restore {}, keeping the changes of {}", fs.file, names.join(", ")),
+        let what = match (bytes.is_absent(), names.is_empty()) {
+            (true, _) => format!("  remove {} (the mod added it)", fs.file),
+            (false, true) if carry.is_empty() => format!("  restore {} as it was before the mod", fs.file),
+            (false, true) => format!("  restore {} as it was before the mod, keeping the edits made by hand since", fs.file),
+            (false, false) => format!("  restore {}, keeping the changes of {}", fs.file, names.join(", ")),
         };
         lines.push(what);
         // A file no mod is left on is its snapshot, whose hash the journal has.
-        let after = if remaining.is_empty() && carry.is_empty() { fs.base_sha256.clone() } else { sha_opt(&bytes) };
+        let after = if remaining.is_empty() && carry.is_empty() { fs.base_sha256.clone() } else { bytes.sha()? };
         if remaining.is_empty() && carry.is_empty() {
             gone.insert(key);
         } else {
             afters.insert(key, after.clone());
         }
-        let staged = match (stage.as_mut(), &bytes) {
-            (Some(s), Some(b)) => Some(s.put(&fs.file, b, &mut *kill)?),
-            _ => None,
+        let staged = match stage.as_mut() {
+            Some(s) => s.put_body(&fs.file, bytes, &mut *kill)?,
+            None => None,
         };
         writes.push((fs.file.clone(), staged, after));
     }
@@ -391,19 +413,19 @@ pub fn status(game: &Path) -> Result<Vec<String>, ModError> {
         }
     }
     for f in &journal.files {
-        let cur = match file_inside(game, &f.file) {
-            Ok(p) => read_opt(&p)?,
+        let mut cur = match file_inside(game, &f.file) {
+            Ok(p) => Body::of_file(&p)?,
             Err(e) => {
                 lines.push(format!("{}: {e}", shown(&f.file)));
                 continue;
             }
         };
-        if sha_opt(&cur) != f.after {
+        if cur.sha()? != f.after {
             lines.push(format!("{} was changed by hand since the last mod command", shown(&f.file)));
         }
     }
     Ok(lines)
 }
 
-pub use super::conflicts::{Verdict, conflicts};
+pub use super::conflicts::{Verdict, conflicts, conflicts_lazy};
 pub(super) use super::conflicts::verdict;

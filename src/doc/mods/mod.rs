@@ -11,6 +11,7 @@
 //! - [`lazy`]: a package's members read when a file needs them, each inflated once per command.
 //! - `shelf`: the other installed mods' packages a rebuild reads, one file's changes at a time.
 //! - [`stage`]: each new file staged as soon as it is built, before the commit point.
+//! - `stream`: archives rebuilt on disk from their directory, not read whole.
 //! - [`manage`]: install, revert, status and conflicts on top of the above ([`install`]: the
 //!   install itself, reading one file's members at a time).
 //! - [`order`]: moving an installed mod to another place in the order.
@@ -31,6 +32,7 @@ pub mod paths;
 pub mod preview;
 mod shelf;
 pub mod stage;
+mod stream;
 pub mod text;
 
 pub use change::{Change, Digest, Op};

@@ -11,7 +11,7 @@ use super::change::Change;
 use super::keys::KeyIndex;
 use super::journal::Journal;
 use super::manage::{InstallOptions, ModError, Verdict, plan, verdict};
-use super::package::{Lazy, Meta, Package};
+use super::package::{Lazy, Meta, Package, Source};
 use super::paths::GameFolder;
 use crate::doc::diff::Side;
 use crate::doc::node::Node;
@@ -62,22 +62,33 @@ impl Preview {
     }
 }
 
-/// The dry run of installing `pkg_bytes` (named `label` in errors) into `game` with `opts`.
-/// An installed mod that changes an item too is opened from its copy holding no member, and
-/// only that change's bytes are read, for the verdict.
+/// The dry run of installing `pkg_bytes` (named `label` in errors) into `game` with `opts`
+/// (see [`preview_file`]).
 pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions) -> Result<Preview, ModError> {
-    let p = plan(game, label, pkg_bytes, &InstallOptions { dry_run: true, ..opts.clone() })?;
+    preview_from(game, label, Source::Bytes(SharedBytes::from(pkg_bytes)), opts)
+}
+
+/// The dry run of installing the package file `path` into `game` with `opts`, reading the
+/// package as an install does: checked whole with no member held, each file's members read
+/// when it is built. A change that an installed mod changes too is read again, with that
+/// mod's change (from its copy, holding no member), for the verdict on the two.
+pub fn preview_file(game: &Path, path: &Path, opts: &InstallOptions) -> Result<Preview, ModError> {
+    preview_from(game, &path.display().to_string(), Source::File(path.to_path_buf()), opts)
+}
+
+fn preview_from(game: &Path, label: &str, source: Source, opts: &InstallOptions) -> Result<Preview, ModError> {
+    let mut p = plan(game, label, source, &InstallOptions { dry_run: true, ..opts.clone() })?;
     let mut opened: HashMap<u64, (Package, Lazy, KeyIndex)> = HashMap::new();
     let mut rows = Vec::new();
-    let by_address: HashMap<String, &Change> = p.pkg.changes.iter().map(|c| (c.address(), c)).collect();
-    for o in &p.outcomes {
-        let change = by_address.get(&o.address).copied();
+    let by_address: HashMap<String, usize> = p.pkg.changes.iter().enumerate().map(|(i, c)| (c.address(), i)).collect();
+    for o in p.outcomes.clone() {
         let mut conflict = None;
         let mut later = false;
-        if let Some(c) = change {
-            let earlier = p.owner(c);
+        if let Some(&ci) = by_address.get(&o.address) {
+            let c = &p.pkg.changes[ci];
+            let earlier = p.owner(c).cloned();
             later = earlier.is_none();
-            if let Some(m) = earlier.or_else(|| p.later_owner(c)) {
+            if let Some(m) = earlier.or_else(|| p.later_owner(c).cloned()) {
                 let (theirs, lazy, index) = match opened.entry(m.seq) {
                     Entry::Occupied(e) => e.into_mut(),
                     Entry::Vacant(v) => {
@@ -92,10 +103,10 @@ pub fn preview(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptio
                 };
                 if let Some(k) = index.overlapping(&c.key()).min() {
                     let tc = lazy.load(theirs, &[k])?.pop().ok_or_else(|| ModError::Usage(format!("{}: no change #{k}", m.package)))?;
+                    let c = p.load(ci)?;
                     // The verdict names the mods; their changes are the two given.
-                    let named = |name: &str| (name.to_string(), Package::default());
-                    let (them, me) = (named(&m.name), named(&p.pkg.meta.name));
-                    let v = if later { verdict(&[(0, c), (1, &tc)], &[me, them]) } else { verdict(&[(0, &tc), (1, c)], &[them, me]) };
+                    let (them, me) = (m.name.as_str(), p.pkg.meta.name.as_str());
+                    let v = if later { verdict(&[(0, &c), (1, &tc)], &[me, them]) } else { verdict(&[(0, &tc), (1, &c)], &[them, me]) };
                     conflict = Some((m.name.clone(), v));
                 }
             }

@@ -6,6 +6,7 @@
 
 use super::journal::{Journal, KillAt, killed};
 use super::paths::{JOURNAL_DIR, folder_inside};
+use super::stream::Body;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -60,6 +61,31 @@ impl Stage {
             return Err(killed("staging"));
         }
         Ok(name)
+    }
+
+    /// Stages `body`, the new bytes of `what` (a game path; not absent): a file built in this
+    /// stage is moved to its staged name, another file copied, bytes in memory written; each
+    /// flushed to disk. The staged file's name; `kill` is asked after it, as for [`Stage::put`].
+    pub(super) fn put_body(&mut self, what: &str, body: Body, kill: KillAt) -> io::Result<Option<String>> {
+        let name = match body {
+            Body::Absent | Body::Built => return Ok(None),
+            Body::Mem(b) => return self.put(what, &b, kill).map(Some),
+            Body::Disk(d) => {
+                let name = self.name();
+                let to = self.dir.join(&name);
+                let staged = if d.is_scratch() && d.path().parent() == Some(&self.dir) {
+                    std::fs::rename(d.path(), &to).and_then(|_| std::fs::File::open(&to)?.sync_all()).map(|_| d.keep())
+                } else {
+                    std::fs::copy(d.path(), &to).and_then(|_| std::fs::File::open(&to)?.sync_all())
+                };
+                staged.map_err(|e| io::Error::new(e.kind(), format!("staging the new {what}: {e}")))?;
+                name
+            }
+        };
+        if kill("staging") {
+            return Err(killed("staging"));
+        }
+        Ok(Some(name))
     }
 
     /// Stages a copy of the file `from` (a package), streamed.

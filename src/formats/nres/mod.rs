@@ -24,7 +24,7 @@ pub use parse::directory_type_ids;
 pub use lookup::{compare_names, lookup_order};
 pub use row::Row;
 
-use super::bytes::SharedBytes;
+use super::bytes::{CopyRange, SharedBytes};
 use std::ops::Range;
 
 pub const MAGIC: &[u8; 4] = b"NRes";
@@ -107,8 +107,11 @@ pub struct Archive {
     locs: Vec<Loc>,
     items: Vec<Item>,
     /// The data region the archive was read from (empty for a new one): what
-    /// [`Piece::Read`] ranges index.
+    /// [`Piece::Read`] ranges index. Empty in a directory-only reading
+    /// ([`Archive::parse_directory`]), whose data region stays in the file (`away`).
     data: SharedBytes,
+    /// The length of a data region left in the file, or `None` when `data` holds it.
+    away: Option<usize>,
     /// Whether the data region is still the one read, its payloads apart in directory order:
     /// then `items` and `locs` are empty, each payload lies where its row says, and the first
     /// edit that moves bytes builds them (`build_layout`).
@@ -127,7 +130,7 @@ impl Archive {
         let mut header = [0u8; HEADER_LEN];
         header[..4].copy_from_slice(MAGIC);
         header[4..8].copy_from_slice(&VERSION.to_le_bytes());
-        let mut a = Archive { header, rows: Rows::Owned(Vec::new()), locs: Vec::new(), items: Vec::new(), data: SharedBytes::empty(), direct: false };
+        let mut a = Archive { header, rows: Rows::Owned(Vec::new()), locs: Vec::new(), items: Vec::new(), data: SharedBytes::empty(), away: None, direct: false };
         a.relayout();
         a
     }
@@ -179,18 +182,84 @@ impl Archive {
         &self.header
     }
 
-    /// The payload of entry `i`, sharing the archive's bytes.
+    /// The payload of entry `i`, sharing the archive's bytes. A directory-only reading
+    /// ([`Archive::parse_directory`]) has only the payloads loaded into it
+    /// ([`Archive::load_payload`]) or brought by edits: see [`Archive::payload_at`].
     pub fn payload(&self, i: usize) -> SharedBytes {
+        match self.payload_at(i) {
+            Payload::Bytes(b) => b,
+            Payload::InFile(r) => panic!("entry {i}'s payload (file bytes {r:?}) was not loaded into the directory-only reading"),
+        }
+    }
+
+    /// Where entry `i`'s payload is: bytes held, or (a directory-only reading) a range of the
+    /// file it was read from that was not loaded.
+    pub fn payload_at(&self, i: usize) -> Payload {
         let size = self.entry(i).size() as usize;
+        if let Some(r) = self.in_file(i) {
+            return Payload::InFile(r);
+        }
         if self.direct {
             // A parse checked it lies in the data region; no edit has moved it since.
             let start = self.entry(i).offset() as usize - HEADER_LEN;
-            return self.data.slice(start..start + size);
+            return Payload::Bytes(self.data.slice(start..start + size));
+        }
+        let loc = self.locs[i];
+        Payload::Bytes(match self.items[loc.item].piece() {
+            Piece::Read { start, .. } => self.data.slice(*start as usize + loc.rel..*start as usize + loc.rel + size),
+            Piece::New(b) => b.slice(loc.rel..loc.rel + size),
+        })
+    }
+
+    /// Entry `i`'s file range when it lies in a data region left in the file.
+    fn in_file(&self, i: usize) -> Option<Range<usize>> {
+        self.away?;
+        let size = self.entry(i).size() as usize;
+        if self.direct {
+            let start = self.entry(i).offset() as usize;
+            return Some(start..start + size);
         }
         let loc = self.locs[i];
         match self.items[loc.item].piece() {
-            Piece::Read { start, .. } => self.data.slice(*start as usize + loc.rel..*start as usize + loc.rel + size),
-            Piece::New(b) => b.slice(loc.rel..loc.rel + size),
+            Piece::Read { start, .. } => Some(HEADER_LEN + *start as usize + loc.rel..HEADER_LEN + *start as usize + loc.rel + size),
+            Piece::New(_) => None,
+        }
+    }
+
+    /// Holds the bytes of the file range a payload of a directory-only reading lies in
+    /// ([`Payload::InFile`] of [`Archive::payload_at`]), as read by the caller: the payload
+    /// (with the other payloads sharing its bytes) is then read and edited as in a whole
+    /// reading, and written from these bytes. Fails when `bytes` are not that range's length.
+    pub fn load_payload(&mut self, i: usize, bytes: SharedBytes) -> crate::formats::Result<()> {
+        if i >= self.len() {
+            return Err(crate::formats::Error::new(0, format!("no entry #{i} (the archive has {})", self.len())));
+        }
+        if self.in_file(i).is_none() {
+            return Ok(());
+        }
+        self.build_layout();
+        let item = self.locs[i].item;
+        let (start, end) = match self.items[item].piece() {
+            Piece::Read { start, end } => (*start as usize, *end as usize),
+            Piece::New(_) => return Ok(()),
+        };
+        if bytes.len() != end - start {
+            return Err(crate::formats::Error::new(HEADER_LEN + start, format!("entry {i}: {} bytes given for a payload cluster of {}", bytes.len(), end - start)));
+        }
+        match &mut self.items[item] {
+            Item::Gap(p) | Item::Data { bytes: p, .. } => *p = Piece::new(bytes),
+        }
+        Ok(())
+    }
+
+    /// The file range entry `i`'s payload must be loaded from ([`Archive::load_payload`]):
+    /// the cluster of payloads it shares bytes with, whole. `None` when it is held.
+    pub fn load_range(&mut self, i: usize) -> Option<Range<usize>> {
+        self.in_file(i)?;
+        self.build_layout();
+        match self.items[self.locs[i].item].piece() {
+            Piece::Read { start, end } => Some(HEADER_LEN + *start as usize..HEADER_LEN + *end as usize),
+            Piece::New(_) => None,
         }
     }
 
@@ -207,7 +276,7 @@ impl Archive {
 
     fn data_len(&self) -> usize {
         if self.direct {
-            return self.data.len();
+            return self.away.unwrap_or(self.data.len());
         }
         self.items.iter().map(Item::len).sum()
     }
@@ -222,16 +291,32 @@ impl Archive {
     /// Streams the archive to a writer without building it in memory first (a save of a
     /// 100 MB archive then costs one sequential write, not a copy and a write).
     pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.write_streamed(w, &mut |r, _| Err(std::io::Error::other(format!("file bytes {r:?} of a directory-only reading were not given"))))
+    }
+
+    /// Streams the archive as [`Archive::write_to`] does; the bytes of a data region left in
+    /// the file (a directory-only reading) are written by `copy`, given their file range, in
+    /// order. So an archive is rebuilt from its file with only its directory and the edited
+    /// payloads in memory.
+    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
         const ZEROS: [u8; 4096] = [0; 4096];
+        let at = HEADER_LEN as u64;
+        let mut piece = |p: &Piece, w: &mut dyn std::io::Write| match (p, self.away) {
+            (Piece::Read { start, end }, Some(_)) => copy(at + u64::from(*start)..at + u64::from(*end), w),
+            _ => w.write_all(self.bytes_of(p)),
+        };
         w.write_all(&self.header)?;
         if self.direct {
-            w.write_all(&self.data)?;
+            match self.away {
+                Some(len) => piece(&Piece::read(0..len), w)?,
+                None => w.write_all(&self.data)?,
+            }
         }
         for item in &self.items {
             match item {
-                Item::Gap(b) => w.write_all(self.bytes_of(b))?,
+                Item::Gap(b) => piece(b, w)?,
                 Item::Data { bytes, pad_after } => {
-                    w.write_all(self.bytes_of(bytes))?;
+                    piece(bytes, w)?;
                     let mut left = *pad_after as usize;
                     while left > 0 {
                         let n = left.min(ZEROS.len());
@@ -253,6 +338,7 @@ impl Archive {
     }
 
     pub fn write_into(&self, out: &mut Vec<u8>) {
+        assert!(self.away.is_none(), "a directory-only reading is written with write_streamed, from its file");
         out.extend_from_slice(&self.header);
         if self.direct {
             out.extend_from_slice(&self.data);
@@ -306,6 +392,14 @@ impl Archive {
         let item = self.locs[i].item;
         self.locs.iter().enumerate().all(|(j, l)| j == i || l.item != item)
     }
+}
+
+/// Where a payload is ([`Archive::payload_at`]).
+#[derive(Clone, Debug)]
+pub enum Payload {
+    Bytes(SharedBytes),
+    /// A range of the file a directory-only reading was made from, not loaded.
+    InFile(Range<usize>),
 }
 
 /// The `type` string of `list --json`: the four bytes when all are printable ASCII, else the

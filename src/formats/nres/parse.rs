@@ -2,55 +2,45 @@
 
 use super::{Archive, HEADER_LEN, Item, Loc, MAGIC, NAME_FIELD, Piece, ROW_LEN, Row, Rows, VERSION, lookup};
 use crate::formats::bytes::{Reader, SharedBytes};
-use crate::formats::{Diagnostic, Error, Result};
 use crate::formats::message::hex;
+use crate::formats::{Diagnostic, Error, Result};
 use crate::msg;
 
 impl Archive {
     /// Parses the whole file. Fails only when the archive cannot be read at all; everything
     /// else (a bad lookup table, shared ranges, unterminated names) is a diagnostic.
     pub fn parse(bytes: SharedBytes) -> Result<(Archive, Vec<Diagnostic>)> {
-        let mut r = Reader::new(&bytes);
-        let magic = r.array::<4>("NRes magic")?;
-        if &magic != MAGIC {
-            return Err(Error::new(0, msg!("nres-not-nres", "not an NRes archive (magic {magic}, expected \"NRes\")", magic = format!("{magic:02X?}"))));
-        }
-        let version = r.u32("version")?;
-        if version != VERSION {
-            return Err(Error::new(4, msg!("nres-version", "unsupported NRes version {version} (expected 0x100)", version = hex(version))));
-        }
-        let count = r.i32("entry_count")?;
-        let total = r.u32("total_size")?;
-        if count < 0 {
-            return Err(Error::new(8, msg!("nres-negative-count", "negative entry count {count}", count = count)));
-        }
-        if total as usize != bytes.len() {
-            return Err(Error::new(
-                12,
-                msg!("nres-total-size", "total_size {total} differs from the file length {length}", total = total, length = bytes.len()),
-            ));
-        }
-        let count = count as usize;
-        let dir_len = count
-            .checked_mul(ROW_LEN)
-            .filter(|&l| l <= bytes.len().saturating_sub(HEADER_LEN))
-            .ok_or_else(|| {
-                Error::new(
-                    8,
-                    msg!(
-                        "nres-directory-too-big",
-                        "directory of {count} entries ({size} bytes) does not fit in a {length}-byte file after the header",
-                        count = count,
-                        size = (count as u128 * ROW_LEN as u128).to_string(),
-                        length = bytes.len()
-                    ),
-                )
-            })?;
-        let dir_offset = bytes.len() - dir_len;
+        let dir_len = dir_len(&bytes, bytes.len())?;
         let mut header = [0u8; HEADER_LEN];
         header.copy_from_slice(&bytes[..HEADER_LEN]);
-
+        let dir_offset = bytes.len() - dir_len;
         let dir = bytes.slice(dir_offset..bytes.len());
+        Archive::from_parts(header, dir, bytes.len(), Some(bytes.slice(HEADER_LEN..dir_offset)))
+    }
+
+    /// A directory-only reading: the header and the directory (the last
+    /// [`Archive::directory_len`] bytes of a file of `file_len` bytes), checked as
+    /// [`Archive::parse`] checks them, with the data region left in the file. Payloads are
+    /// loaded as needed ([`Archive::load_payload`]) and the archive is written with
+    /// [`Archive::write_streamed`], the rest copied from the file.
+    pub fn parse_directory(header: [u8; HEADER_LEN], dir: SharedBytes, file_len: usize) -> Result<(Archive, Vec<Diagnostic>)> {
+        let want = dir_len(&header, file_len)?;
+        if dir.len() != want {
+            return Err(Error::new(file_len.saturating_sub(want), msg!("nres-directory-length", "the directory is {want} bytes; {given} given", want = want, given = dir.len())));
+        }
+        Archive::from_parts(header, dir, file_len, None)
+    }
+
+    /// The length of the directory the header announces for a file of `file_len` bytes (the
+    /// header checked as [`Archive::parse`] checks it).
+    pub fn directory_len(header: &[u8; HEADER_LEN], file_len: usize) -> Result<usize> {
+        dir_len(header, file_len)
+    }
+
+    /// The rows checked and the archive made; `data` is the data region, or `None` when it
+    /// stays in the file.
+    fn from_parts(header: [u8; HEADER_LEN], dir: SharedBytes, file_len: usize, data: Option<SharedBytes>) -> Result<(Archive, Vec<Diagnostic>)> {
+        let dir_offset = file_len - dir.len();
         let rows = Row::view(dir.as_chunks::<ROW_LEN>().0);
         // One pass over the rows: the range checks, the name terminators, and whether the
         // payloads lie apart in directory order (as every writer lays them out): then the data
@@ -87,8 +77,9 @@ impl Archive {
         }
         diags.extend(lookup::validate(rows, dir_offset as u64));
 
-        let data = bytes.slice(HEADER_LEN..dir_offset);
-        let mut a = Archive { header, rows: Rows::Read(dir), locs: Vec::new(), items: Vec::new(), data, direct: true };
+        let away = data.is_none().then_some(dir_offset - HEADER_LEN);
+        let data = data.unwrap_or_else(SharedBytes::empty);
+        let mut a = Archive { header, rows: Rows::Read(dir), locs: Vec::new(), items: Vec::new(), data, away, direct: true };
         if !apart {
             // Payloads out of order, shared or overlapping: the clusters are found now, and
             // rows sharing bytes reported.
@@ -99,6 +90,42 @@ impl Archive {
         }
         Ok((a, diags))
     }
+}
+
+/// The header's checks (magic, version, count, total size against `file_len`) and the length
+/// of the directory it announces; `header` is the file's start (at least its 16 bytes when
+/// the checks pass).
+fn dir_len(header: &[u8], file_len: usize) -> Result<usize> {
+    let mut r = Reader::new(header);
+    let magic = r.array::<4>("NRes magic")?;
+    if &magic != MAGIC {
+        return Err(Error::new(0, msg!("nres-not-nres", "not an NRes archive (magic {magic}, expected \"NRes\")", magic = format!("{magic:02X?}"))));
+    }
+    let version = r.u32("version")?;
+    if version != VERSION {
+        return Err(Error::new(4, msg!("nres-version", "unsupported NRes version {version} (expected 0x100)", version = hex(version))));
+    }
+    let count = r.i32("entry_count")?;
+    let total = r.u32("total_size")?;
+    if count < 0 {
+        return Err(Error::new(8, msg!("nres-negative-count", "negative entry count {count}", count = count)));
+    }
+    if total as usize != file_len {
+        return Err(Error::new(12, msg!("nres-total-size", "total_size {total} differs from the file length {length}", total = total, length = file_len)));
+    }
+    let count = count as usize;
+    count.checked_mul(ROW_LEN).filter(|&l| l <= file_len.saturating_sub(HEADER_LEN)).ok_or_else(|| {
+        Error::new(
+            8,
+            msg!(
+                "nres-directory-too-big",
+                "directory of {count} entries ({size} bytes) does not fit in a {length}-byte file after the header",
+                count = count,
+                size = (count as u128 * ROW_LEN as u128).to_string(),
+                length = file_len
+            ),
+        )
+    })
 }
 
 impl Archive {
@@ -116,7 +143,7 @@ impl Archive {
             .enumerate()
             .map(|(k, r)| Span { start: r.offset() - HEADER_LEN as u32, end: r.offset() - HEADER_LEN as u32 + r.size(), row: k as u32 })
             .collect();
-        let (items, locs, shared) = cluster(spans, self.data.len());
+        let (items, locs, shared) = cluster(spans, self.data_len());
         self.items = items;
         self.locs = locs;
         self.direct = false;
@@ -167,7 +194,7 @@ impl Archive {
             let data = bytes.slice(HEADER_LEN..dir_offset);
             let spans = rows.iter().enumerate().map(|(k, r)| Span { start: r.offset() - HEADER_LEN as u32, end: r.offset() - HEADER_LEN as u32 + r.size(), row: k as u32 }).collect();
             let (items, locs, _) = cluster(spans, data.len());
-            best = Some((Archive { header, rows: Rows::Owned(rows), locs, items, data, direct: false }, diags));
+            best = Some((Archive { header, rows: Rows::Owned(rows), locs, items, data, away: None, direct: false }, diags));
         }
         best
     }
@@ -253,7 +280,7 @@ mod salvage_tests {
         // Row 1's data_offset points past the directory: parse refuses the whole file.
         let mut bad = good.clone();
         let row1 = bad.len() - n * ROW_LEN + ROW_LEN;
-        bad[row1 + 56..row1 + 60].copy_from_slice(&0xFFFF_FFu32.to_le_bytes());
+        bad[row1 + 56..row1 + 60].copy_from_slice(&0x00FF_FFFF_u32.to_le_bytes());
         assert!(Archive::parse(bad.clone().into()).is_err());
         let (s, d) = Archive::salvage(bad.into()).expect("the other rows are intact");
         assert_eq!(s.len(), n - 1);

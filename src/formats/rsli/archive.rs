@@ -20,6 +20,24 @@ pub const SEED_AT: usize = 20;
 /// Entry counts are stored as i16.
 pub const MAX_ENTRIES: usize = i16::MAX as usize;
 
+/// A part of the data region: bytes held, or (a table-only reading,
+/// [`Archive::parse_table`]) a range of the file, written by copying it
+/// ([`Archive::write_streamed`]).
+#[derive(Clone, Debug)]
+pub(super) enum Chunk {
+    Held(SharedBytes),
+    InFile(std::ops::Range<u64>),
+}
+
+impl Chunk {
+    pub(super) fn len(&self) -> u64 {
+        match self {
+            Chunk::Held(b) => b.len() as u64,
+            Chunk::InFile(r) => r.end - r.start,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Archive {
     pub(super) header: [u8; HEADER_SIZE],
@@ -30,7 +48,7 @@ pub struct Archive {
     /// offset points into the header or table (kept verbatim, it moves with nothing).
     pub(super) rel: Vec<Option<u64>>,
     /// The data region after the entry table and before the AO trailer, in file order.
-    pub(super) body: Vec<SharedBytes>,
+    pub(super) body: Vec<Chunk>,
     pub(super) trailer: Option<[u8; TRAILER_SIZE]>,
     /// Per entry: the lookup-table value the loader uses (also the xor payload key).
     pub(super) lookup: Vec<u16>,
@@ -109,7 +127,33 @@ impl Archive {
         (HEADER_SIZE + self.rows.len() * ROW_SIZE) as u64
     }
     pub(super) fn body_len(&self) -> u64 {
-        self.body.iter().map(|c| c.len() as u64).sum()
+        self.body.iter().map(Chunk::len).sum()
+    }
+
+    /// The file range entry `i`'s stored bytes are read from in a table-only reading
+    /// ([`Archive::parse_table`]) that has not loaded them yet ([`Archive::load_packed`]);
+    /// `None` when they are held (or empty). Asked before any edit.
+    pub fn stored_range(&self, i: usize) -> Option<std::ops::Range<u64>> {
+        let row = self.rows.get(i)?;
+        let (Some(rel), Some(Chunk::InFile(region))) = (self.rel.get(i).copied().flatten(), self.body.first()) else { return None };
+        if !self.packed[i].is_empty() || row.packed_size() == 0 {
+            return None;
+        }
+        let start = region.start + rel;
+        // A Deflate range may end one byte past the data (see `parse`): read without it.
+        let end = (start + u64::from(row.packed_size())).min(region.end);
+        Some(start..end)
+    }
+
+    /// Holds entry `i`'s stored bytes, read by the caller from [`Archive::stored_range`], in a
+    /// table-only reading: it then unpacks, and is edited, as in a whole reading.
+    pub fn load_packed(&mut self, i: usize, bytes: SharedBytes) -> Result<()> {
+        let Some(r) = self.stored_range(i) else { return Ok(()) };
+        if bytes.len() as u64 != r.end - r.start {
+            return Err(Error::new(r.start, format!("entry {i}: {} bytes given for {} stored", bytes.len(), r.end - r.start)));
+        }
+        self.packed[i] = bytes;
+        Ok(())
     }
 
     /// The stored (packed) bytes of entry `i`. Panics when `i >= len()`.

@@ -11,7 +11,7 @@
 //! key, where the single edits leave a copy under each intermediate key (no shipped archive
 //! has xor entries).
 
-use super::archive::{Archive, MAX_ENTRIES, check_name, rebuilt_order};
+use super::archive::{Archive, Chunk, MAX_ENTRIES, check_name, rebuilt_order};
 use super::method::{self, Method};
 use super::row::{ROW_SIZE, Row};
 use super::cipher;
@@ -232,7 +232,7 @@ impl Layout {
         self.body += packed.len() as u64;
         a.rows[i].set_packed_size(packed.len() as u32);
         if !packed.is_empty() {
-            a.body.push(packed.clone());
+            a.body.push(Chunk::Held(packed.clone()));
         }
         a.packed[i] = packed;
     }
@@ -300,7 +300,7 @@ impl Layout {
         let fill = self.fill as i64;
         a.rel = self.u.iter().map(|u| u.map(|u| (u + fill) as u64)).collect();
         if self.fill > 0 {
-            a.body.insert(0, SharedBytes::from(vec![0u8; self.fill as usize]));
+            a.body.insert(0, Chunk::Held(SharedBytes::from(vec![0u8; self.fill as usize])));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! go after the last byte of the data region (before the AO trailer); bytes no row points at
 //! any more stay where they are until `compact`.
 
-use super::archive::{Archive, HEADER_SIZE, MAX_ENTRIES, PRESORTED, PRESORTED_AT, check_name, rebuilt_order};
+use super::archive::{Archive, Chunk, HEADER_SIZE, MAX_ENTRIES, PRESORTED, PRESORTED_AT, check_name, rebuilt_order};
 use super::cipher;
 use super::method::{self, Method};
 use super::row::{ROW_SIZE, Row};
@@ -159,7 +159,7 @@ impl Archive {
         order.sort_by_key(|&i| (self.rel[i].unwrap_or(0), self.packed[i].len()));
         let mut body = Vec::with_capacity(self.rows.len() + 1);
         if lead > 0 {
-            body.push(SharedBytes::from(vec![0u8; lead as usize]));
+            body.push(Chunk::Held(SharedBytes::from(vec![0u8; lead as usize])));
         }
         let mut at = lead;
         let mut last: Option<(Option<u64>, usize, u64)> = None;
@@ -170,7 +170,7 @@ impl Archive {
                 _ => {
                     let start = at;
                     at += self.packed[i].len() as u64;
-                    body.push(self.packed[i].clone());
+                    body.push(Chunk::Held(self.packed[i].clone()));
                     last = Some((key.0, key.1, start));
                     start
                 }
@@ -243,7 +243,7 @@ impl Archive {
         self.rows[i].set_packed_size(bytes.len() as u32);
         self.packed[i] = bytes.clone();
         if !bytes.is_empty() {
-            self.body.push(bytes);
+            self.body.push(Chunk::Held(bytes));
         }
         self.edited = true;
     }
@@ -265,7 +265,7 @@ impl Archive {
         let lowest = self.rel.iter().flatten().map(|r| table_end + r).min();
         if let Some(low) = lowest.filter(|&l| l < overlay) {
             let fill = overlay - low;
-            self.body.insert(0, SharedBytes::from(vec![0u8; fill as usize]));
+            self.body.insert(0, Chunk::Held(SharedBytes::from(vec![0u8; fill as usize])));
             for r in self.rel.iter_mut().flatten() {
                 *r += fill;
             }

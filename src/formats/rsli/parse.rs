@@ -2,7 +2,7 @@
 //! byte range. Counts are bounded by the file before anything is allocated; every range is
 //! checked with u64 arithmetic against the data region.
 
-use super::archive::{Archive, COUNT_AT, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE, label};
+use super::archive::{Archive, COUNT_AT, Chunk, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE, label};
 use super::cipher;
 use super::method::Method;
 use super::row::{OFFSET_AT, PACKED_AT, ROW_SIZE, Row};
@@ -21,7 +21,34 @@ impl Archive {
     /// quirk, a file end that looks like an AO trailer but is not one); `validate` reports
     /// these too, with everything else about the archive.
     pub fn parse(bytes: SharedBytes) -> Result<(Archive, Vec<Diagnostic>)> {
-        let b: &[u8] = &bytes;
+        let tail = &bytes[bytes.len().saturating_sub(TRAILER_SIZE)..];
+        Archive::from_parts(&bytes, tail, bytes.len(), Some(&bytes))
+    }
+
+    /// A table-only reading: `head` is the file's start, its header and entry table (the
+    /// file's first `32 + 32 × count` bytes, or all of a shorter file), `tail` its last six
+    /// bytes (or fewer), `file_len` its length; checked as [`Archive::parse`] checks a whole
+    /// file, the data region left in the file. Entries' stored bytes are loaded as needed
+    /// ([`Archive::load_packed`]) and the archive is written with
+    /// [`Archive::write_streamed`], the rest copied from the file.
+    pub fn parse_table(head: &[u8], tail: &[u8], file_len: usize) -> Result<(Archive, Vec<Diagnostic>)> {
+        Archive::from_parts(head, tail, file_len, None)
+    }
+
+    /// The length of the header and entry table the file starting with `header` (its first
+    /// 32 bytes) announces; `None` when they are not an RsLi header.
+    pub fn table_len(header: &[u8]) -> Option<usize> {
+        if header.len() < HEADER_SIZE || &header[..2] != b"NL" {
+            return None;
+        }
+        let count = usize::try_from(le_i16(header, COUNT_AT)).ok()?;
+        Some(HEADER_SIZE + count * ROW_SIZE)
+    }
+
+    /// [`Archive::parse`] of a file whose start is `b` (the whole file, or its header and
+    /// table), whose end is `tail` and whose length is `file_len`; `whole` holds the file when
+    /// its data region is read too.
+    fn from_parts(b: &[u8], tail: &[u8], file_len: usize, whole: Option<&SharedBytes>) -> Result<(Archive, Vec<Diagnostic>)> {
         let mut r = Reader::new(b);
         let magic = r.array::<2>("magic")?;
         if &magic != b"NL" {
@@ -71,18 +98,20 @@ impl Archive {
         // whose last payload merely ends in "AO" is read without a trailer if the trailer
         // reading does not fit.
         let candidate =
-            (b.len() >= table_end + TRAILER_SIZE && b[b.len() - TRAILER_SIZE..].starts_with(b"AO")).then(|| {
+            (file_len >= table_end + TRAILER_SIZE && tail.len() == TRAILER_SIZE && tail.starts_with(b"AO")).then(|| {
                 let mut t = [0u8; TRAILER_SIZE];
-                t.copy_from_slice(&b[b.len() - TRAILER_SIZE..]);
+                t.copy_from_slice(tail);
                 t
             });
+        // The stored bytes of an entry: a view of the file, or nothing yet (table-only).
+        let slice = |r: std::ops::Range<usize>| whole.map_or_else(SharedBytes::empty, |w| w.slice(r));
         let (trailer, lay) = match candidate {
-            Some(t) => match layout(&bytes, raws, table_end, Some(t)) {
+            Some(t) => match layout(file_len, &slice, raws, table_end, Some(t)) {
                 Ok(lay) => (Some(t), lay),
-                Err(with_trailer) => match layout(&bytes, raws, table_end, None) {
+                Err(with_trailer) => match layout(file_len, &slice, raws, table_end, None) {
                     Ok(mut lay) => {
                         lay.diagnostics.push(Diagnostic::info(
-                            b.len() - TRAILER_SIZE,
+                            file_len - TRAILER_SIZE,
                             format!(
                                 "the file ends in \"AO\" but is not read as an AO trailer ({})",
                                 with_trailer.message
@@ -93,20 +122,24 @@ impl Archive {
                     Err(_) => return Err(with_trailer),
                 },
             },
-            None => (None, layout(&bytes, raws, table_end, None)?),
+            None => (None, layout(file_len, &slice, raws, table_end, None)?),
         };
         diagnostics.extend(lay.diagnostics);
         let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
         if overlay != 0 {
             rows.iter_mut().for_each(|r| r.set_overlay(overlay));
         }
-        let data_end = b.len() - trailer.map_or(0, |_| TRAILER_SIZE);
+        let data_end = file_len - trailer.map_or(0, |_| TRAILER_SIZE);
+        let body = match whole {
+            Some(w) => Chunk::Held(w.slice(table_end..data_end)),
+            None => Chunk::InFile(table_end as u64..data_end as u64),
+        };
         let mut archive = Archive {
             header,
             rows,
             packed: lay.packed,
             rel: lay.rel,
-            body: vec![bytes.slice(table_end..data_end)],
+            body: vec![body],
             trailer,
             lookup: Vec::new(),
             edited: false,
@@ -120,19 +153,20 @@ impl Archive {
 /// trailer); a Deflate range may end one byte past it (a shipped archive does), which is read
 /// without that byte. An empty range may also point into the header or table.
 fn layout(
-    bytes: &SharedBytes,
+    file_len: usize,
+    slice: &dyn Fn(std::ops::Range<usize>) -> SharedBytes,
     rows: &[Row],
     table_end: usize,
     trailer: Option<[u8; TRAILER_SIZE]>,
 ) -> Result<Layout> {
     let overlay = trailer.map_or(0, |t| le_u32(&t, 2));
-    if u64::from(overlay) > bytes.len() as u64 {
+    if u64::from(overlay) > file_len as u64 {
         return Err(Error::new(
-            bytes.len() - TRAILER_SIZE + 2,
-            format!("AO overlay 0x{overlay:X} points past the end of the file (0x{:X})", bytes.len()),
+            file_len - TRAILER_SIZE + 2,
+            format!("AO overlay 0x{overlay:X} points past the end of the file (0x{file_len:X})"),
         ));
     }
-    let data_end = (bytes.len() - trailer.map_or(0, |_| TRAILER_SIZE)) as u64;
+    let data_end = (file_len - trailer.map_or(0, |_| TRAILER_SIZE)) as u64;
     let mut lay =
         Layout { packed: Vec::with_capacity(rows.len()), rel: Vec::with_capacity(rows.len()), diagnostics: Vec::new() };
     for (i, row) in rows.iter().enumerate() {
@@ -145,7 +179,7 @@ fn layout(
         if start < table_end as u64 {
             if size == 0 {
                 // An empty view of the file rather than a new empty buffer: no allocation.
-                lay.packed.push(bytes.slice(0..0));
+                lay.packed.push(slice(0..0));
                 lay.rel.push(None);
                 continue;
             }
@@ -174,7 +208,7 @@ fn layout(
                 ),
             ));
         };
-        lay.packed.push(bytes.slice(start as usize..available as usize));
+        lay.packed.push(slice(start as usize..available as usize));
         lay.rel.push(Some(start - table_end as u64));
     }
     Ok(lay)

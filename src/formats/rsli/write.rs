@@ -1,9 +1,9 @@
 //! Writing: the header (counts and the unpacked-size sum updated once edited), the rows
 //! re-encrypted with the archive's seed, the data region chunks in order, the AO trailer.
 
-use super::archive::{Archive, COUNT_AT, COUNT2_AT, SEED_AT, SUM_AT};
+use super::archive::{Archive, COUNT_AT, COUNT2_AT, Chunk, SEED_AT, SUM_AT};
 use super::cipher;
-use crate::formats::bytes::{le_u32, put_u16, put_u32};
+use crate::formats::bytes::{CopyRange, le_u32, put_u16, put_u32};
 
 impl Archive {
     /// The file's bytes. An archive that was parsed and not edited is written byte-identically.
@@ -17,12 +17,38 @@ impl Archive {
         }
         cipher::apply(le_u32(&self.header, SEED_AT) as u16, &mut out[table_at..]);
         for chunk in &self.body {
-            out.extend_from_slice(chunk);
+            match chunk {
+                Chunk::Held(b) => out.extend_from_slice(b),
+                Chunk::InFile(r) => panic!("file bytes {r:?} of a table-only reading are written with write_streamed, from its file"),
+            }
         }
         if let Some(t) = self.trailer {
             out.extend_from_slice(&t);
         }
         out
+    }
+
+    /// Streams the file's bytes as [`Archive::write`] makes them; the parts of a data region
+    /// left in the file (a table-only reading, [`Archive::parse_table`]) are written by `copy`,
+    /// given their file range, in order.
+    pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
+        let mut head = Vec::with_capacity(self.table_end() as usize);
+        head.extend_from_slice(&self.written_header());
+        for row in &self.rows {
+            head.extend_from_slice(row.raw());
+        }
+        cipher::apply(le_u32(&self.header, SEED_AT) as u16, &mut head[32..]);
+        w.write_all(&head)?;
+        for chunk in &self.body {
+            match chunk {
+                Chunk::Held(b) => w.write_all(b)?,
+                Chunk::InFile(r) => copy(r.clone(), w)?,
+            }
+        }
+        if let Some(t) = self.trailer {
+            w.write_all(&t)?;
+        }
+        Ok(())
     }
 
     /// The header as stored, with both counts and the sum of unpacked sizes brought up to date

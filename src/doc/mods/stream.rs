@@ -1,0 +1,276 @@
+//! Files built on disk, not in memory (docs/formats/parkanmod.md, "Limits"). A game file, a
+//! snapshot or a file built by an earlier step is a [`Body`] on disk; entry changes of an
+//! archive read only its directory (NRes: [`nres::Archive::parse_directory`]; RsLi: the table,
+//! [`rsli::Archive::parse_table`]) and the payloads the changes name, and the rebuilt archive
+//! is written straight into a file of the command's staging folder ([`Scratch`]): entries no
+//! change touches are copied from the source file by byte range, new bytes written from the
+//! member, the directory after them. Memory is then a constant plus the items a file's changes
+//! name, not the file: the bytes are those [`apply_file`] gives for the whole file in memory.
+//!
+//! Whole-file changes, files that do not read as archives (their errors are the in-memory
+//! reading's) and a file changed by hand (its changes are found by a diff of two whole files)
+//! take the in-memory way.
+
+use super::apply::{Outcome, apply_archive, apply_file, find};
+use super::change::{Change, hex};
+use crate::doc::node::Node;
+use crate::formats::bytes::SharedBytes;
+use crate::formats::{nres, rsli};
+use sha2::Digest;
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// A file's bytes while a mod command builds it.
+pub(super) enum Body {
+    /// The file does not exist (or is removed).
+    Absent,
+    Mem(SharedBytes),
+    Disk(OnDisk),
+    /// Built and not kept: a dry run's last step, whose bytes nothing reads.
+    Built,
+}
+
+/// A file on disk: the game's, a snapshot, or one a step built ([`Scratch`], removed when
+/// dropped unless staged).
+pub(super) struct OnDisk {
+    path: PathBuf,
+    len: u64,
+    sha: Option<String>,
+    scratch: bool,
+}
+
+impl Drop for OnDisk {
+    fn drop(&mut self) {
+        if self.scratch {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+impl OnDisk {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    pub fn is_scratch(&self) -> bool {
+        self.scratch
+    }
+    /// Keeps the file when this is dropped (it was moved into the stage).
+    pub fn keep(mut self) {
+        self.scratch = false;
+    }
+    pub fn sha(&mut self) -> io::Result<String> {
+        if self.sha.is_none() {
+            let mut h = sha2::Sha256::default();
+            io::copy(&mut File::open(&self.path).map_err(|e| named(&self.path, e))?, &mut h).map_err(|e| named(&self.path, e))?;
+            self.sha = Some(hex(&h.finalize()));
+        }
+        Ok(self.sha.clone().unwrap_or_default())
+    }
+}
+
+fn named(p: &Path, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+}
+
+impl Body {
+    /// The file at `path` as it is on disk (not read).
+    pub fn of_file(path: &Path) -> io::Result<Body> {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => Ok(Body::Disk(OnDisk { path: path.to_path_buf(), len: m.len(), sha: None, scratch: false })),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Body::Absent),
+            // Not a plain file: reading it gives the error that names it.
+            _ => Ok(super::manage::read_opt(path)?.map_or(Body::Absent, Body::Mem)),
+        }
+    }
+
+    pub fn is_absent(&self) -> bool {
+        matches!(self, Body::Absent)
+    }
+
+    /// The SHA-256 of the bytes (`None`: absent, or built and not kept).
+    pub fn sha(&mut self) -> io::Result<Option<String>> {
+        match self {
+            Body::Absent | Body::Built => Ok(None),
+            Body::Mem(b) => Ok(Some(super::change::sha256_hex(b))),
+            Body::Disk(d) => d.sha().map(Some),
+        }
+    }
+
+    /// The bytes, read whole (the in-memory way).
+    pub fn load(&self) -> io::Result<Option<SharedBytes>> {
+        match self {
+            Body::Absent => Ok(None),
+            Body::Mem(b) => Ok(Some(b.clone())),
+            Body::Disk(d) => super::manage::read_opt(&d.path),
+            Body::Built => Err(io::Error::other("a dry run's file was not kept")),
+        }
+    }
+}
+
+/// Where a command's steps write the files they build: its staging folder, a temporary
+/// folder (a dry run that rebuilds through several mods), or nowhere (a dry run's last step).
+pub(super) struct Scratch {
+    dir: Option<PathBuf>,
+    temp: Option<tempfile::TempDir>,
+    discard: bool,
+    next: usize,
+}
+
+impl Scratch {
+    pub fn in_dir(dir: &Path) -> Scratch {
+        Scratch { dir: Some(dir.to_path_buf()), temp: None, discard: false, next: 0 }
+    }
+    /// A temporary folder, made when a step first writes.
+    pub fn temporary() -> Scratch {
+        Scratch { dir: None, temp: None, discard: false, next: 0 }
+    }
+    /// Nothing written: each step's result is [`Body::Built`] (only its outcomes are wanted).
+    pub fn discard() -> Scratch {
+        Scratch { dir: None, temp: None, discard: true, next: 0 }
+    }
+
+    fn create(&mut self) -> io::Result<(PathBuf, File)> {
+        let dir = match (&self.dir, &self.temp) {
+            (Some(d), _) => d.clone(),
+            (None, Some(t)) => t.path().to_path_buf(),
+            (None, None) => {
+                let t = tempfile::Builder::new().prefix("parkan-mod-").tempdir()?;
+                let d = t.path().to_path_buf();
+                self.temp = Some(t);
+                d
+            }
+        };
+        self.next += 1;
+        let p = dir.join(format!("build-{}", self.next));
+        let f = File::create(&p).map_err(|e| named(&p, e))?;
+        Ok((p, f))
+    }
+}
+
+/// A writer that hashes and counts what goes through it.
+struct Hashing<W: Write> {
+    inner: W,
+    h: sha2::Sha256,
+    n: u64,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.h.update(&buf[..n]);
+        self.n += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Copies the file range `r` of `from` into `w`.
+fn copy_range(from: &mut File, path: &Path, r: Range<u64>, w: &mut dyn Write) -> io::Result<()> {
+    from.seek(SeekFrom::Start(r.start)).map_err(|e| named(path, e))?;
+    let want = r.end - r.start;
+    let n = io::copy(&mut from.take(want), w).map_err(|e| named(path, e))?;
+    if n != want {
+        return Err(io::Error::new(io::ErrorKind::UnexpectedEof, format!("{}: shorter than when its directory was read (bytes 0x{:X}..0x{:X})", path.display(), r.start, r.end)));
+    }
+    Ok(())
+}
+
+fn read_range(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<SharedBytes> {
+    let mut v = Vec::with_capacity((r.end - r.start) as usize);
+    copy_range(from, path, r, &mut v)?;
+    Ok(SharedBytes::from(v))
+}
+
+/// The archive at `path` read as its directory alone, or `None` when it does not read so
+/// (not an archive, or damaged: the in-memory reading then gives the outcome and its error).
+fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<Node>> {
+    let Ok(len) = usize::try_from(len) else { return Ok(None) };
+    let mut head = vec![0u8; len.min(32)];
+    from.seek(SeekFrom::Start(0))?;
+    from.read_exact(&mut head).map_err(|e| named(path, e))?;
+    if head.starts_with(nres::MAGIC) && head.len() >= nres::HEADER_LEN {
+        let mut header = [0u8; nres::HEADER_LEN];
+        header.copy_from_slice(&head[..nres::HEADER_LEN]);
+        let Ok(dir_len) = nres::Archive::directory_len(&header, len) else { return Ok(None) };
+        let dir = read_range(from, path, (len - dir_len) as u64..len as u64)?;
+        return Ok(nres::Archive::parse_directory(header, dir, len).ok().map(|(a, _)| Node::Nres(a)));
+    }
+    if head.starts_with(b"NL") && len >= 32 {
+        let Some(table_end) = rsli::Archive::table_len(&head) else { return Ok(None) };
+        let start = read_range(from, path, 0..table_end.min(len) as u64)?;
+        let tail = read_range(from, path, len.saturating_sub(6) as u64..len as u64)?;
+        return Ok(rsli::Archive::parse_table(&start, &tail, len).ok().map(|(a, _)| Node::Rsli(a)));
+    }
+    Ok(None)
+}
+
+/// Loads into a directory-only `node` the payloads `changes` name (their first entry-path
+/// element, resolved as `apply` resolves it) and, RsLi, every xor-packed one (a change of the
+/// lookup table re-keys them).
+fn load_named(node: &mut Node, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<()> {
+    let mut want: Vec<usize> = changes.iter().filter_map(|c| c.entry.first()).filter_map(|seg| find(node, seg)).collect();
+    if let Node::Rsli(a) = &*node {
+        want.extend((0..a.len()).filter(|&i| a.entry(i).method().is_xor()));
+    }
+    want.sort_unstable();
+    want.dedup();
+    let bad = |e: crate::formats::Error| io::Error::other(format!("{}: {e}", path.display()));
+    for i in want {
+        match node {
+            Node::Nres(a) => {
+                if let Some(r) = a.load_range(i) {
+                    let b = read_range(from, path, r.start as u64..r.end as u64)?;
+                    a.load_payload(i, b).map_err(bad)?;
+                }
+            }
+            Node::Rsli(a) => {
+                if let Some(r) = a.stored_range(i) {
+                    let b = read_range(from, path, r)?;
+                    a.load_packed(i, b).map_err(bad)?;
+                }
+            }
+            Node::Blob(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// `changes` (all of one file) applied to `body`, as [`apply_file`] applies them: an archive
+/// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
+/// payloads the changes name; anything else in memory. The new bytes, or `None` when they are
+/// `body`'s.
+pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], force: bool, scratch: &mut Scratch) -> io::Result<(Option<Body>, Vec<Outcome>)> {
+    if let Body::Disk(d) = body
+        && !changes.is_empty()
+        && changes.iter().all(|c| !c.entry.is_empty())
+    {
+        let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
+        if let Some(mut node) = open_directory(&mut from, &d.path, d.len)? {
+            load_named(&mut node, &mut from, &d.path, changes)?;
+            let mut outcomes = Vec::new();
+            if !apply_archive(&mut node, changes, force, &mut outcomes) {
+                return Ok((None, outcomes));
+            }
+            if scratch.discard {
+                return Ok((Some(Body::Built), outcomes));
+            }
+            let (p, f) = scratch.create()?;
+            let mut w = Hashing { inner: io::BufWriter::with_capacity(1 << 16, f), h: sha2::Sha256::default(), n: 0 };
+            let src = d.path.clone();
+            let written = node.write_streamed(&mut w, &mut |r, w| copy_range(&mut from, &src, r, w)).and_then(|_| w.flush());
+            let built = OnDisk { path: p, len: w.n, sha: Some(hex(&w.h.finalize())), scratch: true };
+            written.map_err(|e| named(&built.path, e))?;
+            return Ok((Some(Body::Disk(built)), outcomes));
+        }
+    }
+    let r = apply_file(body.load()?, file, changes, force);
+    Ok((Some(r.bytes.map_or(Body::Absent, Body::Mem)), r.outcomes))
+}
+
+#[cfg(test)]
+#[path = "stream_tests.rs"]
+mod tests;

@@ -1,0 +1,129 @@
+//! The streamed rebuild (`stream`) against the in-memory one (`apply::apply_file`): the same
+//! outcomes and the same bytes, for every NRes and RsLi fixture and a spread of edits.
+
+use super::*;
+use crate::doc::mods::change::{Digest, Op};
+use crate::fixtures;
+
+fn change(file: &str, entry: &[&str], op: Op) -> Change {
+    Change { file: file.into(), entry: entry.iter().map(|s| s.to_string()).collect(), op }
+}
+
+/// Sets of changes of the archive `bytes` (named `file`): replacements by name and by index
+/// (RsLi: packed again with each entry's method), additions, a removal and a rename together,
+/// an entry already as the change leaves it, a blocked one beside an applied one, and a change
+/// inside a nested archive.
+fn edits(file: &str, bytes: &[u8]) -> Vec<Vec<Change>> {
+    let Ok((node, _)) = Node::parse(file, SharedBytes::from(bytes)) else { return Vec::new() };
+    let n = node.len();
+    let orig = |i: usize| Digest::of(&node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty()));
+    let data = |seed: u32, len: usize| SharedBytes::from(fixtures::nres::pattern(seed, len));
+    let add = |name: &str, seed: u32| change(file, &[name], Op::AddEntry { data: data(seed, 700 + seed as usize), type_id: 7, attrs: [1, 2, 3] });
+    let replace = |seg: &str, i: usize, seed: u32, len: usize| change(file, &[seg], Op::ReplaceEntry { data: data(seed, len), type_id: None, attrs: None, original: orig(i) });
+    let mut sets = vec![vec![add("NEW_A", 1), add("NEW_B", 2)]];
+    if n == 0 {
+        return sets;
+    }
+    let first = node.meta(0).map(|m| m.name).unwrap_or_default();
+    sets.push(vec![replace(&format!("#{}", n - 1), n - 1, 3, 5000)]);
+    // Every entry replaced (RsLi: each packed again with its own method).
+    sets.push((0..n.min(40)).map(|i| replace(&format!("#{i}"), i, 10 + i as u32, 64 + 37 * i)).collect());
+    sets.push(vec![change(file, &[&first], Op::ReplaceEntry { data: node.entry_bytes(0).unwrap_or_else(|_| SharedBytes::empty()), type_id: None, attrs: None, original: orig(0) })]);
+    let bad = Digest { size: 1, sha256: "00".repeat(32) };
+    sets.push(vec![change(file, &["#0"], Op::RemoveEntry { original: bad }), add("NEW_C", 4)]);
+    if n >= 3 {
+        sets.push(vec![
+            replace("#0", 0, 5, 3),
+            change(file, &["#1"], Op::RemoveEntry { original: orig(1) }),
+            change(file, &["#2"], Op::RenameEntry { to: "RENAMED".into(), original: orig(2) }),
+            add("NEW_D", 6),
+        ]);
+    }
+    // Inside a nested archive: its first entry replaced.
+    for i in 0..n {
+        let (Ok(inner), Some(m)) = (node.entry_bytes(i), node.meta(i)) else { continue };
+        if let Ok((child, _)) = Node::parse(&m.name, inner)
+            && child.is_archive()
+            && !child.is_empty()
+        {
+            let o = Digest::of(&child.entry_bytes(0).unwrap_or_else(|_| SharedBytes::empty()));
+            sets.push(vec![change(file, &[&format!("#{i}"), "#0"], Op::ReplaceEntry { data: data(9, 900), type_id: None, attrs: None, original: o })]);
+            break;
+        }
+    }
+    sets
+}
+
+#[test]
+fn a_streamed_rebuild_gives_the_bytes_and_outcomes_of_the_rebuild_in_memory() {
+    let t = tempfile::tempdir().unwrap();
+    let mut archives: Vec<(String, Vec<u8>)> = fixtures::nres::all().into_iter().map(|(n, b)| (format!("{n}.lib"), b)).collect();
+    archives.extend(fixtures::rsli::all().into_iter().map(|(n, b)| (format!("{n}.rsl"), b)));
+    let (mut streamed, mut rsli_streamed) = (0, 0);
+    for (name, bytes) in &archives {
+        let path = t.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let whole = Node::parse(name, SharedBytes::from(&bytes[..])).is_ok_and(|(n, _)| n.is_archive());
+        for (k, set) in edits(name, bytes).iter().enumerate() {
+            let refs: Vec<&Change> = set.iter().collect();
+            for force in [false, true] {
+                let what = format!("{name}, edits #{k}, force {force}");
+                let want = apply_file(Some(SharedBytes::from(&bytes[..])), name, &refs, force);
+                let mut scratch = Scratch::in_dir(t.path());
+                let (got, outcomes) = apply_body(&Body::of_file(&path).unwrap(), name, &refs, force, &mut scratch).unwrap();
+                assert_eq!(outcomes, want.outcomes, "{what}");
+                let want = want.bytes.expect("an archive stays");
+                match got {
+                    None => assert_eq!(want[..], bytes[..], "{what}: unchanged"),
+                    Some(Body::Disk(d)) => {
+                        let on_disk = std::fs::read(d.path()).unwrap();
+                        assert!(on_disk == want[..], "{what}: the streamed bytes differ ({} against {})", on_disk.len(), want.len());
+                        assert_eq!(d.sha, Some(super::super::change::sha256_hex(&want)), "{what}: hashed as written");
+                        streamed += 1;
+                        rsli_streamed += usize::from(name.ends_with(".rsl"));
+                    }
+                    Some(Body::Mem(b)) => {
+                        assert!(!whole, "{what}: an archive that reads is rebuilt on disk, not in memory");
+                        assert_eq!(b, want, "{what}");
+                    }
+                    Some(_) => panic!("{what}: no bytes"),
+                }
+            }
+        }
+    }
+    assert!(streamed > 40 && rsli_streamed > 20, "the streamed way was taken ({streamed} rebuilds, {rsli_streamed} of RsLi)");
+    // Every scratch file went with its body.
+    let left: Vec<_> = std::fs::read_dir(t.path()).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("build-")).collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_directory_only_reading_holds_only_what_the_changes_name() {
+    // An NRes archive of three 64 KiB entries; one replaced: the others are never loaded, so
+    // the node holds the directory, the replaced entry and the new bytes.
+    let mut a = nres::Archive::new();
+    for (i, name) in ["ONE", "TWO", "THREE"].iter().enumerate() {
+        a.add(name.as_bytes(), 0, [0; 3], fixtures::nres::pattern(i as u32, 64 << 10)).unwrap();
+    }
+    let bytes = a.write();
+    let t = tempfile::tempdir().unwrap();
+    let path = t.path().join("big.lib");
+    std::fs::write(&path, &bytes).unwrap();
+    let mut from = File::open(&path).unwrap();
+    let mut node = open_directory(&mut from, &path, bytes.len() as u64).unwrap().expect("reads");
+    let c = change("big.lib", &["two"], Op::RemoveEntry { original: Digest::of(&fixtures::nres::pattern(1, 64 << 10)) });
+    load_named(&mut node, &mut from, &path, &[&c]).unwrap();
+    let Node::Nres(n) = &node else { panic!("NRes") };
+    assert!(matches!(n.payload_at(1), nres::Payload::Bytes(_)), "the named entry is loaded");
+    for i in [0, 2] {
+        assert!(matches!(n.payload_at(i), nres::Payload::InFile(_)), "entry {i} stays in the file");
+    }
+    assert!(node.entry_bytes(0).is_err(), "an entry not loaded is an error, not bytes");
+    // A file cut short after its directory was read: an error naming it, not a panic.
+    let mut out = Vec::new();
+    let short = t.path().join("short.lib");
+    std::fs::write(&short, &bytes[..1000]).unwrap();
+    let mut cut = File::open(&short).unwrap();
+    let e = node.write_streamed(&mut out, &mut |r, w| copy_range(&mut cut, &short, r, w)).unwrap_err();
+    assert!(e.to_string().contains("short.lib"), "{e}");
+}

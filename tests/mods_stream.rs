@@ -1,0 +1,335 @@
+//! Memory of the mod commands where files and members are large (docs/formats/parkanmod.md,
+//! "Limits"): an archive a package changes is rebuilt from its directory and the entries the
+//! changes name, streamed into the stage, so the peak is the items, not the file; a dry run
+//! inflates a member several files name once and still counts every use; `mod conflicts` and
+//! the package view hold no member they do not need. Peaks are the bytes this process has
+//! allocated (a counting allocator), above what it held before the command; the tests of this
+//! file take turns, so no other test's allocations count.
+
+use parkan_studio::doc::mods::apply::apply_file;
+use parkan_studio::doc::mods::change::sha256_hex;
+use parkan_studio::doc::mods::manage::{self, InstallOptions};
+use parkan_studio::doc::mods::package::{MAX_USED, Source};
+use parkan_studio::doc::mods::{Change, Package};
+use parkan_studio::formats::bytes::SharedBytes;
+use parkan_studio::formats::{nres, rsli};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(l) };
+        if !p.is_null() {
+            let now = NOW.fetch_add(l.size(), Ordering::Relaxed) + l.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) };
+        NOW.fetch_sub(l.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+        let q = unsafe { System.realloc(p, l, new) };
+        if !q.is_null() {
+            if new >= l.size() {
+                let now = NOW.fetch_add(new - l.size(), Ordering::Relaxed) + (new - l.size());
+                PEAK.fetch_max(now, Ordering::Relaxed);
+            } else {
+                NOW.fetch_sub(l.size() - new, Ordering::Relaxed);
+            }
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+/// The tests of this file one at a time: each measures the whole process.
+static TURN: Mutex<()> = Mutex::new(());
+
+const MIB: usize = 1 << 20;
+
+/// What `f` allocated at its peak above what was held when it started.
+fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = NOW.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let r = f();
+    (r, PEAK.load(Ordering::Relaxed).saturating_sub(before))
+}
+
+fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
+    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
+}
+
+/// A zip of stored members (quick to write and read in a debug build).
+fn stored_zip(members: &[(&str, &[u8])]) -> Vec<u8> {
+    zip_with(members, zip::CompressionMethod::Stored)
+}
+
+fn zip_with(members: &[(&str, &[u8])], method: zip::CompressionMethod) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default().compression_method(method);
+    for (n, b) in members {
+        z.start_file(*n, o).unwrap();
+        z.write_all(b).unwrap();
+    }
+    z.finish().unwrap().into_inner()
+}
+
+fn blob(member: &str, data: &[u8]) -> String {
+    format!(r#"{{"path":"{member}","size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
+}
+
+fn digest(data: &[u8]) -> String {
+    format!(r#"{{"size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
+}
+
+fn package(name: &str, changes: &[String], members: &[(&str, &[u8])]) -> Vec<u8> {
+    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"{name}","version":"1","changes":[{}]}}"#, changes.join(","));
+    let mut all: Vec<(&str, &[u8])> = vec![("mod.json", m.as_bytes())];
+    all.extend_from_slice(members);
+    stored_zip(&all)
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn install(game: &Path, pkg: &Path, order: Option<usize>) -> Vec<String> {
+    manage::install(game, pkg, &InstallOptions { order, ..Default::default() }, &mut |_| false).unwrap()
+}
+
+/// An NRes archive of `n` entries `E00`… of `len` bytes each.
+fn nres_archive(n: u32, len: usize) -> Vec<u8> {
+    let mut a = nres::Archive::new();
+    for i in 0..n {
+        a.add(format!("E{i:02}").as_bytes(), 0, [0; 3], bytes_of(i, len)).unwrap();
+    }
+    a.write()
+}
+
+/// The bytes `apply_file` gives for `pkg`'s changes of `file` in memory: the reference.
+fn in_memory(file_bytes: &[u8], file: &str, pkg: &[u8]) -> Vec<u8> {
+    let p = Package::from_bytes("reference", pkg).unwrap();
+    let refs: Vec<&Change> = p.changes.iter().filter(|c| c.file == file).collect();
+    let r = apply_file(Some(SharedBytes::from(file_bytes)), file, &refs, false);
+    assert!(r.blocked().next().is_none());
+    r.bytes.unwrap().to_vec()
+}
+
+#[test]
+fn rebuilding_an_archive_holds_the_entries_it_changes_not_the_file() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    // A 32 MiB NRes archive; one 2 MiB entry replaced by 4 MiB and one 1 MiB entry added.
+    let big = nres_archive(16, 2 * MIB);
+    write(&game, "big.lib", &big);
+    let (new, added) = (bytes_of(100, 4 * MIB), bytes_of(101, MIB));
+    let changes = [
+        format!(r#"{{"op":"replace_entry","file":"big.lib","entry":["E03"],"data":{},"original":{}}}"#, blob("data/0001", &new), digest(&bytes_of(3, 2 * MIB))),
+        format!(r#"{{"op":"add_entry","file":"big.lib","entry":["ADDED"],"data":{}}}"#, blob("data/0002", &added)),
+    ];
+    let pkg_bytes = package("Big", &changes, &[("data/0001", &new), ("data/0002", &added)]);
+    let want = in_memory(&big, "big.lib", &pkg_bytes);
+    let pkg = write(t.path(), "big.parkanmod", &pkg_bytes);
+    drop(pkg_bytes);
+
+    let (_, used) = peak(|| install(&game, &pkg, None));
+    assert!(std::fs::read(game.join("big.lib")).unwrap() == want, "the streamed rebuild is the in-memory one, byte for byte");
+    // The members (5 MiB) and the replaced entry (2 MiB) are held, not the 32 MiB file, its
+    // copy in memory and the new one (before: about 74 MiB).
+    assert!(used < 9 * MIB, "install peak {} MiB", used / MIB);
+    let (_, used) = peak(|| manage::revert(&game, "Big", false, false, &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join("big.lib")).unwrap() == big, "reverted byte for byte");
+    assert!(used < MIB, "revert peak {} MiB (the snapshot is copied, not read)", used / MIB);
+
+    // Two mods on the archive, one installed before the other: each rebuild streams from the
+    // snapshot through the other mod's copy; the result is the in-order install's.
+    let mod_of = |name: &str, seed: u32| {
+        let own = bytes_of(seed, 2 * MIB);
+        let c = format!(r#"{{"op":"add_entry","file":"big.lib","entry":["{name}_OWN"],"data":{}}}"#, blob("data/0001", &own));
+        write(t.path(), &format!("{name}.parkanmod"), &package(name, &[c], &[("data/0001", &own)]))
+    };
+    let (x, y) = (mod_of("X", 7), mod_of("Y", 8));
+    install(&game, &y, None);
+    let (_, used) = peak(|| install(&game, &x, Some(1)));
+    // X's member and Y's (read from its copy when the archive is rebuilt through it).
+    assert!(used < 6 * MIB, "install before another: peak {} MiB", used / MIB);
+    let reference = t.path().join("reference");
+    std::fs::create_dir(&reference).unwrap();
+    write(&reference, "big.lib", &big);
+    install(&reference, &x, None);
+    install(&reference, &y, None);
+    assert!(std::fs::read(game.join("big.lib")).unwrap() == std::fs::read(reference.join("big.lib")).unwrap(), "as installed in order");
+    let (_, used) = peak(|| manage::revert(&game, "X", false, false, &mut |_| false).unwrap());
+    assert!(used < 4 * MIB, "revert through another: peak {} MiB", used / MIB);
+    assert!(!game.join(".parkan-mods/stage").exists(), "nothing left staged");
+}
+
+#[test]
+fn an_rsli_archive_is_rebuilt_streamed_and_repacked_with_each_method() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    // 16 MiB of stored entries, and small entries packed with the other methods.
+    let mut a = rsli::Archive::new();
+    for i in 0..8u32 {
+        a.add(format!("BIG{i}").as_bytes(), &bytes_of(i, 2 * MIB), rsli::Method::Stored).unwrap();
+    }
+    let methods = [rsli::Method::Lzss, rsli::Method::Lzhuf, rsli::Method::Deflate, rsli::Method::Xor, rsli::Method::XorLzss];
+    for (k, m) in methods.iter().enumerate() {
+        a.add(format!("SMALL{k}").as_bytes(), &bytes_of(50 + k as u32, 3000), *m).unwrap();
+    }
+    let archive = a.write();
+    write(&game, "sprites.lib", &archive);
+    let big_new = bytes_of(200, 3 * MIB);
+    let mut changes = vec![format!(r#"{{"op":"replace_entry","file":"sprites.lib","entry":["BIG2"],"data":{},"original":{}}}"#, blob("data/0001", &big_new), digest(&bytes_of(2, 2 * MIB)))];
+    let smalls: Vec<Vec<u8>> = (0..methods.len()).map(|k| bytes_of(300 + k as u32, 2000 + k * 10)).collect();
+    let names: Vec<String> = (0..methods.len()).map(|k| format!("data/{:04}", k + 2)).collect();
+    let mut members: Vec<(&str, &[u8])> = vec![("data/0001", &big_new)];
+    for (k, s) in smalls.iter().enumerate() {
+        changes.push(format!(r#"{{"op":"replace_entry","file":"sprites.lib","entry":["SMALL{k}"],"data":{},"original":{}}}"#, blob(&names[k], s), digest(&bytes_of(50 + k as u32, 3000))));
+        members.push((&names[k], s));
+    }
+    changes.push(format!(r#"{{"op":"remove_entry","file":"sprites.lib","entry":["BIG5"],"original":{}}}"#, digest(&bytes_of(5, 2 * MIB))));
+    let pkg_bytes = package("Sprites", &changes, &members);
+    let want = in_memory(&archive, "sprites.lib", &pkg_bytes);
+    let pkg = write(t.path(), "sprites.parkanmod", &pkg_bytes);
+    drop((pkg_bytes, members));
+
+    let (_, used) = peak(|| install(&game, &pkg, None));
+    assert!(std::fs::read(game.join("sprites.lib")).unwrap() == want, "the streamed RsLi rebuild is the in-memory one, every method packed again");
+    // The new 3 MiB entry and its packed copy, the replaced and the removed entries (read for
+    // their checks): 10 MiB, not the 16 MiB file, its copy and the new one.
+    assert!(used < 12 * MIB, "install peak {} MiB", used / MIB);
+    let (_, used) = peak(|| manage::revert(&game, "Sprites", false, false, &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join("sprites.lib")).unwrap() == archive, "reverted byte for byte");
+    assert!(used < MIB, "revert peak {} MiB", used / MIB);
+}
+
+/// A package whose member `data/0001` (`len` bytes) is named by `uses` add_file changes.
+fn shared_member(len: usize, uses: usize) -> (Vec<u8>, Vec<u8>) {
+    let data = bytes_of(9, len);
+    let changes: Vec<String> = (0..uses).map(|i| format!(r#"{{"op":"add_file","file":"copy{i}.bin","data":{}}}"#, blob("data/0001", &data))).collect();
+    (package("Shared", &changes, &[("data/0001", &data)]), data)
+}
+
+fn temporaries() -> usize {
+    std::fs::read_dir(std::env::temp_dir()).map_or(0, |d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("parkan-mod-")).count())
+}
+
+#[test]
+fn a_dry_run_of_a_shared_member_inflates_it_once_and_counts_every_use() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    let (bytes, data) = shared_member(4 * MIB, 8);
+    let pkg = write(t.path(), "shared.parkanmod", &bytes);
+    let left = temporaries();
+    let dry = InstallOptions { dry_run: true, ..Default::default() };
+    let (lines, used) = peak(|| manage::install(&game, &pkg, &dry, &mut |_| false).unwrap());
+    assert_eq!(lines.iter().filter(|l| l.contains("add_file copy")).count(), 8, "{lines:?}");
+    assert!(lines.iter().any(|l| l == "dry run: nothing written"), "{lines:?}");
+    assert_eq!(std::fs::read_dir(&game).unwrap().count(), 0, "a dry run writes nothing into the game");
+    // One copy of the member at a time (read from the spilled copy after the first file).
+    assert!(used < 6 * MIB, "dry run peak {} MiB", used / MIB);
+    assert!(temporaries() <= left, "the spilled copy's folder is gone");
+    // The editor's preview reads it the same way.
+    let (p, used) = peak(|| parkan_studio::doc::mods::preview::preview_file(&game, &pkg, &InstallOptions::default()).unwrap());
+    assert_eq!((p.rows.len(), p.blocked()), (8, 0));
+    assert!(used < 6 * MIB, "preview peak {} MiB", used / MIB);
+    install(&game, &pkg, None);
+    for i in 0..8 {
+        assert!(std::fs::read(game.join(format!("copy{i}.bin"))).unwrap() == data);
+    }
+
+    // Every use counts against the limit in a dry run too: a member declaring 1 GiB (it holds
+    // 64 bytes; its declared sizes patched) named by five changes is refused before any read.
+    let small = [0u8; 64];
+    let gib = 1u64 << 30;
+    let uses: Vec<String> = (0..5).map(|i| format!(r#"{{"op":"add_file","file":"big{i}.bin","data":{{"path":"data/0001","size":{gib},"sha256":"{}"}}}}"#, sha256_hex(&small))).collect();
+    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"Bomb","version":"1","changes":[{}]}}"#, uses.join(","));
+    let mut z = zip_with(&[("mod.json", m.as_bytes()), ("data/0001", &small)], zip::CompressionMethod::Deflated);
+    let mut patched = 0;
+    for i in 0..z.len() - 4 {
+        let (name_at, size_at) = match &z[i..i + 4] {
+            b"PK\x03\x04" => (i + 30, i + 22),
+            b"PK\x01\x02" => (i + 46, i + 24),
+            _ => continue,
+        };
+        if z.get(name_at..name_at + 9) == Some(b"data/0001") {
+            z[size_at..size_at + 4].copy_from_slice(&(gib as u32).to_le_bytes());
+            patched += 1;
+        }
+    }
+    assert_eq!(patched, 2);
+    let bomb = write(t.path(), "bomb.parkanmod", &z);
+    let e = manage::install(&game, &bomb, &dry, &mut |_| false).unwrap_err().to_string();
+    assert!(e.contains(&format!("more than the {MAX_USED} a package may use")), "{e}");
+}
+
+#[test]
+fn conflicts_and_the_package_view_hold_no_member_they_do_not_need() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    // Two packages of 4 MiB members on their own files, one item both give the same bytes and
+    // one they give different bytes (small members).
+    let pkg_of = |name: &str, seed: u32| {
+        let own: Vec<Vec<u8>> = (0..4).map(|i| bytes_of(seed * 10 + i, 4 * MIB)).collect();
+        let same = bytes_of(1, 1000);
+        let fight = bytes_of(seed, 1000);
+        let names: Vec<String> = (0..4).map(|i| format!("data/{:04}", i + 1)).collect();
+        let mut changes: Vec<String> = (0..4).map(|i| format!(r#"{{"op":"add_file","file":"{name}/{i}.bin","data":{}}}"#, blob(&names[i], &own[i]))).collect();
+        changes.push(format!(r#"{{"op":"add_file","file":"same.bin","data":{}}}"#, blob("data/0010", &same)));
+        changes.push(format!(r#"{{"op":"add_file","file":"fight.bin","data":{}}}"#, blob("data/0011", &fight)));
+        let mut members: Vec<(&str, &[u8])> = names.iter().zip(&own).map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+        members.push(("data/0010", &same));
+        members.push(("data/0011", &fight));
+        write(t.path(), &format!("{name}.parkanmod"), &package(name, &changes, &members))
+    };
+    let (a, b) = (pkg_of("A", 1), pkg_of("B", 2));
+    let ((lines, real), used) = peak(|| {
+        let mut mods: Vec<_> = [&a, &b]
+            .iter()
+            .map(|p| {
+                let (pkg, lazy) = Package::open_lazy(&p.display().to_string(), Source::File(p.to_path_buf())).unwrap();
+                (p.display().to_string(), pkg, lazy)
+            })
+            .collect();
+        manage::conflicts_lazy(&mut mods).unwrap()
+    });
+    assert!(real, "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("same.bin") && l.contains("same new bytes")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("fight.bin") && l.contains("CONFLICT")), "{lines:?}");
+    // Held whole, the two packages are 32 MiB; read lazily, the small members of the two
+    // shared items and the zip readers' buffers.
+    assert!(used < MIB, "conflicts peak {} KiB", used >> 10);
+    // The same verdicts as with the packages held.
+    let held = manage::conflicts(&[(a.display().to_string(), Package::read(&a).unwrap()), (b.display().to_string(), Package::read(&b).unwrap())]);
+    assert_eq!(held, (lines, real));
+
+    // The package view: the manifest and each change's sizes, no member; a change's bytes
+    // read when its diff is asked for.
+    let (view, used) = peak(|| parkan_studio::app::mods::package_view::PackageView::open(&a).unwrap());
+    assert!(used < MIB, "package view peak {} KiB", used >> 10);
+    assert_eq!(view.sizes[0], vec![4 * MIB as u64]);
+    assert!(view.package.changes.iter().all(|c| c.op.new_bytes().is_none_or(|b| b.is_empty())), "no bytes held");
+    let c = view.change(0).unwrap();
+    assert!(c.op.new_bytes().unwrap()[..] == bytes_of(10, 4 * MIB)[..]);
+}
