@@ -1,5 +1,5 @@
 //! Messages with an id, so that the editor can show a codec's finding in the user's language
-//! while the command line keeps the English text scripts parse (docs/i18n.md).
+//! while the command line keeps the English text scripts parse (docs/architecture.md, "Messages of the codecs and the document model").
 //!
 //! A message is written once, at the place that finds the problem, with [`msg!`](crate::msg):
 //! an id, the English text as a format string, and the named values it shows. The English text
