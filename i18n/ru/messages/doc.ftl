@@ -78,3 +78,17 @@ doc-stale-temp-days = { $path } ({ $size } { $size ->
     [few] дня
    *[many] дней
     }) остался от прерванного сохранения { $of }; сам файл цел, а эту копию можно удалить
+
+## Сравнение (diff)
+doc-diff-none = различий нет; одинаковых: { $identical }
+doc-diff-part-changed = изменено: { $n }
+doc-diff-part-added = добавлено: { $n }
+doc-diff-part-removed = удалено: { $n }
+doc-diff-part-renamed = переименовано: { $n }
+doc-diff-part-moved = перемещено: { $n }
+doc-diff-summary-one = { $n } изменение ({ $parts }); одинаковых: { $identical }
+doc-diff-summary = { $n } { $n ->
+    [one] изменение
+    [few] изменения
+   *[many] изменений
+    } ({ $parts }); одинаковых: { $identical }

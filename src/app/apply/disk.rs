@@ -163,7 +163,7 @@ impl StudioApp {
                 };
                 self.log.info(tr!("log-opened", path = p.display().to_string(), what = what));
                 for d in diags {
-                    self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+                    self.log.push(d.severity, format!("{name} @0x{:X}: {}", d.offset.unwrap_or(0), crate::app::i18n::messages::diagnostic(&d)));
                 }
                 self.settings.remember_file(p);
                 self.notice_stale_temps(p);

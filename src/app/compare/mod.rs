@@ -194,7 +194,7 @@ pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Int
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         Some(Ok(r)) => {
-            ui.label(r.summary());
+            ui.label(r.summary_with(&crate::app::i18n::messages::message));
         }
     }
     ui.separator();

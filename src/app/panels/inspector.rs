@@ -360,7 +360,7 @@ fn diagnostics(ui: &mut Ui, info: &Info) {
             Severity::Info => ui.visuals().weak_text_color(),
         };
         let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
-        ui.label(RichText::new(format!("{}: {at}{}", severity(d.severity), d.message)).color(color));
+        ui.label(RichText::new(format!("{}: {at}{}", severity(d.severity), crate::app::i18n::messages::diagnostic(d))).color(color));
     }
 }
 
@@ -391,7 +391,7 @@ fn checked(app: &Inspector, ui: &mut Ui, path: &ItemPath) {
         };
         let entry = d.entry.as_ref().filter(|_| within.is_none()).map(|e| format!("{e}: ")).unwrap_or_default();
         let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
-        ui.label(RichText::new(format!("{}: {entry}{at}{}", severity(d.severity), d.message)).color(color));
+        ui.label(RichText::new(format!("{}: {entry}{at}{}", severity(d.severity), crate::app::i18n::messages::text_in(crate::app::i18n::language(), &d.message, d.key.as_deref()))).color(color));
     }
 }
 

@@ -88,7 +88,7 @@ fn editor_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
                         out.push(Intent::Editor { editor, target: path.clone(), msg });
                     }
                 }
-                ui.label(&d.message);
+                ui.label(crate::app::i18n::messages::diagnostic(d));
             });
         }
     }
@@ -164,7 +164,7 @@ fn findings(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
                 if ui.link(format!("{path}{entry}{at}")).on_hover_text(crate::tr!("log-select-item")).clicked() {
                     out.push(Intent::Reveal { file: *file, entry: d.entry.clone() });
                 }
-                ui.label(&d.message);
+                ui.label(crate::app::i18n::messages::text_in(crate::app::i18n::language(), &d.message, d.key.as_deref()));
             });
         }
     });

@@ -189,7 +189,7 @@ impl EditorState for FontView {
                 Severity::Warning => ui.visuals().warn_fg_color,
                 _ => ui.visuals().weak_text_color(),
             };
-            ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+            ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), crate::app::i18n::messages::diagnostic(d)));
         }
         if let Some(e) = &parsed.sheet_error {
             ui.colored_label(ui.visuals().error_fg_color, crate::tr!("font-sheet-error", error = e.to_string()));

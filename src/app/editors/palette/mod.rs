@@ -110,7 +110,7 @@ impl EditorState for PaletteView {
         });
         for d in &parsed.diagnostics {
             let c = if d.severity == Severity::Warning { ui.visuals().warn_fg_color } else { ui.visuals().weak_text_color() };
-            ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), d.message));
+            ui.colored_label(c, format!("@0x{:X}: {}", d.offset.unwrap_or(0), crate::app::i18n::messages::diagnostic(d)));
         }
         ui.add_space(4.0);
         self.hovered = None;
