@@ -92,3 +92,9 @@ doc-diff-summary = { $n } { $n ->
     [few] изменения
    *[many] изменений
     } ({ $parts }); одинаковых: { $identical }
+doc-diff-no-decoder = ни один декодер не распознаёт этот элемент
+doc-diff-no-entry-index = в { $name } нет записи №{ $i }
+doc-diff-no-entry = в { $name } нет записи { $label }
+doc-diff-empty-path = пустой путь
+doc-diff-not-compared = { $root } не входит в сравниваемые элементы
+doc-diff-not-in-folder = { $want } нет в { $dir }
