@@ -282,10 +282,23 @@ mod tests {
             assert_eq!(r, Readings::default(), "first value of {name} is the default");
         }
         assert!(Readings::default().set("nope=1").is_err());
+        assert_eq!(Readings::default().set("quat=zzz").unwrap_err().as_str(), "reading quat takes one of wxyz-conj, xyzw");
         for (name, _, about_en) in TABLE {
             let m = about(name).unwrap_or_else(|| panic!("{name} has no description message"));
             assert_eq!(m.english, *about_en, "{name}");
         }
         assert!(Readings::default().set("quat=zzz").is_err());
+    }
+
+    /// The readings window's descriptions and a refused value, in Russian.
+    #[cfg(feature = "gui")]
+    #[test]
+    fn descriptions_and_refusals_read_in_russian() {
+        use crate::app::i18n::{Language, messages::text_in};
+        let ru = |m: &Message| text_in(Language::Russian, &m.english, m.key.as_deref());
+        assert_eq!(ru(&about("nres-name").unwrap()), "ширина поля имени NRes");
+        let e = Readings::default().set("nope=1").unwrap_err();
+        assert!(ru(&e).starts_with("неизвестное чтение «nope»; известны: texm-8888, "), "{}", ru(&e));
+        assert_eq!(ru(&Readings::default().set("quat").unwrap_err()), "ожидалось ИМЯ=ЗНАЧЕНИЕ, получено «quat»");
     }
 }

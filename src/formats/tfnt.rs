@@ -372,6 +372,22 @@ mod tests {
         assert_eq!(d[0].offset, Some(Glyph::offset(70) as u64));
     }
 
+    /// The editor's Russian text of a real finding.
+    #[cfg(feature = "gui")]
+    #[test]
+    fn a_rect_outside_the_sheet_reads_in_russian() {
+        use crate::app::i18n::{Language, messages::text_in};
+        let (mut f, _) = Tfnt::parse(&font()).unwrap();
+        f.glyphs[70] = Glyph { x: 14, y: 0, width: 5, height: 3, ..Default::default() };
+        let d = &f.check_rects()[0];
+        let (w, h) = f.texm.as_ref().map(|t| (t.width(), t.height())).unwrap();
+        assert_eq!(d.message, format!("glyph 70 rect 5x3 at (14, 0) leaves the {w}x{h} sheet"));
+        assert_eq!(
+            text_in(Language::Russian, &d.message, d.key.as_deref()),
+            format!("прямоугольник глифа 70 размером 5x3 в точке (14, 0) выходит за лист {w}x{h}")
+        );
+    }
+
     proptest! {
         #[test]
         fn records_round_trip(recs in proptest::collection::vec(any::<[u8; 16]>(), 256), head in any::<[u8; 12]>(), tail in proptest::collection::vec(any::<u8>(), 0..200)) {

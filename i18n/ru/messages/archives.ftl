@@ -49,7 +49,7 @@ read-past-end = { $what } выходит за конец данных (нужн�
     [few] байта
    *[many] байт
     }, осталось { $left })
-read-records-overflow = { $what }: размер { $count } × { $size } байт переполняет счётчик
+read-records-overflow = { $what }: { $count } × { $size } байт — переполнение размера
 
 ## RsLi
 rsli-not-rsli = это не архив RsLi: сигнатура { $magic }, ожидалась «NL»
