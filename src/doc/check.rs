@@ -9,6 +9,7 @@ use super::resolve::level::{LevelFiles, is_level};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Severity};
+use crate::msg;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Serialize)]
@@ -75,7 +76,7 @@ pub fn check_bytes_with(path: &str, bytes: SharedBytes, readings: &Readings, pro
                 Some(c) => walk.typed(None, c.check(&item)),
                 None => walk.push(
                     None,
-                    Diagnostic::error(0u64, "not a recognised format (NRes, RsLi, Texm, WEAR text or level.geom)"),
+                    Diagnostic::error(0u64, msg!("doc-check-unrecognised", "not a recognised format (NRes, RsLi, Texm, WEAR text or level.geom)")),
                 ),
             }
             0
@@ -122,7 +123,7 @@ impl Walk<'_> {
     fn archive(&mut self, node: &Node, original: &[u8], prefix: Option<&str>, progress: &mut dyn Progress) {
         if !writes_back_to(node, original) {
             self.roundtrip = false;
-            self.push(prefix, Diagnostic::error(0u64, "the archive does not re-encode to its original bytes"));
+            self.push(prefix, Diagnostic::error(0u64, msg!("doc-check-no-roundtrip", "the archive does not re-encode to its original bytes")));
         }
         if let Node::Rsli(a) = node {
             // Entries that fail to decode are reported per entry below.
@@ -146,7 +147,7 @@ impl Walk<'_> {
                 Ok(bytes) => self.entry(node, meta, &bytes, &address),
             }
             if prefix.is_none() && !progress.step(i + 1, total) {
-                self.push(None, Diagnostic::warning(0u64, format!("check cancelled after {} of {total} entries", i + 1)));
+                self.push(None, Diagnostic::warning(0u64, msg!("doc-check-cancelled", "check cancelled after {done} of {total} entries", done = i + 1, total = total)));
                 self.roundtrip = false;
                 return;
             }
@@ -208,8 +209,11 @@ pub fn check_draws(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, re
     let found: Vec<Diagnostic> = match &files.geom {
         Some(_) => files.resolved.diagnostics.clone(),
         None => {
-            let why = assets.beside("level.geom").failure("level.geom").unwrap_or_else(|| "no level.geom beside it".into());
-            vec![Diagnostic::warning(0u64, format!("{why}: the visuals' draw ranges were not checked"))]
+            let text = match assets.beside("level.geom").failure("level.geom") {
+                Some(why) => msg!("doc-check-draws-unchecked", "{why}: the visuals' draw ranges were not checked", why = why),
+                None => msg!("doc-check-draws-no-geom", "no level.geom beside it: the visuals' draw ranges were not checked"),
+            };
+            vec![Diagnostic::warning(0u64, text)]
         }
     };
     for d in found {

@@ -5,7 +5,9 @@
 
 use super::node::Node;
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::{Message, hex};
 use crate::formats::{Diagnostic, Error, nres};
+use crate::msg;
 
 /// Why a file opened read-only, and what it was.
 #[derive(Clone, Debug)]
@@ -21,17 +23,29 @@ pub struct Damage {
 impl Damage {
     /// One line for the log and the tab: what failed where, and how the file opened.
     pub fn describe(&self) -> String {
-        let how = match self.salvaged {
-            Some(n) => format!("opened read-only as a salvage reading of {n} intact entries"),
-            None => "opened read-only as bytes".into(),
-        };
-        format!("damaged at 0x{:X}: {}; {how}", self.error.offset, self.error.message)
+        self.describe_with(self.error.message.clone()).english
+    }
+
+    /// [`Damage::describe`] as a message, the parse error's text given (the editor passes it
+    /// in its own language).
+    pub fn describe_with(&self, error: String) -> Message {
+        let at = hex(self.error.offset);
+        match self.salvaged {
+            Some(n) => msg!(
+                "doc-damaged-salvaged",
+                "damaged at {at}: {error}; opened read-only as a salvage reading of {n} intact entries",
+                at = at,
+                error = error,
+                n = n
+            ),
+            None => msg!("doc-damaged-bytes", "damaged at {at}: {error}; opened read-only as bytes", at = at, error = error),
+        }
     }
 }
 
 /// The root node and diagnostics of a file `Node::parse` refused with `error`.
 pub fn read(bytes: SharedBytes, error: Error) -> (Node, Vec<Diagnostic>, Damage) {
-    let mut diags = vec![Diagnostic::error(error.offset, error.message.clone())];
+    let mut diags = vec![Diagnostic::error(error.offset, error.text())];
     let salvage = if bytes.starts_with(nres::MAGIC) { nres::Archive::salvage(bytes.clone()) } else { None };
     let (root, salvaged) = match salvage {
         Some((a, d)) => {

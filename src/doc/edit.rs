@@ -8,7 +8,9 @@ use super::node::Node;
 use super::shift::Shift;
 use super::workspace::{FileId, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
 use crate::formats::{Error, Result, cp1251};
+use crate::msg;
 
 #[derive(Clone, Debug)]
 pub enum EditOp {
@@ -75,22 +77,32 @@ impl Edit {
         self
     }
 
-    /// A short description for the Edit menu and the history list.
+    /// A short description for the Edit menu and the history list (English).
     pub fn label(&self) -> String {
+        self.message().english
+    }
+
+    /// The description with its id, for the editor to show in its language (a label given
+    /// with [`Edit::labelled`] is already in it).
+    pub fn message(&self) -> Message {
         if let Some(l) = &self.label {
-            return l.clone();
+            return Message::from(l);
         }
         match &self.op {
-            EditOp::ReplaceEntry { index, bytes } => format!("Replace entry #{index} ({} bytes)", bytes.len()),
-            EditOp::AddEntry { name, .. } => format!("Add {}", cp1251::decode(name)),
-            EditOp::RemoveEntry { index } => format!("Remove entry #{index}"),
-            EditOp::RenameEntry { index, name } => format!("Rename entry #{index} to {}", cp1251::decode(name)),
-            EditOp::SetAttrs { index, .. } => format!("Set attributes of entry #{index}"),
-            EditOp::ReplaceNode { .. } => "Replace contents".to_string(),
-            EditOp::Compact => "Compact archive".to_string(),
-            EditOp::RebuildLookup => "Rebuild lookup table".to_string(),
-            EditOp::Restore { .. } => "Restore".to_string(),
-            EditOp::Batch { ops } => format!("{} changes", ops.len()),
+            EditOp::ReplaceEntry { index, bytes } => {
+                msg!("doc-edit-replace-entry", "Replace entry #{i} ({size} bytes)", i = *index, size = bytes.len())
+            }
+            EditOp::AddEntry { name, .. } => msg!("doc-edit-add-entry", "Add {name}", name = cp1251::decode(name)),
+            EditOp::RemoveEntry { index } => msg!("doc-edit-remove-entry", "Remove entry #{i}", i = *index),
+            EditOp::RenameEntry { index, name } => {
+                msg!("doc-edit-rename-entry", "Rename entry #{i} to {name}", i = *index, name = cp1251::decode(name))
+            }
+            EditOp::SetAttrs { index, .. } => msg!("doc-edit-set-attrs", "Set attributes of entry #{i}", i = *index),
+            EditOp::ReplaceNode { .. } => msg!("doc-edit-replace-node", "Replace contents"),
+            EditOp::Compact => msg!("doc-edit-compact", "Compact archive"),
+            EditOp::RebuildLookup => msg!("doc-edit-rebuild-lookup", "Rebuild lookup table"),
+            EditOp::Restore { .. } => msg!("doc-edit-restore", "Restore"),
+            EditOp::Batch { ops } => msg!("doc-edit-batch", "{n} changes", n = ops.len()),
         }
     }
 
@@ -124,7 +136,7 @@ impl Edit {
                 let mut shifts = Vec::with_capacity(ops.len());
                 for (at, op) in ops {
                     if matches!(op, EditOp::Restore { .. } | EditOp::Batch { .. }) {
-                        return Err(Error::new(0, "a batch holds plain operations only"));
+                        return Err(Error::new(0, msg!("doc-edit-batch-plain", "a batch holds plain operations only")));
                     }
                     let mut moved = Shift::Nothing { file };
                     root = apply_at(&root, at, &mut |node| apply_op(node, op, file, at, &mut moved))?;
@@ -186,7 +198,7 @@ pub(crate) fn apply_at(root: &Node, path: &[usize], f: &mut dyn FnMut(&mut Node)
         f(&mut n)?;
         return Ok(n);
     };
-    let meta = root.meta(first).ok_or_else(|| Error::new(0, format!("no entry #{first}")))?;
+    let meta = root.meta(first).ok_or_else(|| Error::new(0, msg!("doc-no-entry", "no entry #{i}", i = first)))?;
     let (child, _) = Node::parse(&meta.name, root.entry_bytes(first)?).map_err(|e| e.within(meta.name.clone()))?;
     if rest.is_empty() && !child.is_archive() {
         // Only ReplaceNode works on a blob; apply it and store the result as the entry.
@@ -247,5 +259,48 @@ mod tests {
         let now = ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap();
         assert!(ws.apply(Edit::new(f, vec![], EditOp::Batch { ops })).is_err());
         assert_eq!(ws.item_bytes(&crate::doc::ItemPath::root(f)).unwrap(), now);
+    }
+}
+
+/// What the editor shows in Russian: a step's name in the Edit menu, a check's finding, a
+/// damaged file's line.
+#[cfg(all(test, feature = "gui"))]
+mod russian {
+    use super::*;
+    use crate::app::i18n::{Language, messages::text_in};
+    use crate::formats::bytes::SharedBytes;
+    use crate::formats::message::Message;
+    use std::path::PathBuf;
+
+    fn ru(m: &Message) -> String {
+        text_in(Language::Russian, &m.english, m.key.as_deref())
+    }
+
+    #[test]
+    fn undo_steps_checks_and_damage_read_in_russian() {
+        let mut ws = Workspace::new();
+        let f = ws.open_bytes(PathBuf::from("t.lib"), SharedBytes::from(crate::fixtures::nres::simple())).unwrap();
+        ws.apply(Edit::new(f, vec![], EditOp::ReplaceEntry { index: 2, bytes: SharedBytes::from(vec![0u8; 3]) })).unwrap();
+        assert_eq!(ws.history.undo_label(), Some("Replace entry #2 (3 bytes)"), "the English label is unchanged");
+        assert_eq!(ru(ws.history.undo_message().unwrap()), "замена записи №2 (3 байта)");
+        let e = ws.apply(Edit::new(f, vec![], EditOp::RemoveEntry { index: 9 })).unwrap_err();
+        assert_eq!(ru(&e.text()), "нет записи №9 (в архиве 5 записей)");
+        let e = crate::doc::items::rename(&crate::doc::ItemPath::root(f), "X").unwrap_err();
+        assert_eq!(ru(&e), "файл переименовывается через «Сохранить как»");
+
+        let r = crate::doc::check::check_bytes("junk.bin", SharedBytes::from(vec![1u8, 2, 3]), &Default::default());
+        let d = &r.diagnostics[0];
+        assert_eq!(d.message, "not a recognised format (NRes, RsLi, Texm, WEAR text or level.geom)");
+        assert_eq!(text_in(Language::Russian, &d.message, d.key.as_deref()), "формат не распознан (NRes, RsLi, Texm, текст WEAR или level.geom)");
+
+        // A cut NRes file: its parse error, and the line saying how it opened.
+        let mut cut = crate::fixtures::nres::simple();
+        cut.truncate(cut.len() - 10);
+        let e = crate::formats::nres::Archive::parse(SharedBytes::from(cut.clone())).unwrap_err();
+        let (_, _, damage) = crate::doc::damage::read(SharedBytes::from(cut), e);
+        assert!(damage.describe().starts_with("damaged at 0xC: total_size "), "{}", damage.describe());
+        let inner = text_in(Language::Russian, &damage.error.message, damage.error.key.as_deref());
+        let line = ru(&damage.describe_with(inner));
+        assert!(line.starts_with("повреждён по смещению 0xC: total_size ") && line.contains("не совпадает с длиной файла"), "{line}");
     }
 }

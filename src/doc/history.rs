@@ -3,10 +3,11 @@
 
 use super::edit::{Edit, MergeKey};
 use super::shift::Shift;
+use crate::formats::message::Message;
 
 #[derive(Clone, Debug)]
 pub struct Step {
-    pub label: String,
+    pub label: Message,
     pub forward: Edit,
     pub inverse: Edit,
     /// How the forward edit moved entry indices (undo replays its inverse), so references to
@@ -49,6 +50,13 @@ impl History {
     pub fn redo_label(&self) -> Option<&str> {
         self.redo.last().map(|s| s.label.as_str())
     }
+    /// The next undo step's label with its id (the editor shows it in its language).
+    pub fn undo_message(&self) -> Option<&Message> {
+        self.undo.last().map(|s| &s.label)
+    }
+    pub fn redo_message(&self) -> Option<&Message> {
+        self.redo.last().map(|s| &s.label)
+    }
     pub fn steps(&self) -> &[Step] {
         &self.undo
     }
@@ -79,13 +87,13 @@ impl History {
         }
         self.open_merge = key;
         let touched = forward.touched();
-        self.undo.push(Step { label: forward.label(), forward, inverse, shift, touched, linked: Vec::new() });
+        self.undo.push(Step { label: forward.message(), forward, inverse, shift, touched, linked: Vec::new() });
         true
     }
 
     /// Records edits of several files, applied together, as one step named `label`; they never
     /// merge with a drag.
-    pub(crate) fn record_group(&mut self, label: String, mut parts: Vec<(Edit, Edit, Shift)>) {
+    pub(crate) fn record_group(&mut self, label: Message, mut parts: Vec<(Edit, Edit, Shift)>) {
         self.redo.clear();
         self.open_merge = None;
         if parts.is_empty() {

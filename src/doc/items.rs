@@ -8,7 +8,9 @@ use super::node::Node;
 use super::registry::classify;
 use super::{Edit, EditOp, EntryMeta, ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
 use crate::formats::{TYPE_MAT0, TYPE_TEXM, TYPE_WEAR, cp1251, nres};
+use crate::msg;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -92,14 +94,14 @@ pub fn resolve(ws: &Workspace, file: super::FileId, entry: &str) -> Option<ItemP
 }
 
 /// A name as the archive stores it: CP1251 bytes, at most 31 of them.
-pub fn encode_name(name: &str) -> Result<Vec<u8>, String> {
-    let bytes = cp1251::encode(name).ok_or_else(|| format!("{name:?} has characters that CP1251 cannot store"))?;
-    nres::check_new_name(&bytes).map_err(|e| e.message)?;
+pub fn encode_name(name: &str) -> Result<Vec<u8>, Message> {
+    let bytes = cp1251::encode(name).ok_or_else(|| msg!("doc-name-not-cp1251", "{name:?} has characters that CP1251 cannot store", name = name))?;
+    nres::check_new_name(&bytes).map_err(|e| e.text())?;
     Ok(bytes)
 }
 
-pub fn rename(path: &ItemPath, name: &str) -> Result<Edit, String> {
-    let (parent, index) = path.parent().ok_or("a file is renamed with Save As")?;
+pub fn rename(path: &ItemPath, name: &str) -> Result<Edit, Message> {
+    let (parent, index) = path.parent().ok_or_else(|| msg!("doc-rename-file", "a file is renamed with Save As"))?;
     let bytes = encode_name(name)?;
     Ok(Edit::new(path.file, parent.entries, EditOp::RenameEntry { index, name: bytes }))
 }
@@ -144,10 +146,10 @@ pub fn replace(path: &ItemPath, bytes: SharedBytes) -> Edit {
     }
 }
 
-pub fn add(ws: &Workspace, archive: &ItemPath, name: &str, bytes: SharedBytes) -> Result<Edit, String> {
+pub fn add(ws: &Workspace, archive: &ItemPath, name: &str, bytes: SharedBytes) -> Result<Edit, Message> {
     let node = node_at(ws, archive)?;
     if !node.is_archive() {
-        return Err("not an archive: entries cannot be added".into());
+        return Err(msg!("doc-not-archive-add", "not an archive: entries cannot be added"));
     }
     let name_bytes = encode_name(name)?;
     let type_id = guess_type(&node, name, &bytes);
@@ -197,8 +199,8 @@ pub fn changes_nothing(ws: &Workspace, path: &ItemPath, bytes: Option<&SharedByt
     same_bytes && same_attrs
 }
 
-pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Result<Edit, String> {
-    let (parent, index) = path.parent().ok_or("a file has no attributes")?;
+pub fn set_attrs(path: &ItemPath, type_id: Option<u32>, attrs: [u32; 3]) -> Result<Edit, Message> {
+    let (parent, index) = path.parent().ok_or_else(|| msg!("doc-file-no-attrs", "a file has no attributes"))?;
     Ok(Edit::new(path.file, parent.entries, EditOp::SetAttrs { index, type_id, attrs }))
 }
 
@@ -226,7 +228,7 @@ mod tests {
     #[test]
     fn rename_checks_the_name_and_undoes() {
         let (mut ws, root) = open(fx::simple());
-        assert!(rename(&root.child(0), &"X".repeat(32)).unwrap_err().contains("31"));
+        assert!(rename(&root.child(0), &"X".repeat(32)).unwrap_err().as_str().contains("31"));
         assert!(rename(&root.child(0), "日本").is_err());
         assert!(rename(&root, "x").is_err());
         let e = rename(&root.child(0), "Сталь").unwrap();

@@ -5,6 +5,7 @@
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
 use crate::formats::{Diagnostic, Error, Result, nres, rsli};
+use crate::msg;
 
 #[derive(Clone, Debug)]
 pub enum Node {
@@ -185,7 +186,7 @@ impl Node {
         match self {
             Node::Nres(a) => a.add(name, type_id, attrs, bytes),
             Node::Rsli(a) => a.add(name, &bytes, rsli::Method::Deflate),
-            Node::Blob(_) => Err(Error::new(0, "not an archive: entries cannot be added")),
+            Node::Blob(_) => Err(Error::new(0, msg!("doc-not-archive-add", "not an archive: entries cannot be added"))),
         }
     }
 
@@ -198,7 +199,7 @@ impl Node {
             Node::Nres(a) => a.edit_batch(b),
             Node::Rsli(a) => {
                 if !b.rows.is_empty() {
-                    return Err(Error::new(0, "RsLi entries have no type or attrs"));
+                    return Err(Error::new(0, msg!("doc-rsli-no-attrs", "RsLi entries have no type or attrs")));
                 }
                 // Each replacement keeps its entry's method, as `replace_entry` does.
                 let method = |i: usize| match a.entries().get(i).map(rsli::Row::method) {
@@ -209,7 +210,7 @@ impl Node {
                 let add = b.add.into_iter().map(|(name, _, _, bytes)| (name, bytes, rsli::Method::Deflate)).collect();
                 a.edit_batch(rsli::Batch { replace, rename: b.rename, remove: b.remove, add })
             }
-            Node::Blob(_) => Err(Error::new(0, "not an archive: it has no entries")),
+            Node::Blob(_) => Err(Error::new(0, msg!("doc-not-archive", "not an archive: it has no entries"))),
         }
     }
 
@@ -240,7 +241,7 @@ impl Node {
                 }
                 a.set_attrs(index, attrs)
             }
-            Node::Rsli(_) => Err(Error::new(0, "RsLi entries have no type or attrs")),
+            Node::Rsli(_) => Err(Error::new(0, msg!("doc-rsli-no-attrs", "RsLi entries have no type or attrs"))),
             Node::Blob(_) => unreachable!("check_index refuses blobs"),
         }
     }
@@ -261,10 +262,10 @@ impl Node {
 
     fn check_index(&self, index: usize) -> Result<()> {
         if !self.is_archive() {
-            return Err(Error::new(0, "not an archive: it has no entries"));
+            return Err(Error::new(0, msg!("doc-not-archive", "not an archive: it has no entries")));
         }
         if index >= self.len() {
-            return Err(Error::new(0, format!("no entry #{index} (the archive has {})", self.len())));
+            return Err(Error::new(0, msg!("archive-no-entry", "no entry #{i} (the archive has {count})", i = index, count = self.len())));
         }
         Ok(())
     }

@@ -5,6 +5,8 @@
 //! A symbolic link is saved through: mod managers and Wine prefixes link game files, and the game
 //! reads the target, so the target is what gets replaced and the link stays a link.
 
+use crate::formats::message::Message;
+use crate::msg;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -141,9 +143,45 @@ impl std::fmt::Display for StaleTemp {
 }
 
 impl StaleTemp {
-    /// The sentence the CLI prints and the editor logs about it.
-    pub fn notice(&self, of: &Path) -> String {
-        format!("{self} is left from an interrupted save of {}; the file itself is intact, and this copy can be removed", of.display())
+    /// The sentence the CLI prints and the editor logs about it (its age written as
+    /// [`Display`](std::fmt::Display) writes it).
+    pub fn notice(&self, of: &Path) -> Message {
+        let (path, of) = (self.path.display().to_string(), of.display().to_string());
+        let s = self.age.as_secs();
+        match s {
+            0..120 => msg!(
+                "doc-stale-temp-s",
+                "{path} ({size} bytes, {n} s old) is left from an interrupted save of {of}; the file itself is intact, and this copy can be removed",
+                path = path,
+                size = self.len,
+                n = s,
+                of = of
+            ),
+            120..7200 => msg!(
+                "doc-stale-temp-min",
+                "{path} ({size} bytes, {n} min old) is left from an interrupted save of {of}; the file itself is intact, and this copy can be removed",
+                path = path,
+                size = self.len,
+                n = s / 60,
+                of = of
+            ),
+            7200..172_800 => msg!(
+                "doc-stale-temp-h",
+                "{path} ({size} bytes, {n} h old) is left from an interrupted save of {of}; the file itself is intact, and this copy can be removed",
+                path = path,
+                size = self.len,
+                n = s / 3600,
+                of = of
+            ),
+            _ => msg!(
+                "doc-stale-temp-days",
+                "{path} ({size} bytes, {n} days old) is left from an interrupted save of {of}; the file itself is intact, and this copy can be removed",
+                path = path,
+                size = self.len,
+                n = s / 86_400,
+                of = of
+            ),
+        }
     }
 }
 

@@ -8,7 +8,9 @@ use super::save::{DiskStamp, atomic_write_with};
 use super::shift::Change;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -81,15 +83,25 @@ pub enum SaveError {
     NoSuchFile(FileId),
 }
 
+impl SaveError {
+    /// What went wrong, the file's path in front (the editor shows it in its language).
+    pub fn message(&self) -> Message {
+        match self {
+            SaveError::ChangedOnDisk(p) => msg!(
+                "doc-save-changed-on-disk",
+                "the file changed on disk since it was opened; saving would overwrite those changes"
+            )
+            .prefixed(&format!("{}: ", p.display())),
+            SaveError::Io(p, e) => msg!("doc-save-failed", "could not save: {error} (the original is intact)", error = e.to_string())
+                .prefixed(&format!("{}: ", p.display())),
+            SaveError::NoSuchFile(id) => msg!("doc-no-open-file", "no open file #{id}", id = *id),
+        }
+    }
+}
+
 impl std::fmt::Display for SaveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SaveError::ChangedOnDisk(p) => {
-                write!(f, "{}: the file changed on disk since it was opened; saving would overwrite those changes", p.display())
-            }
-            SaveError::Io(p, e) => write!(f, "{}: could not save: {e} (the original is intact)", p.display()),
-            SaveError::NoSuchFile(id) => write!(f, "no open file #{id}"),
-        }
+        f.write_str(&self.message().english)
     }
 }
 
@@ -188,7 +200,7 @@ impl Workspace {
     /// The archive (or blob) at `entries` below the file's root, decoding nested archives on
     /// first use and caching them until the file changes.
     pub fn node(&self, file: FileId, entries: &[usize]) -> Result<NestedNode> {
-        let f = self.file(file).ok_or_else(|| Error::new(0, format!("no open file #{file}")))?;
+        let f = self.file(file).ok_or_else(|| Error::new(0, msg!("doc-no-open-file", "no open file #{id}", id = file)))?;
         if entries.is_empty() {
             return Ok(Arc::new((f.root.clone(), f.open_diagnostics.clone())));
         }
@@ -197,7 +209,7 @@ impl Workspace {
         }
         let (last, parent) = entries.split_last().expect("non-empty");
         let parent = self.node(file, parent)?;
-        let meta = parent.0.meta(*last).ok_or_else(|| Error::new(0, format!("no entry #{last}")))?;
+        let meta = parent.0.meta(*last).ok_or_else(|| Error::new(0, msg!("doc-no-entry", "no entry #{i}", i = *last)))?;
         let bytes = parent.0.entry_bytes(*last).map_err(|e| e.within(meta.name.clone()))?;
         let node = Arc::new(Node::parse(&meta.name, bytes).map_err(|e| e.within(meta.name.clone()))?);
         f.nested.lock().map_err(|_| poisoned())?.insert(entries.to_vec(), node.clone());
@@ -208,7 +220,7 @@ impl Workspace {
     pub fn item_bytes(&self, path: &ItemPath) -> Result<SharedBytes> {
         match path.parent() {
             None => {
-                let f = self.file(path.file).ok_or_else(|| Error::new(0, "no such file"))?;
+                let f = self.file(path.file).ok_or_else(|| Error::new(0, msg!("doc-no-such-file", "no such file")))?;
                 Ok(match &f.root {
                     Node::Blob(b) => b.clone(),
                     n => SharedBytes::from(n.write()),
@@ -227,7 +239,7 @@ impl Workspace {
     /// Returns what the edit changed.
     pub fn apply(&mut self, edit: Edit) -> Result<Change> {
         if let Some(d) = self.file(edit.file).and_then(|f| f.damage.as_ref()) {
-            return Err(Error::new(d.error.offset, "the file is damaged and open read-only: extract what it holds, or repair it and open it again"));
+            return Err(Error::new(d.error.offset, msg!("doc-damaged-read-only", "the file is damaged and open read-only: extract what it holds, or repair it and open it again")));
         }
         let (inverse, shift) = edit.apply(self)?;
         let change = Change { file: edit.file, items: edit.touched(), shift: shift.clone() };
@@ -237,17 +249,17 @@ impl Workspace {
 
     /// Undoes the last step; returns its label.
     pub fn undo(&mut self) -> Result<Option<String>> {
-        Ok(self.undo_step()?.map(|(label, _)| label))
+        Ok(self.undo_step()?.map(|(label, _)| label.english))
     }
 
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self) -> Result<Option<String>> {
-        Ok(self.redo_step()?.map(|(label, _)| label))
+        Ok(self.redo_step()?.map(|(label, _)| label.english))
     }
 
     /// Applies edits of several files as one undo step named `label` (a rename rewriting every
     /// table that names it). All or nothing: when one fails, the ones before it are put back.
-    pub fn apply_group(&mut self, edits: Vec<Edit>, label: impl Into<String>) -> Result<Vec<Change>> {
+    pub fn apply_group(&mut self, edits: Vec<Edit>, label: impl Into<Message>) -> Result<Vec<Change>> {
         let mut parts: Vec<(Edit, Edit, super::shift::Shift)> = Vec::with_capacity(edits.len());
         for edit in edits {
             match edit.apply(self) {
@@ -269,29 +281,29 @@ impl Workspace {
     /// Undoes the last step; returns its label and what undoing changed (the shift is the
     /// inverse of the step's). A step over several files gives the first file's change; see
     /// [`Workspace::undo_steps`] for all of them.
-    pub fn undo_step(&mut self) -> Result<Option<(String, Change)>> {
+    pub fn undo_step(&mut self) -> Result<Option<(Message, Change)>> {
         Ok(self.replay(true)?.map(|(l, mut c)| (l, c.swap_remove(0))))
     }
 
     /// Redoes the last undone step; returns its label and what it changed.
-    pub fn redo_step(&mut self) -> Result<Option<(String, Change)>> {
+    pub fn redo_step(&mut self) -> Result<Option<(Message, Change)>> {
         Ok(self.replay(false)?.map(|(l, mut c)| (l, c.swap_remove(0))))
     }
 
     /// Undoes the last step; its label and the change of every file it spans.
-    pub fn undo_steps(&mut self) -> Result<Option<(String, Vec<Change>)>> {
+    pub fn undo_steps(&mut self) -> Result<Option<(Message, Vec<Change>)>> {
         self.replay(true)
     }
 
     /// Redoes the last undone step; its label and the change of every file it spans.
-    pub fn redo_steps(&mut self) -> Result<Option<(String, Vec<Change>)>> {
+    pub fn redo_steps(&mut self) -> Result<Option<(Message, Vec<Change>)>> {
         self.replay(false)
     }
 
     /// Applies the last step backwards (undo) or the last undone one forwards (redo) and moves
     /// it to the other stack; a step that fails to apply stays where it was (a step over
     /// several files is put back whole).
-    fn replay(&mut self, undo: bool) -> Result<Option<(String, Vec<Change>)>> {
+    fn replay(&mut self, undo: bool) -> Result<Option<(Message, Vec<Change>)>> {
         let popped = if undo { self.history.pop_undo() } else { self.history.pop_redo() };
         let Some(mut step) = popped else { return Ok(None) };
         // Undo runs the files backwards, redo forwards; each apply gives the edit that reverses it.
@@ -387,12 +399,12 @@ impl Workspace {
     }
 
     pub(crate) fn root_state(&self, id: FileId) -> Result<(Node, u64)> {
-        let f = self.file(id).ok_or_else(|| Error::new(0, format!("no open file #{id}")))?;
+        let f = self.file(id).ok_or_else(|| Error::new(0, msg!("doc-no-open-file", "no open file #{id}", id = id)))?;
         Ok((f.root.clone(), f.state))
     }
 
     pub(crate) fn set_root_state(&mut self, id: FileId, root: Node, state: u64) -> Result<()> {
-        let f = self.files.iter_mut().find(|f| f.id == id).ok_or_else(|| Error::new(0, format!("no open file #{id}")))?;
+        let f = self.files.iter_mut().find(|f| f.id == id).ok_or_else(|| Error::new(0, msg!("doc-no-open-file", "no open file #{id}", id = id)))?;
         f.root = root;
         f.state = state;
         f.nested.get_mut().map_err(|_| poisoned())?.clear();
@@ -401,7 +413,7 @@ impl Workspace {
 }
 
 fn poisoned() -> Error {
-    Error::new(0, "internal cache lock poisoned")
+    Error::new(0, msg!("doc-lock-poisoned", "internal cache lock poisoned"))
 }
 
 #[derive(Debug)]

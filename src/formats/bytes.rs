@@ -3,6 +3,8 @@
 //! was expected and how many bytes were left.
 
 use super::error::{Error, Result};
+use super::message::hex;
+use crate::msg;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -42,7 +44,7 @@ impl<'a> Reader<'a> {
         if pos > self.data.len() {
             return Err(Error::new(
                 self.pos,
-                format!("{what}: offset 0x{pos:X} is past the end (length 0x{:X})", self.data.len()),
+                msg!("read-seek-past-end", "{what}: offset {at} is past the end (length {len})", what = what, at = hex(pos), len = hex(self.data.len())),
             ));
         }
         self.pos = pos;
@@ -54,7 +56,7 @@ impl<'a> Reader<'a> {
         if n > self.remaining() {
             return Err(Error::new(
                 self.pos,
-                format!("{what} runs past the end (need {n} bytes, {} left)", self.remaining()),
+                msg!("read-past-end", "{what} runs past the end (need {n} bytes, {left} left)", what = what, n = n, left = self.remaining()),
             ));
         }
         Ok(())
@@ -64,7 +66,7 @@ impl<'a> Reader<'a> {
     /// allocated for them. Returns the total byte length.
     pub fn need_records(&self, count: usize, size: usize, what: &str) -> Result<usize> {
         let total = count.checked_mul(size).ok_or_else(|| {
-            Error::new(self.pos, format!("{what}: {count} records of {size} bytes overflow"))
+            Error::new(self.pos, msg!("read-records-overflow", "{what}: {count} records of {size} bytes overflow", what = what, count = count, size = size))
         })?;
         self.need(total, what)?;
         Ok(total)

@@ -3,6 +3,7 @@
 
 use crate::formats::texm::Palette;
 use crate::formats::{Diagnostic, Result, Severity};
+use crate::msg;
 
 /// Bytes of the palette.
 pub const PALETTE_LEN: usize = 1024;
@@ -50,7 +51,7 @@ impl Pal {
                 diags.push(Diagnostic::new(
                     Severity::Warning,
                     Some(IPOL_AT as u64),
-                    format!("Ipol table is short: expected {IPOL_LEN} bytes of indices, {have} present; kept raw"),
+                    msg!("pal-data-ipol-short", "Ipol table is short: expected {expected} bytes of indices, {have} present; kept raw", expected = IPOL_LEN, have = have),
                 ));
                 (None, rest.to_vec())
             }
@@ -62,7 +63,11 @@ impl Pal {
             diags.push(Diagnostic::new(
                 Severity::Info,
                 Some(at as u64),
-                format!("{} bytes after the {} kept raw", tail.len(), if ipol.is_some() { "Ipol table" } else { "palette" }),
+                if ipol.is_some() {
+                    msg!("pal-data-tail-after-ipol", "{n} bytes after the Ipol table kept raw", n = tail.len())
+                } else {
+                    msg!("pal-data-tail-after-palette", "{n} bytes after the palette kept raw", n = tail.len())
+                },
             ));
         }
         Ok((Pal { palette, ipol, tail }, diags))

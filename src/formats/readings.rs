@@ -2,6 +2,8 @@
 //! choice is one value here, defaulting to the bold reading, selectable from the CLI
 //! (`--reading NAME=VALUE`) and the editor's settings.
 
+use crate::formats::message::Message;
+use crate::msg;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -169,16 +171,16 @@ pub const TABLE: &[(&str, &[&str], &str)] = &[
 
 impl Readings {
     /// Applies one `NAME=VALUE` switch; the error names the valid names or values.
-    pub fn set(&mut self, spec: &str) -> Result<(), String> {
-        let (name, value) = spec.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got {spec:?}"))?;
+    pub fn set(&mut self, spec: &str) -> Result<(), Message> {
+        let (name, value) = spec.split_once('=').ok_or_else(|| msg!("reading-spec-syntax", "expected NAME=VALUE, got {spec:?}", spec = spec))?;
         let (_, values, _) = TABLE
             .iter()
             .find(|(n, _, _)| *n == name)
-            .ok_or_else(|| format!("unknown reading {name:?}; known: {}", names()))?;
+            .ok_or_else(|| msg!("reading-unknown", "unknown reading {name:?}; known: {known}", name = name, known = names()))?;
         let i = values
             .iter()
             .position(|v| *v == value)
-            .ok_or_else(|| format!("reading {name} takes one of {}", values.join(", ")))?;
+            .ok_or_else(|| msg!("reading-values", "reading {name} takes one of {values}", name = name, values = values.join(", ")))?;
         let first = i == 0;
         match name {
             "texm-8888" => self.texm_8888 = [Order8888::Bgra, Order8888::Argb, Order8888::BgrNoAlpha][i],
@@ -231,6 +233,35 @@ impl Readings {
     }
 }
 
+/// A reading's description (the third column of [`TABLE`]) as a message, for the editor to
+/// show in its language; `None` for a name not in the table.
+pub fn about(name: &str) -> Option<Message> {
+    Some(match name {
+        "texm-8888" => msg!("reading-about-texm-8888", "Texm 8888 byte order"),
+        "texm-888" => msg!("reading-about-texm-888", "Texm 888 byte order"),
+        "texm-88" => msg!("reading-about-texm-88", "Texm 88: low byte luminance (A8L8) or the reverse"),
+        "palette" => msg!("reading-about-palette", "palette entry byte order"),
+        "quat" => msg!("reading-about-quat", "MSH type-8 quaternion order"),
+        "slot-grid" => msg!("reading-about-slot-grid", "Node38 slot grid: slot[variant*5+lod] or slot[lod*5+group]"),
+        "batch-material" => msg!("reading-about-batch-material", "Batch20 material field"),
+        "uv" => msg!("reading-about-uv", "UV0 and component 18: u16/1024 or i16/1024"),
+        "interp-mask" => msg!("reading-about-interp-mask", "MAT0 interp_mask bit reading"),
+        "land-flag-20000" => msg!("reading-about-land-flag-20000", "landscape triangle flag 0x20000"),
+        "land-11" => msg!("reading-about-land-11", "landscape component 11"),
+        "land-wear" => msg!("reading-about-land-wear", "Land1.wea / Land2.wea use"),
+        "wear-lookup" => msg!("reading-about-wear-lookup", "WEAR row lookup"),
+        "nres-name" => msg!("reading-about-nres-name", "NRes name field width"),
+        "face-normal" => msg!("reading-about-face-normal", "MSH component 7 / 21 normal scale"),
+        "geom-normal" => msg!("reading-about-geom-normal", "level.geom packed normal axes"),
+        "vegetation-texcoord" => msg!("reading-about-vegetation-texcoord", "level.geom vegetation SHORT4 texcoord scale"),
+        "tfnt-advance" => msg!("reading-about-tfnt-advance", "Tfnt pen step: the glyph's advance field or width + spacing"),
+        "unit-dat" => msg!("reading-about-unit-dat", "unit .dat: whole magic and one tree, or low 16 bits and trailing components ignored"),
+        "clan-body" => msg!("reading-about-clan-body", "data.tma clan body: one zone layout for every type, or branching on the type"),
+        "land-map-sub-block" => msg!("reading-about-land-map-sub-block", "Land.map areal sub-block: n 12-byte records, or 3n+1 words"),
+        _ => return None,
+    })
+}
+
 fn names() -> String {
     TABLE.iter().map(|(n, _, _)| *n).collect::<Vec<_>>().join(", ")
 }
@@ -251,6 +282,23 @@ mod tests {
             assert_eq!(r, Readings::default(), "first value of {name} is the default");
         }
         assert!(Readings::default().set("nope=1").is_err());
+        assert_eq!(Readings::default().set("quat=zzz").unwrap_err().as_str(), "reading quat takes one of wxyz-conj, xyzw");
+        for (name, _, about_en) in TABLE {
+            let m = about(name).unwrap_or_else(|| panic!("{name} has no description message"));
+            assert_eq!(m.english, *about_en, "{name}");
+        }
         assert!(Readings::default().set("quat=zzz").is_err());
+    }
+
+    /// The readings window's descriptions and a refused value, in Russian.
+    #[cfg(feature = "gui")]
+    #[test]
+    fn descriptions_and_refusals_read_in_russian() {
+        use crate::app::i18n::{Language, messages::text_in};
+        let ru = |m: &Message| text_in(Language::Russian, &m.english, m.key.as_deref());
+        assert_eq!(ru(&about("nres-name").unwrap()), "ширина поля имени NRes");
+        let e = Readings::default().set("nope=1").unwrap_err();
+        assert!(ru(&e).starts_with("неизвестное чтение «nope»; известны: texm-8888, "), "{}", ru(&e));
+        assert_eq!(ru(&Readings::default().set("quat").unwrap_err()), "ожидалось ИМЯ=ЗНАЧЕНИЕ, получено «quat»");
     }
 }

@@ -7,6 +7,7 @@ use crate::formats::cp1251;
 use crate::formats::readings::TfntAdvance;
 use crate::formats::texm::Texm;
 use crate::formats::{Diagnostic, Error, Result, Severity};
+use crate::msg;
 
 pub const MAGIC: &[u8; 4] = b"Tfnt";
 pub const HEADER_LEN: usize = 16;
@@ -99,7 +100,7 @@ impl Tfnt {
         let mut r = Reader::new(bytes);
         let magic = r.array::<4>("magic Tfnt")?;
         if &magic != MAGIC {
-            return Err(Error::new(0u64, format!("expected magic Tfnt, found {magic:02X?}")));
+            return Err(Error::new(0u64, msg!("tfnt-magic", "expected magic Tfnt, found {magic}", magic = format!("{magic:02X?}"))));
         }
         let line_height = r.u32("line_height")?;
         let spacing = r.u32("spacing")?;
@@ -113,14 +114,15 @@ impl Tfnt {
         let texm_bytes = r.rest().to_vec();
         let mut diags = Vec::new();
         let texm = if texm_bytes.is_empty() {
-            diags.push(Diagnostic::new(Severity::Error, Some(TEXM_AT as u64), "no embedded Texm after the glyph records"));
+            diags.push(Diagnostic::new(Severity::Error, Some(TEXM_AT as u64), msg!("tfnt-no-texm", "no embedded Texm after the glyph records")));
             None
         } else {
             match Texm::parse(texm_bytes.as_slice()) {
                 Ok((t, d)) => {
                     diags.extend(d.into_iter().map(|mut d| {
                         d.offset = d.offset.map(|o| o + TEXM_AT as u64);
-                        d.message = format!("embedded Texm: {}", d.message);
+                        let m = d.text().prefixed("embedded Texm: ");
+                        (d.message, d.key) = (m.english, m.key);
                         d
                     }));
                     Some(t)
@@ -129,7 +131,7 @@ impl Tfnt {
                     diags.push(Diagnostic::new(
                         Severity::Error,
                         Some(e.offset.saturating_add(TEXM_AT as u64)),
-                        format!("embedded Texm does not parse ({}); its bytes are kept raw", e.message),
+                        msg!("tfnt-texm-bad", "embedded Texm does not parse ({reason}); its bytes are kept raw", reason = e.message),
                     ));
                     None
                 }
@@ -152,7 +154,17 @@ impl Tfnt {
                 Diagnostic::new(
                     Severity::Warning,
                     Some(Glyph::offset(i as u8) as u64),
-                    format!("glyph {i} rect {}x{} at ({}, {}) leaves the {w}x{h} sheet", g.width, g.height, g.x, g.y),
+                    msg!(
+                        "tfnt-glyph-off-sheet",
+                        "glyph {i} rect {gw}x{gh} at ({x}, {y}) leaves the {w}x{h} sheet",
+                        i = i,
+                        gw = g.width,
+                        gh = g.height,
+                        x = g.x,
+                        y = g.y,
+                        w = w,
+                        h = h
+                    ),
                 )
             })
             .collect()
@@ -358,6 +370,22 @@ mod tests {
         let d = f.check_rects();
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].offset, Some(Glyph::offset(70) as u64));
+    }
+
+    /// The editor's Russian text of a real finding.
+    #[cfg(feature = "gui")]
+    #[test]
+    fn a_rect_outside_the_sheet_reads_in_russian() {
+        use crate::app::i18n::{Language, messages::text_in};
+        let (mut f, _) = Tfnt::parse(&font()).unwrap();
+        f.glyphs[70] = Glyph { x: 14, y: 0, width: 5, height: 3, ..Default::default() };
+        let d = &f.check_rects()[0];
+        let (w, h) = f.texm.as_ref().map(|t| (t.width(), t.height())).unwrap();
+        assert_eq!(d.message, format!("glyph 70 rect 5x3 at (14, 0) leaves the {w}x{h} sheet"));
+        assert_eq!(
+            text_in(Language::Russian, &d.message, d.key.as_deref()),
+            format!("прямоугольник глифа 70 размером 5x3 в точке (14, 0) выходит за лист {w}x{h}")
+        );
     }
 
     proptest! {

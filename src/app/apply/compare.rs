@@ -151,7 +151,7 @@ impl StudioApp {
     /// A background compare's result, for the view that asked (a newer one drops it).
     pub(in crate::app) fn compared(&mut self, serial: u64, report: Result<Report, String>) {
         match &report {
-            Ok(r) => self.log.info(crate::tr!("log-compare", text = r.summary())),
+            Ok(r) => self.log.info(crate::tr!("log-compare", text = r.summary_with(&crate::app::i18n::messages::message))),
             Err(e) => self.log.error(crate::tr!("log-compare", text = e.to_string())),
 
         }

@@ -173,7 +173,13 @@ impl StudioApp {
                 self.changed();
                 self.show_opened(p);
             }
-            Err(e) => self.log.error(tr!("log-open-failed", error = e.to_string())),
+            Err(e) => {
+                let error = match &e {
+                    crate::doc::OpenError::Format(p, e) => format!("{}: {}", p.display(), crate::app::i18n::messages::error(e)),
+                    crate::doc::OpenError::Io(..) => e.to_string(),
+                };
+                self.log.error(tr!("log-open-failed", error = error));
+            }
         }
     }
 
@@ -217,7 +223,7 @@ impl StudioApp {
             return;
         }
         for t in &stale {
-            self.log.warn(t.notice(path));
+            self.log.warn(crate::app::i18n::messages::message(&t.notice(path)));
         }
         if self.views.dialog.is_none() {
             self.views.dialog = Some(Dialog::StaleTemps { of: path.to_path_buf(), temps: stale.into_iter().map(|t| (t.path, t.len)).collect() });
@@ -258,7 +264,7 @@ impl StudioApp {
                     return;
                 }
                 Err(e) => {
-                    self.fail(&tr!("title-save"), e.to_string());
+                    self.fail(&tr!("title-save"), crate::app::i18n::messages::message(&e.message()));
                     return;
                 }
             }
@@ -276,7 +282,7 @@ impl StudioApp {
                     return;
                 }
                 Err(e) => {
-                    self.fail(&tr!("title-save"), e.to_string());
+                    self.fail(&tr!("title-save"), crate::app::i18n::messages::message(&e.message()));
                     return;
                 }
             }

@@ -23,7 +23,7 @@ impl StudioApp {
                             self.log.info(crate::tr!("log-renamed", before = before, name = name));
                         }
                     }
-                    Err(m) => self.log.error(crate::tr!("log-rename-failed", error = m)),
+                    Err(m) => self.log.error(crate::tr!("log-rename-failed", error = crate::app::i18n::messages::message(&m))),
                 }
             }
             Intent::Delete(paths) => {
@@ -70,7 +70,7 @@ impl StudioApp {
                     let e = if dragging { e.merging(MergeKey::new(&path, "attrs")) } else { e };
                     self.edit(e);
                 }
-                Err(m) => self.log.error(m),
+                Err(m) => self.log.error(crate::app::i18n::messages::message(&m)),
             },
             Intent::EndDrag => self.ws.history.seal(),
             Intent::Compact(a) => {
@@ -127,10 +127,10 @@ impl StudioApp {
             Ok(Some((label, changes))) => {
                 // A step may span several files (a rename with its references).
                 self.after_changes(&changes);
-                self.log.info(crate::tr!("log-undone", word = &word, label = &label));
+                self.log.info(crate::tr!("log-undone", word = &word, label = crate::app::i18n::messages::message(&label)));
             }
             Ok(None) => self.log.info(if undo { crate::tr!("log-nothing-to-undo") } else { crate::tr!("log-nothing-to-redo") }),
-            Err(e) => self.log.error(crate::tr!("log-undone", word = &word, label = e.to_string())),
+            Err(e) => self.log.error(crate::tr!("log-undone", word = &word, label = crate::app::i18n::messages::error(&e))),
         }
     }
 
@@ -193,7 +193,7 @@ impl StudioApp {
             };
             match items::add(&self.ws, archive, &name, bytes) {
                 Ok(e) => group.push(e),
-                Err(m) => self.log.error(crate::tr!("log-add-failed", what = &name, error = m)),
+                Err(m) => self.log.error(crate::tr!("log-add-failed", what = &name, error = crate::app::i18n::messages::message(&m))),
             }
         }
         let added = group.len();

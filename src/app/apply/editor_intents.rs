@@ -54,7 +54,8 @@ impl StudioApp {
                 GroupTarget::Item(path) => Ok(items::replace(&path, bytes)),
                 GroupTarget::File(p) => self.file_for_group(&p, &mut opened).map(|f| items::replace(&ItemPath::root(f), bytes)),
                 GroupTarget::NewEntry { archive, name, type_id, attrs } => items::encode_name(&name)
-                    .map(|name| Edit::new(archive.file, archive.entries.clone(), EditOp::AddEntry { name, type_id, attrs, bytes })),
+                    .map(|name| Edit::new(archive.file, archive.entries.clone(), EditOp::AddEntry { name, type_id, attrs, bytes }))
+                    .map_err(|m| crate::app::i18n::messages::message(&m)),
             };
             match edit {
                 Ok(e) => edits.push(e),

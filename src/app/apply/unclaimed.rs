@@ -15,7 +15,10 @@ impl StudioApp {
         let root = ItemPath::root(id);
         if let Some(d) = &f.damage {
             if d.salvaged.is_none() {
-                let (at, message) = (usize::try_from(d.error.offset).unwrap_or(usize::MAX).min(d.original.len()), d.describe());
+                let (at, message) = (usize::try_from(d.error.offset).unwrap_or(usize::MAX).min(d.original.len()), {
+                    let m = crate::app::i18n::messages::error_message(&d.error);
+                    crate::app::i18n::messages::message(&d.describe_with(m))
+                });
                 self.tabs.open(root, ViewKind::Hex);
                 if let Some(i) = self.tabs.active {
                     self.tabs.tabs[i].hex.mark(at, message);

@@ -124,7 +124,7 @@ impl StudioApp {
 
     pub(super) fn set_reading(&mut self, spec: &str) {
         if let Err(e) = self.ws.readings.set(spec) {
-            self.log.error(e);
+            self.log.error(crate::app::i18n::messages::message(&e));
             return;
         }
         let name = spec.split('=').next().unwrap_or_default();

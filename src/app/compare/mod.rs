@@ -133,7 +133,7 @@ impl CompareView {
         let Some(i) = self.selected.filter(|&i| i < self.changes().len()) else { return };
         let change = self.changes()[i].clone();
         let body = match sides_of(&self.source, &change) {
-            Err(e) => Body::Failed(e),
+            Err(e) => Body::Failed(crate::app::i18n::messages::message(&e)),
             Ok((a, b)) => body_for(ctx, &change, a.as_ref(), b.as_ref(), ws.readings, || assets::side_assets(ws, &self.source, &change)),
         };
         self.shown = Some(Shown { change: i, body });
@@ -159,6 +159,7 @@ fn body_for(ctx: &egui::Context, change: &Change, a: Option<&Side>, b: Option<&S
         other => other,
     };
     let (rows, errors) = field_rows(a, b, &readings);
+    let errors = errors.iter().map(crate::app::i18n::messages::message).collect();
     // Only the changed fields, when some are (a mesh's change can lie below its fields).
     let only_changed = change.kind == Kind::Changed && rows.iter().any(|r| r.differs());
     let above = extra.as_ref().is_some_and(|x| x.placement() == Placement::AboveFields);
@@ -194,7 +195,7 @@ pub fn show(view: &mut CompareView, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Int
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         Some(Ok(r)) => {
-            ui.label(r.summary());
+            ui.label(r.summary_with(&crate::app::i18n::messages::message));
         }
     }
     ui.separator();

@@ -95,7 +95,7 @@ pub fn diff_lines(game: &Path, c: &Change, readings: crate::formats::readings::R
     if report.is_equal() {
         return vec![crate::tr!("modv-same-bytes")];
     }
-    let mut lines = vec![report.summary()];
+    let mut lines = vec![report.summary_with(&crate::app::i18n::messages::message)];
     for ch in &report.changes {
         lines.push(format!("{} {} ({})", ch.kind.label(), ch.path, ch.item));
         lines.extend(ch.details.iter().map(|d| format!("    {}", d.line())));

@@ -81,8 +81,8 @@ fn group_items(app: &Menu, ui: &mut Ui, group: MenuGroup, run: &mut Vec<Command>
             item(app, ui, Command::Quit, run);
         }
         MenuGroup::Edit => {
-            let undo = app.cx.ws.history.undo_label().map(|l| crate::tr!("menu-undo-what", what = l));
-            let redo = app.cx.ws.history.redo_label().map(|l| crate::tr!("menu-redo-what", what = l));
+            let undo = app.cx.ws.history.undo_message().map(|l| crate::tr!("menu-undo-what", what = crate::app::i18n::messages::message(l)));
+            let redo = app.cx.ws.history.redo_message().map(|l| crate::tr!("menu-redo-what", what = crate::app::i18n::messages::message(l)));
             labelled(ui, Command::Undo, undo, (app.enabled)(Command::Undo), run);
             labelled(ui, Command::Redo, redo, (app.enabled)(Command::Redo), run);
             ui.separator();

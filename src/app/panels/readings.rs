@@ -3,7 +3,7 @@
 
 use crate::app::cx::PanelCx;
 use crate::app::intent::Intent;
-use crate::app::widgets::readings::combo;
+use crate::app::widgets::readings::{combo, describe};
 use crate::formats::readings::TABLE;
 use egui::Context;
 
@@ -13,9 +13,9 @@ pub fn show(app: &PanelCx, ctx: &Context, out: &mut Vec<Intent>) {
         ui.label(crate::tr!("readings-text"));
         ui.separator();
         egui::Grid::new("readings").num_columns(2).striped(true).show(ui, |ui| {
-            for (name, values, about) in TABLE {
-                ui.label(*name).on_hover_text(*about);
-                combo(ui, &app.ws.readings, name, values, about, "readings", out);
+            for (name, values, _) in TABLE {
+                ui.label(*name).on_hover_text(describe(name));
+                combo(ui, &app.ws.readings, name, values, "readings", out);
                 ui.end_row();
             }
         });

@@ -35,8 +35,8 @@ pub fn show(app: &PanelCx, ui: &mut Ui, out: &mut Vec<Intent>) {
                 let dirty = app.ws.files().iter().filter(|f| f.is_dirty()).count();
                 let files = app.ws.files().len();
                 ui.weak(if dirty > 0 { crate::tr!("status-files-unsaved", n = files, dirty = dirty) } else { crate::tr!("files-count", n = files) });
-                if let Some(u) = app.ws.history.undo_label() {
-                    ui.weak(format!("{}  ·", crate::tr!("status-undo", what = u)));
+                if let Some(u) = app.ws.history.undo_message() {
+                    ui.weak(format!("{}  ·", crate::tr!("status-undo", what = crate::app::i18n::messages::message(u))));
                 }
             });
         });

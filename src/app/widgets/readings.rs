@@ -2,7 +2,7 @@
 //! decode by a reading offer the same combo.
 
 use crate::app::intent::Intent;
-use crate::formats::readings::{Readings, TABLE};
+use crate::formats::readings::{Readings, TABLE, about};
 
 /// The value a reading currently has, by trying each (the switch table is the one source).
 pub fn current(readings: &Readings, name: &str) -> Option<&'static str> {
@@ -13,9 +13,14 @@ pub fn current(readings: &Readings, name: &str) -> Option<&'static str> {
     })
 }
 
+/// A reading's description in the interface's language.
+pub fn describe(name: &str) -> String {
+    about(name).map(|m| crate::app::i18n::messages::message(&m)).unwrap_or_default()
+}
+
 /// A choice of one reading's values; picking another pushes [`Intent::SetReading`].
 /// `salt` keeps the combo apart from the same reading's combo elsewhere.
-pub fn combo(ui: &mut egui::Ui, readings: &Readings, name: &'static str, values: &[&'static str], about: &str, salt: &str, out: &mut Vec<Intent>) {
+pub fn combo(ui: &mut egui::Ui, readings: &Readings, name: &'static str, values: &[&'static str], salt: &str, out: &mut Vec<Intent>) {
     let now = current(readings, name).unwrap_or(values[0]);
     egui::ComboBox::from_id_salt((salt, name))
         .selected_text(now)
@@ -27,7 +32,7 @@ pub fn combo(ui: &mut egui::Ui, readings: &Readings, name: &'static str, values:
             }
         })
         .response
-        .on_hover_text(format!("{name}: {about}"));
+        .on_hover_text(format!("{name}: {}", describe(name)));
 }
 
 #[cfg(test)]

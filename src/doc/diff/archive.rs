@@ -4,11 +4,13 @@
 //! key) and unpacked only when those differ; nested archives are walked the same way.
 
 use super::matching::{moved, pair_by_name};
-use super::{Change, Detail, Kind, Options, Report, Side, damage, diff_items, item_kind};
+use super::{Change, Detail, Kind, Options, Report, Side, damage, diff_items, item_kind, shown};
 use crate::doc::kinds::ItemKind;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
+use crate::formats::message::Message;
 use crate::formats::{Result, nres, rsli};
+use crate::msg;
 use std::collections::HashMap;
 
 enum Arch {
@@ -279,17 +281,17 @@ fn entry_kind(arch: &Arch, i: usize, opts: &Options) -> ItemKind {
 }
 
 /// The archive `side` holds, or why it cannot be read as one.
-fn open(side: &Side) -> std::result::Result<Arch, String> {
-    Arch::parse(side).map_err(|e| format!("{}: {e}", side.name))
+fn open(side: &Side) -> std::result::Result<Arch, Message> {
+    Arch::parse(side).map_err(|e| shown(&e).prefixed(&format!("{}: ", side.name)))
 }
 
 /// Entry `i` of the archive `side` as a side of its own (RsLi entries unpacked).
-pub fn child_at(side: &Side, i: usize) -> std::result::Result<Side, String> {
+pub fn child_at(side: &Side, i: usize) -> std::result::Result<Side, Message> {
     let arch = open(side)?;
     if i >= arch.len() {
-        return Err(format!("{} has no entry #{i}", side.name));
+        return Err(msg!("doc-diff-no-entry-index", "{name} has no entry #{i}", name = &side.name, i = i));
     }
-    arch.bytes(i).map(|b| arch.side(i, b)).map_err(|e| format!("{}::#{i}: {e}", side.name))
+    arch.bytes(i).map(|b| arch.side(i, b)).map_err(|e| shown(&e).prefixed(&format!("{}::#{i}: ", side.name)))
 }
 
 /// The index of the entry a change path calls `label` (`#N`, or a name, ASCII
@@ -301,18 +303,22 @@ fn index_of(arch: &Arch, label: &str) -> Option<usize> {
     (0..arch.len()).find(|&i| arch.name_bytes(i).eq_ignore_ascii_case(label.as_bytes()))
 }
 
+fn no_entry(side: &Side, label: &str) -> Message {
+    msg!("doc-diff-no-entry", "{name} has no entry {label}", name = &side.name, label = label)
+}
+
 /// The entry of `side` a change path calls `label`.
-pub fn child_by_label(side: &Side, label: &str) -> std::result::Result<Side, String> {
+pub fn child_by_label(side: &Side, label: &str) -> std::result::Result<Side, Message> {
     let arch = open(side)?;
-    let i = index_of(&arch, label).ok_or_else(|| format!("{} has no entry {label}", side.name))?;
+    let i = index_of(&arch, label).ok_or_else(|| no_entry(side, label))?;
     child_at(side, i)
 }
 
 /// B's entry `label` and the entry of A that the archive diff paired with it (by name, the
 /// k-th of a repeated name with the k-th); `None` for a side without it.
-pub fn paired_children(a: &Side, b: &Side, label: &str) -> std::result::Result<(Option<Side>, Option<Side>), String> {
+pub fn paired_children(a: &Side, b: &Side, label: &str) -> std::result::Result<(Option<Side>, Option<Side>), Message> {
     let (aa, ab) = (open(a)?, open(b)?);
-    let j = index_of(&ab, label).ok_or_else(|| format!("{} has no entry {label}", b.name))?;
+    let j = index_of(&ab, label).ok_or_else(|| no_entry(b, label))?;
     let names_a: Vec<Vec<u8>> = (0..aa.len()).map(|i| aa.name_bytes(i).to_vec()).collect();
     let names_b: Vec<Vec<u8>> = (0..ab.len()).map(|k| ab.name_bytes(k).to_vec()).collect();
     let (pairs, _, _) = pair_by_name(&names_a, &names_b);

@@ -4,7 +4,9 @@
 
 use super::Side;
 use crate::doc::registry::{Item, codec_for};
+use crate::formats::message::Message;
 use crate::formats::readings::Readings;
+use crate::msg;
 use serde_json::Value;
 
 /// One field of either side (`None` where that side has no such field).
@@ -22,10 +24,11 @@ impl FieldRow {
 }
 
 /// The decoded fields of one side, or why it cannot be decoded.
-fn fields_of(side: &Side, readings: &Readings) -> Result<Vec<(String, String)>, String> {
+fn fields_of(side: &Side, readings: &Readings) -> Result<Vec<(String, String)>, Message> {
     let item = Item { bytes: &side.bytes, name: &side.name, type_id: side.type_id, attrs: side.attrs, readings };
-    let codec = codec_for(&item).ok_or_else(|| format!("{}: no decoder claims this item", side.name))?;
-    let v = codec.info(&item).map_err(|e| format!("{}: {e}", side.name))?;
+    let named = format!("{}: ", side.name);
+    let codec = codec_for(&item).ok_or_else(|| msg!("doc-diff-no-decoder", "no decoder claims this item").prefixed(&named))?;
+    let v = codec.info(&item).map_err(|e| super::shown(&e).prefixed(&named))?;
     let mut out = Vec::new();
     flatten("", &v, &mut out);
     Ok(out)
@@ -57,13 +60,13 @@ fn flatten(at: &str, v: &Value, out: &mut Vec<(String, String)>) {
 
 /// Both sides' fields, in A's order with B's new fields after; an error names the side that
 /// could not be decoded (the other side's rows are still given).
-pub fn field_rows(a: Option<&Side>, b: Option<&Side>, readings: &Readings) -> (Vec<FieldRow>, Vec<String>) {
+pub fn field_rows(a: Option<&Side>, b: Option<&Side>, readings: &Readings) -> (Vec<FieldRow>, Vec<Message>) {
     let mut errors = Vec::new();
     let mut read = |s: Option<&Side>, tag: &str| match s.map(|s| fields_of(s, readings)) {
         None => Vec::new(),
         Some(Ok(f)) => f,
         Some(Err(e)) => {
-            errors.push(format!("{tag}: {e}"));
+            errors.push(e.prefixed(&format!("{tag}: ")));
             Vec::new()
         }
     };
@@ -107,6 +110,6 @@ mod tests {
         assert!(only_b.iter().all(|x| x.a.is_none() && x.b.is_some()));
         let (_, errors) = field_rows(Some(&side(a[..3].to_vec())), Some(&side(a)), &r);
         assert_eq!(errors.len(), 1);
-        assert!(errors[0].starts_with("a: STEEL: "), "{errors:?}");
+        assert!(errors[0].as_str().starts_with("a: STEEL: "), "{errors:?}");
     }
 }

@@ -30,6 +30,8 @@ pub use unsaved::{against_saved, unsaved};
 use crate::doc::registry::{FormatKind, Item, ItemKind, codec_for};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
+use crate::formats::message::Message;
+use crate::msg;
 use crate::formats::readings::Readings;
 use serde::Serialize;
 
@@ -181,14 +183,30 @@ impl Report {
 
     /// `3 changes (1 changed, 1 added, 1 renamed), 120 identical`.
     pub fn summary(&self) -> String {
+        self.summary_with(&|m| m.english.clone())
+    }
+
+    /// The summary with each of its pieces said by `say` (the editor: in its language).
+    pub fn summary_with(&self, say: &dyn Fn(&Message) -> String) -> String {
+        let identical = self.identical;
         if self.changes.is_empty() {
-            return format!("no differences, {} identical", self.identical);
+            return say(&msg!("doc-diff-none", "no differences, {identical} identical", identical = identical));
         }
         let kinds = [Kind::Changed, Kind::Added, Kind::Removed, Kind::Renamed, Kind::Moved];
-        let parts: Vec<String> =
-            kinds.iter().filter(|k| self.count(**k) > 0).map(|k| format!("{} {}", self.count(*k), k.label())).collect();
-        let n = self.changes.len();
-        format!("{n} change{} ({}), {} identical", if n == 1 { "" } else { "s" }, parts.join(", "), self.identical)
+        let part = |k: Kind, n: usize| match k {
+            Kind::Changed => msg!("doc-diff-part-changed", "{n} changed", n = n),
+            Kind::Added => msg!("doc-diff-part-added", "{n} added", n = n),
+            Kind::Removed => msg!("doc-diff-part-removed", "{n} removed", n = n),
+            Kind::Renamed => msg!("doc-diff-part-renamed", "{n} renamed", n = n),
+            Kind::Moved => msg!("doc-diff-part-moved", "{n} moved", n = n),
+        };
+        let parts: Vec<String> = kinds.iter().filter(|k| self.count(**k) > 0).map(|k| say(&part(*k, self.count(*k)))).collect();
+        let (n, parts) = (self.changes.len(), parts.join(", "));
+        say(&if n == 1 {
+            msg!("doc-diff-summary-one", "{n} change ({parts}), {identical} identical", n = n, parts = parts, identical = identical)
+        } else {
+            msg!("doc-diff-summary", "{n} changes ({parts}), {identical} identical", n = n, parts = parts, identical = identical)
+        })
     }
 }
 
@@ -254,6 +272,12 @@ pub fn diff_items(path: &str, a: &Side, b: &Side, opts: &Options, report: &mut R
         }
     }
     report.changes.push(change);
+}
+
+/// An error as its `Display` writes it (`path @0x1F: message`), its message keeping its id.
+pub(crate) fn shown(e: &crate::formats::Error) -> Message {
+    let at = if e.context.is_empty() { format!("@0x{:X}: ", e.offset) } else { format!("{} @0x{:X}: ", e.path(), e.offset) };
+    e.text().prefixed(&at)
 }
 
 /// `a: MESSAGE` / `b: MESSAGE` / both, for [`Change::damaged`].

@@ -9,6 +9,8 @@ use super::folder::{diff_folders_with, files_under};
 use super::{Change, Kind, Options, Report, Side, diff_items, item_kind};
 use crate::doc::{ItemPath, Workspace};
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
+use crate::msg;
 use std::path::{Path, PathBuf};
 
 /// Two whole items compared under `label` (the first part of every change's path). A side
@@ -162,11 +164,15 @@ pub fn parent_sides(source: &Source, change: &Change) -> Option<(Option<Side>, O
 
 /// The two sides of `change` (`None` for the side it does not exist on: an added item's A).
 /// An error names the part of the path that could not be read.
-pub fn sides_of(source: &Source, change: &Change) -> Result<(Option<Side>, Option<Side>), String> {
+pub fn sides_of(source: &Source, change: &Change) -> Result<(Option<Side>, Option<Side>), Message> {
     let parts: Vec<&str> = change.path.split("::").collect();
-    let (root, labels) = parts.split_first().ok_or("an empty path")?;
+    let (root, labels) = parts.split_first().ok_or_else(|| msg!("doc-diff-empty-path", "an empty path"))?;
     let pair = match source {
-        Source::Pairs(pairs) => pairs.iter().find(|p| p.label == *root).cloned().ok_or_else(|| format!("{root} is not one of the compared items"))?,
+        Source::Pairs(pairs) => pairs
+            .iter()
+            .find(|p| p.label == *root)
+            .cloned()
+            .ok_or_else(|| msg!("doc-diff-not-compared", "{root} is not one of the compared items", root = *root))?,
         Source::Folders { a, b, unsaved } => folder_pair(a, b, unsaved, root, change, labels.is_empty())?,
     };
     if labels.is_empty() {
@@ -197,8 +203,8 @@ pub fn sides_of(source: &Source, change: &Change) -> Result<(Option<Side>, Optio
 
 /// The two files of a folder compare at `rel` (B's relative path; A's for a removal, the
 /// rename's `from` for a rename), A's matched ASCII case-insensitively as the compare did.
-fn folder_pair(a_dir: &Path, b_dir: &Path, unsaved: &[(String, SharedBytes)], rel: &str, change: &Change, whole: bool) -> Result<Pair, String> {
-    let read = |p: PathBuf| file_side(&p).map_err(|e| e.to_string());
+fn folder_pair(a_dir: &Path, b_dir: &Path, unsaved: &[(String, SharedBytes)], rel: &str, change: &Change, whole: bool) -> Result<Pair, Message> {
+    let read = |p: PathBuf| file_side(&p).map_err(|e| Message::from(e.to_string()));
     // A's file as the editor has it, when it is edited.
     let edited = |want: &str| unsaved.iter().find(|(r, _)| r.eq_ignore_ascii_case(want)).map(|(r, b)| Side::file(r.rsplit('/').next().unwrap_or(r), b.clone()));
     let removed = whole && change.kind == Kind::Removed;
@@ -212,8 +218,9 @@ fn folder_pair(a_dir: &Path, b_dir: &Path, unsaved: &[(String, SharedBytes)], re
         Some(read(a_dir.join(rel))?)
     } else {
         let want = if whole && change.kind == Kind::Renamed { change.from.as_deref().unwrap_or(rel) } else { rel };
-        let found = files_under(a_dir).map_err(|e| e.to_string())?.into_iter().find(|(r, _)| r.eq_ignore_ascii_case(want));
-        Some(read(found.map(|(_, p)| p).ok_or_else(|| format!("{want} is not in {}", a_dir.display()))?)?)
+        let found = files_under(a_dir).map_err(|e| Message::from(e.to_string()))?.into_iter().find(|(r, _)| r.eq_ignore_ascii_case(want));
+        let dir = a_dir.display().to_string();
+        Some(read(found.map(|(_, p)| p).ok_or_else(|| msg!("doc-diff-not-in-folder", "{want} is not in {dir}", want = want, dir = dir))?)?)
     };
     Ok(Pair { label: rel.to_string(), a, b, at: [None, None] })
 }
@@ -250,7 +257,7 @@ mod tests {
         assert_eq!(sa.bytes[2] ^ 0xFF, sb.bytes[2]);
         let mut gone = r.changes[0].clone();
         (gone.path, gone.old_index, gone.new_index) = ("n.lib::inner.rlb::NOTHERE".into(), None, None);
-        assert!(sides_of(&src, &gone).unwrap_err().contains("NOTHERE"));
+        assert!(sides_of(&src, &gone).unwrap_err().as_str().contains("NOTHERE"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use super::{Archive, Item, Loc, MAX_NEW_NAME, Piece, Row, lookup_order};
 use crate::formats::bytes::{SharedBytes, round_up8};
 use crate::formats::{Error, Result};
+use crate::msg;
 
 const ROW_LEN_U64: u64 = super::ROW_LEN as u64;
 
@@ -30,7 +31,7 @@ impl Archive {
         self.check_index(i)?;
         let bytes: SharedBytes = bytes.into();
         let new_len = u32::try_from(bytes.len())
-            .map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+            .map_err(|_| too_large(bytes.len()))?;
         self.check_total(bytes.len())?;
         self.build_layout();
         if self.sole_member(i) {
@@ -69,7 +70,7 @@ impl Archive {
             check_new_name(name)?;
             let bytes: SharedBytes = bytes.into();
             let size = u32::try_from(bytes.len())
-                .map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+                .map_err(|_| too_large(bytes.len()))?;
             self.check_total(bytes.len() + 8 + 64)?;
             let mut row = Row::new(name, type_id, attrs);
             row.set_size(size);
@@ -108,7 +109,7 @@ impl Archive {
         }
         for (i, bytes) in &b.replace {
             self.check_index(*i)?;
-            u32::try_from(bytes.len()).map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+            u32::try_from(bytes.len()).map_err(|_| too_large(bytes.len()))?;
             total += bytes.len() as u64 + 8;
         }
         for (i, name) in &b.rename {
@@ -120,11 +121,11 @@ impl Archive {
         }
         for (name, _, _, bytes) in &b.add {
             check_new_name(name)?;
-            u32::try_from(bytes.len()).map_err(|_| Error::new(0, format!("payload of {} bytes is too large for NRes", bytes.len())))?;
+            u32::try_from(bytes.len()).map_err(|_| too_large(bytes.len()))?;
             total += bytes.len() as u64 + 8 + 8 + ROW_LEN_U64;
         }
         if total + 8 > u64::from(u32::MAX) {
-            return Err(Error::new(0, "the archive would exceed 4 GiB, the limit of NRes offsets"));
+            return Err(Error::new(0, msg!("nres-over-4gib", "the archive would exceed 4 GiB, the limit of NRes offsets")));
         }
         self.build_layout();
         let mut members = vec![0u32; self.items.len()];
@@ -274,7 +275,7 @@ impl Archive {
 
     fn check_index(&self, i: usize) -> Result<()> {
         if i >= self.len() {
-            return Err(Error::new(0, format!("no entry #{i} (the archive has {})", self.len())));
+            return Err(Error::new(0, msg!("archive-no-entry", "no entry #{i} (the archive has {count})", i = i, count = self.len())));
         }
         Ok(())
     }
@@ -283,25 +284,30 @@ impl Archive {
     fn check_total(&self, extra: usize) -> Result<()> {
         let total = self.total_size().checked_add(extra).and_then(|t| t.checked_add(8));
         if total.is_none_or(|t| t > u32::MAX as usize) {
-            return Err(Error::new(0, "the archive would exceed 4 GiB, the limit of NRes offsets"));
+            return Err(Error::new(0, msg!("nres-over-4gib", "the archive would exceed 4 GiB, the limit of NRes offsets")));
         }
         Ok(())
     }
 }
 
+/// A payload past what a u32 size field holds.
+fn too_large(len: usize) -> Error {
+    Error::new(0, msg!("nres-payload-too-large", "payload of {len} bytes is too large for NRes", len = len))
+}
+
 /// Names the editor writes: 1..=31 bytes, no NUL.
 pub fn check_new_name(name: &[u8]) -> Result<()> {
     if name.is_empty() {
-        return Err(Error::new(0, "an entry name cannot be empty"));
+        return Err(Error::new(0, msg!("archive-name-empty", "an entry name cannot be empty")));
     }
     if name.len() > MAX_NEW_NAME {
         return Err(Error::new(
             0,
-            format!("name is {} bytes; NRes names the editor writes are at most {MAX_NEW_NAME}", name.len()),
+            msg!("nres-name-too-long", "name is {len} bytes; NRes names the editor writes are at most {max}", len = name.len(), max = MAX_NEW_NAME),
         ));
     }
     if name.contains(&0) {
-        return Err(Error::new(0, "an entry name cannot contain a NUL byte"));
+        return Err(Error::new(0, msg!("archive-name-nul", "an entry name cannot contain a NUL byte")));
     }
     Ok(())
 }

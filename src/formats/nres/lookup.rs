@@ -4,6 +4,7 @@
 
 use super::Row;
 use crate::formats::Diagnostic;
+use crate::msg;
 use std::cmp::Ordering;
 
 /// ASCII case-insensitive comparison, `A..Z` folded to `a..z` (so `_` sorts before letters).
@@ -96,14 +97,14 @@ pub fn validate(rows: &[Row], dir_offset: u64) -> Vec<Diagnostic> {
         if v >= n {
             return vec![Diagnostic::error(
                 at(k),
-                format!("lookup table row {k} holds {v}, outside 0..{n}: the game would miss entries (rebuild the table)"),
+                msg!("nres-lookup-out-of-range", "lookup table row {k} holds {v}, outside 0..{n}: the game would miss entries (rebuild the table)", k = k, v = v, n = n),
             )];
         }
         let (word, bit) = (v / 64, 1u64 << (v % 64));
         if seen[word] & bit != 0 {
             return vec![Diagnostic::error(
                 at(k),
-                format!("lookup table holds entry {v} twice: the game would miss entries (rebuild the table)"),
+                msg!("nres-lookup-twice", "lookup table holds entry {v} twice: the game would miss entries (rebuild the table)", v = v),
             )];
         }
         seen[word] |= bit;
@@ -116,10 +117,12 @@ pub fn validate(rows: &[Row], dir_offset: u64) -> Vec<Diagnostic> {
         if compare_fields(prev, cur) == Ordering::Greater {
             return vec![Diagnostic::error(
                 at(k),
-                format!(
-                    "lookup table is not sorted at row {k} ({:?} after {:?}): the game's binary search would miss entries (rebuild the table)",
-                    crate::formats::cp1251::decode(cur.name_bytes()),
-                    crate::formats::cp1251::decode(prev.name_bytes())
+                msg!(
+                    "nres-lookup-unsorted",
+                    "lookup table is not sorted at row {k} ({name:?} after {prev:?}): the game's binary search would miss entries (rebuild the table)",
+                    k = k,
+                    name = crate::formats::cp1251::decode(cur.name_bytes()),
+                    prev = crate::formats::cp1251::decode(prev.name_bytes())
                 ),
             )];
         }

@@ -375,3 +375,26 @@ mod shared_parse {
         }
     }
 }
+
+/// Real bad inputs give keyed messages that the editor shows in Russian.
+#[cfg(feature = "gui")]
+#[test]
+fn findings_and_refusals_read_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let (_, d) = parse(&fx::stale_lookup());
+    let d = d.iter().find(|d| d.severity == Severity::Error).expect("the stale table is an error");
+    assert_eq!(d.key.as_ref().map(|k| k.id), Some("nres-lookup-unsorted"));
+    let ru = text_in(Language::Russian, &d.message, d.key.as_deref());
+    assert!(ru.starts_with("таблица поиска не отсортирована в строке ") && ru.ends_with("(перестройте таблицу)"), "{ru}");
+    let mut a = Archive::new();
+    let e = a.add(&[b'x'; 32], 0, [0; 3], vec![]).unwrap_err();
+    assert_eq!(e.message, "name is 32 bytes; NRes names the editor writes are at most 31", "the English text is the CLI's");
+    let ru = text_in(Language::Russian, &e.message, e.key.as_deref());
+    assert_eq!(ru, "имя занимает 32 байта; предел для имён NRes, которые пишет редактор, — 31 байт");
+    let e = a.remove(3).unwrap_err();
+    assert_eq!(text_in(Language::Russian, &e.message, e.key.as_deref()), "нет записи №3 (в архиве 0 записей)");
+    // A short file: the reader's own message.
+    let e = Archive::parse(SharedBytes::from(&b"NRes\x00\x01\x00\x00"[..])).unwrap_err();
+    assert_eq!(e.message, "entry_count runs past the end (need 4 bytes, 0 left)");
+    assert_eq!(text_in(Language::Russian, &e.message, e.key.as_deref()), "entry_count выходит за конец данных (нужно 4 байта, осталось 0)");
+}

@@ -6,6 +6,7 @@ use super::method::{self, Method};
 use super::row::{NAME_LEN, ROW_SIZE, Row};
 use crate::formats::bytes::{SharedBytes, le_i16, le_u16, le_u32};
 use crate::formats::{Error, Result, cp1251};
+use crate::msg;
 use std::cmp::Ordering;
 
 pub const HEADER_SIZE: usize = 32;
@@ -189,7 +190,7 @@ impl Archive {
     /// file offset where decoding failed.
     pub fn unpack(&self, i: usize) -> Result<Vec<u8>> {
         let row =
-            self.rows.get(i).ok_or_else(|| Error::new(0, format!("no entry #{i} (the archive has {})", self.len())))?;
+            self.rows.get(i).ok_or_else(|| Error::new(0, msg!("archive-no-entry", "no entry #{i} (the archive has {count})", i = i, count = self.len())))?;
         let size = usize::try_from(row.unpacked_size()).unwrap_or(usize::MAX);
         method::unpack(row.method(), self.xor_key(i), &self.packed[i], size).map_err(|e| {
             let at = e.offset.saturating_add(row.effective_offset());
@@ -266,13 +267,13 @@ fn strcmp(a: &[u8], b: &[u8]) -> Ordering {
 /// Checks a name for `add` and `rename`: 1..=12 bytes, no NUL.
 pub(super) fn check_name(name: &[u8]) -> Result<()> {
     if name.is_empty() {
-        return Err(Error::new(0, "an entry name cannot be empty"));
+        return Err(Error::new(0, msg!("archive-name-empty", "an entry name cannot be empty")));
     }
     if name.len() > NAME_LEN {
-        return Err(Error::new(0, format!("entry name is {} bytes; RsLi names hold at most {NAME_LEN}", name.len())));
+        return Err(Error::new(0, msg!("rsli-name-too-long", "entry name is {len} bytes; RsLi names hold at most {max}", len = name.len(), max = NAME_LEN)));
     }
     if name.contains(&0) {
-        return Err(Error::new(0, "an entry name cannot contain a NUL byte"));
+        return Err(Error::new(0, msg!("archive-name-nul", "an entry name cannot contain a NUL byte")));
     }
     Ok(())
 }

@@ -17,6 +17,8 @@ use super::row::{ROW_SIZE, Row};
 use super::cipher;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{Error, Result};
+use crate::formats::message::hex;
+use crate::msg;
 use std::collections::VecDeque;
 
 /// The edits of [`Archive::edit_batch`], indices as before any of them.
@@ -42,7 +44,7 @@ impl Archive {
             return Ok(());
         }
         let n = self.rows.len();
-        let bad_index = |i: usize| Error::new(0, format!("no entry #{i} (the archive has {n})"));
+        let bad_index = |i: usize| Error::new(0, msg!("archive-no-entry", "no entry #{i} (the archive has {count})", i = i, count = n));
         let mut removed = vec![false; n];
         for &i in &b.remove {
             *removed.get_mut(i).ok_or_else(|| bad_index(i))? = true;
@@ -64,7 +66,7 @@ impl Archive {
         }
         let count = n - remove.len() + b.add.len();
         if count > MAX_ENTRIES {
-            return Err(Error::new(0, format!("an RsLi archive holds at most {MAX_ENTRIES} entries")));
+            return Err(Error::new(0, msg!("rsli-too-many-entries", "an RsLi archive holds at most {max} entries", max = MAX_ENTRIES)));
         }
         // Where each kept entry ends up, and the final names' lookup table (the xor keys).
         let mut pos = vec![usize::MAX; n];
@@ -162,7 +164,7 @@ impl Archive {
         a.relayout();
         let total = a.table_end() + a.body_len() + ROW + 6;
         if total > u64::from(u32::MAX) {
-            return Err(Error::new(0, format!("the archive would grow to 0x{total:X} bytes, past what u32 offsets address")));
+            return Err(Error::new(0, msg!("rsli-over-u32", "the archive would grow to {size} bytes, past what u32 offsets address", size = hex(total))));
         }
         *self = a;
         Ok(())
@@ -170,7 +172,7 @@ impl Archive {
 }
 
 fn size_u32(n: usize) -> Result<u32> {
-    u32::try_from(n).map_err(|_| Error::new(0, format!("{n} bytes do not fit a u32 size field")))
+    u32::try_from(n).map_err(|_| Error::new(0, msg!("rsli-size-over-u32", "{n} bytes do not fit a u32 size field", n = n)))
 }
 
 /// The data region's layout while a batch runs, as the single edits' `relayout` after each

@@ -9,6 +9,8 @@ use super::method::{self, Method};
 use super::row::{ROW_SIZE, Row};
 use crate::formats::bytes::{SharedBytes, put_u16};
 use crate::formats::{Error, Result};
+use crate::formats::message::hex;
+use crate::msg;
 
 /// Re-encrypted payloads of xor entries whose key changes with a new lookup table.
 type Rekeyed = Vec<(usize, SharedBytes)>;
@@ -35,7 +37,7 @@ impl Archive {
     pub fn add(&mut self, name: &[u8], data: &[u8], method: Method) -> Result<usize> {
         check_name(name)?;
         if self.rows.len() >= MAX_ENTRIES {
-            return Err(Error::new(0, format!("an RsLi archive holds at most {MAX_ENTRIES} entries")));
+            return Err(Error::new(0, msg!("rsli-too-many-entries", "an RsLi archive holds at most {max} entries", max = MAX_ENTRIES)));
         }
         let unpacked = size_u32(data.len())?;
         let mut names = self.names();
@@ -134,7 +136,7 @@ impl Archive {
         if let Some(o) = overlay
             && u64::from(o) > file_end + 6
         {
-            return Err(Error::new(0, format!("overlay 0x{o:X} is past the end of the file (0x{:X})", file_end + 6)));
+            return Err(Error::new(0, msg!("rsli-overlay-past-end", "overlay {overlay} is past the end of the file ({end})", overlay = hex(o), end = hex(file_end + 6))));
         }
         self.ensure_fits(0, u64::from(overlay.unwrap_or(0)))?;
         self.trailer = overlay.map(|o| {
@@ -186,7 +188,7 @@ impl Archive {
 
     fn check_index(&self, i: usize) -> Result<()> {
         if i >= self.rows.len() {
-            return Err(Error::new(0, format!("no entry #{i} (the archive has {})", self.rows.len())));
+            return Err(Error::new(0, msg!("archive-no-entry", "no entry #{i} (the archive has {count})", i = i, count = self.rows.len())));
         }
         Ok(())
     }
@@ -203,7 +205,7 @@ impl Archive {
         if total > u64::from(u32::MAX) {
             return Err(Error::new(
                 0,
-                format!("the archive would grow to 0x{total:X} bytes, past what u32 offsets address"),
+                msg!("rsli-over-u32", "the archive would grow to {size} bytes, past what u32 offsets address", size = hex(total)),
             ));
         }
         Ok(())
@@ -282,7 +284,7 @@ impl Archive {
 }
 
 fn size_u32(n: usize) -> Result<u32> {
-    u32::try_from(n).map_err(|_| Error::new(0, format!("{n} bytes do not fit a u32 size field")))
+    u32::try_from(n).map_err(|_| Error::new(0, msg!("rsli-size-over-u32", "{n} bytes do not fit a u32 size field", n = n)))
 }
 
 fn rekeyed_len(r: &Rekeyed) -> u64 {

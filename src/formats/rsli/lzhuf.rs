@@ -7,6 +7,7 @@
 
 use super::matcher::{self, Token};
 use crate::formats::{Error, Result};
+use crate::msg;
 
 const N: usize = 4096;
 const F: usize = 60;
@@ -165,7 +166,7 @@ struct BitReader<'a> {
 impl BitReader<'_> {
     fn bit(&mut self) -> Result<usize> {
         let byte = self.data.get(self.pos).copied().ok_or_else(|| {
-            Error::new(self.pos, format!("LZHUF stream ends before {} bytes were produced", self.size))
+            Error::new(self.pos, msg!("rsli-lzhuf-short", "LZHUF stream ends before {size} bytes were produced", size = self.size))
         })?;
         let b = byte >> (7 - self.bit) & 1;
         self.bit += 1;

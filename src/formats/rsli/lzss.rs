@@ -4,7 +4,9 @@
 //! bytes long. The stream has no size header: decoding stops at the row's unpacked size.
 
 use super::matcher::{self, Token};
+use crate::formats::message::Message;
 use crate::formats::{Error, Result};
+use crate::msg;
 
 const N: usize = 4096;
 const START: usize = 0xFEE;
@@ -15,33 +17,47 @@ const MAX_LEN: usize = 18;
 /// bound pre-allocation by the input actually present rather than by a declared size.
 pub const MAX_RATIO: usize = 9;
 
+/// What the decoder was reading when the input ran out.
+#[derive(Clone, Copy)]
+enum Part {
+    Control,
+    Literal,
+    Copy,
+}
+
+fn ended(what: Part, size: usize) -> Message {
+    match what {
+        Part::Control => msg!("rsli-lzss-short-control", "LZSS stream ends before {size} bytes were produced (reading a control byte)", size = size),
+        Part::Literal => msg!("rsli-lzss-short-literal", "LZSS stream ends before {size} bytes were produced (reading a literal)", size = size),
+        Part::Copy => msg!("rsli-lzss-short-copy", "LZSS stream ends before {size} bytes were produced (reading a copy)", size = size),
+    }
+}
+
 /// Decodes exactly `size` bytes. Errors carry the offset within `packed` where input ran out.
 pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(size.min(packed.len().saturating_mul(MAX_RATIO)));
     let mut ring = [0x20u8; N];
     let mut r = START;
     let mut pos = 0usize;
-    let next = |pos: &mut usize, what: &str| -> Result<u8> {
-        let b = packed.get(*pos).copied().ok_or_else(|| {
-            Error::new(*pos, format!("LZSS stream ends before {size} bytes were produced (reading {what})"))
-        })?;
+    let next = |pos: &mut usize, what: Part| -> Result<u8> {
+        let b = packed.get(*pos).copied().ok_or_else(|| Error::new(*pos, ended(what, size)))?;
         *pos += 1;
         Ok(b)
     };
     while out.len() < size {
-        let flags = next(&mut pos, "a control byte")?;
+        let flags = next(&mut pos, Part::Control)?;
         for bit in 0..8 {
             if out.len() >= size {
                 break;
             }
             if flags >> bit & 1 == 1 {
-                let b = next(&mut pos, "a literal")?;
+                let b = next(&mut pos, Part::Literal)?;
                 out.push(b);
                 ring[r] = b;
                 r = (r + 1) & (N - 1);
             } else {
-                let lo = next(&mut pos, "a copy")?;
-                let hi = next(&mut pos, "a copy")?;
+                let lo = next(&mut pos, Part::Copy)?;
+                let hi = next(&mut pos, Part::Copy)?;
                 let mut src = usize::from(lo) | (usize::from(hi) & 0xF0) << 4;
                 let len = usize::from(hi & 0x0F) + MIN_LEN;
                 for _ in 0..len {

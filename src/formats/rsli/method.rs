@@ -3,6 +3,7 @@
 
 use super::{cipher, lzhuf, lzss};
 use crate::formats::{Error, Result};
+use crate::msg;
 use flate2::Compression;
 use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
@@ -96,10 +97,10 @@ pub fn pack(method: Method, key: u16, data: &[u8]) -> Result<Vec<u8>> {
         Method::Lzhuf | Method::XorLzhuf => lzhuf::encode(data),
         Method::Deflate => {
             let mut e = DeflateEncoder::new(Vec::with_capacity(data.len() / 2 + 64), Compression::default());
-            e.write_all(data).and_then(|_| e.finish()).map_err(|e| Error::new(0, format!("Deflate failed: {e}")))?
+            e.write_all(data).and_then(|_| e.finish()).map_err(|e| Error::new(0, msg!("rsli-deflate-failed", "Deflate failed: {error}", error = e.to_string())))?
         }
         Method::Unknown(bits) => {
-            return Err(Error::new(0, format!("storage method 0x{bits:03X} is unknown and cannot be encoded")));
+            return Err(Error::new(0, msg!("rsli-method-cannot-encode", "storage method {method} is unknown and cannot be encoded", method = format!("0x{bits:03X}"))));
         }
     };
     if method.is_xor() {
@@ -120,7 +121,7 @@ pub fn unpack(method: Method, key: u16, packed: &[u8], size: usize) -> Result<Ve
     match method {
         Method::Stored | Method::Xor => {
             if input.len() < size {
-                return Err(Error::new(input.len(), format!("{} bytes stored, {size} declared unpacked", input.len())));
+                return Err(Error::new(input.len(), msg!("rsli-stored-short", "{stored} bytes stored, {size} declared unpacked", stored = input.len(), size = size)));
             }
             // The copy stops at the unpacked size; extra stored bytes are reported by validate.
             Ok(input[..size].to_vec())
@@ -128,7 +129,7 @@ pub fn unpack(method: Method, key: u16, packed: &[u8], size: usize) -> Result<Ve
         Method::Lzss | Method::XorLzss => lzss::decode(input, size),
         Method::Lzhuf | Method::XorLzhuf => lzhuf::decode(input, size),
         Method::Deflate => inflate(input, size),
-        Method::Unknown(bits) => Err(Error::new(0, format!("storage method 0x{bits:03X} is unknown"))),
+        Method::Unknown(bits) => Err(Error::new(0, msg!("rsli-method-unknown", "storage method {method} is unknown", method = format!("0x{bits:03X}")))),
     }
 }
 
@@ -138,16 +139,16 @@ fn inflate(input: &[u8], size: usize) -> Result<Vec<u8>> {
     // One byte more than declared tells "too long" apart from "exact".
     let limit = u64::try_from(size).unwrap_or(u64::MAX).saturating_add(1);
     if let Err(e) = (&mut d).take(limit).read_to_end(&mut out) {
-        return Err(Error::new(d.total_in(), format!("Deflate stream is corrupt: {e}")));
+        return Err(Error::new(d.total_in(), msg!("rsli-deflate-corrupt", "Deflate stream is corrupt: {error}", error = e.to_string())));
     }
     if out.len() < size {
         return Err(Error::new(
             d.total_in(),
-            format!("Deflate stream ends after {} of {size} declared bytes", out.len()),
+            msg!("rsli-deflate-short", "Deflate stream ends after {got} of {size} declared bytes", got = out.len(), size = size),
         ));
     }
     if out.len() > size {
-        return Err(Error::new(d.total_in(), format!("Deflate stream holds more than the {size} declared bytes")));
+        return Err(Error::new(d.total_in(), msg!("rsli-deflate-long", "Deflate stream holds more than the {size} declared bytes", size = size)));
     }
     Ok(out)
 }

@@ -2,12 +2,14 @@
 //! byte range. Counts are bounded by the file before anything is allocated; every range is
 //! checked with u64 arithmetic against the data region.
 
-use super::archive::{Archive, COUNT_AT, Chunk, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE, label};
+use super::archive::{Archive, COUNT_AT, Chunk, COUNT2_AT, HEADER_SIZE, SEED_AT, TRAILER_SIZE};
 use super::cipher;
 use super::method::Method;
 use super::row::{OFFSET_AT, PACKED_AT, ROW_SIZE, Row};
 use crate::formats::bytes::{Reader, SharedBytes, le_i16, le_u32};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::formats::message::hex;
+use crate::msg;
 
 /// Where each entry's bytes are, as found by [`layout`].
 struct Layout {
@@ -52,17 +54,17 @@ impl Archive {
         let mut r = Reader::new(b);
         let magic = r.array::<2>("magic")?;
         if &magic != b"NL" {
-            return Err(Error::new(0, format!("not an RsLi archive: magic {magic:02X?}, expected \"NL\"")));
+            return Err(Error::new(0, msg!("rsli-not-rsli", "not an RsLi archive: magic {magic}, expected \"NL\"", magic = format!("{magic:02X?}"))));
         }
         r.need(HEADER_SIZE - 2, "RsLi header")?;
         let mut header = [0u8; HEADER_SIZE];
         header.copy_from_slice(&b[..HEADER_SIZE]);
         if header[3] != 1 {
-            return Err(Error::new(3, format!("RsLi version {} is not supported (expected 1)", header[3])));
+            return Err(Error::new(3, msg!("rsli-version", "RsLi version {version} is not supported (expected 1)", version = header[3])));
         }
         let count = le_i16(&header, COUNT_AT);
         let count =
-            usize::try_from(count).map_err(|_| Error::new(COUNT_AT, format!("entry count {count} is negative")))?;
+            usize::try_from(count).map_err(|_| Error::new(COUNT_AT, msg!("rsli-negative-count", "entry count {count} is negative", count = count)))?;
         let mut diagnostics = Vec::new();
         let count2 = le_i16(&header, COUNT2_AT);
         if i32::from(count2) != count as i32 {
@@ -70,12 +72,24 @@ impl Archive {
             // in step. A mismatch does not stop the file from opening.
             diagnostics.push(Diagnostic::warning(
                 COUNT2_AT,
-                format!("second entry count {count2} differs from the first ({count}); the first is used"),
+                msg!("rsli-count2-ignored", "second entry count {count2} differs from the first ({count}); the first is used", count2 = count2, count = count),
             ));
         }
         let table = Reader::at(b, HEADER_SIZE);
-        let table_len = table.need_records(count, ROW_SIZE, "entry table").map_err(|e| {
-            Error::new(COUNT_AT, format!("{count} entries of {ROW_SIZE} bytes do not fit: {}", e.message))
+        // The count is an i16: the table's length never overflows, so the one failure is a
+        // table running past the end of the file.
+        let table_len = table.need_records(count, ROW_SIZE, "entry table").map_err(|_| {
+            Error::new(
+                COUNT_AT,
+                msg!(
+                    "rsli-table-past-end",
+                    "{count} entries of {row} bytes do not fit: entry table runs past the end (need {need} bytes, {left} left)",
+                    count = count,
+                    row = ROW_SIZE,
+                    need = count * ROW_SIZE,
+                    left = table.remaining()
+                ),
+            )
         })?;
         let table_end = HEADER_SIZE + table_len;
         // The one copy a parse makes: the table is stored encrypted, and is decrypted straight
@@ -112,9 +126,10 @@ impl Archive {
                     Ok(mut lay) => {
                         lay.diagnostics.push(Diagnostic::info(
                             file_len - TRAILER_SIZE,
-                            format!(
-                                "the file ends in \"AO\" but is not read as an AO trailer ({})",
-                                with_trailer.message
+                            msg!(
+                                "rsli-not-ao-trailer",
+                                "the file ends in \"AO\" but is not read as an AO trailer ({reason})",
+                                reason = with_trailer.message
                             ),
                         ));
                         (None, lay)
@@ -163,7 +178,7 @@ fn layout(
     if u64::from(overlay) > file_len as u64 {
         return Err(Error::new(
             file_len - TRAILER_SIZE + 2,
-            format!("AO overlay 0x{overlay:X} points past the end of the file (0x{file_len:X})"),
+            msg!("rsli-ao-overlay-past-end", "AO overlay {overlay} points past the end of the file ({len})", overlay = hex(overlay), len = hex(file_len)),
         ));
     }
     let data_end = (file_len - trailer.map_or(0, |_| TRAILER_SIZE)) as u64;
@@ -175,7 +190,6 @@ fn layout(
         let start = row.effective_offset();
         let size = u64::from(row.packed_size());
         let end = start + size;
-        let what = || label(i, &row);
         if start < table_end as u64 {
             if size == 0 {
                 // An empty view of the file rather than a new empty buffer: no allocation.
@@ -185,9 +199,13 @@ fn layout(
             }
             return Err(Error::new(
                 at + OFFSET_AT,
-                format!(
-                    "{}: payload at 0x{start:X} overlaps the header or entry table (which ends at 0x{table_end:X})",
-                    what()
+                msg!(
+                    "rsli-payload-in-table",
+                    "entry #{i} {name:?}: payload at {start} overlaps the header or entry table (which ends at {table_end})",
+                    i = i,
+                    name = row.name(),
+                    start = hex(start),
+                    table_end = hex(table_end)
                 ),
             ));
         }
@@ -196,15 +214,28 @@ fn layout(
         } else if end == data_end + 1 && row.method() == Method::Deflate && size > 0 {
             lay.diagnostics.push(Diagnostic::warning(
                 at + PACKED_AT,
-                format!("{}: Deflate range 0x{start:X}..0x{end:X} ends one byte past the data (0x{data_end:X}); read without that byte", what()),
+                msg!(
+                    "rsli-deflate-one-past",
+                    "entry #{i} {name:?}: Deflate range {start}..{end} ends one byte past the data ({data_end}); read without that byte",
+                    i = i,
+                    name = row.name(),
+                    start = hex(start),
+                    end = hex(end),
+                    data_end = hex(data_end)
+                ),
             ));
             data_end
         } else {
             return Err(Error::new(
                 at + OFFSET_AT,
-                format!(
-                    "{}: payload range 0x{start:X}..0x{end:X} runs past the end of the data (0x{data_end:X})",
-                    what()
+                msg!(
+                    "rsli-payload-past-end",
+                    "entry #{i} {name:?}: payload range {start}..{end} runs past the end of the data ({data_end})",
+                    i = i,
+                    name = row.name(),
+                    start = hex(start),
+                    end = hex(end),
+                    data_end = hex(data_end)
                 ),
             ));
         };

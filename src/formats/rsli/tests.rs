@@ -457,3 +457,32 @@ fn an_empty_entry_pointing_into_the_table_survives_a_shrinking_table() {
     assert_eq!(b.unpack(0).unwrap(), b"");
     assert!(b.entry(0).effective_offset() <= 0x42);
 }
+
+/// Real bad inputs give keyed messages that the editor shows in Russian.
+#[cfg(feature = "gui")]
+#[test]
+fn findings_read_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let ru = |d: &crate::formats::Diagnostic| text_in(Language::Russian, &d.message, d.key.as_deref());
+    let mut f = header(2, 2, PRESORTED, 2, SEED);
+    f.extend(table(SEED, &[row(b"B", 0, 0, 1, 0x60, 1), row(b"a", 0, 0, 1, 0x61, 1)]));
+    f.extend_from_slice(b"ba");
+    let (a, _) = parse(&f).unwrap();
+    let v = a.validate();
+    let lower = v.iter().find(|d| d.key.as_ref().is_some_and(|k| k.id == "rsli-name-lower-case")).expect("the lower-case name");
+    assert_eq!(lower.message, "entry #1 \"a\": lower-case name: the engine upper-cases the names it looks up, so it never finds this one");
+    assert_eq!(
+        ru(lower),
+        "запись №1 «a»: имя в нижнем регистре; движок переводит искомые имена в верхний регистр и эту запись никогда не найдёт"
+    );
+    let bad = v.iter().find(|d| d.severity == Severity::Error).expect("the invalid table");
+    assert!(ru(bad).starts_with("таблица помечена как отсортированная, но неверна в строке ") && ru(bad).contains("двоичный поиск движка"), "{}", ru(bad));
+    let e = parse(b"XY\0\x01").unwrap_err();
+    assert_eq!(text_in(Language::Russian, &e.message, e.key.as_deref()), "это не архив RsLi: сигнатура [58, 59], ожидалась «NL»");
+    let e = unpack(Method::Lzss, 0, &[0xFF, b'x'], 4).unwrap_err();
+    assert_eq!(e.message, "LZSS stream ends before 4 bytes were produced (reading a literal)");
+    assert_eq!(
+        text_in(Language::Russian, &e.message, e.key.as_deref()),
+        "поток LZSS кончается раньше заявленного размера (4 байта) — при чтении литерала"
+    );
+}

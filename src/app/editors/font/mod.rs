@@ -174,8 +174,8 @@ impl EditorState for FontView {
             };
             ui.separator();
             ui.label("tfnt-advance");
-            if let Some((name, values, about)) = TABLE.iter().find(|(n, _, _)| *n == "tfnt-advance") {
-                readings::combo(ui, &cx.ws.readings, name, values, about, "font-view", out);
+            if let Some((name, values, _)) = TABLE.iter().find(|(n, _, _)| *n == "tfnt-advance") {
+                readings::combo(ui, &cx.ws.readings, name, values, "font-view", out);
             }
         });
         ui.label(

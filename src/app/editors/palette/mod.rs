@@ -104,8 +104,8 @@ impl EditorState for PaletteView {
             ui.label(if pal.ipol.is_some() { crate::tr!("pal-summary-ipol", tail = tail) } else { crate::tr!("pal-summary", tail = tail) });
             ui.separator();
             ui.label(crate::tr!("pal-reading"));
-            if let Some((name, values, about)) = TABLE.iter().find(|(n, _, _)| *n == "palette") {
-                readings::combo(ui, &cx.ws.readings, name, values, about, "pal-view", out);
+            if let Some((name, values, _)) = TABLE.iter().find(|(n, _, _)| *n == "palette") {
+                readings::combo(ui, &cx.ws.readings, name, values, "pal-view", out);
             }
         });
         for d in &parsed.diagnostics {

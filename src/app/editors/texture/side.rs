@@ -112,11 +112,11 @@ fn interpretation(ui: &mut Ui, cx: &EditorCx, view: &mut TextureView, out: &mut 
     };
     ui.heading(crate::tr!("tex-interpretation"));
     egui::Grid::new("texm-readings").num_columns(2).show(ui, |ui| {
-        for (name, values, about) in TABLE.iter().filter(|(n, _, _)| TEXTURE_READINGS.contains(n)) {
+        for (name, values, _) in TABLE.iter().filter(|(n, _, _)| TEXTURE_READINGS.contains(n)) {
             let label = ui.label(*name);
             let label = if relevant(name) { label } else { label.on_hover_text(crate::tr!("tex-reading-irrelevant")) };
-            label.on_hover_text(*about);
-            readings::combo(ui, &cx.ws.readings, name, values, about, "texm-reading", out);
+            label.on_hover_text(readings::describe(name));
+            readings::combo(ui, &cx.ws.readings, name, values, "texm-reading", out);
             ui.end_row();
         }
         if format == Some(Format::External) {
