@@ -8,6 +8,7 @@
 //! message made from a plain string has no id and shows as it is in every language.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -18,6 +19,12 @@ pub type Translator = fn(&Key) -> Option<String>;
 
 static TRANSLATOR: OnceLock<Translator> = OnceLock::new();
 
+thread_local! {
+    /// Set while `msg!` formats its English text, so that a message shown inside another
+    /// (`{inner}`) is written in English there too.
+    static ENGLISH: Cell<bool> = const { Cell::new(false) };
+}
+
 /// Installs the editor's translator (the first call wins).
 pub fn set_translator(t: Translator) {
     let _ = TRANSLATOR.set(t);
@@ -27,9 +34,17 @@ pub fn set_translator(t: Translator) {
 /// the key's text, else the English.
 pub fn shown<'a>(english: &'a str, key: Option<&Key>) -> Cow<'a, str> {
     match (TRANSLATOR.get(), key) {
-        (Some(t), Some(k)) => t(k).map_or(Cow::Borrowed(english), Cow::Owned),
+        (Some(t), Some(k)) if !ENGLISH.with(Cell::get) => t(k).map_or(Cow::Borrowed(english), Cow::Owned),
         _ => Cow::Borrowed(english),
     }
+}
+
+/// `f` run with every `Display` of a message in English (what `msg!` formats its text with).
+pub fn in_english<R>(f: impl FnOnce() -> R) -> R {
+    let before = ENGLISH.with(|e| e.replace(true));
+    let out = f();
+    ENGLISH.with(|e| e.set(before));
+    out
 }
 
 /// A value a message shows. Numbers are kept as numbers so a translation can choose its plural
@@ -39,6 +54,8 @@ pub enum Arg {
     Int(i64),
     Float(f64),
     Text(String),
+    /// A message shown inside another (a cause after its context): said in the same language.
+    Nested(Box<Message>),
 }
 
 impl PartialEq for Arg {
@@ -47,6 +64,7 @@ impl PartialEq for Arg {
             (Arg::Int(a), Arg::Int(b)) => a == b,
             (Arg::Float(a), Arg::Float(b)) => a.to_bits() == b.to_bits(),
             (Arg::Text(a), Arg::Text(b)) => a == b,
+            (Arg::Nested(a), Arg::Nested(b)) => a == b,
             _ => false,
         }
     }
@@ -60,6 +78,7 @@ impl fmt::Display for Arg {
             Arg::Int(n) => write!(f, "{n}"),
             Arg::Float(x) => write!(f, "{x}"),
             Arg::Text(s) => f.write_str(s),
+            Arg::Nested(m) => m.fmt(f),
         }
     }
 }
@@ -110,6 +129,38 @@ impl From<&&String> for Arg {
 impl From<&Cow<'_, str>> for Arg {
     fn from(v: &Cow<'_, str>) -> Self {
         Arg::Text(v.to_string())
+    }
+}
+
+impl From<&Message> for Arg {
+    fn from(v: &Message) -> Self {
+        Arg::Nested(Box::new(v.clone()))
+    }
+}
+
+/// An error inside a message: its path, offset and message, the message said in the outer
+/// one's language.
+impl From<&super::Error> for Arg {
+    fn from(e: &super::Error) -> Self {
+        let english = in_english(|| e.to_string());
+        let rest = english.len() - e.message.len();
+        let key = e.key.clone().map(|mut k| {
+            k.prefix.insert_str(0, &english[..rest]);
+            k
+        });
+        Arg::Nested(Box::new(Message { english, key }))
+    }
+}
+
+impl From<&&Message> for Arg {
+    fn from(v: &&Message) -> Self {
+        Arg::from(*v)
+    }
+}
+
+impl From<&&super::Error> for Arg {
+    fn from(e: &&super::Error) -> Self {
+        Arg::from(*e)
     }
 }
 
@@ -201,14 +252,14 @@ impl From<Message> for String {
 #[macro_export]
 macro_rules! msg {
     ($id:literal, $english:literal $(,)?) => {
-        $crate::formats::message::Message::keyed($id, ::std::format!($english), ::std::vec::Vec::new())
+        $crate::formats::message::Message::keyed($id, $crate::formats::message::in_english(|| ::std::format!($english)), ::std::vec::Vec::new())
     };
     ($id:literal, $english:literal, $($name:ident = $val:expr),+ $(,)?) => {{
         // `i = i` is the usual case: the binding is what the format string captures.
         $(#[allow(clippy::redundant_locals)] let $name = $val;)+
         $crate::formats::message::Message::keyed(
             $id,
-            ::std::format!($english),
+            $crate::formats::message::in_english(|| ::std::format!($english)),
             ::std::vec![$((stringify!($name), $crate::formats::message::Arg::from(&$name))),+],
         )
     }};
@@ -248,6 +299,18 @@ mod tests {
         assert_eq!(m.key.expect("keyed").prefix, "STEEL › anim[3]: ");
         let plain = Message::from("no id").prefixed("x: ");
         assert_eq!((plain.english.as_str(), plain.key), ("x: no id", None));
+    }
+
+    #[test]
+    fn a_message_inside_another_keeps_its_id_and_its_english() {
+        let inner = crate::msg!("test-inner", "cut at {at}", at = hex(4u32));
+        let outer = crate::msg!("test-outer", "entry A: {why}", why = &inner);
+        assert_eq!(outer.english, "entry A: cut at 0x4");
+        assert_eq!(outer.key.expect("keyed").args[0].1, Arg::Nested(Box::new(inner)));
+        let e = crate::formats::Error::new(8u32, crate::msg!("test-err", "bad")).within("X");
+        let Arg::Nested(m) = Arg::from(&e) else { panic!("an error nests") };
+        assert_eq!(m.english, "X @0x8: bad");
+        assert_eq!(m.key.expect("keyed").prefix, "X @0x8: ");
     }
 
     #[test]

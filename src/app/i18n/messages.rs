@@ -76,6 +76,7 @@ pub fn russian_text(key: &Key) -> Option<String> {
             Arg::Int(n) => args.set(*name, FluentValue::from(*n)),
             Arg::Float(x) => args.set(*name, FluentValue::from(*x)),
             Arg::Text(s) => args.set(*name, FluentValue::from(s.as_str())),
+            Arg::Nested(m) => args.set(*name, FluentValue::from(text_in(Language::Russian, &m.english, m.key.as_deref()))),
         }
     }
     let mut errors = Vec::new();

@@ -306,7 +306,7 @@ fn texture_row(ui: &mut Ui, cx: &EditorCx, view: &mut Mat0View, mat: &Mat0, i: u
         view.tex_text = None;
         match m.phases[i].set_texture(&name) {
             Ok(()) => out.push(commit(cx, &m, None, crate::tr!("mat-undo-texture", i = i.to_string()), None)),
-            Err(e) => view.notice = Some(e.message),
+            Err(e) => view.notice = Some(crate::app::i18n::messages::error_message(&e)),
         }
         return;
     }
