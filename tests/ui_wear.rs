@@ -529,7 +529,7 @@ fn an_unsaved_rename_in_the_open_material_lib_counts_at_once() {
     let d0 = view(&h).diagnostics.clone();
     assert_eq!(d0.iter().map(|d| d.line).collect::<Vec<_>>(), [Some(3), Some(5)], "{d0:?}");
     assert!(d0.iter().all(|d| d.message.contains("Material ROCK not found")));
-    assert_eq!(view(&h).fixes_for(&d0[0])[0].label, "Replace ROCK with ROCKS", "the renamed one is the nearest");
+    assert_eq!(view(&h).fixes_for(&d0[0])[0].label.as_str(), "Replace ROCK with ROCKS", "the renamed one is the nearest");
     undo(&mut h);
     assert!(view(&h).diagnostics.is_empty(), "undoing the rename resolves them again");
 }
