@@ -112,3 +112,5 @@ texm-has-levels = в текстуре { $count ->
         [few] { $count } уровня
        *[other] { $count } уровней
     }
+texm-level-diff = изменено пикселей: { $changed } из { $total }, PSNR { $psnr } дБ
+texm-level-diff-box = изменено пикселей: { $changed } из { $total }, PSNR { $psnr } дБ, область x { $x0 }..{ $x1 }, y { $y0 }..{ $y1 }

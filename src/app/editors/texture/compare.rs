@@ -148,7 +148,7 @@ impl TextureDiff {
     pub fn show(&mut self, ui: &mut Ui, figures: impl FnOnce(&mut Ui)) {
         self.toolbar(ui);
         let line = match (&self.pair.diff, size_of(&self.pair.a), size_of(&self.pair.b)) {
-            (Some(d), _, _) => format!("{}: {}", crate::tr!("tcmp-level-n", level = self.pair.level.to_string()), d.note()),
+            (Some(d), _, _) => format!("{}: {}", crate::tr!("tcmp-level-n", level = self.pair.level.to_string()), crate::app::i18n::messages::message(&d.note())),
             (None, Some(a), Some(b)) => crate::tr!("tcmp-sizes-differ", level = self.pair.level.to_string(), a = format!("{}x{}", a.0, a.1), b = format!("{}x{}", b.0, b.1)),
             _ => crate::tr!("tcmp-level-n", level = self.pair.level.to_string()),
         };
