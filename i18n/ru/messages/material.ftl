@@ -76,7 +76,7 @@ mat0-no-such-block = блока анимации { $block } нет (у мате�
 mat0-static = у материала нет блоков анимации: всё время фаза 0
 
 ## MAT0: поиск материала по имени
-mat0-material-not-found = Material { $name } not found.: материал не найден
+mat0-material-not-found = Material { $name } not found. (материал не найден)
 mat0-using-default = { $name }: вместо него используется { $default }
 mat0-using-first = { $name }: материала { $default } тоже нет; используется запись 0 ({ $first })
 mat0-library-empty = { $name }: библиотека материалов пуста

@@ -133,5 +133,5 @@ wear-index-no-row = { $section ->
         [few] { $count } строки
        *[other] { $count } строк
     })
-wear-material-not-found = Material { $name } not found.: материала нет (игра берёт DEFAULT)
-wear-lightmap-not-found = LightMap { $name } not found.: лайтмапа нет (игра рисует без лайтмапа)
+wear-material-not-found = Material { $name } not found. (такого материала нет, игра подставит DEFAULT)
+wear-lightmap-not-found = LightMap { $name } not found. (такого лайтмапа нет, игра рисует без него)
