@@ -128,7 +128,7 @@ fn typing_a_bad_name_warns_at_its_place_and_the_nearest_name_fixes_it() {
     // The light bulb's fixes are the nearest names; the first is ROCK.
     let fixes = view(&h).fixes_for(&d0[0]);
     assert!(!fixes.is_empty() && fixes.len() <= 5);
-    assert_eq!(fixes[0].label, "Replace ROCKX with ROCK");
+    assert_eq!(fixes[0].label.as_str(), "Replace ROCKX with ROCK");
     h.get_by_label(&parkan_studio::app::i18n::tr_args("wear-fix", &[("label", "Replace ROCKX with ROCK".into())])).click();
     settle(&mut h);
     assert_eq!(doc_bytes(&h), original, "the fix gives back the original bytes");
@@ -428,8 +428,8 @@ fn ctrl_dot_lists_the_fixes_of_the_cursor_line_and_enter_applies_one() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Period);
     h.run();
     let Some(Popup::Fixes { items, .. }) = view(&h).popup.clone() else { panic!("no fixes: {:?}", view(&h).popup) };
-    assert!(items[0].label.contains('4'), "{:?}", items[0].label);
-    assert!(h.query_by_label(&items[0].label).is_some(), "the list is shown");
+    assert!(items[0].label.as_str().contains('4'), "{:?}", items[0].label);
+    assert!(h.query_by_label(items[0].label.as_str()).is_some(), "the list is shown");
     h.key_press(Key::Enter);
     settle(&mut h);
     assert_eq!(doc_bytes(&h), original, "the count is 4 again");
@@ -529,7 +529,7 @@ fn an_unsaved_rename_in_the_open_material_lib_counts_at_once() {
     let d0 = view(&h).diagnostics.clone();
     assert_eq!(d0.iter().map(|d| d.line).collect::<Vec<_>>(), [Some(3), Some(5)], "{d0:?}");
     assert!(d0.iter().all(|d| d.message.contains("Material ROCK not found")));
-    assert_eq!(view(&h).fixes_for(&d0[0])[0].label, "Replace ROCK with ROCKS", "the renamed one is the nearest");
+    assert_eq!(view(&h).fixes_for(&d0[0])[0].label.as_str(), "Replace ROCK with ROCKS", "the renamed one is the nearest");
     undo(&mut h);
     assert!(view(&h).diagnostics.is_empty(), "undoing the rename resolves them again");
 }

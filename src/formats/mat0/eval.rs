@@ -9,6 +9,7 @@ use super::runtime::{RuntimePhase, interpolate};
 use super::{AnimBlock, AnimMode, Mat0};
 use crate::formats::error::{Diagnostic, Error, Result, Severity};
 use crate::formats::readings::Readings;
+use crate::msg;
 use serde::Serialize;
 
 /// Where a time falls in an animation block.
@@ -61,7 +62,7 @@ fn select(block: &AnimBlock, delta: u32, rng: &mut MsvcRand) -> Selection {
         diagnostics.push(Diagnostic::new(
             Severity::Warning,
             None,
-            format!("animation mode {m} has no engine branch; it plays as a loop"),
+            msg!("mat0-mode-unknown", "animation mode {m} has no engine branch; it plays as a loop", m = m),
         ));
     }
     let keys = &block.keys;
@@ -155,24 +156,36 @@ fn resolve_phase(mat: &Mat0, k0: u16, which: &str, diags: &mut Vec<Diagnostic>) 
     if k < n {
         return k;
     }
-    diags.push(Diagnostic::new(
-        Severity::Error,
-        None,
-        format!("the {which} key's phase {k0} is not a phase index (the material has {n}); evaluated as the last phase"),
-    ));
+    let message = if which == "next" {
+        msg!(
+            "mat0-next-phase-missing",
+            "the next key's phase {k0} is not a phase index (the material has {n}); evaluated as the last phase",
+            k0 = k0,
+            n = n
+        )
+    } else {
+        msg!(
+            "mat0-current-phase-missing",
+            "the current key's phase {k0} is not a phase index (the material has {n}); evaluated as the last phase",
+            k0 = k0,
+            n = n
+        )
+    };
+    debug_assert!(which == "next" || which == "current");
+    diags.push(Diagnostic::new(Severity::Error, None, message));
     n.saturating_sub(1)
 }
 
 fn block_of(mat: &Mat0, block: usize) -> Result<Option<&AnimBlock>> {
     if mat.phases.is_empty() {
-        return Err(Error::new(0, "the material has no phases to evaluate"));
+        return Err(Error::new(0, msg!("mat0-eval-no-phases", "the material has no phases to evaluate")));
     }
     match mat.anim.get(block) {
         Some(b) => Ok(Some(b)),
         None if mat.anim.is_empty() && block == 0 => Ok(None),
         None => Err(Error::new(
             2,
-            format!("animation block {block} does not exist (the material has {})", mat.anim.len()),
+            msg!("mat0-no-such-block", "animation block {block} does not exist (the material has {count})", block = block, count = mat.anim.len()),
         )),
     }
 }
@@ -209,7 +222,7 @@ fn static_selection() -> Selection {
         None,
         0,
         0.0,
-        vec![Diagnostic::new(Severity::Info, None, "the material has no animation blocks: phase 0 throughout")],
+        vec![Diagnostic::new(Severity::Info, None, msg!("mat0-static", "the material has no animation blocks: phase 0 throughout"))],
     )
 }
 

@@ -3,6 +3,7 @@
 //! fallback says so in a diagnostic, since the game only logs "Material %s not found.".
 
 use crate::formats::error::{Diagnostic, Severity};
+use crate::msg;
 
 pub const DEFAULT_MATERIAL: &str = "DEFAULT";
 
@@ -32,9 +33,9 @@ pub fn find_material<S: AsRef<str>>(names: &[S], name: &str) -> Lookup {
         return Lookup { index: Some(i), fallback: Fallback::Exact, diagnostics: Vec::new() };
     }
     let mut diagnostics =
-        vec![Diagnostic::new(Severity::Warning, None, format!("Material {name} not found."))];
+        vec![Diagnostic::new(Severity::Warning, None, msg!("mat0-material-not-found", "Material {name} not found.", name = name))];
     if let Some(i) = position(names, DEFAULT_MATERIAL) {
-        diagnostics.push(Diagnostic::new(Severity::Warning, None, format!("{name}: using {DEFAULT_MATERIAL} instead")));
+        diagnostics.push(Diagnostic::new(Severity::Warning, None, msg!("mat0-using-default", "{name}: using {default} instead", name = name, default = DEFAULT_MATERIAL)));
         return Lookup { index: Some(i), fallback: Fallback::Default, diagnostics };
     }
     match names.first() {
@@ -42,12 +43,18 @@ pub fn find_material<S: AsRef<str>>(names: &[S], name: &str) -> Lookup {
             diagnostics.push(Diagnostic::new(
                 Severity::Warning,
                 None,
-                format!("{name}: no {DEFAULT_MATERIAL} material either; using entry 0 ({})", first.as_ref()),
+                msg!(
+                    "mat0-using-first",
+                    "{name}: no {default} material either; using entry 0 ({first})",
+                    name = name,
+                    default = DEFAULT_MATERIAL,
+                    first = first.as_ref()
+                ),
             ));
             Lookup { index: Some(0), fallback: Fallback::FirstEntry, diagnostics }
         }
         None => {
-            diagnostics.push(Diagnostic::new(Severity::Error, None, format!("{name}: the material library is empty")));
+            diagnostics.push(Diagnostic::new(Severity::Error, None, msg!("mat0-library-empty", "{name}: the material library is empty", name = name)));
             Lookup { index: None, fallback: Fallback::Nothing, diagnostics }
         }
     }

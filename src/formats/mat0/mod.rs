@@ -20,6 +20,8 @@ pub use eval::{MaterialState, material_state};
 
 use super::bytes::{Reader, SharedBytes, WriteLe, le_u16, le_u32};
 use super::error::{Error, Result};
+use super::message::{Message, hex};
+use crate::msg;
 
 /// The engine refuses a material with this many animation blocks or more ("Too many animations
 /// for material."): its per-material pool record has 20 block slots and the loader checks
@@ -300,19 +302,19 @@ impl Mat0 {
 
     fn validate_for_write(&self) -> Result<()> {
         if self.phases.len() > usize::from(u16::MAX) {
-            return Err(Error::new(0, format!("{} phases do not fit the u16 phase_count", self.phases.len())));
+            return Err(Error::new(0, msg!("mat0-too-many-phases", "{count} phases do not fit the u16 phase_count", count = self.phases.len())));
         }
         if self.anim.len() >= ANIM_BLOCK_LIMIT {
             return Err(Error::new(
                 2,
-                format!("{} animation blocks: the engine accepts at most {}", self.anim.len(), ANIM_BLOCK_LIMIT - 1),
+                msg!("mat0-too-many-blocks", "{count} animation blocks: the engine accepts at most {max}", count = self.anim.len(), max = ANIM_BLOCK_LIMIT - 1),
             ));
         }
         for (b, block) in self.anim.iter().enumerate() {
             if block.keys.len() > usize::from(u16::MAX) {
                 return Err(Error::new(
                     self.block_offset(b) + 4,
-                    format!("animation block {b}: {} keys do not fit the u16 key_count", block.keys.len()),
+                    msg!("mat0-too-many-keys", "animation block {b}: {count} keys do not fit the u16 key_count", b = b, count = block.keys.len()),
                 ));
             }
         }
@@ -326,7 +328,13 @@ impl Mat0 {
         if let Some((_, what, from)) = lost.iter().find(|(l, _, _)| *l) {
             return Err(Error::new(
                 4,
-                format!("{what} differs from its default but version {v} does not store it (stored from version {from})"),
+                msg!(
+                    "mat0-meta-lost",
+                    "{what} differs from its default but version {v} does not store it (stored from version {from})",
+                    what = *what,
+                    v = v,
+                    from = *from
+                ),
             ));
         }
         Ok(())
@@ -383,9 +391,12 @@ impl Layout {
         if block_count >= ANIM_BLOCK_LIMIT {
             return Err(Error::new(
                 2,
-                format!(
-                    "anim_block_count is {block_count}, expected fewer than {ANIM_BLOCK_LIMIT} \
-                     (the engine refuses: \"Too many animations for material.\")"
+                msg!(
+                    "mat0-block-count",
+                    "anim_block_count is {count}, expected fewer than {limit} \
+                     (the engine refuses: \"Too many animations for material.\")",
+                    count = block_count,
+                    limit = ANIM_BLOCK_LIMIT
                 ),
             ));
         }
@@ -402,7 +413,17 @@ impl Layout {
         }
 
         if r.need_records(phase_count, PHASE_LEN, "phase records").is_err() {
-            return Err(truncated_record(&r, PHASE_LEN, |i| format!("phase {i} of {phase_count}"))
+            let what = |i, size, left| {
+                msg!(
+                    "mat0-phase-truncated",
+                    "phase {i} of {count} runs past the end of the payload (need {size} bytes, {left} left)",
+                    i = i,
+                    count = phase_count,
+                    size = size,
+                    left = left
+                )
+            };
+            return Err(truncated_record(&r, PHASE_LEN, what)
                 .within(format!("phases[{}]", r.remaining() / PHASE_LEN)));
         }
         let phases_at = r.pos();
@@ -430,10 +451,11 @@ impl Layout {
         if r.remaining() != 0 {
             return Err(Error::new(
                 r.pos(),
-                format!(
-                    "{} bytes after the last animation block (expected the payload to end at 0x{:X})",
-                    r.remaining(),
-                    r.pos()
+                msg!(
+                    "mat0-trailing-bytes",
+                    "{count} bytes after the last animation block (expected the payload to end at {end})",
+                    count = r.remaining(),
+                    end = hex(r.pos())
                 ),
             ));
         }
@@ -453,15 +475,23 @@ impl Layout {
 /// Checks one animation block (header, key count, keys) and moves past it.
 fn read_block(r: &mut Reader, b: usize) -> Result<()> {
     let ctx = || format!("anim[{b}]");
-    r.u32("animation block header")
-        .map_err(|e| Error::new(e.offset, format!("animation block {b}: {}", e.message)).within(ctx()))?;
-    let key_count = usize::from(
-        r.u16("key_count")
-            .map_err(|e| Error::new(e.offset, format!("animation block {b}: {}", e.message)).within(ctx()))?,
-    );
+    let in_block = |e: Error| Error::new(e.offset, e.text().prefixed(&format!("animation block {b}: "))).within(ctx());
+    r.u32("animation block header").map_err(in_block)?;
+    let key_count = usize::from(r.u16("key_count").map_err(in_block)?);
     if r.need_records(key_count, KEY_LEN, "keys").is_err() {
         let k = r.remaining() / KEY_LEN;
-        return Err(truncated_record(r, KEY_LEN, |i| format!("animation block {b} key {i} of {key_count}"))
+        let what = |i, size, left| {
+            msg!(
+                "mat0-key-truncated",
+                "animation block {b} key {i} of {count} runs past the end of the payload (need {size} bytes, {left} left)",
+                b = b,
+                i = i,
+                count = key_count,
+                size = size,
+                left = left
+            )
+        };
+        return Err(truncated_record(r, KEY_LEN, what)
             .within(format!("keys[{k}]"))
             .within(ctx()));
     }
@@ -527,11 +557,12 @@ impl Mat0Ref {
 
 /// The error for a run of fixed-size records that does not fit: names the first record that
 /// is cut short and where it starts.
-fn truncated_record(r: &Reader, size: usize, what: impl Fn(usize) -> String) -> Error {
+/// `what(record, size, left)` is the message.
+fn truncated_record(r: &Reader, size: usize, what: impl Fn(usize, usize, usize) -> Message) -> Error {
     let whole = r.remaining() / size;
     let at = r.pos() + whole * size;
     let left = r.remaining() - whole * size;
-    Error::new(at, format!("{} runs past the end of the payload (need {size} bytes, {left} left)", what(whole)))
+    Error::new(at, what(whole, size, left))
 }
 
 #[cfg(test)]

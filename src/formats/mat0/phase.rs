@@ -6,6 +6,7 @@
 use super::{NAME_LEN, PARAMS_LEN, Phase};
 use crate::formats::cp1251;
 use crate::formats::error::{Error, Result};
+use crate::msg;
 
 /// The four colour groups in stored order (`p[0..4]`, `p[4..8]`, `p[8..12]`, `p[12..16]`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -160,15 +161,21 @@ impl Phase {
     /// values: only the bytes the name needs change. An empty name removes the texture.
     pub fn set_texture(&mut self, name: &str) -> Result<()> {
         let bytes = cp1251::encode(name)
-            .ok_or_else(|| Error::new(PARAMS_LEN, format!("texture name {name:?} has a character outside CP1251")))?;
+            .ok_or_else(|| Error::new(PARAMS_LEN, msg!("mat0-texture-not-cp1251", "texture name {name:?} has a character outside CP1251", name = name)))?;
         if bytes.len() >= NAME_LEN {
             return Err(Error::new(
                 PARAMS_LEN,
-                format!("texture name {name:?} is {} bytes; the field holds at most {} and a NUL", bytes.len(), NAME_LEN - 1),
+                msg!(
+                    "mat0-texture-too-long",
+                    "texture name {name:?} is {size} bytes; the field holds at most {max} and a NUL",
+                    name = name,
+                    size = bytes.len(),
+                    max = NAME_LEN - 1
+                ),
             ));
         }
         if bytes.contains(&0) {
-            return Err(Error::new(PARAMS_LEN, "texture name contains a NUL"));
+            return Err(Error::new(PARAMS_LEN, msg!("mat0-texture-nul", "texture name contains a NUL")));
         }
         self.name[..bytes.len()].copy_from_slice(&bytes);
         self.name[bytes.len()] = 0;

@@ -11,6 +11,7 @@ use super::quantize::{self, MapMode, Mapper, PaletteSource, QuantOptions};
 use super::Texm;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 /// What to build. `flags4`, `flags5` and `unk6` are written as given (import passes the old
 /// texture's); `old` supplies kept bytes and the palette to keep when every colour fits.
@@ -32,13 +33,23 @@ pub struct EncodeOptions<'a> {
 
 /// Encodes `levels` (level 0 first, each the size [`mip_dims`] gives) into a texture.
 pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Readings) -> Result<(Texm, Vec<Diagnostic>)> {
-    let format = opts.format.ok_or_else(|| Error::new(28u64, "no target format given"))?;
-    let first = levels.first().ok_or_else(|| Error::new(12u64, "no levels to encode"))?;
+    let format = opts.format.ok_or_else(|| Error::new(28u64, msg!("texm-no-target-format", "no target format given")))?;
+    let first = levels.first().ok_or_else(|| Error::new(12u64, msg!("texm-no-levels-to-encode", "no levels to encode")))?;
     let (w, h) = (first.width, first.height);
-    let count = u32::try_from(levels.len()).map_err(|_| Error::new(12u64, "too many levels"))?;
+    let count = u32::try_from(levels.len()).map_err(|_| Error::new(12u64, msg!("texm-too-many-levels", "too many levels")))?;
     for (i, l) in levels.iter().enumerate() {
         if (l.width, l.height) != mip_dims(w, h, i as u32) {
-            return Err(Error::new(0u64, format!("level {i} is {}x{}, expected {:?}", l.width, l.height, mip_dims(w, h, i as u32))));
+            return Err(Error::new(
+                0u64,
+                msg!(
+                    "texm-level-dims",
+                    "level {level} is {lw}x{lh}, expected {expected}",
+                    level = i,
+                    lw = l.width,
+                    lh = l.height,
+                    expected = format!("{:?}", mip_dims(w, h, i as u32))
+                ),
+            ));
         }
     }
     let header = Header { flags4: opts.flags4, flags5: opts.flags5, unk6: opts.unk6, ..Header::new(w, h, count, format) };
@@ -63,10 +74,10 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
                 }
             }
             if opts.dither && matches!(format, Format::Rgb565 | Format::Rgb556 | Format::Argb4444) {
-                diags.push(Diagnostic::info(28u64, format!("format {}: dithered (Floyd-Steinberg) instead of rounding each pixel", format.raw())));
+                diags.push(Diagnostic::info(28u64, msg!("texm-dithered", "format {format}: dithered (Floyd-Steinberg) instead of rounding each pixel", format = format.raw())));
             }
             if alpha_lost {
-                diags.push(Diagnostic::info(28u64, format!("the image has transparency; format {} stores no alpha, so it is dropped", format.raw())));
+                diags.push(Diagnostic::info(28u64, msg!("texm-alpha-dropped", "the image has transparency; format {format} stores no alpha, so it is dropped", format = format.raw())));
             }
         }
         None if format == Format::Indexed => {
@@ -74,19 +85,24 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
             let reserve0 = header.index0_transparent();
             let q = quantize::quantize(levels, old.and_then(Texm::palette), QuantOptions { dither: opts.dither, order, reserve0, keep_palette: opts.keep_palette });
             diags.push(Diagnostic::info(32u64, match q.source {
-                PaletteSource::Kept => "every colour is in the texture's palette: palette kept".to_string(),
-                PaletteSource::Exact(n) => format!("{n} distinct colours: they became the palette exactly"),
-                PaletteSource::Nearest => format!("palette kept: colours not in it took their nearest entry{}", if opts.dither { ", dithered" } else { "" }),
-                PaletteSource::KMeans => format!(
-                    "more than {} colours: palette chosen by k-means{}",
-                    256 - usize::from(reserve0),
-                    if opts.dither { ", dithered" } else { "" }
-                ),
+                PaletteSource::Kept => msg!("texm-palette-kept", "every colour is in the texture's palette: palette kept"),
+                PaletteSource::Exact(n) => msg!("texm-palette-exact", "{count} distinct colours: they became the palette exactly", count = n),
+                PaletteSource::Nearest if opts.dither => {
+                    msg!("texm-palette-nearest-dithered", "palette kept: colours not in it took their nearest entry, dithered")
+                }
+                PaletteSource::Nearest => msg!("texm-palette-nearest", "palette kept: colours not in it took their nearest entry"),
+                PaletteSource::KMeans if opts.dither => {
+                    msg!("texm-palette-kmeans-dithered", "more than {count} colours: palette chosen by k-means, dithered", count = 256 - usize::from(reserve0))
+                }
+                PaletteSource::KMeans => msg!("texm-palette-kmeans", "more than {count} colours: palette chosen by k-means", count = 256 - usize::from(reserve0)),
             }));
             if reserve0 {
-                diags.push(Diagnostic::info(32u64, "alpha surface: transparent pixels (alpha < 128) take index 0, which the runtime shows transparent"));
+                diags.push(Diagnostic::info(32u64, msg!("texm-alpha-surface", "alpha surface: transparent pixels (alpha < 128) take index 0, which the runtime shows transparent")));
             } else if alpha_lost && !Palette::carries_alpha(order) {
-                diags.push(Diagnostic::info(32u64, "the image has transparency; this palette stores no alpha and the surface is not an alpha surface, so it is dropped"));
+                diags.push(Diagnostic::info(
+                    32u64,
+                    msg!("texm-palette-alpha-dropped", "the image has transparency; this palette stores no alpha and the surface is not an alpha surface, so it is dropped"),
+                ));
             }
             q.levels.iter().for_each(|l| data.extend_from_slice(l));
             palette = Some(q.palette);
@@ -94,7 +110,7 @@ pub fn encode_levels(levels: &[Pixmap], opts: &EncodeOptions, readings: &Reading
         None => {
             let lut = opts.external_palette.map_or_else(grey_lut, |p| p.lut(readings.palette));
             if opts.external_palette.is_none() {
-                diags.push(Diagnostic::info(28u64, "format 2 without an external palette: encoded as greyscale indices"));
+                diags.push(Diagnostic::info(28u64, msg!("texm-greyscale-indices", "format 2 without an external palette: encoded as greyscale indices")));
             }
             let mapper = Mapper::new(&lut, MapMode::for_texture(readings, header.index0_transparent()));
             levels.iter().for_each(|l| data.extend_from_slice(&mapper.map_image(l, opts.dither)));

@@ -4,6 +4,7 @@
 
 use crate::formats::bytes::{Reader, WriteLe};
 use crate::formats::{Error, Result, TYPE_TEXM};
+use crate::msg;
 
 pub const HEADER_LEN: usize = 32;
 /// 256 four-byte entries, present only for format 0.
@@ -36,7 +37,7 @@ impl Header {
         let mut r = Reader::new(bytes);
         let magic = r.u32("Texm magic")?;
         if magic != TYPE_TEXM {
-            return Err(Error::new(0, format!("expected magic 'Texm', found {:02X?}", magic.to_le_bytes())));
+            return Err(Error::new(0, msg!("texm-bad-magic", "expected magic 'Texm', found {magic}", magic = format!("{:02X?}", magic.to_le_bytes()))));
         }
         Ok(Header {
             magic,

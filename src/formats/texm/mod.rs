@@ -43,6 +43,7 @@ pub use view::{RuntimeOptions, RuntimeView, runtime_view};
 use crate::formats::bytes::{Reader, SharedBytes};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 /// One Texm payload as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,14 +73,15 @@ impl Texm {
         let Some(format) = header.known_format() else {
             diags.push(Diagnostic::error(
                 28u64,
-                format!(
-                    "unknown pixel format {} (known: 0, 2, 565, 556, 4444, 88, 888, 8888): the game cannot load it; the entry is kept as raw bytes",
-                    header.format
+                msg!(
+                    "texm-unknown-format-kept",
+                    "unknown pixel format {format} (known: 0, 2, 565, 556, 4444, 88, 888, 8888): the game cannot load it; the entry is kept as raw bytes",
+                    format = header.format
                 ),
             ));
             for (at, name, v) in zero_fields {
                 if v == 0 {
-                    diags.push(Diagnostic::error(at, format!("{name} is 0")));
+                    diags.push(Diagnostic::error(at, msg!("texm-field-zero", "{name} is 0", name = name)));
                 }
             }
             // The header parsed, so there are at least HEADER_LEN bytes.
@@ -88,11 +90,26 @@ impl Texm {
         };
         for (at, name, v) in zero_fields {
             if v == 0 {
-                return Err(Error::new(at, format!("{name} is 0; a texture needs at least one {}", if name == "mip_count" { "level" } else { "pixel" })));
+                let message = if name == "mip_count" {
+                    msg!("texm-no-levels", "mip_count is 0; a texture needs at least one level")
+                } else {
+                    msg!("texm-no-pixels", "{name} is 0; a texture needs at least one pixel", name = name)
+                };
+                return Err(Error::new(at, message));
             }
         }
         let core = header::core_size(&header, format).ok_or_else(|| {
-            Error::new(12u64, format!("{} levels of {}x{} at format {} overflow any size", header.mip_count, header.width, header.height, header.format))
+            Error::new(
+                12u64,
+                msg!(
+                    "texm-chain-overflow",
+                    "{levels} levels of {width}x{height} at format {format} overflow any size",
+                    levels = header.mip_count,
+                    width = header.width,
+                    height = header.height,
+                    format = header.format
+                ),
+            )
         })?;
         let mut r = Reader::at(&bytes, HEADER_LEN);
         let palette = if format.has_embedded_palette() {
@@ -105,13 +122,15 @@ impl Texm {
         let chain_len = usize::try_from(chain_len).ok().filter(|&n| n <= r.remaining()).ok_or_else(|| {
             Error::new(
                 r.pos(),
-                format!(
-                    "mip chain ({} levels from {}x{}, format {}) runs past the end (need {chain_len} bytes, {} left)",
-                    header.mip_count,
-                    header.width,
-                    header.height,
-                    header.format,
-                    r.remaining()
+                msg!(
+                    "texm-chain-past-end",
+                    "mip chain ({levels} levels from {width}x{height}, format {format}) runs past the end (need {need} bytes, {left} left)",
+                    levels = header.mip_count,
+                    width = header.width,
+                    height = header.height,
+                    format = header.format,
+                    need = chain_len,
+                    left = r.remaining()
                 ),
             )
         })?;
@@ -129,17 +148,17 @@ impl Texm {
 
     /// Assembles a texture from parts, checking that they agree with the header.
     pub fn from_parts(header: Header, palette: Option<Palette>, data: Vec<u8>, page: Option<Page>) -> Result<Texm> {
-        let format = header.known_format().ok_or_else(|| Error::new(28u64, format!("unknown pixel format {}", header.format)))?;
+        let format = header.known_format().ok_or_else(|| Error::new(28u64, msg!("texm-unknown-format", "unknown pixel format {format}", format = header.format)))?;
         if header.width == 0 || header.height == 0 || header.mip_count == 0 {
-            return Err(Error::new(4u64, "width, height and mip_count must be at least 1"));
+            return Err(Error::new(4u64, msg!("texm-parts-zero", "width, height and mip_count must be at least 1")));
         }
         if format.has_embedded_palette() != palette.is_some() {
-            return Err(Error::new(32u64, "format 0 has an embedded palette and no other format does"));
+            return Err(Error::new(32u64, msg!("texm-parts-palette", "format 0 has an embedded palette and no other format does")));
         }
         let want = header::chain_pixels(header.width, header.height, header.mip_count)
             .and_then(|p| p.checked_mul(format.bytes_per_pixel() as u64));
         if want != Some(data.len() as u64) {
-            return Err(Error::new(HEADER_LEN, format!("mip data is {} bytes, the header asks for {want:?}", data.len())));
+            return Err(Error::new(HEADER_LEN, msg!("texm-parts-size", "mip data is {size} bytes, the header asks for {want}", size = data.len(), want = format!("{want:?}"))));
         }
         Ok(Texm { header, palette, data: SharedBytes::from(data), page })
     }
@@ -198,7 +217,7 @@ impl Texm {
     /// Sets or removes the Page tail (an opaque texture cannot carry one).
     pub fn set_page(&mut self, page: Option<Page>) -> Result<()> {
         if self.format().is_none() && page.is_some() {
-            return Err(Error::new(28u64, "a texture of unknown format keeps its bytes raw; it cannot take a Page tail"));
+            return Err(Error::new(28u64, msg!("texm-raw-no-page", "a texture of unknown format keeps its bytes raw; it cannot take a Page tail")));
         }
         self.page = page;
         Ok(())
@@ -224,13 +243,13 @@ impl Texm {
     }
 
     fn level_range(&self, level: u32) -> Result<(Format, std::ops::Range<usize>)> {
-        let format = self.format().ok_or_else(|| Error::new(28u64, format!("format {} is unknown: no levels to read", self.header.format)))?;
+        let format = self.format().ok_or_else(|| Error::new(28u64, msg!("texm-unknown-no-levels", "format {format} is unknown: no levels to read", format = self.header.format)))?;
         if level >= self.header.mip_count {
-            return Err(Error::new(12u64, format!("level {level} does not exist (the texture has {})", self.header.mip_count)));
+            return Err(Error::new(12u64, msg!("texm-no-such-level", "level {level} does not exist (the texture has {count})", level = level, count = self.header.mip_count)));
         }
         let range = header::level_range(self.header.width, self.header.height, level, format.bytes_per_pixel())
             .filter(|r| r.end <= self.data.len())
-            .ok_or_else(|| Error::new(HEADER_LEN, format!("level {level} lies outside the mip data")))?;
+            .ok_or_else(|| Error::new(HEADER_LEN, msg!("texm-level-outside", "level {level} lies outside the mip data", level = level)))?;
         Ok((format, range))
     }
 
@@ -266,7 +285,7 @@ impl Texm {
         let (format, range) = self.level_range(level)?;
         let (w, h) = self.mip_dims(level);
         if (image.width, image.height) != (w, h) {
-            return Err(Error::new(0u64, format!("level {level} is {w}x{h}; the image is {}x{}", image.width, image.height)));
+            return Err(Error::new(0u64, msg!("texm-level-size", "level {level} is {w}x{h}; the image is {iw}x{ih}", level = level, w = w, h = h, iw = image.width, ih = image.height)));
         }
         let fns = pixel_fns(format, readings);
         match fns.encode_row {

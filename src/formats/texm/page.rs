@@ -3,6 +3,7 @@
 
 use crate::formats::bytes::{Reader, WriteLe};
 use crate::formats::{Error, Result, TYPE_PAGE};
+use crate::msg;
 
 /// One stored rectangle, fields in stored order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
@@ -31,10 +32,11 @@ impl Page {
         if tail.len() < PAGE_HEADER_LEN || r.u32("Page magic")? != TYPE_PAGE {
             return Err(Error::new(
                 0,
-                format!(
-                    "{} bytes after the mip chain are not a Page chunk (expected \"Page\" and a u32 count, found {:02X?})",
-                    tail.len(),
-                    &tail[..tail.len().min(8)]
+                msg!(
+                    "texm-page-not-page",
+                    "{size} bytes after the mip chain are not a Page chunk (expected \"Page\" and a u32 count, found {found})",
+                    size = tail.len(),
+                    found = format!("{:02X?}", &tail[..tail.len().min(8)])
                 ),
             ));
         }
@@ -44,8 +46,12 @@ impl Page {
         if declared != body as u64 {
             return Err(Error::new(
                 4,
-                format!(
-                    "Page chunk declares {count} rects ({declared} bytes) but {body} bytes follow its header; it must end the payload exactly"
+                msg!(
+                    "texm-page-size",
+                    "Page chunk declares {count} rects ({declared} bytes) but {body} bytes follow its header; it must end the payload exactly",
+                    count = count,
+                    declared = declared,
+                    body = body
                 ),
             ));
         }

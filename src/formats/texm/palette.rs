@@ -9,6 +9,7 @@ use crate::formats::bytes::Reader;
 use crate::formats::nres::Archive;
 use crate::formats::readings::PaletteOrder;
 use crate::formats::{Diagnostic, Result, Severity};
+use crate::msg;
 
 /// 256 four-byte entries exactly as stored; the byte order is a reading (docs/readings.md).
 #[derive(Clone, PartialEq, Eq)]
@@ -146,13 +147,16 @@ impl PaletteSuffix {
             PaletteSuffix::BadName => Some(Diagnostic::new(
                 Severity::Warning,
                 None,
-                "Bad texture name.: no '.' in the first 17 characters; the engine refuses to load it by this name",
+                msg!("texm-bad-name", "Bad texture name.: no '.' in the first 17 characters; the engine refuses to load it by this name"),
             )),
             PaletteSuffix::OutOfRange(i) => Some(Diagnostic::new(
                 Severity::Warning,
                 None,
-                format!(
-                    "palette suffix gives index {i}, past the {PALETTE_SLOTS} palette slots: the engine would read outside its palette bank"
+                msg!(
+                    "texm-suffix-out-of-range",
+                    "palette suffix gives index {index}, past the {slots} palette slots: the engine would read outside its palette bank",
+                    index = i,
+                    slots = PALETTE_SLOTS
                 ),
             )),
             PaletteSuffix::NoPalette(_) | PaletteSuffix::Slot(_) => None,

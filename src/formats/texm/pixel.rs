@@ -7,6 +7,7 @@
 use super::header::Format;
 use crate::formats::readings::{Order88, Order888, Order8888, Readings};
 use crate::formats::{Error, Result};
+use crate::msg;
 
 /// An RGBA8 image, rows top to bottom, 4 bytes per pixel.
 #[derive(Clone, PartialEq, Eq)]
@@ -28,7 +29,7 @@ impl Pixmap {
         usize::try_from(u64::from(width) * u64::from(height))
             .ok()
             .filter(|n| n.checked_mul(4).is_some())
-            .ok_or_else(|| Error::new(0, format!("a {width}x{height} image does not fit in memory")))
+            .ok_or_else(|| Error::new(0, msg!("texm-image-too-big", "a {width}x{height} image does not fit in memory", width = width, height = height)))
     }
 
     pub fn new(width: u32, height: u32) -> Result<Pixmap> {
@@ -39,7 +40,7 @@ impl Pixmap {
     pub fn from_rgba(width: u32, height: u32, rgba: Vec<u8>) -> Result<Pixmap> {
         let n = Self::pixel_count(width, height)?;
         if rgba.len() != n * 4 {
-            return Err(Error::new(0, format!("{width}x{height} RGBA needs {} bytes, got {}", n * 4, rgba.len())));
+            return Err(Error::new(0, msg!("texm-rgba-size", "{width}x{height} RGBA needs {need} bytes, got {got}", width = width, height = height, need = n * 4, got = rgba.len())));
         }
         Ok(Pixmap { width, height, rgba })
     }

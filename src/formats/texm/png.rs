@@ -10,6 +10,7 @@ use super::skip::mip_skip;
 use super::Texm;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 use image::ImageEncoder;
 
 /// Levels past the point where the chain reaches 1x1 that an import rebuilds; beyond this a
@@ -21,7 +22,7 @@ pub fn png_bytes(img: &Pixmap) -> Result<Vec<u8>> {
     let mut out = Vec::new();
     image::codecs::png::PngEncoder::new(&mut out)
         .write_image(&img.rgba, img.width, img.height, image::ExtendedColorType::Rgba8)
-        .map_err(|e| Error::new(0u64, format!("PNG encoding failed: {e}")))?;
+        .map_err(|e| Error::new(0u64, msg!("texm-png-encode", "PNG encoding failed: {error}", error = e.to_string())))?;
     Ok(out)
 }
 
@@ -30,7 +31,7 @@ pub fn png_bytes(img: &Pixmap) -> Result<Vec<u8>> {
 pub fn export_png(texm_bytes: &[u8], mip: usize, readings: &Readings, palette: Option<&[u8]>) -> Result<Vec<u8>> {
     let (t, _) = Texm::parse(texm_bytes)?;
     let external = palette.map(Palette::from_bytes).transpose().map_err(|e| e.within("external palette"))?;
-    let level = u32::try_from(mip).map_err(|_| Error::new(12u64, format!("level {mip} does not exist")))?;
+    let level = u32::try_from(mip).map_err(|_| Error::new(12u64, msg!("texm-level-missing", "level {level} does not exist", level = mip)))?;
     png_bytes(&t.decode_mip(level, readings, external.as_ref())?)
 }
 
@@ -53,11 +54,11 @@ pub struct ImportOptions {
 
 /// Decodes an image file to RGBA.
 pub fn read_image(image_bytes: &[u8]) -> Result<Pixmap> {
-    let img = image::load_from_memory(image_bytes).map_err(|e| Error::new(0u64, format!("cannot read the image: {e}")))?;
+    let img = image::load_from_memory(image_bytes).map_err(|e| Error::new(0u64, msg!("texm-image-unreadable", "cannot read the image: {error}", error = e.to_string())))?;
     let rgba = img.to_rgba8();
     let (w, h) = rgba.dimensions();
     if w == 0 || h == 0 {
-        return Err(Error::new(0u64, "the image is empty"));
+        return Err(Error::new(0u64, msg!("texm-image-empty", "the image is empty")));
     }
     Pixmap::from_rgba(w, h, rgba.into_raw())
 }
@@ -77,8 +78,8 @@ pub fn import_image(old_texm: &[u8], image_bytes: &[u8], opts: &ImportOptions, r
 pub fn import_pixmap(old: &Texm, img: Pixmap, opts: &ImportOptions, readings: &Readings) -> Result<(Texm, Vec<Diagnostic>)> {
     let h = *old.header();
     let format = match opts.format {
-        Some(v) => Format::from_raw(v).ok_or_else(|| Error::new(28u64, format!("target format {v} is not one of 0, 2, 565, 556, 4444, 88, 888, 8888")))?,
-        None => old.format().ok_or_else(|| Error::new(28u64, format!("the texture's format {} is unknown; give a target format", h.format)))?,
+        Some(v) => Format::from_raw(v).ok_or_else(|| Error::new(28u64, msg!("texm-target-format", "target format {format} is not one of 0, 2, 565, 556, 4444, 88, 888, 8888", format = v)))?,
+        None => old.format().ok_or_else(|| Error::new(28u64, msg!("texm-import-unknown-format", "the texture's format {format} is unknown; give a target format", format = h.format)))?,
     };
     let mut diags = Vec::new();
     let (w, hgt) = (img.width, img.height);
@@ -87,31 +88,49 @@ pub fn import_pixmap(old: &Texm, img: Pixmap, opts: &ImportOptions, readings: &R
         if !opts.allow_resize {
             return Err(Error::new(
                 4u64,
-                format!("the image is {w}x{hgt} but the texture is {}x{}; allow a resize to change the texture's size", h.width, h.height),
+                msg!(
+                    "texm-import-size",
+                    "the image is {w}x{hgt} but the texture is {tw}x{th}; allow a resize to change the texture's size",
+                    w = w,
+                    hgt = hgt,
+                    tw = h.width,
+                    th = h.height
+                ),
             ));
         }
-        diags.push(Diagnostic::warning(4u64, format!("texture resized from {}x{} to {w}x{hgt}", h.width, h.height)));
+        diags.push(Diagnostic::warning(4u64, msg!("texm-resized", "texture resized from {tw}x{th} to {w}x{hgt}", tw = h.width, th = h.height, w = w, hgt = hgt)));
     }
     let mut levels = h.mip_count.max(1);
     let full = full_chain_len(w, hgt);
     if levels > full.saturating_add(MAX_RUN_ON_LEVELS) {
-        return Err(Error::new(12u64, format!("mip_count {levels} runs more than {MAX_RUN_ON_LEVELS} levels past 1x1; refusing to rebuild it")));
+        return Err(Error::new(
+            12u64,
+            msg!("texm-run-on-levels", "mip_count {levels} runs more than {max} levels past 1x1; refusing to rebuild it", levels = levels, max = MAX_RUN_ON_LEVELS),
+        ));
     }
     if h.mip_count == 0 {
-        diags.push(Diagnostic::warning(12u64, "mip_count was 0: one level written"));
+        diags.push(Diagnostic::warning(12u64, msg!("texm-zero-levels-written", "mip_count was 0: one level written")));
         levels = 1;
     }
     if old.format().is_some() && chain_pixels(w, hgt, levels).is_none() {
-        return Err(Error::new(12u64, "the rebuilt chain overflows"));
+        return Err(Error::new(12u64, msg!("texm-rebuilt-overflow", "the rebuilt chain overflows")));
     }
     if let Some(f) = old.format().filter(|&f| f != format) {
-        diags.push(Diagnostic::info(28u64, format!("format changed from {} to {}", f.raw(), format.raw())));
+        diags.push(Diagnostic::info(28u64, msg!("texm-format-changed", "format changed from {from} to {to}", from = f.raw(), to = format.raw())));
     }
     let page = old.page().map(|p| {
         if resized && !p.rects.is_empty() {
             diags.push(Diagnostic::warning(
                 old.core_len() as u64,
-                format!("{} Page rects scaled by {w}/{} x {hgt}/{} and rounded", p.rects.len(), h.width, h.height),
+                msg!(
+                    "texm-page-scaled",
+                    "{count} Page rects scaled by {w}/{tw} x {hgt}/{th} and rounded",
+                    count = p.rects.len(),
+                    w = w,
+                    tw = h.width,
+                    hgt = hgt,
+                    th = h.height
+                ),
             ));
             p.scaled((h.width, h.height), (w, hgt))
         } else {
@@ -120,7 +139,7 @@ pub fn import_pixmap(old: &Texm, img: Pixmap, opts: &ImportOptions, readings: &R
     });
     let (before, after) = (mip_skip(h.flags5, h.width, h.height, h.mip_count), mip_skip(h.flags5, w, hgt, levels));
     if before != after {
-        diags.push(Diagnostic::warning(20u64, format!("at the new size the runtime skips {after} levels instead of {before}")));
+        diags.push(Diagnostic::warning(20u64, msg!("texm-skip-changed", "at the new size the runtime skips {after} levels instead of {before}", after = after, before = before)));
     }
     let external = opts.external_palette.as_deref().map(Palette::from_bytes).transpose().map_err(|e| e.within("external palette"))?;
     let chain = build_chain(img, levels, opts.filter)?;

@@ -141,6 +141,8 @@ fn tails_must_be_exactly_one_page_chunk() {
     let e = Texm::parse(&b).unwrap_err();
     assert_eq!(e.offset, 46);
     assert!(e.message.contains("declares 2 rects"), "{e}");
+    let ru = crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &e.message, e.key.as_deref());
+    assert_eq!(ru, "блок Page объявляет 2 прямоугольника (16 байт), но после его заголовка идёт 8 байт; блок должен точно завершать запись");
     let mut b = fixture_565();
     b.push(0); // a byte after the Page chunk
     assert_eq!(Texm::parse(&b).unwrap_err().offset, 46);
@@ -158,6 +160,8 @@ fn unknown_formats_stay_raw_with_an_error() {
     assert_eq!(diags.len(), 1);
     assert_eq!(diags[0].severity, crate::formats::Severity::Error);
     assert_eq!(diags[0].offset, Some(28));
+    assert_eq!(diags[0].key.as_ref().map(|k| k.id), Some("texm-unknown-format-kept"));
+    assert!(crate::app::i18n::messages::russian_text(diags[0].key.as_ref().unwrap()).unwrap().starts_with("неизвестный формат пикселей 1555 "));
     assert_eq!(t.opaque_bytes().unwrap(), &b[32..]);
     assert_eq!(t.write(), b);
     assert!(t.decode_mip(0, &Readings::default(), None).is_err());

@@ -11,6 +11,7 @@ use super::skip::{engine_skip_offset, mip_skip};
 use super::Texm;
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 /// Settings of the player's profile and the caller's load flags that change what the
 /// runtime makes of a texture. `Default` is a stock profile that parses Page tails.
@@ -42,22 +43,28 @@ pub struct RuntimeView {
 
 pub fn runtime_view(t: &Texm, readings: &Readings, external: Option<&Palette>, opts: &RuntimeOptions) -> Result<RuntimeView> {
     let h = t.header();
-    let format = t.format().ok_or_else(|| Error::new(28u64, format!("format {} is unknown: the game cannot load it", h.format)))?;
+    let format = t.format().ok_or_else(|| Error::new(28u64, msg!("texm-unknown-format-runtime", "format {format} is unknown: the game cannot load it", format = h.format)))?;
     let mut diags = Vec::new();
     let skip = mip_skip(h.flags5, h.width, h.height, h.mip_count);
     let (rw, rh) = (h.width >> skip, h.height >> skip);
     if rw == 0 || rh == 0 {
-        diags.push(Diagnostic::warning(4u64, format!("mip-skip {skip} leaves the loader a {rw}x{rh} texture; shown as at least 1x1")));
+        diags.push(Diagnostic::warning(4u64, msg!("texm-skip-empty", "mip-skip {skip} leaves the loader a {rw}x{rh} texture; shown as at least 1x1", skip = skip, rw = rw, rh = rh)));
     }
     let bpp = format.bytes_per_pixel();
     let start = engine_skip_offset(bpp, h.width, h.height, skip)
         .and_then(|o| usize::try_from(o).ok())
-        .ok_or_else(|| Error::new(4u64, "mip-skip offset overflows"))?;
+        .ok_or_else(|| Error::new(4u64, msg!("texm-skip-overflow", "mip-skip offset overflows")))?;
     let true_start = mip_dims_offset(t, skip, bpp);
     if Some(start) != true_start {
         diags.push(Diagnostic::warning(
             4u64,
-            format!("the loader starts level {skip} at byte {start} of the mip data (w*h*1.25), the stored level starts at {true_start:?}: odd sizes misalign"),
+            msg!(
+                "texm-skip-misaligned",
+                "the loader starts level {skip} at byte {start} of the mip data (w*h*1.25), the stored level starts at {stored}: odd sizes misalign",
+                skip = skip,
+                start = start,
+                stored = format!("{true_start:?}")
+            ),
         ));
     }
     let mut count = h.mip_count.saturating_sub(skip);
@@ -69,7 +76,10 @@ pub fn runtime_view(t: &Texm, readings: &Readings, external: Option<&Palette>, o
     if h.index0_transparent() {
         lut[0][3] = 0;
     } else if format.is_indexed() && h.flags5 & FLAG5_FADE != 0 {
-        diags.push(Diagnostic::info(20u64, "flags5 bit 25: the runtime builds a 32-step fade palette for this texture (not modelled); shown with the stored palette"));
+        diags.push(Diagnostic::info(
+            20u64,
+            msg!("texm-fade-palette", "flags5 bit 25: the runtime builds a 32-step fade palette for this texture (not modelled); shown with the stored palette"),
+        ));
     }
     let surface = if opts.force_16bit && bpp != 2 {
         if h.is_alpha_surface() || h.index0_transparent() { Format::Argb4444 } else { Format::Rgb565 }
@@ -86,7 +96,13 @@ pub fn runtime_view(t: &Texm, readings: &Readings, external: Option<&Palette>, o
         let Some(bytes) = len.and_then(|n| data.get(at..at.checked_add(n)?)) else {
             diags.push(Diagnostic::error(
                 32u64,
-                format!("runtime level {j} ({lw}x{lh}) would be read past the stored mip chain; the loader reads beyond it"),
+                msg!(
+                    "texm-runtime-past-chain",
+                    "runtime level {level} ({lw}x{lh}) would be read past the stored mip chain; the loader reads beyond it",
+                    level = j,
+                    lw = lw,
+                    lh = lh
+                ),
             ));
             break;
         };

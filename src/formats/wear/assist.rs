@@ -8,6 +8,8 @@ use super::engine::FailKind;
 use super::scan::is_space;
 use super::{Section, Wear};
 use crate::formats::error::{Diagnostic, Error, Result, Severity};
+use crate::formats::message::Message;
+use crate::msg;
 use std::ops::Range;
 
 /// What a run of text is to the engine.
@@ -44,11 +46,12 @@ pub enum Fix {
     ReplaceName { section: Section, row: usize, name: String },
 }
 
-/// A fix offered at a byte position (the diagnostic's).
+/// A fix offered at a byte position (the diagnostic's). Its label is a message with an id: the
+/// editor shows it in the interface's language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuickFix {
     pub at: usize,
-    pub label: String,
+    pub label: Message,
     pub fix: Fix,
 }
 
@@ -161,14 +164,15 @@ impl Wear {
                 }
                 at.dedup();
                 for at in at {
-                    out.push(QuickFix { at, label: format!("Set the {} count to {rows} (the rows present)", section.label()), fix: Fix::SetCount { section, rows } });
+                    let label = msg!("wear-fix-set-count", "Set the {section} count to {rows} (the rows present)", section = section.label(), rows = rows);
+                    out.push(QuickFix { at, label, fix: Fix::SetCount { section, rows } });
                 }
             }
         }
         if let Some((word, _)) = &self.file.lightmaps
             && !self.blank_before(word.start)
         {
-            out.push(QuickFix { at: word.start, label: "Insert a blank line before LIGHTMAPS".into(), fix: Fix::BlankBeforeLightmaps });
+            out.push(QuickFix { at: word.start, label: msg!("wear-fix-blank-line", "Insert a blank line before LIGHTMAPS"), fix: Fix::BlankBeforeLightmaps });
         }
         out
     }
@@ -181,7 +185,7 @@ impl Wear {
             .into_iter()
             .map(|name| QuickFix {
                 at: r.name_span.start,
-                label: format!("Replace {current} with {name}"),
+                label: msg!("wear-fix-replace-name", "Replace {current} with {name}", current = current.clone(), name = name.clone()),
                 fix: Fix::ReplaceName { section, row, name },
             })
             .collect()
@@ -215,7 +219,7 @@ impl Wear {
     /// before the word.
     pub fn insert_blank_before_lightmaps(&mut self) -> Result<()> {
         let Some((word, _)) = self.file.lightmaps.clone() else {
-            return Err(Error::new(0, "the WEAR has no LIGHTMAPS section"));
+            return Err(Error::new(0, msg!("wear-no-lightmaps-section", "the WEAR has no LIGHTMAPS section")));
         };
         if self.blank_before(word.start) {
             return Ok(());
@@ -250,11 +254,13 @@ impl Wear {
         };
         let rows = self.materials.len();
         if rows > MAX_MATERIALS {
-            out.push(self.at(Severity::Warning, at(Section::Materials), format!("{rows} material rows: the engine loads at most {MAX_MATERIALS} materials")));
+            let message = msg!("wear-too-many-materials", "{rows} material rows: the engine loads at most {max} materials", rows = rows, max = MAX_MATERIALS);
+            out.push(self.at(Severity::Warning, at(Section::Materials), message));
         }
         let lm = self.lightmaps().map_or(0, |l| l.len());
         if lm > MAX_LIGHTMAPS {
-            out.push(self.at(Severity::Warning, at(Section::Lightmaps), format!("{lm} lightmap rows: the engine holds at most {MAX_LIGHTMAPS} lightmaps")));
+            let message = msg!("wear-too-many-lightmaps", "{rows} lightmap rows: the engine holds at most {max} lightmaps", rows = lm, max = MAX_LIGHTMAPS);
+            out.push(self.at(Severity::Warning, at(Section::Lightmaps), message));
         }
         let libs = [
             (open.materials, MAX_MATERIALS, "Material.lib", "materials"),
@@ -264,7 +270,15 @@ impl Wear {
         ];
         for (n, max, lib, what) in libs {
             if let Some(n) = n.filter(|&n| n > max) {
-                out.push(Diagnostic::new(Severity::Warning, None, format!("{lib} holds {n} entries: the engine loads at most {max} {what}")));
+                let message = msg!(
+                    "wear-library-too-big",
+                    "{lib} holds {count} entries: the engine loads at most {max} {what}",
+                    lib = lib,
+                    count = n,
+                    max = max,
+                    what = what
+                );
+                out.push(Diagnostic::new(Severity::Warning, None, message));
             }
         }
         out.extend(open.tables.and_then(super::check_table_count).map(|d| Diagnostic { severity: Severity::Warning, ..d }));

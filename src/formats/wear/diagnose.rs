@@ -10,10 +10,11 @@ use super::engine::{EngineParser, EngineTable, FailKind, LIGHTMAPS, ReadSection}
 use super::scan::{is_space, scan_int, scan_word};
 use crate::formats::cp1251;
 use crate::formats::error::{Diagnostic, Severity};
+use crate::msg;
 
+/// A token as a message shows it (`{found:?}`: quoted in English): its first 40 bytes.
 fn shown(t: &[u8], span: std::ops::Range<usize>) -> String {
-    let s = cp1251::decode(&t[span.start..span.end.min(span.start + 40)]);
-    format!("{s:?}")
+    cp1251::decode(&t[span.start..span.end.min(span.start + 40)])
 }
 
 pub(super) fn diagnose(w: &Wear) -> Vec<Diagnostic> {
@@ -41,7 +42,12 @@ pub(super) fn diagnose(w: &Wear) -> Vec<Diagnostic> {
             out.push(w.at(
                 Severity::Warning,
                 w.seen,
-                format!("the text ends at a NUL byte; the {} bytes after it (from offset {}) are never read", after.len() - 1, w.seen + i),
+                msg!(
+                    "wear-nul-tail",
+                    "the text ends at a NUL byte; the {count} bytes after it (from offset {from}) are never read",
+                    count = after.len() - 1,
+                    from = w.seen + i
+                ),
             ));
         }
     }
@@ -56,28 +62,52 @@ fn failure(w: &Wear, table: &EngineTable, kind: FailKind, pos: usize, in_lightma
     let what = if in_lightmaps { "lightmap" } else { "material" };
     let message = match kind {
         FailKind::NoCount => match word {
-            None => "empty WEAR: no material count (\"Illegal wear length.\")".to_string(),
-            Some(s) => format!("expected the material count (an integer), found {} (\"Illegal wear length.\")", shown(t, s)),
+            None => msg!("wear-empty", "empty WEAR: no material count (\"Illegal wear length.\")"),
+            Some(s) => msg!(
+                "wear-no-material-count",
+                "expected the material count (an integer), found {found:?} (\"Illegal wear length.\")",
+                found = shown(t, s)
+            ),
         },
         FailKind::BadCount => {
             let n = section.count.as_ref().map_or(0, |c| c.0);
-            format!("the material count is {n}; it must be above 0 (\"Illegal wear length.\")")
+            msg!("wear-material-count-low", "the material count is {count}; it must be above 0 (\"Illegal wear length.\")", count = n)
         }
         FailKind::BadLightmapCount => match &section.count {
-            Some((n, _)) => format!("the lightmap count is {n}; it must be above 0 (\"Illegal lightmaps length.\")"),
+            Some((n, _)) => msg!("wear-lightmap-count-low", "the lightmap count is {count}; it must be above 0 (\"Illegal lightmaps length.\")", count = *n),
             None => match word {
-                Some(s) => format!("expected the lightmap count after LIGHTMAPS, found {} (\"Illegal lightmaps length.\")", shown(t, s)),
-                None => "the text ends before the lightmap count (\"Illegal lightmaps length.\")".to_string(),
+                Some(s) => msg!(
+                    "wear-no-lightmap-count",
+                    "expected the lightmap count after LIGHTMAPS, found {found:?} (\"Illegal lightmaps length.\")",
+                    found = shown(t, s)
+                ),
+                None => msg!("wear-ends-before-lightmap-count", "the text ends before the lightmap count (\"Illegal lightmaps length.\")"),
             },
         },
-        FailKind::BadId => format!(
-            "{what} row {}: expected a legacy id (an integer), found {}",
-            section.rows.len(),
-            word.map_or_else(|| "nothing".to_string(), |s| shown(t, s))
-        ),
+        FailKind::BadId => match word {
+            Some(s) => msg!(
+                "wear-bad-id",
+                "{section} row {row}: expected a legacy id (an integer), found {found:?}",
+                row = section.rows.len(),
+                section = what,
+                found = shown(t, s)
+            ),
+            None => msg!(
+                "wear-no-id",
+                "{section} row {row}: expected a legacy id (an integer), found nothing",
+                row = section.rows.len(),
+                section = what
+            ),
+        },
         FailKind::MissingRows => {
             let n = section.count.as_ref().map_or(0, |c| c.0);
-            format!("the {what} count is {n} but the text ends after {} complete rows", section.rows.len())
+            msg!(
+                "wear-missing-rows",
+                "the {section} count is {count} but the text ends after {rows} complete rows",
+                rows = section.rows.len(),
+                section = what,
+                count = n
+            )
         }
     };
     w.at(Severity::Error, pos, message)
@@ -87,7 +117,7 @@ fn numbers_in_range(w: &Wear, s: &ReadSection, out: &mut Vec<Diagnostic>) {
     let spans = s.count.iter().map(|(v, sp)| (*v, sp.start)).chain(s.rows.iter().map(|r| (r.id, r.id_span.start)));
     for (v, at) in spans {
         if i32::try_from(v).is_err() {
-            out.push(w.at(Severity::Error, at, format!("{v} does not fit the engine's 32-bit integer")));
+            out.push(w.at(Severity::Error, at, msg!("wear-number-too-big", "{value} does not fit the engine's 32-bit integer", value = v)));
         }
     }
 }
@@ -123,7 +153,13 @@ fn unread_text(w: &Wear, out: &mut Vec<Diagnostic>) {
         out.push(w.at(
             Severity::Warning,
             at,
-            format!("{extra} {what} rows after the {count} the count announces; the engine ignores them"),
+            msg!(
+                "wear-extra-rows",
+                "{extra} {section} rows after the {count} the count announces; the engine ignores them",
+                extra = extra,
+                section = what,
+                count = count
+            ),
         ));
         if file.lightmaps.is_none()
             && let Some(word) = scan_word(t, p).filter(|s| t[s.clone()].eq_ignore_ascii_case(LIGHTMAPS))
@@ -131,7 +167,7 @@ fn unread_text(w: &Wear, out: &mut Vec<Diagnostic>) {
             out.push(w.at(
                 Severity::Warning,
                 word.start,
-                "this LIGHTMAPS section follows rows beyond the count; the engine does not read it".to_string(),
+                msg!("wear-lightmaps-unread", "this LIGHTMAPS section follows rows beyond the count; the engine does not read it"),
             ));
             return;
         }
@@ -140,7 +176,7 @@ fn unread_text(w: &Wear, out: &mut Vec<Diagnostic>) {
         out.push(w.at(
             Severity::Warning,
             word.start,
-            format!("text after the table is not read by the engine: {}", shown(t, word)),
+            msg!("wear-text-after", "text after the table is not read by the engine: {found:?}", found = shown(t, word)),
         ));
     }
 }
@@ -159,14 +195,19 @@ fn blank_line(w: &Wear, out: &mut Vec<Diagnostic>) -> bool {
     if blank {
         return false;
     }
-    let what = match &w.buffer.failure {
+    let message = match &w.buffer.failure {
         Some(f) => {
             let (l, c) = w.line_col(f.pos);
-            format!("the engine's buffer parser (sub_10003F80) then fails at line {l}, column {c}")
+            msg!(
+                "wear-no-blank-fails",
+                "no blank line before LIGHTMAPS: the engine's buffer parser (sub_10003F80) then fails at line {line}, column {column}",
+                line = l,
+                column = c
+            )
         }
-        None => "the engine's buffer parser (sub_10003F80) may then read the wrong lines".to_string(),
+        None => msg!("wear-no-blank-misreads", "no blank line before LIGHTMAPS: the engine's buffer parser (sub_10003F80) may then read the wrong lines"),
     };
-    out.push(w.at(Severity::Warning, word.start, format!("no blank line before LIGHTMAPS: {what}")));
+    out.push(w.at(Severity::Warning, word.start, message));
     true
 }
 
@@ -191,22 +232,30 @@ fn parsers_agree(w: &Wear, out: &mut Vec<Diagnostic>) {
     if same_reading(t, file, buffer) && same_failure {
         return;
     }
-    let how = match &buffer.failure {
+    // The parsers' labels are EngineParser::label()'s, written out so a translation names them.
+    debug_assert_eq!((EngineParser::Buffer.label(), EngineParser::File.label()), ("buffer parser (sub_10003F80)", "file parser (sub_10003B10)"));
+    let message = match &buffer.failure {
         Some(f) => {
             let (l, c) = w.line_col(f.pos);
-            format!("it stops at line {l}, column {c}")
+            msg!(
+                "wear-parsers-differ-stops",
+                "the engine's buffer parser (sub_10003F80) reads this text differently from its file parser (sub_10003B10): it stops at line {line}, column {column}",
+                line = l,
+                column = c
+            )
         }
         None => {
             let (m, l) = buffer.summary(t);
-            format!("it reads {} material rows and {} lightmap rows", m.len(), l.map_or(0, |l| l.len()))
+            msg!(
+                "wear-parsers-differ-reads",
+                "the engine's buffer parser (sub_10003F80) reads this text differently from its file parser (sub_10003B10): it reads {materials} material rows and {lightmaps} lightmap rows",
+                materials = m.len(),
+                lightmaps = l.map_or(0, |l| l.len())
+            )
         }
     };
     let pos = buffer.failure.as_ref().map_or(0, |f| f.pos);
-    out.push(w.at(
-        Severity::Warning,
-        pos,
-        format!("the engine's {} reads this text differently from its {}: {how}", EngineParser::Buffer.label(), EngineParser::File.label()),
-    ));
+    out.push(w.at(Severity::Warning, pos, message));
 }
 
 fn ids_in_order(w: &Wear, section: super::Section, out: &mut Vec<Diagnostic>) {
@@ -214,10 +263,12 @@ fn ids_in_order(w: &Wear, section: super::Section, out: &mut Vec<Diagnostic>) {
         out.push(w.at(
             Severity::Warning,
             r.id_span.start,
-            format!(
-                "{} row {i} has legacy id {}: the ids are not 0..n-1 in order; the engine looks rows up by position and ignores the ids",
-                section.label(),
-                r.legacy_id
+            msg!(
+                "wear-ids-out-of-order",
+                "{section} row {row} has legacy id {id}: the ids are not 0..n-1 in order; the engine looks rows up by position and ignores the ids",
+                section = section.label(),
+                row = i,
+                id = r.legacy_id
             ),
         ));
     }

@@ -9,6 +9,7 @@ use super::{Section, Wear};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::cp1251;
 use crate::formats::error::{Error, Result};
+use crate::msg;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -43,12 +44,15 @@ impl LineBounds {
 
 /// A name the parsers read back as one `%s` token: CP1251, not empty, no whitespace, no NUL.
 fn name_bytes(name: &str, at: usize) -> Result<Vec<u8>> {
-    let b = cp1251::encode(name).ok_or_else(|| Error::new(at, format!("name {name:?} has a character outside CP1251")))?;
+    let b = cp1251::encode(name).ok_or_else(|| Error::new(at, msg!("wear-name-not-cp1251", "name {name:?} has a character outside CP1251", name = name)))?;
     if b.is_empty() {
-        return Err(Error::new(at, "a name cannot be empty"));
+        return Err(Error::new(at, msg!("wear-name-empty", "a name cannot be empty")));
     }
     if b.iter().any(|&c| c == 0 || is_space(c)) {
-        return Err(Error::new(at, format!("name {name:?} contains whitespace or a NUL; the engine reads names up to the first blank")));
+        return Err(Error::new(
+            at,
+            msg!("wear-name-blank", "name {name:?} contains whitespace or a NUL; the engine reads names up to the first blank", name = name),
+        ));
     }
     Ok(b)
 }
@@ -100,7 +104,10 @@ impl Wear {
     pub(super) fn row_at(&self, section: Section, row: usize) -> Result<&super::WearRow> {
         let rows = self.rows(section);
         rows.get(row).ok_or_else(|| {
-            Error::new(0, format!("{} row {row} does not exist (the table has {})", section.label(), rows.len()))
+            Error::new(
+                0,
+                msg!("wear-no-such-row", "{section} row {row} does not exist (the table has {count})", section = section.label(), row = row, count = rows.len()),
+            )
         })
     }
 
@@ -138,8 +145,11 @@ impl Wear {
 
     /// The splice that sets a section's count to `n`, if it is not `n` already.
     pub(super) fn count_edit(&self, section: Section, n: usize) -> Result<Option<(Range<usize>, Vec<u8>)>> {
-        let s = self.read_section(section).ok_or_else(|| Error::new(0, "the WEAR has no LIGHTMAPS section"))?;
-        let (v, span) = s.count.clone().ok_or_else(|| Error::new(0, format!("the WEAR has no {} count to update", section.label())))?;
+        let s = self.read_section(section).ok_or_else(|| Error::new(0, msg!("wear-no-lightmaps-section", "the WEAR has no LIGHTMAPS section")))?;
+        let (v, span) = s
+            .count
+            .clone()
+            .ok_or_else(|| Error::new(0, msg!("wear-no-count", "the WEAR has no {section} count to update", section = section.label())))?;
         let n64 = i64::try_from(n).unwrap_or(i64::MAX);
         let old = &self.text[span.clone()];
         Ok((v != n64).then(|| (span.clone(), number_like(old, n))))
@@ -163,11 +173,11 @@ impl Wear {
     /// Appends a row after the section's last one and updates its count. Returns the new
     /// row's index.
     pub fn add_row(&mut self, section: Section, id: i32, name: &str) -> Result<usize> {
-        let s = self.read_section(section).ok_or_else(|| Error::new(0, "the WEAR has no LIGHTMAPS section; add one first"))?;
+        let s = self.read_section(section).ok_or_else(|| Error::new(0, msg!("wear-add-lightmaps-first", "the WEAR has no LIGHTMAPS section; add one first")))?;
         let anchor = match (s.rows.last(), &s.count) {
             (Some(r), _) => r.name_span.start,
             (None, Some((_, c))) => c.start,
-            (None, None) => return Err(Error::new(0, format!("the WEAR has no {} count to update", section.label()))),
+            (None, None) => return Err(Error::new(0, msg!("wear-no-count", "the WEAR has no {section} count to update", section = section.label()))),
         };
         let n = s.rows.len();
         let mut line = id.to_string().into_bytes();
@@ -188,8 +198,8 @@ impl Wear {
             return Err(Error::new(
                 r.id_span.start,
                 match section {
-                    Section::Materials => "a WEAR needs at least one material row".to_string(),
-                    Section::Lightmaps => "the last lightmap row goes with its section: remove the LIGHTMAPS section instead".to_string(),
+                    Section::Materials => msg!("wear-last-material-row", "a WEAR needs at least one material row"),
+                    Section::Lightmaps => msg!("wear-last-lightmap-row", "the last lightmap row goes with its section: remove the LIGHTMAPS section instead"),
                 },
             ));
         }
@@ -223,21 +233,21 @@ impl Wear {
     /// it), `LIGHTMAPS`, the count and the rows.
     pub fn add_lightmaps(&mut self, rows: &[(i32, &str)]) -> Result<()> {
         if rows.is_empty() {
-            return Err(Error::new(0, "a LIGHTMAPS section needs at least one row"));
+            return Err(Error::new(0, msg!("wear-lightmaps-need-row", "a LIGHTMAPS section needs at least one row")));
         }
         let t = self.seen_text();
         let after = self.file.after_materials;
         let mut p = after;
         while let Some(w) = super::scan::scan_word(t, p) {
             if t[w.clone()].eq_ignore_ascii_case(LIGHTMAPS) {
-                return Err(Error::new(w.start, "the WEAR already has a LIGHTMAPS line"));
+                return Err(Error::new(w.start, msg!("wear-lightmaps-exists", "the WEAR already has a LIGHTMAPS line")));
             }
             p = w.end;
         }
         let anchor = match (self.file.materials.rows.last(), &self.file.materials.count) {
             (Some(r), _) => r.name_span.start,
             (None, Some((_, c))) => c.start,
-            (None, None) => return Err(Error::new(0, "the WEAR has no material count")),
+            (None, None) => return Err(Error::new(0, msg!("wear-no-material-count-line", "the WEAR has no material count"))),
         };
         let mut lines = vec![Vec::new(), LIGHTMAPS.to_vec(), rows.len().to_string().into_bytes()];
         for (id, name) in rows {
@@ -254,7 +264,7 @@ impl Wear {
     /// Removes the LIGHTMAPS section: its lines and the blank line before it.
     pub fn remove_lightmaps(&mut self) -> Result<()> {
         let Some((word, s)) = self.file.lightmaps.clone() else {
-            return Err(Error::new(0, "the WEAR has no LIGHTMAPS section"));
+            return Err(Error::new(0, msg!("wear-no-lightmaps-section", "the WEAR has no LIGHTMAPS section")));
         };
         let t = self.seen_text();
         let mat_end = self

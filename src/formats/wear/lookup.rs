@@ -4,6 +4,7 @@
 
 use super::{Section, Wear};
 use crate::formats::error::{Diagnostic, Severity};
+use crate::msg;
 use crate::formats::readings::WearLookup;
 
 /// Tables a MatManager holds (docs/formats/wear.md#engine-limits); the engine does not check the
@@ -32,15 +33,20 @@ impl Wear {
             diagnostics.push(Diagnostic::new(
                 Severity::Warning,
                 None,
-                format!(
-                    "the {} ids are not 0..{} in order: looking up by {} (the other reading may pick another row)",
-                    section.label(),
-                    rows.len().saturating_sub(1),
-                    match mode {
-                        WearLookup::ByRow => "row position",
-                        WearLookup::ByLegacyId => "legacy id",
-                    }
-                ),
+                match mode {
+                    WearLookup::ByRow => msg!(
+                        "wear-lookup-by-row",
+                        "the {section} ids are not 0..{last} in order: looking up by row position (the other reading may pick another row)",
+                        section = section.label(),
+                        last = rows.len().saturating_sub(1)
+                    ),
+                    WearLookup::ByLegacyId => msg!(
+                        "wear-lookup-by-id",
+                        "the {section} ids are not 0..{last} in order: looking up by legacy id (the other reading may pick another row)",
+                        section = section.label(),
+                        last = rows.len().saturating_sub(1)
+                    ),
+                },
             ));
         }
         let row = match mode {
@@ -51,7 +57,7 @@ impl Wear {
             diagnostics.push(Diagnostic::new(
                 Severity::Error,
                 None,
-                format!("{} index {index} names no row (the table has {})", section.label(), rows.len()),
+                msg!("wear-index-no-row", "{section} index {index} names no row (the table has {count})", section = section.label(), index = index, count = rows.len()),
             ));
         }
         RowLookup { row, diagnostics }
@@ -69,7 +75,7 @@ pub fn check_names(wear: &Wear, materials: &dyn Fn(&str) -> bool, lightmaps: &dy
             out.push(wear.at(
                 Severity::Warning,
                 r.name_span.start,
-                format!("Material {name} not found. (the game falls back to DEFAULT)"),
+                msg!("wear-material-not-found", "Material {name} not found. (the game falls back to DEFAULT)", name = name),
             ));
         }
     }
@@ -79,7 +85,7 @@ pub fn check_names(wear: &Wear, materials: &dyn Fn(&str) -> bool, lightmaps: &dy
             out.push(wear.at(
                 Severity::Warning,
                 r.name_span.start,
-                format!("LightMap {name} not found. (the game draws without a lightmap)"),
+                msg!("wear-lightmap-not-found", "LightMap {name} not found. (the game draws without a lightmap)", name = name),
             ));
         }
     }
@@ -92,7 +98,12 @@ pub fn check_table_count(tables: usize) -> Option<Diagnostic> {
         Diagnostic::new(
             Severity::Error,
             None,
-            format!("{tables} WEAR tables for one MatManager; it holds {MAX_TABLES} and the engine does not check"),
+            msg!(
+                "wear-too-many-tables",
+                "{tables} WEAR tables for one MatManager; it holds {max} and the engine does not check",
+                tables = tables,
+                max = MAX_TABLES
+            ),
         )
     })
 }

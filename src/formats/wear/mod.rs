@@ -24,6 +24,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::cp1251;
 use std::borrow::Cow;
 use crate::formats::error::{Diagnostic, Error, Result, Severity};
+use crate::formats::message::Message;
 use engine::ReadRow;
 use scan::Lines;
 use std::ops::Range;
@@ -117,7 +118,7 @@ impl Wear {
         match w.diagnostics.iter().find(|d| d.severity == Severity::Error) {
             Some(d) => Err(Error::new(
                 d.offset.unwrap_or(0),
-                format!("line {}, column {}: {}", d.line.unwrap_or(1), d.column.unwrap_or(1), d.message),
+                d.text().prefixed(&format!("line {}, column {}: ", d.line.unwrap_or(1), d.column.unwrap_or(1))),
             )),
             None => Ok(w),
         }
@@ -193,7 +194,7 @@ impl Wear {
     }
 
     /// A diagnostic at a byte position.
-    fn at(&self, severity: Severity, pos: usize, message: String) -> Diagnostic {
+    fn at(&self, severity: Severity, pos: usize, message: impl Into<Message>) -> Diagnostic {
         let (line, col) = self.line_col(pos);
         Diagnostic::at_line(severity, line, col, message).with_offset(pos as u64)
     }

@@ -1,7 +1,14 @@
 use super::*;
 use crate::fixtures::wear::{self as fx, Style};
 use crate::formats::readings::WearLookup;
+use crate::formats::message::Message;
+use crate::formats::wear::assist::Fix;
 use proptest::prelude::*;
+
+/// A message's Russian text, as the editor shows it in Russian.
+fn russian(m: &Message) -> String {
+    crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &m.english, m.key.as_deref())
+}
 
 fn errors(w: &Wear) -> Vec<&Diagnostic> {
     w.diagnostics().iter().filter(|d| d.severity == Severity::Error).collect()
@@ -106,6 +113,7 @@ fn count_mismatches_are_positioned() {
     assert_eq!(e.len(), 1);
     assert_eq!((e[0].line, e[0].column), (Some(6), Some(1)));
     assert!(e[0].message.contains("count is 6 but the text ends after 4"), "{}", e[0].message);
+    assert_eq!(russian(&e[0].text()), "число материалов — 6, но текст кончается после 4 полных строк");
     assert_eq!(w.materials().len(), 4);
 
     let w = get("bad_zero_count.wea");
@@ -128,6 +136,10 @@ fn count_mismatches_are_positioned() {
     assert_eq!(wa.len(), 1);
     assert_eq!((wa[0].line, wa[0].column), (Some(7), Some(1)));
     assert!(wa[0].message.contains("1 lightmap rows after the 1"), "{}", wa[0].message);
+    assert_eq!(russian(&wa[0].text()), "1 строка лайтмапов сверх объявленного числа 1; движок их не читает");
+    let fix = w.quick_fixes().into_iter().find(|f| matches!(f.fix, Fix::SetCount { .. })).expect("a count fix");
+    assert_eq!(fix.label.as_str(), "Set the lightmap count to 2 (the rows present)");
+    assert_eq!(russian(&fix.label), "Установить число лайтмапов равным 2 (сколько строк есть)");
 
     let w = get("warn_more_rows.wea");
     let wa = warnings(&w);
@@ -193,6 +205,7 @@ fn strict_parse_reports_line_and_column() {
     let e = Wear::parse_strict(b"2\n0 ROCK\n".to_vec()).unwrap_err();
     assert_eq!(e.offset, 9);
     assert!(e.message.starts_with("line 3, column 1:"), "{e}");
+    assert!(russian(&e.text()).ends_with("число материалов — 2, но текст кончается после 1 полной строки"), "{}", russian(&e.text()));
     assert!(Wear::parse_strict(fx::demo()).is_ok());
 }
 

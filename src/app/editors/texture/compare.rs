@@ -148,7 +148,7 @@ impl TextureDiff {
     pub fn show(&mut self, ui: &mut Ui, figures: impl FnOnce(&mut Ui)) {
         self.toolbar(ui);
         let line = match (&self.pair.diff, size_of(&self.pair.a), size_of(&self.pair.b)) {
-            (Some(d), _, _) => format!("{}: {}", crate::tr!("tcmp-level-n", level = self.pair.level.to_string()), d.note()),
+            (Some(d), _, _) => format!("{}: {}", crate::tr!("tcmp-level-n", level = self.pair.level.to_string()), crate::app::i18n::messages::message(&d.note())),
             (None, Some(a), Some(b)) => crate::tr!("tcmp-sizes-differ", level = self.pair.level.to_string(), a = format!("{}x{}", a.0, a.1), b = format!("{}x{}", b.0, b.1)),
             _ => crate::tr!("tcmp-level-n", level = self.pair.level.to_string()),
         };
@@ -175,7 +175,7 @@ impl TextureDiff {
         let Some((w, h)) = size_of(&self.pair.b).or(size_of(&self.pair.a)) else {
             for (tag, d) in [("A", &self.pair.a), ("B", &self.pair.b)] {
                 if let Some(Err(e)) = d {
-                    ui.colored_label(ui.visuals().error_fg_color, format!("{tag}: {e}"));
+                    ui.colored_label(ui.visuals().error_fg_color, format!("{tag}: {}", crate::app::i18n::messages::message(e)));
                 }
             }
             return;
@@ -225,7 +225,7 @@ impl TextureDiff {
                 None => {
                     let side = if i == 0 { &self.pair.a } else { &self.pair.b };
                     let msg = match side {
-                        Some(Err(e)) => e.clone(),
+                        Some(Err(e)) => crate::app::i18n::messages::message(e),
                         None => crate::tr!("tcmp-not-on-side"),
                         _ => String::new(),
                     };

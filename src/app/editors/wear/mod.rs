@@ -402,7 +402,7 @@ impl WearView {
                 };
                 self.commit_wear(path, w, &label, out);
             }
-            Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-quick-fix-failed", error = e.message.as_str()))),
+            Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-quick-fix-failed", error = crate::app::i18n::messages::error_message(&e)))),
         }
         self.popup = None;
     }

@@ -52,7 +52,7 @@ fn add_row(cx: &EditorCx, v: &mut WearView, s: Section, out: &mut Vec<Intent>) {
     let id = i32::try_from(w.rows(s).len()).unwrap_or(i32::MAX);
     match w.add_row(s, id, &name) {
         Ok(_) => v.commit_wear(cx.path, w, &crate::tr!("wear-undo-add"), out),
-        Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-add-failed", error = e.message.as_str()))),
+        Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-add-failed", error = crate::app::i18n::messages::error_message(&e)))),
     }
 }
 
@@ -199,7 +199,7 @@ fn cell(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, (s, row, col): (Section, u
         };
         match result {
             Ok(()) => v.commit_wear(cx.path, w, &if col == 0 { crate::tr!("wear-undo-id") } else { crate::tr!("wear-undo-rename") }, out),
-            Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-row-error", row = row.to_string(), error = e.message.as_str()))),
+            Err(e) => out.push(Intent::Log(Severity::Error, crate::tr!("wear-row-error", row = row.to_string(), error = crate::app::i18n::messages::error_message(&e)))),
         }
     }
 }
@@ -265,7 +265,7 @@ pub fn apply(cx: &EditorCx, v: &mut WearView, op: RowOp, out: &mut Vec<Intent>) 
     };
     match result {
         Ok(()) => v.commit_wear(cx.path, w, &label, out),
-        Err(e) => out.push(Intent::Log(Severity::Error, format!("{label}: {}", e.message))),
+        Err(e) => out.push(Intent::Log(Severity::Error, format!("{label}: {}", crate::app::i18n::messages::error_message(&e)))),
     }
 }
 

@@ -6,6 +6,8 @@
 //! Mistakes are errors with the line and column of the value at fault.
 
 use crate::formats::cp1251;
+use crate::formats::message::{Key as MessageKey, Message};
+use crate::msg;
 use crate::formats::mat0::{AnimBlock, AnimMode, Key, Mat0, Meta, NAME_LEN, PARAMS_LEN, Phase, prefix_len, stores_meta_ab, stores_meta_c, stores_meta_d};
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -28,7 +30,17 @@ pub struct MaterialText {
 pub struct TextError {
     pub line: usize,
     pub column: usize,
+    /// The English text (what the CLI prints).
     pub message: String,
+    /// The message's id and values (none for the TOML reader's own messages).
+    pub key: Option<Box<MessageKey>>,
+}
+
+impl TextError {
+    /// The message alone, with its id (without the line and column `Display` adds).
+    pub fn text(&self) -> Message {
+        Message { english: self.message.clone(), key: self.key.clone() }
+    }
 }
 
 impl std::fmt::Display for TextError {
@@ -217,15 +229,16 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn err(&self, span: Range<usize>, message: impl Into<String>) -> TextError {
+    fn err(&self, span: Range<usize>, message: impl Into<Message>) -> TextError {
         let (line, column) = line_col(self.text, span.start);
-        TextError { line, column, message: message.into() }
+        let Message { english, key } = message.into();
+        TextError { line, column, message: english, key }
     }
 
     fn byte<T: Into<u64> + Copy>(&self, v: &Spanned<T>, what: &str, max: u64) -> Result<u64, TextError> {
         let x: u64 = (*v.get_ref()).into();
         if x > max {
-            return Err(self.err(v.span(), format!("{what} is {x}; it must be at most {max}")));
+            return Err(self.err(v.span(), msg!("mat0-text-above-max", "{what} is {x}; it must be at most {max}", what = what, x = x, max = max)));
         }
         Ok(x)
     }
@@ -234,14 +247,14 @@ impl Reader<'_> {
         let s = v.get_ref();
         let hex = s.strip_prefix('#').unwrap_or(s);
         if hex.len() != 8 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(self.err(v.span(), format!("{what} colour {s:?}: expected \"#RRGGBBAA\" (four hex bytes)")));
+            return Err(self.err(v.span(), msg!("mat0-text-colour", "{what} colour {s:?}: expected \"#RRGGBBAA\" (four hex bytes)", what = what, s = s)));
         }
         Ok(std::array::from_fn(|i| u8::from_str_radix(&hex[i * 2..i * 2 + 2], 16).unwrap_or(0)))
     }
 
     fn float(&self, dec: &Option<Spanned<f64>>, bits: &Option<Spanned<u32>>, name: &str) -> Result<Option<u32>, TextError> {
         match (dec, bits) {
-            (Some(_), Some(b)) => Err(self.err(b.span(), format!("give {name} or {name}_bits, not both"))),
+            (Some(_), Some(b)) => Err(self.err(b.span(), msg!("mat0-text-both", "give {name} or {name}_bits, not both", name = name))),
             (Some(d), None) => Ok(Some((*d.get_ref() as f32).to_bits())),
             (None, Some(b)) => Ok(Some(*b.get_ref())),
             (None, None) => Ok(None),
@@ -255,7 +268,7 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
     let doc: TextDoc = toml::from_str(text).map_err(|e| {
         let at = e.span().map_or(0, |s| s.start);
         let (line, column) = line_col(text, at);
-        TextError { line, column, message: e.message().trim_end().to_string() }
+        TextError { line, column, message: e.message().trim_end().to_string(), key: None }
     })?;
     let version = *doc.version.get_ref();
     let mut meta = Meta::RUNTIME_DEFAULT;
@@ -270,7 +283,16 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
         if let Some(span) = span
             && !stored(version)
         {
-            return Err(r.err(span, format!("version {version} does not store {name} (stored from version {from}); remove it or raise the version")));
+            return Err(r.err(
+                span,
+                msg!(
+                    "mat0-text-version-gate",
+                    "version {version} does not store {name} (stored from version {from}); remove it or raise the version",
+                    version = version,
+                    name = name,
+                    from = from
+                ),
+            ));
         }
     }
     if let Some(v) = &doc.surface {
@@ -303,9 +325,12 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
             ModeDoc::Number(n) if *n <= 7 => AnimMode::from_bits(*n),
             ModeDoc::Name(s) => match ["loop", "ping-pong", "one-shot", "random"].iter().position(|m| m == s) {
                 Some(i) => AnimMode::from_bits(i as u32),
-                None => return Err(r.err(block.mode.span(), format!("mode {s:?}: expected \"loop\", \"ping-pong\", \"one-shot\", \"random\" or a number 0-7"))),
+                None => {
+                    let message = msg!("mat0-text-mode-name", "mode {s:?}: expected \"loop\", \"ping-pong\", \"one-shot\", \"random\" or a number 0-7", s = s);
+                    return Err(r.err(block.mode.span(), message));
+                }
             },
-            ModeDoc::Number(n) => return Err(r.err(block.mode.span(), format!("mode {n}: the header keeps 3 bits, 0-7"))),
+            ModeDoc::Number(n) => return Err(r.err(block.mode.span(), msg!("mat0-text-mode-number", "mode {n}: the header keeps 3 bits, 0-7", n = *n))),
         };
         let interp = match &block.interp {
             Some(v) => r.byte(v, "interp", u64::from(u32::MAX >> 3))? as u32,
@@ -316,7 +341,8 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
             let k = k.get_ref();
             let phase = r.byte(&k.phase, "phase", u64::from(u16::MAX))? as u16;
             if usize::from(phase) >= phases.len() {
-                return Err(r.err(k.phase.span(), format!("phase {phase} does not exist (the material has {} phases)", phases.len())));
+                let message = msg!("mat0-text-no-phase", "phase {phase} does not exist (the material has {count} phases)", phase = phase, count = phases.len());
+                return Err(r.err(k.phase.span(), message));
             }
             let end = r.byte(&k.end_ms, "end_ms", u64::from(u16::MAX))? as u16;
             let k2 = match &k.k2 {
@@ -328,7 +354,7 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
         anim.push(AnimBlock::new(mode, interp, keys));
     }
     let mat = Mat0 { version, meta, phases, anim };
-    mat.write().map_err(|e| r.err(doc.version.span(), e.message))?;
+    mat.write().map_err(|e| r.err(doc.version.span(), e.text()))?;
     debug_assert!(prefix_len(version) <= 10);
     Ok(MaterialText { mat, attrs: [doc.flags, version, doc.attr3] })
 }
@@ -337,11 +363,11 @@ pub fn read(text: &str) -> Result<MaterialText, TextError> {
 /// else the name and zeros.
 fn phase_name(r: &Reader, p: &PhaseDoc) -> Result<[u8; NAME_LEN], TextError> {
     let text = p.texture.get_ref();
-    let bytes = cp1251::encode(text).ok_or_else(|| r.err(p.texture.span(), format!("texture {text:?} has a character outside CP1251")))?;
+    let bytes = cp1251::encode(text).ok_or_else(|| r.err(p.texture.span(), msg!("mat0-text-not-cp1251", "texture {text:?} has a character outside CP1251", text = text)))?;
     if let Some(field) = &p.name_field {
         let s = field.get_ref();
         if s.len() != NAME_LEN * 2 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(r.err(field.span(), format!("name_field: expected {} hex digits (the 16-byte field)", NAME_LEN * 2)));
+            return Err(r.err(field.span(), msg!("mat0-text-name-field", "name_field: expected {digits} hex digits (the 16-byte field)", digits = NAME_LEN * 2)));
         }
         let f: [u8; NAME_LEN] = std::array::from_fn(|i| u8::from_str_radix(&s[i * 2..i * 2 + 2], 16).unwrap_or(0));
         let before_nul = &f[..f.iter().position(|&b| b == 0).unwrap_or(NAME_LEN)];
@@ -350,10 +376,19 @@ fn phase_name(r: &Reader, p: &PhaseDoc) -> Result<[u8; NAME_LEN], TextError> {
         }
     }
     if bytes.contains(&0) {
-        return Err(r.err(p.texture.span(), "texture name contains a NUL"));
+        return Err(r.err(p.texture.span(), msg!("mat0-texture-nul", "texture name contains a NUL")));
     }
     canonical_name(&bytes).ok_or_else(|| {
-        r.err(p.texture.span(), format!("texture name {text:?} is {} bytes; the field holds at most {} and a NUL", bytes.len(), NAME_LEN - 1))
+        r.err(
+            p.texture.span(),
+            msg!(
+                "mat0-texture-too-long",
+                "texture name {name:?} is {size} bytes; the field holds at most {max} and a NUL",
+                name = text,
+                size = bytes.len(),
+                max = NAME_LEN - 1
+            ),
+        )
     })
 }
 

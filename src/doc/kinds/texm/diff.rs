@@ -5,6 +5,8 @@
 use crate::doc::diff::{Change, Detail, Options, Side, damage};
 use crate::formats::texm::header::{FLAG5_ALPHA, FLAG5_FADE};
 use crate::formats::texm::{Header, Page, Pixmap, Texm};
+use crate::formats::Message;
+use crate::msg;
 
 /// How one level's pixels differ.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -18,12 +20,23 @@ pub struct LevelDiff {
 }
 
 impl LevelDiff {
-    pub fn note(&self) -> String {
-        let mut s = format!("{} of {} pixels changed, PSNR {:.2} dB", self.changed, self.total, self.psnr);
-        if let Some((x0, y0, x1, y1)) = self.bbox {
-            s.push_str(&format!(", box x {x0}..{x1}, y {y0}..{y1}"));
+    /// The figures in one line (the compare view's and the diff's note), with an id.
+    pub fn note(&self) -> Message {
+        let psnr = format!("{:.2}", self.psnr);
+        match self.bbox {
+            Some((x0, y0, x1, y1)) => msg!(
+                "texm-level-diff-box",
+                "{changed} of {total} pixels changed, PSNR {psnr} dB, box x {x0}..{x1}, y {y0}..{y1}",
+                changed = self.changed,
+                total = self.total,
+                psnr = psnr,
+                x0 = x0,
+                x1 = x1,
+                y0 = y0,
+                y1 = y1
+            ),
+            None => msg!("texm-level-diff", "{changed} of {total} pixels changed, PSNR {psnr} dB", changed = self.changed, total = self.total, psnr = psnr),
         }
-        s
     }
 }
 

@@ -6,12 +6,15 @@
 use super::diff::{LevelDiff, difference_image, level_diff};
 use crate::formats::readings::Readings;
 use crate::formats::texm::{Pixmap, Texm};
+use crate::formats::{Error, Message};
+use crate::msg;
 
 /// The gain the view's difference image starts at: one step in 255 shows as 32.
 pub const DEFAULT_GAIN: u8 = 32;
 
-/// One side's decoded level, or the one line saying why it could not be read.
-pub type Decoded = Result<Pixmap, String>;
+/// One side's decoded level, or the one line saying why it could not be read (with its id, so
+/// the view shows it in the interface's language).
+pub type Decoded = Result<Pixmap, Message>;
 
 /// A level of both sides (`None` for a side the item is not on: an added or removed texture).
 #[derive(Debug)]
@@ -32,16 +35,23 @@ pub struct LevelPair {
 
 type Rects = Vec<(i32, i32, i32, i32)>;
 
+/// An error as `Display` writes it (`path @0x1F: message`), its message keeping its id.
+fn whole(e: &Error) -> Message {
+    let at = if e.context.is_empty() { format!("@0x{:X}: ", e.offset) } else { format!("{} @0x{:X}: ", e.path(), e.offset) };
+    e.text().prefixed(&at)
+}
+
 fn decode(bytes: &[u8], level: u32, readings: &Readings) -> (Decoded, u32, Rects) {
     match Texm::parse(bytes.to_vec()) {
-        Err(e) => (Err(e.to_string()), 0, Vec::new()),
+        Err(e) => (Err(whole(&e)), 0, Vec::new()),
         Ok((t, _)) => {
             let n = t.header().mip_count.max(1);
             let rects = t.page().map(|p| p.rects.iter().map(|r| (i32::from(r.x), i32::from(r.y), i32::from(r.w), i32::from(r.h))).collect()).unwrap_or_default();
             if level >= n {
-                return (Err(format!("has {n} level{}", if n == 1 { "" } else { "s" })), n, rects);
+                let message = if n == 1 { msg!("texm-has-one-level", "has 1 level") } else { msg!("texm-has-levels", "has {count} levels", count = n) };
+                return (Err(message), n, rects);
             }
-            (t.decode_mip(level, readings, None).map_err(|e| e.to_string()), n, rects)
+            (t.decode_mip(level, readings, None).map_err(|e| whole(&e)), n, rects)
         }
     }
 }
@@ -67,6 +77,8 @@ pub fn level_pair(a: Option<&[u8]>, b: Option<&[u8]>, level: u32, readings: &Rea
 mod tests {
     use super::*;
     use crate::fixtures::texm::{Material, Spec, build};
+    use crate::app::i18n::Language;
+    use crate::app::i18n::messages::text_in;
     use crate::formats::texm::Format;
 
     #[test]
@@ -90,11 +102,13 @@ mod tests {
         // Level 1 is the same; a level past the count is one line on each side.
         assert_eq!(level_pair(Some(&a), Some(&b), 1, &r, 1).diff.unwrap().changed, 0);
         let past = level_pair(Some(&a), Some(&b), 5, &r, 1);
-        assert_eq!(past.a.unwrap().unwrap_err(), "has 2 levels");
+        let why = past.a.unwrap().unwrap_err();
+        assert_eq!(why.as_str(), "has 2 levels");
+        assert_eq!(text_in(Language::Russian, &why.english, why.key.as_deref()), "в текстуре 2 уровня");
         // An added texture: only B, no figures; a damaged side says why.
         let added = level_pair(None, Some(&b), 0, &r, 1);
         assert!(added.a.is_none() && added.diff.is_none() && added.b.unwrap().is_ok());
-        let broken = level_pair(Some(&a[..20]), Some(&b), 0, &r, 1);
-        assert!(broken.a.unwrap().is_err());
+        let broken = level_pair(Some(&a[..20]), Some(&b), 0, &r, 1).a.unwrap().unwrap_err();
+        assert!(broken.as_str().starts_with("@0x"), "{broken}");
     }
 }

@@ -11,6 +11,7 @@ use crate::formats::texm::header::{Format, Header};
 use crate::formats::texm::png::{import_pixmap, read_image};
 use crate::formats::texm::{ImportOptions, Page, Palette, Pixmap, Rect, Texm, mips};
 use crate::formats::{Error, Result, TYPE_TEXM};
+use crate::msg;
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 
@@ -58,7 +59,7 @@ pub fn png(img: &Pixmap, c: Compression) -> Result<Vec<u8>> {
     };
     PngEncoder::new_with_quality(&mut out, ct, ft)
         .write_image(&img.rgba, img.width, img.height, image::ExtendedColorType::Rgba8)
-        .map_err(|e| Error::new(0u64, format!("PNG encoding failed: {e}")))?;
+        .map_err(|e| Error::new(0u64, msg!("texm-png-encode", "PNG encoding failed: {error}", error = e.to_string())))?;
     Ok(out)
 }
 
@@ -110,7 +111,7 @@ fn page_of(form: &TexmForm) -> Option<Page> {
 /// the kept levels' bytes (zeros elsewhere).
 fn base(form: &TexmForm, kept: &Kept, readings: &Readings) -> Result<Texm> {
     let header = header_of(form);
-    let format = header.known_format().ok_or_else(|| Error::new(28u64, format!("format {} is unknown", header.format)))?;
+    let format = header.known_format().ok_or_else(|| Error::new(28u64, msg!("texm-form-unknown-format", "format {format} is unknown", format = header.format)))?;
     let palette = match (format.has_embedded_palette(), &kept.palette) {
         (false, _) => None,
         (true, Some(p)) => Some(Palette::from_bytes(p)?),
@@ -120,7 +121,7 @@ fn base(form: &TexmForm, kept: &Kept, readings: &Readings) -> Result<Texm> {
     let total = crate::formats::texm::header::chain_pixels(header.width, header.height, header.mip_count)
         .and_then(|p| usize::try_from(p).ok())
         .and_then(|p| p.checked_mul(bpp))
-        .ok_or_else(|| Error::new(12u64, "the mip chain overflows"))?;
+        .ok_or_else(|| Error::new(12u64, msg!("texm-form-chain-overflow", "the mip chain overflows")))?;
     let t = Texm::from_parts(header, palette, vec![0; total], page_of(form))?;
     with_levels(t, &kept.levels, readings)
 }
@@ -139,10 +140,10 @@ fn with_levels(t: Texm, levels: &[(u32, LevelData)], readings: &Readings) -> Res
     let mut data = t.mip_data().to_vec();
     for (level, d) in levels {
         if let LevelData::Raw(bytes) = d {
-            let format = t.format().ok_or_else(|| Error::new(28u64, "unknown format"))?;
+            let format = t.format().ok_or_else(|| Error::new(28u64, msg!("texm-form-format-unknown", "unknown format")))?;
             let range = crate::formats::texm::header::level_range(t.width(), t.height(), *level, format.bytes_per_pixel())
                 .filter(|r| r.end <= data.len() && r.len() == bytes.len())
-                .ok_or_else(|| Error::new(0u64, format!("level {level}: {} bytes do not fit the level", bytes.len())))?;
+                .ok_or_else(|| Error::new(0u64, msg!("texm-form-level-bytes", "level {level}: {size} bytes do not fit the level", level = *level, size = bytes.len())))?;
             data[range].copy_from_slice(bytes);
         }
     }

@@ -162,7 +162,7 @@ pub(super) fn popup(ui: &Ui, cx: &EditorCx, v: &mut WearView, placed: &Placed, f
                 Popup::Fixes { items, selected } => {
                     ui.weak(crate::tr!("wear-quick-fixes"));
                     for (i, f) in items.iter().enumerate() {
-                        if ui.selectable_label(i == *selected, &f.label).clicked() {
+                        if ui.selectable_label(i == *selected, crate::app::i18n::messages::message(&f.label)).clicked() {
                             chosen = Some(i);
                         }
                     }
@@ -223,9 +223,9 @@ pub(super) fn diagnostics_list(ui: &mut Ui, cx: &EditorCx, v: &mut WearView, out
                 {
                     v.jump = Some(v.model.byte_to_char(usize::try_from(o).unwrap_or(0)));
                 }
-                ui.label(&d.message);
+                ui.label(crate::app::i18n::messages::diagnostic(&d));
                 for f in v.fixes_for(&d) {
-                    if ui.small_button(crate::tr!("wear-fix", label = f.label.as_str())).clicked() {
+                    if ui.small_button(crate::tr!("wear-fix", label = crate::app::i18n::messages::message(&f.label))).clicked() {
 
                         fix = Some(f);
                     }
