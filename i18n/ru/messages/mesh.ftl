@@ -9,7 +9,7 @@ msh-entry-past-archive = { $label } ссылается на запись { $i },
        *[many] { $n } записей
     }
 msh-second-entry = вторая запись этого типа; используется запись по адресу { $at }, эта сохраняется как байты
-msh-attr-disagrees = компонент { $t } ({ $label }): attr{ $k } = { $stored }, а по данным выходит { $want }
+msh-attr-disagrees = компонент { $t } ({ $label }): attr{ $attr } = { $stored }, а по данным выходит { $want }
 msh-records-not-whole = { $len } { $len ->
         [one] байт
         [few] байта

@@ -142,10 +142,10 @@ fn take<C: Component>(msh: &Msh, diags: &mut Vec<Diagnostic>) -> Option<C> {
                         c.offset,
                         crate::msg!(
                             "msh-attr-disagrees",
-                            "component {t} ({label}): attr{k} is {stored}, the payload gives {want}",
+                            "component {t} ({label}): attr{attr} is {stored}, the payload gives {want}",
                             t = C::TYPE_ID,
                             label = type_label(C::TYPE_ID),
-                            k = k + 1,
+                            attr = k + 1,
                             stored = c.attrs[k],
                             want = want
                         ),
