@@ -126,3 +126,143 @@ msh-more-triangle-neighbour = ещё { $n }: сосед треугольника
 msh-more-landscape-vertex = ещё { $n }: вершина ландшафта
 msh-more-landscape-neighbour = ещё { $n }: сосед треугольника ландшафта
 msh-more-face-order-length = ещё { $n }: длина порядка граней
+
+## MSH: проверка, ссылки
+msh-reencode-differs = { $label } не перекодируется в свои исходные байты
+msh-refs-no-parse = сетка не читается: { $why }
+msh-refs-batches = батчи не читаются: { $why }
+
+## Сцена: что построено (заметки 3D-вида и экспорта)
+scene-through-level = нарисовано через файл уровня рядом ({ $origin })
+scene-cell-first-person = ячейка slot_index[{ $index }] (вариант { $row }, вид от первого лица): { $batches } { $batches ->
+        [one] батч
+        [few] батча
+       *[many] батчей
+    }, { $triangles } { $triangles ->
+        [one] треугольник
+        [few] треугольника
+       *[many] треугольников
+    }
+scene-cell-variant = ячейка slot_index[{ $index }] (вариант { $row }, LOD { $col }): { $batches } { $batches ->
+        [one] батч
+        [few] батча
+       *[many] батчей
+    }, { $triangles } { $triangles ->
+        [one] треугольник
+        [few] треугольника
+       *[many] треугольников
+    }
+scene-cell-group = ячейка slot_index[{ $index }] (LOD { $row }, группа { $col }): { $batches } { $batches ->
+        [one] батч
+        [few] батча
+       *[many] батчей
+    }, { $triangles } { $triangles ->
+        [one] треугольник
+        [few] треугольника
+       *[many] треугольников
+    }
+scene-posed-at-frame = поза на кадре { $f }
+scene-animation = анимация: { $frames } { $frames ->
+        [one] кадр
+        [few] кадра
+       *[many] кадров
+    } при { $fps } кадр/с, { $nodes } { $nodes ->
+        [one] анимированный узел
+        [few] анимированных узла
+       *[many] анимированных узлов
+    }
+scene-landscape-summary = ландшафт, LOD { $lod }: { $tiles } { $tiles ->
+        [one] тайл
+        [few] тайла
+       *[many] тайлов
+    }, { $triangles } { $triangles ->
+        [one] треугольник
+        [few] треугольника
+       *[many] треугольников
+    } в { $groups } { $groups ->
+        [one] группе
+        [few] группах
+       *[many] группах
+    } материалов, материалы из { $wear }
+scene-level-summary = уровень версии { $version }: визуалов { $visuals }, нарисовано { $drawn } ({ $triangles } { $triangles ->
+        [one] треугольник
+        [few] треугольника
+       *[many] треугольников
+    }), пропущено { $skipped }; секторов { $sectors }, порталов { $portals }, источников света { $lights }, свечений { $glows }
+scene-mission-summary = миссия: объектов { $count } (пустыми коробками нарисовано { $missing }), кланов { $clans }, залежей { $lodes }, маршрутов { $routes }; собрано разных юнитов и записей: { $built }
+scene-assembled = собрано { $drawn } из { $total } { $total ->
+        [one] компонента
+        [few] компонентов
+       *[many] компонентов
+    } ({ $triangles } { $triangles ->
+        [one] треугольник
+        [few] треугольника
+       *[many] треугольников
+    })
+scene-internal-left-out = внутренние части и клипы не показаны
+scene-frame-at-rest = --frame не относится к собранному объекту: нарисован в покое
+scene-vertex-buffer-line = вершинный буфер { $i }: { $n } { $n ->
+        [one] вершина
+        [few] вершины
+       *[many] вершин
+    } по { $stride } байт: { $elements }
+scene-index-buffer-line = индексный буфер { $i }: { $n } { $n ->
+        [one] индекс
+        [few] индекса
+       *[many] индексов
+    }
+
+## Сцена: подсказка при наведении на визуал уровня
+scene-hover-visual = визуал { $visual }
+scene-hover-shader =
+    визуал { $visual } · { $kind }
+    шейдер { $shader }: { $engine }
+scene-hover-shader-textures =
+    визуал { $visual } · { $kind }
+    шейдер { $shader }: { $engine }
+    текстуры: { $textures }
+scene-hover-shader-past =
+    визуал { $visual } · { $kind }
+    шейдер { $shader } (за пределами таблицы)
+
+## Сцена: находки при построении
+scene-not-a-mesh = не сетка (не модель или ландшафт MSH и не level.geom)
+scene-msh-variant-unknown = MSH, который ни модель (компоненты 6 и 13), ни ландшафт (11 без 6): рисовать нечего
+scene-options-ignored = { $options } не относятся к { $name } и пропущены
+scene-not-model-mesh = не сетка модели (компоненты 6 и 13)
+scene-no-game = { $what } рисуется по всей папке игры, но ни в одной папке выше нет objects.rlb
+scene-animation-cut = в анимации объявлено { $stored } { $stored ->
+        [one] кадр
+        [few] кадра
+       *[many] кадров
+    }; экспортируются только первые { $frames }
+scene-non-finite = { $n } { $n ->
+        [one] нечисловая координата (NaN или бесконечность) записана
+        [few] нечисловые координаты (NaN или бесконечность) записаны
+       *[many] нечисловых координат (NaN или бесконечность) записаны
+    } как 0
+scene-landscape-blended = { $blended } { $blended ->
+        [one] треугольник смешивает
+        [few] треугольника смешивают
+       *[many] треугольников смешивают
+    } второй материал по альфе вершин; экспортируется только их основной материал
+scene-visual-no-positions = визуал { $v }: в вершинном буфере { $vb } нет позиций; не рисуется
+scene-landscape-failed = ландшафт { $origin }: { $why }; нарисовано без него
+scene-component-not-drawn = компонент { $i } ({ $key }): { $why }; не рисуется
+scene-component-attachment = компонент { $i } ({ $key }): точка крепления { $attach } не называет ни одного узла сетки родителя (узлов: { $pcount }); размещён в начале координат родителя
+
+## Экспорт
+scene-export-gltf-document = документ glTF: { $why }
+scene-export-glb-too-big = сцена не помещается в .glb (не больше 4 ГиБ)
+scene-export-output-type = выходной файл должен оканчиваться на .obj, .gltf или .glb
+
+## Отрисовка
+render-no-adapter = графический адаптер не найден ({ $why }); установите драйвер Vulkan или OpenGL (программный даёт пакет Mesa mesa-vulkan-drivers)
+render-no-device = графический адаптер отказал в создании устройства: { $why }
+render-too-large = { $width }x{ $height } больше предела этого адаптера { $max }x{ $max }
+render-scene-too-large = сцене нужен буфер в { $bytes } { $bytes ->
+        [one] байт
+        [few] байта
+       *[many] байт
+    }; этот адаптер допускает { $max }
+render-readback = не удалось прочитать отрисованное изображение: { $why }

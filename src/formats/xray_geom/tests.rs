@@ -64,8 +64,8 @@ fn version_13_level_contents() {
     assert!(g.chunks.iter().any(|c| c.kind() == 5 && &c.raw[..10] == b"an unknown"));
     let meshes = extract(&g, &Readings::default());
     assert_eq!(meshes.iter().map(|m| m.triangle_count()).collect::<Vec<_>>(), [4, 18, 0]);
-    assert!(meshes[2].note.contains("does not fit"), "{}", meshes[2].note);
-    assert!(meshes[1].note.contains("base vertex 0"));
+    assert!(meshes[2].note.english.contains("does not fit"), "{}", meshes[2].note);
+    assert!(meshes[1].note.english.contains("base vertex 0"));
     // Brush normals point up.
     assert!(meshes[1].normals.iter().all(|n| n[1] > 0.99));
 }

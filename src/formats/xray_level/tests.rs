@@ -205,9 +205,9 @@ mod fixture_set {
         ];
         for (g2, want) in cases {
             let e = checked_indices(&g2, None, &g, "level.geom").unwrap_err();
-            assert!(e.contains(want), "{g2:?}: {e}");
+            assert!(e.english.contains(want), "{g2:?}: {e}");
         }
         let w = crate::formats::xray_geom::SwiEntry { offset: 30, num_tris: 3, num_verts: 4 };
-        assert!(checked_indices(&ok, Some(w), &g, "level.geom").unwrap_err().contains("window 0"));
+        assert!(checked_indices(&ok, Some(w), &g, "level.geom").unwrap_err().english.contains("window 0"));
     }
 }
