@@ -46,3 +46,17 @@ impl std::fmt::Display for RenderError {
 }
 
 impl std::error::Error for RenderError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_is_the_english_message_and_the_editor_reads_it_in_russian() {
+        let e = RenderError::SceneTooLarge { bytes: 3_000_000_002, max: 268_435_456 };
+        assert_eq!(e.to_string(), "the scene needs a 3000000002-byte buffer; this adapter allows 268435456");
+        let m = e.message();
+        let ru = crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &m.english, m.key.as_deref());
+        assert_eq!(ru, "сцене нужен буфер в 3000000002 байта; этот адаптер допускает 268435456");
+    }
+}

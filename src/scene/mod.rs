@@ -223,4 +223,20 @@ mod tests {
         assert!(matches!(build_scene("x.txt", b"hello".to_vec().into(), &a, &o, &r), Err(SceneError::Usage(_))));
         assert!(matches!(build_scene("x.msh", b"NRes".to_vec().into(), &a, &o, &r), Err(SceneError::Format(_))));
     }
+
+    #[test]
+    fn refusals_and_notes_carry_ids_the_editor_reads_in_russian() {
+        let russian = |m: &Message| crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &m.english, m.key.as_deref());
+        let (a, r, o) = (demo_assets(), Readings::default(), SceneOptions::default());
+        let Err(e) = build_scene("Land.msh", mfx::landscape(8).into(), &a, &SceneOptions { lod: 2, ..o }, &r) else { panic!("LOD 2 is refused") };
+        assert_eq!(e.to_string(), "Land.msh: a landscape has LOD 0 and 1, not 2");
+        assert_eq!(russian(&e.message()), "Land.msh: у ландшафта есть LOD 0 и 1, а не 2");
+        let Err(e) = build_scene("x.msh", b"NRes".to_vec().into(), &a, &o, &r) else { panic!("not an archive") };
+        assert_eq!(e.message().english, e.to_string(), "a format error's message is what Display writes");
+        let walker = build_scene("walker.msh", mfx::walker().into(), &a, &o, &r).unwrap();
+        let note = &walker.notes[0];
+        assert!(note.english.starts_with("cell slot_index[0] (variant 0, LOD 0): "), "{note}");
+        let ru = russian(note);
+        assert!(ru.starts_with("ячейка slot_index[0] (вариант 0, LOD 0): ") && ru.contains(" батч"), "{ru}");
+    }
 }
