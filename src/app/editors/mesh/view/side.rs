@@ -59,7 +59,7 @@ pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<I
                     Severity::Info => ui.visuals().weak_text_color(),
                 };
                 let at = d.offset.map(|o| format!("@0x{o:X} ")).unwrap_or_default();
-                ui.colored_label(c, format!("{at}{}", d.message));
+                ui.colored_label(c, format!("{at}{}", crate::app::i18n::messages::diagnostic(d)));
             }
         });
     }
