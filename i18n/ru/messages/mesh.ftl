@@ -133,7 +133,7 @@ msh-refs-no-parse = сетка не читается: { $why }
 msh-refs-batches = батчи не читаются: { $why }
 
 ## Сцена: что построено (заметки 3D-вида и экспорта)
-scene-through-level = нарисовано через файл уровня рядом ({ $origin })
+scene-through-level = показано через файл уровня, лежащий рядом ({ $origin })
 scene-cell-first-person = ячейка slot_index[{ $index }] (вариант { $row }, вид от первого лица): { $batches } { $batches ->
         [one] батч
         [few] батча
@@ -226,10 +226,10 @@ scene-hover-shader-past =
     шейдер { $shader } (за пределами таблицы)
 
 ## Сцена: находки при построении
-scene-not-a-mesh = не сетка (не модель или ландшафт MSH и не level.geom)
+scene-not-a-mesh = это не сетка (ни модель или ландшафт MSH, ни level.geom)
 scene-msh-variant-unknown = MSH, который ни модель (компоненты 6 и 13), ни ландшафт (11 без 6): рисовать нечего
 scene-options-ignored = { $options } не относятся к { $name } и пропущены
-scene-not-model-mesh = не сетка модели (компоненты 6 и 13)
+scene-not-model-mesh = это не сетка модели (нужны компоненты 6 и 13)
 scene-no-game = { $what } рисуется по всей папке игры, но ни в одной папке выше нет objects.rlb
 scene-animation-cut = в анимации объявлено { $stored } { $stored ->
         [one] кадр
@@ -249,7 +249,7 @@ scene-landscape-blended = { $blended } { $blended ->
 scene-visual-no-positions = визуал { $v }: в вершинном буфере { $vb } нет позиций; не рисуется
 scene-landscape-failed = ландшафт { $origin }: { $why }; нарисовано без него
 scene-component-not-drawn = компонент { $i } ({ $key }): { $why }; не рисуется
-scene-component-attachment = компонент { $i } ({ $key }): точка крепления { $attach } не называет ни одного узла сетки родителя (узлов: { $pcount }); размещён в начале координат родителя
+scene-component-attachment = компонент { $i } ({ $key }): точка крепления { $attach } не указывает ни на один узел сетки родителя (узлов: { $pcount }); размещён в начале координат родителя
 
 ## Экспорт
 scene-export-gltf-document = документ glTF: { $why }
