@@ -64,7 +64,7 @@ fn a_level_geom_with_a_level_beside_it_opens_the_level_view() {
     let b = view(&h).built().expect("built");
     assert_eq!(b.kind, MeshKind::Level);
     assert_eq!(b.scene.triangle_count(), drawn());
-    assert!(b.notes[0].starts_with("drawn through the level file beside it"), "{:?}", b.notes);
+    assert!(b.notes[0].english.starts_with("drawn through the level file beside it"), "{:?}", b.notes);
 }
 
 #[test]

@@ -184,7 +184,7 @@ fn level_geom_draws_every_vertex_as_a_point() {
     let vertices: usize = geom.vertex_buffers().iter().map(|v| v.vertex_count as usize).sum();
     // The panel lists every buffer, the vertex buffers with their declarations.
     assert_eq!(b.buffers.len(), geom.vertex_buffers().len() + geom.index_buffers().len());
-    assert!(b.buffers[0].starts_with("vertex buffer 0:") && b.buffers[0].contains("@0"), "{}", b.buffers[0]);
+    assert!(b.buffers[0].english.starts_with("vertex buffer 0:") && b.buffers[0].english.contains("@0"), "{}", b.buffers[0]);
     assert!(h.query_by_label_contains("Buffers (").is_some());
     assert_eq!(b.scene.point_count() + b.scene.parts.iter().filter(|p| !p.points).map(|p| p.vertices.len()).sum::<usize>(), vertices);
 }

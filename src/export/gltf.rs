@@ -313,7 +313,7 @@ impl Builder {
             b.uri = bin_uri;
             self.root.buffers.push(b);
         }
-        let doc = self.root.to_value().map_err(|e| Error::new(0, format!("glTF document: {e}")))?;
+        let doc = self.root.to_value().map_err(|e| Error::new(0, crate::msg!("scene-export-gltf-document", "glTF document: {why}", why = e.to_string())))?;
         Ok((with_names(doc, &self.names), self.bin))
     }
 }
@@ -366,7 +366,7 @@ pub fn build(scene: &Scene, images: &Images, bin_uri: Option<String>) -> Result<
 pub fn gltf_files(scene: &Scene, stem: &str) -> Result<Vec<(String, Vec<u8>)>> {
     let bin_name = format!("{stem}.bin");
     let out = build(scene, &Images::Files { prefix: format!("{stem}_") }, Some(bin_name.clone()))?;
-    let doc = serde_json::to_vec_pretty(&out.document).map_err(|e| Error::new(0, format!("glTF document: {e}")))?;
+    let doc = serde_json::to_vec_pretty(&out.document).map_err(|e| Error::new(0, crate::msg!("scene-export-gltf-document", "glTF document: {why}", why = e.to_string())))?;
     let mut files = vec![(format!("{stem}.gltf"), doc)];
     if !out.bin.is_empty() {
         files.push((bin_name, out.bin));
@@ -378,8 +378,8 @@ pub fn gltf_files(scene: &Scene, stem: &str) -> Result<Vec<(String, Vec<u8>)>> {
 /// A `.glb`: the document and every byte of binary data (images included) in one file.
 pub fn glb_bytes(scene: &Scene) -> Result<Vec<u8>> {
     let out = build(scene, &Images::Embedded, None)?;
-    let doc = serde_json::to_vec(&out.document).map_err(|e| Error::new(0, format!("glTF document: {e}")))?;
-    glb::container(doc, out.bin).ok_or_else(|| Error::new(0, "the scene does not fit a .glb (4 GiB at most)"))
+    let doc = serde_json::to_vec(&out.document).map_err(|e| Error::new(0, crate::msg!("scene-export-gltf-document", "glTF document: {why}", why = e.to_string())))?;
+    glb::container(doc, out.bin).ok_or_else(|| Error::new(0, crate::msg!("scene-export-glb-too-big", "the scene does not fit a .glb (4 GiB at most)")))
 }
 
 /// A material's cell (a Page rect of an atlas) as `KHR_texture_transform`: the rect's offset

@@ -11,6 +11,8 @@ pub mod gltf;
 pub mod obj;
 
 use crate::formats::Error;
+use crate::formats::message::Message;
+use crate::msg;
 use crate::scene::{Scene, SceneError};
 use std::path::{Path, PathBuf};
 
@@ -37,7 +39,7 @@ impl ExportFormat {
 #[derive(Debug)]
 pub enum ExportError {
     /// The request does not fit the item (a LOD it has not, an unknown output type).
-    Usage(String),
+    Usage(Message),
     /// The item cannot be read.
     Format(Error),
     Io(PathBuf, std::io::Error),
@@ -46,7 +48,7 @@ pub enum ExportError {
 impl std::fmt::Display for ExportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ExportError::Usage(m) => f.write_str(m),
+            ExportError::Usage(m) => f.write_str(m.as_str()),
             ExportError::Format(e) => write!(f, "{e}"),
             ExportError::Io(p, e) => write!(f, "{}: {e}", p.display()),
         }
@@ -115,7 +117,7 @@ impl ExportSummary {
 /// as given; the companions are named after its stem.
 pub fn export_to(scene: &Scene, out: &Path) -> Result<ExportSummary, ExportError> {
     let format = ExportFormat::from_path(out)
-        .ok_or_else(|| ExportError::Usage(format!("{}: the output must end in .obj, .gltf or .glb", out.display())))?;
+        .ok_or_else(|| ExportError::Usage(msg!("scene-export-output-type", "the output must end in .obj, .gltf or .glb").prefixed(&format!("{}: ", out.display()))))?;
     let stem = out.file_stem().and_then(|s| s.to_str()).filter(|s| !s.is_empty()).unwrap_or("export").to_string();
     let dir = out.parent().filter(|p| !p.as_os_str().is_empty()).map(Path::to_path_buf);
     let mut summary = ExportSummary::of(scene);

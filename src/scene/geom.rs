@@ -5,7 +5,9 @@
 //! note says which.
 
 use super::types::{Finite, Primitive, Scene, SceneNode, SourceAxes, reverse_winding};
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Result};
+use crate::msg;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
@@ -60,18 +62,25 @@ pub fn geom_scene_of(name: &str, geom: &LevelGeom, diags: Vec<Diagnostic>, readi
 }
 
 /// "vertex buffer 0: 24 vertices of 32 bytes: FLOAT3 POSITION @0, ..." and the index buffers.
-pub fn buffer_lines(g: &LevelGeom) -> Vec<String> {
-    let mut out: Vec<String> = g
+pub fn buffer_lines(g: &LevelGeom) -> Vec<Message> {
+    let mut out: Vec<Message> = g
         .vertex_buffers()
         .iter()
         .enumerate()
         .map(|(i, v)| {
             let decl: Vec<String> =
                 v.decl.elements.iter().map(|e| format!("{} {}{} @{}", type_name(e.ty), usage_name(e.usage), if e.usage_index > 0 { e.usage_index.to_string() } else { String::new() }, e.offset)).collect();
-            format!("vertex buffer {i}: {} vertices of {} bytes: {}", v.vertex_count, v.stride(), decl.join(", "))
+            msg!(
+                "scene-vertex-buffer-line",
+                "vertex buffer {i}: {n} vertices of {stride} bytes: {elements}",
+                i = i,
+                n = v.vertex_count,
+                stride = v.stride(),
+                elements = decl.join(", ")
+            )
         })
         .collect();
-    out.extend(g.index_buffers().iter().enumerate().map(|(i, b)| format!("index buffer {i}: {} indices", b.data.len() / 2)));
+    out.extend(g.index_buffers().iter().enumerate().map(|(i, b)| msg!("scene-index-buffer-line", "index buffer {i}: {n} indices", i = i, n = b.data.len() / 2)));
     out
 }
 
@@ -86,7 +95,7 @@ mod tests {
         let modes: Vec<bool> = s.nodes.iter().map(|n| n.primitives[0].points).collect();
         assert_eq!(modes, [false, false, true], "index buffer 2 needs a base vertex from the level file");
         assert_eq!(s.notes.len(), 3);
-        assert!(s.notes[2].contains("points"));
+        assert!(s.notes[2].english.contains("points"));
         assert!(s.materials.is_empty());
         assert!(s.point_count() > 0 && s.triangle_count() > 0);
         // Every node's primitive keeps its buffer's vertex count.

@@ -56,7 +56,7 @@ pub struct ItemScene {
     /// A landscape's triangles as the file has them, for picking.
     pub land: Option<LandPick>,
     /// A level.geom's buffers: one line each, with the vertex declaration.
-    pub buffers: Vec<String>,
+    pub buffers: Vec<crate::formats::message::Message>,
     /// A level's visuals, shaders and sectors, for picking and the tree.
     pub level: Option<LevelPick>,
 }
@@ -70,7 +70,7 @@ pub fn build_item(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, opt
         let files = LevelFiles::open(level, assets)?;
         let mut scene = level_scene(name, &files, readings, layers);
         if let Some(origin) = through {
-            scene.notes.insert(0, format!("drawn through the level file beside it ({origin})"));
+            scene.notes.insert(0, crate::msg!("scene-through-level", "drawn through the level file beside it ({origin})", origin = origin));
         }
         let level = Some(LevelPick::new(&files));
         return Ok(ItemScene { scene, kind: SceneKind::Level, cell: (0, 0), land: None, buffers: Vec::new(), level });

@@ -24,18 +24,24 @@ pub fn landscape_scene(
 ) -> Result<(Scene, LandscapeMesh)> {
     let (mesh, diags) = extract_landscape(parts, readings, lod)?;
     let mut scene = Scene { name: name.to_string(), diagnostics: diags, ..Scene::default() };
-    scene.notes.push(format!(
-        "landscape LOD {lod}: {} tiles, {} triangles in {} material groups, materials from {}",
-        mesh.tiles.len(),
-        mesh.triangles.len(),
-        mesh.groups.len(),
-        mesh.wear.file_name()
+    scene.notes.push(crate::msg!(
+        "scene-landscape-summary",
+        "landscape LOD {lod}: {tiles} tiles, {triangles} triangles in {groups} material groups, materials from {wear}",
+        lod = lod,
+        tiles = mesh.tiles.len(),
+        triangles = mesh.triangles.len(),
+        groups = mesh.groups.len(),
+        wear = mesh.wear.file_name()
     ));
     let blended = mesh.triangles.iter().filter(|t| t.blended && t.secondary.is_some()).count();
     if blended > 0 {
         scene.diagnostics.push(Diagnostic::info(
             parts.offset(21),
-            format!("{blended} triangles blend a secondary material by vertex alpha; only their primary material is exported"),
+            crate::msg!(
+                "scene-landscape-blended",
+                "{blended} triangles blend a secondary material by vertex alpha; only their primary material is exported",
+                blended = blended
+            ),
         ));
     }
     let mut bytes: Vec<u16> = mesh.groups.iter().filter_map(|g| g.primary.map(u16::from)).collect();

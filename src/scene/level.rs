@@ -14,6 +14,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
 use crate::formats::readings::Readings;
+use crate::formats::message::Message;
 use crate::formats::xray_geom::{VertexBuffer, decode_for_display, decode_hemi};
 use crate::formats::xray_level::draw::DrawCall;
 use crate::formats::xray_level::visual::{MT_HIERRARHY, MT_LOD};
@@ -160,7 +161,7 @@ pub fn visual_label(visual: usize) -> String {
 /// Builds the scene of an opened level.
 pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: LevelLayers) -> Scene {
     let level = &files.level;
-    let mut scene = Scene { name: name.to_string(), axes: SourceAxes::XRay, diagnostics: files.diagnostics.clone(), notes: files.notes.clone(), ..Scene::default() };
+    let mut scene = Scene { name: name.to_string(), axes: SourceAxes::XRay, diagnostics: files.diagnostics.clone(), notes: files.notes.iter().map(|n| Message::from(n.clone())).collect(), ..Scene::default() };
     // One material per shader entry (entry 0, none, included so indices match).
     let mut used = vec![false; level.shaders.len().max(1)];
     for d in &files.resolved.draws {
@@ -206,7 +207,10 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
             }
             match vbs.get(d.range.vb as usize).and_then(|vb| primitive(d, vb, readings, tree.as_ref(), placed.is_none(), material, visual_label(v), &mut finite)) {
                 Some(p) => node.primitives.push(p),
-                None => scene.diagnostics.push(Diagnostic::error(visual.offset, format!("visual {v}: vertex buffer {} has no positions; not drawn", d.range.vb))),
+                None => scene.diagnostics.push(Diagnostic::error(
+                    visual.offset,
+                    crate::msg!("scene-visual-no-positions", "visual {v}: vertex buffer {vb} has no positions; not drawn", v = v, vb = d.range.vb),
+                )),
             }
             if let (Some(fd), Some(m)) = (fastpath_of(v), fastpath_material)
                 && let Some(p) = fast_vbs.get(fd.range.vb as usize).and_then(|vb| primitive(fd, vb, readings, None, false, Some(m), format!("visual {v} FASTPATH"), &mut finite))
@@ -273,17 +277,18 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
         }
     }
     let r = &files.resolved;
-    scene.notes.push(format!(
-        "level version {}: {} visuals, {} drawn ({} triangles), {} skipped; {} sectors, {} portals, {} lights, {} glows",
-        level.header.version,
-        level.visuals.len(),
-        r.draws.len(),
-        r.triangle_count(),
-        r.skipped.len(),
-        level.sectors.len(),
-        level.portals.len(),
-        level.light_count,
-        level.glows.len()
+    scene.notes.push(crate::msg!(
+        "scene-level-summary",
+        "level version {version}: {visuals} visuals, {drawn} drawn ({triangles} triangles), {skipped} skipped; {sectors} sectors, {portals} portals, {lights} lights, {glows} glows",
+        version = level.header.version,
+        visuals = level.visuals.len(),
+        drawn = r.draws.len(),
+        triangles = r.triangle_count(),
+        skipped = r.skipped.len(),
+        sectors = level.sectors.len(),
+        portals = level.portals.len(),
+        lights = level.light_count,
+        glows = level.glows.len()
     ));
     scene.diagnostics.extend(finite.diagnostic());
     scene
@@ -305,7 +310,7 @@ pub fn level_item_scene(name: &str, bytes: &SharedBytes, assets: &dyn AssetSourc
     }
     let Ok(files) = LevelFiles::open(beside.bytes.clone(), assets) else { return Ok(None) };
     let mut scene = level_scene(name, &files, readings, layers);
-    scene.notes.insert(0, format!("drawn through the level file beside it ({})", beside.origin));
+    scene.notes.insert(0, crate::msg!("scene-through-level", "drawn through the level file beside it ({origin})", origin = beside.origin));
     Ok(Some(scene))
 }
 

@@ -4,7 +4,9 @@
 //! tree and hover text show it.
 
 use super::level::{LevelFiles, shader_colour};
+use crate::formats::message::Message;
 use crate::formats::xray_geom::SwiEntry;
+use crate::msg;
 use crate::formats::xray_level::GContainer;
 
 /// One visual as the side section shows it.
@@ -97,14 +99,24 @@ pub fn visual_of(label: &str) -> Option<usize> {
 
 /// What hovering a visual in the view says: its index and type, its shader's number, engine
 /// shader and textures.
-pub fn hover_text(pick: &LevelPick, visual: usize) -> String {
-    let Some(info) = pick.visuals.get(visual) else { return format!("visual {visual}") };
-    let shader = match pick.shaders.get(info.shader as usize) {
-        Some(s) if s.textures.is_empty() => format!("shader {}: {}", info.shader, s.engine),
-        Some(s) => format!("shader {}: {}\ntextures: {}", info.shader, s.engine, s.textures.join(", ")),
-        None => format!("shader {} (past the table)", info.shader),
-    };
-    format!("visual {visual} · {}\n{shader}", info.type_name)
+pub fn hover_text(pick: &LevelPick, visual: usize) -> Message {
+    let Some(info) = pick.visuals.get(visual) else { return msg!("scene-hover-visual", "visual {visual}", visual = visual) };
+    let (kind, shader) = (info.type_name, info.shader);
+    match pick.shaders.get(info.shader as usize) {
+        Some(s) if s.textures.is_empty() => {
+            msg!("scene-hover-shader", "visual {visual} · {kind}\nshader {shader}: {engine}", visual = visual, kind = kind, shader = shader, engine = &s.engine)
+        }
+        Some(s) => msg!(
+            "scene-hover-shader-textures",
+            "visual {visual} · {kind}\nshader {shader}: {engine}\ntextures: {textures}",
+            visual = visual,
+            kind = kind,
+            shader = shader,
+            engine = &s.engine,
+            textures = s.textures.join(", ")
+        ),
+        None => msg!("scene-hover-shader-past", "visual {visual} · {kind}\nshader {shader} (past the table)", visual = visual, kind = kind, shader = shader),
+    }
 }
 
 #[cfg(test)]

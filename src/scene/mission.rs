@@ -199,9 +199,15 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
             Ok((land_scene, _)) => {
                 append(&mut scene, &land_scene, usize::MAX - 1, land.origin.clone(), Some(map), Transform::IDENTITY, &mut merge);
                 scene.notes.extend(land_scene.notes.iter().cloned());
-                scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| Diagnostic { message: format!("{}: {}", land.origin, d.message), offset: None, ..d.clone() }));
+                scene.diagnostics.extend(land_scene.diagnostics.iter().map(|d| {
+                    let m = d.text().prefixed(&format!("{}: ", land.origin));
+                    Diagnostic { message: m.english, key: m.key, offset: None, ..d.clone() }
+                }));
             }
-            Err(e) => scene.diagnostics.push(Diagnostic::warning(0u64, format!("landscape {}: {e}; drawn without it", land.origin))),
+            Err(e) => {
+                let m = crate::msg!("scene-landscape-failed", "landscape {origin}: {why}; drawn without it", origin = &land.origin, why = e.to_string());
+                scene.diagnostics.push(Diagnostic::warning(0u64, m));
+            }
         }
     }
     let ground = Ground::new(&scene, &scene.world_transforms());
@@ -311,14 +317,15 @@ pub fn mission_scene(name: &str, resolved: &ResolvedMission, game: &GameFolder, 
     for o in &mut objects {
         (o.min, o.max) = placed_box(&scene, &world, o.nodes.clone(), &drawn_as, scales.get(&o.node).copied());
     }
-    scene.notes.push(format!(
-        "mission: {} objects ({} drawn as missing boxes), {} clans, {} lodes, {} routes; {} distinct units and records assembled",
-        objects.len(),
-        objects.iter().filter(|o| o.missing).count(),
-        mission.clans.len(),
-        mission.lodes.len(),
-        mission.routes.len(),
-        built.len()
+    scene.notes.push(crate::msg!(
+        "scene-mission-summary",
+        "mission: {count} objects ({missing} drawn as missing boxes), {clans} clans, {lodes} lodes, {routes} routes; {built} distinct units and records assembled",
+        count = objects.len(),
+        missing = objects.iter().filter(|o| o.missing).count(),
+        clans = mission.clans.len(),
+        lodes = mission.lodes.len(),
+        routes = mission.routes.len(),
+        built = built.len()
     ));
     MissionScene { scene, objects, world }
 }

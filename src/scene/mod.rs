@@ -31,7 +31,9 @@ use crate::formats::msh::nodes::GridCell;
 use crate::formats::msh::terrain::LandscapeMesh;
 use crate::formats::msh::{Msh, Parts, Variant};
 use crate::formats::readings::Readings;
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Error, Severity};
+use crate::msg;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SceneOptions {
@@ -57,7 +59,7 @@ impl Default for SceneOptions {
 #[derive(Debug)]
 pub enum SceneError {
     /// The request does not fit the item (a LOD it has not, not a mesh at all).
-    Usage(String),
+    Usage(Message),
     /// The item cannot be read.
     Format(Error),
 }
@@ -65,13 +67,26 @@ pub enum SceneError {
 impl std::fmt::Display for SceneError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SceneError::Usage(m) => f.write_str(m),
+            SceneError::Usage(m) => f.write_str(m.as_str()),
             SceneError::Format(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for SceneError {}
+
+impl SceneError {
+    /// What `Display` writes, with the message's id: the editor shows it in the user's language.
+    pub fn message(&self) -> Message {
+        match self {
+            SceneError::Usage(m) => m.clone(),
+            SceneError::Format(e) => {
+                let at = if e.context.is_empty() { format!("@0x{:X}: ", e.offset) } else { format!("{} @0x{:X}: ", e.path(), e.offset) };
+                e.text().prefixed(&at)
+            }
+        }
+    }
+}
 
 impl From<Error> for SceneError {
     fn from(e: Error) -> Self {
@@ -104,7 +119,7 @@ pub fn build_scene(
             ignored_options(&mut scene, opts, true, true);
             return Ok(scene);
         }
-        return Err(SceneError::Usage(format!("{name}: not a mesh (an MSH model or landscape, or a level.geom)")));
+        return Err(SceneError::Usage(msg!("scene-not-a-mesh", "not a mesh (an MSH model or landscape, or a level.geom)").prefixed(&format!("{name}: "))));
     }
     Ok(msh_scene(name, read_msh(bytes)?, assets, opts, readings)?.0)
 }
@@ -129,7 +144,7 @@ pub(crate) fn msh_scene(name: &str, read: MshRead, assets: &dyn AssetSource, opt
     let mut resolver = Resolver::new(assets, readings).at_time(opts.material_time_ms);
     let (mut scene, land) = match msh.variant() {
         Variant::Model => {
-            let cell = GridCell::from_lod_variant(opts.lod, opts.variant).map_err(|e| SceneError::Usage(e.message))?;
+            let cell = GridCell::from_lod_variant(opts.lod, opts.variant).map_err(|e| SceneError::Usage(e.text()))?;
             let table = WearTable::for_mesh(assets, name);
             let mopts = model::ModelOptions { cell, frame: opts.frame, frames_per_second: opts.frames_per_second };
             let mut resolve = |b: &[u16]| resolver.resolve_all(&table, b.iter().copied());
@@ -139,7 +154,7 @@ pub(crate) fn msh_scene(name: &str, read: MshRead, assets: &dyn AssetSource, opt
         }
         Variant::Landscape => {
             if opts.lod > 1 {
-                return Err(SceneError::Usage(format!("{name}: a landscape has LOD 0 and 1, not {}", opts.lod)));
+                return Err(SceneError::Usage(msg!("msh-land-lod", "a landscape has LOD 0 and 1, not {lod}", lod = opts.lod).prefixed(&format!("{name}: "))));
             }
             let mut tables: Vec<Diagnostic> = Vec::new();
             let mut resolve = |m: &LandscapeMesh, b: &[u16]| {
@@ -155,7 +170,7 @@ pub(crate) fn msh_scene(name: &str, read: MshRead, assets: &dyn AssetSource, opt
         Variant::Unknown => {
             return Err(SceneError::Format(Error::new(
                 0,
-                "an MSH that is neither a model (components 6 and 13) nor a landscape (11 without 6): nothing to draw",
+                msg!("scene-msh-variant-unknown", "an MSH that is neither a model (components 6 and 13) nor a landscape (11 without 6): nothing to draw"),
             )));
         }
     };
@@ -176,7 +191,8 @@ fn ignored_options(scene: &mut Scene, opts: &SceneOptions, lod: bool, variant_fr
         ignored.push("--frame");
     }
     if !ignored.is_empty() {
-        scene.diagnostics.push(Diagnostic::new(Severity::Info, None, format!("{} do not apply to {} and were ignored", ignored.join(", "), scene.name)));
+        let m = msg!("scene-options-ignored", "{options} do not apply to {name} and were ignored", options = ignored.join(", "), name = &scene.name);
+        scene.diagnostics.push(Diagnostic::new(Severity::Info, None, m));
     }
 }
 
@@ -206,5 +222,21 @@ mod tests {
         assert!(matches!(build_scene("walker.msh", mfx::walker().into(), &a, &SceneOptions { variant: 3, ..o }, &r), Err(SceneError::Usage(_))));
         assert!(matches!(build_scene("x.txt", b"hello".to_vec().into(), &a, &o, &r), Err(SceneError::Usage(_))));
         assert!(matches!(build_scene("x.msh", b"NRes".to_vec().into(), &a, &o, &r), Err(SceneError::Format(_))));
+    }
+
+    #[test]
+    fn refusals_and_notes_carry_ids_the_editor_reads_in_russian() {
+        let russian = |m: &Message| crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &m.english, m.key.as_deref());
+        let (a, r, o) = (demo_assets(), Readings::default(), SceneOptions::default());
+        let Err(e) = build_scene("Land.msh", mfx::landscape(8).into(), &a, &SceneOptions { lod: 2, ..o }, &r) else { panic!("LOD 2 is refused") };
+        assert_eq!(e.to_string(), "Land.msh: a landscape has LOD 0 and 1, not 2");
+        assert_eq!(russian(&e.message()), "Land.msh: у ландшафта есть LOD 0 и 1, а не 2");
+        let Err(e) = build_scene("x.msh", b"NRes".to_vec().into(), &a, &o, &r) else { panic!("not an archive") };
+        assert_eq!(e.message().english, e.to_string(), "a format error's message is what Display writes");
+        let walker = build_scene("walker.msh", mfx::walker().into(), &a, &o, &r).unwrap();
+        let note = &walker.notes[0];
+        assert!(note.english.starts_with("cell slot_index[0] (variant 0, LOD 0): "), "{note}");
+        let ru = russian(note);
+        assert!(ru.starts_with("ячейка slot_index[0] (вариант 0, LOD 0): ") && ru.contains(" батч"), "{ru}");
     }
 }

@@ -12,7 +12,9 @@ use crate::formats::msh::geometry::{ModelMesh, SubMesh, extract_model, frame_cou
 use crate::formats::msh::axes::parkan_to_gltf;
 use crate::formats::msh::nodes::GridCell;
 use crate::formats::msh::slots::BoundsHeader;
-use crate::formats::readings::Readings;
+use crate::formats::message::Message;
+use crate::formats::readings::{Readings, SlotGrid};
+use crate::msg;
 use crate::formats::{Diagnostic, Result};
 
 /// glTF times are seconds and type-8 key times are frames; the engine's playback rate is not
@@ -31,6 +33,39 @@ pub struct ModelOptions {
     pub frames_per_second: f32,
 }
 
+/// The note naming the drawn cell the way the reading names it, with what it holds.
+fn cell_note(cell: GridCell, grid: SlotGrid, batches: usize, triangles: usize) -> Message {
+    let (index, row, col) = (cell.index(), cell.row, cell.col);
+    match grid {
+        SlotGrid::VariantTimes5PlusLod if col == 4 => msg!(
+            "scene-cell-first-person",
+            "cell slot_index[{index}] (variant {row}, first-person view): {batches} batches, {triangles} triangles",
+            index = index,
+            row = row,
+            batches = batches,
+            triangles = triangles
+        ),
+        SlotGrid::VariantTimes5PlusLod => msg!(
+            "scene-cell-variant",
+            "cell slot_index[{index}] (variant {row}, LOD {col}): {batches} batches, {triangles} triangles",
+            index = index,
+            row = row,
+            col = col,
+            batches = batches,
+            triangles = triangles
+        ),
+        SlotGrid::LodTimes5PlusGroup => msg!(
+            "scene-cell-group",
+            "cell slot_index[{index}] (LOD {row}, group {col}): {batches} batches, {triangles} triangles",
+            index = index,
+            row = row,
+            col = col,
+            batches = batches,
+            triangles = triangles
+        ),
+    }
+}
+
 /// Builds the scene; `resolve` turns the batches' material bytes into materials.
 pub fn model_scene(
     name: &str,
@@ -41,20 +76,14 @@ pub fn model_scene(
 ) -> Result<Scene> {
     let (mesh, diags) = extract_model(parts, readings, opts.cell)?;
     let mut scene = Scene { name: name.to_string(), diagnostics: diags, ..Scene::default() };
-    scene.notes.push(format!(
-        "cell slot_index[{}] ({}): {} batches, {} triangles",
-        opts.cell.index(),
-        opts.cell.label(readings.slot_grid),
-        mesh.submeshes.len(),
-        mesh.triangle_count()
-    ));
+    scene.notes.push(cell_note(opts.cell, readings.slot_grid, mesh.submeshes.len(), mesh.triangle_count()));
     let bytes: Vec<u16> = mesh.submeshes.iter().map(|s| s.material).collect();
     let materials = add_materials(&mut scene, resolve(&bytes));
     let mut finite = Finite::default();
 
     let pose = opts.frame.map(|f| model_pose(parts, readings, f, false));
     if let Some(f) = opts.frame {
-        scene.notes.push(format!("posed at frame {f}"));
+        scene.notes.push(msg!("scene-posed-at-frame", "posed at frame {f}", f = f));
     }
     for (i, info) in mesh.nodes.iter().enumerate() {
         let local = pose.as_ref().and_then(|p| p.nodes.get(i)).map_or(info.rest_local, |n| n.local);
@@ -84,11 +113,12 @@ pub fn model_scene(
     scene.bounds = file_bounds(parts, &mesh);
     scene.animation = animation(parts, readings, opts.frames_per_second, &mut finite, &mut scene.diagnostics);
     if let Some(a) = &scene.animation {
-        scene.notes.push(format!(
-            "animation: {} frames at {} frames per second, {} animated nodes",
-            a.times.len(),
-            opts.frames_per_second,
-            a.tracks.len()
+        scene.notes.push(msg!(
+            "scene-animation",
+            "animation: {frames} frames at {fps} frames per second, {nodes} animated nodes",
+            frames = a.times.len(),
+            fps = opts.frames_per_second,
+            nodes = a.tracks.len()
         ));
     }
     scene.diagnostics.extend(finite.diagnostic());
@@ -184,7 +214,7 @@ fn animation(parts: &Parts, readings: &Readings, fps: f32, finite: &mut Finite, 
     if frames < stored {
         diags.push(Diagnostic::warning(
             parts.offset(19),
-            format!("the animation declares {stored} frames; only the first {frames} are exported"),
+            msg!("scene-animation-cut", "the animation declares {stored} frames; only the first {frames} are exported", stored = stored, frames = frames),
         ));
     }
     let fps = if fps.is_finite() && fps > 0.0 { fps } else { DEFAULT_FRAMES_PER_SECOND };
@@ -240,7 +270,7 @@ mod tests {
             assert!(face.dot(a + b + c) > 0.0);
         }
         assert!(s.animation.is_none());
-        assert!(s.notes[0].contains("slot_index[0]"));
+        assert!(s.notes[0].english.contains("slot_index[0]"));
         // The file's own bounds come through: the model's box and sphere, the slot's pair.
         assert_eq!(s.bounds.len(), 4);
         assert!(s.bounds.iter().any(|b| b.node == Some(0) && matches!(b.shape, super::BoundShape::Sphere { radius, .. } if radius > 1.0)));
@@ -280,7 +310,7 @@ mod tests {
         // ROOT rises from z 0 to z 2 (glTF y).
         assert!(rest.nodes[0].local.translation.length() < 1e-6);
         assert!((posed.nodes[0].local.translation - Vec3::new(0.0, 2.0, 0.0)).length() < 1e-5);
-        assert!(posed.notes.iter().any(|n| n.contains("frame 4")));
+        assert!(posed.notes.iter().any(|n| n.english.contains("frame 4")));
         // In playback the root's translation is zeroed, as the engine does.
         let a = posed.animation.unwrap();
         assert!(a.tracks[0].translations.iter().all(|t| *t == [0.0; 3]));

@@ -163,7 +163,7 @@ pub struct Scene {
     pub textures: Vec<SceneTexture>,
     pub animation: Option<SceneAnimation>,
     /// What was exported and how (the cell, the LOD, triangles or points per buffer).
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::formats::message::Message>,
     /// Every finding of extraction and material resolution.
     pub diagnostics: Vec<Diagnostic>,
     /// The materials as resolved, for reports (one per [`Scene::materials`] entry, in order).
@@ -362,7 +362,7 @@ impl Finite {
         (self.replaced > 0).then(|| {
             Diagnostic::warning(
                 0u64,
-                format!("{} non-finite coordinates (NaN or infinite) were written as 0", self.replaced),
+                crate::msg!("scene-non-finite", "{n} non-finite coordinates (NaN or infinite) were written as 0", n = self.replaced),
             )
         })
     }

@@ -26,7 +26,9 @@ use crate::formats::msh::anim::Transform;
 use crate::formats::msh::nodes::GridCell;
 use crate::formats::readings::Readings;
 use crate::formats::unit_dat::PartClass;
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Severity};
+use crate::msg;
 use glam::{Quat, Vec3};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -102,14 +104,15 @@ impl Assembly {
 /// units share turrets), with an id that keeps their materials shared when copied.
 #[derive(Default)]
 pub struct MeshScenes {
-    built: HashMap<String, (usize, Result<Arc<Scene>, String>)>,
+    built: HashMap<String, (usize, Result<Arc<Scene>, Message>)>,
 }
 
 impl MeshScenes {
     /// The model scene of `mesh` (its materials through its own table), and its id.
-    pub fn get(&mut self, mesh: &ResolvedMesh, resolver: &mut Resolver, readings: &Readings, opts: &SceneOptions) -> (usize, Result<Arc<Scene>, String>) {
+    pub fn get(&mut self, mesh: &ResolvedMesh, resolver: &mut Resolver, readings: &Readings, opts: &SceneOptions) -> (usize, Result<Arc<Scene>, Message>) {
         let next = self.built.len();
-        self.built.entry(mesh.address.to_ascii_lowercase()).or_insert_with(|| (next, mesh_scene(mesh, resolver, readings, opts).map(Arc::new).map_err(|e| format!("{}: {e}", mesh.address)))).clone()
+        let mut build = || mesh_scene(mesh, resolver, readings, opts).map(Arc::new).map_err(|e| e.message().prefixed(&format!("{}: ", mesh.address)));
+        self.built.entry(mesh.address.to_ascii_lowercase()).or_insert_with(|| (next, build())).clone()
     }
 }
 
@@ -117,9 +120,9 @@ impl MeshScenes {
 fn mesh_scene(mesh: &ResolvedMesh, resolver: &mut Resolver, readings: &Readings, opts: &SceneOptions) -> Result<Scene, SceneError> {
     let read = read_msh(mesh.bytes.clone())?;
     if read.msh.variant() != Variant::Model {
-        return Err(SceneError::Usage("not a model mesh (components 6 and 13)".to_string()));
+        return Err(SceneError::Usage(msg!("scene-not-model-mesh", "not a model mesh (components 6 and 13)")));
     }
-    let cell = GridCell::from_lod_variant(opts.lod.min(3), opts.variant.min(2)).map_err(|e| SceneError::Usage(e.message))?;
+    let cell = GridCell::from_lod_variant(opts.lod.min(3), opts.variant.min(2)).map_err(|e| SceneError::Usage(e.text()))?;
     let mopts = model::ModelOptions { cell, frame: None, frames_per_second: opts.frames_per_second };
     let mut resolve = |b: &[u16]| resolver.resolve_all(&mesh.wear, b.iter().copied());
     let mut scene = model::model_scene(&mesh.member, &read.parts, readings, &mopts, &mut resolve)?;
@@ -160,7 +163,8 @@ pub fn assemble_with(unit: &ResolvedUnit, resolver: &mut Resolver, meshes: &mut 
         let drawn = opts.internal_parts || !is_internal(c.class);
         let mesh_scene = match &built {
             Some((_, (_, Err(why)))) => {
-                scene.diagnostics.push(Diagnostic::warning(0u64, format!("component {i} ({}): {why}; not drawn", c.record_key)));
+                let m = msg!("scene-component-not-drawn", "component {i} ({key}): {why}; not drawn", i = i, key = &c.record_key, why = why.as_str());
+                scene.diagnostics.push(Diagnostic::warning(0u64, m));
                 None
             }
             Some((_, (id, Ok(s)))) => Some((*id, s.clone())),
@@ -180,7 +184,14 @@ pub fn assemble_with(unit: &ResolvedUnit, resolver: &mut Resolver, meshes: &mut 
                         if !is_internal(c.class) {
                             scene.diagnostics.push(Diagnostic::warning(
                                 0u64,
-                                format!("component {i} ({}): attachment {} names no node of its parent's mesh ({pcount} nodes); placed at the parent's origin", c.record_key, c.attach),
+                                msg!(
+                                    "scene-component-attachment",
+                                    "component {i} ({key}): attachment {attach} names no node of its parent's mesh ({pcount} nodes); placed at the parent's origin",
+                                    i = i,
+                                    key = &c.record_key,
+                                    attach = c.attach,
+                                    pcount = pcount
+                                ),
                             ));
                         }
                         (Placement::ParentOrigin, Some(pnode), Transform::IDENTITY)
@@ -196,7 +207,8 @@ pub fn assemble_with(unit: &ResolvedUnit, resolver: &mut Resolver, meshes: &mut 
                 let mesh = c.record.mesh.as_ref().map_or("", |m| m.address.as_str());
                 scene.diagnostics.extend(s.diagnostics.iter().map(|d| {
                     let at = d.offset.filter(|&o| o > 0).map(|o| format!(" @0x{o:X}")).unwrap_or_default();
-                    Diagnostic { message: format!("component {i} ({mesh}{at}): {}", d.message), offset: None, ..d.clone() }
+                    let m = d.text().prefixed(&format!("component {i} ({mesh}{at}): "));
+                    Diagnostic { message: m.english, key: m.key, offset: None, ..d.clone() }
                 }));
                 (node, s.nodes.len(), s.resolved.iter().map(|m| m.chain()).collect())
             }
@@ -221,9 +233,16 @@ pub fn assemble_with(unit: &ResolvedUnit, resolver: &mut Resolver, meshes: &mut 
     }
     finish_animation(&mut scene, &mut merge);
     let drawn = parts.iter().filter(|p| p.drawn).count();
-    scene.notes.push(format!("assembled {} of {} components ({} triangles)", drawn, parts.len(), scene.triangle_count()));
+    let note = msg!(
+        "scene-assembled",
+        "assembled {drawn} of {total} components ({triangles} triangles)",
+        drawn = drawn,
+        total = parts.len(),
+        triangles = scene.triangle_count()
+    );
+    scene.notes.push(note);
     if !opts.internal_parts {
-        scene.notes.push("internal parts and clips left out".to_string());
+        scene.notes.push(msg!("scene-internal-left-out", "internal parts and clips left out"));
     }
     dedup(&mut scene.diagnostics);
     Assembly { scene, parts }

@@ -36,7 +36,7 @@ impl<'a> WorldItem<'a> {
 }
 
 fn no_game(what: &str) -> SceneError {
-    SceneError::Usage(format!("{what} is drawn across its game folder, and no folder above it has an objects.rlb"))
+    SceneError::Usage(crate::msg!("scene-no-game", "{what} is drawn across its game folder, and no folder above it has an objects.rlb", what = what))
 }
 
 /// The item's scene across `game`.
@@ -51,7 +51,7 @@ pub fn world_scene(item: WorldItem, game: &GameFolder, opts: &SceneOptions, read
         WorldItem::Mission { name, bytes } => mission_file_scene(name, bytes, game, readings, &MissionOptions { scene: aopts.scene, ..MissionOptions::default() })?.scene,
     };
     if opts.frame.is_some() {
-        scene.notes.push("--frame does not apply to an assembled item: drawn at rest".to_string());
+        scene.notes.push(crate::msg!("scene-frame-at-rest", "--frame does not apply to an assembled item: drawn at rest"));
     }
     Ok(scene)
 }

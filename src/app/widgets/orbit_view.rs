@@ -70,7 +70,7 @@ impl OrbitView {
             out.clicked = Some(crate::render::pick::pick(scene, ray, &scene.rest_matrices()).map(|h| h.part));
         }
         if let Err(e) = gpu_view::upload(rs, self.view, scene_id, scene) {
-            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, e.to_string(), egui::FontId::proportional(13.0), ui.visuals().error_fg_color);
+            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::app::i18n::messages::message(&e.message()), egui::FontId::proportional(13.0), ui.visuals().error_fg_color);
             return out;
         }
         if self.slot.is_none() {

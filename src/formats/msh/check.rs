@@ -11,8 +11,10 @@ use super::Variant;
 use super::nodes::{GridCell, NODE38, NONE};
 use super::range_max::RangeMax;
 use super::slots::slot_offset;
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Severity};
 use crate::formats::readings::SlotGrid;
+use crate::msg;
 
 /// At most this many diagnostics per kind of finding; then one summary line.
 const PER_KIND: usize = 8;
@@ -39,9 +41,37 @@ impl<'a> Capped<'a> {
     fn finish(self) {
         for (kind, n) in self.kind_counts {
             if n > PER_KIND {
-                self.out.push(Diagnostic::new(Severity::Info, None, format!("{} more: {kind}", n - PER_KIND)));
+                self.out.push(Diagnostic::new(Severity::Info, None, more(kind, n - PER_KIND)));
             }
         }
+    }
+}
+
+/// The summary line of a kind of finding past the first [`PER_KIND`]: one id per kind, so a
+/// translation names the kind in its own words.
+fn more(kind: &str, n: usize) -> Message {
+    match kind {
+        "variant" => msg!("msh-more-variant", "{n} more: variant", n = n),
+        "path graph size" => msg!("msh-more-path-graph-size", "{n} more: path graph size", n = n),
+        "node stride" => msg!("msh-more-node-stride", "{n} more: node stride", n = n),
+        "parent after child" => msg!("msh-more-parent-after-child", "{n} more: parent after child", n = n),
+        "slot out of range" => msg!("msh-more-slot-out-of-range", "{n} more: slot out of range", n = n),
+        "fallback key" => msg!("msh-more-fallback-key", "{n} more: fallback key", n = n),
+        "animation missing" => msg!("msh-more-animation-missing", "{n} more: animation missing", n = n),
+        "frame map run" => msg!("msh-more-frame-map-run", "{n} more: frame map run", n = n),
+        "name count" => msg!("msh-more-name-count", "{n} more: name count", n = n),
+        "landscape grid" => msg!("msh-more-landscape-grid", "{n} more: landscape grid", n = n),
+        "slot triangle range" => msg!("msh-more-slot-triangle-range", "{n} more: slot triangle range", n = n),
+        "slot batch range" => msg!("msh-more-slot-batch-range", "{n} more: slot batch range", n = n),
+        "batch index range" => msg!("msh-more-batch-index-range", "{n} more: batch index range", n = n),
+        "batch index count" => msg!("msh-more-batch-index-count", "{n} more: batch index count", n = n),
+        "vertex out of range" => msg!("msh-more-vertex-out-of-range", "{n} more: vertex out of range", n = n),
+        "vertex array length" => msg!("msh-more-vertex-array-length", "{n} more: vertex array length", n = n),
+        "triangle neighbour" => msg!("msh-more-triangle-neighbour", "{n} more: triangle neighbour", n = n),
+        "landscape vertex" => msg!("msh-more-landscape-vertex", "{n} more: landscape vertex", n = n),
+        "landscape neighbour" => msg!("msh-more-landscape-neighbour", "{n} more: landscape neighbour", n = n),
+        "face order length" => msg!("msh-more-face-order-length", "{n} more: face order length", n = n),
+        _ => format!("{n} more: {kind}").into(),
     }
 }
 
@@ -54,7 +84,10 @@ pub fn cross_check(p: &Parts, diags: &mut Vec<Diagnostic>) {
     if p.variant == Variant::Unknown {
         c.push(
             "variant",
-            Diagnostic::info(0, "neither a model (components 6 and 13) nor a landscape (11 without 6): geometry is not extracted"),
+            Diagnostic::info(
+                0,
+                msg!("msh-variant-unknown", "neither a model (components 6 and 13) nor a landscape (11 without 6): geometry is not extracted"),
+            ),
         );
     }
     check_nodes(p, &mut c);
@@ -70,13 +103,23 @@ pub fn cross_check(p: &Parts, diags: &mut Vec<Diagnostic>) {
             "path graph size",
             Diagnostic::error(
                 p.offset(17),
-                format!(
-                    "component 17 (path graph): {} bytes, but attr1 = {} nodes of 20 bytes and attr2 = {} links of 40 bytes make {}",
-                    g.bytes.len(),
-                    g.node_count,
-                    g.link_count,
-                    g.expected_len().map_or("more than fits".to_string(), |n| n.to_string())
-                ),
+                match g.expected_len() {
+                    Some(want) => msg!(
+                        "msh-path-graph-size",
+                        "component 17 (path graph): {len} bytes, but attr1 = {nodes} nodes of 20 bytes and attr2 = {links} links of 40 bytes make {want}",
+                        len = g.bytes.len(),
+                        nodes = g.node_count,
+                        links = g.link_count,
+                        want = want
+                    ),
+                    None => msg!(
+                        "msh-path-graph-too-big",
+                        "component 17 (path graph): {len} bytes, but attr1 = {nodes} nodes of 20 bytes and attr2 = {links} links of 40 bytes make more than fits",
+                        len = g.bytes.len(),
+                        nodes = g.node_count,
+                        links = g.link_count
+                    ),
+                },
             ),
         );
     }
@@ -87,7 +130,7 @@ fn check_nodes(p: &Parts, c: &mut Capped) {
     let Some(table) = &p.nodes else { return };
     let base = p.offset(1);
     let Some(nodes) = table.nodes() else {
-        c.push("node stride", Diagnostic::info(base, "component 1 is the 24-byte node variant: kept raw, its slots are not followed"));
+        c.push("node stride", Diagnostic::info(base, msg!("msh-node-stride-24", "component 1 is the 24-byte node variant: kept raw, its slots are not followed")));
         return;
     };
     let slot_count = p.slot_count();
@@ -97,7 +140,10 @@ fn check_nodes(p: &Parts, c: &mut Capped) {
         if n.parent != NONE && n.parent as usize >= i {
             c.push(
                 "parent after child",
-                Diagnostic::error(at(base, nb + 2), format!("node {i}: parent {} is not before it (parents precede their children)", n.parent)),
+                Diagnostic::error(
+                    at(base, nb + 2),
+                    msg!("msh-parent-after-child", "node {i}: parent {parent} is not before it (parents precede their children)", i = i, parent = n.parent),
+                ),
             );
         }
         for cell in GridCell::all() {
@@ -105,25 +151,21 @@ fn check_nodes(p: &Parts, c: &mut Capped) {
             if s != NONE && s as usize >= slot_count {
                 c.push(
                     "slot out of range",
-                    Diagnostic::error(
-                        at(base, nb + 8 + 2 * cell.index()),
-                        format!(
-                            "node {i}, slot cell {} ({}): slot {s} is past the {slot_count} slots",
-                            cell.index(),
-                            cell.label(SlotGrid::default())
-                        ),
-                    ),
+                    Diagnostic::error(at(base, nb + 8 + 2 * cell.index()), slot_past(i, cell, s, slot_count)),
                 );
             }
         }
         match (keys, n.anim_map_start()) {
             (Some(k), _) if n.fallback_key as usize >= k => c.push(
                 "fallback key",
-                Diagnostic::error(at(base, nb + 6), format!("node {i}: fallback key {} is past the {k} animation keys", n.fallback_key)),
+                Diagnostic::error(
+                    at(base, nb + 6),
+                    msg!("msh-fallback-key-past", "node {i}: fallback key {key} is past the {k} animation keys", i = i, key = n.fallback_key, k = k),
+                ),
             ),
             (None, Some(_)) => c.push(
                 "animation missing",
-                Diagnostic::warning(at(base, nb + 4), format!("node {i} has a frame-map start but the mesh has no keys (component 8)")),
+                Diagnostic::warning(at(base, nb + 4), msg!("msh-frame-map-no-keys", "node {i} has a frame-map start but the mesh has no keys (component 8)", i = i)),
             ),
             _ => {}
         }
@@ -131,13 +173,23 @@ fn check_nodes(p: &Parts, c: &mut Capped) {
             match &p.anim_map {
                 None => c.push(
                     "animation missing",
-                    Diagnostic::warning(at(base, nb + 4), format!("node {i} has a frame-map start but the mesh has no frame map (component 19)")),
+                    Diagnostic::warning(
+                        at(base, nb + 4),
+                        msg!("msh-frame-map-missing", "node {i} has a frame-map start but the mesh has no frame map (component 19)", i = i),
+                    ),
                 ),
                 Some(m) if start as u64 + m.frame_count as u64 > m.map.len() as u64 => c.push(
                     "frame map run",
                     Diagnostic::error(
                         at(base, nb + 4),
-                        format!("node {i}: frames {start}..{} of the frame map are past its {} entries", start as u64 + m.frame_count as u64, m.map.len()),
+                        msg!(
+                            "msh-frame-map-run-past",
+                            "node {i}: frames {start}..{end} of the frame map are past its {len} entries",
+                            i = i,
+                            start = start,
+                            end = start as u64 + m.frame_count as u64,
+                            len = m.map.len()
+                        ),
                     ),
                 ),
                 Some(_) => {}
@@ -148,12 +200,12 @@ fn check_nodes(p: &Parts, c: &mut Capped) {
     if let Some(names) = &p.names
         && names.0.len() != n
     {
-        c.push("name count", Diagnostic::warning(p.offset(9), format!("component 9 has {} names for {n} nodes", names.0.len())));
+        c.push("name count", Diagnostic::warning(p.offset(9), msg!("msh-name-count", "component 9 has {names} names for {n} nodes", names = names.0.len(), n = n)));
     }
     if let Some(s) = &p.strings
         && s.0.len() != n
     {
-        c.push("name count", Diagnostic::warning(p.offset(10), format!("component 10 has {} strings for {n} nodes", s.0.len())));
+        c.push("name count", Diagnostic::warning(p.offset(10), msg!("msh-string-count", "component 10 has {strings} strings for {n} nodes", strings = s.0.len(), n = n)));
     }
     if p.variant == Variant::Landscape
         && let Some(m) = p.meta(1)
@@ -162,7 +214,7 @@ fn check_nodes(p: &Parts, c: &mut Capped) {
     {
         c.push(
             "landscape grid",
-            Diagnostic::warning(base, format!("component 1: attr2 says {} cells across, but there are {n} tiles", m.attrs[1])),
+            Diagnostic::warning(base, msg!("msh-landscape-grid", "component 1: attr2 says {across} cells across, but there are {n} tiles", across = m.attrs[1], n = n)),
         );
     }
 }
@@ -171,11 +223,8 @@ fn check_slots(p: &Parts, c: &mut Capped) {
     let Some(t) = &p.slots else { return };
     let base = p.offset(2);
     let batches = p.batches.as_ref().map(|b| b.0.len());
-    let (tris, tri_label) = if p.variant == Variant::Landscape {
-        (p.land_triangles.as_ref().map(|t| t.0.len()), "landscape triangles (component 21)")
-    } else {
-        (p.triangles.as_ref().map(|t| t.0.len()), "triangle descriptors (component 7)")
-    };
+    let land = p.variant == Variant::Landscape;
+    let tris = if land { p.land_triangles.as_ref().map(|t| t.0.len()) } else { p.triangles.as_ref().map(|t| t.0.len()) };
     for (i, s) in t.slots.iter().enumerate() {
         let so = slot_offset(i);
         if let Some(n) = tris
@@ -183,14 +232,36 @@ fn check_slots(p: &Parts, c: &mut Capped) {
         {
             c.push(
                 "slot triangle range",
-                Diagnostic::error(at(base, so), format!("slot {i}: triangles {:?} run past the {n} {tri_label}", s.tri_range())),
+                Diagnostic::error(
+                    at(base, so),
+                    if land {
+                        msg!(
+                            "msh-slot-land-triangles-past",
+                            "slot {i}: triangles {range} run past the {n} landscape triangles (component 21)",
+                            i = i,
+                            range = format!("{:?}", s.tri_range()),
+                            n = n
+                        )
+                    } else {
+                        msg!(
+                            "msh-slot-triangles-past",
+                            "slot {i}: triangles {range} run past the {n} triangle descriptors (component 7)",
+                            i = i,
+                            range = format!("{:?}", s.tri_range()),
+                            n = n
+                        )
+                    },
+                ),
             );
         }
         let nb = batches.unwrap_or(0);
         if s.batch_count > 0 && s.batch_range().end > nb {
             c.push(
                 "slot batch range",
-                Diagnostic::error(at(base, so + 4), format!("slot {i}: batches {:?} run past the {nb} batches", s.batch_range())),
+                Diagnostic::error(
+                    at(base, so + 4),
+                    msg!("msh-slot-batches-past", "slot {i}: batches {range} run past the {nb} batches", i = i, range = format!("{:?}", s.batch_range()), nb = nb),
+                ),
             );
         }
     }
@@ -208,14 +279,20 @@ fn check_batches(p: &Parts, c: &mut Capped) {
         if r.end > indices.len() as u64 {
             c.push(
                 "batch index range",
-                Diagnostic::error(at(base, bo + 8), format!("batch {i}: indices {r:?} run past the {} indices", indices.len())),
+                Diagnostic::error(
+                    at(base, bo + 8),
+                    msg!("msh-batch-indices-past", "batch {i}: indices {range} run past the {n} indices", i = i, range = format!("{r:?}"), n = indices.len()),
+                ),
             );
             continue;
         }
         if x.index_count % 3 != 0 {
             c.push(
                 "batch index count",
-                Diagnostic::warning(at(base, bo + 8), format!("batch {i}: {} indices is not a whole number of triangles", x.index_count)),
+                Diagnostic::warning(
+                    at(base, bo + 8),
+                    msg!("msh-batch-not-triangles", "batch {i}: {n} indices is not a whole number of triangles", i = i, n = x.index_count),
+                ),
             );
         }
         let range = r.start as usize..r.end as usize;
@@ -226,11 +303,15 @@ fn check_batches(p: &Parts, c: &mut Capped) {
                 "vertex out of range",
                 Diagnostic::error(
                     at(p.offset(6), first * 2),
-                    format!(
-                        "batch {i}: base_vertex {} + index {v} = {} is not below the {vertices} vertices (the batch's largest index is {})",
-                        x.base_vertex,
-                        x.base_vertex as u64 + v as u64,
-                        tree.max(range).unwrap_or(v)
+                    msg!(
+                        "msh-batch-vertex-past",
+                        "batch {i}: base_vertex {base} + index {v} = {sum} is not below the {vertices} vertices (the batch's largest index is {max})",
+                        i = i,
+                        base = x.base_vertex,
+                        v = v,
+                        sum = x.base_vertex as u64 + v as u64,
+                        vertices = vertices,
+                        max = tree.max(range).unwrap_or(v)
                     ),
                 ),
             );
@@ -251,12 +332,12 @@ fn check_vertex_arrays(p: &Parts, c: &mut Capped) {
         if n < v {
             c.push(
                 "vertex array length",
-                Diagnostic::error(p.offset(t), format!("component {t} ({}): {n} records for {v} vertices", super::type_label(t))),
+                Diagnostic::error(p.offset(t), array_length(t, n, v)),
             );
         } else if n > v {
             c.push(
                 "vertex array length",
-                Diagnostic::warning(p.offset(t), format!("component {t} ({}): {n} records for {v} vertices", super::type_label(t))),
+                Diagnostic::warning(p.offset(t), array_length(t, n, v)),
             );
         }
     }
@@ -270,7 +351,10 @@ fn check_descriptors(p: &Parts, c: &mut Capped) {
             if nb != NONE && nb as usize >= n {
                 c.push(
                     "triangle neighbour",
-                    Diagnostic::warning(at(p.offset(7), i * 16 + 2 + 2 * k), format!("triangle {i}: neighbour {nb} is past the {n} descriptors")),
+                    Diagnostic::warning(
+                        at(p.offset(7), i * 16 + 2 + 2 * k),
+                        msg!("msh-triangle-neighbour-past", "triangle {i}: neighbour {nb} is past the {n} descriptors", i = i, nb = nb, n = n),
+                    ),
                 );
             }
         }
@@ -287,7 +371,10 @@ fn check_landscape(p: &Parts, c: &mut Capped) {
             if x as usize >= v {
                 c.push(
                     "landscape vertex",
-                    Diagnostic::error(at(base, i * 28 + 8 + 2 * k), format!("landscape triangle {i}: vertex {x} is past the {v} vertices")),
+                    Diagnostic::error(
+                        at(base, i * 28 + 8 + 2 * k),
+                        msg!("msh-land-vertex-past", "landscape triangle {i}: vertex {x} is past the {v} vertices", i = i, x = x, v = v),
+                    ),
                 );
             }
         }
@@ -295,7 +382,10 @@ fn check_landscape(p: &Parts, c: &mut Capped) {
             if x != NONE && x as usize >= n {
                 c.push(
                     "landscape neighbour",
-                    Diagnostic::warning(at(base, i * 28 + 14 + 2 * k), format!("landscape triangle {i}: neighbour {x} is past the {n} triangles")),
+                    Diagnostic::warning(
+                        at(base, i * 28 + 14 + 2 * k),
+                        msg!("msh-land-neighbour-past", "landscape triangle {i}: neighbour {x} is past the {n} triangles", i = i, x = x, n = n),
+                    ),
                 );
             }
         }
@@ -303,6 +393,53 @@ fn check_landscape(p: &Parts, c: &mut Capped) {
     if let Some(f) = &p.land_faces
         && f.0.len() != n
     {
-        c.push("face order length", Diagnostic::warning(p.offset(11), format!("component 11 has {} records for {n} landscape triangles", f.0.len())));
+        c.push(
+            "face order length",
+            Diagnostic::warning(
+                p.offset(11),
+                msg!("msh-face-order-length", "component 11 has {records} records for {n} landscape triangles", records = f.0.len(), n = n),
+            ),
+        );
+    }
+}
+
+/// A per-vertex array's length against the vertex count.
+fn array_length(t: u32, n: usize, v: usize) -> Message {
+    msg!("msh-vertex-array-length", "component {t} ({label}): {n} records for {v} vertices", t = t, label = super::type_label(t), n = n, v = v)
+}
+
+/// A node's slot past the slot table, its grid cell named the way the default reading does.
+fn slot_past(i: usize, cell: GridCell, s: u16, slots: usize) -> Message {
+    let (index, row, col) = (cell.index(), cell.row, cell.col);
+    match SlotGrid::default() {
+        SlotGrid::VariantTimes5PlusLod if col == 4 => msg!(
+            "msh-node-slot-past-first-person",
+            "node {i}, slot cell {index} (variant {row}, first-person view): slot {s} is past the {slots} slots",
+            i = i,
+            index = index,
+            row = row,
+            s = s,
+            slots = slots
+        ),
+        SlotGrid::VariantTimes5PlusLod => msg!(
+            "msh-node-slot-past-variant",
+            "node {i}, slot cell {index} (variant {row}, LOD {col}): slot {s} is past the {slots} slots",
+            i = i,
+            index = index,
+            row = row,
+            col = col,
+            s = s,
+            slots = slots
+        ),
+        SlotGrid::LodTimes5PlusGroup => msg!(
+            "msh-node-slot-past-group",
+            "node {i}, slot cell {index} (LOD {row}, group {col}): slot {s} is past the {slots} slots",
+            i = i,
+            index = index,
+            row = row,
+            col = col,
+            s = s,
+            slots = slots
+        ),
     }
 }

@@ -34,10 +34,8 @@ pub fn encode_records<R: Record>(records: &[R]) -> Vec<u8> {
 /// The error for a payload that is not a whole number of records.
 pub fn not_whole(len: usize, size: usize, what: &str) -> Error {
     let rem = len % size;
-    Error::new(
-        len - rem,
-        format!("{what}: {len} bytes is not a whole number of {size}-byte records ({rem} bytes left over)"),
-    )
+    let m = crate::msg!("msh-records-not-whole", "{len} bytes is not a whole number of {size}-byte records ({rem} bytes left over)", len = len, size = size, rem = rem);
+    Error::new(len - rem, m.prefixed(&format!("{what}: ")))
 }
 
 /// A count as stored in an attr; payloads of an NRes never exceed `u32`, so saturation only

@@ -14,6 +14,7 @@ use super::nodes::{GridCell, NodeTable};
 use super::vertex::{decode_normal, decode_uv};
 use crate::formats::readings::Readings;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 use glam::Vec3;
 use std::ops::Range;
 
@@ -144,8 +145,8 @@ pub fn frame_count(parts: &Parts) -> u32 {
 /// Extracts the geometry of one grid cell. Fails only without positions or a node table;
 /// everything else that is wrong is dropped and reported.
 pub fn extract_model(parts: &Parts, readings: &Readings, cell: GridCell) -> Result<(ModelMesh, Vec<Diagnostic>)> {
-    let positions = parts.positions.as_ref().ok_or_else(|| Error::new(0, "the mesh has no positions (component 3)"))?;
-    let table = parts.nodes.as_ref().ok_or_else(|| Error::new(0, "the mesh has no node table (component 1)"))?;
+    let positions = parts.positions.as_ref().ok_or_else(|| Error::new(0, msg!("msh-no-positions", "the mesh has no positions (component 3)")))?;
+    let table = parts.nodes.as_ref().ok_or_else(|| Error::new(0, msg!("msh-no-node-table", "the mesh has no node table (component 1)")))?;
     let mut diags = Vec::new();
     let vcount = positions.0.len();
     let slots = parts.slots.as_ref().map_or(&[][..], |s| &s.slots[..]);
@@ -177,7 +178,7 @@ pub fn extract_model(parts: &Parts, readings: &Readings, cell: GridCell) -> Resu
         NodeTable::Raw24(_) => {
             diags.push(Diagnostic::info(
                 parts.offset(1),
-                "24-byte node table: its layout is unknown, so every slot is drawn once, untransformed",
+                msg!("msh-node24-drawn-once", "24-byte node table: its layout is unknown, so every slot is drawn once, untransformed"),
             ));
             draw.extend((0..slots.len()).map(|s| (None, s)));
         }
@@ -188,18 +189,28 @@ pub fn extract_model(parts: &Parts, readings: &Readings, cell: GridCell) -> Resu
     let mut dropped = 0usize;
     'draw: for (node, s) in draw {
         let Some(slot) = slots.get(s) else {
-            diags.push(Diagnostic::error(parts.offset(1), format!("node {node:?}: slot {s} is past the {} slots; not drawn", slots.len())));
+            diags.push(Diagnostic::error(
+                parts.offset(1),
+                msg!("msh-draw-slot-past", "node {node}: slot {s} is past the {n} slots; not drawn", node = format!("{node:?}"), s = s, n = slots.len()),
+            ));
             continue;
         };
         for b in slot.batch_range() {
             let Some(batch) = batches.get(b) else {
-                diags.push(Diagnostic::error(parts.offset(2), format!("slot {s}: batch {b} is past the {} batches; not drawn", batches.len())));
+                diags.push(Diagnostic::error(
+                    parts.offset(2),
+                    msg!("msh-draw-batch-past", "slot {s}: batch {b} is past the {n} batches; not drawn", s = s, b = b, n = batches.len()),
+                ));
                 break;
             };
             if out_indices.len() + batch.index_count as usize > MAX_DRAWN_INDICES {
                 diags.push(Diagnostic::warning(
                     parts.offset(13),
-                    format!("more than {MAX_DRAWN_INDICES} indices to draw (slots or batches shared many times over): the rest is not drawn"),
+                    msg!(
+                        "msh-draw-too-many-indices",
+                        "more than {max} indices to draw (slots or batches shared many times over): the rest is not drawn",
+                        max = MAX_DRAWN_INDICES
+                    ),
                 ));
                 break 'draw;
             }
@@ -217,7 +228,10 @@ pub fn extract_model(parts: &Parts, readings: &Readings, cell: GridCell) -> Resu
         }
     }
     if dropped > 0 {
-        diags.push(Diagnostic::error(parts.offset(13), format!("{dropped} triangles reference indices or vertices that do not exist; not drawn")));
+        diags.push(Diagnostic::error(
+            parts.offset(13),
+            msg!("msh-draw-dropped-triangles", "{dropped} triangles reference indices or vertices that do not exist; not drawn", dropped = dropped),
+        ));
     }
 
     let stored = parts.normals.as_ref().map_or(&[][..], |n| &n.0[..]);

@@ -138,7 +138,7 @@ impl Msh {
             let listed: Vec<String> = types.map(|t| t.to_string()).collect();
             return Err(Error::new(
                 0,
-                format!("not an MSH: needs components 1, 2 and 3 and type ids below 32, has [{}]", listed.join(", ")),
+                crate::msg!("msh-not-msh", "not an MSH: needs components 1, 2 and 3 and type ids below 32, has [{types}]", types = listed.join(", ")),
             ));
         }
         let msh = Msh::from_archive(&archive);
@@ -218,7 +218,10 @@ impl Msh {
                     archive.replace(i, c.bytes.clone())?;
                     archive.set_attrs(i, c.attrs)?;
                 }
-                Some(i) => return Err(Error::new(0, format!("{} names entry {i}, past the archive's {}", c.label(), archive.len()))),
+                Some(i) => {
+                    let m = crate::msg!("msh-entry-past-archive", "{label} names entry {i}, past the archive's {n}", label = c.label(), i = i, n = archive.len());
+                    return Err(Error::new(0, m));
+                }
                 None => c.entry = Some(archive.add(&c.name[..], c.type_id, c.attrs, c.bytes.clone())?),
             }
             c.edited = false;

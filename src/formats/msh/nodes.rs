@@ -76,14 +76,14 @@ pub struct GridCell {
 impl GridCell {
     pub fn new(row: usize, col: usize) -> Result<GridCell> {
         if row >= GRID_ROWS || col >= GRID_COLS {
-            return Err(Error::new(0, format!("slot grid cell ({row}, {col}) is outside the 3 x 5 grid")));
+            return Err(Error::new(0, crate::msg!("msh-cell-outside-grid", "slot grid cell ({row}, {col}) is outside the 3 x 5 grid", row = row, col = col)));
         }
         Ok(GridCell { row: row as u8, col: col as u8 })
     }
     /// The CLI's `--lod L --variant V`: `slot_index[V * 5 + L]` (docs/cli.md#export).
     pub fn from_lod_variant(lod: usize, variant: usize) -> Result<GridCell> {
         if lod > 3 || variant >= GRID_ROWS {
-            return Err(Error::new(0, format!("LOD {lod} / variant {variant} outside LOD 0..3, variant 0..2")));
+            return Err(Error::new(0, crate::msg!("msh-lod-variant-outside", "LOD {lod} / variant {variant} outside LOD 0..3, variant 0..2", lod = lod, variant = variant)));
         }
         GridCell::new(variant, lod)
     }
@@ -170,11 +170,12 @@ impl Component for NodeTable {
             Some(_) => Ok(NodeTable::Node38(bytes.chunks_exact(NODE38).map(Node38::read).collect())),
             None => Err(Error::new(
                 0,
-                format!(
-                    "node table: {} bytes is neither a whole number of 38-byte nodes ({} left over) nor of 24-byte ones ({} left over)",
-                    bytes.len(),
-                    bytes.len() % NODE38,
-                    bytes.len() % NODE24
+                crate::msg!(
+                    "msh-node-table-stride",
+                    "node table: {len} bytes is neither a whole number of 38-byte nodes ({rem38} left over) nor of 24-byte ones ({rem24} left over)",
+                    len = bytes.len(),
+                    rem38 = bytes.len() % NODE38,
+                    rem24 = bytes.len() % NODE24
                 ),
             )),
         }

@@ -15,6 +15,7 @@ use super::triangles::TriDescs;
 use super::vertex::{LightmapUv, Normals, Positions, Uv0};
 use super::{Msh, Variant, type_label};
 use crate::formats::Diagnostic;
+use crate::formats::message::hex;
 
 /// Where a component sits and what its entry stores, for diagnostics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,11 +59,8 @@ impl Parts {
             if let Some(first) = meta.iter().find(|m| m.type_id == c.type_id) {
                 diags.push(Diagnostic::warning(
                     c.offset,
-                    format!(
-                        "{}: a second entry of this type; the one at 0x{:X} is used, this one is kept as bytes",
-                        c.label(),
-                        first.offset
-                    ),
+                    crate::msg!("msh-second-entry", "a second entry of this type; the one at {at} is used, this one is kept as bytes", at = hex(first.offset))
+                        .prefixed(&format!("{}: ", c.label())),
                 ));
             } else {
                 meta.push(PartMeta { type_id: c.type_id, offset: c.offset, attrs: c.attrs, size: c.bytes.len() });
@@ -142,12 +140,14 @@ fn take<C: Component>(msh: &Msh, diags: &mut Vec<Diagnostic>) -> Option<C> {
                 {
                     diags.push(Diagnostic::warning(
                         c.offset,
-                        format!(
-                            "component {} ({}): attr{} is {}, the payload gives {want}",
-                            C::TYPE_ID,
-                            type_label(C::TYPE_ID),
-                            k + 1,
-                            c.attrs[k]
+                        crate::msg!(
+                            "msh-attr-disagrees",
+                            "component {t} ({label}): attr{attr} is {stored}, the payload gives {want}",
+                            t = C::TYPE_ID,
+                            label = type_label(C::TYPE_ID),
+                            attr = k + 1,
+                            stored = c.attrs[k],
+                            want = want
                         ),
                     ));
                 }

@@ -174,7 +174,7 @@ impl Component for SlotTable {
         if bytes.len() < HEADER_LEN {
             return Err(Error::new(
                 0,
-                format!("bounds header runs past the end (need {HEADER_LEN} bytes, {} left)", bytes.len()),
+                crate::msg!("msh-bounds-header-short", "bounds header runs past the end (need {need} bytes, {left} left)", need = HEADER_LEN, left = bytes.len()),
             ));
         }
         let (head, rest) = bytes.split_at(HEADER_LEN);

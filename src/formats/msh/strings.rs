@@ -69,7 +69,7 @@ fn parse_strings(bytes: &[u8], empty: EmptyEnds) -> Result<Vec<NodeString>> {
             continue;
         }
         let text = r.bytes(len, "string text").map_err(|e| {
-            Error::new(start, format!("string {} declares {len} bytes: {}", out.len(), e.message))
+            Error::new(start, crate::msg!("msh-string-declares", "string {k} declares {len} bytes: {why}", k = out.len(), len = len, why = e.message))
         })?;
         let terminator = r.u8("string terminator")?;
         out.push(NodeString { text: text.to_vec(), terminator: Some(terminator) });

@@ -11,6 +11,7 @@ use super::nodes::{NONE, NodeTable};
 use super::vertex::{decode_normal, decode_uv};
 use crate::formats::readings::{LandWear, Readings};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 use std::ops::Range;
 
 /// The grid cell holding a tile's slot at each LOD (docs/formats/msh.md: slots 0-255, then
@@ -102,15 +103,15 @@ pub struct LandscapeMesh {
 /// Extracts LOD 0 or 1. Fails without positions, tiles, slots or triangles; a reference out
 /// of range drops the triangle or tile and is reported.
 pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Result<(LandscapeMesh, Vec<Diagnostic>)> {
-    let cell = *LOD_CELLS.get(lod).ok_or_else(|| Error::new(0, format!("a landscape has LOD 0 and 1, not {lod}")))?;
-    let positions = parts.positions.as_ref().ok_or_else(|| Error::new(0, "the landscape has no positions (component 3)"))?;
+    let cell = *LOD_CELLS.get(lod).ok_or_else(|| Error::new(0, msg!("msh-land-lod", "a landscape has LOD 0 and 1, not {lod}", lod = lod)))?;
+    let positions = parts.positions.as_ref().ok_or_else(|| Error::new(0, msg!("msh-land-no-positions", "the landscape has no positions (component 3)")))?;
     let nodes = match parts.nodes.as_ref() {
         Some(NodeTable::Node38(n)) => n,
-        Some(NodeTable::Raw24(_)) => return Err(Error::new(parts.offset(1), "24-byte node table: the tiles' slots cannot be read")),
-        None => return Err(Error::new(0, "the landscape has no tiles (component 1)")),
+        Some(NodeTable::Raw24(_)) => return Err(Error::new(parts.offset(1), msg!("msh-land-node24", "24-byte node table: the tiles' slots cannot be read"))),
+        None => return Err(Error::new(0, msg!("msh-land-no-tiles", "the landscape has no tiles (component 1)"))),
     };
-    let slots = parts.slots.as_ref().ok_or_else(|| Error::new(0, "the landscape has no slots (component 2)"))?;
-    let tris = parts.land_triangles.as_ref().ok_or_else(|| Error::new(0, "the landscape has no triangles (component 21)"))?;
+    let slots = parts.slots.as_ref().ok_or_else(|| Error::new(0, msg!("msh-land-no-slots", "the landscape has no slots (component 2)")))?;
+    let tris = parts.land_triangles.as_ref().ok_or_else(|| Error::new(0, msg!("msh-land-no-triangles", "the landscape has no triangles (component 21)")))?;
     let vcount = positions.0.len();
     let mut diags = Vec::new();
     let mut tiles = Vec::new();
@@ -126,7 +127,7 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
             continue;
         }
         let Some(slot) = slots.slots.get(s as usize) else {
-            diags.push(Diagnostic::error(parts.offset(1), format!("tile {i}: slot {s} is past the {} slots", slots.slots.len())));
+            diags.push(Diagnostic::error(parts.offset(1), msg!("msh-tile-slot-past", "tile {i}: slot {s} is past the {n} slots", i = i, s = s, n = slots.slots.len())));
             continue;
         };
         let range = slot.tri_range();
@@ -134,7 +135,12 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
         if named > budget {
             diags.push(Diagnostic::error(
                 parts.offset(1),
-                format!("tile {i}: the tiles' triangle ranges overlap (more than the {budget} landscape triangles named); the rest is not drawn"),
+                msg!(
+                    "msh-tile-ranges-overlap",
+                    "tile {i}: the tiles' triangle ranges overlap (more than the {budget} landscape triangles named); the rest is not drawn",
+                    i = i,
+                    budget = budget
+                ),
             ));
             break 'tiles;
         }
@@ -152,7 +158,10 @@ pub fn extract_landscape(parts: &Parts, readings: &Readings, lod: usize) -> Resu
         }
     }
     if dropped > 0 {
-        diags.push(Diagnostic::error(parts.offset(21), format!("{dropped} landscape triangles are missing or use vertices past the {vcount}; not drawn")));
+        diags.push(Diagnostic::error(
+            parts.offset(21),
+            msg!("msh-land-dropped-triangles", "{dropped} landscape triangles are missing or use vertices past the {vcount}; not drawn", dropped = dropped, vcount = vcount),
+        ));
     }
     // Stable: within a material pair, triangles keep tile order.
     drawn.sort_by_key(|(t, _)| (t.primary.map_or(256, u16::from), t.secondary.map_or(256, u16::from)));

@@ -211,3 +211,36 @@ fn huge_counts_and_lengths_do_not_allocate_or_panic() {
     let pose = geometry::model_pose(&p, &Default::default(), 1e9, false);
     assert_eq!(pose.nodes.len(), 6);
 }
+
+/// A message's Russian text, as the editor shows it.
+fn russian(m: &crate::formats::Message) -> String {
+    crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &m.english, m.key.as_deref())
+}
+
+#[test]
+fn bad_meshes_say_so_with_ids_the_editor_reads_in_russian() {
+    let e = Msh::parse(SharedBytes::from(crate::fixtures::nres::simple())).unwrap_err();
+    assert_eq!(e.key.as_ref().map(|k| k.id), Some("msh-not-msh"));
+    let listed = e.message.rsplit_once('[').map(|(_, l)| l.trim_end_matches(']')).unwrap_or_default().to_string();
+    assert_eq!(russian(&e.text()), format!("это не MSH: нужны компоненты 1, 2 и 3 и типы меньше 32, а есть [{listed}]"));
+
+    // A payload one byte past whole records: the label stays the format's, the numbers choose
+    // the Russian plural (13 байт, 1 байт).
+    let e = Positions::decode(&[0u8; 13], [0; 3]).unwrap_err();
+    assert_eq!(e.message, "positions: 13 bytes is not a whole number of 12-byte records (1 bytes left over)");
+    assert_eq!(russian(&e.text()), "positions: 13 байт — не целое число записей по 12 байт (остаток: 1 байт)");
+    let e = Positions::decode(&[0u8; 26], [0; 3]).unwrap_err();
+    assert_eq!(russian(&e.text()), "positions: 26 байт — не целое число записей по 12 байт (остаток: 2 байта)");
+
+    // A check finding, through the diagnostic's key.
+    let (_, m) = open(&fx::walker());
+    let mut m = m;
+    let mut b: Batches = m.get().unwrap().unwrap();
+    b.0[0].index_count -= 1;
+    m.set(&b);
+    let d = m.check().into_iter().find(|d| d.key.as_ref().is_some_and(|k| k.id == "msh-batch-not-triangles")).expect("the batch is flagged");
+    let n = b.0[0].index_count;
+    assert_eq!(d.message, format!("batch 0: {n} indices is not a whole number of triangles"));
+    let many = if n % 10 == 1 && n % 100 != 11 { "индекс" } else if (2..=4).contains(&(n % 10)) && !(12..=14).contains(&(n % 100)) { "индекса" } else { "индексов" };
+    assert_eq!(russian(&d.text()), format!("батч 0: {n} {many} — не целое число треугольников"));
+}

@@ -70,7 +70,8 @@ pub struct SwiItem {
 fn trailing(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) -> SharedBytes {
     let rest = r.rest();
     if !rest.is_empty() {
-        diags.push(Diagnostic::warning(r.pos(), format!("{what}: {} bytes after the last record, kept as they are", rest.len())));
+        let m = crate::msg!("xray-geom-trailing", "{n} bytes after the last record, kept as they are", n = rest.len());
+        diags.push(Diagnostic::warning(r.pos(), m.prefixed(&format!("{what}: "))));
     }
     SharedBytes::from(rest)
 }
@@ -95,11 +96,20 @@ impl VertexBuffers {
             let vertex_count = r.u32("vertex count")?;
             let stride = decl.stride();
             if stride == 0 && vertex_count > 0 {
-                return Err(Error::new(at, format!("vertex buffer {k}: {vertex_count} vertices but a declaration without elements")));
+                let m = crate::msg!(
+                    "xray-geom-vb-no-elements",
+                    "vertex buffer {k}: {vertex_count} vertices but a declaration without elements",
+                    k = k,
+                    vertex_count = vertex_count
+                );
+                return Err(Error::new(at, m));
             }
             match decl.elements.first() {
                 Some(e) if e.offset == 0 && e.ty == TYPE_FLOAT3 && e.usage == USAGE_POSITION => {}
-                _ => diags.push(Diagnostic::warning(at, format!("vertex buffer {k}: the first element is not a FLOAT3 position at offset 0"))),
+                _ => diags.push(Diagnostic::warning(
+                    at,
+                    crate::msg!("xray-geom-vb-no-position", "vertex buffer {k}: the first element is not a FLOAT3 position at offset 0", k = k),
+                )),
             }
             let len = r
                 .need_records(vertex_count as usize, stride, "vertices")
@@ -142,7 +152,10 @@ impl IndexBuffers {
             let n = r.u32("index count")? as usize;
             let len = r.need_records(n, 2, "indices").map_err(|e| e.within(format!("index buffer {k}")))?;
             if !n.is_multiple_of(3) {
-                diags.push(Diagnostic::warning(at, format!("index buffer {k}: {n} indices is not a whole number of triangles")));
+                diags.push(Diagnostic::warning(
+                    at,
+                    crate::msg!("xray-geom-ib-not-triangles", "index buffer {k}: {n} indices is not a whole number of triangles", k = k, n = n),
+                ));
             }
             let start = r.pos();
             r.skip(len, "indices")?;

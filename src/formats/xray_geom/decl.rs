@@ -141,13 +141,15 @@ impl Declaration {
                 return Ok(Declaration { elements, end: raw });
             }
             if elements.len() == MAX_ELEMENTS {
-                return Err(Error::new(start, format!("vertex declaration has no end marker within {MAX_ELEMENTS} elements")));
+                return Err(Error::new(start, crate::msg!("xray-decl-no-end", "vertex declaration has no end marker within {max} elements", max = MAX_ELEMENTS)));
             }
             if type_size(e.ty).is_none() || e.ty == TYPE_UNUSED {
-                return Err(Error::new(at + 4, format!("vertex element {}: type {} is not a D3DDECLTYPE (0..16)", elements.len(), e.ty)));
+                let m = crate::msg!("xray-decl-type", "vertex element {k}: type {ty} is not a D3DDECLTYPE (0..16)", k = elements.len(), ty = e.ty);
+                return Err(Error::new(at + 4, m));
             }
             if e.stream != 0 {
-                return Err(Error::new(at, format!("vertex element {}: stream {} (level.geom buffers use stream 0 only)", elements.len(), e.stream)));
+                let m = crate::msg!("xray-decl-stream", "vertex element {k}: stream {stream} (level.geom buffers use stream 0 only)", k = elements.len(), stream = e.stream);
+                return Err(Error::new(at, m));
             }
             elements.push(e);
         }

@@ -6,7 +6,9 @@
 
 use super::LevelGeom;
 use super::attributes::decode_attributes;
+use crate::formats::message::Message;
 use crate::formats::readings::Readings;
+use crate::msg;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct GeomBufferMesh {
@@ -22,7 +24,7 @@ pub struct GeomBufferMesh {
     pub hemi: Option<Vec<f32>>,
     /// Triangles (base vertex 0) when index buffer `buffer` fits this vertex buffer.
     pub indices: Option<Vec<u32>>,
-    pub note: String,
+    pub note: Message,
 }
 
 impl GeomBufferMesh {
@@ -40,20 +42,30 @@ pub fn extract(geom: &LevelGeom, readings: &Readings) -> Vec<GeomBufferMesh> {
             let a = decode_attributes(vb, readings);
             let n = a.positions.len();
             let (indices, note) = match ibs.get(k) {
-                None => (None, format!("vertex buffer {k}: {n} vertices drawn as points (no index buffer {k})")),
-                Some(ib) if ib.is_empty() => (None, format!("vertex buffer {k}: {n} vertices drawn as points (index buffer {k} is empty)")),
+                None => (None, msg!("xray-geom-points-no-ib", "vertex buffer {k}: {n} vertices drawn as points (no index buffer {k})", k = k, n = n)),
+                Some(ib) if ib.is_empty() => {
+                    (None, msg!("xray-geom-points-empty-ib", "vertex buffer {k}: {n} vertices drawn as points (index buffer {k} is empty)", k = k, n = n))
+                }
                 Some(ib) => match ib.max_index() {
                     Some(max) if (max as usize) < n => {
                         let whole = ib.len() / 3 * 3;
                         let idx: Vec<u32> = ib.iter().take(whole).map(u32::from).collect();
-                        let note = format!("vertex buffer {k}: {} triangles of index buffer {k} drawn with base vertex 0", idx.len() / 3);
+                        let note = msg!(
+                            "xray-geom-base-vertex-0",
+                            "vertex buffer {k}: {triangles} triangles of index buffer {k} drawn with base vertex 0",
+                            k = k,
+                            triangles = idx.len() / 3
+                        );
                         (Some(idx), note)
                     }
                     max => (
                         None,
-                        format!(
-                            "vertex buffer {k}: {n} vertices drawn as points (index buffer {k}'s largest index {} does not fit; its base vertices are in the level file)",
-                            max.unwrap_or(0)
+                        msg!(
+                            "xray-geom-points-index-too-big",
+                            "vertex buffer {k}: {n} vertices drawn as points (index buffer {k}'s largest index {max} does not fit; its base vertices are in the level file)",
+                            k = k,
+                            n = n,
+                            max = max.unwrap_or(0)
                         ),
                     ),
                 },

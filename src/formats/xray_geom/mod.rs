@@ -19,6 +19,7 @@ pub use decl::{Declaration, VertexElement};
 
 use crate::formats::bytes::{Reader, SharedBytes};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 pub const CHUNK_HEADER: u32 = 1;
 pub const CHUNK_VERTICES: u32 = 9;
@@ -119,38 +120,48 @@ impl LevelGeom {
             let at = r.pos();
             let id = r.u32("chunk id")?;
             let size = r.u32("chunk size")? as usize;
-            r.need(size, "chunk payload").map_err(|e| Error::new(at, format!("chunk {} declares {size} bytes: {}", id & !COMPRESSED, e.message)))?;
+            r.need(size, "chunk payload").map_err(|e| {
+                Error::new(at, msg!("xray-geom-chunk-declares", "chunk {id} declares {size} bytes: {why}", id = id & !COMPRESSED, size = size, why = e.message))
+            })?;
             let start = r.pos();
             r.skip(size, "chunk payload")?;
             let chunk = Chunk { id, offset: start as u64, raw: bytes.slice(start..start + size), body: Body::Raw, edited: false };
             let kind = chunk.kind();
             let known = matches!(kind, CHUNK_HEADER | CHUNK_VERTICES | CHUNK_INDICES | CHUNK_SWIS);
             if chunk.is_compressed() {
-                diags.push(Diagnostic::warning(at, format!("chunk {kind} is compressed (bit 31): kept as stored, not decoded")));
+                diags.push(Diagnostic::warning(at, msg!("xray-geom-chunk-compressed", "chunk {kind} is compressed (bit 31): kept as stored, not decoded", kind = kind)));
             } else if !known {
-                diags.push(Diagnostic::info(at, format!("unknown chunk {kind} ({size} bytes): kept as stored")));
+                diags.push(Diagnostic::info(at, msg!("xray-geom-chunk-unknown", "unknown chunk {kind} ({size} bytes): kept as stored", kind = kind, size = size)));
             } else if chunks.iter().any(|c| c.id == id) {
-                diags.push(Diagnostic::warning(at, format!("a second chunk {kind}: the first is used, this one is kept as stored")));
+                diags.push(Diagnostic::warning(at, msg!("xray-geom-chunk-second", "a second chunk {kind}: the first is used, this one is kept as stored", kind = kind)));
             }
             chunks.push(chunk);
         }
         let header_at = chunks
             .iter()
             .position(|c| c.kind() == CHUNK_HEADER)
-            .ok_or_else(|| Error::new(0, "no header chunk (id 1): not a level.geom, or its version is unknown"))?;
+            .ok_or_else(|| Error::new(0, msg!("xray-geom-no-header", "no header chunk (id 1): not a level.geom, or its version is unknown")))?;
         let h = &chunks[header_at];
         if h.is_compressed() {
-            return Err(Error::new(h.offset.saturating_sub(8), "the header chunk is compressed: the version cannot be read"));
+            return Err(Error::new(h.offset.saturating_sub(8), msg!("xray-geom-header-compressed", "the header chunk is compressed: the version cannot be read")));
         }
         let mut hr = Reader::new(&h.raw);
         let version = hr.u16("version").map_err(|e| e.at_base(h.offset, "header"))?;
         let quality = hr.u16("quality").map_err(|e| e.at_base(h.offset, "header"))?;
         if !SUPPORTED_VERSIONS.contains(&version) {
-            let hint = if version == 12 { " (version 12 swaps the vertex and index chunks)" } else { "" };
-            return Err(Error::new(h.offset, format!("level.geom version {version} is not supported; versions 13 and 14 are{hint}")));
+            let m = if version == 12 {
+                msg!(
+                    "xray-geom-version-12",
+                    "level.geom version {version} is not supported; versions 13 and 14 are (version 12 swaps the vertex and index chunks)",
+                    version = version
+                )
+            } else {
+                msg!("xray-geom-version", "level.geom version {version} is not supported; versions 13 and 14 are", version = version)
+            };
+            return Err(Error::new(h.offset, m));
         }
         if h.raw.len() > 4 {
-            diags.push(Diagnostic::warning(h.offset + 4, format!("header chunk: {} bytes after version and quality, kept", h.raw.len() - 4)));
+            diags.push(Diagnostic::warning(h.offset + 4, msg!("xray-geom-header-extra", "header chunk: {extra} bytes after version and quality, kept", extra = h.raw.len() - 4)));
         }
         let extra = h.raw.slice(4..h.raw.len());
         chunks[header_at].body = Body::Header(Header { version, quality }, extra);
@@ -235,7 +246,7 @@ impl LevelGeom {
     }
     pub fn set_header(&mut self, h: Header) -> Result<()> {
         if !SUPPORTED_VERSIONS.contains(&h.version) {
-            return Err(Error::new(0, format!("level.geom version {} is not supported; versions 13 and 14 are", h.version)));
+            return Err(Error::new(0, msg!("xray-geom-version", "level.geom version {version} is not supported; versions 13 and 14 are", version = h.version)));
         }
         let extra = match self.first(CHUNK_HEADER).map(|c| &c.body) {
             Some(Body::Header(_, e)) => e.clone(),

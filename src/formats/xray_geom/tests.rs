@@ -64,8 +64,8 @@ fn version_13_level_contents() {
     assert!(g.chunks.iter().any(|c| c.kind() == 5 && &c.raw[..10] == b"an unknown"));
     let meshes = extract(&g, &Readings::default());
     assert_eq!(meshes.iter().map(|m| m.triangle_count()).collect::<Vec<_>>(), [4, 18, 0]);
-    assert!(meshes[2].note.contains("does not fit"), "{}", meshes[2].note);
-    assert!(meshes[1].note.contains("base vertex 0"));
+    assert!(meshes[2].note.english.contains("does not fit"), "{}", meshes[2].note);
+    assert!(meshes[1].note.english.contains("base vertex 0"));
     // Brush normals point up.
     assert!(meshes[1].normals.iter().all(|n| n[1] > 0.99));
 }
@@ -129,4 +129,18 @@ fn truncation_at_every_offset_fails_with_an_offset() {
     let e = parse(&b).unwrap_err();
     assert_eq!(e.offset, 12);
     assert!(e.message.contains("chunk 9 declares"), "{e}");
+}
+
+#[test]
+fn refusals_carry_ids_the_editor_reads_in_russian() {
+    let russian = |e: &Error| crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &e.message, e.key.as_deref());
+    let e = parse(&xray::level_version(12)).unwrap_err();
+    assert_eq!(e.key.as_ref().map(|k| k.id), Some("xray-geom-version-12"));
+    assert_eq!(russian(&e), "версия level.geom 12 не поддерживается; поддерживаются версии 13 и 14 (в версии 12 чанки вершин и индексов переставлены)");
+    let e = parse(&xray::level_version(15)).unwrap_err();
+    assert_eq!(russian(&e), "версия level.geom 15 не поддерживается; поддерживаются версии 13 и 14");
+    // A chunk that declares more than is left: the reader's own words ride along as they are.
+    let e = parse(&[1, 0, 0, 0, 9, 0, 0, 0, 13, 0]).unwrap_err();
+    let why = e.message.split_once(": ").map(|(_, w)| w.to_string()).unwrap_or_default();
+    assert_eq!(russian(&e), format!("чанк 1 объявляет 9 байт: {why}"));
 }

@@ -40,15 +40,14 @@ pub fn parse_chunks(bytes: &SharedBytes, base: u64, what: &str) -> Result<Vec<Ra
     while r.remaining() > 0 {
         let at = r.pos();
         if r.remaining() < 8 {
-            return Err(Error::new(base + at as u64, format!("{what}: {} bytes after the last chunk, too few for a chunk header", r.remaining())));
+            let m = crate::msg!("xray-chunk-tail", "{n} bytes after the last chunk, too few for a chunk header", n = r.remaining());
+            return Err(Error::new(base + at as u64, m.prefixed(&format!("{what}: "))));
         }
         let id = r.u32("chunk id")?;
         let size = r.u32("chunk size")? as usize;
         if size > r.remaining() {
-            return Err(Error::new(
-                base + at as u64,
-                format!("{what}: chunk {} declares {size} bytes but {} are left", id & !COMPRESSED, r.remaining()),
-            ));
+            let m = crate::msg!("xray-chunk-declares", "chunk {id} declares {size} bytes but {left} are left", id = id & !COMPRESSED, size = size, left = r.remaining());
+            return Err(Error::new(base + at as u64, m.prefixed(&format!("{what}: "))));
         }
         let start = r.pos();
         r.skip(size, "chunk payload")?;

@@ -9,7 +9,9 @@
 use super::Level;
 use super::visual::{GContainer, MT_NORMAL, MT_PROGRESSIVE, MT_TREE_PM, MT_TREE_ST, OGF_FASTPATH, OGF_GCONTAINER, OGF_SWICONTAINER, Visual};
 use crate::formats::Diagnostic;
+use crate::formats::message::Message;
 use crate::formats::xray_geom::{LevelGeom, SwiEntry, SwiItem};
+use crate::msg;
 
 /// One visual's triangles, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,31 +67,66 @@ pub fn planned_triangles(v: &Visual) -> Option<u32> {
     }
 }
 
-/// The index list of a range (and window) after every check against `geom`'s buffers.
-pub fn checked_indices(g: &GContainer, window: Option<SwiEntry>, geom: &LevelGeom, file: &str) -> Result<Vec<u32>, String> {
+/// The index list of a range (and window) after every check against `geom`'s buffers; the
+/// error says why the range is not drawn (the caller puts the visual's name in front).
+pub fn checked_indices(g: &GContainer, window: Option<SwiEntry>, geom: &LevelGeom, file: &str) -> Result<Vec<u32>, Message> {
     let vbs = geom.vertex_buffers();
     let ibs = geom.index_buffers();
-    let vb = vbs.get(g.vb as usize).ok_or_else(|| format!("vertex buffer {} does not exist ({file} has {})", g.vb, vbs.len()))?;
-    let vend = g.vbase.checked_add(g.vcount).ok_or_else(|| format!("vbase {} + vcount {} overflows u32", g.vbase, g.vcount))?;
+    let vb = vbs.get(g.vb as usize).ok_or_else(|| {
+        msg!("xray-draw-no-vb", "vertex buffer {vb} does not exist ({file} has {n}); not drawn", vb = g.vb, file = file, n = vbs.len())
+    })?;
+    let vend = g.vbase.checked_add(g.vcount).ok_or_else(|| {
+        msg!("xray-draw-vbase-overflow", "vbase {vbase} + vcount {vcount} overflows u32; not drawn", vbase = g.vbase, vcount = g.vcount)
+    })?;
     if vend > vb.vertex_count {
-        return Err(format!("vertices {}..{vend} run past vertex buffer {}'s {} in {file}", g.vbase, g.vb, vb.vertex_count));
+        return Err(msg!(
+            "xray-draw-vertices-past",
+            "vertices {vbase}..{vend} run past vertex buffer {buffer}'s {n} in {file}; not drawn",
+            vbase = g.vbase,
+            vend = vend,
+            buffer = g.vb,
+            n = vb.vertex_count,
+            file = file
+        ));
     }
-    let ib = ibs.get(g.ib as usize).ok_or_else(|| format!("index buffer {} does not exist ({file} has {})", g.ib, ibs.len()))?;
-    let iend = g.ibase.checked_add(g.icount).ok_or_else(|| format!("ibase {} + icount {} overflows u32", g.ibase, g.icount))?;
+    let ib = ibs.get(g.ib as usize).ok_or_else(|| {
+        msg!("xray-draw-no-ib", "index buffer {ib} does not exist ({file} has {n}); not drawn", ib = g.ib, file = file, n = ibs.len())
+    })?;
+    let iend = g.ibase.checked_add(g.icount).ok_or_else(|| {
+        msg!("xray-draw-ibase-overflow", "ibase {ibase} + icount {icount} overflows u32; not drawn", ibase = g.ibase, icount = g.icount)
+    })?;
     if iend as usize > ib.len() {
-        return Err(format!("indices {}..{iend} run past index buffer {}'s {} in {file}", g.ibase, g.ib, ib.len()));
+        return Err(msg!(
+            "xray-draw-indices-past",
+            "indices {ibase}..{iend} run past index buffer {buffer}'s {n} in {file}; not drawn",
+            ibase = g.ibase,
+            iend = iend,
+            buffer = g.ib,
+            n = ib.len(),
+            file = file
+        ));
     }
     if !g.icount.is_multiple_of(3) {
-        return Err(format!("icount {} is not a whole number of triangles", g.icount));
+        return Err(msg!("xray-draw-icount-not-triangles", "icount {icount} is not a whole number of triangles; not drawn", icount = g.icount));
     }
     let (start, count) = match window {
         None => (g.ibase, g.icount),
         Some(w) => {
-            let start = g.ibase.checked_add(w.offset).ok_or_else(|| format!("ibase {} + window offset {} overflows u32", g.ibase, w.offset))?;
+            let start = g.ibase.checked_add(w.offset).ok_or_else(|| {
+                msg!("xray-draw-window-overflow", "ibase {ibase} + window offset {offset} overflows u32; not drawn", ibase = g.ibase, offset = w.offset)
+            })?;
             let count = 3 * w.num_tris as u32;
             match start.checked_add(count) {
                 Some(end) if end <= iend => {}
-                _ => return Err(format!("window 0 (offset {}, {} triangles) runs past the range's {} indices", w.offset, w.num_tris, g.icount)),
+                _ => {
+                    return Err(msg!(
+                        "xray-draw-window-past",
+                        "window 0 (offset {offset}, {tris} triangles) runs past the range's {icount} indices; not drawn",
+                        offset = w.offset,
+                        tris = w.num_tris,
+                        icount = g.icount
+                    ));
+                }
             }
             (start, count)
         }
@@ -99,23 +136,32 @@ pub fn checked_indices(g: &GContainer, window: Option<SwiEntry>, geom: &LevelGeo
     for (k, c) in bytes.chunks_exact(2).enumerate() {
         let i = u16::from_le_bytes([c[0], c[1]]) as u32;
         if i >= g.vcount {
-            return Err(format!("index {i} at position {} of index buffer {} is not below vcount {}", start as usize + k, g.ib, g.vcount));
+            return Err(msg!(
+                "xray-draw-index-past",
+                "index {i} at position {at} of index buffer {ib} is not below vcount {vcount}; not drawn",
+                i = i,
+                at = start as usize + k,
+                ib = g.ib,
+                vcount = g.vcount
+            ));
         }
         out.push(i);
     }
     Ok(out)
 }
 
-fn window_of(v: &Visual, swis: &[SwiItem], inline: Option<&SwiItem>) -> Result<Option<SwiEntry>, String> {
+fn window_of(v: &Visual, swis: &[SwiItem], inline: Option<&SwiItem>) -> Result<Option<SwiEntry>, Message> {
     match v.ty() {
         Some(MT_PROGRESSIVE) => {
-            let s = inline.ok_or("a progressive visual without SWIDATA")?;
-            s.entries.first().copied().map(Some).ok_or_else(|| "SWIDATA has no windows".to_string())
+            let s = inline.ok_or_else(|| msg!("xray-draw-no-swidata", "a progressive visual without SWIDATA; not drawn"))?;
+            s.entries.first().copied().map(Some).ok_or_else(|| msg!("xray-draw-swidata-empty", "SWIDATA has no windows; not drawn"))
         }
         Some(MT_TREE_PM) => {
-            let k = v.swicontainer.ok_or("a progressive tree without SWICONTAINER")?;
-            let item = swis.get(k as usize).ok_or_else(|| format!("SWICONTAINER {k} is past level.geom's {} sliding-window items", swis.len()))?;
-            item.entries.first().copied().map(Some).ok_or_else(|| format!("sliding-window item {k} has no windows"))
+            let k = v.swicontainer.ok_or_else(|| msg!("xray-draw-no-swicontainer", "a progressive tree without SWICONTAINER; not drawn"))?;
+            let item = swis.get(k as usize).ok_or_else(|| {
+                msg!("xray-draw-swi-past", "SWICONTAINER {k} is past level.geom's {n} sliding-window items; not drawn", k = k, n = swis.len())
+            })?;
+            item.entries.first().copied().map(Some).ok_or_else(|| msg!("xray-draw-swi-empty", "sliding-window item {k} has no windows; not drawn", k = k))
         }
         _ => Ok(None),
     }
@@ -128,7 +174,10 @@ pub fn resolve(level: &Level, geom: Option<&LevelGeom>, geomx: Option<&LevelGeom
     let geometry: Vec<&Visual> = level.visuals.iter().filter(|v| v.has_geometry()).collect();
     let Some(geom) = geom else {
         if !geometry.is_empty() {
-            out.diagnostics.push(Diagnostic::error(0u64, format!("no level.geom beside the level: its {} geometry visuals cannot be drawn", geometry.len())));
+            out.diagnostics.push(Diagnostic::error(
+                0u64,
+                msg!("xray-draw-no-geom", "no level.geom beside the level: its {n} geometry visuals cannot be drawn", n = geometry.len()),
+            ));
             out.skipped = geometry.iter().map(|v| v.index).collect();
         }
         return out;
@@ -136,14 +185,17 @@ pub fn resolve(level: &Level, geom: Option<&LevelGeom>, geomx: Option<&LevelGeom
     let swis = geom.swis();
     for v in geometry {
         let ty = v.ty().unwrap_or(MT_NORMAL);
-        let fail = |at: u64, why: String| Diagnostic::error(at, format!("visual {} ({}): {why}; not drawn", v.index, v.type_name()));
+        let fail = |at: u64, why: Message| Diagnostic::error(at, why.prefixed(&format!("visual {} ({}): ", v.index, v.type_name())));
         let Some(g) = v.gcontainer else {
             let why = if v.chunks.iter().any(|c| c.kind() == super::visual::OGF_VCONTAINER) {
-                "no readable GCONTAINER (the older VCONTAINER/ICONTAINER pair, which xrLC 13/14 never writes, is not drawn)"
+                msg!(
+                    "xray-draw-vcontainer",
+                    "no readable GCONTAINER (the older VCONTAINER/ICONTAINER pair, which xrLC 13/14 never writes, is not drawn); not drawn"
+                )
             } else {
-                "no readable GCONTAINER"
+                msg!("xray-draw-no-gcontainer", "no readable GCONTAINER; not drawn")
             };
-            out.diagnostics.push(fail(v.offset, why.into()));
+            out.diagnostics.push(fail(v.offset, why));
             out.skipped.push(v.index);
             continue;
         };
@@ -160,7 +212,8 @@ pub fn resolve(level: &Level, geom: Option<&LevelGeom>, geomx: Option<&LevelGeom
         let xform = match (ty, v.treedef) {
             (MT_TREE_ST | MT_TREE_PM, Some(t)) => Some(t.xform),
             (MT_TREE_ST | MT_TREE_PM, None) => {
-                out.diagnostics.push(Diagnostic::warning(v.offset, format!("visual {} ({}): no TREEDEF2; drawn at the origin", v.index, v.type_name())));
+                let m = msg!("xray-draw-no-treedef", "visual {visual} ({kind}): no TREEDEF2; drawn at the origin", visual = v.index, kind = v.type_name());
+                out.diagnostics.push(Diagnostic::warning(v.offset, m));
                 None
             }
             _ => None,
@@ -174,7 +227,7 @@ pub fn resolve(level: &Level, geom: Option<&LevelGeom>, geomx: Option<&LevelGeom
         let window = if v.ty() == Some(MT_PROGRESSIVE) { fp.swidata.as_ref().and_then(|s| s.entries.first().copied()) } else { None };
         match checked_indices(&g, window, geomx, "level.geomx") {
             Ok(indices) => out.fastpath.push(DrawCall { visual: v.index, ty: v.ty().unwrap_or(MT_NORMAL), shader: v.shader(), range: g, window, indices, xform: None }),
-            Err(why) => out.diagnostics.push(Diagnostic::warning(v.chunk_offset(OGF_FASTPATH), format!("visual {} FASTPATH: {why}; not drawn", v.index))),
+            Err(why) => out.diagnostics.push(Diagnostic::warning(v.chunk_offset(OGF_FASTPATH), why.prefixed(&format!("visual {} FASTPATH: ", v.index)))),
         }
     }
     out

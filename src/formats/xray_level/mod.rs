@@ -18,6 +18,7 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::xray_geom::Header;
 use crate::formats::xray_geom::SUPPORTED_VERSIONS;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 pub const CHUNK_HEADER: u32 = 1;
 pub const CHUNK_SHADERS: u32 = 2;
@@ -86,29 +87,38 @@ impl Level {
         for (k, c) in chunks.iter().enumerate() {
             let name = chunk_name(c.kind());
             if c.is_compressed() {
-                diags.push(Diagnostic::warning(c.header_offset(), format!("chunk {} ({name}) is compressed (bit 31): kept as stored, not decoded", c.kind())));
+                diags.push(Diagnostic::warning(c.header_offset(), msg!("xray-level-chunk-compressed", "chunk {kind} ({name}) is compressed (bit 31): kept as stored, not decoded", kind = c.kind(), name = name)));
             } else if chunks[..k].iter().any(|o| o.id == c.id) {
-                diags.push(Diagnostic::warning(c.header_offset(), format!("a second chunk {} ({name}): the first is used, this one is kept as stored", c.kind())));
+                diags.push(Diagnostic::warning(c.header_offset(), msg!("xray-level-chunk-second", "a second chunk {kind} ({name}): the first is used, this one is kept as stored", kind = c.kind(), name = name)));
             } else if name == "unknown" || matches!(c.kind(), 9..=11) {
-                diags.push(Diagnostic::info(c.header_offset(), format!("chunk {} ({name}, {} bytes) is not read in a level file: kept as stored", c.kind(), c.raw.len())));
+                diags.push(Diagnostic::info(
+                    c.header_offset(),
+                    msg!(
+                        "xray-level-chunk-not-read",
+                        "chunk {kind} ({name}, {len} bytes) is not read in a level file: kept as stored",
+                        kind = c.kind(),
+                        name = name,
+                        len = c.raw.len()
+                    ),
+                ));
             }
         }
         let h = chunks
             .iter()
             .find(|c| c.kind() == CHUNK_HEADER)
-            .ok_or_else(|| Error::new(0, "no HEADER chunk (id 1): not an X-Ray level"))?;
+            .ok_or_else(|| Error::new(0, msg!("xray-level-no-header", "no HEADER chunk (id 1): not an X-Ray level")))?;
         if h.is_compressed() {
-            return Err(Error::new(h.header_offset(), "the HEADER chunk is compressed: the version cannot be read"));
+            return Err(Error::new(h.header_offset(), msg!("xray-level-header-compressed", "the HEADER chunk is compressed: the version cannot be read")));
         }
         if h.raw.len() < 4 {
-            return Err(Error::new(h.header_offset(), format!("HEADER chunk: {} bytes, 4 expected (u16 version, u16 quality)", h.raw.len())));
+            return Err(Error::new(h.header_offset(), msg!("xray-level-header-short", "HEADER chunk: {len} bytes, 4 expected (u16 version, u16 quality)", len = h.raw.len())));
         }
         let header = Header { version: u16::from_le_bytes([h.raw[0], h.raw[1]]), quality: u16::from_le_bytes([h.raw[2], h.raw[3]]) };
         if !SUPPORTED_VERSIONS.contains(&header.version) {
-            return Err(Error::new(h.offset, format!("level version {} is not supported; xrLC versions 13 and 14 are", header.version)));
+            return Err(Error::new(h.offset, msg!("xray-level-version", "level version {version} is not supported; xrLC versions 13 and 14 are", version = header.version)));
         }
         if h.raw.len() > 4 {
-            diags.push(Diagnostic::warning(h.offset + 4, format!("HEADER chunk: {} bytes after version and quality, kept", h.raw.len() - 4)));
+            diags.push(Diagnostic::warning(h.offset + 4, msg!("xray-level-header-extra", "HEADER chunk: {extra} bytes after version and quality, kept", extra = h.raw.len() - 4)));
         }
         let typed = |kind: u32| chunks::find(&chunks, kind);
         let shaders = match typed(CHUNK_SHADERS) {
@@ -116,12 +126,12 @@ impl Level {
             None => Vec::new(),
         };
         if shaders.first().is_some_and(|s| !s.raw.is_empty()) {
-            diags.push(Diagnostic::warning(typed(CHUNK_SHADERS).map_or(0, |c| c.offset), "SHADERS: entry 0 is not the empty string xrLC writes"));
+            diags.push(Diagnostic::warning(typed(CHUNK_SHADERS).map_or(0, |c| c.offset), msg!("xray-level-shader0", "SHADERS: entry 0 is not the empty string xrLC writes")));
         }
         let visuals = match typed(CHUNK_VISUALS) {
             Some(c) => read_visuals(c, &mut diags).map_err(|e| e.within("chunk 3 (VISUALS)"))?,
             None => {
-                diags.push(Diagnostic::warning(0u64, "no VISUALS chunk (id 3): nothing to draw"));
+                diags.push(Diagnostic::warning(0u64, msg!("xray-level-no-visuals", "no VISUALS chunk (id 3): nothing to draw")));
                 Vec::new()
             }
         };
@@ -147,12 +157,18 @@ impl Level {
             if let Some(h) = v.header
                 && h.shader as usize >= self.shaders.len().max(1)
             {
-                diags.push(Diagnostic::error(v.chunk_offset(visual::OGF_HEADER), format!("visual {}: shader {} is past the {}-entry shader table", v.index, h.shader, self.shaders.len())));
+                diags.push(Diagnostic::error(
+                    v.chunk_offset(visual::OGF_HEADER),
+                    msg!("xray-visual-shader-past", "visual {v}: shader {shader} is past the {n}-entry shader table", v = v.index, shader = h.shader, n = self.shaders.len()),
+                ));
             }
             if let Some(ch) = &v.children {
                 for &c in &ch.ids {
                     if c as usize >= self.visuals.len() {
-                        diags.push(Diagnostic::error(v.chunk_offset(visual::OGF_CHILDREN_L), format!("visual {}: child {c} is past the {} visuals", v.index, self.visuals.len())));
+                        diags.push(Diagnostic::error(
+                            v.chunk_offset(visual::OGF_CHILDREN_L),
+                            msg!("xray-visual-child-past", "visual {v}: child {c} is past the {n} visuals", v = v.index, c = c, n = self.visuals.len()),
+                        ));
                     }
                 }
             }
@@ -160,7 +176,10 @@ impl Level {
         let sectors_at = chunks::find(&self.chunks, CHUNK_SECTORS).map_or(0, RawChunk::header_offset);
         for s in &self.sectors {
             if let Some(r) = s.root.filter(|&r| r as usize >= self.visuals.len()) {
-                diags.push(Diagnostic::error(sectors_at, format!("sector {}: root visual {r} is past the {} visuals", s.index, self.visuals.len())));
+                diags.push(Diagnostic::error(
+                    sectors_at,
+                    msg!("xray-sector-root-past", "sector {s}: root visual {r} is past the {n} visuals", s = s.index, r = r, n = self.visuals.len()),
+                ));
             }
         }
     }
@@ -186,7 +205,7 @@ fn read_visuals(c: &RawChunk, diags: &mut Vec<Diagnostic>) -> Result<Vec<Visual>
     while let Some(&k) = by_id.get(&(out.len() as u32)) {
         let s = &subs[k];
         if s.is_compressed() {
-            diags.push(Diagnostic::error(s.header_offset(), format!("visual {} is compressed (bit 31): kept as stored, not decoded", out.len())));
+            diags.push(Diagnostic::error(s.header_offset(), msg!("xray-visual-compressed", "visual {v} is compressed (bit 31): kept as stored, not decoded", v = out.len())));
             out.push(Visual::parse(out.len(), &SharedBytes::empty(), s.offset, &mut Vec::new()));
             continue;
         }
@@ -195,7 +214,12 @@ fn read_visuals(c: &RawChunk, diags: &mut Vec<Diagnostic>) -> Result<Vec<Visual>
     if out.len() < subs.len() {
         diags.push(Diagnostic::warning(
             c.header_offset(),
-            format!("VISUALS: {} sub-chunks but ids run 0..{} only; the rest are kept as stored and not read (the engine stops at the first missing id)", subs.len(), out.len()),
+            msg!(
+                "xray-visuals-id-gap",
+                "VISUALS: {subs} sub-chunks but ids run 0..{read} only; the rest are kept as stored and not read (the engine stops at the first missing id)",
+                subs = subs.len(),
+                read = out.len()
+            ),
         ));
     }
     Ok(out)

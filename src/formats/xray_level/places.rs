@@ -44,12 +44,12 @@ pub fn read_shaders(b: &[u8]) -> Result<Vec<Shader>> {
     let mut out = Vec::with_capacity(count);
     for k in 0..count {
         let rest = r.rest();
-        let end = rest.iter().position(|&c| c == 0).ok_or_else(|| Error::new(r.pos(), format!("shader {k}: no NUL before the end")))?;
+        let end = rest.iter().position(|&c| c == 0).ok_or_else(|| Error::new(r.pos(), crate::msg!("xray-shader-no-nul", "shader {k}: no NUL before the end", k = k)))?;
         out.push(Shader::new(&rest[..end]));
         r.skip(end + 1, "shader name")?;
     }
     if r.remaining() > 0 {
-        return Err(Error::new(r.pos(), format!("{} bytes after the last shader name", r.remaining())));
+        return Err(Error::new(r.pos(), crate::msg!("xray-shaders-tail", "{n} bytes after the last shader name", n = r.remaining())));
     }
     Ok(out)
 }
@@ -92,7 +92,18 @@ pub struct Sector {
 fn records<'a>(c: &'a RawChunk, len: usize, what: &str, diags: &mut Vec<Diagnostic>) -> std::slice::ChunksExact<'a, u8> {
     let rest = c.raw.len() % len;
     if rest != 0 {
-        diags.push(Diagnostic::warning(c.header_offset(), format!("{what} (chunk {}): {} bytes is not a whole number of {len}-byte records; {rest} left over", c.kind(), c.raw.len())));
+        diags.push(Diagnostic::warning(
+            c.header_offset(),
+            crate::msg!(
+                "xray-records-not-whole",
+                "{what} (chunk {kind}): {size} bytes is not a whole number of {len}-byte records; {rest} left over",
+                what = what,
+                kind = c.kind(),
+                size = c.raw.len(),
+                len = len,
+                rest = rest
+            ),
+        ));
     }
     c.raw.chunks_exact(len)
 }
@@ -154,13 +165,17 @@ pub fn read_sectors(c: &RawChunk) -> Result<Vec<Sector>> {
             match i.id {
                 SECTOR_PORTALS => {
                     if i.raw.len() % 2 != 0 {
-                        return Err(Error::new(i.header_offset(), format!("{what}: portal list of {} bytes is not whole u16 ids", i.raw.len())));
+                        let m = crate::msg!("xray-sector-portals", "portal list of {len} bytes is not whole u16 ids", len = i.raw.len());
+                        return Err(Error::new(i.header_offset(), m.prefixed(&format!("{what}: "))));
                     }
                     sector.portals = i.raw.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect();
                 }
                 SECTOR_ROOT => {
                     let b = <[u8; 4]>::try_from(i.raw.as_slice())
-                        .map_err(|_| Error::new(i.header_offset(), format!("{what}: root visual of {} bytes (4 expected)", i.raw.len())))?;
+                        .map_err(|_| {
+                            let m = crate::msg!("xray-sector-root-size", "root visual of {len} bytes (4 expected)", len = i.raw.len());
+                            Error::new(i.header_offset(), m.prefixed(&format!("{what}: ")))
+                        })?;
                     sector.root = Some(u32::from_le_bytes(b));
                 }
                 _ => {}

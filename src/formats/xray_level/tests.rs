@@ -205,9 +205,30 @@ mod fixture_set {
         ];
         for (g2, want) in cases {
             let e = checked_indices(&g2, None, &g, "level.geom").unwrap_err();
-            assert!(e.contains(want), "{g2:?}: {e}");
+            assert!(e.english.contains(want), "{g2:?}: {e}");
         }
         let w = crate::formats::xray_geom::SwiEntry { offset: 30, num_tris: 3, num_verts: 4 };
-        assert!(checked_indices(&ok, Some(w), &g, "level.geom").unwrap_err().contains("window 0"));
+        assert!(checked_indices(&ok, Some(w), &g, "level.geom").unwrap_err().english.contains("window 0"));
+    }
+
+    #[test]
+    fn draw_failures_carry_ids_the_editor_reads_in_russian() {
+        use super::super::draw::checked_indices;
+        let russian = |m: &crate::formats::Message| crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &m.english, m.key.as_deref());
+        let (l, g, x, _) = open();
+        let ok = GContainer { vb: 9, vbase: 0, vcount: 24, ib: 1, ibase: 0, icount: 36 };
+        let e = checked_indices(&ok, None, &g, "level.geom").unwrap_err();
+        let n = g.vertex_buffers().len();
+        assert_eq!(e.english, format!("vertex buffer 9 does not exist (level.geom has {n}); not drawn"));
+        assert_eq!(russian(&e), format!("вершинного буфера 9 нет (в level.geom их {n}); не рисуется"));
+        // The skipped visual's finding: its name in front, kept apart from the translated text.
+        let r = resolve(&l, Some(&g), Some(&x));
+        let d = r.diagnostics.iter().find(|d| d.message.starts_with(&format!("visual {BAD_VISUAL} "))).expect("the bad visual is reported");
+        let k = d.key.as_deref().expect("keyed");
+        assert!(k.prefix.starts_with(&format!("visual {BAD_VISUAL} (")), "{k:?}");
+        let ru = russian(&d.text());
+        assert!(ru.starts_with(&k.prefix) && ru.ends_with("; не рисуется"), "{ru}");
+        let e = Level::parse(SharedBytes::from(crate::fixtures::xray::level_version(15))).unwrap_err();
+        assert_eq!(russian(&e.text()), "версия уровня 15 не поддерживается; поддерживаются версии xrLC 13 и 14");
     }
 }

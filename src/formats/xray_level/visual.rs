@@ -9,7 +9,9 @@
 use super::chunks::{RawChunk, find, parse_chunks, push_chunk};
 use crate::formats::bytes::{Reader, SharedBytes, le_f32, le_u32};
 use crate::formats::xray_geom::{SwiEntry, SwiItem};
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Result};
+use crate::msg;
 
 pub const OGF_HEADER: u32 = 1;
 pub const OGF_TEXTURE: u32 = 2;
@@ -149,7 +151,7 @@ pub fn read_swi(b: &[u8]) -> Result<SwiItem> {
         entries.push(SwiEntry { offset: r.u32("offset")?, num_tris: r.u16("num_tris")?, num_verts: r.u16("num_verts")? });
     }
     if r.remaining() > 0 {
-        return Err(crate::formats::Error::new(r.pos(), format!("{} bytes after the last window", r.remaining())));
+        return Err(crate::formats::Error::new(r.pos(), crate::msg!("xray-swi-tail", "{n} bytes after the last window", n = r.remaining())));
     }
     Ok(SwiItem { reserved, entries })
 }
@@ -376,17 +378,16 @@ impl Visual {
                 return v;
             }
         }
-        let bad = |c: &RawChunk, name: &str, why: String| {
-            Diagnostic::error(c.header_offset(), format!("{what}: {name} (chunk {}, {} bytes): {why}", c.kind(), c.raw.len()))
-        };
+        let bad = |c: &RawChunk, m: Message| Diagnostic::error(c.header_offset(), m.prefixed(&format!("{what}: ")));
         let mut seen: Vec<u32> = Vec::new();
         for c in &v.chunks {
             if c.is_compressed() {
-                diags.push(bad(c, "a compressed chunk", "kept as stored, not decoded".into()));
+                let m = msg!("xray-ogf-compressed", "a compressed chunk (chunk {kind}, {len} bytes): kept as stored, not decoded", kind = c.kind(), len = c.raw.len());
+                diags.push(bad(c, m));
                 continue;
             }
             if seen.contains(&c.id) {
-                diags.push(Diagnostic::warning(c.header_offset(), format!("{what}: a second chunk {}: the first is used", c.id)));
+                diags.push(Diagnostic::warning(c.header_offset(), msg!("xray-ogf-second", "a second chunk {id}: the first is used", id = c.id).prefixed(&format!("{what}: "))));
                 continue;
             }
             seen.push(c.id);
@@ -395,45 +396,94 @@ impl Visual {
                 OGF_HEADER => match OgfHeader::read(b) {
                     Some(h) => {
                         if h.format_version != 4 {
-                            diags.push(Diagnostic::warning(c.offset, format!("{what}: OGF format version {} (4 expected)", h.format_version)));
+                            let m = msg!("xray-ogf-version", "OGF format version {version} (4 expected)", version = h.format_version);
+                            diags.push(Diagnostic::warning(c.offset, m.prefixed(&format!("{what}: "))));
                         }
                         if b.len() > HEADER_LEN {
-                            diags.push(Diagnostic::warning(c.offset + HEADER_LEN as u64, format!("{what}: {} bytes after the 44-byte OGF header, kept", b.len() - HEADER_LEN)));
+                            let m = msg!("xray-ogf-header-extra", "{n} bytes after the 44-byte OGF header, kept", n = b.len() - HEADER_LEN);
+                            diags.push(Diagnostic::warning(c.offset + HEADER_LEN as u64, m.prefixed(&format!("{what}: "))));
                         }
                         v.header = Some(h);
                     }
-                    None => diags.push(bad(c, "OGF_HEADER", format!("{HEADER_LEN} bytes expected"))),
+                    None => diags.push(bad(
+                        c,
+                        msg!("xray-ogf-header-size", "OGF_HEADER (chunk {kind}, {len} bytes): {need} bytes expected", kind = c.kind(), len = c.raw.len(), need = HEADER_LEN),
+                    )),
                 },
                 OGF_GCONTAINER => match GContainer::read(b) {
                     Some(g) => v.gcontainer = Some(g),
-                    None => diags.push(bad(c, "OGF_GCONTAINER", format!("{GCONTAINER_LEN} bytes expected"))),
+                    None => diags.push(bad(
+                        c,
+                        msg!(
+                            "xray-ogf-gcontainer-size",
+                            "OGF_GCONTAINER (chunk {kind}, {len} bytes): {need} bytes expected",
+                            kind = c.kind(),
+                            len = c.raw.len(),
+                            need = GCONTAINER_LEN
+                        ),
+                    )),
                 },
                 OGF_SWIDATA => match read_swi(b) {
                     Ok(s) => v.swidata = Some(s),
-                    Err(e) => diags.push(bad(c, "OGF_SWIDATA", format!("at +{}: {}", e.offset, e.message))),
+                    Err(e) => diags.push(bad(
+                        c,
+                        msg!("xray-ogf-swidata", "OGF_SWIDATA (chunk {kind}, {len} bytes): at +{at}: {why}", kind = c.kind(), len = c.raw.len(), at = e.offset, why = e.message),
+                    )),
                 },
                 OGF_SWICONTAINER => match <[u8; 4]>::try_from(b) {
                     Ok(x) => v.swicontainer = Some(u32::from_le_bytes(x)),
-                    Err(_) => diags.push(bad(c, "OGF_SWICONTAINER", "4 bytes expected".into())),
+                    Err(_) => diags.push(bad(
+                        c,
+                        msg!("xray-ogf-swicontainer-size", "OGF_SWICONTAINER (chunk {kind}, {len} bytes): 4 bytes expected", kind = c.kind(), len = c.raw.len()),
+                    )),
                 },
                 OGF_CHILDREN_L => match Children::read(b) {
                     Some(ch) => v.children = Some(ch),
-                    None => diags.push(bad(c, "OGF_CHILDREN_L", "the size fits neither a u32 nor a u16 child list".into())),
+                    None => diags.push(bad(
+                        c,
+                        msg!(
+                            "xray-ogf-children-size",
+                            "OGF_CHILDREN_L (chunk {kind}, {len} bytes): the size fits neither a u32 nor a u16 child list",
+                            kind = c.kind(),
+                            len = c.raw.len()
+                        ),
+                    )),
                 },
                 OGF_TREEDEF2 => match TreeDef::read(b) {
                     Some(t) => v.treedef = Some(t),
-                    None => diags.push(bad(c, "OGF_TREEDEF2", format!("{TREEDEF2_LEN} (or {TREEDEF2_OLD_LEN}) bytes expected"))),
+                    None => diags.push(bad(
+                        c,
+                        msg!(
+                            "xray-ogf-treedef-size",
+                            "OGF_TREEDEF2 (chunk {kind}, {len} bytes): {need} (or {old}) bytes expected",
+                            kind = c.kind(),
+                            len = c.raw.len(),
+                            need = TREEDEF2_LEN,
+                            old = TREEDEF2_OLD_LEN
+                        ),
+                    )),
                 },
                 OGF_LODDEF2 => match LodDef::read(b) {
                     Some(l) => v.loddef = Some(l),
-                    None => diags.push(bad(c, "OGF_LODDEF2", format!("{} (or {}) bytes expected", 32 * LOD_VERTEX_LEN, 32 * LOD_VERTEX_OLD_LEN))),
+                    None => diags.push(bad(
+                        c,
+                        msg!(
+                            "xray-ogf-loddef-size",
+                            "OGF_LODDEF2 (chunk {kind}, {len} bytes): {need} (or {old}) bytes expected",
+                            kind = c.kind(),
+                            len = c.raw.len(),
+                            need = 32 * LOD_VERTEX_LEN,
+                            old = 32 * LOD_VERTEX_OLD_LEN
+                        ),
+                    )),
                 },
                 OGF_FASTPATH => match parse_chunks(&c.raw, c.offset, &format!("{what} FASTPATH")) {
                     Ok(chunks) => {
                         let gcontainer = find(&chunks, OGF_GCONTAINER).and_then(|g| GContainer::read(&g.raw));
                         let swidata = find(&chunks, OGF_SWIDATA).and_then(|s| read_swi(&s.raw).ok());
                         if gcontainer.is_none() {
-                            diags.push(bad(c, "OGF_FASTPATH", "no readable GCONTAINER inside".into()));
+                            let m = msg!("xray-ogf-fastpath-empty", "OGF_FASTPATH (chunk {kind}, {len} bytes): no readable GCONTAINER inside", kind = c.kind(), len = c.raw.len());
+                            diags.push(bad(c, m));
                         }
                         v.fastpath = Some(FastPath { chunks, gcontainer, swidata });
                     }
@@ -443,7 +493,7 @@ impl Visual {
             }
         }
         if v.header.is_none() && !v.chunks.iter().any(|c| c.kind() == OGF_HEADER) {
-            diags.push(Diagnostic::error(offset, format!("{what}: no OGF_HEADER (chunk 1): its type is unknown")));
+            diags.push(Diagnostic::error(offset, msg!("xray-ogf-no-header", "no OGF_HEADER (chunk 1): its type is unknown").prefixed(&format!("{what}: "))));
         }
         v
     }

@@ -10,6 +10,8 @@ use crate::scene::{ItemScene, SceneKind, SceneOptions, build_item};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::terrain::LandTriangleInfo;
 use crate::formats::readings::{LandFlag20000, Readings};
+use crate::app::i18n::messages;
+use crate::formats::message::Message;
 use crate::formats::{Diagnostic, Severity};
 use crate::render::scene::pack_rgba;
 use crate::render::{MaterialClock, Part, RenderScene};
@@ -23,7 +25,8 @@ pub struct Built {
     pub cell: (usize, usize),
     /// The level layers built (a change renumbers the parts, so the pick goes).
     pub layers: LevelLayers,
-    pub notes: Vec<String>,
+    /// What the scene layer says about the build, with ids (shown in the user's language).
+    pub notes: Vec<Message>,
     pub diagnostics: Vec<Diagnostic>,
     /// Per render material: the resolution chain, when the material came from one.
     pub chains: Vec<Option<ResolvedMaterial>>,
@@ -34,7 +37,7 @@ pub struct Built {
     /// A landscape's triangles as the file has them, for picking.
     pub land: Option<LandPick>,
     /// A level.geom's buffers: one line each, with the vertex declaration.
-    pub buffers: Vec<String>,
+    pub buffers: Vec<Message>,
     /// A level's visuals, shaders and sectors, for picking and the tree.
     pub level: Option<Arc<LevelPick>>,
 }
@@ -83,7 +86,7 @@ impl BuildInput {
         let started = std::time::Instant::now();
         let BuildInput { name, bytes, assets, readings, lod, variant, time_ms, layers } = self;
         let opts = SceneOptions { lod, variant, frame: None, material_time_ms: time_ms, ..SceneOptions::default() };
-        let item = build_item(&name, &bytes, &assets, &opts, &readings, layers).map_err(|e| e.to_string())?;
+        let item = build_item(&name, &bytes, &assets, &opts, &readings, layers).map_err(|e| messages::message(&e.message()))?;
         let ItemScene { scene, kind, cell, land, buffers, level } = item;
         let mut render = RenderScene::from_scene(&scene);
         let chains = match kind {

@@ -34,7 +34,7 @@ pub struct MeshPair {
 }
 
 fn build(side: &Side, assets: &Assets, readings: &Readings) -> Result<(RenderScene, u64), String> {
-    let item = crate::scene::build_item(&side.name, &side.bytes, assets.as_ref(), &SceneOptions::default(), readings, LevelLayers::default()).map_err(|e| e.to_string())?;
+    let item = crate::scene::build_item(&side.name, &side.bytes, assets.as_ref(), &SceneOptions::default(), readings, LevelLayers::default()).map_err(|e| crate::app::i18n::messages::message(&e.message()))?;
     Ok((RenderScene::from_scene(&item.scene), gpu_view::next_id()))
 }
 
@@ -96,7 +96,7 @@ impl MeshPair {
                         }
                     };
                     if let Err(e) = gpu_view::upload(rs, v.view, *id, scene) {
-                        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, e.to_string(), egui::FontId::proportional(13.0), ui.visuals().error_fg_color);
+                        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::app::i18n::messages::message(&e.message()), egui::FontId::proportional(13.0), ui.visuals().error_fg_color);
                         return;
                     }
                     if v.slot.is_none() {

@@ -477,7 +477,7 @@ fn viewport(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView) {
     let (drawn, drawn_id) = flagged.clone().unwrap_or((scene.clone(), v.scene_id));
     if let Err(e) = gpu::upload(rs, v.view_id, drawn_id, &drawn) {
         ui.painter().rect_filled(rect, 0.0, ui.visuals().extreme_bg_color);
-        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mesh-no-view", why = e.to_string()), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
+        ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, crate::tr!("mesh-no-view", why = crate::app::i18n::messages::message(&e.message())), egui::FontId::proportional(14.0), ui.visuals().weak_text_color());
         return;
     }
     if v.gpu.is_none() {
@@ -526,7 +526,7 @@ fn level_hover(resp: &egui::Response, rect: egui::Rect, v: &mut MeshView, scene:
     if v.hover_key != Some(key) {
         let ray = v.camera.ray(glam::Vec2::new(p.x - rect.min.x, p.y - rect.min.y), glam::Vec2::new(rect.width(), rect.height()), scene.radius());
         let hit = pick(scene, ray, &v.matrices()).filter(|h| !v.hidden.get(h.node).copied().unwrap_or(false));
-        v.hovered = hit.and_then(|h| visual_of(&scene.parts.get(h.part)?.label)).map(|k| (k, hover_text(&pick_info, k)));
+        v.hovered = hit.and_then(|h| visual_of(&scene.parts.get(h.part)?.label)).map(|k| (k, crate::app::i18n::messages::message(&hover_text(&pick_info, k))));
         v.hover_key = Some(key);
     }
     if let Some((_, text)) = &v.hovered {

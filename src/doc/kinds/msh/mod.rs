@@ -59,7 +59,7 @@ impl Codec for MshCodec {
         for i in msh.reencode_mismatches() {
             let c = &msh.components[i];
             roundtrip = false;
-            diagnostics.push(Diagnostic::error(c.offset, format!("{} does not re-encode to its stored bytes", c.label())));
+            diagnostics.push(Diagnostic::error(c.offset, crate::msg!("msh-reencode-differs", "{label} does not re-encode to its stored bytes", label = c.label())));
         }
         Checked { roundtrip, diagnostics }
     }

@@ -24,7 +24,7 @@ fn mesh(address: &str, name: &str, bytes: &SharedBytes, readings: &Readings, pro
     let msh = match Msh::parse(bytes.clone()) {
         Ok((_, m, _)) => m,
         Err(e) => {
-            problems.push(Problem::error(address, Some(e.offset), format!("mesh does not parse: {}", e.message)));
+            problems.push(Problem::error(address, Some(e.offset), crate::msg!("msh-refs-no-parse", "mesh does not parse: {why}", why = e.message)));
             return Vec::new();
         }
     };
@@ -57,7 +57,7 @@ fn mesh(address: &str, name: &str, bytes: &SharedBytes, readings: &Readings, pro
             let batches = match msh.get::<Batches>() {
                 Some(Ok(b)) => b,
                 Some(Err(e)) => {
-                    problems.push(Problem::error(address, Some(e.offset), format!("batches do not read: {}", e.message)));
+                    problems.push(Problem::error(address, Some(e.offset), crate::msg!("msh-refs-batches", "batches do not read: {why}", why = e.message)));
                     return Vec::new();
                 }
                 None => return Vec::new(),

@@ -28,14 +28,14 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
             continue;
         }
         let n = x.data.chunks(stride).zip(y.data.chunks(stride)).filter(|(p, q)| p != q).count();
-        out.push(Detail::note(format!("vertex_buffers[{i}] data"), format!("{n} of {} vertices differ", x.vertex_count)));
+        out.push(Detail::note(format!("vertex_buffers[{i}] data"), crate::msg!("xray-diff-vertices", "{n} of {total} vertices differ", n = n, total = x.vertex_count)));
     }
     for (i, (x, y)) in ga.index_buffers().iter().zip(gb.index_buffers()).enumerate() {
         if x.data[..] == y.data[..] || x.len() != y.len() {
             continue;
         }
         let n = (0..x.len()).filter(|&k| x.get(k) != y.get(k)).count();
-        out.push(Detail::note(format!("index_buffers[{i}] data"), format!("{n} of {} indices differ", x.len())));
+        out.push(Detail::note(format!("index_buffers[{i}] data"), crate::msg!("xray-diff-indices", "{n} of {total} indices differ", n = n, total = x.len())));
     }
 }
 

@@ -17,7 +17,7 @@ fn level(address: &str, bytes: &SharedBytes, problems: &mut Vec<Problem>) -> Vec
     let level = match Level::parse(bytes.clone()) {
         Ok((l, _)) => l,
         Err(e) => {
-            problems.push(Problem::error(address, Some(e.offset), format!("level does not parse: {}", e.message)));
+            problems.push(Problem::error(address, Some(e.offset), crate::msg!("xray-refs-no-parse", "level does not parse: {why}", why = e.message)));
             return Vec::new();
         }
     };

@@ -143,7 +143,7 @@ fn preview(ui: &mut Ui, d: &mut ImportDialog, gpu: Option<&RenderState>) {
         return text(ui, &why);
     }
     if let Err(e) = gpu_view::upload(rs, p.view, *id, scene) {
-        return text(ui, &e.to_string());
+        return text(ui, &crate::app::i18n::messages::message(&e.message()));
     }
     if p.slot.is_none() {
         p.slot = Some(ViewSlot { rs: rs.clone(), view: p.view });

@@ -23,7 +23,7 @@ pub(super) fn side(ui: &mut Ui, cx: &EditorCx, v: &mut MeshView, out: &mut Vec<I
         ms = crate::app::words::ms(b.build_ms)
     ));
     for n in &b.notes {
-        ui.small(crate::app::shown_path::text(n).as_ref());
+        ui.small(crate::app::shown_path::text(&crate::app::i18n::messages::message(n)).as_ref());
     }
     match kind {
         SceneKind::Model { cells } => cell_grid(ui, v, cells),
@@ -163,7 +163,7 @@ fn buffers(ui: &mut Ui, v: &MeshView) {
     let Some(b) = v.built().filter(|b| !b.buffers.is_empty()) else { return };
     egui::CollapsingHeader::new(tr!("mesh-buffers", n = b.buffers.len())).id_salt("mesh-buffers").default_open(true).show(ui, |ui| {
         for line in &b.buffers {
-            ui.small(line);
+            ui.small(crate::app::i18n::messages::message(line));
         }
     });
 }
