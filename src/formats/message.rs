@@ -98,7 +98,8 @@ int_arg!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 
 impl From<&f32> for Arg {
     fn from(v: &f32) -> Self {
-        Arg::Float(f64::from(*v))
+        // The shortest decimal that reads back as the f32 (0.3, not 0.30000001192092896).
+        Arg::Float(v.to_string().parse().unwrap_or(f64::from(*v)))
     }
 }
 
@@ -290,6 +291,7 @@ mod tests {
         let m = crate::msg!("test-spec", "{n:>4}|{x:.2}", n = v.len(), x = 1.5f32);
         assert_eq!(m.english, "   2|1.50");
         assert_eq!(m.key.expect("keyed").args[1], ("x", Arg::Float(1.5)));
+        assert_eq!(Arg::from(&0.3f32), Arg::Float(0.3), "an f32 shows as it reads, not widened");
     }
 
     #[test]

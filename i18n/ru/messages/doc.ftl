@@ -98,3 +98,22 @@ doc-diff-no-entry = в { $name } нет записи { $label }
 doc-diff-empty-path = пустой путь
 doc-diff-not-compared = { $root } не входит в сравниваемые элементы
 doc-diff-not-in-folder = { $want } нет в { $dir }
+
+## Заметки сравнения (поля форматов остаются как в документации)
+diff-added = добавлено
+diff-removed = удалено
+diff-moved-to = перемещено на место { $j }
+diff-mat0-after-nul = различаются байты после завершающего нуля имени
+diff-msh-component-changed = изменено, { $count }{ $attrs }
+diff-palette-entries = изменено элементов палитры: { $n }: { $list }{ $more }
+diff-landmap-cells = ячеек, в которых перечислены другие области: { $cells }
+diff-more-changed = изменено ещё: { $n }
+diff-wear-text-lines = различаются строки текста ({ $changed }{ $s }); строки таблиц и их числа те же
+diff-wear-row-moved = перенесено со строки { $i } на строку { $j }
+diff-layout-only = все записи и поля каталога одинаковы; различаются заголовок, таблица поиска или выравнивание
+diff-bytes-differ = различается { $n } { $n ->
+    [one] байт
+    [few] байта
+   *[many] байт
+    }
+diff-more-ranges = ещё диапазонов: { $n }, байт: { $rest }

@@ -40,7 +40,7 @@ pub fn figures(ui: &mut Ui, change: &Change) {
                     });
                 }
             }
-            ui.label(d.note.as_deref().unwrap_or(""));
+            ui.label(d.shown_note().unwrap_or_default());
             ui.end_row();
         }
     });

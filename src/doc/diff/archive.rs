@@ -266,7 +266,7 @@ pub fn diff_archives(path: &str, a: &Side, b: &Side, opts: &Options, report: &mu
         let mut c = Change::new(path, Kind::Changed, aa.kind());
         c.old_size = Some(a.bytes.len() as u64);
         c.new_size = Some(b.bytes.len() as u64);
-        c.details.push(Detail::note("layout", "every entry and directory field is the same; the header, lookup table or padding differ"));
+        c.details.push(Detail::note("layout", msg!("diff-layout-only", "every entry and directory field is the same; the header, lookup table or padding differ")));
         report.changes.push(c);
     }
 }

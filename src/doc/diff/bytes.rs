@@ -46,11 +46,11 @@ pub fn diff(a: &[u8], b: &[u8], change: &mut Change) {
     }
     let rs = ranges(a, b);
     for r in rs.iter().take(LISTED) {
-        change.details.push(Detail::note(format!("bytes 0x{:X}..0x{:X}", r.start, r.end), format!("{} bytes differ", r.len())));
+        change.details.push(Detail::note(format!("bytes 0x{:X}..0x{:X}", r.start, r.end), crate::msg!("diff-bytes-differ", "{n} bytes differ", n = r.len())));
     }
     if rs.len() > LISTED {
         let rest: usize = rs[LISTED..].iter().map(|r| r.len()).sum();
-        change.details.push(Detail::note("more byte ranges", format!("{} more ranges, {rest} bytes", rs.len() - LISTED)));
+        change.details.push(Detail::note("more byte ranges", crate::msg!("diff-more-ranges", "{n} more ranges, {rest} bytes", n = rs.len() - LISTED, rest = rest)));
     }
 }
 

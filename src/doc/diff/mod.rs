@@ -30,7 +30,7 @@ pub use unsaved::{against_saved, unsaved};
 use crate::doc::registry::{FormatKind, Item, ItemKind, codec_for};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
-use crate::formats::message::Message;
+use crate::formats::message::{Key, Message};
 use crate::msg;
 use crate::formats::readings::Readings;
 use serde::Serialize;
@@ -77,22 +77,37 @@ pub struct Detail {
     pub old: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub new: Option<String>,
+    /// The note in English (what `diff --json` writes and the views match on).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The note's id and values, for the editor (the JSON names the id as `note_id`).
+    #[serde(rename = "note_id", serialize_with = "crate::formats::error::id_only", skip_serializing_if = "Option::is_none")]
+    pub note_key: Option<Box<Key>>,
 }
 
 impl Detail {
     pub fn values(field: impl Into<String>, old: impl ToString, new: impl ToString) -> Detail {
-        Detail { field: field.into(), old: Some(old.to_string()), new: Some(new.to_string()), note: None }
+        Detail { field: field.into(), old: Some(old.to_string()), new: Some(new.to_string()), note: None, note_key: None }
     }
-    pub fn note(field: impl Into<String>, note: impl Into<String>) -> Detail {
-        Detail { field: field.into(), old: None, new: None, note: Some(note.into()) }
+    pub fn note(field: impl Into<String>, note: impl Into<Message>) -> Detail {
+        Detail { field: field.into(), old: None, new: None, ..Detail::noted(note) }
     }
     pub fn added(field: impl Into<String>, new: impl ToString) -> Detail {
-        Detail { field: field.into(), old: None, new: Some(new.to_string()), note: Some("added".into()) }
+        Detail { field: field.into(), old: None, new: Some(new.to_string()), ..Detail::noted(msg!("diff-added", "added")) }
     }
     pub fn removed(field: impl Into<String>, old: impl ToString) -> Detail {
-        Detail { field: field.into(), old: Some(old.to_string()), new: None, note: Some("removed".into()) }
+        Detail { field: field.into(), old: Some(old.to_string()), new: None, ..Detail::noted(msg!("diff-removed", "removed")) }
+    }
+
+    /// A detail with only `note` set (the rest filled in by the caller).
+    pub fn noted(note: impl Into<Message>) -> Detail {
+        let Message { english, key } = note.into();
+        Detail { field: String::new(), old: None, new: None, note: Some(english), note_key: key }
+    }
+
+    /// The note as the reader sees it (in the editor's language when it has an id).
+    pub fn shown_note(&self) -> Option<String> {
+        self.note.as_deref().map(|n| crate::formats::message::shown(n, self.note_key.as_deref()).into_owned())
     }
 
     /// `field: old -> new (note)` for people.
@@ -104,7 +119,7 @@ impl Detail {
             (None, Some(n)) => s.push_str(&format!(": {n}")),
             (None, None) => {}
         }
-        match &self.note {
+        match &self.shown_note() {
             Some(n) if self.old.is_none() && self.new.is_none() => s.push_str(&format!(": {n}")),
             Some(n) => s.push_str(&format!(" ({n})")),
             None => {}

@@ -21,7 +21,7 @@ pub fn map_details(a: &ArealMap, b: &ArealMap, out: &mut Vec<Detail>) {
     }
     let cells = a.cells.iter().zip(&b.cells).filter(|(x, y)| x != y).count();
     if cells > 0 {
-        out.push(Detail::note("cells", format!("{cells} cells list other areals")));
+        out.push(Detail::note("cells", crate::msg!("diff-landmap-cells", "{cells} cells list other areals", cells = cells)));
     }
     let changed: Vec<usize> = a.areals.iter().zip(&b.areals).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i).collect();
     for &i in changed.iter().take(SHOWN) {
@@ -45,7 +45,7 @@ pub fn map_details(a: &ArealMap, b: &ArealMap, out: &mut Vec<Detail>) {
         out.push(Detail::note(format!("areal {i}"), what.join(", ")));
     }
     if changed.len() > SHOWN {
-        out.push(Detail::note("areals", format!("{} more changed", changed.len() - SHOWN)));
+        out.push(Detail::note("areals", crate::msg!("diff-more-changed", "{n} more changed", n = changed.len() - SHOWN)));
     }
 }
 

@@ -32,7 +32,7 @@ fn phase_fields(field: &str, a: &Phase, b: &Phase, out: &mut Vec<Detail>) {
         if a.texture_bytes() != b.texture_bytes() {
             out.push(Detail::values(format!("{field} texture"), texture(a), texture(b)));
         } else {
-            out.push(Detail::note(format!("{field} texture field"), "bytes after the name's NUL differ"));
+            out.push(Detail::note(format!("{field} texture field"), crate::msg!("diff-mat0-after-nul", "bytes after the name's NUL differ")));
         }
     }
 }
@@ -87,7 +87,7 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
     let exact: Vec<(usize, usize)> = map.iter().enumerate().filter_map(|(i, j)| j.map(|j| (i, j))).collect();
     for p in moved(&exact) {
         let (i, j) = exact[p];
-        out.push(Detail::note(format!("phase {i}"), format!("moved to {j}")));
+        out.push(Detail::note(format!("phase {i}"), crate::msg!("diff-moved-to", "moved to {j}", j = j)));
     }
     let rest_a: Vec<usize> = (0..pa.len()).filter(|&i| map[i].is_none()).collect();
     let rest_b: Vec<usize> = (0..pb.len()).filter(|&j| !used[j]).collect();

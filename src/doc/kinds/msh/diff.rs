@@ -32,7 +32,7 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
         if ca.bytes[..] != cb.bytes[..] {
             let (ra, rb) = (records(ca), records(cb));
             let count = if ra == rb { ra } else { format!("{ra} -> {rb}") };
-            out.push(Detail::note(cb.label(), format!("changed, {count}{attrs}")));
+            out.push(Detail::note(cb.label(), crate::msg!("diff-msh-component-changed", "changed, {count}{attrs}", count = count, attrs = attrs)));
         } else if !attrs.is_empty() {
             out.push(Detail::values(format!("{} attrs", cb.label()), format!("{:?}", ca.attrs), format!("{:?}", cb.attrs)));
         }

@@ -180,7 +180,7 @@ pub fn diff(a: &Side, b: &Side, opts: &Options, change: &mut Change) {
         if !changed.is_empty() {
             let list: Vec<String> = changed.iter().take(16).map(usize::to_string).collect();
             let more = if changed.len() > 16 { ", ..." } else { "" };
-            change.details.push(Detail::note("palette", format!("{} entries changed: {}{more}", changed.len(), list.join(", "))));
+            change.details.push(Detail::note("palette", crate::msg!("diff-palette-entries", "{n} entries changed: {list}{more}", n = changed.len(), list = list.join(", "), more = more)));
         }
     }
     page_details(ta.page(), tb.page(), &mut change.details);
@@ -197,7 +197,7 @@ fn page_details(a: Option<&Page>, b: Option<&Page>, out: &mut Vec<Detail>) {
             (Some(x), Some(y)) if x == y => {}
             (Some(x), Some(y)) => {
                 let kind = if (x.w, x.h) == (y.w, y.h) { "moved" } else if (x.x, x.y) == (y.x, y.y) { "resized" } else { "moved and resized" };
-                out.push(Detail { field, old: Some(show(x)), new: Some(show(y)), note: Some(kind.into()) });
+                out.push(Detail { field, old: Some(show(x)), new: Some(show(y)), note: Some(kind.into()), note_key: None });
             }
             (Some(x), None) => out.push(Detail::removed(field, show(x))),
             (None, Some(y)) => out.push(Detail::added(field, show(y))),

@@ -16,7 +16,7 @@ fn rows(field: &str, (wa, a): (&Wear, &[WearRow]), (wb, b): (&Wear, &[WearRow]),
     let (pairs, only_a, only_b) = pair_by_name(&na, &nb);
     for p in moved(&pairs) {
         let (i, j) = pairs[p];
-        out.push(Detail::note(format!("{field} {}", wa.name(&a[i])), format!("moved from row {i} to row {j}")));
+        out.push(Detail::note(format!("{field} {}", wa.name(&a[i])), crate::msg!("diff-wear-row-moved", "moved from row {i} to row {j}", i = i, j = j)));
     }
     // The id belongs to the line, not the name: a moved name leaves the ids in place.
     for (k, (x, y)) in a.iter().zip(b).enumerate() {
@@ -96,7 +96,7 @@ pub fn diff(a: &Side, b: &Side, change: &mut Change) {
     }
     // Text the game does not read as rows (comments, spacing, line breaks) still changed.
     if change.details.is_empty() && changed > 0 {
-        change.details.push(Detail::note("text", format!("{changed} line{} differ; the rows and counts are the same", if changed == 1 { "" } else { "s" })));
+        change.details.push(Detail::note("text", crate::msg!("diff-wear-text-lines", "{changed} line{s} differ; the rows and counts are the same", changed = changed, s = if changed == 1 { "" } else { "s" })));
     }
 }
 
