@@ -12,3 +12,77 @@ mission-below-ground = объект { $i } стоит на { $d } ниже зе�
 mission-above-ground = объект { $i } парит на { $d } над землёй
 mission-object-off-map = объект { $i } стоит за пределами карты ({ $x }, { $y })
 mission-lode-off-map = залежь { $lode } лежит за пределами карты ({ $x }, { $y })
+
+## Юнит (.dat): дерево компонентов
+unit-short-magic = файл длиной { $n } { $n ->
+    [one] байт
+    [few] байта
+   *[many] байт
+    } кончается внутри сигнатуры
+unit-bad-magic = сигнатура { $magic }, ожидалась { $expected }
+unit-magic-high-bits-strict = сигнатура { $magic }: младшие 16 бит равны { $low }, но старшие не нулевые (мягкое чтение её принимает)
+unit-magic-high-bits = сигнатура { $magic }: младшие 16 бит равны { $low }, но старшие не нулевые; строгое чтение её отвергает
+unit-short-class = файл кончается внутри слова класса
+unit-partial-component = неполный компонент: { $n } { $n ->
+    [one] байт
+    [few] байта
+   *[many] байт
+    }, а компонент занимает { $len }
+unit-no-components = нет компонентов: юниту нужен хотя бы корень
+unit-components-run-out = компоненты кончились: счётчики детей ждут ещё { $owed } { $owed ->
+    [one] поддерево
+    [few] поддерева
+   *[many] поддеревьев
+    }
+unit-negative-child-count = у компонента { $used } отрицательное число детей { $count }
+unit-second-root = второй корень: компонент { $used } идёт после всего поддерева корня (осталось компонентов: { $extra }; мягкое чтение их пропускает)
+unit-components-after-root = компоненты после поддерева корня пропущены (сохранены как есть): { $extra }; строгое чтение здесь отвергает файл
+unit-class-word-unknown = слово класса { $word } — не здание, не робот и не животное
+unit-field-no-nul = компонент { $i }: в поле «{ $what }» нет завершающего нуля (все 32 байта прочитаны как имя)
+unit-field-junk = компонент { $i }: байты после нуля в поле «{ $what }» (сохранены)
+unit-archive-not-objects = компонент { $i } называет архив «{ $archive }», а не objects.rlb
+unit-flags = компонент { $i }: флаги { $flags } (у компонентов из игры — 1)
+unit-part-class-unknown = компонент { $i }: неизвестный класс детали { $v }
+unit-root-attach = точка крепления корня { $attach }, а не -1
+unit-no-component = нет компонента { $i }: в юните их { $n }
+unit-edit-no-parent = нет родителя { $i }: в юните компонентов: { $n }
+unit-edit-no-component = нет компонента { $i }: в юните компонентов: { $n }
+unit-edit-position-past = у компонента { $parent } детей: { $count }; позиция { $want } за их пределами
+unit-edit-count-overflow = число детей компонента { $i } ({ $count }) нельзя изменить на { $by }
+unit-edit-not-one-subtree = вставляемые компоненты не образуют ровно одно поддерево
+unit-edit-remove-root = корень удалить нельзя
+unit-edit-move-root = корень перенести нельзя
+unit-edit-move-into-itself = компонент { $i } нельзя перенести под { $new_parent }: тот лежит в его собственном поддереве
+unit-edit-too-few-children = у компонента { $new_parent } слишком мало детей для позиции { $p }
+
+## Миссия (data.tma): чтение; { $what } — имя поля формата
+tma-word-past-end = { $what }: 4 байта за концом файла (осталось { $left })
+tma-text-past-end = { $what }: длина { $n } выходит за конец файла (осталось байт: { $left })
+tma-count-too-big = { $what } { $n }: { $n } { $n ->
+    [one] запись
+    [few] записи
+   *[many] записей
+    } хотя бы по { $min } байт не помещаются в оставшиеся { $left } байт
+tma-word-not-shipped = { $what } { $v }, во всех файлах игры — { $shipped }
+tma-word-not-shipped-gated = { $what } { $v }, во всех файлах игры — { $shipped }; от этого ничего не зависит
+tma-version-strict = { $what } { $v }, строгое чтение принимает только { $shipped }
+tma-version-unknown = { $what } { $v }: движок читает только { $lo }..{ $hi }
+tma-version-gated = { $what } { $v } (в файлах игры — { $shipped }): прочитано по условиям версий, записывается обратно как { $v }
+tma-trailing-bytes = после последнего раздела лишние байты: { $n }
+tma-clan-type-unknown = тип клана { $kind } — ни один из 0..3; чтение по типу отвергает этот клан
+tma-clan-type-by-type = тип клана { $kind }: чтение по типу знает только типы 0..3
+tma-zones-on-typed-clan = { $n } { $n ->
+    [one] зона
+    [few] зоны
+   *[many] зон
+    } у клана типа { $kind }: чтение по типу читает это слово как метку, а остальное иначе
+tma-zone-kind = вид зоны { $zone_kind } (в игре — 1): чтение по типу читает его как число записей ({ $zone_kind })
+tma-zone-group = группа из { $k } { $k ->
+    [one] записи
+   *[many] записей
+    }: единая раскладка читает здесь одну зону вида { $k }
+tma-zone-word = слово { $w } у клана типа { $kind }: единая раскладка читает здесь зон: { $w }
+tma-object-kind-unknown = вид объекта { $kind } — ни один из 0..3 (здание, юнит, растительность, камень)
+tma-object-marker = маркер объекта { $marker }, ожидался { $expected }
+tma-property-type = тип свойства { $kind } — ни 0 (дробное), ни 1 (целое)
+tma-object-clan = объект { $i } ({ $path }) называет клан { $clan } из { $clans }
