@@ -86,3 +86,39 @@ tma-object-kind-unknown = вид объекта { $kind } — ни один из
 tma-object-marker = маркер объекта { $marker }, ожидался { $expected }
 tma-property-type = тип свойства { $kind } — ни 0 (дробное), ни 1 (целое)
 tma-object-clan = объект { $i } ({ $path }) называет клан { $clan } из { $clans }
+
+## Карта проходимости (Land.map)
+landmap-grid-cells = { $n } { $n ->
+    [one] ячейка
+    [few] ячейки
+   *[many] ячеек
+    } для сетки { $across }×{ $down }
+landmap-areal-links = ареал { $i }: связей — { $links }, а вершин — { $vertices } и подблоков — { $blocks }
+landmap-cell-too-long = ячейка { $k }: ареалов в списке — { $n } (помещается меньше { $limit })
+landmap-count-too-big = число { $n } не помещается в u32
+landmap-past-end = { $what }: { $n } { $n ->
+    [one] байт
+    [few] байта
+   *[many] байт
+    } за концом данных (осталось { $left })
+landmap-entry-count = { $n } { $n ->
+    [one] запись
+    [few] записи
+   *[many] записей
+    }; в Land.map должна быть ровно одна (ArealMap)
+landmap-entry-type = тип записи { $t }, ожидался { $expected } (ArealMap)
+landmap-entry-name = запись называется «{ $name }», в картах игры она называется ArealMap
+landmap-zero-across = сетка шириной в ноль ячеек
+landmap-zero-down = сетка высотой в ноль ячеек
+landmap-cell-list-too-long = ячейка ({ $x }, { $y }): ареалов в списке — { $n } (помещается меньше { $limit })
+landmap-cell-areal-past = ячейка ({ $x }, { $y }) называет ареал { $a } из { $count }
+landmap-trailing-bytes = после сетки лишние байты: { $n }
+landmap-link-bad = ареал { $i }, связь { $k }: ({ $areal }, { $edge }) — не граница (-1, -1) и не ребро одного из { $count } ареалов
+landmap-sub-blocks = подблоков: { $b }; ни в одной карте игры их нет; размер взят как { $reading }
+landmap-sub-block-past-end = подблок из { $n }: нужно байт — { $body_len }, осталось — { $left }
+landmap-one-way-link = ребро { $edge } ареала { $areal } ведёт к ребру { $to_edge } ареала { $to_areal }, а то ведёт к ({ $back_areal }, { $back_edge }), а не обратно
+landmap-link-to-nothing = ребро { $edge } ареала { $areal } ведёт к ({ $to_areal }, { $to_edge }), которого нет
+landmap-cell-missing-areal = ячейка ({ $x }, { $y }) называет ареал { $areal }, которого нет
+landmap-cell-empty = в ячейке ({ $x }, { $y }) нет ни одного ареала
+landmap-cell-areal-away = ячейка ({ $x }, { $y }) перечисляет ареал { $areal }, который лежит далеко от неё
+landmap-uncovered = ареалы доходят до { $reach } со стороны { $side }, а ландшафт — до { $edge }
