@@ -122,3 +122,21 @@ landmap-cell-missing-areal = ячейка ({ $x }, { $y }) называет ар
 landmap-cell-empty = в ячейке ({ $x }, { $y }) нет ни одного ареала
 landmap-cell-areal-away = ячейка ({ $x }, { $y }) перечисляет ареал { $areal }, который лежит далеко от неё
 landmap-uncovered = ареалы доходят до { $reach } со стороны { $side }, а ландшафт — до { $edge }
+
+## Записи objects.rlb (и другие архивы записей); { $what } — имя поля формата
+objrec-name-not-cp1251 = { $what } «{ $name }»: есть символ, которого нет в Windows-1251
+objrec-name-nul = { $what } «{ $name }» содержит нулевой байт
+objrec-name-too-long = { $what } «{ $name }» занимает { $len } байт, а в поле из { $width } байт помещается не больше { $max } и завершающий нуль
+objrec-not-whole-slots = запись длиной { $len } байт — не целое число слотов по { $slot } байт: после слота { $after } лишних байт — { $rest }
+objrec-slot-no-nul = слот { $i }: в имени ({ $what }) нет завершающего нуля в пределах { $width } байт
+objrec-slot-count = в записи { $label } слотов: { $n }; в записях { $label } из игры их { $want }
+objrec-slot-count-either = в записи { $label } слотов: { $n }; в записях { $label } из игры их { $a } или { $b }
+objrec-slot-count-any = в записи { $label } слотов: { $n }; в записях { $label } из игры их { $want }
+objrec-kind-unknown = неизвестный вид записи { $label } ({ $id }); слоты прочитаны по расширениям имён
+objrec-slot-gap = слот { $i } пуст, но следующий за ним слот заполнен
+objrec-slot-junk = слот { $i }: байты после нуля в имени ({ $what }) (сохранены)
+objrec-slot-half = в слоте { $i } нет имени ({ $what }), но слот не пуст
+objrec-no-slot = нет слота { $i }: в записи их { $n }
+objrec-entry-size = размер записи { $size }: { $inner } (по смещению { $offset } в данных)
+objrec-no-record = нет записи { $i }: в архиве их { $n }
+objrec-key-not-cp1251 = в ключе записи «{ $key }» есть символ, которого нет в Windows-1251
