@@ -40,7 +40,7 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
     let Some(b) = built else { return name_all(m, out) };
     if b.key == structure_key(m) {
         for (i, why) in &b.facts.missing {
-            out.push(Finding::new(object_at(*i), format!("object {i}: {why}")));
+            out.push(Finding::new(object_at(*i), why.clone().prefixed(&format!("object {i}: "))));
         }
         for (i, o) in m.objects.iter().enumerate().filter(|(_, o)| o.host >= 0 && o.vertex >= 0) {
             let Some(n) = host(m, o.host).and_then(|h| b.facts.hallways.get(h).copied().flatten()) else { continue };
@@ -95,6 +95,11 @@ fn name_all(m: &Mission, mut out: Vec<Finding>) -> Vec<Finding> {
             && let Some(o) = usize::try_from(i).ok().and_then(|i| m.objects.get(i).map(|o| (i, o)))
         {
             *arg = Arg::Text(label(o.0, o.1).trim_start_matches("object ").to_string());
+        }
+        if let Some(k) = &mut f.key
+            && k.prefix.starts_with("object ")
+        {
+            k.prefix = named(m, std::mem::take(&mut k.prefix));
         }
         f.message = named(m, std::mem::take(&mut f.message));
     }
