@@ -165,3 +165,35 @@ resolve-record-no-mesh = objects.rlb::{ $key }: нет слота .msh; рисо
 resolve-record-nothing = запись { $p }: рисовать нечего
 resolve-component-archive = компонент { $i } называет архив { $archive }, а не { $rlb }; ищется в { $rlb }
 resolve-object-missing = объект { $i } ({ $p }): { $why }; рисуется помеченным ящиком
+
+## Мир в индексе проекта (проверка миссий и карт проходимости)
+world-no-such-file = в папке нет такого файла
+world-no-such-record = в { $rlb } нет такой записи
+world-no-landscape = файла { $text }.msh нет в папке
+world-grid-uncovered = сетка не покрывает ландшафт { $land } ({ $min }..{ $max }): { $first }
+world-grid-uncovered-more = сетка не покрывает ландшафт { $land } ({ $min }..{ $max }): { $first } (и ещё { $more })
+
+## Проект: обход папки и индекс ссылок
+project-cannot-read = не читается: { $error }
+project-cannot-open-folder = не открыть папку: { $error }
+project-cannot-read-folder = не прочитать папку: { $error }
+project-link-unreadable = ссылка на то, что не читается: { $error }
+project-link-loop = не обходится: ссылка обратно внутрь проекта (петля или второй путь к уже обойдённой папке) ({ $target })
+project-link-twice = не обходится: вторая ссылка на папку вне проекта, которая уже обойдена ({ $target })
+project-same-file = пропущен: тот же файл, что уже обойдён ({ $target })
+project-slot-no-archive = слот не называет архив
+project-no-archive-file = в проекте нет файла { $archive }
+project-not-in = нет в { $place }
+project-not-in-takes = нет в { $place }; движок берёт вместо него { $other }
+project-not-indexed = { $place } не проиндексирован
+project-entry-not-indexed = запись { $index } в { $place } не проиндексирована
+project-model-no-table = у модели нет таблицы материалов: { $why }; материалы её батчей ни к чему не приводят (игра рисует её без текстур)
+project-record-cycle = запись через свои родительские слоты ссылается сама на себя: { $path }
+project-socket-past-one = компонент { $index } ({ $name }) прикреплён к узлу { $node } модели родителя { $address }, а в ней { $count } узел
+project-socket-past = компонент { $index } ({ $name }) прикреплён к узлу { $node } модели родителя { $address }, а узлов в ней: { $count }
+project-shadowed-material = { $name } есть также в { $others }; строки WEAR получают { $t }, а эту — никогда
+project-shadowed-material-none = { $name } есть также в { $others }; строки WEAR из верхней папки не получают ни одну из них
+project-shadowed-texture = { $name } есть также в { $others }; фазы MAT0 получают { $t }, а эту — никогда
+project-shadowed-texture-none = { $name } есть также в { $others }; фазы MAT0 из верхней папки не получают ни одну из них
+project-shadowed-texture-lightmap = { $name } есть также в { $others }; фазы MAT0 получают { $t }, а эту — никогда; строки WEAR LIGHTMAPS получают эту
+project-shadowed-texture-none-lightmap = { $name } есть также в { $others }; фазы MAT0 из верхней папки не получают ни одну из них; строки WEAR LIGHTMAPS получают эту

@@ -11,6 +11,7 @@ use super::scene::{Built, structure_key};
 use super::selection::{Marker, Selection};
 use crate::doc::kinds::mission::diff::label;
 use crate::doc::world::{ABOVE, BELOW, Finding, host, mission_findings};
+use crate::formats::landmap::decimal;
 use crate::formats::message::Arg;
 use crate::formats::{Diagnostic, Message};
 use crate::msg;
@@ -67,9 +68,9 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
             }
             let [x, y, z] = o.position;
             let message = match g.height(x, y) {
-                Some(h) if z < h - BELOW => msg!("mission-below-ground", "object {i} stands {d} below the ground", i = i, d = round(h - z)),
-                Some(h) if z > h + ABOVE => msg!("mission-above-ground", "object {i} floats {d} above the ground", i = i, d = round(z - h)),
-                None if !g.covers(x, y) => msg!("mission-object-off-map", "object {i} stands outside the map ({x}, {y})", i = i, x = x, y = y),
+                Some(h) if z < h - BELOW => msg!("mission-below-ground", "object {i} stands {d} below the ground", i = i, d = decimal(round(h - z))),
+                Some(h) if z > h + ABOVE => msg!("mission-above-ground", "object {i} floats {d} above the ground", i = i, d = decimal(round(z - h))),
+                None if !g.covers(x, y) => msg!("mission-object-off-map", "object {i} stands outside the map ({x}, {y})", i = i, x = decimal(x), y = decimal(y)),
                 _ => continue,
             };
             out.push(Finding::new(object_at(i), message));
@@ -77,7 +78,7 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
         for (i, l) in m.lodes.iter().enumerate() {
             if !g.covers(l.position[0], l.position[1]) {
                 let offset = at.lodes.get(i).copied().unwrap_or(0) as u64;
-                out.push(Finding::new(offset, msg!("mission-lode-off-map", "lode {lode} lies outside the map ({x}, {y})", lode = i, x = l.position[0], y = l.position[1])));
+                out.push(Finding::new(offset, msg!("mission-lode-off-map", "lode {lode} lies outside the map ({x}, {y})", lode = i, x = decimal(l.position[0]), y = decimal(l.position[1]))));
             }
         }
     }
