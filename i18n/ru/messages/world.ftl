@@ -197,3 +197,22 @@ project-shadowed-texture = { $name } есть также в { $others }; фаз�
 project-shadowed-texture-none = { $name } есть также в { $others }; фазы MAT0 из верхней папки не получают ни одну из них
 project-shadowed-texture-lightmap = { $name } есть также в { $others }; фазы MAT0 получают { $t }, а эту — никогда; строки WEAR LIGHTMAPS получают эту
 project-shadowed-texture-none-lightmap = { $name } есть также в { $others }; фазы MAT0 из верхней папки не получают ни одну из них; строки WEAR LIGHTMAPS получают эту
+
+## Переименование с правкой ссылок
+project-rename = Переименовать { $old } в { $new }
+project-rename-one = Переименовать { $old } в { $new } и 1 ссылку на него
+project-rename-many = Переименовать { $old } в { $new } и { $n } { $n ->
+    [one] ссылку
+    [few] ссылки
+   *[many] ссылок
+    } на него
+project-rename-row-changed = строка { $line } уже не называет { $old } (изменена после индексации проекта)
+project-rename-phase-gone = фазы { $phase } больше нет (изменено после индексации проекта)
+project-rename-phase-changed = фаза { $phase } уже не называет { $old }
+project-rename-object-gone = объекта { $i } больше нет (изменено после индексации проекта)
+project-rename-object-changed = объект { $i } уже не называет { $old }
+project-rename-not-cp1251 = в «{ $new }» есть символ, которого нет в CP1251
+project-rename-slot-gone = слота { $slot } больше нет (изменено после индексации проекта)
+project-rename-slot-changed = слот { $slot } уже не называет { $old }
+project-rename-component-gone = компонента { $index } больше нет (изменено после индексации проекта)
+project-rename-component-changed = компонент { $index } уже не называет { $old }
