@@ -216,3 +216,6 @@ project-rename-slot-gone = слота { $slot } больше нет (измен�
 project-rename-slot-changed = слот { $slot } уже не называет { $old }
 project-rename-component-gone = компонента { $index } больше нет (изменено после индексации проекта)
 project-rename-component-changed = компонент { $index } уже не называет { $old }
+
+## Миссия: проверка другим чтением
+mission-other-reading-differs = чтение clan-body={ $name } читает этот файл иначе (другие значения у кланов)
