@@ -172,6 +172,7 @@ world-no-such-record = в { $rlb } нет такой записи
 world-no-landscape = файла { $text }.msh нет в папке
 world-grid-uncovered = сетка не покрывает ландшафт { $land } ({ $min }..{ $max }): { $first }
 world-grid-uncovered-more = сетка не покрывает ландшафт { $land } ({ $min }..{ $max }): { $first } (и ещё { $more })
+world-no-ground = в ландшафте нет ни одного треугольника с конечными координатами
 
 ## Проект: обход папки и индекс ссылок
 project-cannot-read = не читается: { $error }
