@@ -220,3 +220,28 @@ project-rename-component-changed = компонент { $index } уже не н�
 
 ## Миссия: проверка другим чтением
 mission-other-reading-differs = чтение clan-body={ $name } читает этот файл иначе (другие значения у кланов)
+
+## Миссия в текстовом виде (TOML); { $what } — запись и поле, как их пишет текст
+mission-text-odd-hex = шестнадцатеричный текст нечётной длины { $n }
+mission-text-bad-hex = неверная шестнадцатеричная пара «{ $pair }»: { $error }
+mission-text-not-cp1251 = { $what }: в «{ $s }» есть символ, которого нет в CP1251
+mission-text-word-range = { $what }: { $i } не помещается в 32 бита
+mission-text-not-integer = { $what }: { $f } — не целое число (тип свойства — { $kind })
+mission-text-count = { $what }: { $n } { $n ->
+    [one] число
+    [few] числа
+   *[many] чисел
+    } вместо { $want }
+mission-text-zones-twice = у клана { $i } задано больше одного из полей zones, zone_groups, zone_word
+
+## Запись и юнит в текстовом виде (TOML); { $what } — слот или компонент и поле, как их пишет текст
+record-text-not-hex = { $what }: «{ $s }» — не шестнадцатеричные байты
+record-text-name-and-hex = { $what }: укажите имя или его hex, но не оба
+record-text-not-cp1251 = { $what }: в «{ $t }» есть символ, которого нет в Windows-1251
+record-text-field-too-long = { $what }: { $name } байт имени и { $rest } после его нуля не помещаются в поле из { $width } байт
+record-text-kind = вид «{ $kind }» — не STAT, INTO, EXTO, BULL, BTLU, FORT, WPNS, SUNO и не числовой id типа
+unit-text-no-root = в дереве юнита должен быть хотя бы корневой компонент
+unit-text-root-parent = компонент 0 — корень: родителя у него нет
+unit-text-no-parent = компонент { $i }: нет родителя (корень — только компонент 0)
+unit-text-parent-later = компонент { $i }: родитель { $p } — не один из предыдущих компонентов
+unit-text-parent-off-path = компонент { $i }: родитель { $p } не лежит на пути к компоненту { $prev } (компоненты идут в порядке обхода в глубину)
