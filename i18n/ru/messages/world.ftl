@@ -58,11 +58,7 @@ unit-edit-too-few-children = у компонента { $new_parent } слишк�
 ## Миссия (data.tma): чтение; { $what } — имя поля формата
 tma-word-past-end = { $what }: 4 байта за концом файла (осталось { $left })
 tma-text-past-end = { $what }: длина { $n } выходит за конец файла (осталось байт: { $left })
-tma-count-too-big = { $what } { $n }: { $n } { $n ->
-    [one] запись
-    [few] записи
-   *[many] записей
-    } хотя бы по { $min } байт не помещаются в оставшиеся { $left } байт
+tma-count-too-big = { $what } { $n }: столько записей (каждая не меньше { $min } байт) не помещается в оставшиеся { $left } байт
 tma-word-not-shipped = { $what } { $v }, во всех файлах игры — { $shipped }
 tma-word-not-shipped-gated = { $what } { $v }, во всех файлах игры — { $shipped }; от этого ничего не зависит
 tma-version-strict = { $what } { $v }, строгое чтение принимает только { $shipped }
@@ -113,7 +109,7 @@ landmap-zero-down = сетка высотой в ноль ячеек
 landmap-cell-list-too-long = ячейка ({ $x }, { $y }): ареалов в списке — { $n } (помещается меньше { $limit })
 landmap-cell-areal-past = ячейка ({ $x }, { $y }) называет ареал { $a } из { $count }
 landmap-trailing-bytes = после сетки лишние байты: { $n }
-landmap-link-bad = ареал { $i }, связь { $k }: ({ $areal }, { $edge }) — не граница (-1, -1) и не ребро одного из { $count } ареалов
+landmap-link-bad = ареал { $i }, связь { $k }: ({ $areal }, { $edge }) — не граница (-1, -1) и не ребро ни одного из ареалов (их { $count })
 landmap-sub-blocks = подблоков: { $b }; ни в одной карте игры их нет; размер взят как { $reading }
 landmap-sub-block-past-end = подблок из { $n }: нужно байт — { $body_len }, осталось — { $left }
 landmap-one-way-link = ребро { $edge } ареала { $areal } ведёт к ребру { $to_edge } ареала { $to_areal }, а то ведёт к ({ $back_areal }, { $back_edge }), а не обратно
@@ -192,12 +188,12 @@ project-model-no-table = у модели нет таблицы материал�
 project-record-cycle = запись через свои родительские слоты ссылается сама на себя: { $path }
 project-socket-past-one = компонент { $index } ({ $name }) прикреплён к узлу { $node } модели родителя { $address }, а в ней { $count } узел
 project-socket-past = компонент { $index } ({ $name }) прикреплён к узлу { $node } модели родителя { $address }, а узлов в ней: { $count }
-project-shadowed-material = { $name } есть также в { $others }; строки WEAR получают { $t }, а эту — никогда
-project-shadowed-material-none = { $name } есть также в { $others }; строки WEAR из верхней папки не получают ни одну из них
-project-shadowed-texture = { $name } есть также в { $others }; фазы MAT0 получают { $t }, а эту — никогда
-project-shadowed-texture-none = { $name } есть также в { $others }; фазы MAT0 из верхней папки не получают ни одну из них
-project-shadowed-texture-lightmap = { $name } есть также в { $others }; фазы MAT0 получают { $t }, а эту — никогда; строки WEAR LIGHTMAPS получают эту
-project-shadowed-texture-none-lightmap = { $name } есть также в { $others }; фазы MAT0 из верхней папки не получают ни одну из них; строки WEAR LIGHTMAPS получают эту
+project-shadowed-material = { $name }: то же имя у { $others }; строки WEAR получают { $t }, а эту — никогда
+project-shadowed-material-none = { $name }: то же имя у { $others }; строки WEAR из верхней папки не получают ни одну из них
+project-shadowed-texture = { $name }: то же имя у { $others }; фазы MAT0 получают { $t }, а эту — никогда
+project-shadowed-texture-none = { $name }: то же имя у { $others }; фазы MAT0 из верхней папки не получают ни одну из них
+project-shadowed-texture-lightmap = { $name }: то же имя у { $others }; фазы MAT0 получают { $t }, а эту — никогда; строки WEAR LIGHTMAPS получают эту
+project-shadowed-texture-none-lightmap = { $name }: то же имя у { $others }; фазы MAT0 из верхней папки не получают ни одну из них; строки WEAR LIGHTMAPS получают эту
 
 ## Переименование с правкой ссылок
 project-rename = Переименовать { $old } в { $new }
