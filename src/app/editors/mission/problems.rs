@@ -181,6 +181,14 @@ mod tests {
         assert!(about(24, "nothing.dat"), "{f:#?}");
         assert!(about(3, "below the ground") && about(4, "above the ground"), "{f:#?}");
         assert!(f.iter().any(|x| x.message.starts_with("lode 0 lies outside the map") && x.offset == at.lodes[0] as u64), "{f:#?}");
+        // In Russian: the missing path's reason keeps its id behind the object's label, and a
+        // height is written with the decimal comma.
+        let ru = |x: &Finding| crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &x.message, x.key.as_deref());
+        let missing = f.iter().find(|x| object_at(&at, x.offset) == Some(24)).expect("object 24");
+        assert!(missing.key.is_some() && ru(missing).starts_with(&format!("{}: ", label(24, &m.objects[24]))) && ru(missing) != missing.message, "{}", ru(missing));
+        let below = f.iter().find(|x| object_at(&at, x.offset) == Some(3) && x.message.contains("below")).expect("object 3");
+        let d = below.message.split("stands ").nth(1).and_then(|r| r.split(' ').next()).expect("a distance");
+        assert!(ru(below).ends_with(&format!("стоит на {} ниже земли", d.replace('.', ","))), "{} / {}", ru(below), below.message);
         // Without the scene, only what the mission says about itself.
         assert!(world_findings(&m, &at, None).iter().all(|x| !x.message.contains("nothing.dat")));
     }
