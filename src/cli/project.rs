@@ -307,7 +307,7 @@ pub fn rename_with_references(item: &str, new_name: &str, dir: &Path, dry_run: b
         }
         ws.open(&path).map_err(|e| e.to_string())
     };
-    rename::apply(&mut ws, &index, &plan, &mut open).map_err(|m| Failure { code: 1, message: m })?;
+    rename::apply(&mut ws, &index, &plan, &mut open).map_err(|m| Failure { code: 1, message: m.english })?;
     let ids: Vec<FileId> = ws.files().iter().filter(|f| f.is_dirty()).map(|f| f.id).collect();
     for id in ids {
         ws.save(id, false).map_err(|e| Failure { code: 2, message: e.to_string() })?;

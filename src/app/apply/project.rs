@@ -46,9 +46,9 @@ impl StudioApp {
             Ok(changes) => {
                 self.after_changes(&changes);
                 self.changed();
-                self.log.info(crate::tr!("log-files-to-save", label = plan.label(), n = changes.len()));
+                self.log.info(crate::tr!("log-files-to-save", label = crate::app::i18n::messages::message(&plan.label_text()), n = changes.len()));
             }
-            Err(m) => self.fail(&crate::tr!("cmd-rename"), m),
+            Err(m) => self.fail(&crate::tr!("cmd-rename"), crate::app::i18n::messages::message(&m)),
         }
     }
 

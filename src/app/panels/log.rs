@@ -112,7 +112,7 @@ fn project_rows(app: &Parts, ui: &mut Ui, out: &mut Vec<Intent>) {
                 if ui.link(format!("{}{at}", p.file)).on_hover_text(crate::tr!("open-it")).clicked() {
                     out.push(Intent::OpenProjectItem { address: p.file.clone(), offset: p.offset });
                 }
-                ui.label(&p.message);
+                ui.label(crate::app::i18n::messages::message(&p.text()));
                 if let Some(r) = &p.related
                     && ui.link(format!("-> {r}")).on_hover_text(crate::tr!("log-open-other-end")).clicked()
                 {

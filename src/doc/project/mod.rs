@@ -28,7 +28,7 @@ pub use walk::{ProjectFile, Walked, walk};
 
 use crate::doc::listing::Listing;
 use crate::doc::node::{EntryMeta, Node};
-use crate::formats::Severity;
+use crate::formats::{Message, Severity};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::FileKind;
 use crate::formats::readings::Readings;
@@ -46,24 +46,33 @@ pub struct Problem {
     pub offset: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<u32>,
+    /// The English text (what the CLI prints).
     pub message: String,
+    /// The message's id and values when it was written with `msg!` (the JSON names the id).
+    #[serde(rename = "id", serialize_with = "crate::formats::error::id_only", skip_serializing_if = "Option::is_none")]
+    pub key: Option<Box<crate::formats::message::Key>>,
     /// The item at the other end (the entry the engine takes instead, the table looked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub related: Option<String>,
 }
 
 impl Problem {
-    pub fn new(severity: Severity, file: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Problem {
-        Problem { severity, file: file.into(), offset, line: None, message: message.into(), related: None }
+    pub fn new(severity: Severity, file: impl Into<String>, offset: Option<u64>, message: impl Into<Message>) -> Problem {
+        let Message { english, key } = message.into();
+        Problem { severity, file: file.into(), offset, line: None, message: english, key, related: None }
     }
-    pub fn error(file: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Problem {
+    pub fn error(file: impl Into<String>, offset: Option<u64>, message: impl Into<Message>) -> Problem {
         Problem::new(Severity::Error, file, offset, message)
     }
-    pub fn warning(file: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Problem {
+    pub fn warning(file: impl Into<String>, offset: Option<u64>, message: impl Into<Message>) -> Problem {
         Problem::new(Severity::Warning, file, offset, message)
     }
-    pub fn info(file: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Problem {
+    pub fn info(file: impl Into<String>, offset: Option<u64>, message: impl Into<Message>) -> Problem {
         Problem::new(Severity::Info, file, offset, message)
+    }
+    /// The message alone, with its id (the editor shows it in the user's language).
+    pub fn text(&self) -> Message {
+        Message { english: self.message.clone(), key: self.key.clone() }
     }
     fn related(mut self, other: impl Into<String>) -> Problem {
         self.related = Some(other.into());

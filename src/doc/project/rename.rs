@@ -16,6 +16,8 @@ use crate::formats::mat0::{Mat0, NAME_LEN};
 use crate::formats::objrec::{Kind, NAME_FIELD, Record, Slot};
 use crate::formats::unit_dat::UnitDat;
 use crate::formats::wear::{Section, Wear};
+use crate::formats::Message;
+use crate::msg;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -56,9 +58,16 @@ impl RenamePlan {
     }
 
     pub fn label(&self) -> String {
+        self.label_text().english
+    }
+
+    /// [`RenamePlan::label`] with its id, for the editor.
+    pub fn label_text(&self) -> Message {
+        let (old, new) = (&self.old, &self.new);
         match self.rewrites.len() {
-            0 => format!("Rename {} to {}", self.old, self.new),
-            n => format!("Rename {} to {} and {n} reference{}", self.old, self.new, if n == 1 { "" } else { "s" }),
+            0 => msg!("project-rename", "Rename {old} to {new}", old = old, new = new),
+            1 => msg!("project-rename-one", "Rename {old} to {new} and 1 reference", old = old, new = new),
+            n => msg!("project-rename-many", "Rename {old} to {new} and {n} references", old = old, new = new, n = n),
         }
     }
 }
@@ -109,14 +118,14 @@ pub fn apply(
     index: &Index,
     plan: &RenamePlan,
     open: &mut dyn FnMut(&mut Workspace, &str) -> Result<FileId, String>,
-) -> Result<Vec<Change>, String> {
+) -> Result<Vec<Change>, Message> {
     // Per file: (archive path, operation), in the order they run.
     type Ops = Vec<(Vec<usize>, EditOp)>;
     let mut per_file: BTreeMap<String, (FileId, Ops)> = BTreeMap::new();
-    let mut item_of = |ws: &mut Workspace, id: ItemId| -> Result<(String, FileId, Vec<usize>), String> {
+    let mut item_of = |ws: &mut Workspace, id: ItemId| -> Result<(String, FileId, Vec<usize>), Message> {
         let file = index.file_of(id).ok_or("no file")?;
         let item = index.item(id).ok_or("no item")?;
-        let fid = open(ws, &file.rel)?;
+        let fid = open(ws, &file.rel).map_err(Message::from)?;
         Ok((file.rel.clone(), fid, item.entries.clone()))
     };
     let mut by_item: BTreeMap<ItemId, Vec<&Rewrite>> = BTreeMap::new();
@@ -126,9 +135,9 @@ pub fn apply(
     for (id, rewrites) in by_item {
         let (rel, fid, entries) = item_of(ws, id)?;
         let path = ItemPath { file: fid, entries: entries.clone() };
-        let bytes = items::bytes_of(ws, &path).map_err(|e| format!("{rel}: {e}"))?;
+        let bytes = items::bytes_of(ws, &path).map_err(|e| Message::from(format!("{rel}: {e}")))?;
         let address = &rewrites[0].address;
-        let new = rewrite_item(&bytes, ws, &path, &rewrites).map_err(|e| format!("{address}: {e}"))?;
+        let new = rewrite_item(&bytes, ws, &path, &rewrites).map_err(|e| e.prefixed(&format!("{address}: ")))?;
         let op = match path.parent() {
             None => (Vec::new(), EditOp::ReplaceNode { bytes: new }),
             Some((parent, index)) => (parent.entries, EditOp::ReplaceEntry { index, bytes: new }),
@@ -137,7 +146,7 @@ pub fn apply(
     }
     let (rel, fid, entries) = item_of(ws, plan.target)?;
     let (&index_in, parent) = entries.split_last().ok_or("the target is a file")?;
-    let name = encode_name(&plan.new)?;
+    let name = encode_name(&plan.new).map_err(Message::from)?;
     per_file.entry(rel).or_insert_with(|| (fid, Vec::new())).1.push((parent.to_vec(), EditOp::RenameEntry { index: index_in, name }));
     // The renamed entry's file first, so the step's first change is the rename's.
     let target_file = index.file_of(plan.target).map(|f| f.rel.clone()).unwrap_or_default();
@@ -151,79 +160,79 @@ pub fn apply(
         };
         if rel == target_file { edits.insert(0, edit) } else { edits.push(edit) }
     }
-    ws.apply_group(edits, plan.label()).map_err(|e| e.to_string())
+    ws.apply_group(edits, plan.label()).map_err(|e| Message::from(e.to_string()))
 }
 
 /// The item's bytes with each rewrite made, checking the old name is still there.
-fn rewrite_item(bytes: &SharedBytes, ws: &Workspace, path: &ItemPath, rewrites: &[&Rewrite]) -> Result<SharedBytes, String> {
+fn rewrite_item(bytes: &SharedBytes, ws: &Workspace, path: &ItemPath, rewrites: &[&Rewrite]) -> Result<SharedBytes, Message> {
     match rewrites[0].at {
         At::Row { .. } => {
             let mut w = Wear::parse(bytes);
             for r in rewrites {
-                let At::Row { lightmaps, row, line, .. } = r.at else { return Err("mixed rewrites".into()) };
+                let At::Row { lightmaps, row, line, .. } = r.at else { return Err(Message::from("mixed rewrites")) };
                 let section = if lightmaps { Section::Lightmaps } else { Section::Materials };
                 let now = w.rows(section).get(row).map(|x| w.name_bytes(x).to_vec());
                 if !now.is_some_and(|n| n.eq_ignore_ascii_case(r.old.as_bytes())) {
-                    return Err(format!("line {line} no longer names {} (edited since the project was indexed)", r.old));
+                    return Err(msg!("project-rename-row-changed", "line {line} no longer names {old} (edited since the project was indexed)", line = line, old = &r.old));
                 }
-                w.set_name(section, row, &r.new).map_err(|e| e.message)?;
+                w.set_name(section, row, &r.new).map_err(|e| e.text())?;
             }
             Ok(w.shared_bytes().clone())
         }
         At::Phase { .. } => {
             let version = items::meta_of(ws, path).map_or(0, |m| m.attrs[1]);
-            let mut m = Mat0::parse(bytes, version).map_err(|e| e.message)?;
+            let mut m = Mat0::parse(bytes, version).map_err(|e| e.text())?;
             for r in rewrites {
-                let At::Phase { phase, .. } = r.at else { return Err("mixed rewrites".into()) };
-                let p = m.phases.get_mut(phase).ok_or_else(|| format!("phase {phase} is gone (edited since the project was indexed)"))?;
+                let At::Phase { phase, .. } = r.at else { return Err(Message::from("mixed rewrites")) };
+                let p = m.phases.get_mut(phase).ok_or_else(|| msg!("project-rename-phase-gone", "phase {phase} is gone (edited since the project was indexed)", phase = phase))?;
                 if !p.texture_bytes().eq_ignore_ascii_case(r.old.as_bytes()) {
-                    return Err(format!("phase {phase} no longer names {}", r.old));
+                    return Err(msg!("project-rename-phase-changed", "phase {phase} no longer names {old}", phase = phase, old = &r.old));
                 }
-                p.set_texture(&r.new).map_err(|e| e.message)?;
+                p.set_texture(&r.new).map_err(|e| e.text())?;
             }
-            Ok(SharedBytes::from(m.write().map_err(|e| e.message)?))
+            Ok(SharedBytes::from(m.write().map_err(|e| e.text())?))
         }
         At::Object { .. } => {
             // A record renamed: the missions placing it name the new key.
-            let (mut m, _) = crate::formats::tma::Mission::parse(bytes).map_err(|e| e.message)?;
+            let (mut m, _) = crate::formats::tma::Mission::parse(bytes).map_err(|e| e.text())?;
             for r in rewrites {
-                let At::Object { index: Some(i), .. } = r.at else { return Err("mixed rewrites".into()) };
-                let o = m.objects.get_mut(i).ok_or_else(|| format!("object {i} is gone (edited since the project was indexed)"))?;
+                let At::Object { index: Some(i), .. } = r.at else { return Err(Message::from("mixed rewrites")) };
+                let o = m.objects.get_mut(i).ok_or_else(|| msg!("project-rename-object-gone", "object {i} is gone (edited since the project was indexed)", i = i))?;
                 if !o.path.eq_ignore_case(r.old.as_bytes()) {
-                    return Err(format!("object {i} no longer names {}", r.old));
+                    return Err(msg!("project-rename-object-changed", "object {i} no longer names {old}", i = i, old = &r.old));
                 }
-                o.path = crate::formats::tma::Text::encode(&r.new).ok_or_else(|| format!("{} has a character CP1251 lacks", r.new))?;
+                o.path = crate::formats::tma::Text::encode(&r.new).ok_or_else(|| msg!("project-rename-not-cp1251", "{new} has a character CP1251 lacks", new = &r.new))?;
             }
             Ok(SharedBytes::from(m.write()))
         }
         At::Slot { .. } => {
-            let mut rec = Record::parse(bytes, Kind::Other(0)).map_err(|e| e.message)?.0;
+            let mut rec = Record::parse(bytes, Kind::Other(0)).map_err(|e| e.text())?.0;
             for r in rewrites {
-                let At::Slot { slot, .. } = r.at else { return Err("mixed rewrites".into()) };
-                let s = rec.slots.get_mut(slot).ok_or_else(|| format!("slot {slot} is gone (edited since the project was indexed)"))?;
+                let At::Slot { slot, .. } = r.at else { return Err(Message::from("mixed rewrites")) };
+                let s = rec.slots.get_mut(slot).ok_or_else(|| msg!("project-rename-slot-gone", "slot {slot} is gone (edited since the project was indexed)", slot = slot))?;
                 if !s.member_bytes().eq_ignore_ascii_case(r.old.as_bytes()) {
-                    return Err(format!("slot {slot} no longer names {}", r.old));
+                    return Err(msg!("project-rename-slot-changed", "slot {slot} no longer names {old}", slot = slot, old = &r.old));
                 }
                 // Only the member's 32 bytes change; the archive field stays as stored.
                 let mut raw = *s.raw();
-                raw[NAME_FIELD..].copy_from_slice(&Slot::new("", &r.new).map_err(|e| e.message)?.raw()[NAME_FIELD..]);
+                raw[NAME_FIELD..].copy_from_slice(&Slot::new("", &r.new).map_err(|e| e.text())?.raw()[NAME_FIELD..]);
                 *s = Slot::from_raw(raw);
             }
             Ok(SharedBytes::from(rec.write()))
         }
         At::Component { .. } => {
             let reading = ws.readings.unit_dat;
-            let mut unit = UnitDat::parse(bytes, reading).map_err(|e| e.message)?.0;
+            let mut unit = UnitDat::parse(bytes, reading).map_err(|e| e.text())?.0;
             for r in rewrites {
-                let At::Component { index, .. } = r.at else { return Err("mixed rewrites".into()) };
-                let c = unit.component_mut(index).map_err(|_| format!("component {index} is gone (edited since the project was indexed)"))?;
+                let At::Component { index, .. } = r.at else { return Err(Message::from("mixed rewrites")) };
+                let c = unit.component_mut(index).map_err(|_| msg!("project-rename-component-gone", "component {index} is gone (edited since the project was indexed)", index = index))?;
                 if !c.record_bytes().eq_ignore_ascii_case(r.old.as_bytes()) {
-                    return Err(format!("component {index} no longer names {}", r.old));
+                    return Err(msg!("project-rename-component-changed", "component {index} no longer names {old}", index = index, old = &r.old));
                 }
-                c.set_record(&r.new).map_err(|e| e.message)?;
+                c.set_record(&r.new).map_err(|e| e.text())?;
             }
             Ok(SharedBytes::from(unit.write()))
         }
-        _ => Err("nothing to rewrite there".into()),
+        _ => Err(Message::from("nothing to rewrite there")),
     }
 }

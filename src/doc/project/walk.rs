@@ -5,6 +5,7 @@
 //! or a second link to the same place outside the folder is a problem, not a second walk.
 
 use super::Problem;
+use crate::msg;
 use crate::formats::magic::{FileKind, detect};
 use std::collections::HashSet;
 use std::io::Read;
@@ -55,7 +56,7 @@ pub fn walk(root: &Path) -> Walked {
     let canon_root = match std::fs::canonicalize(root) {
         Ok(c) => c,
         Err(e) => {
-            out.problems.push(Problem::error(root.display().to_string(), None, format!("cannot open the folder: {e}")));
+            out.problems.push(Problem::error(root.display().to_string(), None, msg!("project-cannot-open-folder", "cannot open the folder: {error}", error = e.to_string())));
             return out;
         }
     };
@@ -66,7 +67,7 @@ pub fn walk(root: &Path) -> Walked {
         let read = match std::fs::read_dir(&dir) {
             Ok(r) => r,
             Err(e) => {
-                out.problems.push(Problem::error(shown(&rel), None, format!("cannot read the folder: {e}")));
+                out.problems.push(Problem::error(shown(&rel), None, msg!("project-cannot-read-folder", "cannot read the folder: {error}", error = e.to_string())));
                 continue;
             }
         };
@@ -82,8 +83,12 @@ pub fn walk(root: &Path) -> Walked {
             let meta = match std::fs::metadata(&path) {
                 Ok(m) => m,
                 Err(e) => {
-                    let what = if is_link { "a link to nothing readable" } else { "cannot be read" };
-                    out.problems.push(Problem::warning(child_rel, None, format!("{what}: {e}")));
+                    let message = if is_link {
+                        msg!("project-link-unreadable", "a link to nothing readable: {error}", error = e.to_string())
+                    } else {
+                        msg!("project-cannot-read", "cannot be read: {error}", error = e.to_string())
+                    };
+                    out.problems.push(Problem::warning(child_rel, None, message));
                     continue;
                 }
             };
@@ -95,12 +100,17 @@ pub fn walk(root: &Path) -> Walked {
                 }
                 let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
                 if !seen_dirs.insert(canon.clone()) {
-                    let why = if canon_root.starts_with(&canon) || canon.starts_with(&canon_root) {
-                        "a link back into the project (a loop, or a second way to a folder already walked)"
+                    let target = canon.display().to_string();
+                    let message = if canon_root.starts_with(&canon) || canon.starts_with(&canon_root) {
+                        msg!(
+                            "project-link-loop",
+                            "not walked: a link back into the project (a loop, or a second way to a folder already walked) ({target})",
+                            target = target
+                        )
                     } else {
-                        "a second link to a folder outside the project that is already walked"
+                        msg!("project-link-twice", "not walked: a second link to a folder outside the project that is already walked ({target})", target = target)
                     };
-                    out.problems.push(Problem::warning(child_rel, None, format!("not walked: {why} ({})", canon.display())));
+                    out.problems.push(Problem::warning(child_rel, None, message));
                     continue;
                 }
                 subdirs.push((path, child_rel));
@@ -110,7 +120,7 @@ pub fn walk(root: &Path) -> Walked {
                 continue;
             }
             match classify(&path, &name, meta.len()) {
-                Err(e) => out.problems.push(Problem::error(child_rel, Some(0), format!("cannot be read: {e}"))),
+                Err(e) => out.problems.push(Problem::error(child_rel, Some(0), msg!("project-cannot-read", "cannot be read: {error}", error = e.to_string()))),
                 // A unit tree (`UNITS/**/*.dat`) has a magic word but no FileKind: a project file all the same.
                 Ok(FileKind::Unknown) if !unit_file(&path, &name) => out.unrelated += 1,
                 Ok(kind) => {
@@ -118,7 +128,7 @@ pub fn walk(root: &Path) -> Walked {
                     if is_link || path_has_link(&canon_root, &path) {
                         let canon = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
                         if !seen_files.insert(canon.clone()) {
-                            out.problems.push(Problem::info(child_rel, None, format!("skipped: the same file as another one walked ({})", canon.display())));
+                            out.problems.push(Problem::info(child_rel, None, msg!("project-same-file", "skipped: the same file as another one walked ({target})", target = canon.display().to_string())));
                             continue;
                         }
                     } else if let Ok(canon) = std::fs::canonicalize(&path) {

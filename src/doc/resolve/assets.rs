@@ -7,7 +7,9 @@
 
 use crate::doc::Node;
 use crate::formats::bytes::SharedBytes;
+use crate::formats::Message;
 use crate::formats::nres::Archive;
+use crate::msg;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -58,11 +60,17 @@ impl<T> Found<T> {
     }
     /// The warning for a failed search, naming what was looked for and where.
     pub fn failure(&self, what: &str) -> Option<String> {
+        self.why(what).map(String::from)
+    }
+    /// [`Found::failure`] with its id, for the editor.
+    pub fn why(&self, what: &str) -> Option<Message> {
         match self {
             Found::Yes(_) => None,
-            Found::Missing { searched } if searched.is_empty() => Some(format!("no {what}")),
-            Found::Missing { searched } => Some(format!("no {what} (looked in {})", searched.join(", "))),
-            Found::Unreadable { origin, message } => Some(format!("{what} at {origin} cannot be read: {message}")),
+            Found::Missing { searched } if searched.is_empty() => Some(msg!("resolve-none", "no {what}", what = what)),
+            Found::Missing { searched } => Some(msg!("resolve-none-looked", "no {what} (looked in {places})", what = what, places = searched.join(", "))),
+            Found::Unreadable { origin, message } => {
+                Some(msg!("resolve-unreadable", "{what} at {origin} cannot be read: {message}", what = what, origin = origin, message = message))
+            }
         }
     }
 }

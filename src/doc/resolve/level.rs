@@ -3,7 +3,7 @@
 //! visuals' draw ranges resolved against them. The scene layer draws it; `check` and `info`
 //! report what it found.
 
-use super::{AssetSource, Found};
+use super::{AssetSource, Found, error_text, prefixed};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::xray_geom::LevelGeom;
 use crate::formats::xray_level::Level;
@@ -26,15 +26,11 @@ fn sibling(assets: &dyn AssetSource, name: &str, notes: &mut Vec<String>, diags:
         Found::Yes(b) => match LevelGeom::parse(b.bytes) {
             Ok((g, d)) => {
                 notes.push(format!("{name}: {}", b.origin));
-                diags.extend(d.into_iter().map(|mut d| {
-                    d.message = format!("{name}: {}", d.message);
-                    d.offset = None;
-                    d
-                }));
+                diags.extend(d.iter().map(|d| Diagnostic { offset: None, ..prefixed(name, d) }));
                 Some(g)
             }
             Err(e) => {
-                diags.push(Diagnostic::warning(0u64, format!("{name} at {} cannot be read: {e}", b.origin)));
+                diags.push(Diagnostic::warning(0u64, error_text(&format!("{name} at {} cannot be read: ", b.origin), &e)));
                 None
             }
         },

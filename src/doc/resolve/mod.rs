@@ -27,7 +27,8 @@ use crate::formats::mat0::{Mat0, eval};
 use crate::formats::msh::terrain::{LandWearFile, wear_tables};
 use crate::formats::readings::Readings;
 use crate::formats::wear::{Section, Wear};
-use crate::formats::{Diagnostic, Severity, TYPE_MAT0, cp1251};
+use crate::formats::{Diagnostic, Error, Message, Severity, TYPE_MAT0, cp1251};
+use crate::msg;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -48,6 +49,14 @@ pub const UNRESOLVED_COLOR: [f32; 4] = [1.0, 1.0, 1.0, 1.0];
 
 pub(crate) fn warn(message: impl Into<crate::formats::Message>) -> Diagnostic {
     Diagnostic::new(Severity::Warning, None, message)
+}
+
+/// `format!("{prefix}{e}")` (the error as `Display` writes it after `prefix`), its message's id
+/// kept.
+pub(crate) fn error_text(prefix: &str, e: &Error) -> Message {
+    let shown = e.to_string();
+    let head = shown.strip_suffix(e.message.as_str()).unwrap_or("");
+    e.text().prefixed(&format!("{prefix}{head}"))
 }
 
 fn prefixed(prefix: &str, d: &Diagnostic) -> Diagnostic {
@@ -89,11 +98,12 @@ impl WearTable {
             }
             other => {
                 let why = other.failure(file_name).unwrap_or_default();
+                let why = msg!("resolve-no-table-exported", "{why}: the mesh's materials cannot be resolved; exported untextured", why = &why);
                 WearTable {
                     file_name: file_name.to_string(),
                     origin: None,
                     wear: None,
-                    diagnostics: vec![warn(format!("{why}: the mesh's materials cannot be resolved; exported untextured"))],
+                    diagnostics: vec![warn(why)],
                 }
             }
         }
@@ -304,7 +314,7 @@ impl<'a> Resolver<'a> {
             out.diagnostics.push(Diagnostic::new(
                 Severity::Info,
                 None,
-                format!("material {index}: no {} to look it up in; exported untextured", table.file_name),
+                msg!("resolve-material-no-table", "material {index}: no {table} to look it up in; exported untextured", index = index, table = &table.file_name),
             ));
             return out;
         };
@@ -362,7 +372,7 @@ impl<'a> Resolver<'a> {
             Found::Yes(l) => l,
             other => {
                 let why = other.failure(MATERIAL_LIB).unwrap_or_default();
-                core.diagnostics.push(warn(format!("material {shown}: {why}; exported untextured")));
+                core.diagnostics.push(warn(msg!("resolve-material-lib-missing", "material {shown}: {why}; exported untextured", shown = &shown, why = &why)));
                 return core;
             }
         };
@@ -375,12 +385,12 @@ impl<'a> Resolver<'a> {
         core.mat0 = Some(entry.clone());
         core.attr1 = row.attr1();
         if row.type_id() != TYPE_MAT0 {
-            core.diagnostics.push(warn(format!("{entry}: not a MAT0 entry (type {}); read as one", crate::formats::nres::type_label(row.type_id()))));
+            core.diagnostics.push(warn(msg!("resolve-not-mat0", "{entry}: not a MAT0 entry (type {t}); read as one", entry = &entry, t = crate::formats::nres::type_label(row.type_id()))));
         }
         let mat = match Mat0::parse(&lib.archive.payload(i), row.attr2()) {
             Ok(m) => m,
             Err(e) => {
-                core.diagnostics.push(Diagnostic::warning(e.offset, format!("{entry}: {}; exported untextured", e.message)));
+                core.diagnostics.push(Diagnostic::warning(e.offset, msg!("resolve-material-unreadable", "{entry}: {error}; exported untextured", entry = &entry, error = &e.message)));
                 return core;
             }
         };
@@ -388,7 +398,7 @@ impl<'a> Resolver<'a> {
         let state = match eval::state_at_time(&mat, 0, self.time_ms, 0, &mut rng, &self.readings) {
             Ok(s) => s,
             Err(e) => {
-                core.diagnostics.push(Diagnostic::warning(e.offset, format!("{entry}: {}; exported untextured", e.message)));
+                core.diagnostics.push(Diagnostic::warning(e.offset, msg!("resolve-material-unreadable", "{entry}: {error}; exported untextured", entry = &entry, error = &e.message)));
                 return core;
             }
         };
@@ -414,9 +424,12 @@ impl<'a> Resolver<'a> {
             core.diagnostics.push(Diagnostic::new(
                 Severity::Info,
                 None,
-                format!(
-                    "{entry}: cell {} names a Page rect of {} (which stored rect is unconfirmed); drawn and exported as that rect",
-                    state.cell, t.name
+                msg!(
+                    "resolve-page-rect",
+                    "{entry}: cell {cell} names a Page rect of {texture} (which stored rect is unconfirmed); drawn and exported as that rect",
+                    entry = &entry,
+                    cell = state.cell,
+                    texture = &t.name
                 ),
             ));
         }

@@ -7,7 +7,9 @@ use super::assets::{AssetSource, Found};
 use crate::formats::readings::Readings;
 use crate::formats::texm::{Format, PalEntry, Pixmap, Rect, Texm, palette_suffix, slot_name};
 use super::warn;
-use crate::formats::{Diagnostic, cp1251};
+use super::prefixed;
+use crate::formats::{Diagnostic, Message, cp1251};
+use crate::msg;
 
 pub const TEXTURES_LIB: &str = "Textures.lib";
 pub const PALETTES_LIB: &str = "palettes.lib";
@@ -58,20 +60,19 @@ impl ResolvedTexture {
 pub fn resolve_texture(assets: &dyn AssetSource, name: &[u8], readings: &Readings, diags: &mut Vec<Diagnostic>) -> Option<ResolvedTexture> {
     let shown = cp1251::decode(name);
     let suffix = palette_suffix(name);
-    if let Some(mut d) = suffix.diagnostic() {
-        d.message = format!("texture {shown}: {}", d.message);
-        diags.push(d);
+    if let Some(d) = suffix.diagnostic() {
+        diags.push(prefixed(&format!("texture {shown}"), &d));
     }
     let lib = match assets.library(TEXTURES_LIB) {
         Found::Yes(l) => l,
         other => {
             let why = other.failure(TEXTURES_LIB).unwrap_or_default();
-            diags.push(warn(format!("texture {shown}: {why}; drawn untextured")));
+            diags.push(warn(msg!("resolve-texture-lib-missing", "texture {shown}: {why}; drawn untextured", shown = &shown, why = &why)));
             return None;
         }
     };
     let Some(index) = lib.find(name) else {
-        diags.push(warn(format!("texture {shown} not found in {}; drawn untextured", lib.origin)));
+        diags.push(warn(msg!("resolve-texture-not-found", "texture {shown} not found in {lib}; drawn untextured", shown = &shown, lib = &lib.origin)));
         return None;
     };
     let origin = format!("{}::{shown}", lib.origin);
@@ -79,28 +80,30 @@ pub fn resolve_texture(assets: &dyn AssetSource, name: &[u8], readings: &Reading
     let (texm, parse_diags) = match Texm::parse(&payload) {
         Ok(x) => x,
         Err(e) => {
-            diags.push(Diagnostic::warning(e.offset, format!("texture {origin}: {}; drawn untextured", e.message)));
+            diags.push(Diagnostic::warning(e.offset, msg!("resolve-texture-unreadable", "texture {origin}: {error}; drawn untextured", origin = &origin, error = &e.message)));
             return None;
         }
     };
     let Some(format) = texm.format() else {
         for d in parse_diags {
-            diags.push(Diagnostic { message: format!("texture {origin}: {}", d.message), ..d });
+            diags.push(prefixed(&format!("texture {origin}"), &d));
         }
-        diags.push(warn(format!("texture {origin}: the game cannot load its format; drawn untextured")));
+        diags.push(warn(msg!("resolve-texture-format", "texture {origin}: the game cannot load its format; drawn untextured", origin = &origin)));
         return None;
     };
     let (palette, palette_name) = suffix_palette(assets, name, &shown, format, diags);
     let palette_used = palette.is_some() && texm.palette().is_none() && format.is_indexed();
     if format == Format::External && !palette_used {
-        diags.push(warn(format!(
-            "texture {origin}: format 2 indexes an external palette and its name selects none; decoded as greyscale"
+        diags.push(warn(msg!(
+            "resolve-texture-no-palette",
+            "texture {origin}: format 2 indexes an external palette and its name selects none; decoded as greyscale",
+            origin = &origin
         )));
     }
     let mut image = match texm.decode_mip(0, readings, palette.as_ref().map(|p| &p.palette)) {
         Ok(i) => i,
         Err(e) => {
-            diags.push(Diagnostic::warning(e.offset, format!("texture {origin}: {}; drawn untextured", e.message)));
+            diags.push(Diagnostic::warning(e.offset, msg!("resolve-texture-unreadable", "texture {origin}: {error}; drawn untextured", origin = &origin, error = &e.message)));
             return None;
         }
     };
@@ -145,22 +148,22 @@ fn suffix_palette(
         Found::Yes(l) => l,
         other => {
             if needed {
-                let why = other.failure(PALETTES_LIB).unwrap_or_default();
-                diags.push(warn(format!("texture {shown}: its palette {entry_name}: {why}")));
+                let why = other.why(PALETTES_LIB).unwrap_or_else(|| Message::from(""));
+                diags.push(warn(why.prefixed(&format!("texture {shown}: its palette {entry_name}: "))));
             }
             return (None, Some(entry_name));
         }
     };
     let Some(i) = lib.find(entry_name.as_bytes()) else {
         if needed {
-            diags.push(warn(format!("texture {shown}: palette {entry_name} not found in {}", lib.origin)));
+            diags.push(warn(msg!("resolve-palette-not-found", "texture {shown}: palette {entry_name} not found in {lib}", shown = shown, entry_name = &entry_name, lib = &lib.origin)));
         }
         return (None, Some(entry_name));
     };
     match PalEntry::parse(&lib.archive.payload(i)) {
         Ok(p) => (Some(p), Some(entry_name)),
         Err(e) => {
-            diags.push(Diagnostic::warning(e.offset, format!("texture {shown}: palette {}::{entry_name}: {}", lib.origin, e.message)));
+            diags.push(Diagnostic::warning(e.offset, e.text().prefixed(&format!("texture {shown}: palette {}::{entry_name}: ", lib.origin))));
             (None, Some(entry_name))
         }
     }

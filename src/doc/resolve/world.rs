@@ -12,7 +12,7 @@
 //! whose libraries (`Material.lib`, `Textures.lib`, `palettes.lib`) are the folder's.
 
 use super::assets::{AssetSource, Beside, Found, Library};
-use super::{WearTable, warn};
+use super::{WearTable, error_text, prefixed, warn};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::nres::Archive;
 use crate::formats::objrec::{Kind, OBJECTS_RLB, Objects, Role, Slot};
@@ -20,7 +20,8 @@ use crate::formats::readings::Readings;
 use crate::formats::tma::Mission;
 use crate::formats::unit_dat::{PartClass, UnitDat};
 use crate::formats::wear::Wear;
-use crate::formats::{Diagnostic, Error, cp1251};
+use crate::formats::{Diagnostic, Error, Message, cp1251};
+use crate::msg;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -37,7 +38,7 @@ enum Source {
 pub struct GameFolder {
     source: Source,
     archives: Mutex<HashMap<String, Found<Arc<Library>>>>,
-    objects: Mutex<Option<Result<Arc<Objects>, String>>>,
+    objects: Mutex<Option<Result<Arc<Objects>, Message>>>,
 }
 
 /// A relative path's components, `\` and `/` both separators, empty and `.` parts dropped.
@@ -143,15 +144,15 @@ impl GameFolder {
     }
 
     /// The folder's `objects.rlb`, parsed once; the error says why there is none.
-    pub fn objects(&self) -> Result<Arc<Objects>, String> {
+    pub fn objects(&self) -> Result<Arc<Objects>, Message> {
         if let Ok(cache) = self.objects.lock()
             && let Some(hit) = cache.as_ref()
         {
             return hit.clone();
         }
         let got = match self.read(OBJECTS_RLB) {
-            Found::Yes(b) => Objects::parse(b.bytes).map(|(o, _)| Arc::new(o)).map_err(|e| format!("{}: {e}", b.origin)),
-            other => Err(other.failure(OBJECTS_RLB).unwrap_or_default()),
+            Found::Yes(b) => Objects::parse(b.bytes).map(|(o, _)| Arc::new(o)).map_err(|e| error_text(&format!("{}: ", b.origin), &e)),
+            other => Err(other.why(OBJECTS_RLB).unwrap_or_else(|| Message::from(""))),
         };
         if let Ok(mut cache) = self.objects.lock() {
             *cache = Some(got.clone());
@@ -250,12 +251,12 @@ fn spliced_slots(objects: &Objects, key: &str, problems: &mut Vec<Diagnostic>) -
         }
         let parent = s.member();
         match objects.find(&parent) {
-            Some(p) if path.contains(&p) => problems.push(warn(format!("objects.rlb::{key}: parent record {parent} names itself through its parents; not followed"))),
+            Some(p) if path.contains(&p) => problems.push(warn(msg!("resolve-parent-cycle", "objects.rlb::{key}: parent record {parent} names itself through its parents; not followed", key = key, parent = parent))),
             Some(p) => {
                 path.push(p);
                 stack.push((p, 0));
             }
-            None => problems.push(warn(format!("objects.rlb::{key}: parent slot names record {parent}, which objects.rlb lacks"))),
+            None => problems.push(warn(msg!("resolve-parent-missing", "objects.rlb::{key}: parent slot names record {parent}, which objects.rlb lacks", key = key, parent = parent))),
         }
     }
     Some((objects.kind(i), out))
@@ -267,24 +268,25 @@ pub fn resolve_record(game: &GameFolder, key: &str) -> ResolvedRecord {
     let objects = match game.objects() {
         Ok(o) => o,
         Err(why) => {
-            r.problems.push(warn(format!("record {key}: {why}")));
+            r.problems.push(warn(why.prefixed(&format!("record {key}: "))));
             return r;
         }
     };
     let Some((kind, slots)) = spliced_slots(&objects, key, &mut r.problems) else {
-        r.problems.push(warn(format!("record {key}: objects.rlb has no such record")));
+        r.problems.push(warn(msg!("resolve-record-missing", "record {key}: objects.rlb has no such record", key = key)));
         return r;
     };
     r.kind = Some(kind);
     let Some(mesh_slot) = slots.iter().find(|s| s.role() == Role::Mesh) else {
-        r.problems.push(warn(format!("objects.rlb::{key}: no .msh slot; nothing to draw")));
+        r.problems.push(warn(msg!("resolve-record-no-mesh", "objects.rlb::{key}: no .msh slot; nothing to draw", key = key)));
         return r;
     };
     let (archive, member) = (mesh_slot.archive().into_owned(), mesh_slot.member().into_owned());
     let bytes = match game.member(&archive, &member) {
         Found::Yes(b) => b.bytes,
         other => {
-            r.problems.push(warn(format!("objects.rlb::{key}: mesh slot: {}", other.failure(&format!("{archive}::{member}")).unwrap_or_default())));
+            let why = other.why(&format!("{archive}::{member}")).unwrap_or_else(|| Message::from(""));
+            r.problems.push(warn(why.prefixed(&format!("objects.rlb::{key}: mesh slot: "))));
             return r;
         }
     };
@@ -303,14 +305,18 @@ fn wear_table(game: &GameFolder, archive: &str, member: &str) -> WearTable {
     match game.member(archive, member) {
         Found::Yes(b) => {
             let wear = Wear::parse(b.bytes);
-            let diagnostics = wear.diagnostics().iter().map(|d| Diagnostic { message: format!("{}: {}", b.origin, d.message), ..d.clone() }).collect();
+            let diagnostics = wear.diagnostics().iter().map(|d| prefixed(&b.origin, d)).collect();
             WearTable { file_name: member.to_string(), origin: Some(b.origin), wear: Some(wear), diagnostics }
         }
         other => WearTable {
             file_name: member.to_string(),
             origin: None,
             wear: None,
-            diagnostics: vec![warn(format!("{}: the mesh's materials cannot be resolved; drawn untextured", other.failure(&address).unwrap_or_default()))],
+            diagnostics: vec![warn(msg!(
+                "resolve-no-table-drawn",
+                "{why}: the mesh's materials cannot be resolved; drawn untextured",
+                why = other.failure(&address).unwrap_or_default()
+            ))],
         },
     }
 }
@@ -343,7 +349,7 @@ impl ResolvedUnit {
     pub fn all_problems(&self) -> Vec<Diagnostic> {
         let mut out = self.problems.clone();
         for (i, c) in self.components.iter().enumerate() {
-            out.extend(c.record.problems.iter().map(|d| Diagnostic { message: format!("{} component {i}: {}", self.name, d.message), ..d.clone() }));
+            out.extend(c.record.problems.iter().map(|d| prefixed(&format!("{} component {i}", self.name), d)));
         }
         out
     }
@@ -374,7 +380,13 @@ pub fn resolve_unit(game: &GameFolder, name: &str, bytes: &[u8], readings: &Read
             let mut record = cache.get(game, &key);
             if !c.archive_bytes().eq_ignore_ascii_case(OBJECTS_RLB.as_bytes()) {
                 let mut r = (*record).clone();
-                r.problems.push(warn(format!("component {i} names archive {}, not {OBJECTS_RLB}; looked up in {OBJECTS_RLB}", c.archive())));
+                r.problems.push(warn(msg!(
+                    "resolve-component-archive",
+                    "component {i} names archive {archive}, not {rlb}; looked up in {rlb}",
+                    i = i,
+                    archive = c.archive(),
+                    rlb = OBJECTS_RLB
+                )));
                 record = Arc::new(r);
             }
             ResolvedComponent {
@@ -405,7 +417,7 @@ pub enum ObjectTarget {
     Unit(Arc<ResolvedUnit>),
     Record(Arc<ResolvedRecord>),
     /// The path names nothing (the reason is among the mission's problems).
-    Missing(String),
+    Missing(Message),
 }
 
 /// A mission resolved: its map, each object's target (in object order), and every problem.
@@ -431,7 +443,8 @@ pub fn resolve_mission(game: &GameFolder, mission: Mission, readings: &Readings)
     let landscape = match game.read(&format!("{folder}/{stem}.msh")) {
         Found::Yes(b) => Some(b),
         other => {
-            problems.push(warn(format!("map {path}: {}", other.failure(&format!("{stem}.msh")).unwrap_or_default())));
+            let why = other.why(&format!("{stem}.msh")).unwrap_or_else(|| Message::from(""));
+            problems.push(warn(why.prefixed(&format!("map {path}: "))));
             None
         }
     };
@@ -446,22 +459,24 @@ pub fn resolve_mission(game: &GameFolder, mission: Mission, readings: &Readings)
                 .or_insert_with(|| match game.read(&p) {
                     Found::Yes(b) => match resolve_unit(game, &p, &b.bytes, readings, &mut records) {
                         Ok(u) => ObjectTarget::Unit(Arc::new(u)),
-                        Err(e) => ObjectTarget::Missing(format!("unit file {p} does not read: {e}")),
+                        Err(e) => ObjectTarget::Missing(error_text(&format!("unit file {p} does not read: "), &e)),
                     },
-                    other => ObjectTarget::Missing(other.failure(&format!("unit file {p}")).unwrap_or_default()),
+                    other => ObjectTarget::Missing(other.why(&format!("unit file {p}")).unwrap_or_else(|| Message::from(""))),
                 })
                 .clone()
         } else {
             let r = records.get(game, &p);
             match r.mesh {
                 Some(_) => ObjectTarget::Record(r),
-                None => ObjectTarget::Missing(r.problems.first().map_or_else(|| format!("record {p}: nothing to draw"), |d| d.message.clone())),
+                None => ObjectTarget::Missing(r.problems.first().map_or_else(|| msg!("resolve-record-nothing", "record {p}: nothing to draw", p = &p), |d| d.text())),
             }
         };
         match &target {
-            ObjectTarget::Missing(why) => problems.push(warn(format!("object {i} ({p}): {why}; drawn as a marked box"))),
-            ObjectTarget::Unit(u) => problems.extend(u.all_problems().into_iter().map(|d| Diagnostic { message: format!("object {i}: {}", d.message), ..d })),
-            ObjectTarget::Record(r) => problems.extend(r.problems.iter().map(|d| Diagnostic { message: format!("object {i}: {}", d.message), ..d.clone() })),
+            ObjectTarget::Missing(why) => {
+                problems.push(warn(msg!("resolve-object-missing", "object {i} ({p}): {why}; drawn as a marked box", i = i, p = &p, why = why.english.as_str())))
+            }
+            ObjectTarget::Unit(u) => problems.extend(u.all_problems().iter().map(|d| prefixed(&format!("object {i}"), d))),
+            ObjectTarget::Record(r) => problems.extend(r.problems.iter().map(|d| prefixed(&format!("object {i}"), d))),
         }
         targets.push(target);
     }

@@ -94,3 +94,18 @@ fn the_root_is_found_above_a_file_on_disk() {
     assert!(matches!(game.read("units/x/A.DAT"), Found::Yes(_)));
     assert!(matches!(game.read("units/y/A.DAT"), Found::Missing { .. }));
 }
+
+#[test]
+fn what_names_nothing_keeps_its_id_and_reads_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let game = GameFolder::in_memory(small());
+    let mut m = Mission::default();
+    m.objects.push(Object::new(3, Text::from("no_rock"), [9.0, 9.0, 0.0]));
+    let r = resolve_mission(&game, m, &Readings::default());
+    let ObjectTarget::Missing(why) = &r.targets[0] else { panic!("{:?}", r.targets[0]) };
+    assert_eq!(why.english, "record no_rock: objects.rlb has no such record");
+    assert_eq!(text_in(Language::Russian, &why.english, why.key.as_deref()), "запись no_rock: в objects.rlb такой записи нет");
+    let ru: Vec<String> = r.problems.iter().map(|d| text_in(Language::Russian, &d.message, d.key.as_deref())).collect();
+    // The reason sits inside the sentence: it is a value, shown as the English text it was.
+    assert!(ru.iter().any(|t| t == "объект 0 (no_rock): record no_rock: objects.rlb has no such record; рисуется помеченным ящиком"), "{ru:?}");
+}

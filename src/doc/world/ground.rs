@@ -32,7 +32,7 @@ impl Ground {
             .chunks_exact(3)
             .filter_map(|t| Some([*mesh.positions.get(t[0] as usize)?, *mesh.positions.get(t[1] as usize)?, *mesh.positions.get(t[2] as usize)?]))
             .collect();
-        Ground::of_triangles(triangles).ok_or_else(|| crate::formats::Error::new(0, "the landscape has no finite triangles"))
+        Ground::of_triangles(triangles).ok_or_else(|| crate::formats::Error::new(0, crate::msg!("world-no-ground", "the landscape has no finite triangles")))
     }
 
     /// The ground made of `triangles` (non-finite ones dropped); `None` when none is left.

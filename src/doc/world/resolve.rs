@@ -4,7 +4,9 @@
 use super::{ABOVE, BELOW, Ground, host, mission_findings};
 use crate::doc::kinds::FormatKind;
 use crate::doc::project::{At, Index, ItemId, Problem, RefKind};
-use crate::formats::cp1251;
+use crate::formats::landmap::decimal;
+use crate::formats::{Message, cp1251};
+use crate::msg;
 use crate::formats::landmap::LandMap;
 use crate::formats::msh::Msh;
 use crate::formats::objrec::{Kind, Record, Role};
@@ -52,19 +54,19 @@ pub fn find_member(index: &Index, archive: &str, member: &str) -> Option<ItemId>
 /// What an object's path reaches: a unit file by its path from the folder (kinds 0, 1), or a
 /// record of `objects.rlb` by its key (kinds 2, 3). Which one the name says: a path has a
 /// folder or `.dat`.
-pub(crate) fn placed_target(index: &Index, name: &[u8]) -> Result<ItemId, String> {
+pub(crate) fn placed_target(index: &Index, name: &[u8]) -> Result<ItemId, Message> {
     let text = cp1251::decode(name);
     let is_file = text.contains(['\\', '/']) || text.to_ascii_lowercase().ends_with(".dat");
     if is_file {
-        return index.file_item(&text).ok_or_else(|| "the folder has no such file".to_string());
+        return index.file_item(&text).ok_or_else(|| msg!("world-no-such-file", "the folder has no such file"));
     }
-    index.find_member(OBJECTS_RLB, &text).ok_or_else(|| format!("{OBJECTS_RLB} has no such record"))
+    index.find_member(OBJECTS_RLB, &text).ok_or_else(|| msg!("world-no-such-record", "{rlb} has no such record", rlb = OBJECTS_RLB))
 }
 
 /// The landscape a map path (`DATA\MAPS\SC_3\land`) names: `DATA/MAPS/SC_3/land.msh`.
-pub(crate) fn landscape_target(index: &Index, map_path: &[u8]) -> Result<ItemId, String> {
+pub(crate) fn landscape_target(index: &Index, map_path: &[u8]) -> Result<ItemId, Message> {
     let text = cp1251::decode(map_path).replace('\\', "/");
-    index.file_item(&format!("{text}.msh")).ok_or_else(|| format!("{text}.msh is not in the folder"))
+    index.file_item(&format!("{text}.msh")).ok_or_else(|| msg!("world-no-landscape", "{text}.msh is not in the folder", text = text))
 }
 
 /// A mission item of the index, parsed and resolved; `None` when it is not a mission that reads.
@@ -157,7 +159,7 @@ fn check_mission(cache: &mut Cache, id: ItemId, address: &str, out: &mut Vec<Pro
     let m = &r.mission;
     let at = |i: usize| Some(r.offsets.objects.get(i).copied().unwrap_or(0) as u64);
     for f in mission_findings(m, &r.offsets) {
-        out.push(Problem::warning(address, Some(f.offset), f.message));
+        out.push(Problem::warning(address, Some(f.offset), f.text()));
     }
     for (i, o) in m.objects.iter().enumerate() {
         if o.host < 0 || o.vertex < 0 {
@@ -166,7 +168,14 @@ fn check_mission(cache: &mut Cache, id: ItemId, address: &str, out: &mut Vec<Pro
         let Some(h) = host(m, o.host) else { continue };
         let Some(n) = r.objects[h].target.and_then(|t| cache.hallway(t)) else { continue };
         if o.vertex as u32 >= n {
-            out.push(Problem::warning(address, at(i), format!("object {i} starts at hall-way vertex {} of host {}, whose hall-way has {n}", o.vertex, o.host)));
+            out.push(Problem::warning(address, at(i), msg!(
+                    "mission-vertex-past-hallway",
+                    "object {i} starts at hall-way vertex {vertex} of host {host}, whose hall-way has {n}",
+                    i = i,
+                    vertex = o.vertex,
+                    host = o.host,
+                    n = n
+                )));
         }
     }
     let Some(ground) = r.map.landscape.and_then(|l| cache.ground(l)) else { return };
@@ -177,17 +186,17 @@ fn check_mission(cache: &mut Cache, id: ItemId, address: &str, out: &mut Vec<Pro
         }
         let [x, y, z] = o.position;
         match ground.height(x, y) {
-            Some(h) if z < h - BELOW => out.push(Problem::warning(address, at(i), format!("object {i} stands {} below the ground", round(h - z)))),
-            Some(h) if z > h + ABOVE => out.push(Problem::warning(address, at(i), format!("object {i} floats {} above the ground", round(z - h)))),
+            Some(h) if z < h - BELOW => out.push(Problem::warning(address, at(i), msg!("mission-below-ground", "object {i} stands {d} below the ground", i = i, d = decimal(round(h - z))))),
+            Some(h) if z > h + ABOVE => out.push(Problem::warning(address, at(i), msg!("mission-above-ground", "object {i} floats {d} above the ground", i = i, d = decimal(round(z - h))))),
             Some(_) => {}
-            None if !ground.covers(x, y) => out.push(Problem::warning(address, at(i), format!("object {i} stands outside the map ({x}, {y})"))),
+            None if !ground.covers(x, y) => out.push(Problem::warning(address, at(i), msg!("mission-object-off-map", "object {i} stands outside the map ({x}, {y})", i = i, x = decimal(x), y = decimal(y)))),
             None => {}
         }
     }
     for (i, l) in m.lodes.iter().enumerate() {
         if !ground.covers(l.position[0], l.position[1]) {
             let offset = r.offsets.lodes.get(i).map(|&o| o as u64);
-            out.push(Problem::warning(address, offset, format!("lode {i} lies outside the map ({}, {})", l.position[0], l.position[1])));
+            out.push(Problem::warning(address, offset, msg!("mission-lode-off-map", "lode {lode} lies outside the map ({x}, {y})", lode = i, x = decimal(l.position[0]), y = decimal(l.position[1]))));
         }
     }
 }
@@ -211,11 +220,19 @@ fn check_land_map(cache: &mut Cache, id: ItemId, address: &str, out: &mut Vec<Pr
     // A side the areals do not reach says it best.
     findings.sort_by_key(|f| !matches!(f, crate::formats::landmap::Finding::Uncovered { .. }));
     if let Some(first) = findings.first() {
-        let more = if findings.len() > 1 { format!(" (and {} more)", findings.len() - 1) } else { String::new() };
-        out.push(Problem::warning(
-            address,
-            Some(map.payload_offset()),
-            format!("the grid does not cover the landscape {} ({:?}..{:?}): {first}{more}", index.file_of(land).map_or("", |f| f.rel.as_str()), extent.min, extent.max),
-        ));
+        let (land, min, max, first) = (index.file_of(land).map_or("", |f| f.rel.as_str()), format!("{:?}", extent.min), format!("{:?}", extent.max), first.to_string());
+        let message = match findings.len() - 1 {
+            0 => msg!("world-grid-uncovered", "the grid does not cover the landscape {land} ({min}..{max}): {first}", land = land, min = min, max = max, first = first),
+            more => msg!(
+                "world-grid-uncovered-more",
+                "the grid does not cover the landscape {land} ({min}..{max}): {first} (and {more} more)",
+                land = land,
+                min = min,
+                max = max,
+                first = first,
+                more = more
+            ),
+        };
+        out.push(Problem::warning(address, Some(map.payload_offset()), message));
     }
 }

@@ -4,7 +4,9 @@
 //! parameter: it comes from the map's `Land.msh`, which this layer does not read.
 
 use super::{ArealMap, Layout, LandMap};
-use crate::formats::Diagnostic;
+use super::decimal;
+use crate::formats::{Diagnostic, Message};
+use crate::msg;
 use std::fmt;
 
 /// A rectangle in x, y.
@@ -36,23 +38,45 @@ pub enum Finding {
     Uncovered { side: u8, reach: f32, edge: f32 },
 }
 
+impl Finding {
+    /// What the finding says, with its id (the editor shows it in the user's language).
+    pub fn message(&self) -> Message {
+        match *self {
+            Finding::OneWayLink { areal, edge, to, back } => msg!(
+                "landmap-one-way-link",
+                "areal {areal} edge {edge} links to areal {to_areal} edge {to_edge}, whose link is ({back_areal}, {back_edge}), not back",
+                areal = areal,
+                edge = edge,
+                to_areal = to.0,
+                to_edge = to.1,
+                back_areal = back.0,
+                back_edge = back.1
+            ),
+            Finding::BadLink { areal, edge, to } => msg!(
+                "landmap-link-to-nothing",
+                "areal {areal} edge {edge} links to ({to_areal}, {to_edge}), which does not exist",
+                areal = areal,
+                edge = edge,
+                to_areal = to.0,
+                to_edge = to.1
+            ),
+            Finding::MissingAreal { x, y, areal } => msg!("landmap-cell-missing-areal", "cell ({x}, {y}) names areal {areal}, which does not exist", x = x, y = y, areal = areal),
+            Finding::EmptyCell { x, y } => msg!("landmap-cell-empty", "cell ({x}, {y}) lists no areal", x = x, y = y),
+            Finding::AwayFromCell { x, y, areal } => msg!("landmap-cell-areal-away", "cell ({x}, {y}) lists areal {areal}, which lies away from it", x = x, y = y, areal = areal),
+            Finding::Uncovered { side, reach, edge } => msg!(
+                "landmap-uncovered",
+                "the areals reach {reach} on the {side} side; the landscape goes to {edge}",
+                reach = decimal(reach),
+                side = ["-x", "-y", "+x", "+y"][side as usize & 3],
+                edge = decimal(edge)
+            ),
+        }
+    }
+}
+
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Finding::OneWayLink { areal, edge, to, back } => write!(
-                f,
-                "areal {areal} edge {edge} links to areal {} edge {}, whose link is ({}, {}), not back",
-                to.0, to.1, back.0, back.1
-            ),
-            Finding::BadLink { areal, edge, to } => write!(f, "areal {areal} edge {edge} links to ({}, {}), which does not exist", to.0, to.1),
-            Finding::MissingAreal { x, y, areal } => write!(f, "cell ({x}, {y}) names areal {areal}, which does not exist"),
-            Finding::EmptyCell { x, y } => write!(f, "cell ({x}, {y}) lists no areal"),
-            Finding::AwayFromCell { x, y, areal } => write!(f, "cell ({x}, {y}) lists areal {areal}, which lies away from it"),
-            Finding::Uncovered { side, reach, edge } => {
-                let s = ["-x", "-y", "+x", "+y"][*side as usize & 3];
-                write!(f, "the areals reach {reach} on the {s} side; the landscape goes to {edge}")
-            }
-        }
+        f.write_str(&self.message().english)
     }
 }
 
@@ -146,7 +170,7 @@ impl LandMap {
         if let Some(e) = extent {
             findings.extend(coverage(map, e));
         }
-        findings.into_iter().map(|f| Diagnostic::warning(base + offset_of(map, &layout, &f) as u64, f.to_string())).collect()
+        findings.into_iter().map(|f| Diagnostic::warning(base + offset_of(map, &layout, &f) as u64, f.message())).collect()
     }
 }
 

@@ -17,6 +17,7 @@ pub use check::{Extent, Finding};
 use crate::formats::bytes::{SharedBytes, WriteLe};
 use crate::formats::nres::Archive;
 use crate::formats::{Error, Result};
+use crate::msg;
 use serde::{Deserialize, Serialize};
 
 /// The entry's type id and name.
@@ -174,7 +175,7 @@ impl ArealMap {
     pub fn write(&self) -> Result<Vec<u8>> {
         let cells = u64::from(self.across) * u64::from(self.down);
         if self.cells.len() as u64 != cells || cells == 0 {
-            return Err(Error::new(0, format!("{} cells for a {}×{} grid", self.cells.len(), self.across, self.down)));
+            return Err(Error::new(0, msg!("landmap-grid-cells", "{n} cells for a {across}×{down} grid", n = self.cells.len(), across = self.across, down = self.down)));
         }
         let layout = self.layout();
         let mut out = Vec::with_capacity(layout.end);
@@ -182,7 +183,14 @@ impl ArealMap {
             if a.links.len() != a.expected_links() {
                 return Err(Error::new(
                     layout.areals[i],
-                    format!("areal {i}: {} links for {} vertices and {} sub-blocks", a.links.len(), a.vertices.len(), a.sub_blocks.len()),
+                    msg!(
+                        "landmap-areal-links",
+                        "areal {i}: {links} links for {vertices} vertices and {blocks} sub-blocks",
+                        i = i,
+                        links = a.links.len(),
+                        vertices = a.vertices.len(),
+                        blocks = a.sub_blocks.len()
+                    ),
                 ));
             }
             a.centre.iter().chain(&a.reserved).for_each(|&f| out.put_f32(f));
@@ -205,7 +213,7 @@ impl ArealMap {
         out.put_u32(self.down);
         for (k, c) in self.cells.iter().enumerate() {
             if c.len() >= CELL_LIMIT {
-                return Err(Error::new(layout.cells[k], format!("cell {k} lists {} areals (fewer than {CELL_LIMIT} fit)", c.len())));
+                return Err(Error::new(layout.cells[k], msg!("landmap-cell-too-long", "cell {k} lists {n} areals (fewer than {limit} fit)", k = k, n = c.len(), limit = CELL_LIMIT)));
             }
             out.put_u16(c.len() as u16);
             c.iter().for_each(|&a| out.put_u16(a));
@@ -214,8 +222,14 @@ impl ArealMap {
     }
 }
 
+/// A coordinate as a message value: the decimal text `{}` shows for the `f32`, as an `f64` (a
+/// widened `f32` would show its binary tail, `0.10000000149011612`, in a translation).
+pub(crate) fn decimal(v: f32) -> f64 {
+    v.to_string().parse().unwrap_or(f64::from(v))
+}
+
 fn count(n: usize, at: usize) -> Result<u32> {
-    u32::try_from(n).map_err(|_| Error::new(at, format!("count {n} does not fit a u32")))
+    u32::try_from(n).map_err(|_| Error::new(at, msg!("landmap-count-too-big", "count {n} does not fit a u32", n = n)))
 }
 
 /// The whole file: the archive as read and the areal map of its one entry.

@@ -5,6 +5,7 @@ use super::{AREAL_HEADER, Areal, ArealMap, CELL_LIMIT, ENTRY_NAME, LandMap, Link
 use crate::formats::bytes::SharedBytes;
 use crate::formats::nres::{Archive, ROW_LEN};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 /// A cursor whose errors carry file offsets: a scalar past the end fails at its first byte.
 struct Cur<'a> {
@@ -22,7 +23,7 @@ impl Cur<'_> {
     }
     fn take<const N: usize>(&mut self, what: &str) -> Result<[u8; N]> {
         if self.left() < N {
-            return Err(Error::new(self.at(), format!("{what}: {N} bytes past the end of the payload ({} left)", self.left())));
+            return Err(Error::new(self.at(), msg!("landmap-past-end", "{what}: {n} bytes past the end of the payload ({left} left)", what = what, n = N, left = self.left())));
         }
         let v = self.b[self.pos..self.pos + N].try_into().expect("N bytes");
         self.pos += N;
@@ -57,15 +58,15 @@ impl LandMap {
         let len = bytes.len();
         let (archive, mut diags) = Archive::parse(bytes)?;
         if archive.len() != 1 {
-            return Err(Error::new(8, format!("{} entries; a Land.map holds exactly one (ArealMap)", archive.len())));
+            return Err(Error::new(8, msg!("landmap-entry-count", "{n} entries; a Land.map holds exactly one (ArealMap)", n = archive.len())));
         }
         let row = archive.entry(0);
         let row_at = len - ROW_LEN;
         if row.type_id() != TYPE_AREAL_MAP {
-            return Err(Error::new(row_at, format!("entry type {}, expected {TYPE_AREAL_MAP} (ArealMap)", row.type_id())));
+            return Err(Error::new(row_at, msg!("landmap-entry-type", "entry type {t}, expected {expected} (ArealMap)", t = row.type_id(), expected = TYPE_AREAL_MAP)));
         }
         if !row.name_bytes().eq_ignore_ascii_case(ENTRY_NAME) {
-            diags.push(Diagnostic::warning(row_at + 20, format!("entry named {:?}, shipped maps name it ArealMap", row.name())));
+            diags.push(Diagnostic::warning(row_at + 20, msg!("landmap-entry-name", "entry named {name:?}, shipped maps name it ArealMap", name = row.name())));
         }
         let payload = archive.payload(0);
         let (map, more) = ArealMap::parse(&payload, row.attr1(), u64::from(row.offset()), reading)?;
@@ -89,10 +90,10 @@ impl ArealMap {
         let down_at = c.at();
         let down = c.u32("cells down")?;
         if across == 0 {
-            return Err(Error::new(across_at, "a grid of zero cells across"));
+            return Err(Error::new(across_at, msg!("landmap-zero-across", "a grid of zero cells across")));
         }
         if down == 0 {
-            return Err(Error::new(down_at, "a grid of zero cells down"));
+            return Err(Error::new(down_at, msg!("landmap-zero-down", "a grid of zero cells down")));
         }
         let n_cells = u64::from(across) * u64::from(down);
         let mut cells = Vec::with_capacity(c.room(n_cells, 2));
@@ -101,21 +102,21 @@ impl ArealMap {
             let n_at = c.at();
             let n = c.u16("cell count")? as usize;
             if n >= CELL_LIMIT {
-                return Err(Error::new(n_at, format!("cell ({x}, {y}) lists {n} areals (fewer than {CELL_LIMIT} fit)")));
+                return Err(Error::new(n_at, msg!("landmap-cell-list-too-long", "cell ({x}, {y}) lists {n} areals (fewer than {limit} fit)", x = x, y = y, n = n, limit = CELL_LIMIT)));
             }
             let mut list = Vec::with_capacity(c.room(n as u64, 2));
             for _ in 0..n {
                 let at = c.at();
                 let a = c.u16("cell areal")?;
                 if u32::from(a) >= count {
-                    return Err(Error::new(at, format!("cell ({x}, {y}) names areal {a} of {count}")));
+                    return Err(Error::new(at, msg!("landmap-cell-areal-past", "cell ({x}, {y}) names areal {a} of {count}", x = x, y = y, a = a, count = count)));
                 }
                 list.push(a);
             }
             cells.push(list);
         }
         if c.left() > 0 {
-            return Err(Error::new(c.at(), format!("{} bytes after the grid", c.left())));
+            return Err(Error::new(c.at(), msg!("landmap-trailing-bytes", "{n} bytes after the grid", n = c.left())));
         }
         let map = ArealMap { areals, across, down, cells };
         map.check_links(base)?;
@@ -135,7 +136,15 @@ impl ArealMap {
                 if !ok {
                     return Err(Error::new(
                         base + self.link_offset(&layout, i, k) as u64,
-                        format!("areal {i} link {k}: ({}, {}) is neither the border (-1, -1) nor an edge of an areal of {}", l.areal, l.edge, self.areals.len()),
+                        msg!(
+                            "landmap-link-bad",
+                            "areal {i} link {k}: ({areal}, {edge}) is neither the border (-1, -1) nor an edge of an areal of {count}",
+                            i = i,
+                            k = k,
+                            areal = l.areal,
+                            edge = l.edge,
+                            count = self.areals.len()
+                        ),
                     ));
                 }
             }
@@ -164,7 +173,7 @@ fn areal(c: &mut Cur, reading: SubBlockReading, diags: &mut Vec<Diagnostic>) -> 
     }
     let mut sub_blocks = Vec::with_capacity(c.room(u64::from(b), 4));
     if b > 0 {
-        diags.push(Diagnostic::info(start + 52, format!("{b} sub-blocks: no shipped map has one; sized as {reading:?}")));
+        diags.push(Diagnostic::info(start + 52, msg!("landmap-sub-blocks", "{b} sub-blocks: no shipped map has one; sized as {reading}", b = b, reading = format!("{reading:?}"))));
     }
     for _ in 0..b {
         let n = c.u32("sub-block count")?;
@@ -172,7 +181,7 @@ fn areal(c: &mut Cur, reading: SubBlockReading, diags: &mut Vec<Diagnostic>) -> 
         if body_len > c.left() as u64 {
             // The body is read a word at a time: the first word that does not fit.
             let at = c.at() + (c.left() as u64 / 4) * 4;
-            return Err(Error::new(at, format!("sub-block of {n}: {body_len} bytes, {} left", c.left())));
+            return Err(Error::new(at, msg!("landmap-sub-block-past-end", "sub-block of {n}: {body_len} bytes, {left} left", n = n, body_len = body_len, left = c.left())));
         }
         let body = c.b[c.pos..c.pos + body_len as usize].to_vec();
         c.pos += body_len as usize;

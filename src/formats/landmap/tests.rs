@@ -187,3 +187,17 @@ fn checks_find_planted_faults() {
 fn one_way_links_of(lm: &LandMap) -> Vec<Finding> {
     check::one_way_links(&lm.map)
 }
+
+#[test]
+fn a_check_finding_keeps_its_id_and_reads_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let (mut lm, _) = LandMap::parse(file()).unwrap();
+    lm.map.cells[0].push(7);
+    let d = lm.check(None);
+    assert_eq!(d[0].message, "cell (0, 0) names areal 7, which does not exist");
+    assert_eq!(text_in(Language::Russian, &d[0].message, d[0].key.as_deref()), "ячейка (0, 0) называет ареал 7, которого нет");
+    let f = Finding::Uncovered { side: 2, reach: 0.1, edge: 4.5 };
+    assert_eq!(f.to_string(), "the areals reach 0.1 on the +x side; the landscape goes to 4.5");
+    let m = f.message();
+    assert_eq!(text_in(Language::Russian, &m.english, m.key.as_deref()), "ареалы доходят до 0,1 со стороны +x, а ландшафт — до 4,5");
+}

@@ -8,6 +8,7 @@ use super::{Kind, Record, SLOT_LEN};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::nres::{self, Archive};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 #[derive(Debug, Clone)]
 pub struct Objects {
@@ -35,7 +36,13 @@ impl Objects {
                 if payload.len() % SLOT_LEN != 0 {
                     Error::new(
                         dir + i * nres::ROW_LEN + 12,
-                        format!("entry size {}: {} (at payload offset {})", payload.len(), e.message, e.offset),
+                        msg!(
+                            "objrec-entry-size",
+                            "entry size {size}: {inner} (at payload offset {offset})",
+                            size = payload.len(),
+                            inner = e.message,
+                            offset = e.offset
+                        ),
                     )
                     .within(name.clone())
                 } else {
@@ -44,8 +51,8 @@ impl Objects {
             })?;
             diags.extend(found.into_iter().map(|mut d| {
                 d.offset = d.offset.map(|o| o + u64::from(row.offset()));
-                d.message = format!("{name}: {}", d.message);
-                d
+                let text = d.text().prefixed(&format!("{name}: "));
+                Diagnostic { message: text.english, key: text.key, ..d }
             }));
             records.push(record);
         }
@@ -99,7 +106,7 @@ impl Objects {
     /// the file change.
     pub fn set_slot(&mut self, i: usize, slot: usize, archive: &str, member: &str) -> Result<()> {
         let n = self.len();
-        let record = self.records.get_mut(i).ok_or_else(|| Error::new(0, format!("no record {i}: the archive has {n}")))?;
+        let record = self.records.get_mut(i).ok_or_else(|| Error::new(0, msg!("objrec-no-record", "no record {i}: the archive has {n}", i = i, n = n)))?;
         let mut edited = record.clone();
         edited.set_slot(slot, archive, member).map_err(|e| e.within(self.archive.entry(i).name()))?;
         self.archive.replace(i, edited.write())?;
@@ -110,7 +117,7 @@ impl Objects {
     /// Replaces record `i` whole (its size may change: NRes moves what follows).
     pub fn replace(&mut self, i: usize, record: Record) -> Result<()> {
         if i >= self.len() {
-            return Err(Error::new(0, format!("no record {i}: the archive has {}", self.len())));
+            return Err(Error::new(0, msg!("objrec-no-record", "no record {i}: the archive has {n}", i = i, n = self.len())));
         }
         self.archive.replace(i, record.write())?;
         self.records[i] = record;
@@ -120,7 +127,7 @@ impl Objects {
     /// Appends a record under `key` (at most 31 bytes; NRes rebuilds its lookup table).
     pub fn add(&mut self, key: &str, kind: Kind, record: Record) -> Result<usize> {
         let name = crate::formats::cp1251::encode(key)
-            .ok_or_else(|| Error::new(0, format!("record key {key:?} has a character with no Windows-1251 byte")))?;
+            .ok_or_else(|| Error::new(0, msg!("objrec-key-not-cp1251", "record key {key:?} has a character with no Windows-1251 byte", key = key)))?;
         let i = self.archive.add(&name, kind.type_id(), [0; 3], record.write())?;
         self.records.push(record);
         Ok(i)

@@ -14,6 +14,7 @@ pub use db::Objects;
 
 use crate::formats::cp1251;
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 use std::borrow::Cow;
 
 /// Bytes of a slot: two name fields.
@@ -159,14 +160,22 @@ pub(crate) fn junk_after_nul(field: &[u8]) -> Option<usize> {
 /// bytes; the rest of the field is zero.
 pub(crate) fn encode_field(name: &str, width: usize, what: &str) -> Result<Vec<u8>> {
     let bytes = cp1251::encode(name)
-        .ok_or_else(|| Error::new(0, format!("{what} {name:?} has a character with no Windows-1251 byte")))?;
+        .ok_or_else(|| Error::new(0, msg!("objrec-name-not-cp1251", "{what} {name:?} has a character with no Windows-1251 byte", what = what, name = name)))?;
     if bytes.contains(&0) {
-        return Err(Error::new(0, format!("{what} {name:?} contains a NUL")));
+        return Err(Error::new(0, msg!("objrec-name-nul", "{what} {name:?} contains a NUL", what = what, name = name)));
     }
     if bytes.len() > width - 1 {
         return Err(Error::new(
             0,
-            format!("{what} {name:?} is {} bytes; the {width}-byte field holds at most {} and a NUL", bytes.len(), width - 1),
+            msg!(
+                "objrec-name-too-long",
+                "{what} {name:?} is {len} bytes; the {width}-byte field holds at most {max} and a NUL",
+                what = what,
+                name = name,
+                len = bytes.len(),
+                width = width,
+                max = width - 1
+            ),
         ));
     }
     let mut field = bytes;
@@ -267,11 +276,13 @@ impl Record {
             let at = chunks.len() * SLOT_LEN;
             return Err(Error::new(
                 at,
-                format!(
-                    "record of {} bytes is not a whole number of {SLOT_LEN}-byte slots: {} bytes after slot {}",
-                    payload.len(),
-                    rest.len(),
-                    chunks.len()
+                msg!(
+                    "objrec-not-whole-slots",
+                    "record of {len} bytes is not a whole number of {slot}-byte slots: {rest} bytes after slot {after}",
+                    len = payload.len(),
+                    slot = SLOT_LEN,
+                    rest = rest.len(),
+                    after = chunks.len()
                 ),
             ));
         }
@@ -283,7 +294,7 @@ impl Record {
                     if field_text(&raw[field..field + NAME_FIELD]).is_none() {
                         return Err(Error::new(
                             i * SLOT_LEN + field,
-                            format!("slot {i}: the {what} name has no NUL within its {NAME_FIELD} bytes"),
+                            msg!("objrec-slot-no-nul", "slot {i}: the {what} name has no NUL within its {width} bytes", i = i, what = what, width = NAME_FIELD),
                         ));
                     }
                 }
@@ -309,31 +320,36 @@ impl Record {
         let mut out = Vec::new();
         let expected = kind.expected_slots();
         if !expected.is_empty() && !expected.contains(&self.slots.len()) {
-            let want: Vec<String> = expected.iter().map(|n| n.to_string()).collect();
-            out.push(Diagnostic::warning(
-                0,
-                format!("{} record has {} slots; shipped {} records have {}", kind.label(), self.slots.len(), kind.label(), want.join(" or ")),
-            ));
+            let (label, n) = (kind.label(), self.slots.len());
+            let message = match *expected {
+                [want] => msg!("objrec-slot-count", "{label} record has {n} slots; shipped {label} records have {want}", label = label, n = n, want = want),
+                [a, b] => msg!("objrec-slot-count-either", "{label} record has {n} slots; shipped {label} records have {a} or {b}", label = label, n = n, a = a, b = b),
+                _ => {
+                    let want = expected.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" or ");
+                    msg!("objrec-slot-count-any", "{label} record has {n} slots; shipped {label} records have {want}", label = label, n = n, want = want)
+                }
+            };
+            out.push(Diagnostic::warning(0, message));
         }
         if let Kind::Other(id) = kind {
-            out.push(Diagnostic::info(0, format!("unknown record kind {} (0x{id:08X}); slots read by extension", kind.label())));
+            out.push(Diagnostic::info(0, msg!("objrec-kind-unknown", "unknown record kind {label} ({id}); slots read by extension", label = kind.label(), id = format!("0x{id:08X}"))));
         }
         let last_filled = self.slots.iter().rposition(|s| !s.is_empty());
         for (i, slot) in self.slots.iter().enumerate() {
             let base = i * SLOT_LEN;
             if slot.is_empty() {
                 if last_filled.is_some_and(|l| i < l) {
-                    out.push(Diagnostic::info(base, format!("slot {i} is empty but a later slot is filled")));
+                    out.push(Diagnostic::info(base, msg!("objrec-slot-gap", "slot {i} is empty but a later slot is filled", i = i)));
                 }
                 continue;
             }
             for (field, what) in [(0, "archive"), (NAME_FIELD, "member")] {
                 let bytes = &slot.raw[field..field + NAME_FIELD];
                 if let Some(j) = junk_after_nul(bytes) {
-                    out.push(Diagnostic::info(base + field + j, format!("slot {i}: bytes after the {what} name's NUL (kept)")));
+                    out.push(Diagnostic::info(base + field + j, msg!("objrec-slot-junk", "slot {i}: bytes after the {what} name's NUL (kept)", i = i, what = what)));
                 }
                 if field_text(bytes).is_some_and(<[u8]>::is_empty) {
-                    out.push(Diagnostic::warning(base + field, format!("slot {i} has no {what} name but is not empty")));
+                    out.push(Diagnostic::warning(base + field, msg!("objrec-slot-half", "slot {i} has no {what} name but is not empty", i = i, what = what)));
                 }
             }
         }
@@ -344,7 +360,7 @@ impl Record {
     /// bytes change; names are Windows-1251, at most 31 bytes.
     pub fn set_slot(&mut self, i: usize, archive: &str, member: &str) -> Result<()> {
         let n = self.slots.len();
-        let slot = self.slots.get_mut(i).ok_or_else(|| Error::new(0, format!("no slot {i}: the record has {n}")))?;
+        let slot = self.slots.get_mut(i).ok_or_else(|| Error::new(0, msg!("objrec-no-slot", "no slot {i}: the record has {n}", i = i, n = n)))?;
         *slot = Slot::new(archive, member).map_err(|e| e.at_base((i * SLOT_LEN) as u64, format!("slot {i}")))?;
         Ok(())
     }

@@ -158,3 +158,18 @@ fn set_slot_refuses_long_unencodable_and_missing_names() {
     assert_eq!(rec.slots[1..], before.slots[1..], "failed edits change nothing");
     assert_eq!(rec.push_slot("behpsp.res", "chas_x.var").unwrap(), 6);
 }
+
+#[test]
+fn a_finding_keeps_its_id_and_reads_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let bytes = stat_payload();
+    let (_, diags) = Record::parse(&bytes, Kind::Btlu).unwrap();
+    let d = diags.iter().find(|d| d.message.contains("5 or 7")).expect("the slot count");
+    assert_eq!(d.message, "BTLU record has 6 slots; shipped BTLU records have 5 or 7");
+    assert_eq!(text_in(Language::Russian, &d.message, d.key.as_deref()), "в записи BTLU слотов: 6; в записях BTLU из игры их 5 или 7");
+    let e = Record::parse(&bytes[..70], Kind::Stat).unwrap_err();
+    assert_eq!(
+        text_in(Language::Russian, &e.message, e.key.as_deref()),
+        "запись длиной 70 байт — не целое число слотов по 64 байт: после слота 1 лишних байт — 6"
+    );
+}

@@ -8,6 +8,7 @@ use super::{
     Object, PROPERTY_WORD, Property, Relation, Route, Text, VersionCheck, Zone, Zones, gate,
 };
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 
 /// How to read what public readers read differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -74,7 +75,7 @@ impl Cur<'_> {
     /// R1: a scalar that does not fit fails at its first byte.
     fn u32(&mut self, what: &str) -> Result<u32> {
         if self.left() < 4 {
-            return Err(Error::new(self.pos, format!("{what}: 4 bytes past the end ({} left)", self.left())));
+            return Err(Error::new(self.pos, msg!("tma-word-past-end", "{what}: 4 bytes past the end ({left} left)", what = what, left = self.left())));
         }
         let v = u32::from_le_bytes(self.b[self.pos..self.pos + 4].try_into().expect("4 bytes"));
         self.pos += 4;
@@ -94,7 +95,7 @@ impl Cur<'_> {
         let at = self.pos;
         let n = self.u32(what)? as usize;
         if n > self.left() {
-            return Err(Error::new(at, format!("{what}: length {n} runs past the end ({} bytes left)", self.left())));
+            return Err(Error::new(at, msg!("tma-text-past-end", "{what}: length {n} runs past the end ({left} bytes left)", what = what, n = n, left = self.left())));
         }
         let t = Text(self.b[self.pos..self.pos + n].to_vec());
         self.pos += n;
@@ -108,7 +109,14 @@ impl Cur<'_> {
         if n.checked_mul(min).is_none_or(|total| total > self.left()) {
             return Err(Error::new(
                 at,
-                format!("{what} {n}: {n} records of at least {min} bytes do not fit in the {} bytes left", self.left()),
+                msg!(
+                    "tma-count-too-big",
+                    "{what} {n}: {n} records of at least {min} bytes do not fit in the {left} bytes left",
+                    what = what,
+                    n = n,
+                    min = min,
+                    left = self.left()
+                ),
             ));
         }
         Ok(n)
@@ -118,10 +126,14 @@ impl Cur<'_> {
         let at = self.pos;
         let v = self.u32(what)?;
         if v != shipped {
-            let msg = format!("{what} {v}, every shipped file has {shipped}");
             match o.versions {
-                VersionCheck::Shipped => return Err(Error::new(at, msg)),
-                VersionCheck::Gated => diags.push(Diagnostic::warning(at, format!("{msg}; nothing depends on it"))),
+                VersionCheck::Shipped => {
+                    return Err(Error::new(at, msg!("tma-word-not-shipped", "{what} {v}, every shipped file has {shipped}", what = what, v = v, shipped = shipped)));
+                }
+                VersionCheck::Gated => diags.push(Diagnostic::warning(
+                    at,
+                    msg!("tma-word-not-shipped-gated", "{what} {v}, every shipped file has {shipped}; nothing depends on it", what = what, v = v, shipped = shipped),
+                )),
             }
         }
         Ok(v)
@@ -135,12 +147,18 @@ impl Cur<'_> {
             return Ok(v);
         }
         if o.versions == VersionCheck::Shipped {
-            return Err(Error::new(at, format!("{what} {v}, strict reading accepts only {shipped}")));
+            return Err(Error::new(at, msg!("tma-version-strict", "{what} {v}, strict reading accepts only {shipped}", what = what, v = v, shipped = shipped)));
         }
         if !known.contains(&v) {
-            return Err(Error::new(at, format!("{what} {v}: the engine reads {}..{} only", known.start(), known.end())));
+            return Err(Error::new(at, msg!("tma-version-unknown", "{what} {v}: the engine reads {lo}..{hi} only", what = what, v = v, lo = *known.start(), hi = *known.end())));
         }
-        diags.push(Diagnostic::warning(at, format!("{what} {v} (shipped files have {shipped}): read through the version gates, written back as {v}")));
+        diags.push(Diagnostic::warning(at, msg!(
+                "tma-version-gated",
+                "{what} {v} (shipped files have {shipped}): read through the version gates, written back as {v}",
+                what = what,
+                v = v,
+                shipped = shipped
+            )));
         Ok(v)
     }
 }
@@ -193,7 +211,7 @@ impl Mission {
             }
         }
         if c.left() > 0 {
-            return Err(Error::new(c.pos, format!("{} bytes after the last section", c.left())));
+            return Err(Error::new(c.pos, msg!("tma-trailing-bytes", "{n} bytes after the last section", n = c.left())));
         }
         check_owners(&m, &mut diags);
         Ok((m, diags))
@@ -220,10 +238,10 @@ fn clan(c: &mut Cur, v: u32, o: &Options, diags: &mut Vec<Diagnostic>) -> Result
     match o.clan_body {
         ClanBodyReading::Single if kind > 3 => diags.push(Diagnostic::warning(
             type_at,
-            format!("clan type {kind} is none of 0..3; the by-type reading refuses this clan"),
+            msg!("tma-clan-type-unknown", "clan type {kind} is none of 0..3; the by-type reading refuses this clan", kind = kind),
         )),
         ClanBodyReading::ByType if kind > 3 => {
-            return Err(Error::new(type_at, format!("clan type {kind}: the by-type reading knows types 0..3 only")));
+            return Err(Error::new(type_at, msg!("tma-clan-type-by-type", "clan type {kind}: the by-type reading knows types 0..3 only", kind = kind)));
         }
         _ => {}
     }
@@ -261,7 +279,7 @@ fn zones(c: &mut Cur, kind: u32, reading: ClanBodyReading, diags: &mut Vec<Diagn
             if (1..=3).contains(&kind) && n > 0 {
                 diags.push(Diagnostic::warning(
                     at,
-                    format!("{n} zones on a type-{kind} clan: the by-type reading reads this word as a tag and the rest differently"),
+                    msg!("tma-zones-on-typed-clan", "{n} zones on a type-{kind} clan: the by-type reading reads this word as a tag and the rest differently", n = n, kind = kind),
                 ));
             }
             let mut list = Vec::with_capacity(n);
@@ -271,7 +289,11 @@ fn zones(c: &mut Cur, kind: u32, reading: ClanBodyReading, diags: &mut Vec<Diagn
                 if kind == 0 && zone_kind != 1 {
                     diags.push(Diagnostic::warning(
                         kind_at,
-                        format!("zone kind {zone_kind} (shipped: 1): the by-type reading reads it as a count of {zone_kind} records"),
+                        msg!(
+                            "tma-zone-kind",
+                            "zone kind {zone_kind} (shipped: 1): the by-type reading reads it as a count of {zone_kind} records",
+                            zone_kind = zone_kind
+                        ),
                     ));
                 }
                 let centre = c.vec3("zone centre")?;
@@ -288,7 +310,7 @@ fn zones(c: &mut Cur, kind: u32, reading: ClanBodyReading, diags: &mut Vec<Diagn
                 let rec_at = c.pos;
                 let k = c.count(GROUP_RECORD, "group record count")?;
                 if k != 1 {
-                    diags.push(Diagnostic::warning(rec_at, format!("a group of {k} records: the single layout reads one zone of kind {k} here")));
+                    diags.push(Diagnostic::warning(rec_at, msg!("tma-zone-group", "a group of {k} records: the single layout reads one zone of kind {k} here", k = k)));
                 }
                 let mut recs = Vec::with_capacity(k);
                 for _ in 0..k {
@@ -301,7 +323,7 @@ fn zones(c: &mut Cur, kind: u32, reading: ClanBodyReading, diags: &mut Vec<Diagn
         ClanBodyReading::ByType => {
             let w = c.u32("clan word")?;
             if w != 0 {
-                diags.push(Diagnostic::warning(at, format!("word {w} on a type-{kind} clan: the single layout reads {w} zones here")));
+                diags.push(Diagnostic::warning(at, msg!("tma-zone-word", "word {w} on a type-{kind} clan: the single layout reads {w} zones here", w = w, kind = kind)));
             }
             Ok(Zones::Word(w))
         }
@@ -312,12 +334,12 @@ fn object(c: &mut Cur, v: u32, o: &Options, diags: &mut Vec<Diagnostic>) -> Resu
     let kind_at = c.pos;
     let kind = c.u32("object kind")?;
     if kind > 3 {
-        diags.push(Diagnostic::warning(kind_at, format!("object kind {kind} is none of 0..3 (building, unit, vegetation, rock)")));
+        diags.push(Diagnostic::warning(kind_at, msg!("tma-object-kind-unknown", "object kind {kind} is none of 0..3 (building, unit, vegetation, rock)", kind = kind)));
     }
     let marker_at = c.pos;
     let marker = c.u32("object marker")?;
     if marker != MARKER {
-        return Err(Error::new(marker_at, format!("object marker 0x{marker:08X}, expected 0x{MARKER:08X}")));
+        return Err(Error::new(marker_at, msg!("tma-object-marker", "object marker {marker}, expected {expected}", marker = format!("0x{marker:08X}"), expected = format!("0x{MARKER:08X}"))));
     }
     let path = c.text("object path")?;
     let mut obj = Object::new(kind, path, [0.0; 3]);
@@ -350,7 +372,7 @@ fn object(c: &mut Cur, v: u32, o: &Options, diags: &mut Vec<Diagnostic>) -> Resu
             let type_at = c.pos;
             let kind = c.u32("property type")?;
             if kind > 1 {
-                diags.push(Diagnostic::warning(type_at, format!("property type {kind} is neither 0 (float) nor 1 (integer)")));
+                diags.push(Diagnostic::warning(type_at, msg!("tma-property-type", "property type {kind} is neither 0 (float) nor 1 (integer)", kind = kind)));
             }
             let value = c.u32("property value")?;
             let min = c.u32("property min")?;
@@ -380,7 +402,7 @@ fn check_owners(m: &Mission, diags: &mut Vec<Diagnostic>) {
         let obj = &m.objects[i];
         diags.push(Diagnostic::warning(
             offsets.objects[i],
-            format!("object {i} ({}) names clan {} of {}", obj.path.decode(), obj.clan, m.clans.len()),
+            msg!("tma-object-clan", "object {i} ({path}) names clan {clan} of {clans}", i = i, path = obj.path.decode(), clan = obj.clan, clans = m.clans.len()),
         ));
     }
 }

@@ -356,3 +356,19 @@ fn a_building_or_unit_outside_the_clan_table_is_a_warning_at_the_object() {
     assert_eq!(d.iter().map(|d| d.offset).collect::<Vec<_>>(), vec![Some(o as u64)], "{d:?}");
     assert!(d[0].message.contains("clan -1 of 1"), "{d:?}");
 }
+
+#[test]
+fn a_finding_keeps_its_id_and_reads_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let s = sample();
+    let mut b = s.b.clone();
+    let o = s.at("object0");
+    b[o..o + 4].copy_from_slice(&1u32.to_le_bytes());
+    let (_, d) = Mission::parse(&b).unwrap();
+    let k = d[0].key.as_deref().expect("keyed");
+    assert_eq!(k.id, "tma-object-clan");
+    let ru = text_in(Language::Russian, &d[0].message, Some(k));
+    assert!(ru.starts_with("объект 0 (") && ru.ends_with(") называет клан −1 из 1"), "{ru}");
+    // The English text is the CLI's, unchanged.
+    assert!(d[0].message.ends_with("names clan -1 of 1"), "{}", d[0].message);
+}

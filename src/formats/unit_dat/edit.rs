@@ -4,6 +4,7 @@
 
 use super::{Component, UnitDat};
 use crate::formats::{Error, Result};
+use crate::msg;
 
 /// Parent and children of every component, derived from the child counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +78,14 @@ impl UnitDat {
 
     fn check_index(&self, i: usize, what: &str) -> Result<()> {
         if i >= self.components.len() {
-            return Err(Error::new(0, format!("no {what} {i}: the unit has {} components", self.components.len())));
+            let n = self.components.len();
+            return Err(Error::new(
+                0,
+                match what {
+                    "parent" => msg!("unit-edit-no-parent", "no parent {i}: the unit has {n} components", i = i, n = n),
+                    _ => msg!("unit-edit-no-component", "no component {i}: the unit has {n} components", i = i, n = n),
+                },
+            ));
         }
         Ok(())
     }
@@ -88,7 +96,7 @@ impl UnitDat {
         let count = self.components[parent].child_count() as usize;
         let want = position.unwrap_or(count);
         if want > count {
-            return Err(Error::new(0, format!("component {parent} has {count} children; position {want} is past them")));
+            return Err(Error::new(0, msg!("unit-edit-position-past", "component {parent} has {count} children; position {want} is past them", parent = parent, count = count, want = want)));
         }
         let mut at = parent + 1;
         for _ in 0..want {
@@ -100,7 +108,7 @@ impl UnitDat {
     fn bump(&mut self, i: usize, by: i32) -> Result<()> {
         let c = &mut self.components[i];
         let n = c.child_count().checked_add(by).filter(|n| *n >= 0).ok_or_else(|| {
-            Error::new(0, format!("component {i}'s child count {} cannot change by {by}", c.child_count()))
+            Error::new(0, msg!("unit-edit-count-overflow", "component {i}'s child count {count} cannot change by {by}", i = i, count = c.child_count(), by = by))
         })?;
         c.set_child_count(n);
         Ok(())
@@ -117,7 +125,7 @@ impl UnitDat {
     pub fn insert_subtree(&mut self, parent: usize, position: Option<usize>, block: Vec<Component>) -> Result<usize> {
         self.check_index(parent, "parent")?;
         if block.is_empty() || subtree_end_of(&block, 0) != Some(block.len()) {
-            return Err(Error::new(0, "the components to insert are not exactly one subtree"));
+            return Err(Error::new(0, msg!("unit-edit-not-one-subtree", "the components to insert are not exactly one subtree")));
         }
         let at = self.child_slot(parent, position)?;
         self.bump(parent, 1)?;
@@ -129,7 +137,7 @@ impl UnitDat {
     /// cannot be removed: a unit needs one.
     pub fn remove_subtree(&mut self, i: usize) -> Result<Vec<Component>> {
         self.check_index(i, "component")?;
-        let parent = self.parent_of(i).ok_or_else(|| Error::new(0, "the root cannot be removed"))?;
+        let parent = self.parent_of(i).ok_or_else(|| Error::new(0, msg!("unit-edit-remove-root", "the root cannot be removed")))?;
         let end = self.subtree_end(i);
         self.bump(parent, -1)?;
         Ok(self.components.drain(i..end).collect())
@@ -142,10 +150,10 @@ impl UnitDat {
         self.check_index(new_parent, "parent")?;
         let end = self.subtree_end(i);
         if (i..end).contains(&new_parent) {
-            return Err(Error::new(0, format!("component {i} cannot move under {new_parent}, which is in its own subtree")));
+            return Err(Error::new(0, msg!("unit-edit-move-into-itself", "component {i} cannot move under {new_parent}, which is in its own subtree", i = i, new_parent = new_parent)));
         }
         if i == 0 {
-            return Err(Error::new(0, "the root cannot be moved"));
+            return Err(Error::new(0, msg!("unit-edit-move-root", "the root cannot be moved")));
         }
         let count = self.components[new_parent].child_count() as usize;
         if let Some(p) = position {
@@ -153,7 +161,7 @@ impl UnitDat {
             // by one with the removal.
             let same = self.parent_of(i) == Some(new_parent);
             if p > count - usize::from(same) {
-                return Err(Error::new(0, format!("component {new_parent} has too few children for position {p}")));
+                return Err(Error::new(0, msg!("unit-edit-too-few-children", "component {new_parent} has too few children for position {p}", new_parent = new_parent, p = p)));
             }
         }
         let block = self.remove_subtree(i)?;

@@ -15,6 +15,7 @@ use crate::formats::bytes::le_u32;
 use crate::formats::cp1251;
 use crate::formats::objrec::{encode_field, field_text, junk_after_nul};
 use crate::formats::{Diagnostic, Error, Result};
+use crate::msg;
 use std::borrow::Cow;
 
 pub const MAGIC: u32 = 0xF0F1;
@@ -245,23 +246,39 @@ impl UnitDat {
     pub fn parse(bytes: &[u8], reading: Reading) -> Result<(UnitDat, Vec<Diagnostic>)> {
         let mut diags = Vec::new();
         if bytes.len() < 4 {
-            return Err(Error::new(0, format!("file of {} bytes ends inside the magic word", bytes.len())));
+            return Err(Error::new(0, msg!("unit-short-magic", "file of {n} bytes ends inside the magic word", n = bytes.len())));
         }
         let magic = le_u32(bytes, 0);
         if magic & 0xFFFF != MAGIC {
-            return Err(Error::new(0, format!("magic 0x{magic:08X}, expected 0x{MAGIC:08X}")));
+            return Err(Error::new(0, msg!("unit-bad-magic", "magic {magic}, expected {expected}", magic = format!("0x{magic:08X}"), expected = format!("0x{MAGIC:08X}"))));
         }
         if magic != MAGIC {
-            let note = format!("magic 0x{magic:08X}: its low 16 bits are 0x{MAGIC:04X} but the high ones are not zero");
+            let (magic, low) = (format!("0x{magic:08X}"), format!("0x{MAGIC:04X}"));
             match reading {
                 Reading::Strict => {
-                    return Err(Error::new(0, format!("{note} (the lenient reading accepts it)")));
+                    return Err(Error::new(
+                        0,
+                        msg!(
+                            "unit-magic-high-bits-strict",
+                            "magic {magic}: its low 16 bits are {low} but the high ones are not zero (the lenient reading accepts it)",
+                            magic = magic,
+                            low = low
+                        ),
+                    ));
                 }
-                Reading::Lenient => diags.push(Diagnostic::warning(0, format!("{note}; the strict reading rejects it"))),
+                Reading::Lenient => diags.push(Diagnostic::warning(
+                    0,
+                    msg!(
+                        "unit-magic-high-bits",
+                        "magic {magic}: its low 16 bits are {low} but the high ones are not zero; the strict reading rejects it",
+                        magic = magic,
+                        low = low
+                    ),
+                )),
             }
         }
         if bytes.len() < HEADER_LEN {
-            return Err(Error::new(4, "file ends inside the class word"));
+            return Err(Error::new(4, msg!("unit-short-class", "file ends inside the class word")));
         }
         let class_word = le_u32(bytes, 4);
         let (chunks, rest) = bytes[HEADER_LEN..].as_chunks::<COMPONENT_LEN>();
@@ -269,11 +286,11 @@ impl UnitDat {
             let at = HEADER_LEN + chunks.len() * COMPONENT_LEN;
             return Err(Error::new(
                 at,
-                format!("partial component: {} bytes where a component takes {COMPONENT_LEN}", rest.len()),
+                msg!("unit-partial-component", "partial component: {n} bytes where a component takes {len}", n = rest.len(), len = COMPONENT_LEN),
             ));
         }
         if chunks.is_empty() {
-            return Err(Error::new(HEADER_LEN, "no components: a unit needs at least its root"));
+            return Err(Error::new(HEADER_LEN, msg!("unit-no-components", "no components: a unit needs at least its root")));
         }
         // Walk the counts without recursion (a crafted file may nest thousands deep): `owed` is
         // how many subtrees are still to be read.
@@ -283,14 +300,14 @@ impl UnitDat {
             let Some(raw) = chunks.get(used) else {
                 return Err(Error::new(
                     bytes.len(),
-                    format!("the components run out: {owed} more subtree(s) are owed by the child counts"),
+                    msg!("unit-components-run-out", "the components run out: {owed} more subtree(s) are owed by the child counts", owed = owed),
                 ));
             };
             let count = le_u32(raw, CHILDREN_AT) as i32;
             if count < 0 {
                 return Err(Error::new(
                     HEADER_LEN + used * COMPONENT_LEN + CHILDREN_AT,
-                    format!("component {used} has a negative child count {count}"),
+                    msg!("unit-negative-child-count", "component {used} has a negative child count {count}", used = used, count = count),
                 ));
             }
             owed = owed - 1 + count as u64;
@@ -304,15 +321,22 @@ impl UnitDat {
                 Reading::Strict => {
                     return Err(Error::new(
                         at,
-                        format!(
-                            "a second root: component {used} follows the root's whole subtree ({extra} component(s) left; the lenient reading ignores them)"
+                        msg!(
+                            "unit-second-root",
+                            "a second root: component {used} follows the root's whole subtree ({extra} component(s) left; the lenient reading ignores them)",
+                            used = used,
+                            extra = extra
                         ),
                     ));
                 }
                 Reading::Lenient => {
                     diags.push(Diagnostic::warning(
                         at,
-                        format!("{extra} component(s) after the root's subtree are ignored (kept raw); the strict reading rejects the file here"),
+                        msg!(
+                            "unit-components-after-root",
+                            "{extra} component(s) after the root's subtree are ignored (kept raw); the strict reading rejects the file here",
+                            extra = extra
+                        ),
                     ));
                     leftover = bytes[at..].to_vec();
                 }
@@ -330,29 +354,29 @@ impl UnitDat {
     pub fn diagnose(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         if UnitClass::of(self.class_word) == UnitClass::Other {
-            out.push(Diagnostic::info(4, format!("class word 0x{:08X} is none of building, robot, animal", self.class_word)));
+            out.push(Diagnostic::info(4, msg!("unit-class-word-unknown", "class word {word} is none of building, robot, animal", word = format!("0x{:08X}", self.class_word))));
         }
         for (i, c) in self.components.iter().enumerate() {
             let base = HEADER_LEN + i * COMPONENT_LEN;
             for (at, what) in [(ARCHIVE_AT, "archive"), (RECORD_AT, "record"), (DISPLAY_AT, "display name")] {
                 let field = &c.raw[at..at + NAME_FIELD];
                 if field_text(field).is_none() {
-                    out.push(Diagnostic::warning(base + at, format!("component {i}: the {what} field has no NUL (all 32 bytes read as the name)")));
+                    out.push(Diagnostic::warning(base + at, msg!("unit-field-no-nul", "component {i}: the {what} field has no NUL (all 32 bytes read as the name)", i = i, what = what)));
                 } else if let Some(j) = junk_after_nul(field) {
-                    out.push(Diagnostic::info(base + at + j, format!("component {i}: bytes after the {what}'s NUL (kept)")));
+                    out.push(Diagnostic::info(base + at + j, msg!("unit-field-junk", "component {i}: bytes after the {what}'s NUL (kept)", i = i, what = what)));
                 }
             }
             if !c.archive_bytes().eq_ignore_ascii_case(OBJECTS_RLB.as_bytes()) {
-                out.push(Diagnostic::warning(base, format!("component {i} names archive {:?}, not objects.rlb", c.archive())));
+                out.push(Diagnostic::warning(base, msg!("unit-archive-not-objects", "component {i} names archive {archive:?}, not objects.rlb", i = i, archive = c.archive())));
             }
             if c.flags() != 1 {
-                out.push(Diagnostic::info(base + FLAGS_AT, format!("component {i}: flags {} (shipped components say 1)", c.flags())));
+                out.push(Diagnostic::info(base + FLAGS_AT, msg!("unit-flags", "component {i}: flags {flags} (shipped components say 1)", i = i, flags = c.flags())));
             }
             if let PartClass::Other(v) = c.class() {
-                out.push(Diagnostic::warning(base + CLASS_AT, format!("component {i}: unknown part class {v}")));
+                out.push(Diagnostic::warning(base + CLASS_AT, msg!("unit-part-class-unknown", "component {i}: unknown part class {v}", i = i, v = v)));
             }
             if i == 0 && c.attach() != -1 {
-                out.push(Diagnostic::info(base + ATTACH_AT, format!("the root's attachment is {}, not -1", c.attach())));
+                out.push(Diagnostic::info(base + ATTACH_AT, msg!("unit-root-attach", "the root's attachment is {attach}, not -1", attach = c.attach())));
             }
         }
         out
@@ -382,7 +406,7 @@ impl UnitDat {
     /// tree's, see `edit.rs`).
     pub fn component_mut(&mut self, i: usize) -> Result<&mut Component> {
         let n = self.components.len();
-        self.components.get_mut(i).ok_or_else(|| Error::new(0, format!("no component {i}: the unit has {n}")))
+        self.components.get_mut(i).ok_or_else(|| Error::new(0, msg!("unit-no-component", "no component {i}: the unit has {n}", i = i, n = n)))
     }
     pub fn len(&self) -> usize {
         self.components.len()

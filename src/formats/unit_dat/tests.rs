@@ -204,3 +204,17 @@ fn deep_nesting_does_not_recurse() {
     assert_eq!(dat.tree().parent[n - 1], Some(n - 2));
     assert_eq!(dat.subtree_end(0), n);
 }
+
+#[test]
+fn an_error_keeps_its_id_and_reads_in_russian() {
+    use crate::app::i18n::{Language, messages::text_in};
+    let mut bytes = robot();
+    bytes.truncate(bytes.len() - 12);
+    let e = UnitDat::parse(&bytes, Reading::Strict).unwrap_err();
+    assert_eq!(e.message, "partial component: 100 bytes where a component takes 112");
+    let ru = text_in(Language::Russian, &e.message, e.key.as_deref());
+    assert_eq!(ru, "неполный компонент: 100 байт, а компонент занимает 112");
+    bytes.truncate(2);
+    let e = UnitDat::parse(&bytes, Reading::Strict).unwrap_err();
+    assert_eq!(text_in(Language::Russian, &e.message, e.key.as_deref()), "файл длиной 2 байта кончается внутри сигнатуры");
+}

@@ -152,7 +152,7 @@ pub fn list_folder(root: &Path, used: &Mission, readings: &Readings) -> Listing 
     }
     match GameFolder::on_disk(root).objects() {
         Ok(objects) => out.items.extend(scenery_items(&objects, used)),
-        Err(e) => out.problems.push(e),
+        Err(e) => out.problems.push(crate::app::i18n::messages::message(&e)),
     }
     sort(&mut out.items);
     out

@@ -11,6 +11,7 @@ use super::scene::{Built, structure_key};
 use super::selection::{Marker, Selection};
 use crate::doc::kinds::mission::diff::label;
 use crate::doc::world::{ABOVE, BELOW, Finding, host, mission_findings};
+use crate::formats::landmap::decimal;
 use crate::formats::message::Arg;
 use crate::formats::{Diagnostic, Message};
 use crate::msg;
@@ -40,7 +41,7 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
     let Some(b) = built else { return name_all(m, out) };
     if b.key == structure_key(m) {
         for (i, why) in &b.facts.missing {
-            out.push(Finding::new(object_at(*i), format!("object {i}: {why}")));
+            out.push(Finding::new(object_at(*i), why.clone().prefixed(&format!("object {i}: "))));
         }
         for (i, o) in m.objects.iter().enumerate().filter(|(_, o)| o.host >= 0 && o.vertex >= 0) {
             let Some(n) = host(m, o.host).and_then(|h| b.facts.hallways.get(h).copied().flatten()) else { continue };
@@ -67,9 +68,9 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
             }
             let [x, y, z] = o.position;
             let message = match g.height(x, y) {
-                Some(h) if z < h - BELOW => msg!("mission-below-ground", "object {i} stands {d} below the ground", i = i, d = round(h - z)),
-                Some(h) if z > h + ABOVE => msg!("mission-above-ground", "object {i} floats {d} above the ground", i = i, d = round(z - h)),
-                None if !g.covers(x, y) => msg!("mission-object-off-map", "object {i} stands outside the map ({x}, {y})", i = i, x = x, y = y),
+                Some(h) if z < h - BELOW => msg!("mission-below-ground", "object {i} stands {d} below the ground", i = i, d = decimal(round(h - z))),
+                Some(h) if z > h + ABOVE => msg!("mission-above-ground", "object {i} floats {d} above the ground", i = i, d = decimal(round(z - h))),
+                None if !g.covers(x, y) => msg!("mission-object-off-map", "object {i} stands outside the map ({x}, {y})", i = i, x = decimal(x), y = decimal(y)),
                 _ => continue,
             };
             out.push(Finding::new(object_at(i), message));
@@ -77,7 +78,7 @@ pub fn world_findings(m: &Mission, at: &Offsets, built: Option<&Built>) -> Vec<F
         for (i, l) in m.lodes.iter().enumerate() {
             if !g.covers(l.position[0], l.position[1]) {
                 let offset = at.lodes.get(i).copied().unwrap_or(0) as u64;
-                out.push(Finding::new(offset, msg!("mission-lode-off-map", "lode {lode} lies outside the map ({x}, {y})", lode = i, x = l.position[0], y = l.position[1])));
+                out.push(Finding::new(offset, msg!("mission-lode-off-map", "lode {lode} lies outside the map ({x}, {y})", lode = i, x = decimal(l.position[0]), y = decimal(l.position[1]))));
             }
         }
     }
@@ -95,6 +96,11 @@ fn name_all(m: &Mission, mut out: Vec<Finding>) -> Vec<Finding> {
             && let Some(o) = usize::try_from(i).ok().and_then(|i| m.objects.get(i).map(|o| (i, o)))
         {
             *arg = Arg::Text(label(o.0, o.1).trim_start_matches("object ").to_string());
+        }
+        if let Some(k) = &mut f.key
+            && k.prefix.starts_with("object ")
+        {
+            k.prefix = named(m, std::mem::take(&mut k.prefix));
         }
         f.message = named(m, std::mem::take(&mut f.message));
     }
@@ -175,6 +181,14 @@ mod tests {
         assert!(about(24, "nothing.dat"), "{f:#?}");
         assert!(about(3, "below the ground") && about(4, "above the ground"), "{f:#?}");
         assert!(f.iter().any(|x| x.message.starts_with("lode 0 lies outside the map") && x.offset == at.lodes[0] as u64), "{f:#?}");
+        // In Russian: the missing path's reason keeps its id behind the object's label, and a
+        // height is written with the decimal comma.
+        let ru = |x: &Finding| crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &x.message, x.key.as_deref());
+        let missing = f.iter().find(|x| object_at(&at, x.offset) == Some(24)).expect("object 24");
+        assert!(missing.key.is_some() && ru(missing).starts_with(&format!("{}: ", label(24, &m.objects[24]))) && ru(missing) != missing.message, "{}", ru(missing));
+        let below = f.iter().find(|x| object_at(&at, x.offset) == Some(3) && x.message.contains("below")).expect("object 3");
+        let d = below.message.split("stands ").nth(1).and_then(|r| r.split(' ').next()).expect("a distance");
+        assert!(ru(below).ends_with(&format!("стоит на {} ниже земли", d.replace('.', ","))), "{} / {}", ru(below), below.message);
         // Without the scene, only what the mission says about itself.
         assert!(world_findings(&m, &at, None).iter().all(|x| !x.message.contains("nothing.dat")));
     }

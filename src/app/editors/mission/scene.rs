@@ -108,7 +108,7 @@ impl BuildInput {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Facts {
     /// (object, why) for every object drawn as the missing box.
-    pub missing: Vec<(usize, String)>,
+    pub missing: Vec<(usize, crate::formats::Message)>,
     /// Per object: the hall-way node count of its unit's root mesh, where that reads.
     pub hallways: Vec<Option<u32>>,
 }

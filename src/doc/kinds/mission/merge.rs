@@ -8,7 +8,9 @@
 //! differently is a conflict; so is one side editing an object the other removed.
 
 use super::diff::pair_objects;
+use crate::formats::Message;
 use crate::formats::tma::{Mission, Object};
+use crate::msg;
 
 /// The fields of an object, each compared and taken as a whole.
 const FIELDS: &[&str] = &["kind", "marker", "path", "clan", "logical id", "position", "rotation", "scale", "name", "start", "host", "vertex", "property word", "properties"];
@@ -70,19 +72,19 @@ fn partners(base: &[Object], other: &[Object]) -> (Vec<Option<usize>>, Vec<usize
 }
 
 /// A part of the mission other than its objects: the side that changed it, or a conflict.
-fn merged<T: PartialEq>(what: &str, base: T, ours: T, theirs: T, conflicts: &mut Vec<String>) -> T {
+fn merged<T: PartialEq>(what: &str, base: T, ours: T, theirs: T, conflicts: &mut Vec<Message>) -> T {
     if theirs == base || theirs == ours {
         ours
     } else if ours == base {
         theirs
     } else {
-        conflicts.push(format!("{what}: both sides changed it"));
+        conflicts.push(msg!("mission-merge-both-changed", "{what}: both sides changed it", what = what));
         ours
     }
 }
 
 /// `theirs`' changes against `base` laid over `ours`, or every conflict.
-pub fn merge_missions(base: &Mission, ours: &Mission, theirs: &Mission) -> Result<Mission, Vec<String>> {
+pub fn merge_missions(base: &Mission, ours: &Mission, theirs: &Mission) -> Result<Mission, Vec<Message>> {
     let mut out = ours.clone();
     let mut conflicts = Vec::new();
     let versions = |m: &Mission| (m.version, m.clan_version, m.object_version);
@@ -102,9 +104,9 @@ pub fn merge_missions(base: &Mission, ours: &Mission, theirs: &Mission) -> Resul
         let label = object_label(i, b);
         match (in_ours[i], in_theirs[i]) {
             (_, Some(t)) if theirs.objects[t] == *b => {}
-            (None, Some(_)) => conflicts.push(format!("{label}: removed on one side, edited on the other")),
+            (None, Some(_)) => conflicts.push(msg!("mission-merge-removed-edited", "{label}: removed on one side, edited on the other", label = &label)),
             (None, None) => {}
-            (Some(o), None) if ours.objects[o] != *b => conflicts.push(format!("{label}: edited on one side, removed on the other")),
+            (Some(o), None) if ours.objects[o] != *b => conflicts.push(msg!("mission-merge-edited-removed", "{label}: edited on one side, removed on the other", label = &label)),
             (Some(o), None) => removed.push(o),
             (Some(o), Some(t)) => {
                 let (mine, them) = (&ours.objects[o], &theirs.objects[t]);
@@ -115,7 +117,7 @@ pub fn merge_missions(base: &Mission, ours: &Mission, theirs: &Mission) -> Resul
                     if same(f, mine, b) {
                         take(f, &mut out.objects[o], them);
                     } else {
-                        conflicts.push(format!("{label}: both sides changed its {name}"));
+                        conflicts.push(msg!("mission-merge-field", "{label}: both sides changed its {name}", label = &label, name = *name));
                     }
                 }
             }
@@ -136,7 +138,7 @@ impl crate::doc::kinds::Merge for super::MissionCodec {
     fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
         let read = |b: &[u8], what: &str| Mission::parse(b).map(|(m, _)| m).map_err(|e| format!("{what} does not read: {e}"));
         let (b, o, t) = (read(base, "the base mission")?, read(ours, "the game's mission")?, read(theirs, "the mod's mission")?);
-        merge_missions(&b, &o, &t).map(|m| m.write()).map_err(|c| c.join("; "))
+        merge_missions(&b, &o, &t).map(|m| m.write()).map_err(|c| c.iter().map(|m| m.as_str()).collect::<Vec<_>>().join("; "))
     }
 }
 
@@ -173,13 +175,13 @@ mod tests {
         let (mut ours, mut theirs) = (base.clone(), base.clone());
         ours.objects[0].clan = 2;
         theirs.objects.remove(0);
-        assert!(merge_missions(&base, &ours, &theirs).unwrap_err()[0].contains("removed"));
+        assert!(merge_missions(&base, &ours, &theirs).unwrap_err()[0].english.contains("removed"));
         let mut theirs = base.clone();
         theirs.lodes.clear();
         theirs.objects.remove(3);
         let m = merge_missions(&base, &ours, &theirs).unwrap();
         assert!(m.lodes.is_empty() && m.objects.len() == base.objects.len() - 1 && m.objects[0].clan == 2);
         ours.lodes[0].amount += 1.0;
-        assert!(merge_missions(&base, &ours, &theirs).unwrap_err().iter().any(|c| c.starts_with("lodes")));
+        assert!(merge_missions(&base, &ours, &theirs).unwrap_err().iter().any(|c| c.english.starts_with("lodes")));
     }
 }

@@ -12,6 +12,7 @@ pub mod unpack;
 use crate::doc::registry::{Checked, Codec, FormatKind, Item};
 use crate::formats::tma::{ClanBodyReading, Mission, Options, VersionCheck};
 use crate::formats::{Diagnostic, Result};
+use crate::msg;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
@@ -55,8 +56,8 @@ fn other_reading_note(item: &Item, mine: &Mission) -> Option<Diagnostic> {
     };
     match Mission::parse_with(item.bytes, &Options { clan_body: other, versions: VersionCheck::Gated }) {
         Ok((m, _)) if m == *mine => None,
-        Ok(_) => Some(Diagnostic::info(0, format!("the reading clan-body={name} reads this file differently (other values for the clans)"))),
-        Err(e) => Some(Diagnostic::info(e.offset, format!("the reading clan-body={name} does not read this file: {}", e.message))),
+        Ok(_) => Some(Diagnostic::info(0, msg!("mission-other-reading-differs", "the reading clan-body={name} reads this file differently (other values for the clans)", name = name))),
+        Err(e) => Some(Diagnostic::info(e.offset, e.text().prefixed(&format!("the reading clan-body={name} does not read this file: ")))),
     }
 }
 

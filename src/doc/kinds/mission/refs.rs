@@ -16,7 +16,7 @@ impl Refs for MissionCodec {
         let m = match Mission::parse_with(item.bytes, &o) {
             Ok((m, _)) => m,
             Err(e) => {
-                problems.push(Problem::error(item.address, Some(e.offset), format!("mission does not read: {}", e.message)));
+                problems.push(Problem::error(item.address, Some(e.offset), e.text().prefixed("mission does not read: ")));
                 return ReadRefs::default();
             }
         };

@@ -7,7 +7,8 @@
 //! f32; one that would not (a NaN's payload) is `{ bits = 0x… }`. Properties stay in file
 //! order, duplicates too. So text → file gives back exactly the bytes it was written from.
 
-use crate::formats::cp1251;
+use crate::formats::{Message, cp1251};
+use crate::msg;
 use crate::formats::tma::{Clan, Description, Lode, Mission, Object, Property, Relation, Route, Text, Zone, Zones};
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -19,12 +20,12 @@ fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02X}")).collect()
 }
 
-fn unhex(s: &str) -> Result<Vec<u8>, String> {
+fn unhex(s: &str) -> Result<Vec<u8>, Message> {
     let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if !s.len().is_multiple_of(2) {
-        return Err(format!("hex text of odd length {}", s.len()));
+        return Err(msg!("mission-text-odd-hex", "hex text of odd length {n}", n = s.len()));
     }
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|e| format!("bad hex {:?}: {e}", &s[i..i + 2]))).collect()
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|e| msg!("mission-text-bad-hex", "bad hex {pair:?}: {error}", pair = &s[i..i + 2], error = e.to_string()))).collect()
 }
 
 fn quote(s: &str) -> String {
@@ -136,10 +137,10 @@ enum TextIn {
 }
 
 impl TextIn {
-    fn bytes(&self, what: &str) -> Result<Text, String> {
+    fn bytes(&self, what: &str) -> Result<Text, Message> {
         match self {
-            TextIn::Plain(s) => Text::encode(s).ok_or_else(|| format!("{what}: {s:?} has a character CP1251 lacks")),
-            TextIn::Hex { hex } => unhex(hex).map(Text).map_err(|e| format!("{what}: {e}")),
+            TextIn::Plain(s) => Text::encode(s).ok_or_else(|| msg!("mission-text-not-cp1251", "{what}: {s:?} has a character CP1251 lacks", what = what, s = s)),
+            TextIn::Hex { hex } => unhex(hex).map(Text).map_err(|e| e.prefixed(&format!("{what}: "))),
         }
     }
 }
@@ -161,19 +162,19 @@ impl Num {
         }
     }
     /// A property word of type `kind`.
-    fn word(self, kind: u32, what: &str) -> Result<u32, String> {
+    fn word(self, kind: u32, what: &str) -> Result<u32, Message> {
         match (kind, self) {
             (crate::formats::tma::PROPERTY_F32, n) => Ok(n.f32().to_bits()),
-            (_, Num::Int(i)) => i32::try_from(i).map(|v| v as u32).or_else(|_| u32::try_from(i)).map_err(|_| format!("{what}: {i} does not fit 32 bits")),
+            (_, Num::Int(i)) => i32::try_from(i).map(|v| v as u32).or_else(|_| u32::try_from(i)).map_err(|_| msg!("mission-text-word-range", "{what}: {i} does not fit 32 bits", what = what, i = i)),
             (_, Num::Bits { bits }) => Ok(bits),
-            (_, Num::Float(f)) => Err(format!("{what}: {f} is not an integer (the property's type is {kind})")),
+            (_, Num::Float(f)) => Err(msg!("mission-text-not-integer", "{what}: {f} is not an integer (the property's type is {kind})", what = what, f = f, kind = kind)),
         }
     }
 }
 
-fn arr<const N: usize>(v: &[Num], what: &str) -> Result<[f32; N], String> {
+fn arr<const N: usize>(v: &[Num], what: &str) -> Result<[f32; N], Message> {
     let v: Vec<f32> = v.iter().map(|n| n.f32()).collect();
-    v.try_into().map_err(|v: Vec<f32>| format!("{what}: {} numbers, not {N}", v.len()))
+    v.try_into().map_err(|v: Vec<f32>| msg!("mission-text-count", "{what}: {n} numbers, not {want}", what = what, n = v.len(), want = N))
 }
 
 #[derive(Deserialize)]
@@ -281,24 +282,24 @@ struct LodeIn {
 }
 
 /// Reads a mission text back; a mistake names the record it is in.
-pub fn read(t: &str) -> Result<Mission, String> {
-    let d: Doc = toml::from_str(t).map_err(|e| e.to_string())?;
+pub fn read(t: &str) -> Result<Mission, Message> {
+    let d: Doc = toml::from_str(t).map_err(|e| Message::from(e.to_string()))?;
     let mut description = d.description.bytes("description")?.0;
-    description.extend(unhex(&d.description_tail).map_err(|e| format!("description_tail: {e}"))?);
+    description.extend(unhex(&d.description_tail).map_err(|e| e.prefixed("description_tail: "))?);
     let routes = d
         .route
         .iter()
         .enumerate()
-        .map(|(i, r)| Ok(Route { id: r.id, points: r.points.iter().map(|p| arr(p, &format!("route {i} point"))).collect::<Result<_, String>>()? }))
-        .collect::<Result<_, String>>()?;
-    let clans = d.clan.iter().enumerate().map(|(i, c)| clan_in(i, c)).collect::<Result<_, String>>()?;
-    let objects = d.object.iter().enumerate().map(|(i, x)| object_in(i, x)).collect::<Result<_, String>>()?;
+        .map(|(i, r)| Ok(Route { id: r.id, points: r.points.iter().map(|p| arr(p, &format!("route {i} point"))).collect::<Result<_, Message>>()? }))
+        .collect::<Result<_, Message>>()?;
+    let clans = d.clan.iter().enumerate().map(|(i, c)| clan_in(i, c)).collect::<Result<_, Message>>()?;
+    let objects = d.object.iter().enumerate().map(|(i, x)| object_in(i, x)).collect::<Result<_, Message>>()?;
     let lodes = d
         .lode
         .iter()
         .enumerate()
         .map(|(i, l)| Ok(Lode { position: arr(&l.position, &format!("lode {i} position"))?, found: l.found, kind: l.kind, amount: l.amount.f32(), extra: l.extra }))
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, Message>>()?;
     Ok(Mission {
         version: d.version,
         routes,
@@ -314,22 +315,22 @@ pub fn read(t: &str) -> Result<Mission, String> {
     })
 }
 
-fn clan_in(i: usize, c: &ClanIn) -> Result<Clan, String> {
+fn clan_in(i: usize, c: &ClanIn) -> Result<Clan, Message> {
     let w = |s: &str| format!("clan {i} {s}");
     let zones = match (&c.zones, &c.zone_groups, c.zone_word) {
         (Some(z), None, None) => Zones::List(
             z.iter()
                 .map(|z| Ok(Zone { kind: z.kind, centre: arr(&z.centre, &w("zone centre"))?, inner: z.inner.f32(), outer: z.outer.f32() }))
-                .collect::<Result<_, String>>()?,
+                .collect::<Result<_, Message>>()?,
         ),
         (None, Some(g), None) => {
-            Zones::Groups(g.iter().map(|g| g.iter().map(|r| arr(r, &w("zone group record"))).collect::<Result<_, String>>()).collect::<Result<_, String>>()?)
+            Zones::Groups(g.iter().map(|g| g.iter().map(|r| arr(r, &w("zone group record"))).collect::<Result<_, Message>>()).collect::<Result<_, Message>>()?)
         }
         (None, None, Some(word)) => Zones::Word(word),
         (None, None, None) => Zones::List(Vec::new()),
-        _ => return Err(w("has more than one of zones, zone_groups, zone_word")),
+        _ => return Err(msg!("mission-text-zones-twice", "clan {i} has more than one of zones, zone_groups, zone_word", i = i)),
     };
-    let relations = c.relations.iter().map(|r| Ok(Relation { clan: r.clan.bytes(&w("relation"))?, value: r.value })).collect::<Result<_, String>>()?;
+    let relations = c.relations.iter().map(|r| Ok(Relation { clan: r.clan.bytes(&w("relation"))?, value: r.value })).collect::<Result<_, Message>>()?;
     Ok(Clan {
         name: c.name.bytes(&w("name"))?,
         id: c.id,
@@ -343,7 +344,7 @@ fn clan_in(i: usize, c: &ClanIn) -> Result<Clan, String> {
     })
 }
 
-fn object_in(i: usize, x: &ObjectIn) -> Result<Object, String> {
+fn object_in(i: usize, x: &ObjectIn) -> Result<Object, Message> {
     let w = |s: &str| format!("object {i} {s}");
     let properties = x
         .property
@@ -353,7 +354,7 @@ fn object_in(i: usize, x: &ObjectIn) -> Result<Object, String> {
             let what = w(&format!("property {}", n.decode()));
             Ok(Property { kind: p.kind, value: p.value.word(p.kind, &what)?, min: p.min.word(p.kind, &what)?, max: p.max.word(p.kind, &what)?, name: n })
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, Message>>()?;
     Ok(Object {
         kind: x.kind,
         marker: x.marker,
@@ -409,7 +410,9 @@ mod tests {
         let m = crate::fixtures::missions::mission(2);
         let t = write(&m, "x").replacen("position = [", "position = [1.0, ", 1);
         let e = read(&t).unwrap_err();
-        assert!(e.contains("object 0 position: 4 numbers, not 3"), "{e}");
+        assert!(e.english.contains("object 0 position: 4 numbers, not 3"), "{e}");
+        let ru = crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &e.english, e.key.as_deref());
+        assert_eq!(ru, "object 0 position: 4 числа вместо 3");
         assert!(read("version = 1").is_err());
     }
 }

@@ -20,7 +20,7 @@ pub fn unpack_bytes(bytes: &[u8], title: &str, readings: &Readings) -> Option<St
 
 /// A mission's bytes from its text.
 pub fn pack_text(t: &[u8]) -> Result<Vec<u8>, String> {
-    Ok(text::read(utf8(t)?)?.write())
+    Ok(text::read(utf8(t)?).map_err(String::from)?.write())
 }
 
 impl Unpack for MissionCodec {

@@ -12,7 +12,7 @@ impl Refs for RecordCodec {
         let record = match Record::parse(item.bytes, Kind::Other(0)) {
             Ok((r, _)) => r,
             Err(e) => {
-                problems.push(Problem::error(item.address, Some(e.offset), format!("record does not parse: {}", e.message)));
+                problems.push(Problem::error(item.address, Some(e.offset), e.text().prefixed("record does not parse: ")));
                 return ReadRefs::default();
             }
         };

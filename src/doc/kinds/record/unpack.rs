@@ -6,7 +6,8 @@
 
 use super::{RecordCodec, record_kind};
 use crate::doc::kinds::{NewEntry, PackIn, Unpack, UnpackIn, Unpacked};
-use crate::formats::cp1251;
+use crate::formats::{Message, cp1251};
+use crate::msg;
 use crate::formats::objrec::{Kind, NAME_FIELD, Record, SLOT_LEN, Slot};
 use crate::formats::readings::Readings;
 use serde::Deserialize;
@@ -23,12 +24,13 @@ pub(crate) fn hex(b: &[u8]) -> String {
     b.iter().map(|x| format!("{x:02X}")).collect()
 }
 
-pub(crate) fn unhex(s: &str, what: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn unhex(s: &str, what: &str) -> Result<Vec<u8>, Message> {
     let s = s.trim();
+    let bad = || msg!("record-text-not-hex", "{what}: {s:?} is not hex bytes", what = what, s = s);
     if !s.len().is_multiple_of(2) || !s.is_ascii() {
-        return Err(format!("{what}: {s:?} is not hex bytes"));
+        return Err(bad());
     }
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| format!("{what}: {s:?} is not hex bytes"))).collect()
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|_| bad())).collect()
 }
 
 /// Lines for one 32-byte name field: `KEY = "text"` (or `KEY_hex`), and `KEY_rest` when bytes
@@ -53,10 +55,10 @@ pub(crate) fn field_lines(out: &mut String, key: &str, field: &[u8], comment: &s
 }
 
 /// A 32-byte field from its text, hex and rest.
-pub(crate) fn field_bytes(text: Option<&str>, hex_text: Option<&str>, rest: Option<&str>, what: &str) -> Result<[u8; NAME_FIELD], String> {
+pub(crate) fn field_bytes(text: Option<&str>, hex_text: Option<&str>, rest: Option<&str>, what: &str) -> Result<[u8; NAME_FIELD], Message> {
     let name = match (text, hex_text) {
-        (Some(_), Some(_)) => return Err(format!("{what}: give the name or its hex, not both")),
-        (Some(t), None) => cp1251::encode(t).ok_or_else(|| format!("{what}: {t:?} has a character with no Windows-1251 byte"))?,
+        (Some(_), Some(_)) => return Err(msg!("record-text-name-and-hex", "{what}: give the name or its hex, not both", what = what)),
+        (Some(t), None) => cp1251::encode(t).ok_or_else(|| msg!("record-text-not-cp1251", "{what}: {t:?} has a character with no Windows-1251 byte", what = what, t = t))?,
         (None, Some(h)) => unhex(h, what)?,
         (None, None) => Vec::new(),
     };
@@ -64,7 +66,14 @@ pub(crate) fn field_bytes(text: Option<&str>, hex_text: Option<&str>, rest: Opti
     let mut field = [0u8; NAME_FIELD];
     let with_nul = name.len() + usize::from(text.is_some() || rest.is_some() || name.len() < NAME_FIELD);
     if name.contains(&0) || with_nul + rest.as_ref().map_or(0, Vec::len) > NAME_FIELD {
-        return Err(format!("{what}: {} bytes of name and {} after its NUL do not fit the {NAME_FIELD}-byte field", name.len(), rest.map_or(0, |r| r.len())));
+        return Err(msg!(
+            "record-text-field-too-long",
+            "{what}: {name} bytes of name and {rest} after its NUL do not fit the {width}-byte field",
+            what = what,
+            name = name.len(),
+            rest = rest.map_or(0, |r| r.len()),
+            width = NAME_FIELD
+        ));
     }
     field[..name.len()].copy_from_slice(&name);
     if let Some(r) = rest {
@@ -114,10 +123,10 @@ pub fn write(r: &Record, kind: Kind, title: &str) -> String {
 }
 
 /// The record and its kind from text.
-pub fn read(text: &str) -> Result<(Record, Kind), String> {
-    let t: RecordText = toml::from_str(text).map_err(|e| e.to_string())?;
+pub fn read(text: &str) -> Result<(Record, Kind), Message> {
+    let t: RecordText = toml::from_str(text).map_err(|e| Message::from(e.to_string()))?;
     let kind = Kind::KNOWN.into_iter().find(|k| k.label().eq_ignore_ascii_case(&t.kind)).map(Ok).unwrap_or_else(|| {
-        t.kind.parse::<u32>().map(Kind::from_type_id).map_err(|_| format!("kind {:?} is none of STAT, INTO, EXTO, BULL, BTLU, FORT, WPNS, SUNO or a type id", t.kind))
+        t.kind.parse::<u32>().map(Kind::from_type_id).map_err(|_| msg!("record-text-kind", "kind {kind:?} is none of STAT, INTO, EXTO, BULL, BTLU, FORT, WPNS, SUNO or a type id", kind = &t.kind))
     })?;
     let mut r = Record::default();
     for (i, s) in t.slot.iter().enumerate() {
@@ -128,7 +137,7 @@ pub fn read(text: &str) -> Result<(Record, Kind), String> {
         r.slots.push(Slot::from_raw(raw));
     }
     // What the codec reads is what pack may write.
-    Record::parse(&r.write(), kind).map_err(|e| e.to_string())?;
+    Record::parse(&r.write(), kind).map_err(|e| crate::doc::resolve::error_text("", &e))?;
     Ok((r, kind))
 }
 
@@ -152,12 +161,12 @@ impl Unpack for RecordCodec {
     }
 
     fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
-        let (r, _) = read(utf8(p.main)?)?;
+        let (r, _) = read(utf8(p.main)?).map_err(String::from)?;
         Ok((r.write(), None))
     }
 
     fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, String> {
-        let (r, kind) = read(utf8(main)?)?;
+        let (r, kind) = read(utf8(main)?).map_err(String::from)?;
         Ok(NewEntry { type_id: kind.type_id(), attrs: [0; 3], bytes: r.write() })
     }
 }
@@ -202,8 +211,11 @@ mod tests {
         let edited = t.replace("s_tree01.msh", "s_tree02.msh");
         assert_eq!(read(&edited).unwrap().0.slots[0].member(), "s_tree02.msh");
         let long = t.replace("s_tree01.msh", &"x".repeat(32));
-        assert!(read(&long).unwrap_err().contains("slot 0 member"));
-        assert!(read(&t.replace("STAT", "NOPE")).unwrap_err().contains("NOPE"));
+        assert!(read(&long).unwrap_err().english.contains("slot 0 member"));
+        let e = read(&t.replace("STAT", "NOPE")).unwrap_err();
+        assert!(e.english.contains("NOPE"));
+        let ru = crate::app::i18n::messages::text_in(crate::app::i18n::Language::Russian, &e.english, e.key.as_deref());
+        assert_eq!(ru, "вид «NOPE» — не STAT, INTO, EXTO, BULL, BTLU, FORT, WPNS, SUNO и не числовой id типа");
     }
 
     fn field() -> impl Strategy<Value = [u8; NAME_FIELD]> {

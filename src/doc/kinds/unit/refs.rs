@@ -12,7 +12,7 @@ impl Refs for UnitCodec {
         let unit = match UnitDat::parse(item.bytes, item.readings.unit_dat) {
             Ok((u, _)) => u,
             Err(e) => {
-                problems.push(Problem::error(item.address, Some(e.offset), format!("unit tree does not parse: {}", e.message)));
+                problems.push(Problem::error(item.address, Some(e.offset), e.text().prefixed("unit tree does not parse: ")));
                 return ReadRefs::default();
             }
         };

@@ -8,7 +8,9 @@
 use super::UnitCodec;
 use crate::doc::kinds::record::unpack::{field_bytes, field_lines, hex, unhex};
 use crate::doc::kinds::{NewEntry, PackIn, Unpack, UnpackIn, Unpacked};
+use crate::formats::Message;
 use crate::formats::readings::Readings;
+use crate::msg;
 use crate::formats::unit_dat::{COMPONENT_LEN, NAME_FIELD, UnitDat};
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -76,28 +78,34 @@ pub fn write(u: &UnitDat, title: &str) -> String {
 
 /// The file's bytes from text; the tree must be depth first (each component's parent is the
 /// one before it or one of that one's ancestors).
-pub fn read(text: &str) -> Result<Vec<u8>, String> {
-    let t: UnitText = toml::from_str(text).map_err(|e| e.to_string())?;
+pub fn read(text: &str) -> Result<Vec<u8>, Message> {
+    let t: UnitText = toml::from_str(text).map_err(|e| Message::from(e.to_string()))?;
     let n = t.component.len();
     if n == 0 {
-        return Err("a unit tree has at least its root component".into());
+        return Err(msg!("unit-text-no-root", "a unit tree has at least its root component"));
     }
     let mut parents: Vec<Option<usize>> = Vec::with_capacity(n);
     let mut counts = vec![0i32; n];
     for (i, c) in t.component.iter().enumerate() {
         let p = match (i, c.parent) {
             (0, None) => None,
-            (0, Some(_)) => return Err("component 0 is the root: it has no parent".into()),
-            (_, None) => return Err(format!("component {i}: no parent (only component 0 is the root)")),
+            (0, Some(_)) => return Err(msg!("unit-text-root-parent", "component 0 is the root: it has no parent")),
+            (_, None) => return Err(msg!("unit-text-no-parent", "component {i}: no parent (only component 0 is the root)", i = i)),
             (_, Some(p)) => {
-                let p = usize::try_from(p).ok().filter(|&p| p < i).ok_or_else(|| format!("component {i}: parent {p} is not an earlier component"))?;
+                let p = usize::try_from(p).ok().filter(|&p| p < i).ok_or_else(|| msg!("unit-text-parent-later", "component {i}: parent {p} is not an earlier component", i = i, p = p))?;
                 // Depth first: the parent is the previous component or one of its ancestors.
                 let mut cur = Some(i - 1);
                 while let Some(c) = cur.filter(|&c| c != p) {
                     cur = parents[c];
                 }
                 if cur != Some(p) {
-                    return Err(format!("component {i}: parent {p} is not on the path to component {} (components are in depth-first order)", i - 1));
+                    return Err(msg!(
+                        "unit-text-parent-off-path",
+                        "component {i}: parent {p} is not on the path to component {prev} (components are in depth-first order)",
+                        i = i,
+                        p = p,
+                        prev = i - 1
+                    ));
                 }
                 Some(p)
             }
@@ -134,7 +142,7 @@ fn utf8(b: &[u8]) -> Result<&str, String> {
 
 /// Text → bytes, read back by the codec under the folder's reading.
 fn pack_text(main: &[u8], readings: &Readings) -> Result<Vec<u8>, String> {
-    let bytes = read(utf8(main)?)?;
+    let bytes = read(utf8(main)?).map_err(String::from)?;
     UnitDat::parse(&bytes, readings.unit_dat).map_err(|e| e.to_string())?;
     Ok(bytes)
 }
@@ -199,7 +207,7 @@ mod tests {
         // Component 4 (the turret) under component 1 instead: not on the path from 3.
         let bad = t.replacen("parent = 3\nrecord = \"e_gun_003\"", "parent = 1\nrecord = \"e_gun_003\"", 1);
         assert_ne!(bad, t);
-        assert!(read(&bad).is_err_and(|e| e.contains("depth-first")), "{bad}");
+        assert!(read(&bad).is_err_and(|e| e.english.contains("depth-first")), "{bad}");
         assert!(read(&t.replacen("parent = 0", "parent = 7", 1)).is_err());
     }
 

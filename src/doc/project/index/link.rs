@@ -44,7 +44,7 @@ impl Index {
                 let id = ItemId { file: f as u32, item: i as u32 };
                 let container = it.container.map(|c| ItemId { file: f as u32, item: c });
                 let assets = ProjectAssets { index: self, dir: &dir, container };
-                let mut table_missing: Option<String> = None;
+                let mut table_missing: Option<Message> = None;
                 for (k, r) in it.refs.iter().enumerate() {
                     // A table is found beside its mesh (its archive first); the libraries by
                     // folder; a slot's or component's archive anywhere in the project.
@@ -72,14 +72,19 @@ impl Index {
                             table_missing.get_or_insert(why);
                         }
                         (RefKind::Texture | RefKind::Lightmap | RefKind::Material | RefKind::Slot | RefKind::Component | RefKind::Placed | RefKind::Landscape, Some(why)) => {
-                            problems.push(ref_problem(it, r, &why, None));
+                            problems.push(ref_problem(it, r, why, None));
                         }
                         (RefKind::Material, None) => {
                             if let Some(t) = target.filter(|t| !t.exact)
                                 && let Some(took) = self.item(t.item)
                             {
-                                let why = format!("not in {}; the engine takes {} instead", self.files[t.item.file as usize].rel, took.name);
-                                problems.push(ref_problem(it, r, &why, Some(took.address.clone())));
+                                let why = msg!(
+                                    "project-not-in-takes",
+                                    "not in {place}; the engine takes {other} instead",
+                                    place = &self.files[t.item.file as usize].rel,
+                                    other = &took.name
+                                );
+                                problems.push(ref_problem(it, r, why, Some(took.address.clone())));
                             }
                         }
                         _ => {}
@@ -90,7 +95,11 @@ impl Index {
                     problems.push(Problem::warning(
                         it.address.clone(),
                         None,
-                        format!("a model with no table: {why}; its batches' materials resolve to nothing (the game draws it untextured)"),
+                        msg!(
+                            "project-model-no-table",
+                            "a model with no table: {why}; its batches' materials resolve to nothing (the game draws it untextured)",
+                            why = why.english
+                        ),
                     ).related(table));
                 }
             }
@@ -116,9 +125,9 @@ impl Index {
         let in_library = |lib_name: &str, material: bool| -> Resolved {
             let lib = match assets.library(lib_name) {
                 Found::Yes(l) => l,
-                other => return Resolved::Missing(other.failure(lib_name).unwrap_or_default()),
+                other => return Resolved::Missing(other.why(lib_name).unwrap_or_else(|| Message::from(""))),
             };
-            let Some(f) = self.file_index(&lib.origin) else { return Resolved::Missing(format!("{} is not indexed", lib.origin)) };
+            let Some(f) = self.file_index(&lib.origin) else { return Resolved::Missing(msg!("project-not-indexed", "{place} is not indexed", place = &lib.origin)) };
             let (index, exact) = if material {
                 let names = self.libraries.get(&f).map(|(_, n)| n.clone()).unwrap_or_default();
                 let l = lookup_material(&names, name);
@@ -127,12 +136,12 @@ impl Index {
                 (lib.find(name), true)
             };
             let Some(index) = index else {
-                return Resolved::Missing(format!("not in {}", lib.origin));
+                return Resolved::Missing(msg!("project-not-in", "not in {place}", place = &lib.origin));
             };
             let item = self.files[f as usize].items.iter().position(|it| it.entries == [index]);
             match item {
                 Some(i) => Resolved::Found(Target { item: ItemId { file: f, item: i as u32 }, exact, row: None }),
-                None => Resolved::Missing(format!("{} entry {index} is not indexed", lib.origin)),
+                None => Resolved::Missing(msg!("project-entry-not-indexed", "{place} entry {index} is not indexed", place = &lib.origin, index = index)),
             }
         };
         match kind {
@@ -144,12 +153,12 @@ impl Index {
                 match assets.beside(&file_name) {
                     Found::Yes(b) => match self.find(&b.origin) {
                         Some(item) => Resolved::Found(Target { item, exact: true, row: None }),
-                        None => Resolved::Missing(format!("{} is not indexed", b.origin)),
+                        None => Resolved::Missing(msg!("project-not-indexed", "{place} is not indexed", place = &b.origin)),
                     },
-                    other => Resolved::Missing(other.failure(&file_name).unwrap_or_default()),
+                    other => Resolved::Missing(other.why(&file_name).unwrap_or_else(|| Message::from(""))),
                 }
             }
-            RefKind::XrayShader | RefKind::XrayTexture => Resolved::Missing(String::new()),
+            RefKind::XrayShader | RefKind::XrayTexture => Resolved::Missing(Message::from("")),
             RefKind::Placed => match crate::doc::world::placed_target(self, name) {
                 Ok(item) => Resolved::Found(Target { item, exact: true, row: None }),
                 Err(why) => Resolved::Missing(why),
@@ -180,7 +189,7 @@ impl Index {
         for ((kind, name), ids) in keys {
             // Taken from the top folder, where the game runs.
             let assets = ProjectAssets { index: self, dir: "", container: None };
-            let (used_kind, what) = if kind == FormatKind::Mat0 { (RefKind::Material, "WEAR rows") } else { (RefKind::Texture, "MAT0 phases") };
+            let used_kind = if kind == FormatKind::Mat0 { RefKind::Material } else { RefKind::Texture };
             let taken = match self.resolve(&assets, used_kind, &name) {
                 Resolved::Found(t) if t.exact => Some(t.item),
                 _ => None,
@@ -196,14 +205,27 @@ impl Index {
                 }
                 let Some(it) = self.item(id) else { continue };
                 let taken_addr = taken.and_then(|t| self.item(t)).map(|t| t.address.clone());
-                let mut message = format!("{} is also {}", it.name, addresses.iter().filter(|a| **a != it.address).cloned().collect::<Vec<_>>().join(", "));
-                match &taken_addr {
-                    Some(t) => message.push_str(&format!("; {what} get {t}, never this one")),
-                    None => message.push_str(&format!("; {what} get none of them from the top folder")),
-                }
-                if lm_taken == Some(id) {
-                    message.push_str("; WEAR LIGHTMAPS rows get this one");
-                }
+                let others = addresses.iter().filter(|a| **a != it.address).cloned().collect::<Vec<_>>().join(", ");
+                let name = &it.name;
+                let message = match (kind == FormatKind::Mat0, &taken_addr, lm_taken == Some(id)) {
+                    (true, Some(t), _) => msg!("project-shadowed-material", "{name} is also {others}; WEAR rows get {t}, never this one", name = name, others = others, t = t),
+                    (true, None, _) => msg!("project-shadowed-material-none", "{name} is also {others}; WEAR rows get none of them from the top folder", name = name, others = others),
+                    (false, Some(t), false) => msg!("project-shadowed-texture", "{name} is also {others}; MAT0 phases get {t}, never this one", name = name, others = others, t = t),
+                    (false, None, false) => msg!("project-shadowed-texture-none", "{name} is also {others}; MAT0 phases get none of them from the top folder", name = name, others = others),
+                    (false, Some(t), true) => msg!(
+                        "project-shadowed-texture-lightmap",
+                        "{name} is also {others}; MAT0 phases get {t}, never this one; WEAR LIGHTMAPS rows get this one",
+                        name = name,
+                        others = others,
+                        t = t
+                    ),
+                    (false, None, true) => msg!(
+                        "project-shadowed-texture-none-lightmap",
+                        "{name} is also {others}; MAT0 phases get none of them from the top folder; WEAR LIGHTMAPS rows get this one",
+                        name = name,
+                        others = others
+                    ),
+                };
                 let mut p = Problem::warning(it.address.clone(), None, message);
                 p.related = taken_addr;
                 out.push(p);
@@ -216,17 +238,17 @@ impl Index {
 #[derive(Debug, Clone)]
 pub(super) enum Resolved {
     Found(Target),
-    Missing(String),
+    Missing(Message),
 }
 
-fn ref_problem(it: &Item, r: &Ref, why: &str, related: Option<String>) -> Problem {
+fn ref_problem(it: &Item, r: &Ref, why: Message, related: Option<String>) -> Problem {
     let (offset, line) = match r.at {
         At::Phase { offset, .. } | At::Object { offset, .. } => (Some(offset), None),
         At::Row { offset, line, .. } => (Some(offset), Some(line)),
         At::Slot { offset, .. } | At::Component { offset, .. } => (Some(offset), None),
         _ => (None, None),
     };
-    let mut p = Problem::warning(it.address.clone(), offset, format!("{} names {} {}: {why}", r.at.describe(), r.kind.label(), r.name));
+    let mut p = Problem::warning(it.address.clone(), offset, why.prefixed(&format!("{} names {} {}: ", r.at.describe(), r.kind.label(), r.name)));
     if let Some(l) = line {
         p = p.at_line(l);
     }

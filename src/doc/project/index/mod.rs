@@ -25,7 +25,8 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::mat0::lookup::{DEFAULT_MATERIAL, Fallback};
 use crate::formats::readings::Readings;
 use crate::formats::wear::{Section, Wear};
-use crate::formats::{Severity, TYPE_TEXM};
+use crate::formats::{Message, Severity, TYPE_TEXM};
+use crate::msg;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -242,7 +243,7 @@ impl Index {
                 rel: f.rel.clone(),
                 node: None,
                 items: Vec::new(),
-                problems: vec![Problem::error(f.rel.clone(), Some(0), format!("cannot be read: {e}"))],
+                problems: vec![Problem::error(f.rel.clone(), Some(0), msg!("project-cannot-read", "cannot be read: {error}", error = e.to_string()))],
                 bytes: 0,
                 data: SharedBytes::from(Vec::new()),
             },

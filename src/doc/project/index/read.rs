@@ -23,12 +23,12 @@ pub(in crate::doc::project) fn index_file(rel: &str, bytes: SharedBytes, reading
     let node = match Node::parse(&name, bytes.clone()) {
         Ok((node, diags)) => {
             for d in diags.into_iter().filter(|d| d.severity == Severity::Error) {
-                problems.push(Problem::new(d.severity, rel, d.offset, d.message));
+                problems.push(Problem::new(d.severity, rel, d.offset, d.text()));
             }
             Some(node)
         }
         Err(e) => {
-            problems.push(Problem::error(rel, Some(e.offset), e.message.clone()));
+            problems.push(Problem::error(rel, Some(e.offset), e.text()));
             None
         }
     };
@@ -73,7 +73,7 @@ pub(super) fn index_archive(
         let bytes = match node.entry_bytes(i) {
             Ok(b) => b,
             Err(e) => {
-                problems.push(Problem::error(addr, Some(m.offset), format!("cannot be read: {}", e.message)));
+                problems.push(Problem::error(addr, Some(m.offset), e.text().prefixed("cannot be read: ")));
                 continue;
             }
         };
@@ -84,7 +84,7 @@ pub(super) fn index_archive(
         if nested {
             match Node::parse(&m.name, bytes.clone()) {
                 Ok((child, _)) => index_archive(&child, &addr, entries, Some(me), base, readings, items, problems),
-                Err(e) => problems.push(Problem::error(addr, Some(e.offset), e.message)),
+                Err(e) => problems.push(Problem::error(addr, Some(e.offset), e.text())),
             }
         }
     }

@@ -72,14 +72,14 @@ impl Index {
         let (archive, member) = split_member(name);
         let (archive, member) = (crate::formats::cp1251::decode(archive), crate::formats::cp1251::decode(member));
         if archive.is_empty() {
-            return Resolved::Missing("the slot names no archive".into());
+            return Resolved::Missing(msg!("project-slot-no-archive", "the slot names no archive"));
         }
         let Some(f) = self.find_archive(&archive) else {
-            return Resolved::Missing(format!("no file named {archive} in the project"));
+            return Resolved::Missing(msg!("project-no-archive-file", "no file named {archive} in the project", archive = archive));
         };
         match self.members.get(&(f, member.to_ascii_lowercase())) {
             Some(&item) => Resolved::Found(Target { item: ItemId { file: f, item }, exact: true, row: None }),
-            None => Resolved::Missing(format!("not in {}", self.files[f as usize].rel)),
+            None => Resolved::Missing(msg!("project-not-in", "not in {place}", place = &self.files[f as usize].rel)),
         }
     }
 
@@ -144,7 +144,7 @@ impl Index {
             out.push(Problem::warning(
                 it.address.clone(),
                 None,
-                format!("the record names itself through its parent slots: {}", path.join(" → ")),
+                msg!("project-record-cycle", "the record names itself through its parent slots: {path}", path = path.join(" → ")),
             ));
         }
         out
@@ -192,11 +192,27 @@ impl Index {
                     let mut p = Problem::warning(
                         it.address.clone(),
                         Some(offset + 68),
-                        format!(
-                            "component {index} ({}) is attached to node {node} of its parent's mesh {address}, which has {count} node{}",
-                            r.name,
-                            if count == 1 { "" } else { "s" }
-                        ),
+                        if count == 1 {
+                            msg!(
+                                "project-socket-past-one",
+                                "component {index} ({name}) is attached to node {node} of its parent's mesh {address}, which has {count} node",
+                                index = index,
+                                name = &r.name,
+                                node = node,
+                                address = &address,
+                                count = count
+                            )
+                        } else {
+                            msg!(
+                                "project-socket-past",
+                                "component {index} ({name}) is attached to node {node} of its parent's mesh {address}, which has {count} nodes",
+                                index = index,
+                                name = &r.name,
+                                node = node,
+                                address = &address,
+                                count = count
+                            )
+                        },
                     );
                     p.related = Some(address);
                     out.push(p);
@@ -292,5 +308,18 @@ mod tests {
         let ix = Index::from_bytes([("UNITS/bad.dat", SharedBytes::from(bytes))], &Readings::default());
         let p = ix.problems_of("UNITS/bad.dat");
         assert!(p.iter().any(|p| p.severity == Severity::Error && p.message.contains("does not parse") && p.offset == Some(120)), "{p:#?}");
+    }
+
+    #[test]
+    fn a_finding_keeps_its_id_and_reads_in_russian() {
+        use crate::app::i18n::{Language, messages::text_in};
+        let ix = folder(3);
+        let ru = |p: &Problem| text_in(Language::Russian, &p.message, p.key.as_deref());
+        let p = ix.problems();
+        let socket = p.iter().find(|p| p.file == "UNITS/u.dat").expect("a bad socket");
+        assert_eq!(socket.key.as_ref().map(|k| k.id), Some("project-socket-past-one"));
+        assert!(ru(socket).starts_with("компонент 1 (") && ru(socket).ends_with(", а в ней 1 узел"), "{}", ru(socket));
+        let lone = p.iter().find(|p| p.file == "objects.rlb::lone" && p.message.contains("nowhere.rlb")).expect("a dangling slot");
+        assert!(ru(lone).ends_with(": в проекте нет файла nowhere.rlb"), "{}", ru(lone));
     }
 }
