@@ -188,9 +188,9 @@ pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes
             msg!(
                 "import-animation-too-long",
                 "the animation lasts {duration} s: {frames} frames at {fps} per second, past the {max} the importer samples",
-                duration = duration,
+                duration = duration.to_string(),
                 frames = frames,
-                fps = fps,
+                fps = fps.to_string(),
                 max = MAX_FRAMES
             ),
         ));

@@ -136,10 +136,10 @@ fn extra_u64(o: Option<&serde_json::Map<String, Value>>, key: &str) -> Option<u6
 /// The options' numbers, checked before anything is read.
 pub fn check_options(opts: &Options) -> Result<()> {
     if !(opts.scale.is_finite() && opts.scale > 0.0) {
-        return Err(Error::new(0, msg!("import-scale-not-positive", "scale {scale} must be a positive number", scale = opts.scale)));
+        return Err(Error::new(0, msg!("import-scale-not-positive", "scale {scale} must be a positive number", scale = opts.scale.to_string())));
     }
     if !(opts.frames_per_second.is_finite() && opts.frames_per_second > 0.0 && opts.frames_per_second <= 1000.0) {
-        return Err(Error::new(0, msg!("import-fps-out-of-range", "{fps} frames per second must be in 0..1000", fps = opts.frames_per_second)));
+        return Err(Error::new(0, msg!("import-fps-out-of-range", "{fps} frames per second must be in 0..1000", fps = opts.frames_per_second.to_string())));
     }
     Ok(())
 }
