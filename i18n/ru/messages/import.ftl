@@ -184,3 +184,26 @@ import-mapped-material-missing = материал { $row }: в Material.lib не
 ## Импорт модели: запись архива модели (src/import/write.rs)
 import-payload-misplaced = { $name }: архив размещает эти данные по смещению { $at }, а не { $expected }
 import-total-size-mismatch = общий размер архива не совпадает с записанными данными
+
+## Распаковка папки игры и упаковка обратно (src/unpack)
+unpack-no-threads = не удалось запустить { $jobs ->
+        [one] { $jobs } рабочий поток
+        [few] { $jobs } рабочих потока
+       *[many] { $jobs } рабочих потоков
+    }: { $error }
+unpack-not-a-tree = { $dir }: это не распакованное дерево ({ $manifest }: { $error })
+unpack-output-inside-tree = { $out }: результат должен лежать вне распакованного дерева
+unpack-not-a-file-name = { $path }: это не имя файла
+unpack-kept-whole = { $rel }: оставлен целым, не распакован: { $why }
+unpack-kept-whole-overlap = { $rel }: оставлен целым, не распакован: запись { $entry } делит байты с другой записью или выходит за пределы файла
+unpack-no-form = у вида { $kind } нет редактируемой формы
+unpack-replaced = { $archive }: { $entry } заменена из { $from } ({ $old } -> { $new } байт)
+unpack-replaced-with-attributes = { $archive }: { $entry } заменена из { $from } ({ $old } -> { $new } байт) вместе с атрибутами
+unpack-removed = { $archive }: { $entry } удалена ({ $file } больше нет)
+unpack-added = { $archive }: { $entry } добавлена из { $from } ({ $size } байт)
+unpack-no-storage-method = в манифесте нет способа хранения записи
+unpack-offsets-overlap = смещения записей в манифесте перекрываются
+unpack-skeleton-short = скелет архива короче, чем указано в манифесте
+unpack-untouched-size = { $file }: даёт { $size } байт, а в записи было { $held }
+unpack-name-not-cp1251 = { $file }: в имени есть символы вне CP1251
+unpack-untouched-differs = файлы дают другие байты, чем были в архиве, хотя ничего не менялось (не правили ли манифест или .archive.bin?)
