@@ -30,7 +30,11 @@ gltf-accessor-type = accessor { $index }: тип { $found } там, где ож�
 gltf-accessor-component-unknown = accessor { $index }: неизвестный тип компонентов { $t }
 gltf-accessor-no-view = accessor { $index }: нет bufferView (accessor из одних нулей), такой импорт не читает
 gltf-accessor-stride = accessor { $index }: byteStride { $stride } при элементах по { $elem } байт (glTF допускает { $elem }..252)
-gltf-accessor-outside = accessor { $index }: { $count } элем. по { $elem } байт с шагом { $stride } от смещения { $offset } требуют { $need } байт, а в bufferView { $view } их { $size }
+gltf-accessor-outside = accessor { $index }: { $count ->
+        [one] { $count } элемент
+        [few] { $count } элемента
+       *[many] { $count } элементов
+    } по { $elem } байт с шагом { $stride } от смещения { $offset } требуют { $need } байт, а в bufferView { $view } их { $size }
 gltf-base64-byte = байт { $c } не относится к base64
 gltf-base64-length = текст base64 такой длины, что один символ остаётся лишним
 
@@ -75,11 +79,11 @@ gltf-channel-output-not-finite = канал анимации { $ci }: выход
 ## Импорт модели: параметры, узлы, ограничения движка (src/import/mod.rs, hierarchy.rs)
 import-scale-not-positive = масштаб { $scale } должен быть положительным числом
 import-fps-out-of-range = частота { $fps } кадров в секунду должна быть в пределах 0..1000
-import-node-name-cut = узел { $name }: { $count ->
+import-node-name-cut = узел { $name }: имя длиной { $count ->
         [one] { $count } байт
         [few] { $count } байта
        *[many] { $count } байт
-    }, имя обрезано до { $max }, как у движка
+    } обрезано до { $max } — предела движка
 import-skin-left-out = узел { $i }: скиннинг пропущен (движок двигает каждый пакет жёстко вместе с одним узлом)
 import-node-split = узел { $node }: больше { $max } треугольников в одной ячейке; разделён ещё на { $count ->
         [one] { $count } узел
@@ -130,9 +134,9 @@ import-normal-count = сетка { $mesh }, примитив { $k }: { $count ->
     }
 import-normals-missing = сетка { $mesh }, примитив { $k }: нормалей нет; нормали вычислены по треугольникам (с весом по площади)
 import-normals-bad = сетка { $mesh }, примитив { $k }: { $count ->
-        [one] { $count } нулевая или бесконечная нормаль
-        [few] { $count } нулевые или бесконечные нормали
-       *[many] { $count } нулевых или бесконечных нормалей
+        [one] { $count } нулевая или не конечная нормаль
+        [few] { $count } нулевые или не конечные нормали
+       *[many] { $count } нулевых или не конечных нормалей
     }; нормали вычислены по треугольникам (с весом по площади)
 import-no-uvs = сетка { $mesh }, примитив { $k }: нет UV-координат (TEXCOORD_0); все вершины получают (0, 0), и текстура покажет один тексель
 import-colours-left-out = сетка { $mesh }, примитив { $k }: { $key } пропущен — в формате MSH нет цветов вершин (цвет берётся из материала)
@@ -145,12 +149,20 @@ import-zero-area-kept = сетка { $mesh }, примитив { $k }: { $count 
         [few] { $count } треугольника нулевой площади оставлены
        *[many] { $count } треугольников нулевой площади оставлены
     } (их нормаль грани нулевая)
-import-uv-count = сетка { $mesh }, примитив { $k }: { $count } значений { $what } на { $n ->
+import-uv-count = сетка { $mesh }, примитив { $k }: { $count ->
+        [one] { $count } значение
+        [few] { $count } значения
+       *[many] { $count } значений
+    } { $what } на { $n ->
         [one] { $n } позицию
         [few] { $n } позиции
        *[many] { $n } позиций
     }
-import-uv-non-finite = сетка { $mesh }, примитив { $k }: { $count } бесконечных значений { $what } заменены на 0
+import-uv-non-finite = сетка { $mesh }, примитив { $k }: { $count ->
+        [one] { $count } значение { $what } — не конечное число, заменено на 0
+        [few] { $count } значения { $what } — не конечные числа, заменены на 0
+       *[many] { $count } значений { $what } — не конечные числа, заменены на 0
+    }
 import-uv-shifted = сетка { $mesh }, примитив { $k }: координата { $axis } в { $what } сдвинута на { $shift } целых повторов (движок не хранит отрицательных координат)
 import-uv-clamped = сетка { $mesh }, примитив { $k }: координата { $axis } в { $what } охватывает { $span } повторов; движок хранит 0..64, остальное обрезается
 
