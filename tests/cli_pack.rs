@@ -63,6 +63,29 @@ fn a_material_mistake_fails_with_line_and_column() {
     assert!(!out.exists());
 }
 
+/// An archive's skeleton edited by hand: the untouched archive packs to other bytes, so it is
+/// not written; the JSON failure names the message's id beside its English text.
+#[test]
+fn an_edited_skeleton_fails_with_the_messages_id() {
+    let t = tempfile::tempdir().unwrap();
+    let (game, un, out) = (t.path().join("game"), t.path().join("un"), t.path().join("out"));
+    write_game(&game, &GameSpec::SMALL).unwrap();
+    assert_eq!(bin().arg("unpack").arg(&game).arg("-o").arg(&un).arg("--no-models").output().unwrap().status.code(), Some(0));
+    let sk = un.join("Material.lib/.archive.bin");
+    let mut b = std::fs::read(&sk).unwrap();
+    b[5] ^= 0xFF;
+    std::fs::write(&sk, b).unwrap();
+    let o = bin().arg("pack").arg(&un).arg("-o").arg(&out).arg("--json").output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let f = v["failures"].as_array().unwrap();
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0]["item"], "Material.lib");
+    assert_eq!(f[0]["message"], "the files give other bytes than the archive had, though none changed (was the manifest or .archive.bin edited?)");
+    assert_eq!(f[0]["id"], "unpack-untouched-differs");
+    assert!(!out.join("Material.lib").exists());
+}
+
 /// SIGINT in the middle of an unpack: the run stops, exits 130, and leaves only whole files.
 #[cfg(unix)]
 #[test]

@@ -72,7 +72,7 @@ pub fn run_batch(pack: bool, from: PathBuf, dest: PathBuf, p: &Progress) -> Outc
     } else {
         ("unpack", unpack(std::slice::from_ref(&from), &dest, &opts, &sink))
     };
-    Outcome::Batch { verb, dest, report: report.map_err(|e| e.0) }
+    Outcome::Batch { verb, dest, report: report.map_err(|e| crate::app::i18n::messages::message(&e.0)) }
 }
 
 /// What a finished task hands back.

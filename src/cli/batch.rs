@@ -104,8 +104,8 @@ fn finish(command: &str, r: &Report, started: Instant, json: bool, dest: &Path) 
             "files_written": r.files_written,
             "bytes_out": r.bytes_out,
             "seconds": seconds,
-            "changes": r.changes,
-            "notes": r.notes,
+            "changes": r.changes.iter().map(|m| m.as_str()).collect::<Vec<_>>(),
+            "notes": r.notes.iter().map(|m| m.as_str()).collect::<Vec<_>>(),
             "failures": r.failures,
             "cancelled": r.cancelled,
         });

@@ -211,7 +211,7 @@ pub fn import_model(a: &ImportModelArgs, r: &Readings) -> Out {
     }
     for m in &changes.missing {
         let lib = if material_lib.is_some() { lib_label(&material_lib_path) } else { "Material.lib (none found beside the model or above it)".into() };
-        warn.push(format!("material {m} is not in {lib}: the game draws it with DEFAULT (add it with --materials Material.lib)"));
+        warn.push(format!("material {m} is not in {lib}: the game draws it with DEFAULT (add it with --materials Material.lib)").into());
     }
     for w in &warn {
         eprintln!("warning: {shown}: {w}");

@@ -9,7 +9,9 @@ use super::hierarchy::{Axes, Trs, Tree, place};
 use crate::formats::msh::anim::{AnimKey24, AnimMap, Transform, encode_quat};
 use crate::formats::msh::nodes::NONE;
 use crate::formats::readings::QuatOrder;
+use crate::formats::message::Message;
 use crate::formats::{Error, Result};
+use crate::msg;
 use glam::{Quat, Vec3};
 
 /// Keys and map entries are u16 indices (`fallback_key`, the map's entries; 0xFFFF is "none"
@@ -53,32 +55,31 @@ pub struct Keys {
     pub animated_nodes: usize,
 }
 
-fn read_channels(g: &Gltf, a: &AnimationJ, warn: &mut Vec<String>) -> Result<Vec<Channel>> {
+fn read_channels(g: &Gltf, a: &AnimationJ, warn: &mut Vec<Message>) -> Result<Vec<Channel>> {
     let mut out = Vec::new();
     for (ci, c) in a.channels.iter().enumerate() {
-        let ctx = |m: String| Error::new(0, format!("animation channel {ci}: {m}"));
         let path = match c.target.path.as_str() {
             "translation" => Path::Translation,
             "rotation" => Path::Rotation,
             "scale" => Path::Scale,
             other => {
-                warn.push(format!("animation channel {ci}: {other} animation left out (the engine animates nodes only)"));
+                warn.push(msg!("import-channel-path-left-out", "animation channel {ci}: {path} animation left out (the engine animates nodes only)", ci = ci, path = other));
                 continue;
             }
         };
         let Some(node) = c.target.node.filter(|&n| n < g.doc.nodes.len()) else {
-            return Err(ctx("its target names no node of the file".into()));
+            return Err(Error::new(0, msg!("gltf-channel-no-node", "animation channel {ci}: its target names no node of the file", ci = ci)));
         };
-        let s = a.samplers.get(c.sampler).ok_or_else(|| ctx(format!("sampler {} does not exist", c.sampler)))?;
+        let s = a.samplers.get(c.sampler).ok_or_else(|| Error::new(0, msg!("gltf-channel-sampler-missing", "animation channel {ci}: sampler {sampler} does not exist", ci = ci, sampler = c.sampler)))?;
         let interpolation = match s.interpolation.as_deref().unwrap_or("LINEAR") {
             "LINEAR" => Interp::Linear,
             "STEP" => Interp::Step,
             "CUBICSPLINE" => Interp::Cubic,
-            other => return Err(ctx(format!("interpolation {other} (LINEAR, STEP or CUBICSPLINE expected)"))),
+            other => return Err(Error::new(0, msg!("gltf-channel-interpolation", "animation channel {ci}: interpolation {other} (LINEAR, STEP or CUBICSPLINE expected)", ci = ci, other = other))),
         };
         let times: Vec<f32> = g.read_floats::<1>(s.input, false).map_err(|e| e.within(format!("animation channel {ci}")))?.into_iter().map(|t| t[0]).collect();
         if let Some(bad) = times.windows(2).position(|w| w[1].partial_cmp(&w[0]) != Some(std::cmp::Ordering::Greater)).or(times.iter().position(|t| !t.is_finite() || *t < 0.0)) {
-            return Err(ctx(format!("key time {bad} is not finite, negative, or not after the one before")));
+            return Err(Error::new(0, msg!("gltf-channel-key-time", "animation channel {ci}: key time {bad} is not finite, negative, or not after the one before", ci = ci, bad = bad)));
         }
         let values: Vec<[f32; 4]> = match path {
             Path::Rotation => g.read_floats::<4>(s.output, false),
@@ -87,10 +88,16 @@ fn read_channels(g: &Gltf, a: &AnimationJ, warn: &mut Vec<String>) -> Result<Vec
         .map_err(|e| e.within(format!("animation channel {ci}")))?;
         let per_key = if interpolation == Interp::Cubic { 3 } else { 1 };
         if values.len() != times.len() * per_key {
-            return Err(ctx(format!("{} output values for {} key times", values.len(), times.len())));
+            return Err(Error::new(0, msg!(
+                "gltf-channel-output-count",
+                "animation channel {ci}: {count} output values for {keys} key times",
+                ci = ci,
+                count = values.len(),
+                keys = times.len()
+            )));
         }
         if values.iter().flatten().any(|v| !v.is_finite()) {
-            return Err(ctx("an output value is not a finite number".into()));
+            return Err(Error::new(0, msg!("gltf-channel-output-not-finite", "animation channel {ci}: an output value is not a finite number", ci = ci)));
         }
         out.push(Channel { node, path, times, values, interpolation });
     }
@@ -144,14 +151,19 @@ impl Channel {
 /// builds the keys. `rest` is every glTF node's rest transform; `extra_nodes` are the nodes the
 /// importer adds after the tree's (slots split off a large mesh), static at identity.
 #[allow(clippy::too_many_arguments, reason = "the importer's state at this step, each used once")]
-pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes: &Axes, fps: f32, extra_nodes: usize, quat: QuatOrder, warn: &mut Vec<String>) -> Result<Keys> {
+pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes: &Axes, fps: f32, extra_nodes: usize, quat: QuatOrder, warn: &mut Vec<Message>) -> Result<Keys> {
     let node_count = tree.gltf.len() + extra_nodes;
     let mut animated_gltf = vec![false; g.doc.nodes.len()];
     let channels = match g.doc.animations.first() {
         Some(a) => {
             if g.doc.animations.len() > 1 {
                 let names: Vec<String> = g.doc.animations.iter().skip(1).enumerate().map(|(i, a)| a.name.clone().unwrap_or_else(|| format!("#{}", i + 1))).collect();
-                warn.push(format!("the model takes one animation: {} imported, {} left out", a.name.as_deref().unwrap_or("#0"), names.join(", ")));
+                warn.push(msg!(
+                    "import-one-animation",
+                    "the model takes one animation: {first} imported, {others} left out",
+                    first = a.name.as_deref().unwrap_or("#0"),
+                    others = names.join(", ")
+                ));
             }
             read_channels(g, a, warn)?
         }
@@ -159,33 +171,61 @@ pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes
     };
     for c in &channels {
         if tree.msh_of[c.node].is_none() {
-            warn.push(format!("an animation channel targets node {}, which is a LOD, a variant or outside the scene: left out", c.node));
+            warn.push(msg!("import-channel-node-left-out", "an animation channel targets node {node}, which is a LOD, a variant or outside the scene: left out", node = c.node));
             continue;
         }
         animated_gltf[c.node] = true;
         if c.path == Path::Scale {
-            warn.push(format!("node {}: scale animation left out (the engine's keys carry rotation and translation)", c.node));
+            warn.push(msg!("import-scale-animation-left-out", "node {node}: scale animation left out (the engine's keys carry rotation and translation)", node = c.node));
         }
     }
     let channels: Vec<Channel> = channels.into_iter().filter(|c| tree.msh_of[c.node].is_some() && c.path != Path::Scale).collect();
     let duration = channels.iter().map(Channel::duration).fold(0.0f32, f32::max);
     let frames = if channels.is_empty() { 0 } else { (duration * fps).round() as usize + 1 };
     if frames > MAX_FRAMES {
-        return Err(Error::new(0, format!("the animation lasts {duration} s: {frames} frames at {fps} per second, past the {MAX_FRAMES} the importer samples")));
+        return Err(Error::new(
+            0,
+            msg!(
+                "import-animation-too-long",
+                "the animation lasts {duration} s: {frames} frames at {fps} per second, past the {max} the importer samples",
+                duration = duration.to_string(),
+                frames = frames,
+                fps = fps.to_string(),
+                max = MAX_FRAMES
+            ),
+        ));
     }
     let animated: Vec<bool> = (0..node_count).map(|m| tree.gltf.get(m).is_some_and(|&i| animated_gltf[i])).collect();
     let animated_count = animated.iter().filter(|a| **a).count();
     let total = (node_count - animated_count) + animated_count * frames;
     if total > MAX_KEYS {
-        return Err(Error::new(0, format!(
-            "the animation needs {total} keys ({animated_count} animated nodes x {frames} frames, and one per static node), past the engine's limit of {MAX_KEYS} (16-bit key indices); sample at a lower --fps or shorten it"
-        )));
+        return Err(Error::new(
+            0,
+            msg!(
+                "import-too-many-keys",
+                "the animation needs {total} keys ({animated} animated nodes x {frames} frames, and one per static node), past the engine's limit of {max} (16-bit key indices); sample at a lower --fps or shorten it",
+                total = total,
+                animated = animated_count,
+                frames = frames,
+                max = MAX_KEYS
+            ),
+        ));
     }
     // Each frame places every node (a child's rigid local can depend on its parents' scale):
     // bounded so that hostile input cannot ask for billions of placements.
     let samples = frames.saturating_mul(node_count.max(1));
     if samples > MAX_SAMPLES {
-        return Err(Error::new(0, format!("sampling {frames} frames of {node_count} nodes is {samples} node placements, past the importer's {MAX_SAMPLES}; sample at a lower --fps")));
+        return Err(Error::new(
+            0,
+            msg!(
+                "import-too-many-samples",
+                "sampling {frames} frames of {nodes} nodes is {samples} node placements, past the importer's {max}; sample at a lower --fps",
+                frames = frames,
+                nodes = node_count,
+                samples = samples,
+                max = MAX_SAMPLES
+            ),
+        ));
     }
     // The animated nodes' locals at each frame.
     let animated_list: Vec<usize> = (0..node_count).filter(|&m| animated[m]).collect();
@@ -211,7 +251,7 @@ pub fn keys(g: &Gltf, tree: &Tree, rest: &[Trs], rest_locals: &[Transform], axes
         if let Ok(slot) = animated_list.binary_search(&m) {
             let first = out.keys.len();
             if out.map.map.len() >= NONE as usize {
-                return Err(Error::new(0, format!("the frame map's run for node {m} starts at {}, past the engine's limit of 65534", out.map.map.len())));
+                return Err(Error::new(0, msg!("import-frame-map-full", "the frame map's run for node {m} starts at {start}, past the engine's limit of 65534", m = m, start = out.map.map.len())));
             }
             out.map_start.push(out.map.map.len() as u16);
             for (f, pose) in per_frame.iter().enumerate() {

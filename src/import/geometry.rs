@@ -9,7 +9,9 @@ use crate::formats::msh::slots::Slot68;
 use crate::formats::msh::triangles::{NO_NEIGHBOUR, TriDesc16, encode_face_normal};
 use crate::formats::msh::vertex::{encode_normal, encode_uv};
 use crate::formats::readings::UvSign;
+use crate::formats::message::Message;
 use crate::formats::{Error, Result};
+use crate::msg;
 use glam::{Mat4, Vec3};
 
 /// Indices one batch draws: a u16 count (docs/formats/msh.md, Batch20 +8).
@@ -58,22 +60,28 @@ pub struct Part {
     pub tri_flags: Option<Vec<u16>>,
 }
 
-/// Reads one primitive, converts it to Parkan's axes (and through `vertex`, into its MSH node's
-/// space), reverses its winding for the reflection, and reports what it could not carry.
-pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &Axes, vertex: Option<Mat4>, warn: &mut Vec<String>) -> Result<Option<Part>> {
+/// Reads one primitive (`at`: its mesh's name and its index in the mesh, for messages),
+/// converts it to Parkan's axes (and through `vertex`, into its MSH node's space), reverses its
+/// winding for the reflection, and reports what it could not carry.
+pub fn read_part(g: &Gltf, p: &PrimitiveJ, at: (&str, usize), material: u8, axes: &Axes, vertex: Option<Mat4>, warn: &mut Vec<Message>) -> Result<Option<Part>> {
+    let (mesh, k) = at;
+    let label = format!("mesh {mesh} primitive {k}");
     let ctx = |e: Error| e.within(label.clone());
     if let Some(ext) = p.extensions.as_ref().and_then(|e| e.keys().next()) {
-        return Err(Error::new(0, format!("{label} uses the extension {ext}, which the importer does not read")));
+        return Err(Error::new(0, msg!("gltf-primitive-extension", "mesh {mesh} primitive {k} uses the extension {ext}, which the importer does not read", mesh = mesh, k = k, ext = ext)));
     }
     let mode = p.mode.unwrap_or(4);
     if !(4..=6).contains(&mode) {
-        warn.push(format!("{label}: mode {mode} (points or lines) has no triangles: left out"));
+        warn.push(msg!("import-primitive-no-triangles", "mesh {mesh} primitive {k}: mode {mode} (points or lines) has no triangles: left out", mesh = mesh, k = k, mode = mode));
         return Ok(None);
     }
-    let pos_acc = *p.attributes.get("POSITION").ok_or_else(|| Error::new(0, format!("{label} has no POSITION")))?;
+    let pos_acc = *p.attributes.get("POSITION").ok_or_else(|| Error::new(0, msg!("import-primitive-no-position", "mesh {mesh} primitive {k} has no POSITION", mesh = mesh, k = k)))?;
     let raw = g.read_floats::<3>(pos_acc, true).map_err(ctx)?;
     if let Some(bad) = raw.iter().position(|v| !v.iter().all(|c| c.is_finite())) {
-        return Err(Error::new(0, format!("{label}: position {bad} is not a finite number ({:?})", raw[bad])));
+        return Err(Error::new(
+            0,
+            msg!("import-position-not-finite", "mesh {mesh} primitive {k}: position {bad} is not a finite number ({value})", mesh = mesh, k = k, bad = bad, value = format!("{:?}", raw[bad])),
+        ));
     }
     let n = raw.len();
     let indices = match p.indices {
@@ -81,11 +89,18 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
         None => (0..n as u32).collect(),
     };
     if let Some(&bad) = indices.iter().find(|&&i| i as usize >= n) {
-        return Err(Error::new(0, format!("{label}: index {bad} past its {n} vertices")));
+        return Err(Error::new(0, msg!("import-index-past-vertices", "mesh {mesh} primitive {k}: index {bad} past its {n} vertices", mesh = mesh, k = k, bad = bad, n = n)));
     }
     let mut tris = triangles(&indices, mode);
     if mode == 4 && !indices.len().is_multiple_of(3) {
-        warn.push(format!("{label}: {} indices is not a whole number of triangles; the last {} left out", indices.len(), indices.len() % 3));
+        warn.push(msg!(
+            "import-indices-not-triangles",
+            "mesh {mesh} primitive {k}: {count} indices is not a whole number of triangles; the last {left} left out",
+            mesh = mesh,
+            k = k,
+            count = indices.len(),
+            left = indices.len() % 3
+        ));
     }
     if axes.reflects() {
         for t in &mut tris {
@@ -101,7 +116,7 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
         Some(&a) => {
             let v = g.read_floats::<3>(a, false).map_err(ctx)?;
             if v.len() != n {
-                return Err(Error::new(0, format!("{label}: {} normals for {n} positions", v.len())));
+                return Err(Error::new(0, msg!("import-normal-count", "mesh {mesh} primitive {k}: {count} normals for {n} positions", mesh = mesh, k = k, count = v.len(), n = n)));
             }
             v.into_iter().map(|v| {
                 let v = axes.vector(Vec3::from(v));
@@ -112,8 +127,17 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
     };
     let bad_normals = normals.iter().filter(|v: &&Vec3| !v.is_finite() || v.length_squared() < 0.5).count();
     if normals.is_empty() || bad_normals > 0 {
-        let what = if normals.is_empty() { "no normals".to_string() } else { format!("{bad_normals} zero or non-finite normals") };
-        warn.push(format!("{label}: {what}; normals computed from the triangles (area-weighted)"));
+        warn.push(if normals.is_empty() {
+            msg!("import-normals-missing", "mesh {mesh} primitive {k}: no normals; normals computed from the triangles (area-weighted)", mesh = mesh, k = k)
+        } else {
+            msg!(
+                "import-normals-bad",
+                "mesh {mesh} primitive {k}: {count} zero or non-finite normals; normals computed from the triangles (area-weighted)",
+                mesh = mesh,
+                k = k,
+                count = bad_normals
+            )
+        });
         let computed = face_normals(&positions, &tris);
         if normals.is_empty() {
             normals = computed;
@@ -126,32 +150,43 @@ pub fn read_part(g: &Gltf, p: &PrimitiveJ, label: String, material: u8, axes: &A
         }
     }
     let uv0 = match p.attributes.get("TEXCOORD_0") {
-        Some(&a) => uvs(g, a, n, &label, "TEXCOORD_0", warn)?,
+        Some(&a) => uvs(g, a, n, at, "TEXCOORD_0", warn)?,
         None => {
-            warn.push(format!("{label}: no UVs (TEXCOORD_0); every vertex gets (0, 0), so its texture shows one texel"));
+            warn.push(msg!("import-no-uvs", "mesh {mesh} primitive {k}: no UVs (TEXCOORD_0); every vertex gets (0, 0), so its texture shows one texel", mesh = mesh, k = k));
             vec![[0.0; 2]; n]
         }
     };
     let uv1 = match p.attributes.get("TEXCOORD_1") {
-        Some(&a) => Some(uvs(g, a, n, &label, "TEXCOORD_1", warn)?),
+        Some(&a) => Some(uvs(g, a, n, at, "TEXCOORD_1", warn)?),
         None => None,
     };
     for key in p.attributes.keys() {
-        let note = match key.as_str() {
+        warn.push(match key.as_str() {
             "POSITION" | "NORMAL" | "TEXCOORD_0" | "TEXCOORD_1" => continue,
-            k if k.starts_with("COLOR_") => "the MSH format has no vertex colours (its colour comes from the material)",
-            k if k.starts_with("JOINTS_") || k.starts_with("WEIGHTS_") => "the engine moves each batch rigidly with its node; skinning is not read",
-            "TANGENT" => "the engine reads no tangents",
-            _ => "the MSH format has no place for it",
-        };
-        warn.push(format!("{label}: {key} left out: {note}"));
+            a if a.starts_with("COLOR_") => msg!(
+                "import-colours-left-out",
+                "mesh {mesh} primitive {k}: {key} left out: the MSH format has no vertex colours (its colour comes from the material)",
+                mesh = mesh,
+                k = k,
+                key = key
+            ),
+            a if a.starts_with("JOINTS_") || a.starts_with("WEIGHTS_") => msg!(
+                "import-skinning-left-out",
+                "mesh {mesh} primitive {k}: {key} left out: the engine moves each batch rigidly with its node; skinning is not read",
+                mesh = mesh,
+                k = k,
+                key = key
+            ),
+            "TANGENT" => msg!("import-tangents-left-out", "mesh {mesh} primitive {k}: {key} left out: the engine reads no tangents", mesh = mesh, k = k, key = key),
+            _ => msg!("import-attribute-left-out", "mesh {mesh} primitive {k}: {key} left out: the MSH format has no place for it", mesh = mesh, k = k, key = key),
+        });
     }
     if p.targets.as_ref().is_some_and(|t| !t.is_empty()) {
-        warn.push(format!("{label}: morph targets left out (the engine has none)"));
+        warn.push(msg!("import-morph-left-out", "mesh {mesh} primitive {k}: morph targets left out (the engine has none)", mesh = mesh, k = k));
     }
     let zero_area = tris.iter().filter(|t| face(&positions, t).length_squared() <= f32::MIN_POSITIVE).count();
     if zero_area > 0 {
-        warn.push(format!("{label}: {zero_area} zero-area triangles kept (their face normal is zero)"));
+        warn.push(msg!("import-zero-area-kept", "mesh {mesh} primitive {k}: {count} zero-area triangles kept (their face normal is zero)", mesh = mesh, k = k, count = zero_area));
     }
     let normals = normals.into_iter().map(|v| encode_normal(v.into(), 0)).collect();
     let encode = |uv: Vec<[f32; 2]>| uv.into_iter().map(|c| encode_uv(c, UvSign::Unsigned)).collect::<Vec<_>>();
@@ -169,30 +204,48 @@ fn triangles(indices: &[u32], mode: u32) -> Vec<[u32; 3]> {
 
 /// Texture coordinates, shifted by whole repeats into the unsigned range the engine stores
 /// (docs/formats/msh.md, component 5: u16 / 1024, 0..64).
-fn uvs(g: &Gltf, acc: usize, n: usize, label: &str, what: &str, warn: &mut Vec<String>) -> Result<Vec<[f32; 2]>> {
-    let mut v = g.read_floats::<2>(acc, false).map_err(|e| e.within(label.to_string()))?;
+fn uvs(g: &Gltf, acc: usize, n: usize, at: (&str, usize), what: &str, warn: &mut Vec<Message>) -> Result<Vec<[f32; 2]>> {
+    let (mesh, k) = at;
+    let mut v = g.read_floats::<2>(acc, false).map_err(|e| e.within(format!("mesh {mesh} primitive {k}")))?;
     if v.len() != n {
-        return Err(Error::new(0, format!("{label}: {} {what} for {n} positions", v.len())));
+        return Err(Error::new(0, msg!("import-uv-count", "mesh {mesh} primitive {k}: {count} {what} for {n} positions", mesh = mesh, k = k, count = v.len(), what = what, n = n)));
     }
     let non_finite = v.iter().filter(|c| !c[0].is_finite() || !c[1].is_finite()).count();
     if non_finite > 0 {
-        warn.push(format!("{label}: {non_finite} non-finite {what} set to 0"));
+        warn.push(msg!("import-uv-non-finite", "mesh {mesh} primitive {k}: {count} non-finite {what} set to 0", mesh = mesh, k = k, count = non_finite, what = what));
         for c in v.iter_mut().flatten().filter(|c| !c.is_finite()) {
             *c = 0.0;
         }
     }
-    for k in 0..2 {
-        let lo = v.iter().map(|c| c[k]).fold(f32::INFINITY, f32::min);
-        let hi = v.iter().map(|c| c[k]).fold(f32::NEG_INFINITY, f32::max);
+    for c in 0..2 {
+        let lo = v.iter().map(|uv| uv[c]).fold(f32::INFINITY, f32::min);
+        let hi = v.iter().map(|uv| uv[c]).fold(f32::NEG_INFINITY, f32::max);
+        let axis = ["u", "v"][c];
         if lo < 0.0 {
             let shift = (-lo).ceil();
-            for c in &mut v {
-                c[k] += shift;
+            for uv in &mut v {
+                uv[c] += shift;
             }
-            warn.push(format!("{label}: {what} {} shifted by {shift} whole repeats (the engine stores no negative coordinate)", ["u", "v"][k]));
+            warn.push(msg!(
+                "import-uv-shifted",
+                "mesh {mesh} primitive {k}: {what} {axis} shifted by {shift} whole repeats (the engine stores no negative coordinate)",
+                mesh = mesh,
+                k = k,
+                what = what,
+                axis = axis,
+                shift = shift
+            ));
         }
         if hi - lo.min(0.0) > 63.99 {
-            warn.push(format!("{label}: {what} {} spans {:.1} repeats; the engine stores 0..64, the rest is clamped", ["u", "v"][k], hi - lo));
+            warn.push(msg!(
+                "import-uv-clamped",
+                "mesh {mesh} primitive {k}: {what} {axis} spans {span} repeats; the engine stores 0..64, the rest is clamped",
+                mesh = mesh,
+                k = k,
+                what = what,
+                axis = axis,
+                span = format!("{:.1}", hi - lo)
+            ));
         }
     }
     Ok(v)
@@ -267,21 +320,45 @@ impl Arrays {
     /// [`split_for_slots`]); `node` names it in messages. Returns the slot's index.
     pub fn slot(&mut self, node: &str, parts: &[Part]) -> Result<u16> {
         let (tri_start, batch_start, first_vertex) = (self.descs.len(), self.batches.len(), self.positions.len());
-        let limit = |what: &str, count: usize, max: usize| {
-            Error::new(0, format!("node {node}: {what} is {count}, past the engine's limit of {max} (a 16-bit field); make the model smaller or split it into several models"))
-        };
         if tri_start > MAX_U16_START {
-            return Err(limit("the first triangle of its slot", tri_start, MAX_U16_START));
+            return Err(Error::new(
+                0,
+                msg!(
+                    "import-slot-first-triangle",
+                    "node {node}: the first triangle of its slot is {count}, past the engine's limit of {max} (a 16-bit field); make the model smaller or split it into several models",
+                    node = node,
+                    count = tri_start,
+                    max = MAX_U16_START
+                ),
+            ));
         }
         if self.slots.len() >= 0xFFFF {
-            return Err(limit("the slot count", self.slots.len() + 1, 0xFFFE));
+            return Err(Error::new(
+                0,
+                msg!(
+                    "import-slot-count",
+                    "node {node}: the slot count is {count}, past the engine's limit of {max} (a 16-bit field); make the model smaller or split it into several models",
+                    node = node,
+                    count = self.slots.len() + 1,
+                    max = 0xFFFE
+                ),
+            ));
         }
         for part in parts {
             self.batches_of(part);
         }
         let (tri_count, batch_count) = (self.descs.len() - tri_start, self.batches.len() - batch_start);
         if batch_start > MAX_U16_START || batch_count > 0xFFFF {
-            return Err(limit("the first batch of its slot", batch_start.max(batch_count), MAX_U16_START));
+            return Err(Error::new(
+                0,
+                msg!(
+                    "import-slot-first-batch",
+                    "node {node}: the first batch of its slot is {count}, past the engine's limit of {max} (a 16-bit field); make the model smaller or split it into several models",
+                    node = node,
+                    count = batch_start.max(batch_count),
+                    max = MAX_U16_START
+                ),
+            ));
         }
         self.link_neighbours(tri_start, batch_start);
         let slot = Slot68::with_bounds((tri_start as u16, tri_count as u16), (batch_start as u16, batch_count as u16), &self.positions[first_vertex..]);

@@ -10,6 +10,7 @@
 
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{Error, Result};
+use crate::msg;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -201,23 +202,23 @@ fn u32_at(b: &[u8], at: usize) -> Option<u32> {
 
 /// Splits a `.glb` into its JSON and BIN chunks (their byte ranges).
 fn glb_chunks(bytes: &[u8]) -> Result<(std::ops::Range<usize>, Option<std::ops::Range<usize>>)> {
-    let version = u32_at(bytes, 4).ok_or_else(|| Error::new(4, "the GLB header is cut short (12 bytes expected)"))?;
+    let version = u32_at(bytes, 4).ok_or_else(|| Error::new(4, msg!("gltf-glb-header-short", "the GLB header is cut short (12 bytes expected)")))?;
     if version != 2 {
-        return Err(Error::new(4, format!("GLB version {version}; only glTF 2.0 is read")));
+        return Err(Error::new(4, msg!("gltf-glb-version", "GLB version {version}; only glTF 2.0 is read", version = version)));
     }
     let declared = u32_at(bytes, 8).unwrap_or(0) as usize;
     if declared > bytes.len() || declared < 12 {
-        return Err(Error::new(8, format!("the GLB header declares {declared} bytes; the file has {}", bytes.len())));
+        return Err(Error::new(8, msg!("gltf-glb-length", "the GLB header declares {declared} bytes; the file has {length}", declared = declared, length = bytes.len())));
     }
     let bytes = &bytes[..declared];
     let mut at = 12usize;
     let (mut json, mut bin) = (None, None);
     while at < bytes.len() {
-        let len = u32_at(bytes, at).ok_or_else(|| Error::new(at, "a GLB chunk header is cut short (8 bytes expected)"))? as usize;
-        let kind = u32_at(bytes, at + 4).ok_or_else(|| Error::new(at + 4, "a GLB chunk header is cut short (8 bytes expected)"))?;
+        let len = u32_at(bytes, at).ok_or_else(|| Error::new(at, msg!("gltf-glb-chunk-short", "a GLB chunk header is cut short (8 bytes expected)")))? as usize;
+        let kind = u32_at(bytes, at + 4).ok_or_else(|| Error::new(at + 4, msg!("gltf-glb-chunk-short", "a GLB chunk header is cut short (8 bytes expected)")))?;
         let start = at + 8;
         let data = start.checked_add(len).filter(|&end| end <= bytes.len()).map(|end| start..end).ok_or_else(|| {
-            Error::new(at, format!("a GLB chunk declares {len} bytes; {} remain", bytes.len().saturating_sub(start)))
+            Error::new(at, msg!("gltf-glb-chunk-length", "a GLB chunk declares {len} bytes; {left} remain", len = len, left = bytes.len().saturating_sub(start)))
         })?;
         match kind {
             CHUNK_JSON if json.is_none() => json = Some(data),
@@ -226,7 +227,7 @@ fn glb_chunks(bytes: &[u8]) -> Result<(std::ops::Range<usize>, Option<std::ops::
         }
         at = start + len;
     }
-    let json = json.ok_or_else(|| Error::new(12, "the GLB has no JSON chunk (it must be the first chunk)"))?;
+    let json = json.ok_or_else(|| Error::new(12, msg!("gltf-glb-no-json", "the GLB has no JSON chunk (it must be the first chunk)")))?;
     Ok((json, bin))
 }
 
@@ -236,17 +237,38 @@ pub fn load(bytes: impl Into<SharedBytes>, base: Option<&Path>) -> Result<Gltf> 
     let bytes: SharedBytes = bytes.into();
     let (json, bin) = if bytes.starts_with(GLB_MAGIC) { glb_chunks(&bytes)? } else { (0..bytes.len(), None) };
     let doc: Doc = serde_json::from_slice(&bytes[json]).map_err(|e| {
-        Error::new(0, format!("the glTF JSON does not read at line {}, column {}: {e}", e.line(), e.column()))
+        Error::new(
+            0,
+            msg!("gltf-json-bad", "the glTF JSON does not read at line {line}, column {column}: {error}", line = e.line(), column = e.column(), error = e.to_string()),
+        )
     })?;
     let mut ignored = Vec::new();
     for ext in &doc.extensions_required {
         if !HARMLESS_EXTENSIONS.contains(&ext.as_str()) {
-            return Err(Error::new(0, format!("the file requires the extension {ext}, which the importer does not read{}", hint(ext))));
+            return Err(Error::new(
+                0,
+                if compressed(ext) {
+                    msg!(
+                        "gltf-requires-compression",
+                        "the file requires the extension {ext}, which the importer does not read; export again without mesh compression (Blender: uncheck Compression in the glTF export)",
+                        ext = ext
+                    )
+                } else {
+                    msg!("gltf-requires-extension", "the file requires the extension {ext}, which the importer does not read", ext = ext)
+                },
+            ));
         }
     }
     for ext in &doc.extensions_used {
-        if ext == "KHR_draco_mesh_compression" || ext == "EXT_meshopt_compression" {
-            return Err(Error::new(0, format!("the file uses {ext}, which the importer does not read{}", hint(ext))));
+        if compressed(ext) {
+            return Err(Error::new(
+                0,
+                msg!(
+                    "gltf-uses-compression",
+                    "the file uses {ext}, which the importer does not read; export again without mesh compression (Blender: uncheck Compression in the glTF export)",
+                    ext = ext
+                ),
+            ));
         }
         ignored.push(ext.clone());
     }
@@ -255,11 +277,11 @@ pub fn load(bytes: impl Into<SharedBytes>, base: Option<&Path>) -> Result<Gltf> 
     for (i, b) in gltf.doc.buffers.iter().enumerate() {
         let data = match (&b.uri, i, &bin) {
             (None, 0, Some(bin)) => bytes.slice(bin.clone()),
-            (None, _, _) => return Err(Error::new(0, format!("buffer {i} has no uri and is not the GLB's BIN chunk"))),
+            (None, _, _) => return Err(Error::new(0, msg!("gltf-buffer-no-uri", "buffer {i} has no uri and is not the GLB's BIN chunk", i = i))),
             (Some(uri), _, _) => SharedBytes::from(gltf.read_uri(uri).map_err(|e| e.within(format!("buffer {i}")))?),
         };
         if (data.len() as u64) < b.byte_length {
-            return Err(Error::new(0, format!("buffer {i} declares {} bytes; its data has {}", b.byte_length, data.len())));
+            return Err(Error::new(0, msg!("gltf-buffer-short", "buffer {i} declares {declared} bytes; its data has {length}", i = i, declared = b.byte_length, length = data.len())));
         }
         buffers.push(data);
     }
@@ -267,39 +289,47 @@ pub fn load(bytes: impl Into<SharedBytes>, base: Option<&Path>) -> Result<Gltf> 
     Ok(gltf)
 }
 
-fn hint(ext: &str) -> &'static str {
-    match ext {
-        "KHR_draco_mesh_compression" | "EXT_meshopt_compression" => {
-            "; export again without mesh compression (Blender: uncheck Compression in the glTF export)"
-        }
-        _ => "",
-    }
+/// Whether `ext` compresses the meshes (the importer reads neither; the message says how to
+/// export without).
+fn compressed(ext: &str) -> bool {
+    ext == "KHR_draco_mesh_compression" || ext == "EXT_meshopt_compression"
 }
 
 impl Gltf {
     /// The bytes a URI names: a `data:` URI's payload, or a file relative to the document.
     pub fn read_uri(&self, uri: &str) -> Result<Vec<u8>> {
         if let Some(rest) = uri.strip_prefix("data:") {
-            let (_, data) = rest.split_once(";base64,").ok_or_else(|| Error::new(0, "a data: URI that is not base64"))?;
+            let (_, data) = rest.split_once(";base64,").ok_or_else(|| Error::new(0, msg!("gltf-uri-not-base64", "a data: URI that is not base64")))?;
             return base64_decode(data);
         }
         let rel = percent_decode(uri);
         let path = Path::new(&rel);
         let unsafe_path = path.is_absolute() || path.components().any(|c| !matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
         if unsafe_path || uri.contains("://") {
-            return Err(Error::new(0, format!("the URI {uri} is not a file beside the document (only relative paths inside its folder are read)")));
+            return Err(Error::new(0, msg!("gltf-uri-outside", "the URI {uri} is not a file beside the document (only relative paths inside its folder are read)", uri = uri)));
         }
-        let base = self.base.as_ref().ok_or_else(|| Error::new(0, format!("{uri} is a separate file, and this glTF was given without its folder")))?;
+        let base = self.base.as_ref().ok_or_else(|| Error::new(0, msg!("gltf-uri-no-folder", "{uri} is a separate file, and this glTF was given without its folder", uri = uri)))?;
         let full = base.join(path);
-        std::fs::read(&full).map_err(|e| Error::new(0, format!("{}: {e}", full.display())))
+        std::fs::read(&full).map_err(|e| Error::new(0, msg!("gltf-uri-read-failed", "{path}: {error}", path = full.display().to_string(), error = e.to_string())))
     }
 
     /// The bytes of a buffer view, checked against its buffer.
     pub fn view(&self, index: usize) -> Result<(&ViewJ, &[u8])> {
-        let v = self.doc.buffer_views.get(index).ok_or_else(|| Error::new(0, format!("bufferView {index} does not exist")))?;
-        let buf = self.buffers.get(v.buffer).ok_or_else(|| Error::new(0, format!("bufferView {index} names buffer {}, which does not exist", v.buffer)))?;
+        let v = self.doc.buffer_views.get(index).ok_or_else(|| Error::new(0, msg!("gltf-view-missing", "bufferView {index} does not exist", index = index)))?;
+        let buf = self.buffers.get(v.buffer).ok_or_else(|| Error::new(0, msg!("gltf-view-buffer-missing", "bufferView {index} names buffer {buffer}, which does not exist", index = index, buffer = v.buffer)))?;
         let end = v.byte_offset.checked_add(v.byte_length).filter(|&e| e <= buf.len() as u64).ok_or_else(|| {
-            Error::new(v.byte_offset, format!("bufferView {index} covers {}+{} bytes of buffer {}, which has {}", v.byte_offset, v.byte_length, v.buffer, buf.len()))
+            Error::new(
+                v.byte_offset,
+                msg!(
+                    "gltf-view-outside",
+                    "bufferView {index} covers {offset}+{length} bytes of buffer {buffer}, which has {size}",
+                    index = index,
+                    offset = v.byte_offset,
+                    length = v.byte_length,
+                    buffer = v.buffer,
+                    size = buf.len()
+                ),
+            )
         })?;
         Ok((v, &buf[v.byte_offset as usize..end as usize]))
     }
@@ -319,7 +349,7 @@ impl Gltf {
             (5120, true) => |b| b[0] as i8 as f32,
             (5123, true) => |b| u16::from_le_bytes([b[0], b[1]]) as f32,
             (5122, true) => |b| i16::from_le_bytes([b[0], b[1]]) as f32,
-            (t, _) => return Err(Error::new(0, format!("accessor {index}: component type {t} where floats (or normalized integers) are expected"))),
+            (t, _) => return Err(Error::new(0, msg!("gltf-accessor-not-floats", "accessor {index}: component type {t} where floats (or normalized integers) are expected", index = index, t = t))),
         };
         // glTF 2.0, 3.11: the normalized integer to float mappings.
         let scale = match (a.component_type, normalized) {
@@ -348,7 +378,7 @@ impl Gltf {
             5121 => |b| b[0] as u32,
             5123 => |b| u16::from_le_bytes([b[0], b[1]]) as u32,
             5125 => |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-            t => return Err(Error::new(0, format!("accessor {index}: component type {t} for indices (5121, 5123 or 5125 expected)"))),
+            t => return Err(Error::new(0, msg!("gltf-accessor-index-type", "accessor {index}: component type {t} for indices (5121, 5123 or 5125 expected)", index = index, t = t))),
         };
         Ok((0..a.count as usize).map(|i| read(&raw[i * stride..i * stride + comp])).collect())
     }
@@ -357,10 +387,16 @@ impl Gltf {
     /// bytes from its first element, the stride and the component size. Every element lies
     /// inside the returned slice.
     fn accessor_bytes(&self, index: usize, n: usize) -> Result<(&AccessorJ, &[u8], usize, usize)> {
-        let a = self.doc.accessors.get(index).ok_or_else(|| Error::new(0, format!("accessor {index} does not exist")))?;
-        let ctx = |m: String| Error::new(0, format!("accessor {index}: {m}"));
+        let a = self.doc.accessors.get(index).ok_or_else(|| Error::new(0, msg!("gltf-accessor-missing", "accessor {index} does not exist", index = index)))?;
         if a.sparse.is_some() {
-            return Err(ctx("sparse storage, which the importer does not read; export without sparse accessors (Blender: uncheck Use Sparse Accessors)".into()));
+            return Err(Error::new(
+                0,
+                msg!(
+                    "gltf-accessor-sparse",
+                    "accessor {index}: sparse storage, which the importer does not read; export without sparse accessors (Blender: uncheck Use Sparse Accessors)",
+                    index = index
+                ),
+            ));
         }
         let want = match n {
             1 => "SCALAR",
@@ -370,20 +406,22 @@ impl Gltf {
             _ => "?",
         };
         if a.type_ != want {
-            return Err(ctx(format!("type {} where {want} is expected", a.type_)));
+            return Err(Error::new(0, msg!("gltf-accessor-type", "accessor {index}: type {found} where {want} is expected", index = index, found = &a.type_, want = want)));
         }
         let comp = match a.component_type {
             5120 | 5121 => 1,
             5122 | 5123 => 2,
             5125 | 5126 => 4,
-            t => return Err(ctx(format!("unknown component type {t}"))),
+            t => return Err(Error::new(0, msg!("gltf-accessor-component-unknown", "accessor {index}: unknown component type {t}", index = index, t = t))),
         };
-        let view_index = a.buffer_view.ok_or_else(|| ctx("no bufferView (an all-zero accessor), which the importer does not read".into()))?;
+        let view_index = a
+            .buffer_view
+            .ok_or_else(|| Error::new(0, msg!("gltf-accessor-no-view", "accessor {index}: no bufferView (an all-zero accessor), which the importer does not read", index = index)))?;
         let (v, bytes) = self.view(view_index).map_err(|e| e.within(format!("accessor {index}")))?;
         let elem = (comp * n) as u64;
         let stride = v.byte_stride.unwrap_or(elem);
         if stride < elem || stride > 252 {
-            return Err(ctx(format!("byteStride {stride} for {elem}-byte elements (glTF allows {elem}..252)")));
+            return Err(Error::new(0, msg!("gltf-accessor-stride", "accessor {index}: byteStride {stride} for {elem}-byte elements (glTF allows {elem}..252)", index = index, stride = stride, elem = elem)));
         }
         let need = match a.count {
             0 => 0,
@@ -392,7 +430,18 @@ impl Gltf {
         if need > bytes.len() as u64 {
             return Err(Error::new(
                 v.byte_offset.saturating_add(a.byte_offset),
-                format!("accessor {index}: {} elements of {elem} bytes every {stride} from offset {} need {need} bytes; bufferView {view_index} has {}", a.count, a.byte_offset, bytes.len()),
+                msg!(
+                    "gltf-accessor-outside",
+                    "accessor {index}: {count} elements of {elem} bytes every {stride} from offset {offset} need {need} bytes; bufferView {view} has {size}",
+                    index = index,
+                    count = a.count,
+                    elem = elem,
+                    stride = stride,
+                    offset = a.byte_offset,
+                    need = need,
+                    view = view_index,
+                    size = bytes.len()
+                ),
             ));
         }
         Ok((a, &bytes[a.byte_offset.min(bytes.len() as u64) as usize..], stride as usize, comp))
@@ -435,7 +484,7 @@ pub fn base64_decode(s: &str) -> Result<Vec<u8>> {
     for (ci, chunk) in data.chunks(4).enumerate() {
         let mut acc = 0u32;
         for (k, &c) in chunk.iter().enumerate() {
-            let v = val(c).ok_or_else(|| Error::new(ci * 4 + k, format!("byte {c:#04x} is not base64")))?;
+            let v = val(c).ok_or_else(|| Error::new(ci * 4 + k, msg!("gltf-base64-byte", "byte {c} is not base64", c = format!("{c:#04x}"))))?;
             acc |= v << (18 - 6 * k);
         }
         let bytes = acc.to_be_bytes();
@@ -443,7 +492,7 @@ pub fn base64_decode(s: &str) -> Result<Vec<u8>> {
             4 => out.extend_from_slice(&bytes[1..4]),
             3 => out.extend_from_slice(&bytes[1..3]),
             2 => out.push(bytes[1]),
-            _ => return Err(Error::new(ci * 4, "a base64 text whose length leaves one character over")),
+            _ => return Err(Error::new(ci * 4, msg!("gltf-base64-length", "a base64 text whose length leaves one character over"))),
         }
     }
     Ok(out)

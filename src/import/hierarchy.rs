@@ -6,7 +6,9 @@
 use super::gltf_read::{Gltf, NodeJ};
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::nodes::GridCell;
+use crate::formats::message::Message;
 use crate::formats::{Error, Result};
+use crate::msg;
 use glam::{Mat3, Mat4, Quat, Vec3};
 
 /// A glTF node's local transform.
@@ -31,7 +33,13 @@ impl Trs {
             },
         };
         if !(trs.t.is_finite() && trs.r.is_finite() && trs.s.is_finite()) {
-            return Err(Error::new(0, format!("node {index} ({}): a transform value is not a finite number", n.name.as_deref().unwrap_or("unnamed"))));
+            return Err(Error::new(
+                0,
+                match n.name.as_deref() {
+                    Some(name) => msg!("gltf-transform-not-finite", "node {index} ({name}): a transform value is not a finite number", index = index, name = name),
+                    None => msg!("gltf-transform-not-finite-unnamed", "node {index} (unnamed): a transform value is not a finite number", index = index),
+                },
+            ));
         }
         let r = if trs.r.length() > 1e-6 { trs.r.normalize() } else { Quat::IDENTITY };
         Ok(Trs { r, ..trs })
@@ -136,7 +144,7 @@ pub struct Tree {
     pub cells: Vec<(usize, usize, GridCell)>,
     /// MSH node of each glTF node (`None`: not in the scene, or a LOD node).
     pub msh_of: Vec<Option<usize>>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 /// Orders the scene's nodes depth first from its roots (glTF's scene, else every node that is
@@ -147,16 +155,16 @@ pub fn tree(g: &Gltf) -> Result<Tree> {
     for (i, n) in nodes.iter().enumerate() {
         for &c in &n.children {
             if c >= nodes.len() {
-                return Err(Error::new(0, format!("node {i} names child {c}; the file has {} nodes", nodes.len())));
+                return Err(Error::new(0, msg!("gltf-child-missing", "node {i} names child {c}; the file has {count} nodes", i = i, c = c, count = nodes.len())));
             }
             if let Some(p) = parent_of[c] {
-                return Err(Error::new(0, format!("node {c} is a child of both node {p} and node {i} (glTF allows one parent)")));
+                return Err(Error::new(0, msg!("gltf-two-parents", "node {c} is a child of both node {p} and node {i} (glTF allows one parent)", c = c, p = p, i = i)));
             }
             parent_of[c] = Some(i);
         }
     }
     let roots: Vec<usize> = match g.doc.scene.or((!g.doc.scenes.is_empty()).then_some(0)) {
-        Some(s) => g.doc.scenes.get(s).ok_or_else(|| Error::new(0, format!("scene {s} does not exist")))?.nodes.clone(),
+        Some(s) => g.doc.scenes.get(s).ok_or_else(|| Error::new(0, msg!("gltf-scene-missing", "scene {s} does not exist", s = s)))?.nodes.clone(),
         None => (0..nodes.len()).filter(|&i| parent_of[i].is_none()).collect(),
     };
     let mut t = Tree { msh_of: vec![None; nodes.len()], ..Tree::default() };
@@ -164,16 +172,16 @@ pub fn tree(g: &Gltf) -> Result<Tree> {
     let mut stack: Vec<usize> = roots.iter().rev().copied().collect();
     let mut order = Vec::new();
     while let Some(i) = stack.pop() {
-        let node = nodes.get(i).ok_or_else(|| Error::new(0, format!("the scene names node {i}; the file has {} nodes", nodes.len())))?;
+        let node = nodes.get(i).ok_or_else(|| Error::new(0, msg!("gltf-scene-node-missing", "the scene names node {i}; the file has {count} nodes", i = i, count = nodes.len())))?;
         if std::mem::replace(&mut seen[i], true) {
-            return Err(Error::new(0, format!("node {i} is reached twice from the scene (a cycle, or a root that is also a child)")));
+            return Err(Error::new(0, msg!("gltf-node-reached-twice", "node {i} is reached twice from the scene (a cycle, or a root that is also a child)", i = i)));
         }
         order.push(i);
         stack.extend(node.children.iter().rev());
     }
     let skipped = seen.iter().filter(|s| !**s).count();
     if skipped > 0 {
-        t.warnings.push(format!("{skipped} nodes are not in the scene and were left out"));
+        t.warnings.push(msg!("import-nodes-outside-scene", "{count} nodes are not in the scene and were left out", count = skipped));
     }
     let name_of = |i: usize| nodes[i].name.clone().unwrap_or_default();
     // Upper-cased names of the MSH nodes placed so far, each its first node.
@@ -187,7 +195,12 @@ pub fn tree(g: &Gltf) -> Result<Tree> {
                     t.cells.push((i, m, cell));
                     continue;
                 }
-                None => t.warnings.push(format!("node {} looks like a LOD or variant of {base}, but no node {base} comes before it: imported as a node of its own", name_of(i))),
+                None => t.warnings.push(msg!(
+                    "import-lod-without-base",
+                    "node {name} looks like a LOD or variant of {base}, but no node {base} comes before it: imported as a node of its own",
+                    name = name_of(i),
+                    base = &base
+                )),
             }
         }
         let parent = msh_parent(&parent_of, &t.msh_of, i);

@@ -10,7 +10,9 @@ use crate::formats::nres::Archive;
 use crate::formats::readings::Readings;
 use crate::formats::texm::mips::build_chain;
 use crate::formats::texm::{EncodeOptions, Format, MipFilter, encode_levels};
+use crate::formats::message::Message;
 use crate::formats::{Error, Result, TYPE_MAT0, TYPE_TEXM, cp1251};
+use crate::msg;
 
 /// A material number is one byte of the batch (docs/formats/msh.md, Batch20 +4).
 pub const MAX_ROWS: usize = 256;
@@ -34,7 +36,7 @@ pub struct Row {
 
 /// A name the WEAR parser reads as one token and the NRes directory holds (docs/formats/wear.md:
 /// `%s` stops at whitespace; NRes names are at most 31 bytes).
-fn wear_name(name: &str, warn: &mut Vec<String>) -> String {
+fn wear_name(name: &str, warn: &mut Vec<Message>) -> String {
     let mut out: String = name.chars().map(|c| if c.is_whitespace() || c.is_control() || cp1251::encode_char(c).is_none() { '_' } else { c }).collect();
     if out.is_empty() {
         out = DEFAULT_MATERIAL.to_string();
@@ -43,13 +45,13 @@ fn wear_name(name: &str, warn: &mut Vec<String>) -> String {
         out.pop();
     }
     if out != name {
-        warn.push(format!("material {name:?} is named {out} in the WEAR table (no spaces, at most 31 bytes)"));
+        warn.push(msg!("import-material-renamed", "material {name:?} is named {out} in the WEAR table (no spaces, at most 31 bytes)", name = name, out = &out));
     }
     out
 }
 
 /// The rows: every glTF material in order, then `DEFAULT` when a primitive has none.
-pub fn rows(g: &Gltf, warn: &mut Vec<String>) -> Result<Vec<Row>> {
+pub fn rows(g: &Gltf, warn: &mut Vec<Message>) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for (i, m) in g.doc.materials.iter().enumerate() {
         let pbr = m.pbr_metallic_roughness.as_ref();
@@ -70,7 +72,7 @@ pub fn rows(g: &Gltf, warn: &mut Vec<String>) -> Result<Vec<Row>> {
         rows.push(Row { name: DEFAULT_MATERIAL.into(), gltf: None, base_color: [0.8, 0.8, 0.8, 1.0], emissive: [0.0; 3], image: None, blend: false });
     }
     if rows.len() > MAX_ROWS {
-        return Err(Error::new(0, format!("the model has {} materials, past the engine's limit of {MAX_ROWS} (a batch's material is one byte)", rows.len())));
+        return Err(Error::new(0, msg!("import-too-many-materials", "the model has {count} materials, past the engine's limit of {max} (a batch's material is one byte)", count = rows.len(), max = MAX_ROWS)));
     }
     Ok(rows)
 }
@@ -107,7 +109,7 @@ fn names_of(a: &Archive) -> Vec<String> {
 
 /// Looks every row up in `material_lib` (its bytes, when the project has one) and adds the
 /// missing ones whose `add` is set there (and their textures to `textures_lib`).
-pub fn plan(rows: &[Row], g: &Gltf, material_lib: Option<&[u8]>, add: &[bool], textures_lib: Option<&[u8]>, readings: &Readings, warn: &mut Vec<String>) -> Result<LibraryChanges> {
+pub fn plan(rows: &[Row], g: &Gltf, material_lib: Option<&[u8]>, add: &[bool], textures_lib: Option<&[u8]>, readings: &Readings, warn: &mut Vec<Message>) -> Result<LibraryChanges> {
     let mut out = LibraryChanges::default();
     let mut mats = match material_lib {
         Some(b) => Some(parse_lib(b, "Material.lib")?),
@@ -129,7 +131,7 @@ pub fn plan(rows: &[Row], g: &Gltf, material_lib: Option<&[u8]>, add: &[bool], t
         let texture = match (row.image, texs.as_mut()) {
             (Some(image), Some(tlib)) => Some(add_texture(g, image, &row.name, tlib, readings, &mut out, warn)?),
             (Some(_), None) => {
-                warn.push(format!("material {}: its base-colour image is not converted (no --textures Textures.lib given)", row.name));
+                warn.push(msg!("import-image-not-converted", "material {name}: its base-colour image is not converted (no --textures Textures.lib given)", name = &row.name));
                 None
             }
             _ => None,
@@ -169,22 +171,22 @@ fn material(row: &Row, texture: &str) -> Result<Mat0> {
 }
 
 fn image_bytes(g: &Gltf, image: usize) -> Result<Vec<u8>> {
-    let img = g.doc.images.get(image).ok_or_else(|| Error::new(0, format!("image {image} does not exist")))?;
+    let img = g.doc.images.get(image).ok_or_else(|| Error::new(0, msg!("gltf-image-missing", "image {image} does not exist", image = image)))?;
     match (&img.uri, img.buffer_view) {
         (Some(uri), _) => g.read_uri(uri),
         (None, Some(v)) => Ok(g.view(v)?.1.to_vec()),
-        (None, None) => Err(Error::new(0, format!("image {image} has neither a uri nor a bufferView"))),
+        (None, None) => Err(Error::new(0, msg!("gltf-image-no-data", "image {image} has neither a uri nor a bufferView", image = image))),
     }
 }
 
 /// Converts a glTF image to a Texm named after the material and adds it (or finds an
 /// identical one); returns the texture's name.
-fn add_texture(g: &Gltf, image: usize, material: &str, lib: &mut Archive, readings: &Readings, out: &mut LibraryChanges, warn: &mut Vec<String>) -> Result<String> {
+fn add_texture(g: &Gltf, image: usize, material: &str, lib: &mut Archive, readings: &Readings, out: &mut LibraryChanges, warn: &mut Vec<Message>) -> Result<String> {
     let ctx = |e: Error| e.within(format!("material {material}, image {image}"));
     let pixmap = crate::formats::texm::png::read_image(&image_bytes(g, image).map_err(ctx)?).map_err(ctx)?;
     let (w, h) = (pixmap.width, pixmap.height);
     if !w.is_power_of_two() || !h.is_power_of_two() {
-        warn.push(format!("material {material}: its image is {w}x{h}; shipped textures are powers of two"));
+        warn.push(msg!("import-image-not-power-of-two", "material {material}: its image is {w}x{h}; shipped textures are powers of two", material = material, w = w, h = h));
     }
     let alpha = pixmap.rgba.chunks_exact(4).any(|p| p[3] < 255);
     // Shipped textures: 565 where opaque, 4444 where they have alpha (docs/formats/texm.md).
@@ -215,5 +217,5 @@ fn add_texture(g: &Gltf, image: usize, material: &str, lib: &mut Archive, readin
             }
         }
     }
-    Err(Error::new(0, format!("no free texture name for {stem} in Textures.lib")))
+    Err(Error::new(0, msg!("import-no-texture-name", "no free texture name for {stem} in Textures.lib", stem = &stem)))
 }

@@ -28,7 +28,9 @@ use crate::formats::msh::strings::{NodeNames, NodeString, NodeStrings};
 use crate::formats::msh::triangles::TriDescs;
 use crate::formats::msh::vertex::{LightmapUv, Normals, Positions, Uv0};
 use crate::formats::readings::Readings;
+use crate::formats::message::Message;
 use crate::formats::{Error, Result, cp1251};
+use crate::msg;
 use geometry::{Arrays, BatchExtras, Part};
 use gltf_read::Gltf;
 use hierarchy::{Axes, Trs, Up};
@@ -77,7 +79,7 @@ pub struct Imported {
     pub msh: Vec<u8>,
     /// WEAR rows in order: each glTF material (and `DEFAULT` for primitives without one).
     pub rows: Vec<materials::Row>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
     pub summary: Summary,
     /// The node table as a tree, for the editor's import dialog.
     pub nodes: Vec<NodeInfo>,
@@ -112,10 +114,10 @@ pub struct Summary {
 
 /// A node name as the engine stores it: CP1251, at most 31 bytes (longer ones are cut, with a
 /// warning), characters CP1251 lacks as `_`.
-fn engine_name(name: &str, what: &str, warn: &mut Vec<String>) -> Vec<u8> {
+fn engine_name(name: &str, warn: &mut Vec<Message>) -> Vec<u8> {
     let mut bytes: Vec<u8> = name.chars().map(|c| cp1251::encode_char(c).filter(|&b| b != 0).unwrap_or(b'_')).collect();
     if bytes.len() > MAX_NAME {
-        warn.push(format!("{what} {name}: {} bytes, cut to the engine's {MAX_NAME}", bytes.len()));
+        warn.push(msg!("import-node-name-cut", "node {name}: {count} bytes, cut to the engine's {max}", name = name, count = bytes.len(), max = MAX_NAME));
         bytes.truncate(MAX_NAME);
     }
     bytes
@@ -134,10 +136,10 @@ fn extra_u64(o: Option<&serde_json::Map<String, Value>>, key: &str) -> Option<u6
 /// The options' numbers, checked before anything is read.
 pub fn check_options(opts: &Options) -> Result<()> {
     if !(opts.scale.is_finite() && opts.scale > 0.0) {
-        return Err(Error::new(0, format!("scale {} must be a positive number", opts.scale)));
+        return Err(Error::new(0, msg!("import-scale-not-positive", "scale {scale} must be a positive number", scale = opts.scale.to_string())));
     }
     if !(opts.frames_per_second.is_finite() && opts.frames_per_second > 0.0 && opts.frames_per_second <= 1000.0) {
-        return Err(Error::new(0, format!("{} frames per second must be in 0..1000", opts.frames_per_second)));
+        return Err(Error::new(0, msg!("import-fps-out-of-range", "{fps} frames per second must be in 0..1000", fps = opts.frames_per_second.to_string())));
     }
     Ok(())
 }
@@ -155,8 +157,8 @@ pub fn import(g: Gltf, opts: &Options) -> Result<Imported> {
 /// `row_warn` are the warnings that made them). `g` is taken whole so that its buffers (the
 /// file's bytes, for a `.glb`) are let go once every primitive and the animation are read,
 /// before the model is built (docs/formats/msh.md#import, "Cost").
-pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: Vec<String>) -> Result<Imported> {
-    let mut warn: Vec<String> = g.ignored_extensions.iter().map(|e| format!("extension {e} ignored")).collect();
+pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: Vec<Message>) -> Result<Imported> {
+    let mut warn: Vec<Message> = g.ignored_extensions.iter().map(|e| msg!("gltf-extension-ignored", "extension {ext} ignored", ext = e)).collect();
     let axes = Axes::new(opts.up, opts.scale);
     let tree = hierarchy::tree(&g)?;
     warn.extend(tree.warnings.iter().cloned());
@@ -164,7 +166,7 @@ pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: V
     let placed = hierarchy::place(&tree, &g, &rest, &axes);
     for (i, n) in g.doc.nodes.iter().enumerate() {
         if n.skin.is_some() && tree.msh_of[i].is_some() {
-            warn.push(format!("node {i}: its skin is left out (the engine moves each batch rigidly with one node)"));
+            warn.push(msg!("import-skin-left-out", "node {i}: its skin is left out (the engine moves each batch rigidly with one node)", i = i));
         }
     }
     warn.extend(row_warn);
@@ -176,16 +178,17 @@ pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: V
     with_mesh.extend(tree.cells.iter().copied());
     for (i, m, cell) in with_mesh {
         let Some(mesh_index) = g.doc.nodes[i].mesh else { continue };
-        let mesh = g.doc.meshes.get(mesh_index).ok_or_else(|| Error::new(0, format!("node {i} names mesh {mesh_index}, which does not exist")))?;
+        let mesh = g.doc.meshes.get(mesh_index).ok_or_else(|| Error::new(0, msg!("gltf-node-mesh-missing", "node {i} names mesh {mesh}, which does not exist", i = i, mesh = mesh_index)))?;
         let mesh_name = mesh.name.clone().or_else(|| g.doc.nodes[i].name.clone()).unwrap_or_else(|| format!("#{mesh_index}"));
         let mut parts = Vec::new();
         for (k, p) in mesh.primitives.iter().enumerate() {
-            let label = format!("mesh {mesh_name} primitive {k}");
             let row = match p.material {
-                Some(mi) => rows.iter().position(|r| r.gltf == Some(mi)).ok_or_else(|| Error::new(0, format!("{label} names material {mi}, which does not exist")))?,
+                Some(mi) => rows.iter().position(|r| r.gltf == Some(mi)).ok_or_else(|| {
+                    Error::new(0, msg!("gltf-primitive-material-missing", "mesh {mesh} primitive {k} names material {material}, which does not exist", mesh = &mesh_name, k = k, material = mi))
+                })?,
                 None => default_row.unwrap_or(0),
             };
-            let Some(mut part) = geometry::read_part(&g, p, label, row as u8, &axes, placed.vertex[i], &mut warn)? else { continue };
+            let Some(mut part) = geometry::read_part(&g, p, (&mesh_name, k), row as u8, &axes, placed.vertex[i], &mut warn)? else { continue };
             let x = parkan_extras(&p.extras);
             part.extras = BatchExtras {
                 head: extra_u64(x, "batch_flags").and_then(|v| u32::try_from(v).ok()).unwrap_or(0),
@@ -215,7 +218,7 @@ pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: V
     for (m, &i) in tree.gltf.iter().enumerate() {
         let n = &g.doc.nodes[i];
         let display = n.name.clone().unwrap_or_else(|| format!("node_{i}"));
-        names.push(engine_name(&display, "node", &mut warn));
+        names.push(engine_name(&display, &mut warn));
         let x = parkan_extras(&n.extras);
         let flags = extra_u64(x, "flags").and_then(|v| u16::try_from(v).ok()).unwrap_or(0);
         let parent = tree.parent[m].map_or(NONE, |p| p as u16);
@@ -237,7 +240,13 @@ pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: V
             }
         }
         if !spill.is_empty() {
-            warn.push(format!("node {display}: more than {} triangles in one cell: split into {} more nodes", geometry::MAX_SLOT_TRIANGLES, spill.len()));
+            warn.push(msg!(
+                "import-node-split",
+                "node {node}: more than {max} triangles in one cell: split into {count} more nodes",
+                node = &display,
+                max = geometry::MAX_SLOT_TRIANGLES,
+                count = spill.len()
+            ));
             extra.push((m, spill));
         }
         slots.push((display, m, firsts));
@@ -246,17 +255,17 @@ pub fn build(mut g: Gltf, opts: &Options, rows: Vec<materials::Row>, row_warn: V
         for (k, groups) in spill.into_iter().enumerate() {
             let base = cp1251::decode(&names[m]);
             let name = format!("{base}+{}", k + 1);
-            names.push(engine_name(&name, "node", &mut warn));
+            names.push(engine_name(&name, &mut warn));
             nodes.push(Node38 { flags: nodes[m].flags, parent: m as u16, anim_map_start: NONE, fallback_key: 0, slots: [NONE; 15] });
             locals.push(Transform::IDENTITY);
             slots.push((name, nodes.len() - 1, groups));
         }
     }
     if nodes.len() > MAX_NODES {
-        return Err(Error::new(0, format!("the model has {} nodes, past the engine's limit of {MAX_NODES}", nodes.len())));
+        return Err(Error::new(0, msg!("import-too-many-nodes", "the model has {count} nodes, past the engine's limit of {max}", count = nodes.len(), max = MAX_NODES)));
     }
     if nodes.is_empty() {
-        return Err(Error::new(0, "the glTF scene has no node to import"));
+        return Err(Error::new(0, msg!("import-no-nodes", "the glTF scene has no node to import")));
     }
     let extra_nodes = nodes.len() - tree.gltf.len();
     let keys = animation::keys(&g, &tree, &rest, &locals, &axes, opts.frames_per_second, extra_nodes, opts.readings.quat, &mut warn)?;

@@ -9,7 +9,9 @@ use super::materials::{self, LibraryChanges};
 use super::{Imported, NodeInfo, Options, Summary};
 use crate::formats::nres::Archive;
 use crate::formats::readings::Readings;
+use crate::formats::message::Message;
 use crate::formats::{Error, Result};
+use crate::msg;
 
 /// What one WEAR row names.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -46,7 +48,7 @@ pub struct Converted {
     pub changes: LibraryChanges,
     pub summary: Summary,
     pub nodes: Vec<NodeInfo>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Message>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -98,13 +100,13 @@ pub fn convert(g: Gltf, opts: &Options, libs: Libraries, mapping: &[Mapping], re
             Mapping::Auto => add.push(libs.add),
             Mapping::New => {
                 if libs.material.is_none() {
-                    return Err(Error::new(0, format!("material {}: a new material needs a Material.lib to go into", row.name)));
+                    return Err(Error::new(0, msg!("import-new-material-no-library", "material {name}: a new material needs a Material.lib to go into", name = &row.name)));
                 }
                 add.push(true);
             }
             Mapping::Use(name) => {
                 if !has(name) {
-                    return Err(Error::new(0, format!("material {}: Material.lib has no material {name} to use instead", row.name)));
+                    return Err(Error::new(0, msg!("import-mapped-material-missing", "material {row}: Material.lib has no material {name} to use instead", row = &row.name, name = name)));
                 }
                 row.name = name.clone();
                 add.push(false);

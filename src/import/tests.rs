@@ -82,7 +82,7 @@ fn the_16_bit_limits_split_batches_and_nodes() {
     assert!(msh.check().iter().all(|d| d.severity != crate::formats::Severity::Error));
     assert!(parts.batches.as_ref().unwrap().0.iter().all(|b| b.index_count % 3 == 0 && b.vertex_count > 0));
     assert_eq!(parts.names.as_ref().unwrap().name(1).unwrap(), "GROUND+1");
-    assert!(i.warnings.iter().any(|w| w.contains("no normals")) && i.warnings.iter().any(|w| w.contains("split into 1 more")));
+    assert!(i.warnings.iter().any(|w| w.as_str().contains("no normals")) && i.warnings.iter().any(|w| w.as_str().contains("split into 1 more")));
 }
 
 #[test]
@@ -130,8 +130,8 @@ fn colours_and_missing_uvs_are_reported() {
     p.colors = Some(vec![[1.0; 4]; p.positions.len()]);
     p.uvs = None;
     let i = run(&doc);
-    assert!(i.warnings.iter().any(|w| w.contains("COLOR_0") && w.contains("no vertex colours")));
-    assert!(i.warnings.iter().any(|w| w.contains("no UVs")));
+    assert!(i.warnings.iter().any(|w| w.as_str().contains("COLOR_0") && w.as_str().contains("no vertex colours")));
+    assert!(i.warnings.iter().any(|w| w.as_str().contains("no UVs")));
 }
 
 #[test]
@@ -228,4 +228,25 @@ fn mutated_files_never_panic() {
             crate::fuzzing::target("import_gltf").unwrap().run(&m);
         }
     }
+}
+
+/// The editor shows the importer's findings in the user's language: a warning with its count
+/// in the plural Russian takes, and an error from a bad container.
+#[cfg(feature = "gui")]
+#[test]
+fn warnings_and_errors_carry_their_russian_text() {
+    use crate::app::i18n::Language;
+    use crate::app::i18n::messages::text_in;
+    let ru = |m: &crate::formats::Message| text_in(Language::Russian, &m.english, m.key.as_deref());
+    let i = run(&fx::large_grid(200));
+    let split = i.warnings.iter().find(|w| w.as_str().contains("split into 1 more")).expect("the split warning");
+    assert_eq!(split.as_str(), "node GROUND: more than 65535 triangles in one cell: split into 1 more nodes");
+    assert_eq!(ru(split), "узел GROUND: больше 65535 треугольников в одной ячейке; разделён ещё на 1 узел");
+
+    let mut glb = b"glTF".to_vec();
+    glb.extend(3u32.to_le_bytes());
+    glb.extend(12u32.to_le_bytes());
+    let e = gltf_read::load(glb, None).unwrap_err();
+    assert_eq!(e.to_string(), "@0x4: GLB version 3; only glTF 2.0 is read");
+    assert_eq!(ru(&e.text()), "версия GLB 3; читается только glTF 2.0");
 }

@@ -9,6 +9,7 @@ use crate::formats::msh::component::{Component, Record, merge_attrs};
 use crate::formats::msh::default_attr3;
 use crate::formats::nres::{Archive, HEADER_LEN};
 use crate::formats::{Error, Result};
+use crate::msg;
 use std::ops::Range;
 
 /// A model's file being written: the header's room, then each payload at the next multiple of
@@ -67,7 +68,10 @@ impl ModelWriter {
         a.add_batch(entries.iter().map(|(t, attrs, r)| (&name[..], *t, *attrs, data.slice(r.clone()))))?;
         for (row, (_, _, r)) in a.rows().iter().zip(&entries) {
             if (row.offset() as usize, row.size() as usize) != (r.start, r.len()) {
-                return Err(Error::new(r.start, format!("{}: the archive lays this payload out at {}, not {}", row.name(), row.offset(), r.start)));
+                return Err(Error::new(
+                    r.start,
+                    msg!("import-payload-misplaced", "{name}: the archive lays this payload out at {at}, not {expected}", name = row.name(), at = row.offset(), expected = r.start),
+                ));
             }
         }
         let header = *a.header();
@@ -75,7 +79,7 @@ impl ModelWriter {
         drop(a);
         let mut out = data.into_vec();
         if out.len() + rows.len() * 64 != a_total(&header) {
-            return Err(Error::new(12, "the archive's total size disagrees with the payloads written"));
+            return Err(Error::new(12, msg!("import-total-size-mismatch", "the archive's total size disagrees with the payloads written")));
         }
         out[..HEADER_LEN].copy_from_slice(&header);
         out.reserve_exact(rows.len() * 64);

@@ -23,7 +23,9 @@ pub use pack::pack;
 pub use texture::Compression;
 pub use tree::unpack;
 
+use crate::formats::message::{Key, Message};
 use crate::formats::readings::Readings;
+use crate::msg;
 use std::path::{Path, PathBuf};
 
 /// Settings of both directions.
@@ -73,7 +75,28 @@ impl Progress for Quiet {}
 pub struct ItemFailure {
     /// The file or `FILE::ENTRY`.
     pub item: String,
+    /// The English text (what the CLI prints).
     pub message: String,
+    /// The message's id and values, for the editor (the JSON names the id).
+    #[serde(rename = "id", serialize_with = "crate::formats::error::id_only", skip_serializing_if = "Option::is_none")]
+    pub key: Option<Box<Key>>,
+}
+
+impl ItemFailure {
+    pub fn new(item: impl Into<String>, message: impl Into<Message>) -> Self {
+        let Message { english, key } = message.into();
+        ItemFailure { item: item.into(), message: english, key }
+    }
+
+    /// The message alone, with its id.
+    pub fn text(&self) -> Message {
+        Message { english: self.message.clone(), key: self.key.clone() }
+    }
+}
+
+/// Lines of English text as the JSON report writes them.
+fn english<S: serde::Serializer>(lines: &[Message], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(lines.iter().map(Message::as_str))
 }
 
 /// What a run did.
@@ -87,10 +110,12 @@ pub struct Report {
     pub files_written: u64,
     pub bytes_out: u64,
     /// Pack: each change from the unpacked state, one line each (`Textures.lib: BRICK00.0 replaced`).
-    pub changes: Vec<String>,
+    #[serde(serialize_with = "english")]
+    pub changes: Vec<Message>,
     pub failures: Vec<ItemFailure>,
     /// Things done otherwise than asked that lose nothing (an archive kept whole).
-    pub notes: Vec<String>,
+    #[serde(serialize_with = "english")]
+    pub notes: Vec<Message>,
     pub cancelled: bool,
 }
 
@@ -109,17 +134,17 @@ impl Report {
 
 /// A run that could not start (a missing source, an unusable output folder).
 #[derive(Debug)]
-pub struct RunError(pub String);
+pub struct RunError(pub Message);
 
 impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.0.as_str())
     }
 }
 impl std::error::Error for RunError {}
 
 fn pool(jobs: usize) -> Result<rayon::ThreadPool, RunError> {
-    rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build().map_err(|e| RunError(format!("cannot start {jobs} worker threads: {e}")))
+    rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build().map_err(|e| RunError(msg!("unpack-no-threads", "cannot start {jobs} worker threads: {error}", jobs = jobs, error = e.to_string())))
 }
 
 /// Writes one output file: a temporary beside it, renamed over it (no half-written file

@@ -9,8 +9,10 @@ use super::{ItemFailure, Options, Progress, Report, RunError, join_rel, pool};
 use crate::doc::kinds::{FormatKind, PackIn};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
 use crate::formats::readings::Readings;
 use crate::formats::{cp1251, rsli};
+use crate::msg;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::HashSet;
@@ -45,17 +47,25 @@ struct ArchivePlan {
 /// Packs the tree `dir` (made by `unpack`) into `out`.
 pub fn pack(dir: &Path, out: &Path, opts: &Options, progress: &dyn Progress) -> Result<Report, RunError> {
     let root: RootManifest = std::fs::read(dir.join(manifest::ROOT))
-        .map_err(|e| RunError(format!("{}: not an unpacked tree ({}: {e})", dir.display(), manifest::ROOT)))
-        .and_then(|b| serde_json::from_slice(&b).map_err(|e| RunError(format!("{}: {e}", dir.join(manifest::ROOT).display()))))?;
+        .map_err(|e| {
+            RunError(msg!(
+                "unpack-not-a-tree",
+                "{dir}: not an unpacked tree ({manifest}: {error})",
+                dir = dir.display().to_string(),
+                manifest = manifest::ROOT,
+                error = e.to_string()
+            ))
+        })
+        .and_then(|b| serde_json::from_slice(&b).map_err(|e| RunError(format!("{}: {e}", dir.join(manifest::ROOT).display()).into())))?;
     if let (Ok(a), Ok(b)) = (std::fs::canonicalize(dir), std::fs::canonicalize(out))
         && (b == a || b.starts_with(&a))
     {
-        return Err(RunError(format!("{}: the output must be outside the unpacked tree", out.display())));
+        return Err(RunError(msg!("unpack-output-inside-tree", "{out}: the output must be outside the unpacked tree", out = out.display().to_string())));
     }
     let mut archives = Vec::new();
     let mut loose = Vec::new();
     let derived: HashSet<&str> = root.derived.iter().map(String::as_str).collect();
-    walk(dir, "", &derived, &mut archives, &mut loose).map_err(|e| RunError(format!("{}: {e}", dir.display())))?;
+    walk(dir, "", &derived, &mut archives, &mut loose).map_err(|e| RunError(format!("{}: {e}", dir.display()).into()))?;
     let total: u64 = loose.iter().map(|l: &(PathBuf, String, u64)| l.2).sum::<u64>()
         + archives.iter().map(|(f, _)| std::fs::metadata(f.join(manifest::SKELETON)).map_or(0, |m| m.len())).sum::<u64>();
     progress.begin((archives.len() + loose.len()) as u64, total);
@@ -127,22 +137,22 @@ fn read_opt(path: &Path) -> std::io::Result<Option<Vec<u8>>> {
 }
 
 /// An entry's payload from its files. `untouched`: the main file is the one exported.
-fn entry_bytes(folder: &Path, rec: &EntryRecord, main: &[u8], untouched: bool, readings: &Readings) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
+fn entry_bytes(folder: &Path, rec: &EntryRecord, main: &[u8], untouched: bool, readings: &Readings) -> Result<(Vec<u8>, Option<[u32; 3]>), Message> {
     let kind = match rec.form {
         Form::Bytes => return Ok((main.to_vec(), None)),
         Form::Typed(k) => k,
     };
     // A manifest names only forms whose kind has one (`Form`'s reading checks it).
-    let form = kind.codec().unpack().ok_or_else(|| format!("{kind} has no editable form"))?;
+    let form = kind.codec().unpack().ok_or_else(|| msg!("unpack-no-form", "{kind} has no editable form", kind = kind.to_string()))?;
     // The parts kept beside the main file share its base name.
     let base = rec.file.strip_suffix(form.suffix()).unwrap_or(&rec.file).to_string();
     let mut read_beside = |suffix: &str| read_opt(&join_rel(folder, &format!("{base}{suffix}")));
     let mut p = PackIn { main, untouched, attrs: rec.attrs, texm: rec.texm.as_ref(), read_beside: &mut read_beside, readings };
-    form.pack(&mut p)
+    Ok(form.pack(&mut p)?)
 }
 
 fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Vec<ItemFailure>> {
-    let fail = |item: String, message: String| vec![ItemFailure { item, message }];
+    let fail = |item: String, message: String| vec![ItemFailure::new(item, message)];
     let mpath = folder.join(manifest::ARCHIVE);
     let manifest: ArchiveManifest = std::fs::read(&mpath)
         .map_err(|e| e.to_string())
@@ -164,7 +174,7 @@ fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Ve
                 continue;
             }
             Err(e) => {
-                failures.push(ItemFailure { item, message: e.to_string() });
+                failures.push(ItemFailure::new(item, e.to_string()));
                 fates.push(Fate::Untouched);
                 continue;
             }
@@ -180,7 +190,7 @@ fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Ve
             Ok((bytes, attrs)) => fates.push(Fate::Replaced { bytes, attrs, from }),
             Err(message) => {
                 let item = if main_same { format!("{rel}/{from}") } else { item };
-                failures.push(ItemFailure { item, message });
+                failures.push(ItemFailure::new(item, message));
                 fates.push(Fate::Untouched);
             }
         }
@@ -200,7 +210,7 @@ fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Ve
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) => {
-                failures.push(ItemFailure { item, message: e.to_string() });
+                failures.push(ItemFailure::new(item, e.to_string()));
                 continue;
             }
         };
@@ -216,7 +226,7 @@ fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Ve
         };
         match converted {
             Ok(a) => added.push(a),
-            Err(message) => failures.push(ItemFailure { item, message }),
+            Err(message) => failures.push(ItemFailure::new(item, message)),
         }
     }
     if !failures.is_empty() {
@@ -225,45 +235,68 @@ fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Ve
     Ok(ArchivePlan { rel: rel.to_string(), folder: folder.to_path_buf(), manifest, fates, added })
 }
 
-fn describe(p: &ArchivePlan) -> Vec<String> {
+fn describe(p: &ArchivePlan) -> Vec<Message> {
     let mut out = Vec::new();
+    let archive = &p.rel;
     for (rec, fate) in p.manifest.entries.iter().zip(&p.fates) {
+        let entry = &rec.name;
         match fate {
             Fate::Untouched => {}
-            Fate::Replaced { bytes, attrs, from } => {
-                let a = if attrs.is_some() { " and its attributes" } else { "" };
-                out.push(format!("{}: {} replaced from {from} ({} -> {} bytes){a}", p.rel, rec.name, rec.stored_size, bytes.len()));
-            }
-            Fate::Removed => out.push(format!("{}: {} removed ({} is gone)", p.rel, rec.name, rec.file)),
+            Fate::Replaced { bytes, attrs: None, from } => out.push(msg!(
+                "unpack-replaced",
+                "{archive}: {entry} replaced from {from} ({old} -> {new} bytes)",
+                archive = archive,
+                entry = entry,
+                from = from,
+                old = rec.stored_size,
+                new = bytes.len()
+            )),
+            Fate::Replaced { bytes, attrs: Some(_), from } => out.push(msg!(
+                "unpack-replaced-with-attributes",
+                "{archive}: {entry} replaced from {from} ({old} -> {new} bytes) and its attributes",
+                archive = archive,
+                entry = entry,
+                from = from,
+                old = rec.stored_size,
+                new = bytes.len()
+            )),
+            Fate::Removed => out.push(msg!("unpack-removed", "{archive}: {entry} removed ({file} is gone)", archive = archive, entry = entry, file = &rec.file)),
         }
     }
     for a in &p.added {
-        out.push(format!("{}: {} added from {} ({} bytes)", p.rel, a.name, a.from, a.bytes.len()));
+        out.push(msg!("unpack-added", "{archive}: {entry} added from {from} ({size} bytes)", archive = archive, entry = &a.name, from = &a.from, size = a.bytes.len()));
     }
     out
 }
 
+/// A codec's error as its `Display` writes it (path and offset in front), its message's id
+/// kept for the editor.
+fn shown(e: &crate::formats::Error) -> Message {
+    let at = if e.context.is_empty() { format!("@0x{:X}: ", e.offset) } else { format!("{} @0x{:X}: ", e.path(), e.offset) };
+    e.text().prefixed(&at)
+}
+
 /// The stored bytes of an untouched entry.
-fn untouched_payload(p: &ArchivePlan, rec: &EntryRecord, readings: &Readings) -> Result<Vec<u8>, String> {
+fn untouched_payload(p: &ArchivePlan, rec: &EntryRecord, readings: &Readings) -> Result<Vec<u8>, Message> {
     let main = std::fs::read(join_rel(&p.folder, &rec.file)).map_err(|e| e.to_string())?;
     let (bytes, _) = entry_bytes(&p.folder, rec, &main, true, readings)?;
     match (p.manifest.kind, &rec.packed, rec.rsli) {
         (ArchiveKind::Nres, _, _) => Ok(bytes),
-        (ArchiveKind::Rsli, Some(f), _) => std::fs::read(join_rel(&p.folder, f)).map_err(|e| format!("{f}: {e}")),
-        (ArchiveKind::Rsli, None, Some(s)) => rsli::pack(rsli::Method::from_flags(s.flags), s.key, &bytes).map_err(|e| e.to_string()),
-        (ArchiveKind::Rsli, None, None) => Err("the manifest lacks the entry's storage method".into()),
+        (ArchiveKind::Rsli, Some(f), _) => std::fs::read(join_rel(&p.folder, f)).map_err(|e| format!("{f}: {e}").into()),
+        (ArchiveKind::Rsli, None, Some(s)) => rsli::pack(rsli::Method::from_flags(s.flags), s.key, &bytes).map_err(|e| shown(&e)),
+        (ArchiveKind::Rsli, None, None) => Err(msg!("unpack-no-storage-method", "the manifest lacks the entry's storage method")),
     }
 }
 
 /// One entry's stored bytes, or `None` when the archive's own edit puts them in afterwards
 /// (a changed, removed or empty entry).
-fn payload(p: &ArchivePlan, i: usize, readings: &Readings, progress: &dyn Progress) -> Result<Option<Vec<u8>>, String> {
+fn payload(p: &ArchivePlan, i: usize, readings: &Readings, progress: &dyn Progress) -> Result<Option<Vec<u8>>, Message> {
     if progress.cancelled() {
-        return Err(String::new());
+        return Err(Message::from(String::new()));
     }
     let rec = &p.manifest.entries[i];
     let r = match p.fates[i] {
-        Fate::Untouched if rec.stored_size > 0 => untouched_payload(p, rec, readings).map(Some).map_err(|e| format!("{}: {e}", rec.file)),
+        Fate::Untouched if rec.stored_size > 0 => untouched_payload(p, rec, readings).map(Some).map_err(|e| e.prefixed(&format!("{}: ", rec.file))),
         _ => Ok(None),
     };
     progress.advance(rec.stored_size);
@@ -280,23 +313,37 @@ struct Layout<'a> {
 }
 
 impl Layout<'_> {
-    fn put(&mut self, bytes: &[u8]) -> Result<(), String> {
+    fn put(&mut self, bytes: &[u8]) -> Result<(), Message> {
         self.hash.update(bytes);
         self.len += bytes.len() as u64;
-        self.sink.write_all(bytes).map_err(|e| e.to_string())
+        self.sink.write_all(bytes).map_err(|e| e.to_string().into())
     }
 
     /// The skeleton up to `rec`'s offset, then its payload (zeros of its old length when the
     /// archive's own edit replaces or removes it).
-    fn entry(&mut self, p: &ArchivePlan, i: usize, payload: Option<Vec<u8>>) -> Result<(), String> {
+    fn entry(&mut self, p: &ArchivePlan, i: usize, payload: Option<Vec<u8>>) -> Result<(), Message> {
         let rec = &p.manifest.entries[i];
-        let gap = rec.offset.checked_sub(self.len).and_then(|g| usize::try_from(g).ok()).ok_or("the manifest's entry offsets overlap")?;
-        let piece = self.sk.checked_add(gap).and_then(|e| self.skeleton.get(self.sk..e)).ok_or("the skeleton is shorter than the manifest says")?;
+        let gap = rec
+            .offset
+            .checked_sub(self.len)
+            .and_then(|g| usize::try_from(g).ok())
+            .ok_or_else(|| msg!("unpack-offsets-overlap", "the manifest's entry offsets overlap"))?;
+        let piece = self
+            .sk
+            .checked_add(gap)
+            .and_then(|e| self.skeleton.get(self.sk..e))
+            .ok_or_else(|| msg!("unpack-skeleton-short", "the skeleton is shorter than the manifest says"))?;
         self.put(piece)?;
         self.sk += gap;
         match payload {
             Some(b) if b.len() as u64 == rec.stored_size => self.put(&b),
-            Some(b) if matches!(p.fates[i], Fate::Untouched) => Err(format!("{}: gives {} bytes, the entry held {}", rec.file, b.len(), rec.stored_size)),
+            Some(b) if matches!(p.fates[i], Fate::Untouched) => Err(msg!(
+                "unpack-untouched-size",
+                "{file}: gives {size} bytes, the entry held {held}",
+                file = &rec.file,
+                size = b.len(),
+                held = rec.stored_size
+            )),
             _ => {
                 const ZEROS: [u8; 4096] = [0; 4096];
                 let mut left = rec.stored_size;
@@ -316,8 +363,8 @@ impl Layout<'_> {
 /// [`WINDOW_BYTES_PER_JOB`] of stored bytes per job) are made on every job while the window
 /// before is written, so only two windows are held, never the whole archive. Returns the
 /// SHA-256 of what was written.
-fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: &mut (dyn Write + Send)) -> Result<String, String> {
-    let skeleton = std::fs::read(p.folder.join(manifest::SKELETON)).map_err(|e| format!("{}: {e}", manifest::SKELETON))?;
+fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: &mut (dyn Write + Send)) -> Result<String, Message> {
+    let skeleton = std::fs::read(p.folder.join(manifest::SKELETON)).map_err(|e| Message::from(format!("{}: {e}", manifest::SKELETON)))?;
     let entries = &p.manifest.entries;
     let mut order: Vec<usize> = (0..entries.len()).filter(|&i| entries[i].stored_size > 0).collect();
     order.sort_by_key(|&i| entries[i].offset);
@@ -337,7 +384,7 @@ fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: 
     for w in windows.into_iter().chain([&[][..]]) {
         let ready = std::mem::take(&mut made);
         let (next, written) = rayon::join(
-            || w.par_iter().map(|&i| payload(p, i, readings, progress).map(|b| (i, b))).collect::<Result<Vec<_>, String>>(),
+            || w.par_iter().map(|&i| payload(p, i, readings, progress).map(|b| (i, b))).collect::<Result<Vec<_>, Message>>(),
             || ready.into_iter().try_for_each(|(i, b)| out.entry(p, i, b)),
         );
         written?;
@@ -356,11 +403,11 @@ fn lay_out(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress, sink: 
 
 /// Builds an archive with changes: laid out in memory, then edited through the archive's own
 /// editing (the archive and its edited copy are held: twice its size).
-fn build_changed(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) -> Result<Vec<u8>, String> {
+fn build_changed(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) -> Result<Vec<u8>, Message> {
     let entries = &p.manifest.entries;
     let mut out = Vec::with_capacity(p.manifest.size as usize);
     lay_out(p, readings, progress, &mut out)?;
-    let (mut node, _) = Node::parse(&p.rel, SharedBytes::from(out)).map_err(|e| e.to_string())?;
+    let (mut node, _) = Node::parse(&p.rel, SharedBytes::from(out)).map_err(|e| shown(&e))?;
     for (i, fate) in p.fates.iter().enumerate() {
         if let Fate::Replaced { bytes, attrs, .. } = fate {
             node.replace_entry(i, SharedBytes::from(bytes.clone())).map_err(|e| format!("{}: {e}", entries[i].name))?;
@@ -375,7 +422,7 @@ fn build_changed(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) 
         }
     }
     for a in &p.added {
-        let name = cp1251::encode(&a.name).ok_or_else(|| format!("{}: the name has characters outside CP1251", a.from))?;
+        let name = cp1251::encode(&a.name).ok_or_else(|| msg!("unpack-name-not-cp1251", "{file}: the name has characters outside CP1251", file = &a.from))?;
         let type_id = if a.type_id == u32::MAX { crate::doc::items::guess_type(&node, &a.name, &a.bytes) } else { a.type_id };
         node.add_entry(&name, type_id, a.attrs, SharedBytes::from(a.bytes.clone())).map_err(|e| format!("{}: {e}", a.from))?;
     }
@@ -385,7 +432,7 @@ fn build_changed(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) 
 /// Writes an archive nothing changed in straight to its file as it is laid out (the editor's
 /// save: a temporary fsynced and renamed over the target), checked against the manifest's
 /// SHA-256 before the rename: a mismatch or a stop leaves no file.
-fn write_untouched(p: &ArchivePlan, path: &Path, readings: &Readings, progress: &dyn Progress) -> Result<u64, String> {
+fn write_untouched(p: &ArchivePlan, path: &Path, readings: &Readings, progress: &dyn Progress) -> Result<u64, Message> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
@@ -398,7 +445,10 @@ fn write_untouched(p: &ArchivePlan, path: &Path, readings: &Readings, progress: 
                 written = p.manifest.size;
                 return w.flush();
             }
-            Ok(_) => "the files give other bytes than the archive had, though none changed (was the manifest or .archive.bin edited?)".to_string(),
+            Ok(_) => msg!(
+                "unpack-untouched-differs",
+                "the files give other bytes than the archive had, though none changed (was the manifest or .archive.bin edited?)"
+            ),
             Err(e) => e,
         };
         failure = Some(why);
@@ -407,7 +457,7 @@ fn write_untouched(p: &ArchivePlan, path: &Path, readings: &Readings, progress: 
     match (r, failure) {
         (_, Some(why)) => Err(why),
         (Ok(()), None) => Ok(written),
-        (Err(e), None) => Err(format!("{}: {e}", path.display())),
+        (Err(e), None) => Err(format!("{}: {e}", path.display()).into()),
     }
 }
 
@@ -429,19 +479,19 @@ fn build_and_write(p: &ArchivePlan, out: &Path, readings: &Readings, progress: &
             r.files_written = 1;
             r.bytes_out = n;
         }
-        Err(e) if e.is_empty() => r.cancelled = true,
-        Err(e) => r.failures.push(ItemFailure { item: p.rel.clone(), message: e }),
+        Err(e) if e.as_str().is_empty() => r.cancelled = true,
+        Err(e) => r.failures.push(ItemFailure::new(p.rel.clone(), e)),
     }
     progress.item_done(&p.rel);
     r
 }
 
 /// Archives go through the editor's save (fsynced, renamed over the target).
-fn write_archive(path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_archive(path: &Path, bytes: &[u8]) -> Result<(), Message> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
     }
-    crate::doc::save::atomic_write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+    crate::doc::save::atomic_write(path, bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
 fn copy_loose(src: &Path, rel: &str, len: u64, out: &Path, readings: &Readings, progress: &dyn Progress) -> Report {
@@ -465,7 +515,7 @@ fn copy_loose(src: &Path, rel: &str, len: u64, out: &Path, readings: &Readings, 
             r.files_written = 1;
             r.bytes_out = n as u64;
         }
-        Err(e) => r.failures.push(ItemFailure { item: rel.to_string(), message: e }),
+        Err(e) => r.failures.push(ItemFailure::new(rel, e)),
     }
     progress.advance(len);
     progress.item_done(rel);

@@ -87,7 +87,7 @@ fn every_fixture_variant_packs_back_byte_identical() {
     let (t, r) = round_trip(&fixture_folder());
     // Entries that share bytes cannot be files of their own: that archive is kept whole.
     assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
-    assert!(r.notes[0].starts_with("nres/shared_ranges.lib: kept whole"), "{:?}", r.notes);
+    assert!(r.notes[0].as_str().starts_with("nres/shared_ranges.lib: kept whole"), "{:?}", r.notes);
     assert!(t.path().join("un/rsli/deflate_eof_quirk.lib/.archive.json").is_file());
     // The textures and materials really were unpacked to their editable forms.
     let un = t.path().join("un");
@@ -397,4 +397,28 @@ fn an_untouched_archive_that_differs_from_its_manifest_is_not_written() {
     assert_eq!(r.failures[0].item, "big.lib");
     assert!(r.failures[0].message.contains("other bytes than the archive had"), "{:?}", r.failures);
     assert!(!out.exists() || tree(&out).is_empty(), "nothing written: {:?}", tree(&out).iter().map(|f| &f.0).collect::<Vec<_>>());
+}
+
+/// The editor's log shows a run's notes and a run that cannot start in the user's language.
+#[cfg(feature = "gui")]
+#[test]
+fn notes_and_run_errors_carry_their_russian_text() {
+    use crate::app::i18n::Language;
+    use crate::app::i18n::messages::text_in;
+    let ru = |m: &Message| text_in(Language::Russian, &m.english, m.key.as_deref());
+    let t = tempfile::tempdir().unwrap();
+    let (src, un) = (t.path().join("src"), t.path().join("un"));
+    write_files(&src, &[("shared.lib".to_string(), fixtures::nres::shared_ranges())]);
+    let r = unpack(std::slice::from_ref(&src), &un, &opts(), &Quiet).unwrap();
+    assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
+    assert_eq!(r.notes[0].as_str(), "shared.lib: kept whole, not unpacked: entry B shares bytes with another or lies outside the file");
+    assert_eq!(ru(&r.notes[0]), "shared.lib: оставлен целым, не распакован: запись B делит байты с другой записью или выходит за пределы файла");
+    // The JSON report keeps the English lines.
+    assert_eq!(serde_json::to_value(&r).unwrap()["notes"][0], r.notes[0].as_str());
+
+    let inside = un.join("out");
+    std::fs::create_dir_all(&inside).unwrap();
+    let e = pack(&un, &inside, &opts(), &Quiet).unwrap_err();
+    assert_eq!(e.to_string(), format!("{}: the output must be outside the unpacked tree", inside.display()));
+    assert_eq!(ru(&e.0), format!("{}: результат должен лежать вне распакованного дерева", inside.display()));
 }

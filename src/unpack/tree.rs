@@ -12,6 +12,7 @@ use crate::scene::{SceneOptions, build_scene};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::readings::Readings;
 use crate::formats::rsli;
+use crate::msg;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,14 @@ use std::sync::{Arc, Mutex, Weak};
 /// Stored bytes of entries held at once per job, from conversion until their files are written.
 pub(super) const WINDOW_BYTES_PER_JOB: u64 = 2 << 20;
 
+/// Why an archive is kept whole instead of unpacked (a note of the report).
+enum Whole {
+    /// An entry's stored range overlaps another's or leaves the file (its name).
+    Overlap(String),
+    /// A file could not be written or an entry not read (the reason, with its path).
+    Failed(String),
+}
+
 /// The suffix of the glTF made beside a model.
 pub const MODEL_SUFFIX: &str = ".glb";
 
@@ -27,15 +36,15 @@ pub const MODEL_SUFFIX: &str = ".glb";
 pub fn unpack(sources: &[PathBuf], out: &Path, opts: &Options, progress: &dyn Progress) -> Result<Report, RunError> {
     let mut inputs = Vec::new();
     for s in sources {
-        let meta = std::fs::metadata(s).map_err(|e| RunError(format!("{}: {e}", s.display())))?;
+        let meta = std::fs::metadata(s).map_err(|e| RunError(format!("{}: {e}", s.display()).into()))?;
         if meta.is_dir() {
-            walk(s, "", &mut inputs).map_err(|e| RunError(format!("{}: {e}", s.display())))?;
+            walk(s, "", &mut inputs).map_err(|e| RunError(format!("{}: {e}", s.display()).into()))?;
         } else {
-            let name = s.file_name().map(|n| n.to_string_lossy().into_owned()).ok_or_else(|| RunError(format!("{}: not a file name", s.display())))?;
+            let name = s.file_name().map(|n| n.to_string_lossy().into_owned()).ok_or_else(|| RunError(msg!("unpack-not-a-file-name", "{path}: not a file name", path = s.display().to_string())))?;
             inputs.push((s.clone(), name, meta.len()));
         }
     }
-    std::fs::create_dir_all(out).map_err(|e| RunError(format!("{}: {e}", out.display())))?;
+    std::fs::create_dir_all(out).map_err(|e| RunError(format!("{}: {e}", out.display()).into()))?;
     progress.begin(inputs.len() as u64, inputs.iter().map(|i| i.2).sum());
     let ctx = Ctx { out, opts, progress, assets: Mutex::new(HashMap::new()), files: Arc::new(SharedFiles { jobs: opts.jobs.max(1), open: Mutex::default() }) };
     let results: Vec<(Report, Vec<String>)> = pool(opts.jobs)?.install(|| inputs.par_iter().map(|(src, rel, _)| ctx.file(src, rel)).collect());
@@ -53,8 +62,8 @@ pub fn unpack(sources: &[PathBuf], out: &Path, opts: &Options, progress: &dyn Pr
     derived.sort();
     derived.dedup();
     let root = RootManifest { version: manifest::VERSION, readings: opts.readings, derived };
-    let json = serde_json::to_vec_pretty(&root).map_err(|e| RunError(e.to_string()))?;
-    write_out(&root_path, &json).map_err(RunError)?;
+    let json = serde_json::to_vec_pretty(&root).map_err(|e| RunError(e.to_string().into()))?;
+    write_out(&root_path, &json).map_err(|e| RunError(e.into()))?;
     report.cancelled |= progress.cancelled();
     Ok(report)
 }
@@ -171,7 +180,7 @@ impl Ctx<'_> {
             report.cancelled = true;
             return (report, Vec::new());
         }
-        let fail = |report: &mut Report, m: String| report.failures.push(ItemFailure { item: src.display().to_string(), message: m });
+        let fail = |report: &mut Report, m: String| report.failures.push(ItemFailure::new(src.display().to_string(), m));
         let bytes = match self.files.read(src) {
             Ok(b) => b,
             Err(e) => {
@@ -191,15 +200,22 @@ impl Ctx<'_> {
         };
         let done = match archive {
             // Entries that cannot be laid out as files: the archive is kept whole.
-            Some(node) => self.archive(src, rel, &bytes, node, &mut report).err(),
+            Some(node) => self.archive(src, rel, &bytes, node, &mut report).err().map(Some),
             None => match self.loose_form(&bytes, &name, kind, &mut report, rel) {
                 true => None,
-                false => Some(String::new()),
+                false => Some(None),
             },
         };
         if let Some(why) = done {
-            if !why.is_empty() {
-                report.notes.push(format!("{rel}: kept whole, not unpacked: {why}"));
+            match why {
+                Some(Whole::Overlap(entry)) => report.notes.push(msg!(
+                    "unpack-kept-whole-overlap",
+                    "{rel}: kept whole, not unpacked: entry {entry} shares bytes with another or lies outside the file",
+                    rel = rel,
+                    entry = entry
+                )),
+                Some(Whole::Failed(why)) => report.notes.push(msg!("unpack-kept-whole", "{rel}: kept whole, not unpacked: {why}", rel = rel, why = why)),
+                None => {}
             }
             match write_out(&join_rel(self.out, rel), &bytes) {
                 Ok(()) => {
@@ -250,7 +266,7 @@ impl Ctx<'_> {
     }
 
     /// Unpacks an archive into the folder `rel`. An error leaves the archive to be kept whole.
-    fn archive(&self, src: &Path, rel: &str, bytes: &SharedBytes, node: Node, report: &mut Report) -> Result<(), String> {
+    fn archive(&self, src: &Path, rel: &str, bytes: &SharedBytes, node: Node, report: &mut Report) -> Result<(), Whole> {
         let metas = node.metas();
         let kind = match &node {
             Node::Nres(_) => ArchiveKind::Nres,
@@ -268,7 +284,7 @@ impl Ctx<'_> {
         for &i in &order {
             let (at, len) = ranges[i];
             if at < end || at.checked_add(len).is_none_or(|e| e > bytes.len() as u64) {
-                return Err(format!("entry {} shares bytes with another or lies outside the file", metas[i].name));
+                return Err(Whole::Overlap(metas[i].name.clone()));
             }
             end = at + len;
         }
@@ -290,7 +306,7 @@ impl Ctx<'_> {
         // A folder this run makes holds no link and no earlier file: its files are written
         // without the lookups a replaced file needs, and it is made once, not per file.
         let fresh = !folder.exists();
-        std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        std::fs::create_dir_all(&folder).map_err(|e| Whole::Failed(format!("{}: {e}", folder.display())))?;
         let put = |name: &str, b: &[u8]| -> Result<u64, String> {
             let path = join_rel(&folder, name);
             if fresh && !name.contains('/') {
@@ -321,7 +337,7 @@ impl Ctx<'_> {
         if let Some(e) = w.failed {
             // The archive is kept whole where its folder was begun.
             let _ = std::fs::remove_dir_all(&folder);
-            return Err(e);
+            return Err(Whole::Failed(e));
         }
         if w.cancelled || self.progress.cancelled() {
             report.cancelled = true;
@@ -329,10 +345,10 @@ impl Ctx<'_> {
         }
         let records = w.records;
         let manifest = ArchiveManifest { version: manifest::VERSION, kind, size: bytes.len() as u64, sha256: whole_sum, entries: records };
-        let json = serde_json::to_vec_pretty(&manifest).map_err(|e| e.to_string())?;
-        write_out(&folder.join(manifest::SKELETON), &skeleton)?;
+        let json = serde_json::to_vec_pretty(&manifest).map_err(|e| Whole::Failed(e.to_string()))?;
+        write_out(&folder.join(manifest::SKELETON), &skeleton).map_err(Whole::Failed)?;
         // The manifest last: a folder without one was not finished.
-        write_out(&folder.join(manifest::ARCHIVE), &json)?;
+        write_out(&folder.join(manifest::ARCHIVE), &json).map_err(Whole::Failed)?;
         report.files_written += 2;
         report.bytes_out += (skeleton.len() + json.len()) as u64;
         Ok(())

@@ -390,14 +390,15 @@ impl StudioApp {
             Outcome::Batch { verb, dest, report } => match report {
                 Err(e) => self.log.error(format!("{verb}: {e}")),
                 Ok(r) => {
+                    use crate::app::i18n::messages::message;
                     for c in r.changes.iter().take(50) {
-                        self.log.info(format!("{verb}: {c}"));
+                        self.log.info(format!("{verb}: {}", message(c)));
                     }
                     for n in &r.notes {
-                        self.log.info(format!("{verb}: {n}"));
+                        self.log.info(format!("{verb}: {}", message(n)));
                     }
                     for f in r.failures.iter().take(50) {
-                        self.log.error(format!("{verb}: {}: {}", f.item, f.message));
+                        self.log.error(format!("{verb}: {}: {}", f.item, message(&f.text())));
                     }
                     let failed = if r.failures.is_empty() { String::new() } else { tr!("log-batch-failed", n = r.failures.len()) };
                     self.log.info(tr!("log-batch-done", verb = verb, items = r.items, written = r.files_written, path = dest.display().to_string(), failed = failed));

@@ -3,6 +3,7 @@
 
 use super::{Chunk, Codec, Fmt, Riff, Sound, Wav, ima, msadpcm, pcm, resample};
 use crate::formats::error::{Error, Result};
+use crate::msg;
 
 /// Interleaved samples from one channel count to another: stereo to mono averages, mono to
 /// stereo copies; other counts take the first channels (or repeat the last).
@@ -41,7 +42,7 @@ pub fn encode(x: &[i16], ch: usize, f: &Fmt, codec: Codec) -> Vec<u8> {
 pub fn reshape(s: &Sound, rate: u32, ch: u16) -> Result<Sound> {
     let x = channels(&s.samples, s.channels as usize, ch as usize);
     let samples = resample::resample(&x, ch as usize, s.rate, rate)
-        .ok_or_else(|| Error::new(0, format!("resampling {} Hz to {rate} Hz: a rate of 0 or a result too long", s.rate)))?;
+        .ok_or_else(|| Error::new(0, msg!("wav-resample", "resampling {from} Hz to {rate} Hz: a rate of 0 or a result too long", from = s.rate, rate = rate)))?;
     Ok(Sound { rate, channels: ch, samples })
 }
 
@@ -58,7 +59,7 @@ pub enum Target {
 /// than `fmt `, `fact` and `data` stay in their places; sizes are recomputed.
 pub fn replace(entry: &Wav, new: &Sound, target: Target) -> Result<Vec<u8>> {
     let f = entry.fmt()?;
-    let codec = f.codec().map_err(|m| Error::new(0, format!("the entry's format cannot be written: {m}")))?;
+    let codec = f.codec().map_err(|m| Error::new(0, msg!("wav-entry-format-unwritable", "the entry's format cannot be written: {why}", why = m.english)))?;
     let s = reshape(new, f.rate, f.channels)?;
     let (fmt_body, codec, f) = match target {
         Target::EntryKind => (entry.riff.chunk(b"fmt ").map(|c| c.body.clone()).unwrap_or_else(|| f.write()), codec, f),

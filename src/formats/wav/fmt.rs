@@ -2,6 +2,8 @@
 //! as stored, the extra bytes kept, and what they mean for the three codecs read here.
 
 use crate::formats::error::{Error, Result};
+use crate::formats::message::Message;
+use crate::msg;
 
 pub const TAG_PCM: u16 = 1;
 pub const TAG_MS_ADPCM: u16 = 2;
@@ -57,7 +59,7 @@ fn u16_at(b: &[u8], at: usize) -> u16 {
 impl Fmt {
     pub fn parse(b: &[u8]) -> Result<Fmt> {
         if b.len() < 16 {
-            return Err(Error::new(0, format!("`fmt ` chunk of {} bytes: at least 16 needed", b.len())));
+            return Err(Error::new(0, msg!("wav-fmt-short", "`fmt ` chunk of {len} bytes: at least 16 needed", len = b.len())));
         }
         let u32_at = |at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
         let (extra, trailing) = if b.len() >= 18 {
@@ -98,12 +100,12 @@ impl Fmt {
     }
 
     /// The codec, or why it cannot be decoded here.
-    pub fn codec(&self) -> Result<Codec, String> {
+    pub fn codec(&self) -> Result<Codec, Message> {
         if self.channels == 0 || self.channels > 2 {
-            return Err(format!("{} channels: only mono and stereo are read", self.channels));
+            return Err(msg!("wav-channels", "{channels} channels: only mono and stereo are read", channels = self.channels));
         }
         if self.rate == 0 {
-            return Err("a sample rate of 0".into());
+            return Err(msg!("wav-rate-zero", "a sample rate of 0"));
         }
         let ch = self.channels as usize;
         let ba = self.block_align as usize;
@@ -111,24 +113,24 @@ impl Fmt {
             (TAG_PCM, 8) | (TAG_PCM, 16) => {
                 let bytes = self.bits as usize / 8 * ch;
                 if ba != bytes {
-                    return Err(format!("PCM block align {ba}, {bytes} expected for {} bits × {ch}", self.bits));
+                    return Err(msg!("wav-pcm-block-align", "PCM block align {ba}, {bytes} expected for {bits} bits × {ch}", ba = ba, bytes = bytes, bits = self.bits, ch = ch));
                 }
                 Ok(if self.bits == 8 { Codec::Pcm8 } else { Codec::Pcm16 })
             }
-            (TAG_PCM, b) => Err(format!("PCM of {b} bits: only 8 and 16 are read")),
+            (TAG_PCM, b) => Err(msg!("wav-pcm-bits", "PCM of {b} bits: only 8 and 16 are read", b = b)),
             (TAG_MS_ADPCM, _) => {
                 if ba < 7 * ch + 1 {
-                    return Err(format!("MS-ADPCM block align {ba}: too small for {ch} channel(s)"));
+                    return Err(msg!("wav-ms-block-align", "MS-ADPCM block align {ba}: too small for {ch} channel(s)", ba = ba, ch = ch));
                 }
                 Ok(Codec::MsAdpcm)
             }
             (TAG_IMA_ADPCM, _) => {
                 if ba < 4 * ch + 4 * ch || !(ba - 4 * ch).is_multiple_of(4 * ch) {
-                    return Err(format!("IMA-ADPCM block align {ba}: needs 4 × {ch} header bytes and whole 4-byte groups per channel"));
+                    return Err(msg!("wav-ima-block-align", "IMA-ADPCM block align {ba}: needs 4 × {ch} header bytes and whole 4-byte groups per channel", ba = ba, ch = ch));
                 }
                 Ok(Codec::ImaAdpcm)
             }
-            (t, _) => Err(format!("format tag 0x{t:04X}: only PCM (1), MS-ADPCM (2) and IMA-ADPCM (0x11) are read")),
+            (t, _) => Err(msg!("wav-format-tag", "format tag {tag}: only PCM (1), MS-ADPCM (2) and IMA-ADPCM (0x11) are read", tag = format!("0x{t:04X}"))),
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::fmt::ima_samples_per_block;
 use super::msadpcm::Problem;
+use crate::msg;
 
 pub const STEPS: [i32; 89] = [
     7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97, 107, 118, 130, 143, 157, 173,
@@ -50,7 +51,7 @@ pub fn decode(data: &[u8], channels: usize, block_align: usize) -> (Vec<i16>, Ve
     let hdr = 4 * ch;
     let mut problems = Vec::new();
     if block_align <= hdr {
-        problems.push(Problem { offset: 0, message: format!("block align {block_align} leaves no room for samples") });
+        problems.push(Problem { offset: 0, message: msg!("wav-block-no-room", "block align {block_align} leaves no room for samples", block_align = block_align) });
         return (Vec::new(), problems);
     }
     let full = ima_samples_per_block(block_align, ch);
@@ -59,7 +60,7 @@ pub fn decode(data: &[u8], channels: usize, block_align: usize) -> (Vec<i16>, Ve
     for (bi, block) in data.chunks(block_align).enumerate() {
         let base = bi * block_align;
         if block.len() < hdr {
-            problems.push(Problem { offset: base, message: format!("a last block of {} bytes: its {hdr}-byte header is cut off", block.len()) });
+            problems.push(Problem { offset: base, message: msg!("wav-last-block-cut", "a last block of {len} bytes: its {hdr}-byte header is cut off", len = block.len(), hdr = hdr) });
             break;
         }
         let mut st = [State { sample: 0, index: 0 }; 2];
@@ -67,7 +68,7 @@ pub fn decode(data: &[u8], channels: usize, block_align: usize) -> (Vec<i16>, Ve
             s.sample = i16::from_le_bytes([block[4 * c], block[4 * c + 1]]) as i32;
             let idx = block[4 * c + 2] as i32;
             if idx > 88 {
-                problems.push(Problem { offset: base + 4 * c + 2, message: format!("step index {idx} above 88") });
+                problems.push(Problem { offset: base + 4 * c + 2, message: msg!("wav-ima-step-index", "step index {idx} above 88", idx = idx) });
             }
             s.index = idx.min(88);
             out.push(s.sample as i16);

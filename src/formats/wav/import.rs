@@ -3,6 +3,8 @@
 
 use super::{Sound, Wav, is_wave};
 use crate::formats::error::{Error, Result};
+use crate::formats::message::Message;
+use crate::msg;
 use symphonia::core::audio::SampleBuffer;
 use symphonia::core::codecs::DecoderOptions;
 use symphonia::core::errors::Error as SymError;
@@ -27,11 +29,11 @@ pub fn decode_any(bytes: &[u8], name: &str) -> Result<Sound> {
     }
     // A third-party decoder's panic on a malformed stream is an error here, never a crash.
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| foreign(bytes, name)))
-        .unwrap_or_else(|_| Err(Error::new(0, "the decoder failed on this stream (malformed?)")))
+        .unwrap_or_else(|_| Err(Error::new(0, msg!("wav-decoder-panicked", "the decoder failed on this stream (malformed?)"))))
 }
 
 fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
-    let fail = |m: String| Error::new(0, m);
+    let fail = |m: Message| Error::new(0, m);
     let mut hint = Hint::new();
     if let Some(ext) = std::path::Path::new(name).extension().and_then(|e| e.to_str()) {
         hint.with_extension(ext);
@@ -39,13 +41,13 @@ fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
     let mss = MediaSourceStream::new(Box::new(std::io::Cursor::new(bytes.to_vec())), Default::default());
     let probed = symphonia::default::get_probe()
         .format(&hint, mss, &FormatOptions { enable_gapless: true, ..Default::default() }, &MetadataOptions::default())
-        .map_err(|e| fail(format!("not a sound this reads (WAV, FLAC, Ogg Vorbis, MP3): {e}")))?;
+        .map_err(|e| fail(msg!("wav-import-unknown", "not a sound this reads (WAV, FLAC, Ogg Vorbis, MP3): {error}", error = e.to_string())))?;
     let mut format = probed.format;
-    let track = format.default_track().ok_or_else(|| fail("no audio track".into()))?;
+    let track = format.default_track().ok_or_else(|| fail(msg!("wav-import-no-track", "no audio track")))?;
     let id = track.id;
     let mut decoder = symphonia::default::get_codecs()
         .make(&track.codec_params, &DecoderOptions::default())
-        .map_err(|e| fail(format!("no decoder for the track: {e}")))?;
+        .map_err(|e| fail(msg!("wav-import-no-decoder", "no decoder for the track: {error}", error = e.to_string())))?;
     let mut rate = track.codec_params.sample_rate.unwrap_or(0);
     let mut channels = track.codec_params.channels.map_or(0, |c| c.count());
     let mut samples: Vec<i16> = Vec::new();
@@ -55,7 +57,7 @@ fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
             Ok(p) => p,
             Err(SymError::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
             Err(SymError::ResetRequired) => break,
-            Err(e) => return Err(fail(format!("reading the stream: {e}"))),
+            Err(e) => return Err(fail(msg!("wav-import-read", "reading the stream: {error}", error = e.to_string()))),
         };
         if packet.track_id() != id {
             continue;
@@ -73,15 +75,15 @@ fn foreign(bytes: &[u8], name: &str) -> Result<Sound> {
                 b.copy_interleaved_ref(audio);
                 samples.extend_from_slice(b.samples());
                 if samples.len() > MAX_SAMPLES {
-                    return Err(fail(format!("longer than {MAX_SAMPLES} samples")));
+                    return Err(fail(msg!("wav-import-too-long", "longer than {max} samples", max = MAX_SAMPLES)));
                 }
             }
             Err(SymError::DecodeError(_)) => continue,
-            Err(e) => return Err(fail(format!("decoding: {e}"))),
+            Err(e) => return Err(fail(msg!("wav-import-decode", "decoding: {error}", error = e.to_string()))),
         }
     }
     if rate == 0 || channels == 0 {
-        return Err(fail("no samples decoded".into()));
+        return Err(fail(msg!("wav-import-no-samples", "no samples decoded")));
     }
     // More than two channels: the first two (the converter maps 2 to the entry's count).
     let channels = channels.min(u16::MAX as usize);

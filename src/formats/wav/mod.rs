@@ -21,6 +21,8 @@ pub use fmt::{Codec, Fmt};
 pub use riff::{Chunk, Riff, is_wave};
 
 use crate::formats::error::{Diagnostic, Error, Result};
+use crate::formats::message::Message;
+use crate::msg;
 
 /// The NRes type tag of the game's sound entries.
 pub const TYPE_SWAV: u32 = crate::formats::fourcc(b"SWAV");
@@ -80,8 +82,8 @@ impl Wav {
 
     /// The `fmt ` chunk, or an error at its offset.
     pub fn fmt(&self) -> Result<Fmt> {
-        let c = self.riff.chunk(b"fmt ").ok_or_else(|| Error::new(12, "no `fmt ` chunk"))?;
-        Fmt::parse(&c.body).map_err(|e| Error::new(c.offset + 8 + e.offset as usize, e.message))
+        let c = self.riff.chunk(b"fmt ").ok_or_else(|| Error::new(12, msg!("wav-no-fmt", "no `fmt ` chunk")))?;
+        Fmt::parse(&c.body).map_err(|e| Error::new(c.offset + 8 + e.offset as usize, e.text()))
     }
 
     fn codec(&self) -> Result<(Fmt, Codec)> {
@@ -135,17 +137,23 @@ impl Wav {
                 {
                     d.push(Diagnostic::warning(
                         fmt_at + 8 + 18,
-                        format!("samples per block says {s}, block align {} holds {}", f.block_align, f.samples_per_block()),
+                        msg!(
+                            "wav-samples-per-block",
+                            "samples per block says {s}, block align {block_align} holds {holds}",
+                            s = s,
+                            block_align = f.block_align,
+                            holds = f.samples_per_block()
+                        ),
                     ));
                 }
                 match self.data() {
-                    None => d.push(Diagnostic::error(12, "no `data` chunk")),
+                    None => d.push(Diagnostic::error(12, msg!("wav-no-data", "no `data` chunk"))),
                     Some(c) => {
                         if let Some(n) = self.fact() {
                             let have = Self::data_frames(&f, codec, c.body.len());
                             if n as u64 != have && !(codec.is_adpcm() && (n as u64) < have && have - (n as u64) < f.samples_per_block() as u64) {
                                 let at = self.riff.chunk(b"fact").map_or(0, |c| c.offset + 8);
-                                d.push(Diagnostic::info(at, format!("`fact` says {n} samples, the data holds {have}")));
+                                d.push(Diagnostic::info(at, msg!("wav-fact-count", "`fact` says {n} samples, the data holds {have}", n = n, have = have)));
                             }
                         }
                         let (_, problems) = self.decode_data(&f, codec, &c.body);
@@ -177,7 +185,7 @@ impl Wav {
     /// Decodes to 16-bit samples (a truncated data chunk as far as it goes).
     pub fn decode(&self) -> Result<Sound> {
         let (f, codec) = self.codec()?;
-        let data = self.data().ok_or_else(|| Error::new(12, "no `data` chunk"))?;
+        let data = self.data().ok_or_else(|| Error::new(12, msg!("wav-no-data", "no `data` chunk")))?;
         let (samples, _) = self.decode_data(&f, codec, &data.body);
         Ok(Sound { rate: f.rate, channels: f.channels, samples })
     }
@@ -231,13 +239,28 @@ pub fn peek(b: &[u8]) -> Option<Info> {
 
 impl Info {
     /// One line for the browser and the inspector: `ms-adpcm · 22050 Hz · mono · block 256 · 1.50 s`.
-    pub fn summary(&self) -> String {
-        let ch = match self.channels {
-            1 => "mono".to_string(),
-            2 => "stereo".to_string(),
-            n => format!("{n} channels"),
-        };
-        let block = if self.samples_per_block > 1 { format!(" · block {}", self.block_align) } else { String::new() };
-        format!("{} · {} Hz · {ch}{block} · {:.2} s", self.codec, self.rate, self.duration)
+    /// One line per channel layout, with and without a block size, so that each is one sentence
+    /// to translate; the codec name stays as it is.
+    pub fn summary(&self) -> Message {
+        // The seconds as the English shows them (two decimals): a number passed as a number would
+        // show all its digits in Russian.
+        let (codec, rate, seconds) = (self.codec, self.rate, format!("{:.2}", self.duration));
+        let block = self.block_align;
+        match (self.channels, self.samples_per_block > 1) {
+            (1, false) => msg!("wav-summary-mono", "{codec} · {rate} Hz · mono · {seconds} s", codec = codec, rate = rate, seconds = seconds),
+            (1, true) => msg!("wav-summary-mono-block", "{codec} · {rate} Hz · mono · block {block} · {seconds} s", codec = codec, rate = rate, block = block, seconds = seconds),
+            (2, false) => msg!("wav-summary-stereo", "{codec} · {rate} Hz · stereo · {seconds} s", codec = codec, rate = rate, seconds = seconds),
+            (2, true) => msg!("wav-summary-stereo-block", "{codec} · {rate} Hz · stereo · block {block} · {seconds} s", codec = codec, rate = rate, block = block, seconds = seconds),
+            (n, false) => msg!("wav-summary-channels", "{codec} · {rate} Hz · {n} channels · {seconds} s", codec = codec, rate = rate, n = n, seconds = seconds),
+            (n, true) => msg!(
+                "wav-summary-channels-block",
+                "{codec} · {rate} Hz · {n} channels · block {block} · {seconds} s",
+                codec = codec,
+                rate = rate,
+                n = n,
+                block = block,
+                seconds = seconds
+            ),
+        }
     }
 }

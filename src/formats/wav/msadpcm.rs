@@ -2,6 +2,8 @@
 //! (docs/formats/wav.md#microsoft-adpcm-tag-2).
 
 use super::fmt::ms_samples_per_block;
+use crate::formats::message::Message;
+use crate::msg;
 
 const ADAPT: [i32; 16] = [230, 230, 230, 230, 307, 409, 512, 614, 768, 614, 512, 409, 307, 230, 230, 230];
 
@@ -35,7 +37,7 @@ impl State {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub offset: usize,
-    pub message: String,
+    pub message: Message,
 }
 
 fn i16_at(b: &[u8], at: usize) -> i32 {
@@ -50,7 +52,7 @@ pub fn decode(data: &[u8], channels: usize, block_align: usize, coefs: &[(i16, i
     let hdr = 7 * ch;
     let mut problems = Vec::new();
     if block_align <= hdr {
-        problems.push(Problem { offset: 0, message: format!("block align {block_align} leaves no room for samples") });
+        problems.push(Problem { offset: 0, message: msg!("wav-block-no-room", "block align {block_align} leaves no room for samples", block_align = block_align) });
         return (Vec::new(), problems);
     }
     let full = ms_samples_per_block(block_align, ch);
@@ -58,7 +60,7 @@ pub fn decode(data: &[u8], channels: usize, block_align: usize, coefs: &[(i16, i
     for (bi, block) in data.chunks(block_align).enumerate() {
         let base = bi * block_align;
         if block.len() < hdr {
-            problems.push(Problem { offset: base, message: format!("a last block of {} bytes: its {hdr}-byte header is cut off", block.len()) });
+            problems.push(Problem { offset: base, message: msg!("wav-last-block-cut", "a last block of {len} bytes: its {hdr}-byte header is cut off", len = block.len(), hdr = hdr) });
             break;
         }
         let mut st = [State { c1: 0, c2: 0, delta: 16, s1: 0, s2: 0 }; 2];
@@ -67,7 +69,7 @@ pub fn decode(data: &[u8], channels: usize, block_align: usize, coefs: &[(i16, i
             let (c1, c2) = match coefs.get(p) {
                 Some(&v) => v,
                 None => {
-                    problems.push(Problem { offset: base + c, message: format!("predictor index {p} outside the {}-pair table", coefs.len()) });
+                    problems.push(Problem { offset: base + c, message: msg!("wav-ms-predictor", "predictor index {p} outside the {pairs}-pair table", p = p, pairs = coefs.len()) });
                     (0, 0)
                 }
             };

@@ -4,6 +4,8 @@
 //! its bytes.
 
 use crate::formats::error::{Diagnostic, Error, Result};
+use crate::formats::message::hex;
+use crate::msg;
 
 /// One chunk as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,10 +71,10 @@ impl Riff {
     /// 12-byte header opens, with diagnostics for what disagrees.
     pub fn parse(b: &[u8]) -> Result<Riff> {
         if b.len() < 12 || &b[0..4] != b"RIFF" {
-            return Err(Error::new(0, "not a RIFF file: expected `RIFF` at the start"));
+            return Err(Error::new(0, msg!("wav-not-riff", "not a RIFF file: expected `RIFF` at the start")));
         }
         if &b[8..12] != b"WAVE" {
-            return Err(Error::new(8, "a RIFF file of another form: expected `WAVE`"));
+            return Err(Error::new(8, msg!("wav-not-wave", "a RIFF file of another form: expected `WAVE`")));
         }
         let size_field = u32_at(b, 4).unwrap_or(0);
         let mut diagnostics = Vec::new();
@@ -80,7 +82,7 @@ impl Riff {
         if size_field as usize != expected {
             diagnostics.push(Diagnostic::warning(
                 4,
-                format!("RIFF size says {size_field} bytes follow it, the file has {expected}"),
+                msg!("wav-riff-size", "RIFF size says {size} bytes follow it, the file has {expected}", size = size_field, expected = expected),
             ));
         }
         // Chunks are read up to the RIFF size, or the file's end when the size overruns it.
@@ -103,9 +105,13 @@ impl Riff {
                 let c = Chunk { id, size_field: size, body: Vec::new(), pad: None, offset: at };
                 diagnostics.push(Diagnostic::warning(
                     at + 4,
-                    format!(
-                        "chunk `{}` at 0x{at:X} says {size} bytes, the file has {take}: read as far as it goes",
-                        c.id_str()
+                    msg!(
+                        "wav-chunk-cut",
+                        "chunk `{id}` at {at} says {size} bytes, the file has {take}: read as far as it goes",
+                        id = c.id_str(),
+                        at = hex(at),
+                        size = size,
+                        take = take
                     ),
                 ));
             } else if size % 2 == 1 && next < b.len() && next < end {

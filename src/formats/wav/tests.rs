@@ -177,3 +177,27 @@ proptest! {
         }
     }
 }
+
+/// The editor shows a sound's findings and its summary line in the user's language.
+#[cfg(feature = "gui")]
+#[test]
+fn findings_and_the_summary_carry_their_russian_text() {
+    use crate::app::i18n::Language;
+    use crate::app::i18n::messages::text_in;
+    let ru = |m: &crate::formats::Message| text_in(Language::Russian, &m.english, m.key.as_deref());
+    let e = Wav::parse(b"RIFF\x04\0\0\0AVI ").unwrap_err();
+    assert_eq!(e.to_string(), "@0x8: a RIFF file of another form: expected `WAVE`");
+    assert_eq!(ru(&e.text()), "файл RIFF другого вида: ожидалось «WAVE»");
+
+    let b = fx::all().into_iter().find(|(n, _)| *n == "msadpcm_stereo.wav").unwrap().1;
+    let s = Wav::parse(&b).unwrap().info().unwrap().summary();
+    assert_eq!(s.as_str(), "ms-adpcm · 22050 Hz · stereo · block 512 · 0.09 s");
+    assert_eq!(ru(&s), "ms-adpcm · 22050 Гц · стерео · блок 512 · 0.09 с");
+
+    // A format the codecs do not read: its reason, in Russian, with the tag as the file has it.
+    let mut f = Fmt::parse(&Fmt::new(Codec::Pcm16, 22050, 1, 0).write()).unwrap();
+    f.tag = 3;
+    let why = f.codec().unwrap_err();
+    assert_eq!(why.as_str(), "format tag 0x0003: only PCM (1), MS-ADPCM (2) and IMA-ADPCM (0x11) are read");
+    assert_eq!(ru(&why), "тег формата 0x0003: читаются только PCM (1), MS-ADPCM (2) и IMA-ADPCM (0x11)");
+}

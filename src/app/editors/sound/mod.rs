@@ -28,14 +28,14 @@ pub const ID: EditorId = "sound";
 
 /// What the worker makes of the bytes.
 pub struct Decoded {
-    pub info: Result<wav::Info, String>,
+    pub info: Result<wav::Info, crate::formats::Error>,
     pub sound: Sound,
     pub pyramid: Pyramid,
 }
 
 fn decode(bytes: &[u8]) -> Decoded {
     let w = Wav::parse(bytes);
-    let info = w.as_ref().map_err(|e| e.to_string()).and_then(|w| w.info().map_err(|e| e.to_string()));
+    let info = w.as_ref().map_err(Clone::clone).and_then(Wav::info);
     let sound = w.ok().and_then(|w| w.decode().ok()).unwrap_or_default();
     let pyramid = Pyramid::build(&sound.samples, sound.channels as usize);
     Decoded { info, sound, pyramid }
@@ -278,7 +278,7 @@ impl ItemEditor for SoundEditor {
                     v.stop();
                 }
                 let name = from.display().to_string();
-                let entry = match items::bytes_of(host.ws, target).map_err(|e| e.to_string()).and_then(|b| Wav::parse(&b).map_err(|e| e.to_string())) {
+                let entry = match items::bytes_of(host.ws, target).map_err(|e| e.to_string()).and_then(|b| Wav::parse(&b).map_err(|e| crate::app::i18n::messages::error(&e))) {
                     Ok(w) => w,
                     Err(e) => return host.fail(&crate::tr!("snd-replace-title"), e),
                 };
@@ -290,7 +290,7 @@ impl ItemEditor for SoundEditor {
                         let label = crate::tr!("snd-undo-replace", from = from.file_name().map_or(name.clone(), |n| n.to_string_lossy().into_owned()));
                         host.out.push(Intent::EditItem(ItemEdit::bytes(target, new, label)));
                     }
-                    Err(e) => host.fail(&crate::tr!("snd-replace-title"), format!("{name}: {e}")),
+                    Err(e) => host.fail(&crate::tr!("snd-replace-title"), format!("{name}: {}", crate::app::i18n::messages::error(&e))),
                 }
             }
             Some(SoundMsg::NoDevice) => no_device(host),
@@ -335,7 +335,7 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
     let info = match &d.info {
         Ok(i) => i.clone(),
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("snd-cannot-read", error = e.to_string()));
+            ui.colored_label(ui.visuals().error_fg_color, crate::tr!("snd-cannot-read", error = crate::app::i18n::messages::error(e)));
             return;
         }
     };
@@ -359,7 +359,7 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
             ui.separator();
         }
         // Cut with an ellipsis (whole on hover) in a narrow window.
-        ui.add(egui::Label::new(info.summary()).truncate());
+        ui.add(egui::Label::new(crate::app::i18n::messages::message(&info.summary())).truncate());
     });
     if view.before.is_some() {
         ui.horizontal(|ui| {
@@ -378,7 +378,7 @@ fn show(ui: &mut Ui, cx: &EditorCx, view: &mut SoundView, out: &mut Vec<Intent>)
                 }
             }
             if let Some(b) = view.before.as_ref().and_then(|b| b.info.as_ref().ok()) {
-                ui.weak(crate::tr!("snd-before", summary = b.summary()));
+                ui.weak(crate::tr!("snd-before", summary = crate::app::i18n::messages::message(&b.summary())));
             }
             if ui.small_button(crate::tr!("snd-dismiss")).clicked() {
                 view.before = None;

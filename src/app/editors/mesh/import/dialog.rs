@@ -253,7 +253,7 @@ fn files(ui: &mut Ui, d: &ImportDialog) {
 fn warnings(ui: &mut Ui, d: &ImportDialog) {
     let Some(c) = d.converted() else { return };
     let missing = c.rows.iter().filter(|r| !r.resolved).map(|r| crate::tr!("import-material-missing", name = &r.name));
-    let all: Vec<String> = c.warnings.iter().cloned().chain(missing).collect();
+    let all: Vec<String> = c.warnings.iter().map(crate::app::i18n::messages::message).chain(missing).collect();
     if all.is_empty() {
         return;
     }

@@ -14,6 +14,7 @@ pub use new_model::{NewModel, Place};
 
 use super::build::item_name;
 use crate::app::gpu_view::{self, ViewSlot};
+use crate::app::i18n::messages;
 use crate::app::intent::GroupTarget;
 use crate::app::tasks::Progress;
 use crate::app::worker::Worker;
@@ -190,10 +191,10 @@ impl Job {
     fn run(self) -> Result<Outcome, String> {
         let p = &self.progress;
         p.set(0, STEPS);
-        let g = gltf_read::load(self.source.clone(), self.base.as_deref()).map_err(|e| e.to_string())?;
+        let g = gltf_read::load(self.source.clone(), self.base.as_deref()).map_err(|e| messages::error(&e))?;
         p.set(1, STEPS);
         let libs = Libraries { material: self.material.as_deref(), textures: self.textures.as_deref(), add: self.material.is_some() };
-        let converted = plan::convert(g, &self.opts, libs, &self.mapping, &self.readings).map_err(|e| e.to_string())?;
+        let converted = plan::convert(g, &self.opts, libs, &self.mapping, &self.readings).map_err(|e| messages::error(&e))?;
         p.set(2, STEPS);
         let mut assets = Overlay::new(self.assets).with(&plan::wea_name_for(&self.item_name), converted.wea.clone());
         if let Some(b) = &converted.changes.material_lib {
@@ -263,7 +264,7 @@ impl ImportDialog {
 
     fn with(ws: &Workspace, dest: Destination, new_model: Option<NewModel>, from: &Path, bytes: Vec<u8>, ctx: &egui::Context) -> Result<ImportDialog, String> {
         let library = match &dest.material_lib {
-            Some(l) => plan::library_names(&l.bytes).map_err(|e| format!("{}: {e}", l.label))?,
+            Some(l) => plan::library_names(&l.bytes).map_err(|e| format!("{}: {}", l.label, messages::error(&e)))?,
             None => Vec::new(),
         };
         let source = SharedBytes::from(bytes);
