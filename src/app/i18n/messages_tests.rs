@@ -247,7 +247,7 @@ fn a_codec_error_reads_in_the_interface_language() {
     install();
     let mut bytes = b"NRes\x00\x01\x00\x00\xff\xff\xff\xff\x10\x00\x00\x00".to_vec();
     bytes.truncate(16);
-    let e = crate::formats::nres::Archive::parse(SharedBytes::from(bytes)).err().expect("a negative count fails").within("A.lib");
+    let e = crate::formats::nres::Archive::parse(SharedBytes::from(bytes)).expect_err("a negative count fails").within("A.lib");
     assert_eq!(e.key.as_ref().map(|k| k.id), Some("nres-negative-count"));
     crate::app::i18n::set_thread_language(Language::Russian);
     let ru = (e.to_string(), error(&e), diagnostic(&Diagnostic::from(e.clone())));

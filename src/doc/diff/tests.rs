@@ -111,7 +111,9 @@ fn nested_archives_are_walked_to_the_entry_that_changed() {
     outer2.replace(0, inner.write()).unwrap();
     let r = run("n.lib", fnres::nested(), outer2.write());
     assert_eq!(summary(&r), [(Kind::Changed, "n.lib::inner.rlb::STEEL".to_string())]);
-    assert_eq!(r.changes[0].details, [Detail::note("bytes 0x2..0x3", "1 bytes differ")]);
+    let d = &r.changes[0].details;
+    assert_eq!(d.iter().map(|d| (d.field.as_str(), d.note.as_deref())).collect::<Vec<_>>(), [("bytes 0x2..0x3", Some("1 bytes differ"))]);
+    assert_eq!(d[0].note_key.as_ref().map(|k| k.id), Some("diff-bytes-differ"));
     // --stat still finds the entry, without its details.
     let s = run_with("n.lib", fnres::nested(), outer2.write(), true);
     assert_eq!(summary(&s), summary(&r));

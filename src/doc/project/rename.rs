@@ -146,7 +146,7 @@ pub fn apply(
     }
     let (rel, fid, entries) = item_of(ws, plan.target)?;
     let (&index_in, parent) = entries.split_last().ok_or("the target is a file")?;
-    let name = encode_name(&plan.new).map_err(Message::from)?;
+    let name = encode_name(&plan.new)?;
     per_file.entry(rel).or_insert_with(|| (fid, Vec::new())).1.push((parent.to_vec(), EditOp::RenameEntry { index: index_in, name }));
     // The renamed entry's file first, so the step's first change is the rename's.
     let target_file = index.file_of(plan.target).map(|f| f.rel.clone()).unwrap_or_default();
