@@ -76,7 +76,7 @@ pub enum ModCommand {
 fn failure(e: ModError) -> Failure {
     match e {
         ModError::Package(e) => Failure { code: 1, message: e.to_string() },
-        ModError::Blocked(lines) => Failure { code: 1, message: lines.into_iter().map(String::from).collect::<Vec<_>>().join("\n") },
+        ModError::Blocked(lines) => Failure { code: 1, message: crate::doc::mods::text::joined(&lines) },
         ModError::Io(e) => Failure { code: 2, message: e.to_string() },
         ModError::Usage(m) => Failure::usage(m),
     }

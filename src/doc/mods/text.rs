@@ -43,6 +43,11 @@ pub fn shown_multiline(s: &str) -> Cow<'_, str> {
     Cow::Owned(s.split('\n').map(|l| shown(l).into_owned()).collect::<Vec<_>>().join("\n"))
 }
 
+/// Report lines as the command line prints them: their English text, one a line.
+pub fn joined(lines: &[Message]) -> String {
+    lines.iter().map(|l| l.english.as_str()).collect::<Vec<_>>().join("\n")
+}
+
 /// A message carried as an I/O error's payload: the error keeps its kind (what the commands
 /// decide by) and shows the message through its `Display`, in the interface's language in the
 /// editor and in English on the command line.
