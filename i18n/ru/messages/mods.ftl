@@ -7,6 +7,7 @@
 mods-io-path = { $path }: { $error }
 mods-not-a-folder = { $path }: это не папка
 mods-no-change = { $label }: нет изменения №{ $i }
+mods-package-changed = { $path }: пакет изменился после того, как был открыт
 mods-nothing-changed = { $error }; в папке игры ничего не изменилось
 mods-nothing-written = ничего не записано
 mods-dry-run-nothing-written = пробный прогон: ничего не записано

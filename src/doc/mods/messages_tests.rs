@@ -23,18 +23,18 @@ fn package_with(manifest: &str) -> Vec<u8> {
 #[test]
 fn a_refused_package_reads_in_russian() {
     let bytes = package_with(r#"{"format":"parkanmod","format_version":2,"name":"Gold","changes":[]}"#);
-    let e = Package::from_bytes("evil.parkanmod", &bytes).err().expect("a newer format is refused");
+    let Err(e) = Package::from_bytes("evil.parkanmod", &bytes) else { panic!("a newer format is refused") };
     assert_eq!(e.to_string(), "evil.parkanmod: mod.json: format version 2 is not one this tool reads (it reads 1); a newer Parkan Studio may");
     assert_eq!(e.0.key.as_ref().map(|k| k.id), Some("mods-pkg-version"));
     assert_eq!(russian(&e.0), "evil.parkanmod: mod.json: версию формата 2 эта программа не читает (она читает 1); возможно, прочтёт более новая Parkan Studio");
 
     let bytes = package_with(r#"{"format":"parkanmod","format_version":1,"name":"Gold","changes":[{"op":"add_file","file":"../x.txt"}]}"#);
-    let e = Package::from_bytes("evil.parkanmod", &bytes).err().expect("a path out of the game is refused");
+    let Err(e) = Package::from_bytes("evil.parkanmod", &bytes) else { panic!("a path out of the game is refused") };
     assert_eq!(e.to_string(), "evil.parkanmod: mod.json change #0 (add_file): the game path \"../x.txt\" leaves or names the folder itself (. or ..)");
     // The reason is a message of its own, said in the language the editor shows.
     crate::app::i18n::messages::install();
     set_thread_language(Language::Russian);
-    let e = Package::from_bytes("evil.parkanmod", &bytes).err().expect("refused");
+    let Err(e) = Package::from_bytes("evil.parkanmod", &bytes) else { panic!("refused") };
     let ru = e.to_string();
     set_thread_language(Language::English);
     assert_eq!(ru, "evil.parkanmod: mod.json, изменение №0 (add_file): игровой путь \"../x.txt\" не годится: он выходит из папки или называет её саму (. или ..)");
