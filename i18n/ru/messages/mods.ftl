@@ -32,11 +32,7 @@ mods-pkg-member-too-big = { $name } объявляет { $declared } { $declared
         [few] байта
        *[many] байт
     }, больше { $limit }, допустимых для одного файла пакета
-mods-pkg-member-inflates = { $name } распаковывается не в { $declared } { $declared ->
-        [one] байт
-        [few] байта
-       *[many] байт
-    }, объявленных в его записи zip
+mods-pkg-member-inflates = { $name } распаковывается в большее или меньшее число байт, чем { $declared }, объявленные в его записи zip
 mods-pkg-total = элементы пакета объявляют { $total } { $total ->
         [one] байт
         [few] байта
@@ -109,6 +105,9 @@ mods-path-trailing = в нём есть часть, оканчивающаяся
 mods-path-device = он называет устройство Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)
 mods-path-cp1251 = в нём есть символы, которых нет в CP1251, кодовой странице игры
 mods-path-long = он длиннее 200 байт, допустимых для игрового пути
+mods-entry-empty = оно пустое
+mods-entry-nul = в нём есть байт NUL
+mods-entry-control = в нём есть управляющий символ
 mods-entry-slash = в нём есть / или \ (имя записи — не путь)
 mods-entry-cp1251 = в нём есть символы, которых нет в CP1251
 mods-entry-long = оно длиннее 255 байт, допустимых для имени записи
@@ -156,12 +155,10 @@ mods-unsafe-paths = { $name } нельзя установить в { $folder }: 
         [few] пути
        *[many] путей
     }, куда нельзя безопасно писать
-mods-install-blocked = { $name } нельзя установить как есть: { $count } { $count ->
-        [one] изменение находит
-       *[other] изменений находят
-    } не то, для чего { $count ->
-        [one] было сделано
-       *[other] были сделаны
+mods-install-blocked = { $name } нельзя установить как есть: { $count ->
+        [one] { $count } изменение находит не то, для чего оно было сделано
+        [few] { $count } изменения находят не то, для чего они были сделаны
+       *[many] { $count } изменений находят не то, для чего они были сделаны
     }
 mods-blocked-by-mod = { $why } (изменено установленным модом «{ $other }»)
 mods-blocked-by-hand = { $why } (не как в игре, для которой сделан мод: изменено вручную или другой программой)

@@ -91,13 +91,13 @@ fn is_device_name(part: &str) -> bool {
 /// no game asks for), characters CP1251 has not, or longer than [`MAX_ENTRY_NAME`] bytes.
 pub fn unsafe_entry_name(name: &str) -> Option<Message> {
     if name.is_empty() {
-        return Some(msg!("mods-path-empty", "is empty"));
+        return Some(msg!("mods-entry-empty", "is empty"));
     }
     if name.contains('\0') {
-        return Some(msg!("mods-path-nul", "contains a NUL byte"));
+        return Some(msg!("mods-entry-nul", "contains a NUL byte"));
     }
     if name.chars().any(char::is_control) {
-        return Some(msg!("mods-path-control", "contains a control character"));
+        return Some(msg!("mods-entry-control", "contains a control character"));
     }
     if name.contains(['/', '\\']) {
         return Some(msg!("mods-entry-slash", "contains / or \\ (an entry name is not a path)"));
