@@ -2,8 +2,7 @@
 //! revert byte-identical, two mods on one archive, the WEAR three-way merge and its conflict,
 //! every hostile package, the kill points and the full disk, --dry-run and --to.
 
-use parkan_studio::doc::mods::text::joined;
-use parkan_studio::formats::message::Message;
+use parkan_studio::{doc::mods::text::joined, formats::message::Message};
 use parkan_studio::doc::mods::apply::Done;
 use parkan_studio::doc::mods::create::diff_folders;
 use parkan_studio::doc::mods::journal::Journal;
