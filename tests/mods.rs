@@ -2,6 +2,7 @@
 //! revert byte-identical, two mods on one archive, the WEAR three-way merge and its conflict,
 //! every hostile package, the kill points and the full disk, --dry-run and --to.
 
+use parkan_studio::{doc::mods::text::joined, formats::message::Message};
 use parkan_studio::doc::mods::apply::Done;
 use parkan_studio::doc::mods::create::diff_folders;
 use parkan_studio::doc::mods::journal::Journal;
@@ -96,11 +97,11 @@ fn copy_dir(from: &Path, to: &Path) {
     parkan_studio::fixtures::files::copy_dir(from, to).unwrap();
 }
 
-fn install(game: &Path, pkg: &Path, opts: &InstallOptions) -> Result<Vec<String>, ModError> {
+fn install(game: &Path, pkg: &Path, opts: &InstallOptions) -> Result<Vec<Message>, ModError> {
     manage::install(game, pkg, opts, &mut |_| false)
 }
 
-fn revert(game: &Path, name: &str, force: bool) -> Result<Vec<String>, ModError> {
+fn revert(game: &Path, name: &str, force: bool) -> Result<Vec<Message>, ModError> {
     manage::revert(game, name, force, false, &mut |_| false)
 }
 
@@ -137,11 +138,11 @@ fn create_apply_revert_is_byte_identical() {
     let game = s.copy("game");
     let clean = snapshot(&s.clean);
     let out = install(&game, &pkg, &InstallOptions::default()).unwrap();
-    assert!(out.last().unwrap().contains("installed Gold as #1 of 1"), "{out:?}");
+    assert!(out.last().unwrap().english.contains("installed Gold as #1 of 1"), "{out:?}");
     assert_same(&snapshot(&game), &snapshot(&modded), "after apply");
-    let status = manage::status(&game).unwrap().join("\n");
+    let status = joined(&manage::status(&game).unwrap());
     assert!(status.contains("1. Gold 1") && status.contains("owns Textures.lib::BRICK00.0 (replace_entry)"), "{status}");
-    let out = revert(&game, "gold", false).unwrap().join("\n");
+    let out = joined(&revert(&game, "gold", false).unwrap());
     assert!(out.contains("remove readme.txt (the mod added it)"), "{out}");
     assert_same(&snapshot(&game), &clean, "after revert");
     // The journal keeps nothing of a mod that is gone.
@@ -158,7 +159,7 @@ fn two_mods_on_one_archive_merge_and_revert_separately() {
     let (a, _) = s.make_mod("A", |d| replace_entry(d, "Textures.lib", &[], "BRICK00.0", &entry(d, "Textures.lib", &["METAL00.0"])));
     let (b, _) = s.make_mod("B", |d| replace_entry(d, "Textures.lib", &[], "ROCK00.0", &entry(d, "Textures.lib", &["METAL00.0"])));
     let (conf, real) = manage::conflicts(&[("a".into(), Package::read(&a).unwrap()), ("b".into(), Package::read(&b).unwrap())]);
-    assert!(!real && conf.last().unwrap().contains("no conflicts"), "{conf:?}");
+    assert!(!real && conf.last().unwrap().english.contains("no conflicts"), "{conf:?}");
     let game = s.copy("game");
     install(&game, &a, &InstallOptions::default()).unwrap();
     install(&game, &b, &InstallOptions::default()).unwrap();
@@ -166,7 +167,7 @@ fn two_mods_on_one_archive_merge_and_revert_separately() {
     assert_eq!(entry(&game, "Textures.lib", &["BRICK00.0"]), metal);
     assert_eq!(entry(&game, "Textures.lib", &["ROCK00.0"]), metal);
     // A goes; B's change to the same archive stays.
-    let out = revert(&game, "A", false).unwrap().join("\n");
+    let out = joined(&revert(&game, "A", false).unwrap());
     assert!(out.contains("keeping the changes of B"), "{out}");
     assert_eq!(entry(&game, "Textures.lib", &["BRICK00.0"]), entry(&s.clean, "Textures.lib", &["BRICK00.0"]));
     assert_eq!(entry(&game, "Textures.lib", &["ROCK00.0"]), metal);
@@ -184,26 +185,26 @@ fn the_same_new_bytes_never_conflict_and_a_real_conflict_needs_force_or_order() 
     let (c, _) = s.make_mod("C", |d| replace_entry(d, "Textures.lib", &[], "BRICK00.0", &rock));
     let pa = Package::read(&a).unwrap();
     let (lines, real) = manage::conflicts(&[("a".into(), pa.clone()), ("same".into(), Package::read(&same).unwrap())]);
-    assert!(!real && lines.iter().any(|l| l.contains("same new bytes: no conflict")), "{lines:?}");
+    assert!(!real && lines.iter().any(|l| l.english.contains("same new bytes: no conflict")), "{lines:?}");
     let (lines, real) = manage::conflicts(&[("a".into(), pa), ("c".into(), Package::read(&c).unwrap())]);
-    assert!(real && lines.iter().any(|l| l.contains("Textures.lib::BRICK00.0") && l.contains("CONFLICT: c wins")), "{lines:?}");
+    assert!(real && lines.iter().any(|l| l.english.contains("Textures.lib::BRICK00.0") && l.english.contains("CONFLICT: c wins")), "{lines:?}");
 
     let game = s.copy("game");
     install(&game, &a, &InstallOptions::default()).unwrap();
     install(&game, &same, &InstallOptions::default()).unwrap();
     let before = snapshot(&game);
     let Err(ModError::Blocked(msg)) = install(&game, &c, &InstallOptions::default()) else { panic!("C must be blocked") };
-    let msg = msg.join("\n");
+    let msg = joined(&msg);
     assert!(msg.contains("Textures.lib::BRICK00.0") && msg.contains("installed mod \"Same\"") && msg.contains("--force"), "{msg}");
     assert_same(&snapshot(&game), &before, "a blocked install writes nothing");
     // --order 1: C goes first, so A and Same (later) win.
-    let out = install(&game, &c, &InstallOptions { order: Some(1), ..Default::default() }).unwrap().join("\n");
+    let out = joined(&install(&game, &c, &InstallOptions { order: Some(1), ..Default::default() }).unwrap());
     assert!(out.contains("placed #1 in the order, before A"), "{out}");
     assert_eq!(entry(&game, "Textures.lib", &["BRICK00.0"]), metal);
     revert(&game, "C", false).unwrap();
     assert_same(&snapshot(&game), &before, "C reverted from the front of the order");
     // --force: C last, it wins and says so.
-    let out = install(&game, &c, &InstallOptions { force: true, ..Default::default() }).unwrap().join("\n");
+    let out = joined(&install(&game, &c, &InstallOptions { force: true, ..Default::default() }).unwrap());
     assert!(out.contains("--force") && out.contains("this mod wins"), "{out}");
     assert_eq!(entry(&game, "Textures.lib", &["BRICK00.0"]), rock);
     for m in ["C", "A", "Same"] {
@@ -226,18 +227,18 @@ fn wear_rows_merge_three_way_and_conflict_on_the_same_row() {
     let (c, _) = s.make_mod("C", |d| land_rows(d, "1 METAL01_D", "1 COPPER_D"));
     let pk = |p: &Path, n: &str| (n.to_string(), Package::read(p).unwrap());
     let (lines, real) = manage::conflicts(&[pk(&a, "a"), pk(&b, "b")]);
-    assert!(!real && lines.iter().any(|l| l.contains("Land1.wea") && l.contains("WEAR rows merge")), "{lines:?}");
+    assert!(!real && lines.iter().any(|l| l.english.contains("Land1.wea") && l.english.contains("WEAR rows merge")), "{lines:?}");
     let (lines, real) = manage::conflicts(&[pk(&a, "a"), pk(&b, "b"), pk(&c, "c")]);
-    assert!(real && lines.iter().any(|l| l.contains("CONFLICT: c wins")), "{lines:?}");
+    assert!(real && lines.iter().any(|l| l.english.contains("CONFLICT: c wins")), "{lines:?}");
 
     let game = s.copy("game");
     install(&game, &a, &InstallOptions::default()).unwrap();
-    let out = install(&game, &b, &InstallOptions::default()).unwrap().join("\n");
+    let out = joined(&install(&game, &b, &InstallOptions::default()).unwrap());
     assert!(out.contains("rows merged"), "{out}");
     let land = std::fs::read_to_string(game.join("Land1.wea")).unwrap();
     assert!(land.contains("1 GOLD_D\r\n") && land.contains("4 SILVER_D\r\n"), "{land}");
     let Err(ModError::Blocked(msg)) = install(&game, &c, &InstallOptions::default()) else { panic!("C conflicts with A's row") };
-    assert!(msg.join("\n").contains("both change lines 3..3"), "{msg:?}");
+    assert!(joined(&msg).contains("both change lines 3..3"), "{msg:?}");
     install(&game, &c, &InstallOptions { force: true, ..Default::default() }).unwrap();
     let land = std::fs::read_to_string(game.join("Land1.wea")).unwrap();
     assert!(land.contains("1 COPPER_D\r\n") && !land.contains("SILVER"), "C's table wins whole: {land}");
@@ -262,16 +263,16 @@ fn entries_changed_by_hand_since_are_reported_and_kept_unless_forced() {
     // By hand: the mod's entry and another one of the same archive.
     replace_entry(&game, "Textures.lib", &[], "BRICK00.0", b"by hand");
     replace_entry(&game, "Textures.lib", &[], "ROCK00.0", b"also by hand");
-    let st = manage::status(&game).unwrap().join("\n");
+    let st = joined(&manage::status(&game).unwrap());
     assert!(st.contains("Textures.lib was changed by hand"), "{st}");
-    let dry = manage::revert(&game, "A", false, true, &mut |_| false).unwrap().join("\n");
+    let dry = joined(&manage::revert(&game, "A", false, true, &mut |_| false).unwrap());
     assert!(dry.contains("Textures.lib::BRICK00.0 was changed by hand") && dry.contains("left as it is"), "{dry}");
     let game2 = s.copy("game2");
     copy_dir(&game, &game2);
     revert(&game, "A", false).unwrap();
     assert_eq!(entry(&game, "Textures.lib", &["BRICK00.0"]), b"by hand");
     assert_eq!(entry(&game, "Textures.lib", &["ROCK00.0"]), b"also by hand");
-    let out = revert(&game2, "A", true).unwrap().join("\n");
+    let out = joined(&revert(&game2, "A", true).unwrap());
     assert!(out.contains("restored anyway (--force)"), "{out}");
     assert_eq!(entry(&game2, "Textures.lib", &["BRICK00.0"]), entry(&s.clean, "Textures.lib", &["BRICK00.0"]));
     assert_eq!(entry(&game2, "Textures.lib", &["ROCK00.0"]), b"also by hand", "hand edits of other entries stay");
@@ -307,7 +308,7 @@ fn a_kill_at_any_step_of_apply_or_revert_ends_as_before_or_as_after() {
             assert_same(&now, &clean, &format!("killed at {step}: nothing of the game touched"));
         }
         // The next mod command finishes or rolls back, and says which.
-        let st = manage::status(&game).unwrap().join("\n");
+        let st = joined(&manage::status(&game).unwrap());
         if committed {
             assert!(st.contains("finished the interrupted install of \"Gold\""), "{step}: {st}");
             assert_same(&snapshot(&game), &after, &format!("{step}: finished"));
@@ -333,7 +334,7 @@ fn a_kill_at_any_step_of_apply_or_revert_ends_as_before_or_as_after() {
         if !committed {
             assert_same(&snapshot(&game), &after, &format!("revert killed at {step}: untouched"));
         }
-        let st = manage::status(&game).unwrap().join("\n");
+        let st = joined(&manage::status(&game).unwrap());
         if committed {
             assert!(st.contains("finished the interrupted revert"), "{step}: {st}");
             assert_same(&snapshot(&game), &clean, &format!("revert {step}: finished"));
@@ -548,7 +549,7 @@ fn a_full_disk_leaves_the_game_folder_as_it_was() {
     assert!(e.contains("No space left") && e.contains("nothing in the game folder was changed"), "{e}");
     assert_same(&snapshot(&game), &before, "disk full: the game folder is as it was");
     assert!(!Journal::dir(&game).join("stage").exists() && !Journal::dir(&game).join("txn.json").exists());
-    let st = manage::status(&game).unwrap().join("\n");
+    let st = joined(&manage::status(&game).unwrap());
     assert!(st.contains("no mods installed"), "{st}");
 }
 
@@ -584,7 +585,7 @@ fn a_full_disk_during_revert_leaves_the_game_folder_as_it_was() {
     let e = revert(&game, "Small", false).unwrap_err().to_string();
     assert!(e.contains("No space left"), "{e}");
     assert_same(&snapshot(&game), &installed, "disk full: the game folder is as it was");
-    assert!(manage::status(&game).unwrap().join("\n").contains("Small"), "the mod is still installed");
+    assert!(joined(&manage::status(&game).unwrap()).contains("Small"), "the mod is still installed");
     std::fs::remove_file(&filler).unwrap();
     revert(&game, "Small", false).unwrap();
     assert_same(&snapshot(&game), &snapshot(&clean), "after room is made, the revert gives the clean folder");

@@ -5,6 +5,7 @@
 //! and entry paths, the zip's member names, names with control characters shown escaped, and
 //! every refusal docs/formats/parkanmod.md promises.
 
+use parkan_studio::doc::mods::text::joined;
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::journal::Journal;
 use parkan_studio::doc::mods::manage::{self, InstallOptions, ModError};
@@ -133,7 +134,7 @@ fn package(name: &str, changes: &[String], members: &[(&str, &[u8])]) -> Vec<u8>
 fn refused_reading(bytes: &[u8]) -> String {
     match Package::from_bytes("evil.parkanmod", bytes) {
         Ok(_) => panic!("a hostile package reads"),
-        Err(e) => e.0,
+        Err(e) => e.0.english,
     }
 }
 
@@ -253,7 +254,7 @@ fn a_file_and_a_folder_at_one_path_are_refused_and_the_folder_never_sticks() {
     let e = manage::revert(&g.game, "Remover", false, false, &mut |_| false).unwrap_err().to_string();
     assert!(e.contains("Material.lib is a folder"), "{e}");
     assert!(!Journal::dir(&g.game).join("txn.json").exists(), "nothing committed");
-    let st = manage::status(&g.game).unwrap().join("\n");
+    let st = joined(&manage::status(&g.game).unwrap());
     assert!(st.contains("Remover"), "{st}");
     std::fs::remove_dir(g.game.join("Material.lib")).unwrap();
     manage::revert(&g.game, "Remover", false, false, &mut |_| false).unwrap();

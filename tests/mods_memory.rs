@@ -5,6 +5,7 @@
 //! installing the same mods in that order on a fresh copy, and a kill at every step of them
 //! ends as before or as after.
 
+use parkan_studio::doc::mods::text::joined;
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::journal::Journal;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
@@ -92,7 +93,7 @@ fn install(game: &Path, pkg: &Path, order: Option<usize>) {
 }
 
 fn revert(game: &Path, name: &str) -> String {
-    manage::revert(game, name, false, false, &mut |_| false).unwrap().join("\n")
+    joined(&manage::revert(game, name, false, false, &mut |_| false).unwrap())
 }
 
 /// Nothing staged is left in the journal's folder (a spilled member included).
@@ -121,7 +122,7 @@ fn an_install_before_others_and_a_revert_give_what_installing_in_order_gives() {
     no_stage(&game);
     assert_eq!(Journal::load(&game).unwrap().mods.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["A", "B"]);
     assert_same(&snapshot(&game), &a_then_b, "B, then A before it = A then B");
-    let st = manage::status(&game).unwrap().join("\n");
+    let st = joined(&manage::status(&game).unwrap());
     assert!(!st.contains("changed by hand"), "{st}");
 
     // A reverted: every shared file rebuilt from its snapshot through B alone.
@@ -148,7 +149,7 @@ fn a_member_named_by_many_files_installs_the_same_bytes_everywhere_and_reverts()
     let pkg = s.write("Shared", &package("Shared", &changes, &[("data/0001", &data)]));
     let game = s.copy("game");
     // The dry run (nothing staged, so nothing spilled) and the install agree.
-    let dry = manage::install(&game, &pkg, &InstallOptions { dry_run: true, ..Default::default() }, &mut |_| false).unwrap().join("\n");
+    let dry = joined(&manage::install(&game, &pkg, &InstallOptions { dry_run: true, ..Default::default() }, &mut |_| false).unwrap());
     assert!(dry.contains(&format!("{} change(s) to {} file(s)", n + 4, n + 4)), "{dry}");
     assert_same(&snapshot(&game), &snapshot(&s.clean), "the dry run wrote nothing");
     install(&game, &pkg, None);
@@ -203,7 +204,7 @@ fn a_kill_at_any_step_of_an_install_before_others_or_a_revert_ends_as_before_or_
         if !committed {
             assert_same(&snapshot(&game), &before, &format!("killed at {step}: nothing of the game touched"));
         }
-        let st = manage::status(&game).unwrap().join("\n");
+        let st = joined(&manage::status(&game).unwrap());
         if committed {
             assert!(st.contains("finished the interrupted install of \"A\""), "{step}: {st}");
             assert_same(&snapshot(&game), &after, &format!("{step}: finished"));
@@ -223,7 +224,7 @@ fn a_kill_at_any_step_of_an_install_before_others_or_a_revert_ends_as_before_or_
             k
         });
         assert!(r.is_err() && hit, "revert {step}: killed");
-        let st = manage::status(&game).unwrap().join("\n");
+        let st = joined(&manage::status(&game).unwrap());
         assert!(st.contains("finished the interrupted revert"), "revert {step}: {st}");
         assert_same(&snapshot(&game), &before, &format!("revert {step}: finished"));
         no_stage(&game);
@@ -239,7 +240,7 @@ fn a_kill_at_any_step_of_an_install_before_others_or_a_revert_ends_as_before_or_
             k
         });
         assert!(r.is_err() && hit, "revert {step}: killed");
-        let st = manage::status(&game).unwrap().join("\n");
+        let st = joined(&manage::status(&game).unwrap());
         assert!(st.contains("rolled back") && st.contains("1. A"), "revert {step}: {st}");
         assert_same(&snapshot(&game), &after, &format!("revert {step}: rolled back"));
         no_stage(&game);
@@ -256,7 +257,7 @@ fn moving_a_mod_in_the_order_installs_it_from_its_kept_copy() {
     let game = s.copy("game");
     install(&game, &a, None);
     install(&game, &b, None);
-    let lines = parkan_studio::doc::mods::order::reorder(&game, "A", 2, &mut |_| false).unwrap().join("\n");
+    let lines = joined(&parkan_studio::doc::mods::order::reorder(&game, "A", 2, &mut |_| false).unwrap());
     assert!(lines.contains("moved A from #1 to #2"), "{lines}");
     assert_same(&snapshot(&game), &snapshot(&reference), "A moved after B = B then A");
     assert!(!Journal::dir(&game).join("moving.parkanmod").exists(), "the kept copy goes");

@@ -448,7 +448,7 @@ mod cli {
         manage::install(&target, &path, &InstallOptions::default(), &mut |_| false).unwrap();
         let strip = |m: BTreeMap<String, Vec<u8>>| m.into_iter().filter(|(k, _)| !k.starts_with(".parkan")).collect::<BTreeMap<_, _>>();
         assert!(strip(files(&target)) == strip(files(&modded)), "installed");
-        let status = manage::status(&target).unwrap().join("\n");
+        let status = parkan_studio::doc::mods::text::joined(&manage::status(&target).unwrap());
         assert!(status.contains("objects.rlb") && status.contains(".dat"), "{status}");
         manage::revert(&target, "world", false, false, &mut |_| false).unwrap();
         assert!(strip(files(&target)) == strip(files(&clean)), "reverted");

@@ -76,7 +76,7 @@ pub enum ModCommand {
 fn failure(e: ModError) -> Failure {
     match e {
         ModError::Package(e) => Failure { code: 1, message: e.to_string() },
-        ModError::Blocked(lines) => Failure { code: 1, message: lines.join("\n") },
+        ModError::Blocked(lines) => Failure { code: 1, message: crate::doc::mods::text::joined(&lines) },
         ModError::Io(e) => Failure { code: 2, message: e.to_string() },
         ModError::Usage(m) => Failure::usage(m),
     }
@@ -94,7 +94,7 @@ fn kill_at() -> impl FnMut(&str) -> bool {
     }
 }
 
-fn print(lines: Vec<String>) {
+fn print(lines: Vec<crate::formats::message::Message>) {
     for l in lines {
         outln!("{l}");
     }

@@ -123,7 +123,7 @@ fn read(data: &[u8]) -> Option<Package> {
     let pkg = match Package::from_bytes(NAME, data) {
         Ok(p) => p,
         Err(e) => {
-            assert!(e.0.starts_with(NAME), "an error that does not name the package: {}", e.0);
+            assert!(e.0.english.starts_with(NAME), "an error that does not name the package: {}", e.0);
             return None;
         }
     };
@@ -215,7 +215,7 @@ mod tests {
             package(broken);
             match Package::from_bytes(NAME, broken) {
                 Ok(p) => panic!("a broken package of {} bytes was accepted with {} changes", broken.len(), p.changes.len()),
-                Err(e) => assert!(e.0.starts_with(NAME), "the error names the package: {}", e.0),
+                Err(e) => assert!(e.0.english.starts_with(NAME), "the error names the package: {}", e.0),
             }
             assert!(read(broken).is_none());
         }

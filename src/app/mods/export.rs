@@ -62,7 +62,7 @@ pub fn find_changes(base: Option<PathBuf>, root: Option<PathBuf>, edited: Vec<(S
                 match std::fs::read(&path) {
                     Ok(disk) => diff_file(&rel, Some(SharedBytes::from(disk)), Some(bytes), &mut out),
                     Err(e) if e.kind() == std::io::ErrorKind::NotFound => diff_file(&rel, None, Some(bytes), &mut out),
-                    Err(e) => err = Some(format!("{}: {e}", path.display())),
+                    Err(e) => err = Some(crate::doc::mods::text::on_path(path.display(), e).to_string()),
                 }
             }
             match err {

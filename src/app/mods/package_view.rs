@@ -49,9 +49,10 @@ fn change_of(path: &Path, package: &Package, n: usize) -> Result<Change, String>
     let (pkg, mut lazy) = Package::open_installed(path).map_err(|e| e.to_string())?;
     let same = pkg.changes.get(n).zip(package.changes.get(n)).is_some_and(|(a, b)| a.address() == b.address() && a.op.name() == b.op.name());
     if !same {
-        return Err(format!("{}: the package changed since it was opened", path.display()));
+        return Err(crate::msg!("mods-package-changed", "{path}: the package changed since it was opened", path = path.display().to_string()).to_string());
     }
-    lazy.load(&pkg, &[n]).map_err(|e| e.to_string())?.pop().ok_or_else(|| format!("{}: no change #{n}", path.display()))
+    let no_change = || crate::msg!("mods-no-change", "{label}: no change #{i}", label = path.display().to_string(), i = n).to_string();
+    lazy.load(&pkg, &[n]).map_err(|e| e.to_string())?.pop().ok_or_else(no_change)
 }
 
 /// What a change does, in a few words (its bytes held).

@@ -12,6 +12,8 @@ use crate::doc::mods::apply::Done;
 use crate::doc::mods::manage::{Verdict, done_text};
 use crate::doc::mods::preview::Preview;
 use crate::doc::mods::text::{shown, shown_multiline};
+use crate::app::i18n::messages::message;
+use crate::formats::message::Message;
 use egui::{Color32, RichText, Ui};
 
 /// The Mods panel of the open project; what the user asks for goes into `out`.
@@ -71,18 +73,18 @@ pub fn show(mods: &mut ModsState, cx: &PanelCx, ui: &mut Ui, out: &mut Vec<Inten
 }
 
 /// The colour and words of one dry-run row's mark (`later`: the other mod comes after).
-fn mark(ui: &Ui, done: &Result<Done, String>, conflict: &Option<(String, Verdict)>, later: bool) -> (Color32, String) {
+fn mark(ui: &Ui, done: &Result<Done, Message>, conflict: &Option<(String, Verdict)>, later: bool) -> (Color32, String) {
     let v = ui.visuals();
     match (done, conflict) {
-        (Err(why), Some((other, _))) => (v.error_fg_color, crate::tr!("mods-conflict-why", other = shown(other).into_owned(), why = why.as_str())),
-        (Err(why), None) => (v.error_fg_color, crate::tr!("mods-blocked", why = why.as_str())),
+        (Err(why), Some((other, _))) => (v.error_fg_color, crate::tr!("mods-conflict-why", other = shown(other).into_owned(), why = message(why))),
+        (Err(why), None) => (v.error_fg_color, crate::tr!("mods-blocked", why = message(why))),
         (Ok(d), Some((other, Verdict::Wins(w)))) => {
             let text = if later { crate::tr!("mods-conflict-wins-later", other = shown(other).into_owned(), winner = shown(w).into_owned()) } else { crate::tr!("mods-conflict-wins", other = shown(other).into_owned(), winner = shown(w).into_owned()) };
-            (v.warn_fg_color, format!("{text}{}", done_text(d)))
+            (v.warn_fg_color, format!("{text}{}", message(&done_text(d))))
         }
         (Ok(_), Some((other, Verdict::Same))) => (v.weak_text_color(), crate::tr!("mods-same-bytes", other = shown(other).into_owned())),
         (Ok(_), Some((other, Verdict::Merged))) => (v.weak_text_color(), crate::tr!("mods-rows-merge", other = shown(other).into_owned())),
-        (Ok(d), None) => (v.text_color(), format!("{}{}", crate::tr!("check-ok"), done_text(d))),
+        (Ok(d), None) => (v.text_color(), format!("{}{}", crate::tr!("check-ok"), message(&done_text(d)))),
     }
 }
 

@@ -6,6 +6,7 @@ use crate::app::tasks::{Outcome, Progress};
 use crate::doc::mods::journal::{KillAt, recover};
 use crate::doc::mods::manage::{self, InstallOptions, ModError};
 use crate::doc::mods::{order, preview};
+use crate::formats::message::Message;
 use std::path::{Path, PathBuf};
 
 /// The steps before the commit point, where a cancel still leaves the game as it was.
@@ -13,7 +14,7 @@ fn before_commit(step: &str) -> bool {
     matches!(step, "snapshots" | "staging" | "staged")
 }
 
-fn run(game: PathBuf, p: &Progress, command: impl FnOnce(&Path, KillAt<'_>) -> Result<Vec<String>, ModError>) -> Outcome {
+fn run(game: PathBuf, p: &Progress, command: impl FnOnce(&Path, KillAt<'_>) -> Result<Vec<Message>, ModError>) -> Outcome {
     let mut steps = 0;
     let mut kill = |step: &str| {
         steps += 1;
@@ -21,7 +22,8 @@ fn run(game: PathBuf, p: &Progress, command: impl FnOnce(&Path, KillAt<'_>) -> R
         before_commit(step) && p.cancelled()
     };
     let result = match command(&game, &mut kill) {
-        Ok(lines) => Ok(lines),
+        // Each line in the interface's language (the English is the command line's).
+        Ok(lines) => Ok(lines.iter().map(crate::app::i18n::messages::message).collect()),
         Err(ModError::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => match recover(&game) {
             Ok(_) => Err(crate::tr!("mods-cancelled-clean")),
             Err(e) => Err(crate::tr!("mods-cancelled-rollback-failed", error = e.to_string())),

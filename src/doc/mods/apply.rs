@@ -6,7 +6,9 @@ use super::change::{Change, Op};
 use super::merge_rows as merge3;
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
 use crate::formats::{cp1251, nres};
+use crate::msg;
 use std::collections::HashMap;
 
 /// What became of one change.
@@ -18,9 +20,9 @@ pub enum Done {
     /// WEAR rows merged with other edits of the table.
     Merged,
     /// The precondition failed and `force` wrote anyway: why it failed.
-    Overrode(String),
+    Overrode(Message),
     /// Could not be carried out even with `force` (its entry is gone): why.
-    Skipped(String),
+    Skipped(Message),
 }
 
 /// One change's address and what became of it, or why it is blocked.
@@ -28,7 +30,7 @@ pub enum Done {
 pub struct Outcome {
     pub address: String,
     pub op: &'static str,
-    pub done: Result<Done, String>,
+    pub done: Result<Done, Message>,
 }
 
 /// A file after its changes: its new bytes (`None`: removed) and each change's outcome.
@@ -45,7 +47,7 @@ impl FileResult {
 }
 
 /// Precondition failures: blocked, or overridden with `force`.
-fn refuse(force: bool, why: String) -> Result<Done, String> {
+fn refuse(force: bool, why: Message) -> Result<Done, Message> {
     if force { Ok(Done::Overrode(why)) } else { Err(why) }
 }
 
@@ -53,14 +55,20 @@ fn short(sha: &str) -> &str {
     &sha[..sha.len().min(12)]
 }
 
-fn mismatch(what: &str, expected: &super::change::Digest, found: &[u8]) -> String {
-    format!(
-        "{what} is not the original this change was made against (expected {} bytes, SHA-256 {}…; found {} bytes, {}…)",
-        expected.size,
-        short(&expected.sha256),
-        found.len(),
-        short(&super::change::sha256_hex(found))
+fn mismatch(what: &str, expected: &super::change::Digest, found: &[u8]) -> Message {
+    msg!(
+        "mods-apply-mismatch",
+        "{what} is not the original this change was made against (expected {size} bytes, SHA-256 {sha}…; found {found_size} bytes, {found_sha}…)",
+        what = what,
+        size = expected.size,
+        sha = short(&expected.sha256),
+        found_size = found.len(),
+        found_sha = short(&super::change::sha256_hex(found)).to_string()
     )
+}
+
+fn no_file(file: &str) -> Message {
+    msg!("mods-apply-no-file", "{file} does not exist", file = file)
 }
 
 /// Applies `changes` (all of one file) to its current bytes (`None`: the file does not
@@ -77,15 +85,15 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
     }
     let Some(cur) = current else {
         for c in changes {
-            let why = format!("{file} does not exist");
+            let why = no_file(file);
             outcomes.push(Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why)) } else { Err(why) } });
         }
         return FileResult { bytes: None, outcomes };
     };
     let mut node = match Node::parse(file, cur.clone()) {
         Ok((n, _)) if n.is_archive() => n,
-        Ok(_) => return all_blocked(changes, format!("{file} is not an archive"), force, Some(cur)),
-        Err(e) => return all_blocked(changes, format!("{file} does not read as an archive: {e}"), force, Some(cur)),
+        Ok(_) => return all_blocked(changes, not_archive(file), force, Some(cur)),
+        Err(e) => return all_blocked(changes, msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = e.to_string()), force, Some(cur)),
     };
     let changed = apply_archive(&mut node, changes, force, &mut outcomes);
     let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
@@ -99,7 +107,11 @@ pub(super) fn apply_archive(node: &mut Node, changes: &[&Change], force: bool, o
     apply_in(node, &list, force, outcomes)
 }
 
-fn all_blocked(changes: &[&Change], why: String, force: bool, keep: Option<SharedBytes>) -> FileResult {
+fn not_archive(file: &str) -> Message {
+    msg!("mods-apply-not-archive", "{file} is not an archive", file = file)
+}
+
+fn all_blocked(changes: &[&Change], why: Message, force: bool, keep: Option<SharedBytes>) -> FileResult {
     let outcomes = changes
         .iter()
         .map(|c| Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } })
@@ -107,13 +119,13 @@ fn all_blocked(changes: &[&Change], why: String, force: bool, keep: Option<Share
     FileResult { bytes: keep, outcomes }
 }
 
-fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<SharedBytes>, Result<Done, String>) {
+fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<SharedBytes>, Result<Done, Message>) {
     let name = &c.file;
     match (&c.op, current) {
         (Op::AddFile { data }, None) => (Some(data.clone()), Ok(Done::Applied)),
         (Op::AddFile { data }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
         (Op::AddFile { data }, Some(cur)) => {
-            let d = refuse(force, format!("{name} already exists (the mod adds it)"));
+            let d = refuse(force, msg!("mods-apply-file-exists", "{name} already exists (the mod adds it)", name = name));
             (Some(if d.is_ok() { data.clone() } else { cur }), d)
         }
         (Op::ReplaceFile { data, .. }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
@@ -122,7 +134,7 @@ fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<
             (Some(if d.is_ok() { data.clone() } else { cur }), d)
         }
         (Op::ReplaceFile { data, .. }, None) => {
-            let d = refuse(force, format!("{name} does not exist"));
+            let d = refuse(force, no_file(name));
             (d.is_ok().then(|| data.clone()), d)
         }
         (Op::RemoveFile { .. }, None) => (None, Ok(Done::AlreadyThere)),
@@ -135,18 +147,18 @@ fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<
             (Some(bytes.map(SharedBytes::from).unwrap_or(cur)), d)
         }
         (Op::Merged { .. }, None) => {
-            let why = format!("{name} does not exist");
+            let why = no_file(name);
             (None, if force { Ok(Done::Skipped(why)) } else { Err(why) })
         }
         (op, cur) => {
-            let why = format!("{} is not a whole-file change", op.name());
+            let why = msg!("mods-apply-not-whole-file", "{op} is not a whole-file change", op = op.name());
             (cur, Err(why))
         }
     }
 }
 
 /// The new text of a WEAR table (`None`: unchanged).
-fn wear(cur: &[u8], base: &[u8], data: &[u8], what: &str, force: bool) -> (Option<Vec<u8>>, Result<Done, String>) {
+fn wear(cur: &[u8], base: &[u8], data: &[u8], what: &str, force: bool) -> (Option<Vec<u8>>, Result<Done, Message>) {
     if cur == data {
         return (None, Ok(Done::AlreadyThere));
     }
@@ -156,8 +168,12 @@ fn wear(cur: &[u8], base: &[u8], data: &[u8], what: &str, force: bool) -> (Optio
     match merge3(what, base, cur, data) {
         Ok(m) => (Some(m), Ok(Done::Merged)),
         Err(conflict) => {
-            let parts = if super::merge_kind(what) == crate::doc::kinds::FormatKind::Mission { "objects" } else { "rows" };
-            let d = refuse(force, format!("{what}: its {parts} were changed since the base: {conflict}"));
+            let why = if super::merge_kind(what) == crate::doc::kinds::FormatKind::Mission {
+                msg!("mods-apply-objects-changed", "{what}: its objects were changed since the base: {conflict}", what = what, conflict = conflict)
+            } else {
+                msg!("mods-apply-rows-changed", "{what}: its rows were changed since the base: {conflict}", what = what, conflict = conflict)
+            };
+            let d = refuse(force, why);
             (d.is_ok().then(|| data.to_vec()), d)
         }
     }
@@ -240,26 +256,26 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
     // The outcomes (indices in `out`) whose edits are in the batch: a batch that fails fails them.
     let mut edits: Vec<usize> = Vec::new();
     for (seg, inner) in &groups {
-        let skip_all = |why: String, out: &mut Vec<Outcome>| {
+        let skip_all = |why: Message, out: &mut Vec<Outcome>| {
             for (_, c) in inner {
                 out.push(Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
             }
         };
         let Some(i) = names.find(seg) else {
-            skip_all(format!("no entry {seg} holds it"), out);
+            skip_all(msg!("mods-apply-no-holder", "no entry {seg} holds it", seg = seg), out);
             continue;
         };
         let bytes = match node.entry_bytes(i) {
             Ok(b) => b,
             Err(e) => {
-                skip_all(format!("{seg}: {e}"), out);
+                skip_all(super::text::on_path(seg, e), out);
                 continue;
             }
         };
         let mut child = match Node::parse(seg, bytes) {
             Ok((n, _)) if n.is_archive() => n,
             _ => {
-                skip_all(format!("{seg} is not an archive"), out);
+                skip_all(not_archive(seg), out);
                 continue;
             }
         };
@@ -273,9 +289,9 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
     for (idx, c) in here {
         let name = c.entry.last().map(String::as_str).unwrap_or_default();
         let at = out.len();
-        let mut push = |done: Result<Done, String>| out.push(Outcome { address: c.address(), op: c.op_name(), done });
+        let mut push = |done: Result<Done, Message>| out.push(Outcome { address: c.address(), op: c.op_name(), done });
         let gone = |force: bool| {
-            let why = format!("no entry {name}");
+            let why = msg!("mods-apply-no-entry", "no entry {name}", name = name);
             if force { Ok(Done::Skipped(why)) } else { Err(why) }
         };
         match (&c.op, idx) {
@@ -284,7 +300,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 if same {
                     push(Ok(Done::AlreadyThere));
                 } else {
-                    let d = refuse(force, format!("an entry {name} already exists (the mod adds it)"));
+                    let d = refuse(force, msg!("mods-apply-entry-exists", "an entry {name} already exists (the mod adds it)", name = name));
                     if d.is_ok() {
                         batch.replace.push((i, data.clone()));
                         edits.push(at);
@@ -328,7 +344,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
             (Op::RenameEntry { to, original }, Some(i)) => {
                 let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
                 let d = if names.find(to).is_some_and(|j| j != i) {
-                    Err(format!("an entry {to} already exists"))
+                    Err(msg!("mods-apply-rename-taken", "an entry {to} already exists", to = to))
                 } else if original.matches(&cur) {
                     Ok(Done::Applied)
                 } else {
@@ -342,7 +358,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                             edits.push(at);
                         }
                         Err(e) => {
-                            push(Err(format!("{name} -> {to}: {e}")));
+                            push(Err(msg!("mods-apply-rename-bad", "{name} -> {to}: {error}", name = name, to = to, error = e.to_string())));
                             continue;
                         }
                     }
@@ -359,7 +375,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 push(d);
             }
             (Op::AddFile { .. } | Op::ReplaceFile { .. } | Op::RemoveFile { .. }, Some(_)) => {
-                push(Err(format!("{} names an entry", c.op_name())));
+                push(Err(msg!("mods-apply-names-entry", "{op} names an entry", op = c.op_name())));
             }
         }
     }
@@ -374,7 +390,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 edits.push(out.len());
                 Ok(Done::Applied)
             }
-            Err(e) => Err(format!("{name}: {e}")),
+            Err(e) => Err(super::text::on_path(name, e)),
         };
         out.push(Outcome { address: c.address(), op: c.op_name(), done });
     }
@@ -385,7 +401,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
         Ok(()) => true,
         Err(e) => {
             for k in edits {
-                out[k].done = Err(format!("the archive cannot take the mod's edits: {e}"));
+                out[k].done = Err(msg!("mods-apply-batch", "the archive cannot take the mod's edits: {error}", error = e.to_string()));
             }
             false
         }

@@ -6,6 +6,8 @@ use super::manage::overlaps;
 use super::package::{Lazy, Package, PackageError};
 use super::text::shown;
 use super::merge_rows as merge3;
+use crate::formats::message::Message;
+use crate::msg;
 
 /// One row of the conflicts matrix.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,30 +22,30 @@ pub enum Verdict {
 
 /// `mod conflicts`: a matrix of the items more than one of `mods` change (in order: the
 /// later wins); the lines to print and whether there is a real conflict.
-pub fn conflicts(mods: &[(String, Package)]) -> (Vec<String>, bool) {
+pub fn conflicts(mods: &[(String, Package)]) -> (Vec<Message>, bool) {
     let mut held = |i: usize, k: usize| Ok(mods[i].1.changes[k].clone());
     let listed: Vec<(&str, &Package)> = mods.iter().map(|(l, p)| (l.as_str(), p)).collect();
     match matrix(&listed, &mut held) {
         Ok(r) => r,
-        Err(e) => (vec![e.to_string()], false),
+        Err(e) => (vec![e.0], false),
     }
 }
 
 /// [`conflicts`] of packages opened without their members ([`Package::open_lazy`],
 /// [`Package::open_installed`]): only the changes of items several mods change are read,
 /// one item at a time, for its verdict; no package is held whole.
-pub fn conflicts_lazy(mods: &mut [(String, Package, Lazy)]) -> Result<(Vec<String>, bool), PackageError> {
+pub fn conflicts_lazy(mods: &mut [(String, Package, Lazy)]) -> Result<(Vec<Message>, bool), PackageError> {
     let listed: Vec<(String, Package)> = mods.iter_mut().map(|(l, p, _)| (l.clone(), std::mem::take(p))).collect();
     let mut lazy = |i: usize, k: usize| -> Result<Change, PackageError> {
         let (_, pkg) = &listed[i];
-        mods[i].2.load(pkg, &[k])?.pop().ok_or_else(|| PackageError(format!("{}: no change #{k}", listed[i].0)))
+        mods[i].2.load(pkg, &[k])?.pop().ok_or_else(|| PackageError(super::manage::no_change(&listed[i].0, k)))
     };
     let names: Vec<(&str, &Package)> = listed.iter().map(|(l, p)| (l.as_str(), p)).collect();
     matrix(&names, &mut lazy)
 }
 
 /// The matrix of [`conflicts`]; `load(i, k)` gives change `k` of mod `i` with its bytes.
-fn matrix(mods: &[(&str, &Package)], load: &mut dyn FnMut(usize, usize) -> Result<Change, PackageError>) -> Result<(Vec<String>, bool), PackageError> {
+fn matrix(mods: &[(&str, &Package)], load: &mut dyn FnMut(usize, usize) -> Result<Change, PackageError>) -> Result<(Vec<Message>, bool), PackageError> {
     // Per item: its key, its address, and each (mod, change) on it. Keys sorted, an item and
     // what it holds are neighbours, so one sweep groups them (n log n); the rows are then put
     // back in the order their first change came.
@@ -77,19 +79,21 @@ fn matrix(mods: &[(&str, &Package)], load: &mut dyn FnMut(usize, usize) -> Resul
     let shared: Vec<_> = rows.iter().filter(|(_, v)| v.iter().map(|(i, _)| *i).collect::<std::collections::HashSet<_>>().len() > 1).collect();
     let mut lines = Vec::new();
     for (i, (label, p)) in mods.iter().enumerate() {
-        lines.push(format!("[{}] {} ({} {}, {} change(s))", i + 1, shown(label), shown(&p.meta.name), shown(&p.meta.version), p.changes.len()));
+        let (n, label, name, version, count) = (i + 1, shown(label), shown(&p.meta.name), shown(&p.meta.version), p.changes.len());
+        lines.push(msg!("mods-conflicts-mod", "[{n}] {label} ({name} {version}, {count} change(s))", n = n, label = label, name = name, version = version, count = count));
     }
     if shared.is_empty() {
-        lines.push(format!("no item is changed by more than one mod ({} item(s) in all): no conflicts", rows.len()));
+        lines.push(msg!("mods-conflicts-none", "no item is changed by more than one mod ({count} item(s) in all): no conflicts", count = rows.len()));
         return Ok((lines, false));
     }
     let names: Vec<&str> = mods.iter().map(|(l, _)| *l).collect();
     let width = shared.iter().map(|(a, _)| a.len()).max().unwrap_or(4).max(4);
-    let mut head = format!("{:width$}", "item");
+    // The first column's heading is four letters in every language, so `pad` lines it up.
+    let mut columns = String::new();
     for i in 0..mods.len() {
-        head.push_str(&format!("  {:>13}", format!("[{}]", i + 1)));
+        columns.push_str(&format!("  {:>13}", format!("[{}]", i + 1)));
     }
-    lines.push(head);
+    lines.push(msg!("mods-conflicts-head", "item{pad}{columns}", pad = " ".repeat(width - 4), columns = columns));
     let mut real = 0;
     for (addr, v) in &shared {
         let mut line = format!("{addr:width$}");
@@ -105,14 +109,15 @@ fn matrix(mods: &[(&str, &Package)], load: &mut dyn FnMut(usize, usize) -> Resul
         if let Verdict::Wins(_) = verdict {
             real += 1;
         }
-        line.push_str(&match verdict {
-            Verdict::Same => "  same new bytes: no conflict".to_string(),
-            Verdict::Merged => "  WEAR rows merge: no conflict".to_string(),
-            Verdict::Wins(w) => format!("  CONFLICT: {} wins (later in the order)", shown(&w)),
-        });
-        lines.push(line);
+        line.push_str("  ");
+        let said = match verdict {
+            Verdict::Same => msg!("mods-conflicts-same", "same new bytes: no conflict"),
+            Verdict::Merged => msg!("mods-conflicts-merged", "WEAR rows merge: no conflict"),
+            Verdict::Wins(w) => msg!("mods-conflicts-wins", "CONFLICT: {winner} wins (later in the order)", winner = shown(&w)),
+        };
+        lines.push(said.prefixed(&line));
     }
-    lines.push(format!("{} item(s) changed by more than one mod, {real} of them in conflict", shared.len()));
+    lines.push(msg!("mods-conflicts-summary", "{count} item(s) changed by more than one mod, {real} of them in conflict", count = shared.len(), real = real));
     Ok((lines, real > 0))
 }
 

@@ -17,7 +17,7 @@ use std::io;
 use std::path::Path;
 
 fn read(p: &Path) -> io::Result<SharedBytes> {
-    std::fs::read(p).map(SharedBytes::from).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))
+    std::fs::read(p).map(SharedBytes::from).map_err(|e| super::text::at_path(p, e))
 }
 
 /// Every change that turns the folder `base` into `modded`.
@@ -166,16 +166,16 @@ fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change
 pub fn write_package(path: &Path, meta: super::package::Meta, changes: Vec<Change>) -> Result<usize, super::package::PackageError> {
     use super::package::{Package, PackageError};
     if meta.name.trim().is_empty() {
-        return Err(PackageError("a mod needs a name".into()));
+        return Err(PackageError(crate::msg!("mods-create-no-name", "a mod needs a name")));
     }
     if changes.is_empty() {
-        return Err(PackageError("no changes chosen: a mod with nothing in it would do nothing".into()));
+        return Err(PackageError(crate::msg!("mods-create-no-changes", "no changes chosen: a mod with nothing in it would do nothing")));
     }
     let n = changes.len();
     let pkg = Package { meta, changes };
-    let bytes = pkg.to_bytes().map_err(|e| PackageError(format!("{}: {e}", path.display())))?;
+    let bytes = pkg.to_bytes().map_err(|e| PackageError(super::text::on_path(path.display(), e)))?;
     Package::from_bytes(&path.display().to_string(), &bytes)?;
-    crate::doc::save::atomic_write(path, &bytes).map_err(|e| PackageError(format!("{}: {e}", path.display())))?;
+    crate::doc::save::atomic_write(path, &bytes).map_err(|e| PackageError(super::text::on_path(path.display(), e)))?;
     Ok(n)
 }
 

@@ -10,14 +10,16 @@
 use super::apply::Outcome;
 use super::change::Change;
 use super::journal::{FileState, Installed, InstalledChange, Journal, KillAt, Writes, commit, recover};
-use super::manage::{InstallOptions, ModError, Step, apply_hand, base_body, done_text, hand_changes, owners, replay, touched};
+use super::manage::{InstallOptions, ModError, Step, apply_hand, base_body, done_text, dry_run_line, hand_changes, owners, replay, touched, unlisted};
 use super::stream::{Body, Scratch, apply_body};
 use super::shelf::Shelf;
 use super::package::{Lazy, Package, Source};
 use super::paths::{GameFolder, JOURNAL_DIR, file_inside, folder_inside};
 use super::stage::Stage;
-use super::text::shown;
+use super::text::{at_path, io_said, said, shown};
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
+use crate::msg;
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
@@ -62,11 +64,12 @@ fn groups(changes: &[Change]) -> Vec<(String, Vec<usize>)> {
 /// it is built (no file is staged once a change is blocked, and none without a stage).
 pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<(&mut Stage, KillAt)>) -> Result<Core, ModError> {
     if !game.is_dir() {
-        return Err(ModError::Usage(format!("{}: not a folder", game.display())));
+        return Err(ModError::Usage(super::paths::not_a_folder(game)));
     }
     let journal = Journal::load(game)?;
     if opts.to.is_none() && journal.find_mod(&pkg.meta.name).is_some() {
-        return Err(ModError::Usage(format!("a mod named {:?} is already installed in {}; revert it first", pkg.meta.name, game.display())));
+        let (name, folder) = (format!("{:?}", pkg.meta.name), game.display().to_string());
+        return Err(ModError::Usage(msg!("mods-already-installed", "a mod named {name} is already installed in {folder}; revert it first", name = name, folder = folder)));
     }
     let mut folder = GameFolder::scan(game)?;
     let position = if opts.to.is_some() { journal.mods.len() } else { opts.order.map_or(journal.mods.len(), |n| n.clamp(1, journal.mods.len() + 1) - 1) };
@@ -75,20 +78,21 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
     // out of the folder, no file where a folder must be, no folder where a file must be.
     let mut bad = Vec::new();
     if let Err(e) = folder_inside(game, JOURNAL_DIR) {
-        bad.push(format!("  {e}"));
+        bad.push(said(&e).prefixed("  "));
     }
     let mut located = Vec::with_capacity(groups.len());
     for (file, _) in &groups {
         let rel = folder.spell(file);
         match file_inside(game, &rel) {
             Ok(path) => located.push((rel, path)),
-            Err(e) => bad.push(format!("  {e}")),
+            Err(e) => bad.push(said(&e).prefixed("  ")),
         }
     }
     if !bad.is_empty() {
-        let mut msg = vec![format!("{} cannot be installed into {}: {} path(s) it cannot write safely", shown(&pkg.meta.name), game.display(), bad.len())];
+        let (name, folder) = (shown(&pkg.meta.name), game.display().to_string());
+        let mut msg = vec![msg!("mods-unsafe-paths", "{name} cannot be installed into {folder}: {count} path(s) it cannot write safely", name = name, folder = folder, count = bad.len())];
         msg.extend(bad);
-        msg.push("nothing was written".into());
+        msg.push(msg!("mods-nothing-written", "nothing was written"));
         return Err(ModError::Blocked(msg));
     }
     let touched = touched(&journal);
@@ -116,7 +120,7 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
         let before = if stage.is_some() && !index.contains_key(&key) { current.sha()? } else { None };
         let (mut bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
             // Installed before mods that touch this file: rebuilt in the new order.
-            let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
+            let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| unlisted(file))?;
             let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
             let installed: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
             let hand = hand_changes(game, &mut shelf, fs, &mut current, &installed, &mut scratch)?;
@@ -158,21 +162,21 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
 
 /// `mod apply`: installs the package at `pkg_path` (see [`InstallOptions`]); the lines to
 /// print. The package is read from the file as needed, never held whole.
-pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+pub fn install(game: &Path, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<Message>, ModError> {
     install_from(game, &pkg_path.display().to_string(), Source::File(pkg_path.to_path_buf()), opts, kill)
 }
 
 /// [`install`] of the package file at `pkg_path`, called `label` in what is printed.
-pub(super) fn install_file(game: &Path, label: &str, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+pub(super) fn install_file(game: &Path, label: &str, pkg_path: &Path, opts: &InstallOptions, kill: KillAt) -> Result<Vec<Message>, ModError> {
     install_from(game, label, Source::File(pkg_path.to_path_buf()), opts, kill)
 }
 
 /// [`install`] of a package already read (`label` names it in errors).
-pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+pub fn install_bytes(game: &Path, label: &str, pkg_bytes: Vec<u8>, opts: &InstallOptions, kill: KillAt) -> Result<Vec<Message>, ModError> {
     install_from(game, label, Source::Bytes(SharedBytes::from(pkg_bytes)), opts, kill)
 }
 
-fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions, kill: KillAt) -> Result<Vec<String>, ModError> {
+fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions, kill: KillAt) -> Result<Vec<Message>, ModError> {
     let mut lines = Vec::new();
     if !opts.dry_run && opts.to.is_none() && game.is_dir() {
         lines.extend(recover(game)?);
@@ -181,7 +185,7 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
     let mut stage = match (&opts.to, opts.dry_run) {
         (_, true) => None,
         (Some(out), false) => {
-            std::fs::create_dir_all(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
+            std::fs::create_dir_all(out).map_err(|e| at_path(out, e))?;
             Some(Stage::temporary_in(out)?)
         }
         // (A journal's folder that is a link out is refused by the plan, naming it.)
@@ -203,7 +207,7 @@ fn install_from(game: &Path, label: &str, source: Source, opts: &InstallOptions,
 /// Commits what a mod command prepared with `stage` (`None`: nothing to commit), or takes back
 /// what was staged when the preparing failed; the line that says it is done. A simulated kill
 /// leaves everything as it is.
-pub(super) fn transact(game: &Path, stage: Option<Stage>, in_game: bool, prepared: Result<Option<Ready>, ModError>, kill: KillAt) -> Result<Option<String>, ModError> {
+pub(super) fn transact(game: &Path, stage: Option<Stage>, in_game: bool, prepared: Result<Option<Ready>, ModError>, kill: KillAt) -> Result<Option<Message>, ModError> {
     match prepared {
         Ok(None) => Ok(None),
         Ok(Some((writes, next, done))) => {
@@ -216,7 +220,7 @@ pub(super) fn transact(game: &Path, stage: Option<Stage>, in_game: bool, prepare
             let Some(stage) = stage else { return Err(e) };
             stage.abandon();
             match e {
-                ModError::Io(e) if in_game => Err(ModError::Io(io::Error::new(e.kind(), format!("{e}; nothing in the game folder was changed")))),
+                ModError::Io(e) if in_game => Err(ModError::Io(nothing_changed(e))),
                 e => Err(e),
             }
         }
@@ -225,11 +229,16 @@ pub(super) fn transact(game: &Path, stage: Option<Stage>, in_game: bool, prepare
 
 /// The transaction an install commits: its writes, the journal after it, and the line that
 /// says it is done.
-pub(super) type Ready = (Writes, Journal, String);
+pub(super) type Ready = (Writes, Journal, Message);
+
+/// `e`, saying that the game folder was left as it was.
+pub(super) fn nothing_changed(e: io::Error) -> io::Error {
+    io_said(e.kind(), msg!("mods-nothing-changed", "{error}; nothing in the game folder was changed", error = e.to_string()))
+}
 
 /// Plans the install, staging each file as it is built, and makes its transaction (or writes
 /// the files under `--to`, or stops at the dry run: `None`); the lines to print go into `lines`.
-fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
+fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, mut stage: Option<&mut Stage>, lines: &mut Vec<Message>, kill: KillAt) -> Result<Option<Ready>, ModError> {
     let core = plan_core(game, pkg, lazy, opts, stage.as_mut().map(|s| (&mut **s, &mut *kill)));
     // Every file is built: no member is wanted again.
     lazy.drop_spills();
@@ -238,39 +247,45 @@ fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, m
     let blocked: Vec<&Outcome> = outcomes.iter().filter(|o| o.done.is_err()).collect();
     if !blocked.is_empty() {
         let (before, _) = owners(&journal, position);
-        let mut msg = vec![format!("{} cannot be installed as it is: {} change(s) find something else than they were made against", shown(&pkg.meta.name), blocked.len())];
+        let mut msg = vec![msg!(
+            "mods-install-blocked",
+            "{name} cannot be installed as it is: {count} change(s) find something else than they were made against",
+            name = shown(&pkg.meta.name),
+            count = blocked.len()
+        )];
         let by_addr: HashMap<String, &Change> = pkg.changes.iter().map(|c| (c.address(), c)).collect();
         for o in &blocked {
-            let who = by_addr
-                .get(&o.address)
-                .and_then(|c| before.overlapping(&c.key()).max())
-                .map(|k| format!("changed by the installed mod \"{}\"", shown(&journal.mods[k].name)))
-                .unwrap_or_else(|| "not as in the game it was made for: changed by hand or by another tool".into());
-            msg.push(format!("  {} {}: {} ({who})", o.op, o.address, o.done.as_ref().err().map(String::as_str).unwrap_or_default()));
+            let why = o.done.as_ref().err().map(Message::to_string).unwrap_or_default();
+            let line = match by_addr.get(&o.address).and_then(|c| before.overlapping(&c.key()).max()) {
+                Some(k) => msg!("mods-blocked-by-mod", "{why} (changed by the installed mod \"{other}\")", why = why, other = shown(&journal.mods[k].name)),
+                None => msg!("mods-blocked-by-hand", "{why} (not as in the game it was made for: changed by hand or by another tool)", why = why),
+            };
+            msg.push(line.prefixed(&format!("  {} {}: ", o.op, o.address)));
         }
-        msg.push("nothing was written; --force lets this mod win, --order N installs it before the mod it conflicts with".into());
+        msg.push(msg!("mods-blocked-advice", "nothing was written; --force lets this mod win, --order N installs it before the mod it conflicts with"));
         return Err(ModError::Blocked(msg));
     }
-    lines.push(format!(
-        "{} {} {}{}: {} change(s) to {} file(s)",
-        if opts.dry_run { "would install" } else { "installing" },
-        shown(&pkg.meta.name),
-        shown(&pkg.meta.version),
-        if pkg.meta.author.is_empty() { String::new() } else { format!(" by {}", shown(&pkg.meta.author)) },
-        pkg.changes.len(),
-        planned.len()
-    ));
+    let (name, version, author) = (shown(&pkg.meta.name), shown(&pkg.meta.version), shown(&pkg.meta.author));
+    let (count, files) = (pkg.changes.len(), planned.len());
+    lines.push(match (opts.dry_run, pkg.meta.author.is_empty()) {
+        (true, true) => msg!("mods-would-install", "would install {name} {version}: {count} change(s) to {files} file(s)", name = name, version = version, count = count, files = files),
+        (true, false) => msg!("mods-would-install-by", "would install {name} {version} by {author}: {count} change(s) to {files} file(s)", name = name, version = version, author = author, count = count, files = files),
+        (false, true) => msg!("mods-installing", "installing {name} {version}: {count} change(s) to {files} file(s)", name = name, version = version, count = count, files = files),
+        (false, false) => msg!("mods-installing-by", "installing {name} {version} by {author}: {count} change(s) to {files} file(s)", name = name, version = version, author = author, count = count, files = files),
+    });
     for o in &outcomes {
-        lines.push(format!("  {} {}{}", o.op, o.address, o.done.as_ref().map(done_text).unwrap_or_default()));
+        let done = o.done.as_ref().map(done_text).unwrap_or_else(|_| Message::from(""));
+        lines.push(done.prefixed(&format!("  {} {}", o.op, o.address)));
     }
     if position < journal.mods.len() {
-        lines.push(format!("  placed #{} in the order, before {}", position + 1, shown(&journal.mods[position].name)));
+        lines.push(msg!("mods-placed", "  placed #{n} in the order, before {other}", n = position + 1, other = shown(&journal.mods[position].name)));
     }
     if opts.dry_run {
-        lines.push("dry run: nothing written".into());
+        lines.push(dry_run_line());
         return Ok(None);
     }
-    let stage = stage.ok_or_else(|| io::Error::other(format!("{}: no folder to stage the new files in", Journal::dir(game).display())))?;
+    let no_stage = || io_said(io::ErrorKind::Other, msg!("mods-no-stage", "{path}: no folder to stage the new files in", path = Journal::dir(game).display().to_string()));
+    let stage = stage.ok_or_else(no_stage)?;
     if let Some(out) = &opts.to {
         for p in &planned {
             match &p.staged {
@@ -283,12 +298,13 @@ fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, m
                     }
                     let from = stage.path(name);
                     let moved = std::fs::rename(&from, &target).or_else(|_| std::fs::copy(&from, &target).map(|_| ()));
-                    moved.map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", target.display())))?;
+                    moved.map_err(|e| at_path(&target, e))?;
                 }
-                None => lines.push(format!("  {} is removed by the mod: not written to {}", p.file, out.display())),
+                None => lines.push(msg!("mods-to-removed", "  {file} is removed by the mod: not written to {out}", file = &p.file, out = out.display().to_string())),
             }
         }
-        lines.push(format!("wrote {} file(s) under {}; {} is untouched", planned.iter().filter(|p| p.staged.is_some()).count(), out.display(), game.display()));
+        let count = planned.iter().filter(|p| p.staged.is_some()).count();
+        lines.push(msg!("mods-to-wrote", "wrote {count} file(s) under {out}; {game} is untouched", count = count, out = out.display().to_string(), game = game.display().to_string()));
         return Ok(None);
     }
     // The journal after the install.
@@ -322,8 +338,8 @@ fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, m
     };
     next.mods.insert(position, installed);
     let copy = match lazy.source() {
-        Source::File(p) => stage.put_copy("the package's copy", p)?,
-        Source::Bytes(b) => stage.put_other("the package's copy", b)?,
+        Source::File(p) => stage.put_copy(&msg!("mods-package-copy", "the package's copy").to_string(), p)?,
+        Source::Bytes(b) => stage.put_other(&msg!("mods-package-copy", "the package's copy").to_string(), b)?,
     };
     let writes = Writes {
         what: format!("install of {:?}", pkg.meta.name),
@@ -331,7 +347,14 @@ fn prepare(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &InstallOptions, m
         snapshots,
         extra: vec![(copy, package)],
     };
-    let done = format!("installed {} as #{} of {} (journal: {})", shown(&pkg.meta.name), position + 1, next.mods.len(), Journal::dir(game).display());
+    let done = msg!(
+        "mods-installed",
+        "installed {name} as #{n} of {count} (journal: {journal})",
+        name = shown(&pkg.meta.name),
+        n = position + 1,
+        count = next.mods.len(),
+        journal = Journal::dir(game).display().to_string()
+    );
     Ok(Some((writes, next, done)))
 }
 
@@ -358,7 +381,7 @@ mod tests {
         // A package rewritten since it was read and checked is refused when its bytes are read.
         let other = Package { changes: vec![add("a.bin", b"FIRST"), add("b.bin", b"second"), add("c.bin", b"FIRST")], ..pkg.clone() };
         std::fs::write(&path, other.to_bytes().unwrap()).unwrap();
-        let e = lazy.load(&read, &[0]).unwrap_err().0;
+        let e = lazy.load(&read, &[0]).unwrap_err().0.english;
         // (Its hash differs; a rewrite that moved the member may fail to inflate instead.)
         assert!(e.starts_with("lazy.parkanmod: ") && (e.contains("changed since the package was read") || e.contains("data/0001")), "{e}");
     }

@@ -19,6 +19,9 @@
 use super::change::sha256_hex;
 use super::paths::{JOURNAL_DIR, file_inside, folder_inside};
 use super::stage::write_synced;
+use super::text::{at_path, io_said, on_path};
+use crate::formats::message::Message;
+use crate::msg;
 use crate::doc::save::{atomic_write, save_target};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -105,11 +108,12 @@ impl Journal {
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Journal { version: JOURNAL_VERSION, ..Journal::default() }),
-            Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", path.display()))),
+            Err(e) => return Err(at_path(&path, e)),
         };
-        let j: Journal = serde_json::from_slice(&bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", path.display())))?;
+        let j: Journal = serde_json::from_slice(&bytes).map_err(|e| io_said(io::ErrorKind::InvalidData, on_path(path.display(), e)))?;
         if j.version != JOURNAL_VERSION {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, format!("{}: journal version {} is not one this tool reads", path.display(), j.version)));
+            let m = msg!("mods-journal-version", "{path}: journal version {version} is not one this tool reads", path = path.display().to_string(), version = j.version);
+            return Err(io_said(io::ErrorKind::InvalidData, m));
         }
         Ok(j)
     }
@@ -203,7 +207,7 @@ pub fn commit(game: &Path, w: &Writes, journal: &Journal, kill: KillAt) -> io::R
             for (_, name) in &w.snapshots {
                 let _ = std::fs::remove_file(dir.join(name));
             }
-            Err(io::Error::new(e.kind(), format!("{e}; nothing in the game folder was changed")))
+            Err(super::install::nothing_changed(e))
         }
     }
 }
@@ -213,17 +217,17 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
     // the plan): after it, nothing may fail that the recovery could not finish.
     folder_inside(game, JOURNAL_DIR)?;
     check_writes(game, &w.files)?;
-    std::fs::create_dir_all(stage).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", stage.display())))?;
+    std::fs::create_dir_all(stage).map_err(|e| at_path(stage, e))?;
     for (file, staged, _) in &w.files {
         if let Some(s) = staged
             && !stage.join(s).is_file()
         {
-            return Err(io::Error::other(format!("the staged new {file} is missing")));
+            return Err(io_said(io::ErrorKind::Other, msg!("mods-staged-missing", "the staged new {file} is missing", file = file)));
         }
     }
     for (file, name) in &w.snapshots {
         let src = file_inside(game, file)?;
-        snapshot(&src, &dir.join(name)).map_err(|e| io::Error::new(e.kind(), format!("keeping the original {file}: {e}")))?;
+        snapshot(&src, &dir.join(name)).map_err(|e| io_said(e.kind(), msg!("mods-keeping-original", "keeping the original {file}: {error}", file = file, error = e.to_string())))?;
     }
     if kill("snapshots") {
         return Err(killed("snapshots"));
@@ -231,7 +235,7 @@ fn stage_all(game: &Path, dir: &Path, stage: &Path, w: &Writes, journal: &Journa
     let extra = w.extra.clone();
     let writes = w.files.iter().map(|(file, staged, sha)| TxnWrite { file: file.clone(), stage: staged.clone(), after: sha.clone() }).collect();
     let json = serde_json::to_vec_pretty(journal).map_err(io::Error::other)?;
-    write_synced(&stage.join("journal.json"), &json).map_err(|e| io::Error::new(e.kind(), format!("staging the journal: {e}")))?;
+    write_synced(&stage.join("journal.json"), &json).map_err(|e| io_said(e.kind(), msg!("mods-staging-journal", "staging the journal: {error}", error = e.to_string())))?;
     // The staged names must be durable before the commit point names them.
     if let Ok(d) = std::fs::File::open(stage) {
         let _ = d.sync_all();
@@ -258,7 +262,8 @@ fn check_writes(game: &Path, files: &[(String, Option<String>, Option<String>)])
             while let Some(slash) = lower[end..].find('/') {
                 end += slash;
                 if written.contains(&lower[..end]) {
-                    return Err(io::Error::other(format!("{}: a file is written where {file} needs a folder", &file[..end])));
+                    let m = msg!("mods-file-where-folder", "{written}: a file is written where {file} needs a folder", written = &file[..end], file = file);
+                    return Err(io_said(io::ErrorKind::Other, m));
                 }
                 end += 1;
             }
@@ -300,15 +305,16 @@ fn finish(game: &Path, dir: &Path, txn: &Txn, kill: KillAt) -> io::Result<()> {
             Some(name) => {
                 let staged = stage.join(name);
                 if staged.exists() {
-                    place(&staged, &target).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", target.display())))?;
+                    place(&staged, &target).map_err(|e| at_path(&target, e))?;
                 } else if file_sha(&target) != w.after {
-                    return Err(io::Error::other(format!("{}: its staged copy is gone and the file is not as the transaction left it", w.file)));
+                    let m = msg!("mods-staged-gone", "{file}: its staged copy is gone and the file is not as the transaction left it", file = &w.file);
+                    return Err(io_said(io::ErrorKind::Other, m));
                 }
             }
             None => match std::fs::remove_file(&target) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", target.display()))),
+                Err(e) => return Err(at_path(&target, e)),
             },
         }
         if kill(&format!("file {}", n + 1)) {
@@ -323,19 +329,19 @@ fn finish(game: &Path, dir: &Path, txn: &Txn, kill: KillAt) -> io::Result<()> {
         if from.exists() {
             let to = dir.join(name);
             if let Some(p) = to.parent() {
-                std::fs::create_dir_all(p).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+                std::fs::create_dir_all(p).map_err(|e| at_path(p, e))?;
             }
-            std::fs::rename(&from, &to).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", to.display())))?;
+            std::fs::rename(&from, &to).map_err(|e| at_path(&to, e))?;
         }
     }
     let staged_journal = stage.join("journal.json");
     if staged_journal.exists() {
-        std::fs::rename(&staged_journal, dir.join("journal.json")).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.join("journal.json").display())))?;
+        std::fs::rename(&staged_journal, dir.join("journal.json")).map_err(|e| at_path(&dir.join("journal.json"), e))?;
     }
     if kill("journal") {
         return Err(killed("journal"));
     }
-    std::fs::remove_file(dir.join("txn.json")).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.join("txn.json").display())))?;
+    std::fs::remove_file(dir.join("txn.json")).map_err(|e| at_path(&dir.join("txn.json"), e))?;
     let _ = std::fs::remove_dir_all(&stage);
     collect_garbage(game)?;
     Ok(())
@@ -363,13 +369,14 @@ fn collect_garbage(game: &Path) -> io::Result<usize> {
 
 /// Finishes or rolls back a transaction a killed process left; the sentence to print, if there
 /// was one.
-pub fn recover(game: &Path) -> io::Result<Option<String>> {
+pub fn recover(game: &Path) -> io::Result<Option<Message>> {
     let dir = Journal::dir(game);
     let txn_path = dir.join("txn.json");
     if let Ok(bytes) = std::fs::read(&txn_path) {
-        let txn: Txn = serde_json::from_slice(&bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {e}", txn_path.display())))?;
+        let txn: Txn = serde_json::from_slice(&bytes).map_err(|e| io_said(io::ErrorKind::InvalidData, on_path(txn_path.display(), e)))?;
         finish(game, &dir, &txn, &mut |_| false)?;
-        return Ok(Some(format!("finished the interrupted {} (it had been committed; the journal now lists it)", txn.what)));
+        // `what` is the journal's own record (`install of "X"`), written in English.
+        return Ok(Some(msg!("mods-recovered", "finished the interrupted {what} (it had been committed; the journal now lists it)", what = txn.what)));
     }
     let stage = dir.join("stage");
     let staged = stage.exists();
@@ -377,5 +384,5 @@ pub fn recover(game: &Path) -> io::Result<Option<String>> {
         std::fs::remove_dir_all(&stage)?;
     }
     let removed = if dir.exists() { collect_garbage(game)? } else { 0 };
-    Ok((staged || removed > 0).then(|| "rolled back an interrupted mod command that had not committed; the game files were not touched".to_string()))
+    Ok((staged || removed > 0).then(|| msg!("mods-rolled-back", "rolled back an interrupted mod command that had not committed; the game files were not touched")))
 }

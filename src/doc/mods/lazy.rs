@@ -12,6 +12,7 @@
 use super::change::{Change, Op, sha256_hex};
 use super::package::{MAX_DATA_FILE, Package, PackageError, read_member};
 use crate::formats::bytes::SharedBytes;
+use crate::msg;
 use std::collections::{HashMap, HashSet};
 use std::io::{Read, Seek};
 use std::path::{Path, PathBuf};
@@ -115,10 +116,11 @@ impl Lazy {
                 }
             }
         }
-        let bytes = read_member(&mut self.zip, member, MAX_DATA_FILE).map_err(|e| PackageError(format!("{}: {e}", self.name)))?;
+        let bytes = read_member(&mut self.zip, member, MAX_DATA_FILE).map_err(|e| PackageError(e.prefixed(&format!("{}: ", self.name))))?;
         self.inflated += 1;
         if !sha256_hex(&bytes).eq_ignore_ascii_case(sha) {
-            return Err(PackageError(format!("{}: {member} changed since the package was read (its SHA-256 is no longer the manifest's)", self.name)));
+            let m = msg!("mods-member-changed", "{member} changed since the package was read (its SHA-256 is no longer the manifest's)", member = member);
+            return Err(PackageError(m.prefixed(&format!("{}: ", self.name))));
         }
         Ok(SharedBytes::from(bytes))
     }
@@ -164,7 +166,7 @@ impl Lazy {
         let mut out = Vec::with_capacity(which.len());
         for &i in which {
             let (Some(change), Some(members)) = (pkg.changes.get(i), self.pending.get(i).cloned()) else {
-                return Err(PackageError(format!("{}: no change #{i}", self.name)));
+                return Err(PackageError(super::manage::no_change(&self.name, i)));
             };
             let mut c = change.clone();
             let mut got = Vec::new();
@@ -297,7 +299,7 @@ mod tests {
         bytes[at] = b'T';
         std::fs::write(&path, &bytes).unwrap();
         let (pkg, mut lazy) = Package::open_installed(&path).unwrap();
-        let e = lazy.load(&pkg, &[2]).unwrap_err().0;
+        let e = lazy.load(&pkg, &[2]).unwrap_err().0.english;
         assert!(e.contains("data/0002"), "{e}");
         assert!(Package::open_lazy("x", Source::File(path)).is_err(), "a package to install is checked whole first");
     }

@@ -18,8 +18,10 @@ use super::paths::file_inside;
 use super::shelf::Shelf;
 use super::stage::Stage;
 use super::stream::{Body, Scratch, apply_body};
-use super::text::shown;
+use super::text::{at_path, io_said, shown};
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
+use crate::msg;
 use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -28,18 +30,27 @@ use std::path::{Path, PathBuf};
 pub enum ModError {
     Package(PackageError),
     /// Changes whose preconditions failed, one line each, and what to do about it.
-    Blocked(Vec<String>),
+    Blocked(Vec<Message>),
+    /// A file that cannot be read or written; its message (a [`super::text::Said`]) names it.
     Io(io::Error),
-    Usage(String),
+    Usage(Message),
 }
 
 impl std::fmt::Display for ModError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ModError::Package(e) => write!(f, "{e}"),
-            ModError::Blocked(lines) => write!(f, "{}", lines.join("\n")),
+            ModError::Blocked(lines) => {
+                for (i, l) in lines.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    write!(f, "{l}")?;
+                }
+                Ok(())
+            }
             ModError::Io(e) => write!(f, "{e}"),
-            ModError::Usage(m) => f.write_str(m),
+            ModError::Usage(m) => write!(f, "{m}"),
         }
     }
 }
@@ -71,7 +82,7 @@ pub(super) fn read_opt(p: &Path) -> io::Result<Option<SharedBytes>> {
     match std::fs::read(p) {
         Ok(b) => Ok(Some(SharedBytes::from(b))),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(io::Error::new(e.kind(), format!("{}: {e}", p.display()))),
+        Err(e) => Err(at_path(p, e)),
     }
 }
 
@@ -95,13 +106,14 @@ pub(super) fn overlaps(a: &[String], b: &[String]) -> bool {
     a[..n] == b[..n]
 }
 
-pub fn done_text(d: &Done) -> String {
+/// What became of a change, as the end of its report line (empty when it was applied).
+pub fn done_text(d: &Done) -> Message {
     match d {
-        Done::Applied => String::new(),
-        Done::AlreadyThere => " (already so)".into(),
-        Done::Merged => " (rows merged with the table's other edits)".into(),
-        Done::Overrode(why) => format!(" (--force: {why}; this mod wins)"),
-        Done::Skipped(why) => format!(" (skipped: {why})"),
+        Done::Applied => Message::from(""),
+        Done::AlreadyThere => msg!("mods-done-already", " (already so)"),
+        Done::Merged => msg!("mods-done-merged", " (rows merged with the table's other edits)"),
+        Done::Overrode(why) => msg!("mods-done-overrode", " (--force: {why}; this mod wins)", why = why.to_string()),
+        Done::Skipped(why) => msg!("mods-done-skipped", " (skipped: {why})", why = why.to_string()),
     }
 }
 
@@ -111,18 +123,25 @@ pub(super) fn base_body(game: &Path, fs: &FileState) -> Result<Body, ModError> {
     let Some(base) = &fs.base else { return Ok(Body::Absent) };
     let p = Journal::dir(game).join(base);
     let mut b = match Body::of_file(&p)? {
-        Body::Absent => return Err(ModError::Io(io::Error::other(format!("{}: the snapshot of {} is missing", p.display(), fs.file)))),
+        Body::Absent => {
+            let m = msg!("mods-snapshot-missing", "{path}: the snapshot of {file} is missing", path = p.display().to_string(), file = &fs.file);
+            return Err(ModError::Io(io_said(io::ErrorKind::Other, m)));
+        }
         b => b,
     };
     let sha = b.sha()?.unwrap_or_default();
     if let Some(want) = &fs.base_sha256
         && *want != sha
     {
-        return Err(ModError::Io(io::Error::other(format!(
-            "{}: the snapshot of {} changed since it was taken (a tool rewrote the file in place?); reverting from it would not restore the original",
-            p.display(),
-            fs.file
-        ))));
+        return Err(ModError::Io(io_said(
+            io::ErrorKind::Other,
+            msg!(
+                "mods-snapshot-changed",
+                "{path}: the snapshot of {file} changed since it was taken (a tool rewrote the file in place?); reverting from it would not restore the original",
+                path = p.display().to_string(),
+                file = &fs.file
+            ),
+        )));
     }
     Ok(b)
 }
@@ -220,7 +239,7 @@ pub struct Plan {
 /// several files name inflated once into a temporary folder), not held.
 pub fn plan(game: &Path, label: &str, source: Source, opts: &InstallOptions) -> Result<Plan, ModError> {
     if !game.is_dir() {
-        return Err(ModError::Usage(format!("{}: not a folder", game.display())));
+        return Err(ModError::Usage(super::paths::not_a_folder(game)));
     }
     let (pkg, mut lazy) = Package::open_lazy(label, source)?;
     lazy.spill_to_temporary();
@@ -253,14 +272,19 @@ impl Plan {
     /// Change `i` of the package with its bytes, read for it alone.
     pub fn load(&mut self, i: usize) -> Result<Change, ModError> {
         let label = self.pkg.meta.name.clone();
-        self.lazy.load(&self.pkg, &[i])?.pop().ok_or_else(|| ModError::Usage(format!("{}: no change #{i}", shown(&label))))
+        self.lazy.load(&self.pkg, &[i])?.pop().ok_or_else(|| ModError::Usage(no_change(&shown(&label), i)))
     }
+}
+
+/// `LABEL: no change #N`: a package asked for a change it does not have.
+pub(super) fn no_change(label: &str, i: usize) -> Message {
+    msg!("mods-no-change", "{label}: no change #{i}", label = label, i = i)
 }
 
 pub use super::install::{install, install_bytes};
 
 /// `mod revert`: takes the mod `name` out; the lines to print.
-pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt) -> Result<Vec<String>, ModError> {
+pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt) -> Result<Vec<Message>, ModError> {
     let mut lines = Vec::new();
     if !dry_run {
         lines.extend(recover(game)?);
@@ -273,14 +297,15 @@ pub fn revert(game: &Path, name: &str, force: bool, dry_run: bool, kill: KillAt)
 }
 
 /// The revert's transaction (`None` for the dry run), its files staged into `stage`.
-fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut stage: Option<&mut Stage>, lines: &mut Vec<String>, kill: KillAt) -> Result<Option<Ready>, ModError> {
+fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut stage: Option<&mut Stage>, lines: &mut Vec<Message>, kill: KillAt) -> Result<Option<Ready>, ModError> {
     let journal = Journal::load(game)?;
     let Some(idx) = journal.find_mod(name) else {
         let names: Vec<String> = journal.mods.iter().map(|m| format!("{:?}", m.name)).collect();
+        let folder = game.display().to_string();
         return Err(ModError::Usage(if names.is_empty() {
-            format!("no mod is installed in {}", game.display())
+            msg!("mods-none-installed", "no mod is installed in {folder}", folder = folder)
         } else {
-            format!("no mod named {name:?} is installed in {}; installed: {}", game.display(), names.join(", "))
+            msg!("mods-not-installed-named", "no mod named {name} is installed in {folder}; installed: {installed}", name = format!("{name:?}"), folder = folder, installed = names.join(", "))
         }));
     };
     let m = &journal.mods[idx];
@@ -301,7 +326,12 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
     // Each rebuilt archive written into the stage (a temporary folder for the dry run).
     let mut scratch = stage.as_ref().map_or_else(Scratch::temporary, |s| Scratch::in_dir(s.dir()));
     let index = journal.file_index();
-    lines.push(format!("{} {} {} ({} file(s))", if dry_run { "would revert" } else { "reverting" }, shown(&m.name), shown(&m.version), mine.len()));
+    let (name_shown, version) = (shown(&m.name).into_owned(), shown(&m.version).into_owned());
+    lines.push(if dry_run {
+        msg!("mods-revert-would", "would revert {name} {version} ({count} file(s))", name = &name_shown, version = &version, count = mine.len())
+    } else {
+        msg!("mods-revert-reverting", "reverting {name} {version} ({count} file(s))", name = &name_shown, version = &version, count = mine.len())
+    });
     let mut next = journal.clone();
     next.mods.remove(idx);
     let mut gone: HashSet<String> = HashSet::new();
@@ -309,7 +339,7 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
     let mut writes = Vec::new();
     for (file, keys) in &mine {
         let key = file.to_ascii_lowercase();
-        let fs = index.get(&key).map(|&i| journal.files[i].clone()).ok_or_else(|| io::Error::other(format!("the journal does not list {file}")))?;
+        let fs = index.get(&key).map(|&i| journal.files[i].clone()).ok_or_else(|| unlisted(file))?;
         let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
         let mut current = Body::of_file(&file_inside(game, &fs.file)?)?;
         let old_order: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
@@ -320,11 +350,11 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         for h in hand {
             let on_mine = keys.iter().any(|k| overlaps(k, &h.key()));
             if on_mine {
-                lines.push(format!(
-                    "  {} was changed by hand since the mod was installed: {}",
-                    h.address(),
-                    if force { "restored anyway (--force)" } else { "left as it is (--force restores it)" }
-                ));
+                lines.push(if force {
+                    msg!("mods-revert-hand-restored", "  {address} was changed by hand since the mod was installed: restored anyway (--force)", address = h.address())
+                } else {
+                    msg!("mods-revert-hand-kept", "  {address} was changed by hand since the mod was installed: left as it is (--force restores it)", address = h.address())
+                });
                 if force {
                     continue;
                 }
@@ -336,11 +366,12 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         let (rebuilt, _) = replay(&mut shelf, base_body(game, &fs)?, file, &remaining, &mut scratch)?;
         let mut bytes = apply_hand(rebuilt, file, &carry, &mut scratch)?;
         let names: Vec<String> = others.iter().map(|&k| shown(&journal.mods[k].name).into_owned()).collect();
+        let file = &fs.file;
         let what = match (bytes.is_absent(), names.is_empty()) {
-            (true, _) => format!("  remove {} (the mod added it)", fs.file),
-            (false, true) if carry.is_empty() => format!("  restore {} as it was before the mod", fs.file),
-            (false, true) => format!("  restore {} as it was before the mod, keeping the edits made by hand since", fs.file),
-            (false, false) => format!("  restore {}, keeping the changes of {}", fs.file, names.join(", ")),
+            (true, _) => msg!("mods-revert-remove", "  remove {file} (the mod added it)", file = file),
+            (false, true) if carry.is_empty() => msg!("mods-revert-restore", "  restore {file} as it was before the mod", file = file),
+            (false, true) => msg!("mods-revert-restore-hand", "  restore {file} as it was before the mod, keeping the edits made by hand since", file = file),
+            (false, false) => msg!("mods-revert-restore-others", "  restore {file}, keeping the changes of {mods}", file = file, mods = names.join(", ")),
         };
         lines.push(what);
         // A file no mod is left on is its snapshot, whose hash the journal has.
@@ -363,20 +394,30 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         }
     }
     if dry_run || stage.is_none() {
-        lines.push("dry run: nothing written".into());
+        lines.push(dry_run_line());
         return Ok(None);
     }
     let w = Writes { what: format!("revert of {:?}", m.name), files: writes, snapshots: Vec::new(), extra: Vec::new() };
-    let done = format!("reverted {}; {} mod(s) still installed", shown(&m.name), next.mods.len());
+    let done = msg!("mods-reverted", "reverted {name}; {count} mod(s) still installed", name = name_shown, count = next.mods.len());
     Ok(Some((w, next, done)))
 }
 
+/// The last line of a dry run.
+pub(super) fn dry_run_line() -> Message {
+    msg!("mods-dry-run-nothing-written", "dry run: nothing written")
+}
+
+/// `the journal does not list FILE`: a journal that lost track of a file it should have.
+pub(super) fn unlisted(file: &str) -> io::Error {
+    io_said(io::ErrorKind::Other, msg!("mods-journal-unlisted", "the journal does not list {file}", file = file))
+}
+
 /// `mod status`: installed mods in order and what each owns.
-pub fn status(game: &Path) -> Result<Vec<String>, ModError> {
-    let mut lines: Vec<String> = recover(game)?.into_iter().collect();
+pub fn status(game: &Path) -> Result<Vec<Message>, ModError> {
+    let mut lines: Vec<Message> = recover(game)?.into_iter().collect();
     let journal = Journal::load(game)?;
     if journal.mods.is_empty() {
-        lines.push(format!("no mods installed in {}", game.display()));
+        lines.push(msg!("mods-status-none", "no mods installed in {folder}", folder = game.display().to_string()));
         return Ok(lines);
     }
     // Which later mod changes each item: built from the last mod back, so the nearest later
@@ -403,12 +444,17 @@ pub fn status(game: &Path) -> Result<Vec<String>, ModError> {
         }
     }
     for (i, m) in journal.mods.iter().enumerate() {
-        let by = if m.author.is_empty() { String::new() } else { format!(" by {}", shown(&m.author)) };
-        lines.push(format!("{}. {} {}{}: {} change(s)", i + 1, shown(&m.name), shown(&m.version), by, m.changes.len()));
+        let (n, name, version, count) = (i + 1, shown(&m.name), shown(&m.version), m.changes.len());
+        lines.push(if m.author.is_empty() {
+            msg!("mods-status-mod", "{n}. {name} {version}: {count} change(s)", n = n, name = name, version = version, count = count)
+        } else {
+            msg!("mods-status-mod-by", "{n}. {name} {version} by {author}: {count} change(s)", n = n, name = name, version = version, author = shown(&m.author), count = count)
+        });
         for (c, later) in m.changes.iter().zip(&later_of[i]) {
+            let (address, op) = (c.address(), shown(&c.op));
             match later {
-                None => lines.push(format!("   owns {} ({})", c.address(), shown(&c.op))),
-                Some(l) => lines.push(format!("   {} ({}): also changed by {}, later in the order", c.address(), shown(&c.op), shown(&journal.mods[*l].name))),
+                None => lines.push(msg!("mods-status-owns", "   owns {address} ({op})", address = address, op = op)),
+                Some(l) => lines.push(msg!("mods-status-later", "   {address} ({op}): also changed by {other}, later in the order", address = address, op = op, other = shown(&journal.mods[*l].name))),
             }
         }
     }
@@ -416,12 +462,12 @@ pub fn status(game: &Path) -> Result<Vec<String>, ModError> {
         let mut cur = match file_inside(game, &f.file) {
             Ok(p) => Body::of_file(&p)?,
             Err(e) => {
-                lines.push(format!("{}: {e}", shown(&f.file)));
+                lines.push(super::text::on_path(shown(&f.file), e));
                 continue;
             }
         };
         if cur.sha()? != f.after {
-            lines.push(format!("{} was changed by hand since the last mod command", shown(&f.file)));
+            lines.push(msg!("mods-status-by-hand", "{file} was changed by hand since the last mod command", file = shown(&f.file)));
         }
     }
     Ok(lines)

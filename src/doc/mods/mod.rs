@@ -34,6 +34,8 @@ mod shelf;
 pub mod stage;
 mod stream;
 pub mod text;
+#[cfg(test)]
+mod messages_tests;
 
 pub use change::{Change, Digest, Op};
 pub use package::{Meta, Package, PackageError};

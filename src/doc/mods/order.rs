@@ -14,18 +14,21 @@
 use super::journal::{Journal, KillAt};
 use super::install::install_file;
 use super::manage::{InstallOptions, ModError, revert};
-use super::text::shown;
+use super::text::{at_path, shown};
+use crate::formats::message::Message;
+use crate::msg;
 use std::path::Path;
 
 /// Moves the installed mod `name` to the 1-based place `to`; the lines to print.
-pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<String>, ModError> {
+pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<Message>, ModError> {
     let journal = Journal::load(game)?;
     let Some(from) = journal.find_mod(name) else {
-        return Err(ModError::Usage(format!("no mod named {name:?} is installed in {}", game.display())));
+        let (quoted, folder) = (format!("{name:?}"), game.display().to_string());
+        return Err(ModError::Usage(msg!("mods-not-installed", "no mod named {name} is installed in {folder}", name = quoted, folder = folder)));
     };
     let to = to.clamp(1, journal.mods.len());
     if to == from + 1 {
-        return Ok(vec![format!("{} is #{to} already", shown(name))]);
+        return Ok(vec![msg!("mods-order-already", "{name} is #{to} already", name = shown(name), to = to)]);
     }
     let m = &journal.mods[from];
     let pkg_path = Journal::dir(game).join(&m.package);
@@ -35,7 +38,7 @@ pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<S
     let moving = Journal::dir(game).join(MOVING);
     let _ = std::fs::remove_file(&moving);
     let kept = std::fs::hard_link(&pkg_path, &moving).or_else(|_| std::fs::copy(&pkg_path, &moving).map(|_| ()));
-    kept.map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", pkg_path.display())))?;
+    kept.map_err(|e| at_path(&pkg_path, e))?;
     let r = move_kept(game, name, (from, to), &moving, kill);
     let _ = std::fs::remove_file(&moving);
     r
@@ -45,26 +48,34 @@ pub fn reorder(game: &Path, name: &str, to: usize, kill: KillAt) -> Result<Vec<S
 /// left by a killed command is replaced by the next).
 const MOVING: &str = "moving.parkanmod";
 
-fn move_kept(game: &Path, name: &str, (from, to): (usize, usize), moving: &Path, kill: KillAt) -> Result<Vec<String>, ModError> {
+fn move_kept(game: &Path, name: &str, (from, to): (usize, usize), moving: &Path, kill: KillAt) -> Result<Vec<Message>, ModError> {
     let mut lines = revert(game, name, false, false, kill)?;
-    let label = format!("{} (installed copy)", shown(name));
+    let label = msg!("mods-installed-copy", "{name} (installed copy)", name = shown(name)).to_string();
     // Later in the order, it wins over the mods it now follows where they change the same
     // item (as `mod conflicts` says the later one does): its changes are forced there.
     let opts = InstallOptions { order: Some(to), force: to > from + 1, ..Default::default() };
     match install_file(game, &label, moving, &opts, &mut |_| false) {
         Ok(more) => {
             lines.extend(more);
-            lines.push(format!("moved {} from #{} to #{to}", shown(name), from + 1));
+            lines.push(msg!("mods-moved", "moved {name} from #{from} to #{to}", name = shown(name), from = from + 1, to = to));
             Ok(lines)
         }
         Err(e) => {
             let back = InstallOptions { order: Some(from + 1), force: true, ..Default::default() };
             let undone = install_file(game, &label, moving, &back, &mut |_| false);
-            let how = match undone {
-                Ok(_) => format!("{} is back at #{}", shown(name), from + 1),
-                Err(e2) => format!("and putting it back at #{} failed too: {e2}; it is not installed now", from + 1),
-            };
-            Err(ModError::Usage(format!("moving {} to #{to} failed: {e}; {how}", shown(name))))
+            let (name, error) = (shown(name), e.to_string());
+            Err(ModError::Usage(match undone {
+                Ok(_) => msg!("mods-move-failed-back", "moving {name} to #{to} failed: {error}; {name} is back at #{from}", name = name, to = to, error = error, from = from + 1),
+                Err(e2) => msg!(
+                    "mods-move-failed-out",
+                    "moving {name} to #{to} failed: {error}; and putting it back at #{from} failed too: {error2}; it is not installed now",
+                    name = name,
+                    to = to,
+                    error = error,
+                    from = from + 1,
+                    error2 = e2.to_string()
+                ),
+            }))
         }
     }
 }
@@ -102,7 +113,7 @@ mod tests {
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from B");
 
         let lines = reorder(&game, "B", 1, &mut |_| false).unwrap();
-        assert!(lines.last().unwrap().contains("moved B from #2 to #1"), "{lines:?}");
+        assert!(lines.last().unwrap().english.contains("moved B from #2 to #1"), "{lines:?}");
         let j = Journal::load(&game).unwrap();
         assert_eq!(j.mods.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["B", "A"]);
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from A", "A is later now: it wins");
@@ -110,7 +121,7 @@ mod tests {
 
         // And back later: B, moved after A, wins again.
         let lines = reorder(&game, "B", 2, &mut |_| false).unwrap();
-        assert!(lines.last().unwrap().contains("moved B from #1 to #2"), "{lines:?}");
+        assert!(lines.last().unwrap().english.contains("moved B from #1 to #2"), "{lines:?}");
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from B", "B is later: it wins");
         reorder(&game, "A", 2, &mut |_| false).unwrap();
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"from A", "A moved after B wins");
@@ -131,7 +142,7 @@ mod tests {
         std::fs::write(game.join("a.txt"), b"base").unwrap();
         let a = pkg(t.path(), "A", vec![replace("a.txt", b"base", b"new")]);
         install(&game, &a, &InstallOptions::default(), &mut |_| false).unwrap();
-        assert!(reorder(&game, "A", 1, &mut |_| false).unwrap()[0].contains("already"));
+        assert!(reorder(&game, "A", 1, &mut |_| false).unwrap()[0].english.contains("already"));
         assert!(matches!(reorder(&game, "Z", 1, &mut |_| false), Err(ModError::Usage(_))));
         assert_eq!(std::fs::read(game.join("a.txt")).unwrap(), b"new");
     }

@@ -8,7 +8,10 @@ use super::change::{Change, Digest, Op};
 use super::lazy::ReadSeek;
 pub use super::lazy::{Lazy, Source};
 use super::paths::{MAX_ENTRY_DEPTH, unsafe_entry_name, unsafe_game_path};
+use super::text::{on_path, shown};
 use crate::formats::bytes::SharedBytes;
+use crate::formats::message::Message;
+use crate::msg;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::io::{self, Read, Seek, Write};
@@ -50,13 +53,14 @@ pub struct Package {
     pub changes: Vec<Change>,
 }
 
-/// A package that cannot be used, and why.
+/// A package that cannot be used, and why (shown in the interface's language by the editor,
+/// in English by the command line).
 #[derive(Debug)]
-pub struct PackageError(pub String);
+pub struct PackageError(pub Message);
 
 impl std::fmt::Display for PackageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
@@ -160,12 +164,12 @@ impl Package {
 
     /// Reads and checks a package file; `name` is what errors call it.
     pub fn read(path: &Path) -> Result<Package, PackageError> {
-        let bytes = std::fs::read(path).map_err(|e| PackageError(format!("{}: {e}", path.display())))?;
+        let bytes = std::fs::read(path).map_err(|e| PackageError(on_path(path.display(), e)))?;
         Package::from_bytes(&path.display().to_string(), &bytes)
     }
 
     pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<Package, PackageError> {
-        read_package(io::Cursor::new(bytes), Mode::Held).map(|(p, _, _)| p).map_err(|e| PackageError(format!("{name}: {e}")))
+        read_package(io::Cursor::new(bytes), Mode::Held).map(|(p, _, _)| p).map_err(|e| PackageError(e.prefixed(&format!("{name}: "))))
     }
 
     /// Reads and checks a package as [`Package::from_bytes`] does (every member's size and
@@ -199,53 +203,61 @@ fn blob<'a>(blobs: &mut Vec<(String, &'a SharedBytes)>, bytes: &'a SharedBytes) 
 }
 
 /// Reads one member fully, never past the size the zip declares for it.
-pub(super) fn read_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<Vec<u8>, String> {
-    let f = zip.by_name(name).map_err(|e| format!("{name}: {e}"))?;
+pub(super) fn read_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<Vec<u8>, Message> {
+    let f = zip.by_name(name).map_err(|e| on_path(name, e))?;
     let declared = f.size();
     if declared > limit {
-        return Err(format!("{name} declares {declared} bytes, more than the {limit} a package may hold in one file"));
+        return Err(too_big(name, declared, limit));
     }
     let mut out = Vec::with_capacity(declared as usize);
     // One byte more than declared shows a member that inflates past its size.
-    f.take(declared + 1).read_to_end(&mut out).map_err(|e| format!("{name}: {e}"))?;
+    f.take(declared + 1).read_to_end(&mut out).map_err(|e| on_path(name, e))?;
     if out.len() as u64 != declared {
-        return Err(format!("{name} inflates to more or fewer bytes than the {declared} its zip entry declares"));
+        return Err(inflates(name, declared));
     }
     Ok(out)
 }
 
+fn too_big(name: &str, declared: u64, limit: u64) -> Message {
+    msg!("mods-pkg-member-too-big", "{name} declares {declared} bytes, more than the {limit} a package may hold in one file", name = name, declared = declared, limit = limit)
+}
+
+fn inflates(name: &str, declared: u64) -> Message {
+    msg!("mods-pkg-member-inflates", "{name} inflates to more or fewer bytes than the {declared} its zip entry declares", name = name, declared = declared)
+}
+
 /// Why a zip member's name is refused, or `None`: members are plain relative names inside
 /// the archive (docs/formats/parkanmod.md, "The file").
-fn unsafe_member_name(name: &str) -> Option<&'static str> {
+fn unsafe_member_name(name: &str, shown: &str) -> Option<Message> {
     if name.starts_with('/') {
-        return Some("is absolute");
+        return Some(msg!("mods-pkg-member-absolute", "{shown}: a member path that is absolute", shown = shown));
     }
     if name.contains('\\') {
-        return Some("contains a backslash");
+        return Some(msg!("mods-pkg-member-backslash", "{shown}: a member path that contains a backslash", shown = shown));
     }
     if name.contains(':') {
-        return Some("contains ':' (a drive letter)");
+        return Some(msg!("mods-pkg-member-drive", "{shown}: a member path that contains ':' (a drive letter)", shown = shown));
     }
     if name.chars().any(char::is_control) {
-        return Some("contains a control character");
+        return Some(msg!("mods-pkg-member-control", "{shown}: a member path that contains a control character", shown = shown));
     }
     if name.split('/').any(|p| p == ".." || p == ".") {
-        return Some("leaves the package (. or ..)");
+        return Some(msg!("mods-pkg-member-dots", "{shown}: a member path that leaves the package (. or ..)", shown = shown));
     }
     None
 }
 
 /// Hashes one member as [`read_member`] reads it, holding none of it.
-fn hash_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<String, String> {
-    let f = zip.by_name(name).map_err(|e| format!("{name}: {e}"))?;
+fn hash_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, name: &str, limit: u64) -> Result<String, Message> {
+    let f = zip.by_name(name).map_err(|e| on_path(name, e))?;
     let declared = f.size();
     if declared > limit {
-        return Err(format!("{name} declares {declared} bytes, more than the {limit} a package may hold in one file"));
+        return Err(too_big(name, declared, limit));
     }
     let mut h = sha2::Sha256::default();
-    let n = io::copy(&mut f.take(declared + 1), &mut h).map_err(|e| format!("{name}: {e}"))?;
+    let n = io::copy(&mut f.take(declared + 1), &mut h).map_err(|e| on_path(name, e))?;
     if n != declared {
-        return Err(format!("{name} inflates to more or fewer bytes than the {declared} its zip entry declares"));
+        return Err(inflates(name, declared));
     }
     Ok(super::change::hex(&sha2::Digest::finalize(h)))
 }
@@ -260,10 +272,10 @@ enum Mode {
 }
 
 fn open(name: &str, source: Source, mode: Mode) -> Result<(Package, Lazy), PackageError> {
-    let err = |e: String| PackageError(format!("{name}: {e}"));
+    let err = |e: Message| PackageError(e.prefixed(&format!("{name}: ")));
     let reader: Box<dyn ReadSeek> = match &source {
         Source::Bytes(b) => Box::new(io::Cursor::new(b.clone())),
-        Source::File(p) => Box::new(io::BufReader::new(std::fs::File::open(p).map_err(|e| err(e.to_string()))?)),
+        Source::File(p) => Box::new(io::BufReader::new(std::fs::File::open(p).map_err(|e| PackageError(on_path(name, e)))?)),
     };
     let (pkg, pending, zip) = read_package(reader, mode).map_err(err)?;
     let lazy = Lazy::new(name, zip, &pkg, pending, source);
@@ -283,17 +295,17 @@ struct Members<'z, R: Read + Seek> {
 
 impl<R: Read + Seek> Members<'_, R> {
     /// The manifest's blob record `b` checked against the zip: its declared size.
-    fn size(&self, b: &Option<Blob>, what: &str, at: &str) -> Result<u64, String> {
-        let b = b.as_ref().ok_or_else(|| format!("{at}: no {what}"))?;
-        let size = *self.declared.get(&b.path).ok_or_else(|| format!("{at}: its {what} {} is not in the zip", b.path))?;
+    fn size(&self, b: &Option<Blob>, what: &str, at: &str) -> Result<u64, Message> {
+        let b = b.as_ref().ok_or_else(|| msg!("mods-pkg-no-blob", "{at}: no {what}", at = at, what = what))?;
+        let size = *self.declared.get(&b.path).ok_or_else(|| msg!("mods-pkg-blob-missing", "{at}: its {what} {path} is not in the zip", at = at, what = what, path = &b.path))?;
         if size != b.size {
-            return Err(format!("{at}: the manifest says {} is {} bytes, the zip declares {size}", b.path, b.size));
+            return Err(msg!("mods-pkg-blob-size", "{at}: the manifest says {path} is {size} bytes, the zip declares {declared}", at = at, path = &b.path, declared = size, size = b.size));
         }
         Ok(size)
     }
 
     /// The bytes of `b`, shared with every other change naming the same member.
-    fn bytes(&mut self, b: &Option<Blob>, what: &str, at: &str) -> Result<SharedBytes, String> {
+    fn bytes(&mut self, b: &Option<Blob>, what: &str, at: &str) -> Result<SharedBytes, Message> {
         self.size(b, what, at)?;
         let b = b.as_ref().expect("checked by size");
         if self.mode == Mode::Installed {
@@ -307,7 +319,7 @@ impl<R: Read + Seek> Members<'_, R> {
             }
             let got = &self.hashed[&b.path];
             if !got.eq_ignore_ascii_case(&b.sha256) {
-                return Err(format!("{at}: {} does not match the manifest's SHA-256 (manifest {}, bytes {got})", b.path, b.sha256));
+                return Err(sha_differs(at, b, got));
             }
             self.taken.push((b.path.clone(), got.clone()));
             return Ok(SharedBytes::empty());
@@ -319,68 +331,73 @@ impl<R: Read + Seek> Members<'_, R> {
         }
         let (bytes, got) = &self.read[&b.path];
         if !got.eq_ignore_ascii_case(&b.sha256) {
-            return Err(format!("{at}: {} does not match the manifest's SHA-256 (manifest {}, bytes {got})", b.path, b.sha256));
+            return Err(sha_differs(at, b, got));
         }
         Ok(bytes.clone())
     }
+}
+
+fn sha_differs(at: &str, b: &Blob, got: &str) -> Message {
+    msg!("mods-pkg-blob-sha", "{at}: {path} does not match the manifest's SHA-256 (manifest {manifest}, bytes {got})", at = at, path = &b.path, manifest = &b.sha256, got = got)
 }
 
 /// The package, and when not held each change's members (see [`Lazy`]) and the zip to read
 /// them from.
 type Read3<R> = (Package, Vec<Vec<(String, String)>>, zip::ZipArchive<R>);
 
-fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
-    let mut zip = zip::ZipArchive::new(r).map_err(|e| format!("not a .parkanmod zip: {e}"))?;
+fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, Message> {
+    let mut zip = zip::ZipArchive::new(r).map_err(|e| msg!("mods-pkg-not-zip", "not a .parkanmod zip: {error}", error = e.to_string()))?;
     // The zip reader keeps the last of two members of one name: a package could show a
     // harmless member to one reader and another to the next.
     if zip.metadata().has_duplicate_names() {
-        return Err("a member name is in the zip twice; a package names each member once".into());
+        return Err(msg!("mods-pkg-duplicate-names", "a member name is in the zip twice; a package names each member once"));
     }
     let mut declared: HashMap<String, u64> = HashMap::new();
     let mut total = 0u64;
     for i in 0..zip.len() {
-        let f = zip.by_index_raw(i).map_err(|e| format!("zip member #{i}: {e}"))?;
-        let name = f.name().map_err(|e| format!("zip member #{i}: {e}"))?.to_string();
-        let shown = super::text::shown(&name).into_owned();
+        let zip_member = |e: zip::result::ZipError| msg!("mods-pkg-zip-member", "zip member #{i}: {error}", i = i, error = e.to_string());
+        let f = zip.by_index_raw(i).map_err(zip_member)?;
+        let name = f.name().map_err(zip_member)?.to_string();
+        let shown = shown(&name).into_owned();
         if f.is_symlink() {
-            return Err(format!("{shown} is a link; a package holds only plain files"));
+            return Err(msg!("mods-pkg-member-link", "{shown} is a link; a package holds only plain files", shown = shown));
         }
-        if let Some(why) = unsafe_member_name(&name) {
-            return Err(format!("{shown}: a member path that {why}"));
+        if let Some(why) = unsafe_member_name(&name, &shown) {
+            return Err(why);
         }
         if f.enclosed_name().is_none() {
-            return Err(format!("{shown}: a member path that leaves the package"));
+            return Err(msg!("mods-pkg-member-leaves", "{shown}: a member path that leaves the package", shown = shown));
         }
         total = total.saturating_add(f.size());
         if declared.insert(name.clone(), f.size()).is_some() {
-            return Err(format!("{shown} is in the zip twice"));
+            return Err(msg!("mods-pkg-member-twice", "{shown} is in the zip twice", shown = shown));
         }
     }
     if total > MAX_TOTAL {
-        return Err(format!("its members declare {total} bytes, more than the {MAX_TOTAL} a package may hold"));
+        return Err(msg!("mods-pkg-total", "its members declare {total} bytes, more than the {limit} a package may hold", total = total, limit = MAX_TOTAL));
     }
     if !declared.contains_key(MANIFEST) {
-        return Err(format!("no {MANIFEST}"));
+        return Err(msg!("mods-pkg-no-manifest", "no {manifest}", manifest = MANIFEST));
     }
     let json = read_member(&mut zip, MANIFEST, MAX_MANIFEST)?;
-    let head: serde_json::Value = serde_json::from_slice(&json).map_err(|e| format!("{MANIFEST}: {e}"))?;
+    let head: serde_json::Value = serde_json::from_slice(&json).map_err(|e| on_path(MANIFEST, e))?;
     match head.get("format_version").and_then(|v| v.as_u64()) {
         Some(v) if v == FORMAT_VERSION as u64 => {}
-        Some(v) => return Err(format!("{MANIFEST}: format version {v} is not one this tool reads (it reads {FORMAT_VERSION}); a newer Parkan Studio may")),
-        None => return Err(format!("{MANIFEST}: no format_version")),
+        Some(v) => return Err(msg!("mods-pkg-version", "{manifest}: format version {v} is not one this tool reads (it reads {reads}); a newer Parkan Studio may", manifest = MANIFEST, v = v, reads = FORMAT_VERSION)),
+        None => return Err(msg!("mods-pkg-no-version", "{manifest}: no format_version", manifest = MANIFEST)),
     }
-    let m: Manifest = serde_json::from_value(head).map_err(|e| format!("{MANIFEST}: {e}"))?;
+    let m: Manifest = serde_json::from_value(head).map_err(|e| on_path(MANIFEST, e))?;
     if m.format != "parkanmod" {
-        return Err(format!("{MANIFEST}: format is {:?}, not \"parkanmod\"", m.format));
+        return Err(msg!("mods-pkg-format", "{manifest}: format is {format}, not \"parkanmod\"", manifest = MANIFEST, format = format!("{:?}", m.format)));
     }
     if m.meta.name.trim().is_empty() {
-        return Err(format!("{MANIFEST}: the mod has no name (a game folder tells its mods apart by name)"));
+        return Err(msg!("mods-pkg-no-name", "{manifest}: the mod has no name (a game folder tells its mods apart by name)", manifest = MANIFEST));
     }
     if m.meta.name.len() > MAX_NAME {
-        return Err(format!("{MANIFEST}: the mod's name is {} bytes, more than the {MAX_NAME} a name may have", m.meta.name.len()));
+        return Err(msg!("mods-pkg-name-long", "{manifest}: the mod's name is {size} bytes, more than the {limit} a name may have", manifest = MANIFEST, size = m.meta.name.len(), limit = MAX_NAME));
     }
     if m.changes.len() > MAX_CHANGES {
-        return Err(format!("{MANIFEST}: {} changes, more than the {MAX_CHANGES} a package may hold", m.changes.len()));
+        return Err(msg!("mods-pkg-changes", "{manifest}: {count} changes, more than the {limit} a package may hold", manifest = MANIFEST, count = m.changes.len(), limit = MAX_CHANGES));
     }
     let mut members = Members { zip: &mut zip, declared, read: HashMap::new(), mode, hashed: HashMap::new(), taken: Vec::new() };
     let mut pending = Vec::new();
@@ -393,39 +410,48 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
             }
         }
         if used > MAX_USED {
-            return Err(format!("{MANIFEST}: its changes up to #{i} use {used} bytes of data, more than the {MAX_USED} a package may use (a member counts once for each change that names it)"));
+            return Err(msg!("mods-pkg-used", "{manifest}: its changes up to #{i} use {used} bytes of data, more than the {limit} a package may use (a member counts once for each change that names it)", manifest = MANIFEST, i = i, used = used, limit = MAX_USED));
         }
     }
     let mut changes = Vec::with_capacity(m.changes.len());
     for (i, c) in m.changes.iter().enumerate() {
+        let at_op = msg!("mods-pkg-change-op", "{manifest} change #{i} ({op})", manifest = MANIFEST, i = i, op = &c.op).to_string();
         if let Some(why) = unsafe_game_path(&c.file) {
-            return Err(format!("{MANIFEST} change #{i} ({}): the game path {} {why}", c.op, super::text::shown(&format!("{:?}", c.file))));
+            return Err(msg!("mods-pkg-game-path", "{at}: the game path {path} {why}", at = at_op, path = shown(&format!("{:?}", c.file)).into_owned(), why = why.to_string()));
         }
+        let at_file = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = &c.op, address = &c.file).to_string();
         if c.entry.len() > MAX_ENTRY_DEPTH {
-            return Err(format!("{MANIFEST} change #{i} ({} {}): an entry path of {} elements, more than the {MAX_ENTRY_DEPTH} a package may nest", c.op, c.file, c.entry.len()));
+            return Err(msg!("mods-pkg-entry-depth", "{at}: an entry path of {count} elements, more than the {limit} a package may nest", at = at_file, count = c.entry.len(), limit = MAX_ENTRY_DEPTH));
         }
         for e in &c.entry {
             if let Some(why) = unsafe_entry_name(e) {
-                return Err(format!("{MANIFEST} change #{i} ({} {}): an entry name {} {why}", c.op, c.file, super::text::shown(&format!("{e:?}"))));
+                return Err(msg!("mods-pkg-entry-name", "{at}: an entry name {name} {why}", at = at_file, name = shown(&format!("{e:?}")).into_owned(), why = why.to_string()));
             }
         }
-        let at = format!("{MANIFEST} change #{i} ({} {})", c.op, address(&c.file, &c.entry));
+        let at = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = &c.op, address = address(&c.file, &c.entry)).to_string();
         let original = || {
-            let mut d = c.original.clone().ok_or_else(|| format!("{at}: no original (size and sha256)"))?;
+            let mut d = c.original.clone().ok_or_else(|| msg!("mods-pkg-no-original", "{at}: no original (size and sha256)", at = &at))?;
             // Hashes compare case-insensitively: kept in lower case, as this tool writes them.
             d.sha256.make_ascii_lowercase();
-            Ok::<_, String>(d)
+            Ok::<_, Message>(d)
         };
-        let entry_needed = |needed: bool| -> Result<(), String> {
+        let entry_needed = |needed: bool| -> Result<(), Message> {
             match (needed, c.entry.is_empty()) {
-                (true, true) => Err(format!("{at}: no entry path")),
-                (false, false) => Err(format!("{at}: a whole-file change has no entry path")),
+                (true, true) => Err(msg!("mods-pkg-no-entry", "{at}: no entry path", at = &at)),
+                (false, false) => Err(msg!("mods-pkg-whole-file-entry", "{at}: a whole-file change has no entry path", at = &at)),
                 _ => Ok(()),
             }
         };
         // A name the change writes: one the archive formats can store.
-        let new_name = |name: &str, what: &str| -> Result<(), String> {
-            crate::doc::items::encode_name(name).map(|_| ()).map_err(|e| format!("{at}: {what} {}: {e}", super::text::shown(name)))
+        let new_name = |name: &str, new_entry: bool| -> Result<(), Message> {
+            crate::doc::items::encode_name(name).map(|_| ()).map_err(|e| {
+                let (name, error) = (shown(name).into_owned(), e.to_string());
+                if new_entry {
+                    msg!("mods-pkg-new-entry-name", "{at}: the new entry's name {name}: {error}", at = &at, name = name, error = error)
+                } else {
+                    msg!("mods-pkg-new-name-bad", "{at}: the new name {name}: {error}", at = &at, name = name, error = error)
+                }
+            })
         };
         let op = match c.op.as_str() {
             "replace_entry" => {
@@ -434,7 +460,7 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
             }
             "add_entry" => {
                 entry_needed(true)?;
-                new_name(c.entry.last().expect("entry_needed"), "the new entry's name")?;
+                new_name(c.entry.last().expect("entry_needed"), true)?;
                 Op::AddEntry { data: members.bytes(&c.data, "data", &at)?, type_id: c.type_id.unwrap_or(0), attrs: c.attrs.unwrap_or([0; 3]) }
             }
             "remove_entry" => {
@@ -443,11 +469,11 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
             }
             "rename_entry" => {
                 entry_needed(true)?;
-                let to = c.to.clone().ok_or_else(|| format!("{at}: no new name (to)"))?;
+                let to = c.to.clone().ok_or_else(|| msg!("mods-pkg-no-to", "{at}: no new name (to)", at = &at))?;
                 if let Some(why) = unsafe_entry_name(&to) {
-                    return Err(format!("{at}: the new name {} {why}", super::text::shown(&format!("{to:?}"))));
+                    return Err(msg!("mods-pkg-new-name-unsafe", "{at}: the new name {name} {why}", at = &at, name = shown(&format!("{to:?}")).into_owned(), why = why.to_string()));
                 }
-                new_name(&to, "the new name")?;
+                new_name(&to, false)?;
                 Op::RenameEntry { to, original: original()? }
             }
             "add_file" => {
@@ -463,7 +489,7 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
                 Op::RemoveFile { original: original()? }
             }
             "wear_rows" | "mission_objects" => Op::Merged { base: members.bytes(&c.base, "base", &at)?, data: members.bytes(&c.data, "data", &at)? },
-            other => return Err(format!("{at}: unknown operation {}", super::text::shown(&format!("{other:?}")))),
+            other => return Err(msg!("mods-pkg-unknown-op", "{at}: unknown operation {op}", at = &at, op = shown(&format!("{other:?}")).into_owned())),
         };
         changes.push(Change { file: c.file.clone(), entry: c.entry.clone(), op });
         if mode != Mode::Held {
@@ -476,7 +502,8 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, String> {
         if let Some(d) = c.op.original()
             && (d.sha256.len() != 64 || !d.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
         {
-            return Err(format!("{MANIFEST} change #{i} ({} {}): the original's sha256 is not 64 hex digits", c.op_name(), c.address()));
+            let at = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = c.op_name(), address = c.address()).to_string();
+            return Err(msg!("mods-pkg-original-sha", "{at}: the original's sha256 is not 64 hex digits", at = at));
         }
     }
     Ok((Package { meta: m.meta, changes }, pending, zip))
@@ -496,16 +523,16 @@ fn address(file: &str, entry: &[String]) -> String {
 /// path be a file for one change and a folder for another (`a` and `a/b`). Keys sorted, an
 /// item and what holds it are neighbours (everything between a path and one it holds starts
 /// with the first), so one pass over neighbours finds every overlap: n log n.
-fn check_overlaps(changes: &[Change]) -> Result<(), String> {
+fn check_overlaps(changes: &[Change]) -> Result<(), Message> {
     let mut keys: Vec<(Vec<String>, usize)> = changes.iter().enumerate().map(|(i, c)| (c.key(), i)).collect();
     keys.sort_unstable();
     for w in keys.windows(2) {
         let ((a, _), (b, j)) = (&w[0], &w[1]);
         if a == b {
-            return Err(format!("{MANIFEST}: {} is changed twice", changes[*j].address()));
+            return Err(msg!("mods-pkg-twice", "{manifest}: {address} is changed twice", manifest = MANIFEST, address = changes[*j].address()));
         }
         if b.len() > a.len() && b[..a.len()] == a[..] {
-            return Err(format!("{MANIFEST}: {} is changed, and so is {} that holds it", changes[*j].address(), a.join("::")));
+            return Err(msg!("mods-pkg-held", "{manifest}: {address} is changed, and so is {holder} that holds it", manifest = MANIFEST, address = changes[*j].address(), holder = a.join("::")));
         }
     }
     // Files by their lower-cased path: a folder of one must not be the file of another.
@@ -518,7 +545,7 @@ fn check_overlaps(changes: &[Change]) -> Result<(), String> {
             end += slash;
             if set.contains(&f[..end]) {
                 let spelled = |k: &str| changes.iter().find(|c| c.file.eq_ignore_ascii_case(k)).map(|c| c.file.clone()).unwrap_or_default();
-                return Err(format!("{MANIFEST}: {} is a file one change writes and a folder {} needs", spelled(&f[..end]), spelled(f)));
+                return Err(msg!("mods-pkg-file-folder", "{manifest}: {file} is a file one change writes and a folder {needs} needs", manifest = MANIFEST, file = spelled(&f[..end]), needs = spelled(f)));
             }
             end += 1;
         }

@@ -1,6 +1,9 @@
 //! Game paths: relative, `/`-separated, matched ASCII case-insensitively as the game opens
 //! files; and the checks that keep a package's paths inside the game folder.
 
+use super::text::{at_path, io_said};
+use crate::formats::message::Message;
+use crate::msg;
 use std::collections::HashMap;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -26,49 +29,49 @@ const NOT_IN_WINDOWS_NAMES: &[char] = &['<', '>', '"', '|', '?', '*'];
 /// in a space or a dot, device names (`CON`, `NUL`, `COM1`, …), characters CP1251 (the game's
 /// code page) has not, more than [`MAX_GAME_PATH`] bytes, and nothing under the journal's
 /// folder.
-pub fn unsafe_game_path(p: &str) -> Option<&'static str> {
+pub fn unsafe_game_path(p: &str) -> Option<Message> {
     if p.is_empty() {
-        return Some("is empty");
+        return Some(msg!("mods-path-empty", "is empty"));
     }
     if p.contains('\\') {
-        return Some("contains a backslash (game paths use /)");
+        return Some(msg!("mods-path-backslash", "contains a backslash (game paths use /)"));
     }
     if p.starts_with('/') {
-        return Some("is absolute");
+        return Some(msg!("mods-path-absolute", "is absolute"));
     }
     if p.contains(':') {
-        return Some("contains ':' (a drive letter or a stream name)");
+        return Some(msg!("mods-path-colon", "contains ':' (a drive letter or a stream name)"));
     }
     if p.contains('\0') {
-        return Some("contains a NUL byte");
+        return Some(msg!("mods-path-nul", "contains a NUL byte"));
     }
     if p.chars().any(char::is_control) {
-        return Some("contains a control character");
+        return Some(msg!("mods-path-control", "contains a control character"));
     }
     for part in p.split('/') {
         match part {
-            "" => return Some("has an empty part"),
-            "." | ".." => return Some("leaves or names the folder itself (. or ..)"),
+            "" => return Some(msg!("mods-path-empty-part", "has an empty part")),
+            "." | ".." => return Some(msg!("mods-path-dots", "leaves or names the folder itself (. or ..)")),
             _ => {}
         }
     }
     if p.split('/').next().is_some_and(|f| f.eq_ignore_ascii_case(JOURNAL_DIR)) {
-        return Some("is inside the mod journal's folder");
+        return Some(msg!("mods-path-journal", "is inside the mod journal's folder"));
     }
     if p.contains(NOT_IN_WINDOWS_NAMES) {
-        return Some("contains a character Windows refuses in file names (< > \" | ? *)");
+        return Some(msg!("mods-path-windows-char", "contains a character Windows refuses in file names (< > \" | ? *)"));
     }
     if p.split('/').any(|part| part.ends_with(' ') || part.ends_with('.')) {
-        return Some("has a part ending in a space or a dot, which Windows drops");
+        return Some(msg!("mods-path-trailing", "has a part ending in a space or a dot, which Windows drops"));
     }
     if p.split('/').any(is_device_name) {
-        return Some("names a Windows device (CON, PRN, AUX, NUL, COM1-9, LPT1-9)");
+        return Some(msg!("mods-path-device", "names a Windows device (CON, PRN, AUX, NUL, COM1-9, LPT1-9)"));
     }
     if crate::formats::cp1251::encode(p).is_none() {
-        return Some("has characters CP1251, the game's code page, cannot store");
+        return Some(msg!("mods-path-cp1251", "has characters CP1251, the game's code page, cannot store"));
     }
     if p.len() > MAX_GAME_PATH {
-        return Some("is longer than the 200 bytes a game path may have");
+        return Some(msg!("mods-path-long", "is longer than the 200 bytes a game path may have"));
     }
     None
 }
@@ -86,24 +89,24 @@ fn is_device_name(part: &str) -> bool {
 /// Why an entry name (or `#N` element) in a package is refused, or `None`: empty, control
 /// characters (NUL included), a `/` or `\\` (an entry name is not a path: `../../x` is a name
 /// no game asks for), characters CP1251 has not, or longer than [`MAX_ENTRY_NAME`] bytes.
-pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
+pub fn unsafe_entry_name(name: &str) -> Option<Message> {
     if name.is_empty() {
-        return Some("is empty");
+        return Some(msg!("mods-entry-empty", "is empty"));
     }
     if name.contains('\0') {
-        return Some("contains a NUL byte");
+        return Some(msg!("mods-entry-nul", "contains a NUL byte"));
     }
     if name.chars().any(char::is_control) {
-        return Some("contains a control character");
+        return Some(msg!("mods-entry-control", "contains a control character"));
     }
     if name.contains(['/', '\\']) {
-        return Some("contains / or \\ (an entry name is not a path)");
+        return Some(msg!("mods-entry-slash", "contains / or \\ (an entry name is not a path)"));
     }
     if crate::formats::cp1251::encode(name).is_none() {
-        return Some("has characters CP1251 cannot store");
+        return Some(msg!("mods-entry-cp1251", "has characters CP1251 cannot store"));
     }
     if name.len() > MAX_ENTRY_NAME {
-        return Some("is longer than the 255 bytes an entry name may have");
+        return Some(msg!("mods-entry-long", "is longer than the 255 bytes an entry name may have"));
     }
     None
 }
@@ -112,7 +115,7 @@ pub fn unsafe_entry_name(name: &str) -> Option<&'static str> {
 /// left out: the compare engine's walk (`doc::diff::files_under`), so a mod and a compare see
 /// the same files.
 pub fn files_under(dir: &Path) -> io::Result<Vec<(String, PathBuf)>> {
-    let mut files = crate::doc::diff::files_under(dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    let mut files = crate::doc::diff::files_under(dir).map_err(|e| at_path(dir, e))?;
     files.retain(|(rel, _)| rel.split('/').next().is_none_or(|top| top != JOURNAL_DIR));
     Ok(files)
 }
@@ -142,7 +145,7 @@ pub fn folder_inside(root: &Path, rel: &str) -> io::Result<PathBuf> {
 }
 
 fn inside(root: &Path, rel: &str, file: bool) -> io::Result<PathBuf> {
-    let canon_root = root.canonicalize().map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", root.display())))?;
+    let canon_root = root.canonicalize().map_err(|e| at_path(root, e))?;
     let parts: Vec<&str> = rel.split('/').collect();
     let mut at = root.to_path_buf();
     for (k, part) in parts.iter().enumerate() {
@@ -154,36 +157,44 @@ fn inside(root: &Path, rel: &str, file: bool) -> io::Result<PathBuf> {
             // Nothing there: this part and the ones after it are new, and a new path holds no link.
             Err(e) if e.kind() == io::ErrorKind::NotFound => break,
             Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
-                return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{} is a file, where {rel} needs a folder", parts[..k].join("/"))));
+                return Err(io_said(io::ErrorKind::NotADirectory, file_not_folder(&parts[..k].join("/"), rel)));
             }
-            Err(e) => return Err(io::Error::new(e.kind(), format!("{}: {e}", at.display()))),
+            Err(e) => return Err(at_path(&at, e)),
         };
         let meta = if meta.file_type().is_symlink() {
             let to = std::fs::read_link(&at).map(|t| t.display().to_string()).unwrap_or_else(|_| "?".into());
             let real = at.canonicalize().map_err(|e| {
-                io::Error::new(io::ErrorKind::NotFound, format!("{} is a link to {to}, which leads nowhere ({e}); a mod does not write through it", shown_at()))
+                let error = e.to_string();
+                io_said(io::ErrorKind::NotFound, msg!("mods-path-link-nowhere", "{link} is a link to {to}, which leads nowhere ({error}); a mod does not write through it", link = shown_at(), to = &to, error = error))
             })?;
             if !real.starts_with(&canon_root) {
-                return Err(io::Error::new(
-                    io::ErrorKind::PermissionDenied,
-                    format!("{} is a link to {to}, outside the game folder {}; a mod does not read or write through it", shown_at(), root.display()),
-                ));
+                let m = msg!("mods-path-link-outside", "{link} is a link to {to}, outside the game folder {root}; a mod does not read or write through it", link = shown_at(), to = &to, root = root.display().to_string());
+                return Err(io_said(io::ErrorKind::PermissionDenied, m));
             }
-            std::fs::metadata(&real).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", real.display())))?
+            std::fs::metadata(&real).map_err(|e| at_path(&real, e))?
         } else {
             meta
         };
         if !last && !meta.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{} is a file, where {rel} needs a folder", shown_at())));
+            return Err(io_said(io::ErrorKind::NotADirectory, file_not_folder(&shown_at(), rel)));
         }
         if last && file && meta.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::IsADirectory, format!("{rel} is a folder, where the mod needs a file")));
+            return Err(io_said(io::ErrorKind::IsADirectory, msg!("mods-path-folder-not-file", "{rel} is a folder, where the mod needs a file", rel = rel)));
         }
         if last && !file && !meta.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::NotADirectory, format!("{rel} is a file, where a folder must be")));
+            return Err(io_said(io::ErrorKind::NotADirectory, msg!("mods-path-file-not-folder", "{rel} is a file, where a folder must be", rel = rel)));
         }
     }
     Ok(root.join(rel))
+}
+
+fn file_not_folder(file: &str, rel: &str) -> Message {
+    msg!("mods-path-file-in-the-way", "{file} is a file, where {rel} needs a folder", file = file, rel = rel)
+}
+
+/// `PATH: not a folder`, for a game folder that is not one.
+pub fn not_a_folder(root: &Path) -> Message {
+    msg!("mods-not-a-folder", "{path}: not a folder", path = root.display().to_string())
 }
 
 /// A game folder's names as it spells them, for spelling a package's paths as the folder
@@ -199,7 +210,7 @@ pub struct GameFolder {
 impl GameFolder {
     pub fn scan(root: &Path) -> io::Result<GameFolder> {
         if !root.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::NotFound, format!("{}: not a folder", root.display())));
+            return Err(io_said(io::ErrorKind::NotFound, not_a_folder(root)));
         }
         Ok(GameFolder { root: root.to_path_buf(), listing: HashMap::new() })
     }

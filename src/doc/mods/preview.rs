@@ -26,7 +26,7 @@ pub struct Row {
     pub op: &'static str,
     pub address: String,
     /// What becomes of it, or why it is blocked.
-    pub done: Result<Done, String>,
+    pub done: Result<Done, crate::formats::message::Message>,
     /// The installed mod that changed the same item (or one holding it) before, or, with
     /// nothing before, after the place this one takes, and the verdict of the two on it.
     pub conflict: Option<(String, Verdict)>,
@@ -102,7 +102,7 @@ fn preview_from(game: &Path, label: &str, source: Source, opts: &InstallOptions)
                     }
                 };
                 if let Some(k) = index.overlapping(&c.key()).min() {
-                    let tc = lazy.load(theirs, &[k])?.pop().ok_or_else(|| ModError::Usage(format!("{}: no change #{k}", m.package)))?;
+                    let tc = lazy.load(theirs, &[k])?.pop().ok_or_else(|| ModError::Usage(super::manage::no_change(&m.package, k)))?;
                     let c = p.load(ci)?;
                     // The verdict names the mods; their changes are the two given.
                     let (them, me) = (m.name.as_str(), p.pkg.meta.name.as_str());

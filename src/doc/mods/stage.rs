@@ -7,6 +7,8 @@
 use super::journal::{Journal, KillAt, killed};
 use super::paths::{JOURNAL_DIR, folder_inside};
 use super::stream::Body;
+use super::text::{at_path, io_said};
+use crate::msg;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -28,13 +30,13 @@ impl Stage {
         let made = (!journal.exists()).then(|| journal.clone());
         let dir = journal.join("stage");
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(&dir).map_err(|e| at_path(&dir, e))?;
         Ok(Stage { dir, made, next: 0, _temp: None })
     }
 
     /// A staging folder inside `out` (`--to`), so that its files are renamed into place.
     pub fn temporary_in(out: &Path) -> io::Result<Stage> {
-        let t = tempfile::Builder::new().prefix(".parkan-stage").tempdir_in(out).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", out.display())))?;
+        let t = tempfile::Builder::new().prefix(".parkan-stage").tempdir_in(out).map_err(|e| at_path(out, e))?;
         Ok(Stage { dir: t.path().to_path_buf(), made: None, next: 0, _temp: Some(t) })
     }
 
@@ -56,7 +58,7 @@ impl Stage {
     /// tests' simulated kill, asked after each file ("staging").
     pub fn put(&mut self, what: &str, bytes: &[u8], kill: KillAt) -> io::Result<String> {
         let name = self.name();
-        write_synced(&self.dir.join(&name), bytes).map_err(|e| io::Error::new(e.kind(), format!("staging the new {what}: {e}")))?;
+        write_synced(&self.dir.join(&name), bytes).map_err(|e| staging_new(what, e))?;
         if kill("staging") {
             return Err(killed("staging"));
         }
@@ -78,7 +80,7 @@ impl Stage {
                 } else {
                     std::fs::copy(d.path(), &to).and_then(|_| std::fs::File::open(&to)?.sync_all())
                 };
-                staged.map_err(|e| io::Error::new(e.kind(), format!("staging the new {what}: {e}")))?;
+                staged.map_err(|e| staging_new(what, e))?;
                 name
             }
         };
@@ -93,14 +95,14 @@ impl Stage {
         let name = self.name();
         let to = self.dir.join(&name);
         let copied = std::fs::copy(from, &to).and_then(|_| std::fs::File::open(&to)?.sync_all());
-        copied.map_err(|e| io::Error::new(e.kind(), format!("staging {what}: {e}")))?;
+        copied.map_err(|e| staging(what, e))?;
         Ok(name)
     }
 
     /// Stages bytes that are not a game file (a package held in memory).
     pub fn put_other(&mut self, what: &str, bytes: &[u8]) -> io::Result<String> {
         let name = self.name();
-        write_synced(&self.dir.join(&name), bytes).map_err(|e| io::Error::new(e.kind(), format!("staging {what}: {e}")))?;
+        write_synced(&self.dir.join(&name), bytes).map_err(|e| staging(what, e))?;
         Ok(name)
     }
 
@@ -119,4 +121,14 @@ pub fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut f = std::fs::File::create(path)?;
     f.write_all(bytes)?;
     f.sync_all()
+}
+
+/// `staging the new FILE: error`.
+fn staging_new(what: &str, e: io::Error) -> io::Error {
+    io_said(e.kind(), msg!("mods-staging-new", "staging the new {what}: {error}", what = what, error = e.to_string()))
+}
+
+/// `staging WHAT: error`, for what is not a game file (the package's copy).
+fn staging(what: &str, e: io::Error) -> io::Error {
+    io_said(e.kind(), msg!("mods-staging", "staging {what}: {error}", what = what, error = e.to_string()))
 }

@@ -71,7 +71,7 @@ impl OnDisk {
 }
 
 fn named(p: &Path, e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+    super::text::at_path(p, e)
 }
 
 impl Body {
@@ -104,7 +104,7 @@ impl Body {
             Body::Absent => Ok(None),
             Body::Mem(b) => Ok(Some(b.clone())),
             Body::Disk(d) => super::manage::read_opt(&d.path),
-            Body::Built => Err(io::Error::other("a dry run's file was not kept")),
+            Body::Built => Err(super::text::io_said(io::ErrorKind::Other, crate::msg!("mods-dry-run-not-kept", "a dry run's file was not kept"))),
         }
     }
 }
@@ -174,7 +174,8 @@ fn copy_range(from: &mut File, path: &Path, r: Range<u64>, w: &mut dyn Write) ->
     let want = r.end - r.start;
     let n = io::copy(&mut from.take(want), w).map_err(|e| named(path, e))?;
     if n != want {
-        return Err(io::Error::new(io::ErrorKind::UnexpectedEof, format!("{}: shorter than when its directory was read (bytes 0x{:X}..0x{:X})", path.display(), r.start, r.end)));
+        let m = crate::msg!("mods-shorter", "{path}: shorter than when its directory was read (bytes {start}..{end})", path = path.display().to_string(), start = crate::formats::message::hex(r.start), end = crate::formats::message::hex(r.end));
+        return Err(super::text::io_said(io::ErrorKind::UnexpectedEof, m));
     }
     Ok(())
 }
@@ -218,7 +219,7 @@ fn load_named(node: &mut Node, from: &mut File, path: &Path, changes: &[&Change]
     }
     want.sort_unstable();
     want.dedup();
-    let bad = |e: crate::formats::Error| io::Error::other(format!("{}: {e}", path.display()));
+    let bad = |e: crate::formats::Error| super::text::io_said(io::ErrorKind::Other, super::text::on_path(path.display(), e));
     for i in want {
         match node {
             Node::Nres(a) => {
