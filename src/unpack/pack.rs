@@ -506,11 +506,11 @@ fn copy_loose(src: &Path, rel: &str, len: u64, out: &Path, readings: &Readings, 
         .filter_map(|c| c.unpack())
         .find(|u| u.loose_files() && rel.len() > u.suffix().len() && rel.to_ascii_lowercase().ends_with(u.suffix()));
     let target = form.map_or(rel, |u| &rel[..rel.len() - u.suffix().len()]);
-    let made = std::fs::read(src).map_err(|e| e.to_string()).and_then(|b| match form {
+    let made = std::fs::read(src).map_err(|e| Message::from(e.to_string())).and_then(|b| match form {
         Some(u) => u.new_entry(&b, readings).map(|n| n.bytes),
         None => Ok(b),
     });
-    match made.and_then(|b| super::write_out(&join_rel(out, target), &b).map(|()| b.len())) {
+    match made.and_then(|b| super::write_out(&join_rel(out, target), &b).map(|()| b.len()).map_err(Message::from)) {
         Ok(n) => {
             r.files_written = 1;
             r.bytes_out = n as u64;

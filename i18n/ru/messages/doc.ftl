@@ -117,3 +117,4 @@ diff-bytes-differ = различается { $n } { $n ->
    *[many] байт
     }
 diff-more-ranges = ещё диапазонов: { $n }, байт: { $rest }
+merge-conflict-and = { $a }; { $b }

@@ -135,3 +135,7 @@ wear-index-no-row = { $section ->
     })
 wear-material-not-found = Material { $name } not found. (такого материала нет, игра подставит DEFAULT)
 wear-lightmap-not-found = LightMap { $name } not found. (такого лайтмапа нет, игра рисует без него)
+
+## Слияние таблиц (моды)
+wear-merge-both-add = обе правки добавляют строки после строки { $line }
+wear-merge-both-change = обе правки меняют строки { $first }..{ $last } исходной таблицы

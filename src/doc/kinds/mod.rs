@@ -144,9 +144,9 @@ pub trait Unpack: Sync {
     /// back to the very bytes may stand for them).
     fn unpack(&self, entry: &UnpackIn) -> Option<Unpacked>;
     /// The entry's payload from its edited files, and new attributes if they changed.
-    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String>;
+    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), crate::formats::Message>;
     /// A new main file (no manifest record) made an entry.
-    fn new_entry(&self, main: &[u8], readings: &Readings) -> Result<NewEntry, String>;
+    fn new_entry(&self, main: &[u8], readings: &Readings) -> Result<NewEntry, crate::formats::Message>;
     /// The form also stands for a loose file of the kind (`X.dat` ↔ `X.dat.unit.toml`, made
     /// back by [`Unpack::new_entry`]); only for kinds that are files, never entries.
     fn loose_files(&self) -> bool {
@@ -157,7 +157,7 @@ pub trait Unpack: Sync {
 /// Capability: three-way merge of items of the kind (`doc::mods`).
 pub trait Merge: Sync {
     /// `theirs`' changes against `base` laid over `ours`, or what conflicts.
-    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String>;
+    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, crate::formats::Message>;
 }
 
 /// Which references name an item of `kind` (what renaming it rewrites; what makes it "used").

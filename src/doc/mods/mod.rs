@@ -58,10 +58,10 @@ pub(crate) fn merged_op_name(name: &str) -> &'static str {
 
 /// A merged change's three-way merge, through its kind's merge capability
 /// (`doc::kinds::wear::merge`, `doc::kinds::mission::merge`).
-pub(crate) fn merge_rows(name: &str, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
+pub(crate) fn merge_rows(name: &str, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, crate::formats::Message> {
     let kind = merge_kind(name);
     match kind.codec().merge() {
         Some(m) => m.merge3(base, ours, theirs),
-        None => Err(format!("items of kind {kind} do not merge")),
+        None => Err(crate::msg!("mods-kind-no-merge", "items of kind {kind} do not merge", kind = kind.to_string())),
     }
 }

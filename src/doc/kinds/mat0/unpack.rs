@@ -28,13 +28,13 @@ impl Unpack for Mat0Codec {
         }
     }
 
-    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
+    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), crate::formats::Message> {
         let m = text::read(utf8(p.main)?).map_err(|e| e.to_string())?;
         let bytes = m.mat.write().map_err(|e| e.to_string())?;
         Ok((bytes, (m.attrs != p.attrs).then_some(m.attrs)))
     }
 
-    fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, String> {
+    fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, crate::formats::Message> {
         let m = text::read(utf8(main)?).map_err(|e| e.to_string())?;
         Ok(NewEntry { type_id: TYPE_MAT0, attrs: m.attrs, bytes: m.mat.write().map_err(|e| e.to_string())? })
     }

@@ -135,10 +135,15 @@ pub fn merge_missions(base: &Mission, ours: &Mission, theirs: &Mission) -> Resul
 }
 
 impl crate::doc::kinds::Merge for super::MissionCodec {
-    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
+    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, crate::formats::Message> {
         let read = |b: &[u8], what: &str| Mission::parse(b).map(|(m, _)| m).map_err(|e| format!("{what} does not read: {e}"));
         let (b, o, t) = (read(base, "the base mission")?, read(ours, "the game's mission")?, read(theirs, "the mod's mission")?);
-        merge_missions(&b, &o, &t).map(|m| m.write()).map_err(|c| c.iter().map(|m| m.as_str()).collect::<Vec<_>>().join("; "))
+        merge_missions(&b, &o, &t).map(|m| m.write()).map_err(|c| {
+            // Every conflict, in one message: "a; b; c".
+            let mut all = c.into_iter();
+            let first = all.next().unwrap_or_else(|| crate::formats::Message::from(""));
+            all.fold(first, |a, b| crate::msg!("merge-conflict-and", "{a}; {b}", a = &a, b = &b))
+        })
     }
 }
 
@@ -166,7 +171,7 @@ mod tests {
         // Both moving object 1: a conflict naming it.
         theirs.objects[1].position[0] -= 3.0;
         let e = MissionCodec.merge3(&base.write(), &ours.write(), &theirs.write()).unwrap_err();
-        assert!(e.contains("object 1") && e.contains("position"), "{e}");
+        assert!(e.english.contains("object 1") && e.english.contains("position"), "{e}");
     }
 
     #[test]

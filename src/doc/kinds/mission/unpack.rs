@@ -33,11 +33,11 @@ impl Unpack for MissionCodec {
         Some(Unpacked { files: vec![(EXTENSION.to_string(), t.into_bytes())], texm: None })
     }
 
-    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
+    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), crate::formats::Message> {
         Ok((pack_text(p.main)?, None))
     }
 
-    fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, String> {
+    fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, crate::formats::Message> {
         // A mission is a loose file in the game; in an archive it has no type of its own.
         Ok(NewEntry { type_id: 0, attrs: [0; 3], bytes: pack_text(main)? })
     }

@@ -160,12 +160,12 @@ impl Unpack for RecordCodec {
         }
     }
 
-    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
+    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), crate::formats::Message> {
         let (r, _) = read(utf8(p.main)?).map_err(String::from)?;
         Ok((r.write(), None))
     }
 
-    fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, String> {
+    fn new_entry(&self, main: &[u8], _readings: &Readings) -> Result<NewEntry, crate::formats::Message> {
         let (r, kind) = read(utf8(main)?).map_err(String::from)?;
         Ok(NewEntry { type_id: kind.type_id(), attrs: [0; 3], bytes: r.write() })
     }

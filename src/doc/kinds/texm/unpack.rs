@@ -275,7 +275,7 @@ impl crate::doc::kinds::Unpack for super::TexmCodec {
         export(e.bytes, e.readings, e.compression).map(|x| crate::doc::kinds::Unpacked { files: x.files, texm: Some(x.form) })
     }
 
-    fn pack(&self, p: &mut crate::doc::kinds::PackIn) -> std::result::Result<(Vec<u8>, Option<[u32; 3]>), String> {
+    fn pack(&self, p: &mut crate::doc::kinds::PackIn) -> std::result::Result<(Vec<u8>, Option<[u32; 3]>), crate::formats::Message> {
         let form = p.texm.ok_or("the manifest lacks the texture's header")?;
         let kept = read_kept(form, p.read_beside)?;
         let img = read_image(p.main).map_err(|e| e.to_string())?;
@@ -283,10 +283,10 @@ impl crate::doc::kinds::Unpack for super::TexmCodec {
         Ok((bytes, None))
     }
 
-    fn new_entry(&self, main: &[u8], readings: &Readings) -> std::result::Result<crate::doc::kinds::NewEntry, String> {
+    fn new_entry(&self, main: &[u8], readings: &Readings) -> std::result::Result<crate::doc::kinds::NewEntry, crate::formats::Message> {
         read_image(main)
             .and_then(|img| new_texture(img, readings))
             .map(|bytes| crate::doc::kinds::NewEntry { type_id: TYPE_TEXM, attrs: [0; 3], bytes })
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.text())
     }
 }

@@ -166,11 +166,11 @@ impl Unpack for UnitCodec {
         }
     }
 
-    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), String> {
+    fn pack(&self, p: &mut PackIn) -> Result<(Vec<u8>, Option<[u32; 3]>), crate::formats::Message> {
         Ok((pack_text(p.main, p.readings)?, None))
     }
 
-    fn new_entry(&self, main: &[u8], readings: &Readings) -> Result<NewEntry, String> {
+    fn new_entry(&self, main: &[u8], readings: &Readings) -> Result<NewEntry, crate::formats::Message> {
         Ok(NewEntry { type_id: 0, attrs: [0; 3], bytes: pack_text(main, readings)? })
     }
 }

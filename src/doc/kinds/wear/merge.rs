@@ -64,13 +64,19 @@ pub struct RowConflict {
     pub last: usize,
 }
 
+impl RowConflict {
+    pub fn message(&self) -> crate::formats::Message {
+        if self.last < self.first {
+            crate::msg!("wear-merge-both-add", "both add rows after line {line}", line = self.first - 1)
+        } else {
+            crate::msg!("wear-merge-both-change", "both change lines {first}..{last} of the base table", first = self.first, last = self.last)
+        }
+    }
+}
+
 impl std::fmt::Display for RowConflict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.last < self.first {
-            write!(f, "both add rows after line {}", self.first - 1)
-        } else {
-            write!(f, "both change lines {}..{} of the base table", self.first, self.last)
-        }
+        self.message().fmt(f)
     }
 }
 
@@ -146,8 +152,8 @@ fn material_rows(rows: &[&[u8]]) -> usize {
 }
 
 impl crate::doc::kinds::Merge for super::WearCodec {
-    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, String> {
-        merge3(base, ours, theirs).map_err(|c| c.to_string())
+    fn merge3(&self, base: &[u8], ours: &[u8], theirs: &[u8]) -> Result<Vec<u8>, crate::formats::Message> {
+        merge3(base, ours, theirs).map_err(|c| c.message())
     }
 }
 
