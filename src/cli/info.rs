@@ -62,7 +62,7 @@ fn with_level_geom(mut v: Value, address: &str, ws: &Workspace, path: &ItemPath,
         "per_visual": per_visual,
         "fastpath_triangles": r.fastpath.iter().map(|d| d.triangle_count()).sum::<usize>(),
         "skipped": r.skipped,
-        "notes": files.notes,
+        "notes": files.notes.iter().map(|m| m.english.as_str()).collect::<Vec<_>>(),
         "diagnostics": r.diagnostics.iter().map(|d| json!({"severity": d.severity, "offset": d.offset, "message": d.message})).collect::<Vec<_>>(),
     });
     Ok(v)

@@ -209,8 +209,8 @@ pub fn check_draws(name: &str, bytes: &SharedBytes, assets: &dyn AssetSource, re
     let found: Vec<Diagnostic> = match &files.geom {
         Some(_) => files.resolved.diagnostics.clone(),
         None => {
-            let text = match assets.beside("level.geom").failure("level.geom") {
-                Some(why) => msg!("doc-check-draws-unchecked", "{why}: the visuals' draw ranges were not checked", why = why),
+            let text = match assets.beside("level.geom").why("level.geom") {
+                Some(why) => msg!("doc-check-draws-unchecked", "{why}: the visuals' draw ranges were not checked", why = &why),
                 None => msg!("doc-check-draws-no-geom", "no level.geom beside it: the visuals' draw ranges were not checked"),
             };
             vec![Diagnostic::warning(0u64, text)]

@@ -182,7 +182,7 @@ pub struct Key {
 }
 
 /// A message: the English text, and its id and values when it was written with `msg!`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Message {
     pub english: String,
     pub key: Option<Box<Key>>,

@@ -14,7 +14,6 @@ use crate::formats::bytes::SharedBytes;
 use crate::formats::msh::anim::Transform;
 use crate::formats::msh::axes::xray_to_gltf;
 use crate::formats::readings::Readings;
-use crate::formats::message::Message;
 use crate::formats::xray_geom::{VertexBuffer, decode_for_display, decode_hemi};
 use crate::formats::xray_level::draw::DrawCall;
 use crate::formats::xray_level::visual::{MT_HIERRARHY, MT_LOD};
@@ -161,7 +160,7 @@ pub fn visual_label(visual: usize) -> String {
 /// Builds the scene of an opened level.
 pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: LevelLayers) -> Scene {
     let level = &files.level;
-    let mut scene = Scene { name: name.to_string(), axes: SourceAxes::XRay, diagnostics: files.diagnostics.clone(), notes: files.notes.iter().map(|n| Message::from(n.clone())).collect(), ..Scene::default() };
+    let mut scene = Scene { name: name.to_string(), axes: SourceAxes::XRay, diagnostics: files.diagnostics.clone(), notes: files.notes.clone(), ..Scene::default() };
     // One material per shader entry (entry 0, none, included so indices match).
     let mut used = vec![false; level.shaders.len().max(1)];
     for d in &files.resolved.draws {

@@ -17,15 +17,15 @@ pub struct LevelFiles {
     pub geomx: Option<LevelGeom>,
     pub resolved: Resolved,
     /// Where level.geom and level.geomx came from, or why not.
-    pub notes: Vec<String>,
+    pub notes: Vec<crate::formats::Message>,
     pub diagnostics: Vec<Diagnostic>,
 }
 
-fn sibling(assets: &dyn AssetSource, name: &str, notes: &mut Vec<String>, diags: &mut Vec<Diagnostic>) -> Option<LevelGeom> {
+fn sibling(assets: &dyn AssetSource, name: &str, notes: &mut Vec<crate::formats::Message>, diags: &mut Vec<Diagnostic>) -> Option<LevelGeom> {
     match assets.beside(name) {
         Found::Yes(b) => match LevelGeom::parse(b.bytes) {
             Ok((g, d)) => {
-                notes.push(format!("{name}: {}", b.origin));
+                notes.push(format!("{name}: {}", b.origin).into());
                 diags.extend(d.iter().map(|d| Diagnostic { offset: None, ..prefixed(name, d) }));
                 Some(g)
             }
@@ -35,7 +35,7 @@ fn sibling(assets: &dyn AssetSource, name: &str, notes: &mut Vec<String>, diags:
             }
         },
         other => {
-            if let Some(m) = other.failure(name) {
+            if let Some(m) = other.why(name) {
                 notes.push(m);
             }
             None

@@ -97,7 +97,7 @@ impl WearTable {
                 WearTable { file_name: file_name.to_string(), origin: Some(b.origin), wear: Some(wear), diagnostics }
             }
             other => {
-                let why = other.failure(file_name).unwrap_or_default();
+                let why = other.why(file_name).unwrap_or_default();
                 let why = msg!("resolve-no-table-exported", "{why}: the mesh's materials cannot be resolved; exported untextured", why = &why);
                 WearTable {
                     file_name: file_name.to_string(),
@@ -371,7 +371,7 @@ impl<'a> Resolver<'a> {
         let lib = match self.assets.library(MATERIAL_LIB) {
             Found::Yes(l) => l,
             other => {
-                let why = other.failure(MATERIAL_LIB).unwrap_or_default();
+                let why = other.why(MATERIAL_LIB).unwrap_or_default();
                 core.diagnostics.push(warn(msg!("resolve-material-lib-missing", "material {shown}: {why}; exported untextured", shown = &shown, why = &why)));
                 return core;
             }

@@ -66,7 +66,7 @@ pub fn resolve_texture(assets: &dyn AssetSource, name: &[u8], readings: &Reading
     let lib = match assets.library(TEXTURES_LIB) {
         Found::Yes(l) => l,
         other => {
-            let why = other.failure(TEXTURES_LIB).unwrap_or_default();
+            let why = other.why(TEXTURES_LIB).unwrap_or_default();
             diags.push(warn(msg!("resolve-texture-lib-missing", "texture {shown}: {why}; drawn untextured", shown = &shown, why = &why)));
             return None;
         }

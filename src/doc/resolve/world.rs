@@ -315,7 +315,7 @@ fn wear_table(game: &GameFolder, archive: &str, member: &str) -> WearTable {
             diagnostics: vec![warn(msg!(
                 "resolve-no-table-drawn",
                 "{why}: the mesh's materials cannot be resolved; drawn untextured",
-                why = other.failure(&address).unwrap_or_default()
+                why = other.why(&address).unwrap_or_default()
             ))],
         },
     }

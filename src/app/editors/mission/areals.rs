@@ -32,7 +32,7 @@ pub fn read(game: &GameFolder, map: &MapFiles, readings: &Readings) -> Result<Ve
             Ok(lm.map.areals.iter().map(|a| ArealShape { vertices: a.vertices.clone(), lake: a.is_lake() }).collect())
         }
         Found::Missing { .. } => Ok(Vec::new()),
-        other => Err(other.failure("Land.map").unwrap_or_default()),
+        other => Err(other.why("Land.map").map(|m| m.to_string()).unwrap_or_default()),
     }
 }
 

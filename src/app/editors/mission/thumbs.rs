@@ -198,7 +198,7 @@ pub fn scene_of(game: &GameFolder, records: &mut RecordCache, item: &Subject, re
         let file = game.read(&item.path);
         let bytes = match file {
             crate::doc::resolve::assets::Found::Yes(b) => b.bytes,
-            other => return Err(other.failure(&item.path).unwrap_or_default()),
+            other => return Err(other.why(&item.path).map(|m| m.to_string()).unwrap_or_default()),
         };
         let unit = resolve_unit(game, &item.path, &bytes, readings, records).map_err(|e| format!("{}: {e}", item.path))?;
         assemble(&unit, game, readings, &opts)

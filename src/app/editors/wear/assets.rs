@@ -92,7 +92,7 @@ fn names(found: Found<std::sync::Arc<crate::doc::resolve::Library>>, lib: &str) 
             let path = l.origin.strip_suffix(" (open)").map_or_else(|| std::path::PathBuf::from(&l.origin), std::path::PathBuf::from);
             (Some(l.archive.rows().iter().map(|r| r.name()).collect()), String::new(), Some(path))
         }
-        other => (None, other.failure(lib).unwrap_or_default(), None),
+        other => (None, other.why(lib).map(|m| m.to_string()).unwrap_or_default(), None),
     }
 }
 
