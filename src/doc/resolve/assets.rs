@@ -59,10 +59,6 @@ impl<T> Found<T> {
         }
     }
     /// The warning for a failed search, naming what was looked for and where.
-    pub fn failure(&self, what: &str) -> Option<String> {
-        self.why(what).map(String::from)
-    }
-    /// [`Found::failure`] with its id, for the editor.
     pub fn why(&self, what: &str) -> Option<Message> {
         match self {
             Found::Yes(_) => None,

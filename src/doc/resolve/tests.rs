@@ -290,7 +290,7 @@ fn folder_assets_search_the_archive_then_the_folder_then_the_parent() {
     assert!(matches!(assets.library("Material.lib"), Found::Yes(l) if l.origin.ends_with("MATERIAL.LIB")));
     assert!(matches!(assets.beside("WALKER.WEA"), Found::Yes(b) if b.origin.ends_with("walker.wea")));
     let missing = assets.library("LightMap2.lib");
-    assert!(missing.failure("LightMap2.lib").unwrap().contains("DATA"), "{missing:?}");
+    assert!(missing.why("LightMap2.lib").unwrap().english.contains("DATA"), "{missing:?}");
     let table = WearTable::for_mesh(&assets, "walker.msh");
     let m = Resolver::new(&assets, &Readings::default()).resolve(&table, 0);
     assert!(m.texture.is_some(), "{:?}", m.diagnostics);
