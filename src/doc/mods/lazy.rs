@@ -8,12 +8,19 @@
 //! and the other files read that copy (no inflating, no hashing again); the copy goes when the
 //! last of them has read it. A dry run, which has no staging folder, spills into a temporary
 //! folder of its own; only where none can be made is such a member inflated again.
+//!
+//! [`Lazy::load_fed`] reads no member for a change whose bytes are an archive entry's new
+//! payload: it is a source ([`Fed`]) the streamed rebuild copies from the member, or from its
+//! spilled copy, when it writes that entry ([`Feed`]), its length and SHA-256 checked as it
+//! goes; a member other files want is first inflated into its copy, checked the same way.
 
-use super::change::{Change, Op, sha256_hex};
+use super::apply::Fed;
+use super::change::{Change, Digest, Op, sha256_hex};
 use super::package::{MAX_DATA_FILE, Package, PackageError, read_member};
+use super::stream::{Feed, Hashing};
 use crate::formats::bytes::SharedBytes;
 use std::collections::{HashMap, HashSet};
-use std::io::{Read, Seek};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// What a package's members are read from.
@@ -44,6 +51,11 @@ pub struct Lazy {
     inflated: usize,
     /// The temporary folder of [`Lazy::spill_to_temporary`].
     temp: Option<tempfile::TempDir>,
+    /// The sources of the changes [`Lazy::load_fed`] read last: member, SHA-256, size.
+    fed: Vec<(String, String, u64)>,
+    /// Members whose copies no file wants any more, still read by the file loaded last (its
+    /// fed changes): removed at the next load.
+    retired: Vec<String>,
 }
 
 impl Lazy {
@@ -54,7 +66,7 @@ impl Lazy {
                 wanted.entry(m.clone()).or_default().insert(c.file.to_ascii_lowercase());
             }
         }
-        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0, temp: None }
+        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0, temp: None, fed: Vec::new(), retired: Vec::new() }
     }
 
     pub fn source(&self) -> &Source {
@@ -97,9 +109,106 @@ impl Lazy {
 
     /// Removes every spilled copy (the command has built its files).
     pub fn drop_spills(&mut self) {
+        self.retired.clear();
         for (_, (p, _)) in self.spilled.drain() {
             let _ = std::fs::remove_file(p);
         }
+    }
+
+    /// Removes the copies of [`Lazy::retired`] members.
+    fn retire(&mut self) {
+        for m in std::mem::take(&mut self.retired) {
+            if let Some((p, _)) = self.spilled.remove(&m) {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+
+    /// Streams `member` (`len` bytes as declared) from the zip into `w`, its length and
+    /// SHA-256 checked against `sha` as it goes (an `InvalidData` error when they differ).
+    fn stream_member(&mut self, member: &str, sha: &str, len: u64, w: &mut dyn Write) -> io::Result<()> {
+        let name = self.name.clone();
+        let bad = |why: String| io::Error::new(io::ErrorKind::InvalidData, why);
+        let mut h = Hashing::new(w);
+        {
+            let f = self.zip.by_name(member).map_err(|e| bad(format!("{name}: {member}: {e}")))?;
+            // One byte more than declared shows a member that inflates past its size.
+            io::copy(&mut f.take(len.min(MAX_DATA_FILE) + 1), &mut h).map_err(|e| if e.kind() == io::ErrorKind::InvalidData { bad(format!("{name}: {member}: {e}")) } else { e })?;
+        }
+        self.inflated += 1;
+        let got = h.digest();
+        if got.size != len || !got.sha256.eq_ignore_ascii_case(sha) {
+            let m = crate::msg!("mods-member-changed", "{name}: {member} changed since the package was read (its SHA-256 is no longer the manifest's)", name = name, member = member.to_string());
+            return Err(bad(m.into()));
+        }
+        Ok(())
+    }
+
+    /// Copies `member` into the spill folder (as [`Lazy::loaded`] does from bytes read), from
+    /// the zip, checked as it goes; a copy that cannot be written is no error.
+    fn spill_member(&mut self, member: &str, sha: &str, len: u64) -> Result<(), PackageError> {
+        let Some((dir, prefix)) = &self.spill else { return Ok(()) };
+        let p = dir.join(format!("{prefix}{}", self.copies));
+        self.copies += 1;
+        let written = std::fs::File::create(&p).and_then(|f| {
+            let mut w = io::BufWriter::with_capacity(1 << 16, f);
+            self.stream_member(member, sha, len, &mut w)?;
+            w.flush()
+        });
+        match written {
+            Ok(()) => {
+                self.spilled.insert(member.to_string(), (p, len as usize));
+                Ok(())
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&p);
+                if e.kind() == io::ErrorKind::InvalidData { Err(PackageError(e.to_string())) } else { Ok(()) }
+            }
+        }
+    }
+
+    /// As [`Lazy::load`], but a change whose bytes are an archive entry's new payload (an
+    /// `add_entry` or `replace_entry` of one of the file's own entries) holds none: its
+    /// `Fed` (by position) names the member, read as the entry is written ([`Feed`]). The
+    /// sources stay valid until the next load. A member other files want too is inflated into
+    /// its copy first (once per command).
+    pub(super) fn load_fed(&mut self, pkg: &Package, which: &[usize]) -> Result<(Vec<Change>, Vec<Option<Fed>>), PackageError> {
+        self.retire();
+        self.fed.clear();
+        let fed_op = |c: &Change| c.entry.len() == 1 && matches!(c.op, Op::ReplaceEntry { .. } | Op::AddEntry { .. });
+        let rest: Vec<usize> = which.iter().copied().filter(|&i| !pkg.changes.get(i).is_some_and(fed_op)).collect();
+        let mut loaded = self.load(pkg, &rest)?.into_iter();
+        let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
+        let (mut out, mut fed) = (Vec::with_capacity(which.len()), Vec::with_capacity(which.len()));
+        for &i in which {
+            let Some(c) = pkg.changes.get(i) else { return Err(PackageError(format!("{}: no change #{i}", self.name))) };
+            if !fed_op(c) {
+                out.push(loaded.next().ok_or_else(|| PackageError(format!("{}: no change #{i}", self.name)))?);
+                fed.push(None);
+                continue;
+            }
+            let Some((member, sha)) = self.pending.get(i).and_then(|m| m.last()).cloned() else {
+                return Err(PackageError(format!("{}: no change #{i}", self.name)));
+            };
+            let len = self.zip.by_name(&member).map(|f| f.size()).map_err(|e| PackageError(format!("{}: {member}: {e}", self.name)))?;
+            let left = match self.wanted.get_mut(&member) {
+                Some(w) => {
+                    w.retain(|f| !files.contains(f));
+                    w.len()
+                }
+                None => 0,
+            };
+            if left > 0 && !self.spilled.contains_key(&member) {
+                self.spill_member(&member, &sha, len)?;
+            } else if left == 0 && self.spilled.contains_key(&member) {
+                self.retired.push(member.clone());
+            }
+            let id = u32::try_from(self.fed.len()).map_err(|_| PackageError(format!("{}: too many changes", self.name)))?;
+            self.fed.push((member, sha.clone(), len));
+            out.push(c.clone());
+            fed.push(Some(Fed { id, digest: Digest { size: len, sha256: sha } }));
+        }
+        Ok((out, fed))
     }
 
     /// The bytes of `member`: its spilled copy, or inflated from the zip with its SHA-256
@@ -159,6 +268,7 @@ impl Lazy {
     /// The changes `which` of `pkg` (read by the same open) with their bytes, each member read
     /// once for them.
     pub fn load(&mut self, pkg: &Package, which: &[usize]) -> Result<Vec<Change>, PackageError> {
+        self.retire();
         let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
         let mut read: HashMap<String, SharedBytes> = HashMap::new();
         let mut out = Vec::with_capacity(which.len());
@@ -191,6 +301,33 @@ impl Lazy {
             self.loaded(member, &files, bytes);
         }
         Ok(out)
+    }
+}
+
+impl Feed for Lazy {
+    fn copy(&mut self, id: u32, w: &mut dyn Write) -> io::Result<()> {
+        let Some((member, sha, len)) = self.fed.get(id as usize).cloned() else {
+            return Err(io::Error::other(format!("{}: no source {id}", self.name)));
+        };
+        // Its copy (checked when it was made), else the zip.
+        if let Some((p, n)) = self.spilled.get(&member).cloned()
+            && n as u64 == len
+            && let Ok(f) = std::fs::File::open(&p)
+        {
+            let got = io::copy(&mut f.take(len), w)?;
+            if got == len {
+                return Ok(());
+            }
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, format!("{}: {got} bytes of {len}", p.display())));
+        }
+        self.stream_member(&member, &sha, len, w)
+    }
+
+    fn load(&mut self, id: u32) -> io::Result<SharedBytes> {
+        let Some((member, sha, _)) = self.fed.get(id as usize).cloned() else {
+            return Err(io::Error::other(format!("{}: no source {id}", self.name)));
+        };
+        self.member(&member, &sha).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.0))
     }
 }
 
