@@ -420,6 +420,53 @@ mod tests {
     }
 
     #[test]
+    fn a_fed_member_is_copied_checked_and_shared_through_its_copy() {
+        let (one, two) = (vec![5u8; 30_000], b"two".to_vec());
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("fed.parkanmod");
+        std::fs::write(&path, package(3, &one, &two)).unwrap();
+        let stage = t.path().join("stage");
+        std::fs::create_dir(&stage).unwrap();
+        let (mut pkg, mut lazy) = Package::open_lazy("fed", Source::File(path)).unwrap();
+        lazy.spill_into(&stage, "member-");
+        // The three files' changes as entry additions: fed, not read.
+        for c in &mut pkg.changes {
+            c.entry = vec!["NEW".into()];
+            c.op = Op::AddEntry { data: SharedBytes::empty(), type_id: 0, attrs: [0; 3] };
+        }
+        let (changes, fed) = lazy.load_fed(&pkg, &[0]).unwrap();
+        assert!(changes[0].op.new_bytes().unwrap().is_empty(), "no bytes held");
+        let f = fed[0].clone().expect("fed");
+        assert_eq!(f.digest, Digest::of(&one));
+        // Wanted by two more files: inflated once, into its copy, which the others read.
+        assert_eq!((lazy.inflated(), spilled(&stage)), (1, 1));
+        let mut out = Vec::new();
+        lazy.copy(f.id, &mut out).unwrap();
+        assert!(out == one);
+        for i in [1, 2] {
+            let (_, fed) = lazy.load_fed(&pkg, &[i]).unwrap();
+            let mut out = Vec::new();
+            lazy.copy(fed[0].as_ref().unwrap().id, &mut out).unwrap();
+            assert!(out == one, "file {i}");
+        }
+        assert_eq!(lazy.inflated(), 1, "one inflation for three files");
+        // The last file's copy goes at the next load.
+        let (_, fed) = lazy.load_fed(&pkg, &[3]).unwrap();
+        assert_eq!(spilled(&stage), 0);
+        let mut out = Vec::new();
+        lazy.copy(fed[0].as_ref().unwrap().id, &mut out).unwrap();
+        assert_eq!(out, two);
+        // A member whose bytes are not the manifest's (here: its SHA-256 as noted) is refused as
+        // it is copied.
+        lazy.fed[0].1 = "00".repeat(32);
+        let e = lazy.copy(0, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(e.to_string().contains("fed: data/0002 changed since the package was read"), "{e}");
+        let e = lazy.copy(7, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("no source 7"), "{e}");
+    }
+
+    #[test]
     fn an_installed_copy_is_checked_when_its_members_are_read() {
         let (one, two) = (vec![1u8; 500], b"two".to_vec());
         let t = tempfile::tempdir().unwrap();
