@@ -1,11 +1,12 @@
 //! `mod apply` (docs/cli.md, "mod"): a package installed one file at a time. The package is
 //! read and checked whole first ([`Package::open_lazy`]: every member hashed, none held); then
-//! for each file it changes, that file's members are read and its new bytes built and staged
+//! for each file it changes, that file's changes are read and its new bytes built and staged
 //! ([`Stage`]): an archive edited entry by entry is rebuilt from its directory straight into
-//! the stage (`stream`), anything else built in memory and dropped once staged. Memory is
-//! bounded by a constant plus the items one file's changes name, however many files a package
-//! writes and however large they are; the transaction's commit point and recovery are those of
-//! `journal`.
+//! the stage (`stream`; an NRes entry's new bytes copied from their member as it is written,
+//! not read first), anything else built in memory and dropped once staged. Memory is bounded
+//! by a constant plus the largest single item built in memory (none for NRes entries),
+//! however many files a package writes and however large they are; the transaction's commit
+//! point and recovery are those of `journal`.
 
 use super::apply::Outcome;
 use super::change::Change;

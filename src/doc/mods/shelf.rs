@@ -2,8 +2,9 @@
 //! mods, and a revert, rebuild each file they share from its snapshot through the other mods
 //! in order (docs/formats/parkanmod.md, "The journal"). Each package is opened from its copy
 //! in the journal's folder holding no member ([`Package::open_installed`]), and only the
-//! changes of the file being rebuilt are read, with their members, when it is rebuilt; so
-//! memory is a constant plus the file being rebuilt, whatever the other mods hold.
+//! changes of the file being rebuilt are read when it is rebuilt (an entry's new bytes copied
+//! from their member as the archive is written: [`Lazy::load_fed`]); so memory does not grow
+//! with what the other mods hold.
 
 use super::apply::Fed;
 use super::change::Change;
