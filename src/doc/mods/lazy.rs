@@ -138,8 +138,8 @@ impl Lazy {
         self.inflated += 1;
         let got = h.digest();
         if got.size != len || !got.sha256.eq_ignore_ascii_case(sha) {
-            let m = crate::msg!("mods-member-changed", "{name}: {member} changed since the package was read (its SHA-256 is no longer the manifest's)", name = name, member = member.to_string());
-            return Err(bad(m.into()));
+            let m = crate::msg!("mods-member-changed", "{member} changed since the package was read (its SHA-256 is no longer the manifest's)", member = member);
+            return Err(bad(format!("{name}: {m}")));
         }
         Ok(())
     }
@@ -162,7 +162,7 @@ impl Lazy {
             }
             Err(e) => {
                 let _ = std::fs::remove_file(&p);
-                if e.kind() == io::ErrorKind::InvalidData { Err(PackageError(e.to_string())) } else { Ok(()) }
+                if e.kind() == io::ErrorKind::InvalidData { Err(PackageError(e.to_string().into())) } else { Ok(()) }
             }
         }
     }
@@ -181,16 +181,16 @@ impl Lazy {
         let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
         let (mut out, mut fed) = (Vec::with_capacity(which.len()), Vec::with_capacity(which.len()));
         for &i in which {
-            let Some(c) = pkg.changes.get(i) else { return Err(PackageError(format!("{}: no change #{i}", self.name))) };
+            let Some(c) = pkg.changes.get(i) else { return Err(PackageError(format!("{}: no change #{i}", self.name).into())) };
             if !fed_op(c) {
-                out.push(loaded.next().ok_or_else(|| PackageError(format!("{}: no change #{i}", self.name)))?);
+                out.push(loaded.next().ok_or_else(|| PackageError(format!("{}: no change #{i}", self.name).into()))?);
                 fed.push(None);
                 continue;
             }
             let Some((member, sha)) = self.pending.get(i).and_then(|m| m.last()).cloned() else {
-                return Err(PackageError(format!("{}: no change #{i}", self.name)));
+                return Err(PackageError(format!("{}: no change #{i}", self.name).into()));
             };
-            let len = self.zip.by_name(&member).map(|f| f.size()).map_err(|e| PackageError(format!("{}: {member}: {e}", self.name)))?;
+            let len = self.zip.by_name(&member).map(|f| f.size()).map_err(|e| PackageError(format!("{}: {member}: {e}", self.name).into()))?;
             let left = match self.wanted.get_mut(&member) {
                 Some(w) => {
                     w.retain(|f| !files.contains(f));
@@ -203,7 +203,7 @@ impl Lazy {
             } else if left == 0 && self.spilled.contains_key(&member) {
                 self.retired.push(member.clone());
             }
-            let id = u32::try_from(self.fed.len()).map_err(|_| PackageError(format!("{}: too many changes", self.name)))?;
+            let id = u32::try_from(self.fed.len()).map_err(|_| PackageError(format!("{}: too many changes", self.name).into()))?;
             self.fed.push((member, sha.clone(), len));
             out.push(c.clone());
             fed.push(Some(Fed { id, digest: Digest { size: len, sha256: sha } }));

@@ -305,7 +305,7 @@ impl Archive {
     /// Streams the archive to a writer without building it in memory first (a save of a
     /// 100 MB archive then costs one sequential write, not a copy and a write).
     pub fn write_to(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        self.write_streamed(w, &mut |r, _| Err(std::io::Error::other(format!("{r:?} of a directory-only reading or an edit was not given"))))
+        self.write_streamed(w, &mut |r, _| Err(std::io::Error::other(format!("file bytes {r:?} of a directory-only reading were not given"))))
     }
 
     /// Streams the archive as [`Archive::write_to`] does; the bytes of a data region left in
