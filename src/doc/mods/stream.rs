@@ -251,19 +251,32 @@ fn hashed(c: &Change) -> bool {
     c.entry.len() == 1 && !matches!(c.op, Op::Merged { .. })
 }
 
-/// The digests of the NRes entries of a directory-only `node` that `changes` name for their
-/// checks alone ([`hashed`]), each hashed in the file, not held.
+/// The digests of the entries of a directory-only `node` that `changes` name for their checks
+/// alone ([`hashed`]), each hashed in the file, not held: NRes entries, and RsLi entries stored
+/// unpacked (an RsLi entry packed otherwise is loaded and unpacked by [`load_named`]).
 fn hash_named(node: &Node, names: &Names, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<HashMap<usize, Digest>> {
     let mut out = HashMap::new();
-    let Node::Nres(a) = node else { return Ok(out) };
     for c in changes.iter().filter(|c| hashed(c)) {
         let Some(i) = c.entry.first().and_then(|seg| names.find(seg)) else { continue };
         if out.contains_key(&i) {
             continue;
         }
-        if let nres::Payload::InFile(r) = a.payload_at(i) {
+        let range = match node {
+            Node::Nres(a) => match a.payload_at(i) {
+                nres::Payload::InFile(r) => Some(r.start as u64..r.end as u64),
+                _ => None,
+            },
+            // The bytes unpacked are the first `unpacked_size` stored (`rsli::method::unpack`).
+            Node::Rsli(a) => {
+                let row = a.entry(i);
+                let size = u64::from(row.unpacked_size());
+                a.stored_range(i).filter(|r| row.method() == rsli::Method::Stored && r.end - r.start >= size).map(|r| r.start..r.start + size)
+            }
+            Node::Blob(_) => None,
+        };
+        if let Some(r) = range {
             let mut h = Hashing::new(io::sink());
-            copy_range(from, path, r.start as u64..r.end as u64, &mut h)?;
+            copy_range(from, path, r, &mut h)?;
             out.insert(i, h.digest());
         }
     }
@@ -271,11 +284,10 @@ fn hash_named(node: &Node, names: &Names, from: &mut File, path: &Path, changes:
 }
 
 /// Loads into a directory-only `node` the payloads `changes` name (their first entry-path
-/// element, resolved as `apply` resolves it), NRes those not hashed ([`hash_named`]), and,
-/// RsLi, every xor-packed one (a change of the lookup table re-keys them).
-fn load_named(node: &mut Node, names: &Names, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<()> {
-    let nres = matches!(node, Node::Nres(_));
-    let mut want: Vec<usize> = changes.iter().filter(|c| !(nres && hashed(c))).filter_map(|c| c.entry.first()).filter_map(|seg| names.find(seg)).collect();
+/// element, resolved as `apply` resolves it) that were not hashed (`seen`, [`hash_named`]),
+/// and, RsLi, every xor-packed one (a change of the lookup table re-keys them).
+fn load_named(node: &mut Node, names: &Names, seen: &HashMap<usize, Digest>, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<()> {
+    let mut want: Vec<usize> = changes.iter().filter_map(|c| c.entry.first()).filter_map(|seg| names.find(seg)).filter(|i| !seen.contains_key(i)).collect();
     if let Node::Rsli(a) = &*node {
         want.extend((0..a.len()).filter(|&i| a.entry(i).method().is_xor()));
     }
@@ -341,7 +353,7 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
             let fed = if loaded.is_some() { &[][..] } else { fed };
             let names = Names::of(&node);
             let seen = hash_named(&node, &names, &mut from, &d.path, &refs)?;
-            load_named(&mut node, &names, &mut from, &d.path, &refs)?;
+            load_named(&mut node, &names, &seen, &mut from, &d.path, &refs)?;
             drop(names);
             let mut outcomes = Vec::new();
             if !apply_archive(&mut node, &refs, fed, &seen, force, &mut outcomes) {

@@ -159,7 +159,7 @@ fn a_directory_only_reading_holds_only_what_the_changes_name() {
     let names = Names::of(&node);
     let seen = hash_named(&node, &names, &mut from, &path, &[&c, &m]).unwrap();
     assert_eq!(seen, HashMap::from([(1, Digest::of(&two))]));
-    load_named(&mut node, &names, &mut from, &path, &[&c, &m]).unwrap();
+    load_named(&mut node, &names, &seen, &mut from, &path, &[&c, &m]).unwrap();
     let Node::Nres(n) = &node else { panic!("NRes") };
     assert!(matches!(n.payload_at(2), nres::Payload::Bytes(_)), "the merged entry is loaded");
     for i in [0, 1] {
