@@ -162,7 +162,7 @@ impl Lazy {
             }
             Err(e) => {
                 let _ = std::fs::remove_file(&p);
-                if e.kind() == io::ErrorKind::InvalidData { Err(PackageError(e.to_string().into())) } else { Ok(()) }
+                if e.kind() == io::ErrorKind::InvalidData { Err(refused(e)) } else { Ok(()) }
             }
         }
     }
@@ -181,16 +181,16 @@ impl Lazy {
         let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
         let (mut out, mut fed) = (Vec::with_capacity(which.len()), Vec::with_capacity(which.len()));
         for &i in which {
-            let Some(c) = pkg.changes.get(i) else { return Err(PackageError(format!("{}: no change #{i}", self.name).into())) };
+            let Some(c) = pkg.changes.get(i) else { return Err(refused(format_args!("{}: no change #{i}", self.name))) };
             if !fed_op(c) {
-                out.push(loaded.next().ok_or_else(|| PackageError(format!("{}: no change #{i}", self.name).into()))?);
+                out.push(loaded.next().ok_or_else(|| refused(format_args!("{}: no change #{i}", self.name)))?);
                 fed.push(None);
                 continue;
             }
             let Some((member, sha)) = self.pending.get(i).and_then(|m| m.last()).cloned() else {
-                return Err(PackageError(format!("{}: no change #{i}", self.name).into()));
+                return Err(refused(format_args!("{}: no change #{i}", self.name)));
             };
-            let len = self.zip.by_name(&member).map(|f| f.size()).map_err(|e| PackageError(format!("{}: {member}: {e}", self.name).into()))?;
+            let len = self.zip.by_name(&member).map(|f| f.size()).map_err(|e| refused(format_args!("{}: {member}: {e}", self.name)))?;
             let left = match self.wanted.get_mut(&member) {
                 Some(w) => {
                     w.retain(|f| !files.contains(f));
@@ -203,7 +203,7 @@ impl Lazy {
             } else if left == 0 && self.spilled.contains_key(&member) {
                 self.retired.push(member.clone());
             }
-            let id = u32::try_from(self.fed.len()).map_err(|_| PackageError(format!("{}: too many changes", self.name).into()))?;
+            let id = u32::try_from(self.fed.len()).map_err(|_| refused(format_args!("{}: too many changes", self.name)))?;
             self.fed.push((member, sha.clone(), len));
             out.push(c.clone());
             fed.push(Some(Fed { id, digest: Digest { size: len, sha256: sha } }));
@@ -302,6 +302,11 @@ impl Lazy {
         }
         Ok(out)
     }
+}
+
+/// A package error of [`Lazy::load_fed`] (its text names the package): built in one place.
+fn refused(what: impl std::fmt::Display) -> PackageError {
+    PackageError(what.to_string())
 }
 
 impl Feed for Lazy {
