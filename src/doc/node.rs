@@ -117,6 +117,7 @@ impl Node {
             Node::Nres(a) => match a.payload_at(index) {
                 nres::Payload::Bytes(b) => Ok(b),
                 nres::Payload::InFile(r) => Err(Error::new(r.start, format!("entry #{index}: its payload was not read from the file"))),
+                nres::Payload::Source(_) => Err(Error::new(0, format!("entry #{index}: its new payload is not held"))),
             },
             Node::Rsli(a) => a.unpack(index).map(SharedBytes::from),
             Node::Blob(_) => unreachable!("check_index refuses blobs"),
@@ -206,8 +207,13 @@ impl Node {
                     Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
                     Some(m) => m,
                 };
-                let replace = b.replace.into_iter().map(|(i, bytes)| (i, bytes, method(i))).collect();
-                let add = b.add.into_iter().map(|(name, _, _, bytes)| (name, bytes, rsli::Method::Deflate)).collect();
+                // RsLi packs each new payload: it must be held.
+                let held = |b: crate::formats::bytes::NewBytes| match b {
+                    crate::formats::bytes::NewBytes::Held(b) => Ok(b),
+                    crate::formats::bytes::NewBytes::Source { id, .. } => Err(Error::new(0, format!("RsLi packs its payloads: source {id} must be held"))),
+                };
+                let replace = b.replace.into_iter().map(|(i, bytes)| Ok((i, held(bytes)?, method(i)))).collect::<Result<_>>()?;
+                let add = b.add.into_iter().map(|(name, _, _, bytes)| Ok((name, held(bytes)?, rsli::Method::Deflate))).collect::<Result<_>>()?;
                 a.edit_batch(rsli::Batch { replace, rename: b.rename, remove: b.remove, add })
             }
             Node::Blob(_) => Err(Error::new(0, msg!("doc-not-archive", "not an archive: it has no entries"))),

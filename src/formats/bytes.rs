@@ -301,9 +301,44 @@ impl std::fmt::Debug for SharedBytes {
     }
 }
 
-/// What a streamed writer calls for bytes it does not hold (an archive's data region left in
-/// its file by a directory-only reading): write the file's bytes of this range to the writer.
-pub type CopyRange<'a> = dyn FnMut(Range<u64>, &mut dyn std::io::Write) -> std::io::Result<()> + 'a;
+/// Bytes a streamed writer does not hold ([`CopyRange`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    /// A range of the file a directory-only reading was made from (its data region left there).
+    File(Range<u64>),
+    /// An edit's new bytes not held ([`NewBytes::Source`]): `len` bytes of the caller's source `id`.
+    Source { id: u32, len: u64 },
+}
+
+/// What a streamed writer calls for bytes it does not hold: write the bytes of this span to the
+/// writer.
+pub type CopyRange<'a> = dyn FnMut(Span, &mut dyn std::io::Write) -> std::io::Result<()> + 'a;
+
+/// An edit's new bytes: held, or `len` bytes of a source the caller numbered, which a streamed
+/// write copies when it reaches them ([`Span::Source`]), so that they are never held.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NewBytes {
+    Held(SharedBytes),
+    Source { id: u32, len: u64 },
+}
+
+impl NewBytes {
+    pub fn len(&self) -> u64 {
+        match self {
+            NewBytes::Held(b) => b.len() as u64,
+            NewBytes::Source { len, .. } => *len,
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<SharedBytes> for NewBytes {
+    fn from(b: SharedBytes) -> Self {
+        NewBytes::Held(b)
+    }
+}
 
 /// Rounds `v` up to a multiple of 8 (towards plus infinity, also for negative values).
 pub fn round_up8(v: i64) -> i64 {

@@ -271,3 +271,5 @@ mods-shorter = { $path }: файл короче, чем был при чтени
 mods-recovered = завершена прерванная операция ({ $what }): она была зафиксирована, теперь журнал её учитывает
 mods-rolled-back = прерванная команда модов не была зафиксирована и откачена; файлы игры не тронуты
 mods-kind-no-merge = элементы вида { $kind } не сливаются
+mods-member-unreadable = { $name }: { $member }: { $error }
+mods-too-many-fed = { $name }: слишком много изменений

@@ -2,10 +2,10 @@
 //! it (size and SHA-256) first; one that finds something else is *blocked*, and with `force`
 //! it writes anyway (the later mod wins) and says so. Nothing here touches the disk.
 
-use super::change::{Change, Op};
+use super::change::{Change, Digest, Op};
 use super::merge_rows as merge3;
 use crate::doc::node::Node;
-use crate::formats::bytes::SharedBytes;
+use crate::formats::bytes::{NewBytes, SharedBytes};
 use crate::formats::message::Message;
 use crate::formats::{cp1251, nres};
 use crate::msg;
@@ -55,20 +55,64 @@ fn short(sha: &str) -> &str {
     &sha[..sha.len().min(12)]
 }
 
-fn mismatch(what: &str, expected: &super::change::Digest, found: &[u8]) -> Message {
+fn mismatch(what: &str, expected: &Digest, found: &Seen) -> Message {
     msg!(
         "mods-apply-mismatch",
         "{what} is not the original this change was made against (expected {size} bytes, SHA-256 {sha}…; found {found_size} bytes, {found_sha}…)",
         what = what,
         size = expected.size,
         sha = short(&expected.sha256),
-        found_size = found.len(),
-        found_sha = short(&super::change::sha256_hex(found)).to_string()
+        found_size = found.size(),
+        found_sha = short(&found.sha()).to_string()
     )
 }
 
 fn no_file(file: &str) -> Message {
     msg!("mods-apply-no-file", "{file} does not exist", file = file)
+}
+
+/// A change's new bytes not held: source `id` of the [`Feed`](super::stream::Feed) it is
+/// applied with, of this size and SHA-256 (the manifest's, checked as the bytes are copied).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Fed {
+    pub id: u32,
+    pub digest: Digest,
+}
+
+/// Bytes as a check sees them: held, or their size and SHA-256 alone (an entry a streamed
+/// rebuild hashed in its file, a new payload not held).
+pub(super) enum Seen {
+    Bytes(SharedBytes),
+    Digest(Digest),
+}
+
+impl Seen {
+    fn size(&self) -> u64 {
+        match self {
+            Seen::Bytes(b) => b.len() as u64,
+            Seen::Digest(d) => d.size,
+        }
+    }
+    fn sha(&self) -> String {
+        match self {
+            Seen::Bytes(b) => super::change::sha256_hex(b),
+            Seen::Digest(d) => d.sha256.clone(),
+        }
+    }
+    /// Whether these are the bytes `d` describes.
+    fn matches(&self, d: &Digest) -> bool {
+        match self {
+            Seen::Bytes(b) => d.matches(b),
+            Seen::Digest(x) => x.size == d.size && x.sha256.eq_ignore_ascii_case(&d.sha256),
+        }
+    }
+    /// Whether both are the same bytes (digests compared where either is not held).
+    fn same(&self, other: &Seen) -> bool {
+        match (self, other) {
+            (Seen::Bytes(a), Seen::Bytes(b)) => a[..] == b[..],
+            (a, Seen::Digest(d)) | (Seen::Digest(d), a) => a.matches(d),
+        }
+    }
 }
 
 /// Applies `changes` (all of one file) to its current bytes (`None`: the file does not
@@ -95,16 +139,19 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
         Ok(_) => return all_blocked(changes, not_archive(file), force, Some(cur)),
         Err(e) => return all_blocked(changes, msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = e.to_string()), force, Some(cur)),
     };
-    let changed = apply_archive(&mut node, changes, force, &mut outcomes);
+    let changed = apply_archive(&mut node, changes, &[], &HashMap::new(), force, &mut outcomes);
     let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
     FileResult { bytes: Some(bytes), outcomes }
 }
 
 /// Applies entry changes (all of one file) to the archive `node`; true when it changed. A
-/// directory-only reading (`stream`) has the payloads the changes name loaded first.
-pub(super) fn apply_archive(node: &mut Node, changes: &[&Change], force: bool, outcomes: &mut Vec<Outcome>) -> bool {
-    let list: Vec<(&[String], &Change)> = changes.iter().map(|c| (&c.entry[..], *c)).collect();
-    apply_in(node, &list, force, outcomes)
+/// directory-only reading (`stream`) has the payloads the changes name loaded first, or their
+/// digests in `seen` (by index: the entries a change of `node` itself names); a change whose
+/// `fed` is given (by position in `changes`) holds no new bytes, and its entry is written from
+/// that source.
+pub(super) fn apply_archive(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], seen: &HashMap<usize, Digest>, force: bool, outcomes: &mut Vec<Outcome>) -> bool {
+    let list: Vec<Located> = changes.iter().enumerate().map(|(k, c)| (&c.entry[..], *c, fed.get(k).and_then(Option::as_ref))).collect();
+    apply_in(node, &list, seen, force, outcomes)
 }
 
 fn not_archive(file: &str) -> Message {
@@ -130,7 +177,7 @@ fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<
         }
         (Op::ReplaceFile { data, .. }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
         (Op::ReplaceFile { data, original }, Some(cur)) => {
-            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
+            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &Seen::Bytes(cur.clone()))) };
             (Some(if d.is_ok() { data.clone() } else { cur }), d)
         }
         (Op::ReplaceFile { data, .. }, None) => {
@@ -139,7 +186,7 @@ fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<
         }
         (Op::RemoveFile { .. }, None) => (None, Ok(Done::AlreadyThere)),
         (Op::RemoveFile { original }, Some(cur)) => {
-            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
+            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &Seen::Bytes(cur.clone()))) };
             (if d.is_ok() { None } else { Some(cur) }, d)
         }
         (Op::Merged { base, data }, Some(cur)) => {
@@ -189,20 +236,21 @@ pub fn find(node: &Node, segment: &str) -> Option<usize> {
     (0..node.len()).find(|&i| node.meta(i).is_some_and(|m| m.name_bytes.eq_ignore_ascii_case(&want)))
 }
 
-/// A change and its entry path relative to the node it is being applied in.
-type Located<'a> = (&'a [String], &'a Change);
+/// A change, its entry path relative to the node it is being applied in, and the source of its
+/// new bytes when they are not held.
+type Located<'a> = (&'a [String], &'a Change, Option<&'a Fed>);
 
 /// An archive's entries by ASCII-lower-cased name, each name's indices in order, kept current
 /// through renames: [`find`] in constant time, so a mod's thousands of changes of one archive
 /// cost linear time, not changes × entries.
-struct Names {
+pub(super) struct Names {
     len: usize,
     by: HashMap<Vec<u8>, Vec<usize>>,
     name: Vec<Vec<u8>>,
 }
 
 impl Names {
-    fn of(node: &Node) -> Names {
+    pub(super) fn of(node: &Node) -> Names {
         let name: Vec<Vec<u8>> = (0..node.len()).map(|i| node.meta(i).map(|m| m.name_bytes.to_ascii_lowercase()).unwrap_or_default()).collect();
         let mut by: HashMap<Vec<u8>, Vec<usize>> = HashMap::with_capacity(name.len());
         for (i, n) in name.iter().enumerate() {
@@ -212,7 +260,7 @@ impl Names {
     }
 
     /// As [`find`].
-    fn find(&self, segment: &str) -> Option<usize> {
+    pub(super) fn find(&self, segment: &str) -> Option<usize> {
         if let Some(n) = segment.strip_prefix('#') {
             return n.parse::<usize>().ok().filter(|&i| i < self.len);
         }
@@ -233,23 +281,33 @@ impl Names {
 
 /// Applies changes whose paths are relative to `node`; true when the node changed. Every edit
 /// is gathered into one batch ([`Node::edit_batch`]), indices resolved before any of them.
-fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcome>) -> bool {
+fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, force: bool, out: &mut Vec<Outcome>) -> bool {
     let mut names = Names::of(node);
+    // An entry's bytes as its checks see them: its digest when a streamed rebuild hashed it.
+    let current = |i: usize| match seen.get(&i) {
+        Some(d) => Seen::Digest(d.clone()),
+        None => Seen::Bytes(node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty())),
+    };
+    // A change's new bytes: held, or (fed) a source the streamed write copies.
+    let new = |data: &SharedBytes, fed: Option<&Fed>| match fed {
+        Some(f) => (Seen::Digest(f.digest.clone()), NewBytes::Source { id: f.id, len: f.digest.size }),
+        None => (Seen::Bytes(data.clone()), NewBytes::Held(data.clone())),
+    };
     // Nested archives first, each child's changes together; indices are resolved before any
     // removal or addition moves them.
     let mut groups: Vec<(String, Vec<Located>)> = Vec::new();
     let mut group_of: HashMap<String, usize> = HashMap::new();
-    let mut here: Vec<(Option<usize>, &Change)> = Vec::new();
-    for &(path, c) in list {
+    let mut here: Vec<(Option<usize>, &Change, Option<&Fed>)> = Vec::new();
+    for &(path, c, fed) in list {
         if path.len() == 1 {
-            here.push((names.find(&path[0]), c));
+            here.push((names.find(&path[0]), c, fed));
         } else {
             let k = path[0].to_ascii_lowercase();
             let g = *group_of.entry(k.clone()).or_insert_with(|| {
                 groups.push((k, Vec::new()));
                 groups.len() - 1
             });
-            groups[g].1.push((&path[1..], c));
+            groups[g].1.push((&path[1..], c, fed));
         }
     }
     let mut batch = nres::Batch::default();
@@ -257,7 +315,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
     let mut edits: Vec<usize> = Vec::new();
     for (seg, inner) in &groups {
         let skip_all = |why: Message, out: &mut Vec<Outcome>| {
-            for (_, c) in inner {
+            for (_, c, _) in inner {
                 out.push(Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
             }
         };
@@ -280,13 +338,13 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
             }
         };
         let start = out.len();
-        if apply_in(&mut child, inner, force, out) {
-            batch.replace.push((i, SharedBytes::from(child.write())));
+        if apply_in(&mut child, inner, &HashMap::new(), force, out) {
+            batch.replace.push((i, SharedBytes::from(child.write()).into()));
             edits.extend(start..out.len());
         }
     }
     let mut adds = Vec::new();
-    for (idx, c) in here {
+    for (idx, c, fed) in here {
         let name = c.entry.last().map(String::as_str).unwrap_or_default();
         let at = out.len();
         let mut push = |done: Result<Done, Message>| out.push(Outcome { address: c.address(), op: c.op_name(), done });
@@ -296,23 +354,23 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
         };
         match (&c.op, idx) {
             (Op::AddEntry { data, .. }, Some(i)) => {
-                let same = node.entry_bytes(i).is_ok_and(|b| b[..] == data[..]);
-                if same {
+                let (seen_new, bytes) = new(data, fed);
+                if current(i).same(&seen_new) {
                     push(Ok(Done::AlreadyThere));
                 } else {
                     let d = refuse(force, msg!("mods-apply-entry-exists", "an entry {name} already exists (the mod adds it)", name = name));
                     if d.is_ok() {
-                        batch.replace.push((i, data.clone()));
+                        batch.replace.push((i, bytes));
                         edits.push(at);
                     }
                     push(d);
                 }
             }
-            (Op::AddEntry { .. }, None) => adds.push(c),
+            (Op::AddEntry { .. }, None) => adds.push((c, fed)),
             (Op::RemoveEntry { .. }, None) => push(Ok(Done::AlreadyThere)),
             (Op::RemoveEntry { original }, Some(i)) => {
-                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
-                let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
+                let cur = current(i);
+                let d = if cur.matches(original) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &cur)) };
                 if d.is_ok() {
                     batch.remove.push(i);
                     edits.push(at);
@@ -321,18 +379,19 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
             }
             (_, None) => push(gone(force)),
             (Op::ReplaceEntry { data, type_id, attrs, original }, Some(i)) => {
-                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
+                let cur = current(i);
+                let (seen_new, bytes) = new(data, fed);
                 let meta = node.meta(i);
                 let row_same = meta.as_ref().is_some_and(|m| type_id.is_none_or(|t| m.type_id == Some(t)) && attrs.is_none_or(|a| m.attrs == a));
-                let d = if cur[..] == data[..] && row_same {
+                let d = if row_same && cur.same(&seen_new) {
                     Ok(Done::AlreadyThere)
-                } else if original.matches(&cur) {
+                } else if cur.matches(original) {
                     Ok(Done::Applied)
                 } else {
                     refuse(force, mismatch(name, original, &cur))
                 };
                 if matches!(d, Ok(Done::Applied | Done::Overrode(_))) {
-                    batch.replace.push((i, data.clone()));
+                    batch.replace.push((i, bytes));
                     if type_id.is_some() || attrs.is_some() {
                         let a = attrs.or(meta.map(|m| m.attrs)).unwrap_or([0; 3]);
                         batch.rows.push((i, *type_id, a));
@@ -342,10 +401,10 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 push(d);
             }
             (Op::RenameEntry { to, original }, Some(i)) => {
-                let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
+                let cur = current(i);
                 let d = if names.find(to).is_some_and(|j| j != i) {
                     Err(msg!("mods-apply-rename-taken", "an entry {to} already exists", to = to))
-                } else if original.matches(&cur) {
+                } else if cur.matches(original) {
                     Ok(Done::Applied)
                 } else {
                     refuse(force, mismatch(name, original, &cur))
@@ -369,7 +428,7 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
                 let cur = node.entry_bytes(i).unwrap_or_else(|_| SharedBytes::empty());
                 let (bytes, d) = wear(&cur, base, data, name, force);
                 if let Some(b) = bytes {
-                    batch.replace.push((i, SharedBytes::from(b)));
+                    batch.replace.push((i, SharedBytes::from(b).into()));
                     edits.push(at);
                 }
                 push(d);
@@ -381,12 +440,12 @@ fn apply_in(node: &mut Node, list: &[Located], force: bool, out: &mut Vec<Outcom
     }
     batch.remove.sort_unstable();
     batch.remove.dedup();
-    for c in adds {
+    for (c, fed) in adds {
         let Op::AddEntry { data, type_id, attrs } = &c.op else { continue };
         let name = c.entry.last().map(String::as_str).unwrap_or_default();
         let done = match crate::doc::items::encode_name(name) {
             Ok(n) => {
-                batch.add.push((n, *type_id, *attrs, data.clone()));
+                batch.add.push((n, *type_id, *attrs, new(data, fed).1));
                 edits.push(out.len());
                 Ok(Done::Applied)
             }

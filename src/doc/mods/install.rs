@@ -1,11 +1,12 @@
 //! `mod apply` (docs/cli.md, "mod"): a package installed one file at a time. The package is
 //! read and checked whole first ([`Package::open_lazy`]: every member hashed, none held); then
-//! for each file it changes, that file's members are read and its new bytes built and staged
+//! for each file it changes, that file's changes are read and its new bytes built and staged
 //! ([`Stage`]): an archive edited entry by entry is rebuilt from its directory straight into
-//! the stage (`stream`), anything else built in memory and dropped once staged. Memory is
-//! bounded by a constant plus the items one file's changes name, however many files a package
-//! writes and however large they are; the transaction's commit point and recovery are those of
-//! `journal`.
+//! the stage (`stream`; an NRes entry's new bytes copied from their member as it is written,
+//! not read first), anything else built in memory and dropped once staged. Memory is bounded
+//! by a constant plus the largest single item built in memory (none for NRes entries),
+//! however many files a package writes and however large they are; the transaction's commit
+//! point and recovery are those of `journal`.
 
 use super::apply::Outcome;
 use super::change::Change;
@@ -107,8 +108,6 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
     let mut blocked = false;
     for ((file, which), (rel, path)) in groups.iter().zip(located) {
         let key = file.to_ascii_lowercase();
-        let loaded = lazy.load(pkg, which)?;
-        let changes: Vec<&Change> = loaded.iter().collect();
         // A whole file a change writes as the package holds it: its SHA-256 is the member's,
         // checked when it was read.
         let known = match which.as_slice() {
@@ -118,6 +117,10 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
         let mut current = Body::of_file(&path)?;
         let existed = !current.is_absent();
         let before = if stage.is_some() && !index.contains_key(&key) { current.sha()? } else { None };
+        // The package's changes of the file, read when they are applied (in the order's step
+        // of a rebuild, after the mods before it): an entry's new payload is not read but
+        // copied from its member as the archive is written (`stream::Feed`).
+        let mut given: Option<Vec<Change>> = None;
         let (mut bytes, outs) = if later.clone().any(|k| touched[k].contains(&key)) {
             // Installed before mods that touch this file: rebuilt in the new order.
             let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| unlisted(file))?;
@@ -130,22 +133,25 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
             for &k in touching.iter().filter(|&&k| k < position) {
                 order.push((Step::Mod(&journal.mods[k]), None));
             }
-            order.push((Step::Given(&changes), Some(opts.force)));
+            order.push((Step::Given(pkg, which), Some(opts.force)));
             for &k in touching.iter().filter(|&&k| k >= position) {
                 order.push((Step::Mod(&journal.mods[k]), None));
             }
-            let (b, outs) = replay(&mut shelf, base_body(game, fs)?, file, &order, &mut scratch)?;
+            let (b, outs) = replay(&mut shelf, Some(&mut *lazy), base_body(game, fs)?, file, &order, &mut scratch)?;
             (apply_hand(b, file, &hand, &mut scratch)?, outs)
         } else {
+            let (loaded, fed) = lazy.load_fed(pkg, which)?;
+            let changes: Vec<&Change> = loaded.iter().collect();
             // A dry run keeps nothing it builds: only the outcomes are wanted.
-            let (b, outs) = if stage.is_some() { apply_body(&current, file, &changes, opts.force, &mut scratch)? } else { apply_body(&current, file, &changes, opts.force, &mut Scratch::discard())? };
+            let (b, outs) = if stage.is_some() { apply_body(&current, file, &changes, &fed, opts.force, &mut scratch, &mut *lazy)? } else { apply_body(&current, file, &changes, &fed, opts.force, &mut Scratch::discard(), &mut *lazy)? };
+            given = Some(loaded);
             (b.unwrap_or(current), outs)
         };
         blocked |= outs.iter().any(|o| o.done.is_err());
         let (mut staged, mut after) = (None, None);
         if let Some((stage, kill)) = stage.as_mut().filter(|_| !blocked) {
-            let as_held = |b: &Body| match b {
-                Body::Mem(b) => changes.len() == 1 && changes[0].op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len()),
+            let as_held = |b: &Body| match (b, given.as_deref()) {
+                (Body::Mem(b), Some([c])) => c.op.new_bytes().is_some_and(|d| d.same_buffer(b) && d.len() == b.len()),
                 _ => false,
             };
             after = match known {

@@ -8,13 +8,20 @@
 //! and the other files read that copy (no inflating, no hashing again); the copy goes when the
 //! last of them has read it. A dry run, which has no staging folder, spills into a temporary
 //! folder of its own; only where none can be made is such a member inflated again.
+//!
+//! [`Lazy::load_fed`] reads no member for a change whose bytes are an archive entry's new
+//! payload: it is a source ([`Fed`]) the streamed rebuild copies from the member, or from its
+//! spilled copy, when it writes that entry ([`Feed`]), its length and SHA-256 checked as it
+//! goes; a member other files want is first inflated into its copy, checked the same way.
 
-use super::change::{Change, Op, sha256_hex};
+use super::apply::Fed;
+use super::change::{Change, Digest, Op, sha256_hex};
 use super::package::{MAX_DATA_FILE, Package, PackageError, read_member};
+use super::stream::{Feed, Hashing};
 use crate::formats::bytes::SharedBytes;
 use crate::msg;
 use std::collections::{HashMap, HashSet};
-use std::io::{Read, Seek};
+use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
 /// What a package's members are read from.
@@ -45,6 +52,11 @@ pub struct Lazy {
     inflated: usize,
     /// The temporary folder of [`Lazy::spill_to_temporary`].
     temp: Option<tempfile::TempDir>,
+    /// The sources of the changes [`Lazy::load_fed`] read last: member, SHA-256, size.
+    fed: Vec<(String, String, u64)>,
+    /// Members whose copies no file wants any more, still read by the file loaded last (its
+    /// fed changes): removed at the next load.
+    retired: Vec<String>,
 }
 
 impl Lazy {
@@ -55,7 +67,7 @@ impl Lazy {
                 wanted.entry(m.clone()).or_default().insert(c.file.to_ascii_lowercase());
             }
         }
-        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0, temp: None }
+        Lazy { name: name.to_string(), zip, pending, source, wanted, spill: None, spilled: HashMap::new(), copies: 0, inflated: 0, temp: None, fed: Vec::new(), retired: Vec::new() }
     }
 
     pub fn source(&self) -> &Source {
@@ -98,9 +110,106 @@ impl Lazy {
 
     /// Removes every spilled copy (the command has built its files).
     pub fn drop_spills(&mut self) {
+        self.retired.clear();
         for (_, (p, _)) in self.spilled.drain() {
             let _ = std::fs::remove_file(p);
         }
+    }
+
+    /// Removes the copies of [`Lazy::retired`] members.
+    fn retire(&mut self) {
+        for m in std::mem::take(&mut self.retired) {
+            if let Some((p, _)) = self.spilled.remove(&m) {
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
+
+    /// Streams `member` (`len` bytes as declared) from the zip into `w`, its length and
+    /// SHA-256 checked against `sha` as it goes (an `InvalidData` error when they differ).
+    fn stream_member(&mut self, member: &str, sha: &str, len: u64, w: &mut dyn Write) -> io::Result<()> {
+        let name = self.name.clone();
+        let bad = |why: String| io::Error::new(io::ErrorKind::InvalidData, why);
+        let mut h = Hashing::new(w);
+        {
+            let f = self.zip.by_name(member).map_err(|e| bad(format!("{name}: {member}: {e}")))?;
+            // One byte more than declared shows a member that inflates past its size.
+            io::copy(&mut f.take(len.min(MAX_DATA_FILE) + 1), &mut h).map_err(|e| if e.kind() == io::ErrorKind::InvalidData { bad(format!("{name}: {member}: {e}")) } else { e })?;
+        }
+        self.inflated += 1;
+        let got = h.digest();
+        if got.size != len || !got.sha256.eq_ignore_ascii_case(sha) {
+            let m = crate::msg!("mods-member-changed", "{member} changed since the package was read (its SHA-256 is no longer the manifest's)", member = member);
+            return Err(bad(format!("{name}: {m}")));
+        }
+        Ok(())
+    }
+
+    /// Copies `member` into the spill folder (as [`Lazy::loaded`] does from bytes read), from
+    /// the zip, checked as it goes; a copy that cannot be written is no error.
+    fn spill_member(&mut self, member: &str, sha: &str, len: u64) -> Result<(), PackageError> {
+        let Some((dir, prefix)) = &self.spill else { return Ok(()) };
+        let p = dir.join(format!("{prefix}{}", self.copies));
+        self.copies += 1;
+        let written = std::fs::File::create(&p).and_then(|f| {
+            let mut w = io::BufWriter::with_capacity(1 << 16, f);
+            self.stream_member(member, sha, len, &mut w)?;
+            w.flush()
+        });
+        match written {
+            Ok(()) => {
+                self.spilled.insert(member.to_string(), (p, len as usize));
+                Ok(())
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&p);
+                if e.kind() == io::ErrorKind::InvalidData { Err(refused(super::text::said(&e))) } else { Ok(()) }
+            }
+        }
+    }
+
+    /// As [`Lazy::load`], but a change whose bytes are an archive entry's new payload (an
+    /// `add_entry` or `replace_entry` of one of the file's own entries) holds none: its
+    /// `Fed` (by position) names the member, read as the entry is written ([`Feed`]). The
+    /// sources stay valid until the next load. A member other files want too is inflated into
+    /// its copy first (once per command).
+    pub(super) fn load_fed(&mut self, pkg: &Package, which: &[usize]) -> Result<(Vec<Change>, Vec<Option<Fed>>), PackageError> {
+        self.retire();
+        self.fed.clear();
+        let fed_op = |c: &Change| c.entry.len() == 1 && matches!(c.op, Op::ReplaceEntry { .. } | Op::AddEntry { .. });
+        let rest: Vec<usize> = which.iter().copied().filter(|&i| !pkg.changes.get(i).is_some_and(fed_op)).collect();
+        let mut loaded = self.load(pkg, &rest)?.into_iter();
+        let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
+        let (mut out, mut fed) = (Vec::with_capacity(which.len()), Vec::with_capacity(which.len()));
+        for &i in which {
+            let Some(c) = pkg.changes.get(i) else { return Err(refused(crate::msg!("mods-no-change", "{label}: no change #{i}", label = self.name.clone(), i = i))) };
+            if !fed_op(c) {
+                out.push(loaded.next().ok_or_else(|| refused(crate::msg!("mods-no-change", "{label}: no change #{i}", label = self.name.clone(), i = i)))?);
+                fed.push(None);
+                continue;
+            }
+            let Some((member, sha)) = self.pending.get(i).and_then(|m| m.last()).cloned() else {
+                return Err(refused(crate::msg!("mods-no-change", "{label}: no change #{i}", label = self.name.clone(), i = i)));
+            };
+            let len = self.zip.by_name(&member).map(|f| f.size()).map_err(|e| refused(crate::msg!("mods-member-unreadable", "{name}: {member}: {error}", name = self.name.clone(), member = member.clone(), error = e.to_string())))?;
+            let left = match self.wanted.get_mut(&member) {
+                Some(w) => {
+                    w.retain(|f| !files.contains(f));
+                    w.len()
+                }
+                None => 0,
+            };
+            if left > 0 && !self.spilled.contains_key(&member) {
+                self.spill_member(&member, &sha, len)?;
+            } else if left == 0 && self.spilled.contains_key(&member) {
+                self.retired.push(member.clone());
+            }
+            let id = u32::try_from(self.fed.len()).map_err(|_| refused(crate::msg!("mods-too-many-fed", "{name}: too many changes", name = self.name.clone())))?;
+            self.fed.push((member, sha.clone(), len));
+            out.push(c.clone());
+            fed.push(Some(Fed { id, digest: Digest { size: len, sha256: sha } }));
+        }
+        Ok((out, fed))
     }
 
     /// The bytes of `member`: its spilled copy, or inflated from the zip with its SHA-256
@@ -161,6 +270,7 @@ impl Lazy {
     /// The changes `which` of `pkg` (read by the same open) with their bytes, each member read
     /// once for them.
     pub fn load(&mut self, pkg: &Package, which: &[usize]) -> Result<Vec<Change>, PackageError> {
+        self.retire();
         let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();
         let mut read: HashMap<String, SharedBytes> = HashMap::new();
         let mut out = Vec::with_capacity(which.len());
@@ -193,6 +303,38 @@ impl Lazy {
             self.loaded(member, &files, bytes);
         }
         Ok(out)
+    }
+}
+
+/// A package error of [`Lazy::load_fed`] (its text names the package): built in one place.
+fn refused(what: impl Into<crate::formats::Message>) -> PackageError {
+    PackageError(what.into())
+}
+
+impl Feed for Lazy {
+    fn copy(&mut self, id: u32, w: &mut dyn Write) -> io::Result<()> {
+        let Some((member, sha, len)) = self.fed.get(id as usize).cloned() else {
+            return Err(io::Error::other(format!("{}: no source {id}", self.name)));
+        };
+        // Its copy (checked when it was made), else the zip.
+        if let Some((p, n)) = self.spilled.get(&member).cloned()
+            && n as u64 == len
+            && let Ok(f) = std::fs::File::open(&p)
+        {
+            let got = io::copy(&mut f.take(len), w)?;
+            if got == len {
+                return Ok(());
+            }
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, format!("{}: {got} bytes of {len}", p.display())));
+        }
+        self.stream_member(&member, &sha, len, w)
+    }
+
+    fn load(&mut self, id: u32) -> io::Result<SharedBytes> {
+        let Some((member, sha, _)) = self.fed.get(id as usize).cloned() else {
+            return Err(io::Error::other(format!("{}: no source {id}", self.name)));
+        };
+        self.member(&member, &sha).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, e.0))
     }
 }
 
@@ -282,6 +424,53 @@ mod tests {
         assert_eq!(lazy.member_sizes(0), vec![one.len() as u64]);
         drop(lazy);
         assert!(!dir.exists(), "the folder goes with the reader");
+    }
+
+    #[test]
+    fn a_fed_member_is_copied_checked_and_shared_through_its_copy() {
+        let (one, two) = (vec![5u8; 30_000], b"two".to_vec());
+        let t = tempfile::tempdir().unwrap();
+        let path = t.path().join("fed.parkanmod");
+        std::fs::write(&path, package(3, &one, &two)).unwrap();
+        let stage = t.path().join("stage");
+        std::fs::create_dir(&stage).unwrap();
+        let (mut pkg, mut lazy) = Package::open_lazy("fed", Source::File(path)).unwrap();
+        lazy.spill_into(&stage, "member-");
+        // The three files' changes as entry additions: fed, not read.
+        for c in &mut pkg.changes {
+            c.entry = vec!["NEW".into()];
+            c.op = Op::AddEntry { data: SharedBytes::empty(), type_id: 0, attrs: [0; 3] };
+        }
+        let (changes, fed) = lazy.load_fed(&pkg, &[0]).unwrap();
+        assert!(changes[0].op.new_bytes().unwrap().is_empty(), "no bytes held");
+        let f = fed[0].clone().expect("fed");
+        assert_eq!(f.digest, Digest::of(&one));
+        // Wanted by two more files: inflated once, into its copy, which the others read.
+        assert_eq!((lazy.inflated(), spilled(&stage)), (1, 1));
+        let mut out = Vec::new();
+        lazy.copy(f.id, &mut out).unwrap();
+        assert!(out == one);
+        for i in [1, 2] {
+            let (_, fed) = lazy.load_fed(&pkg, &[i]).unwrap();
+            let mut out = Vec::new();
+            lazy.copy(fed[0].as_ref().unwrap().id, &mut out).unwrap();
+            assert!(out == one, "file {i}");
+        }
+        assert_eq!(lazy.inflated(), 1, "one inflation for three files");
+        // The last file's copy goes at the next load.
+        let (_, fed) = lazy.load_fed(&pkg, &[3]).unwrap();
+        assert_eq!(spilled(&stage), 0);
+        let mut out = Vec::new();
+        lazy.copy(fed[0].as_ref().unwrap().id, &mut out).unwrap();
+        assert_eq!(out, two);
+        // A member whose bytes are not the manifest's (here: its SHA-256 as noted) is refused as
+        // it is copied.
+        lazy.fed[0].1 = "00".repeat(32);
+        let e = lazy.copy(0, &mut Vec::new()).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        assert!(e.to_string().contains("fed: data/0002 changed since the package was read"), "{e}");
+        let e = lazy.copy(7, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("no source 7"), "{e}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! the result is what installing them in that order would have given: byte-identical to the
 //! original when no mod is left on the file.
 
-use super::apply::{Done, Outcome};
+use super::apply::{Done, Fed, Outcome};
 use super::change::Change;
 use super::create::diff_file;
 use super::install::{Ready, transact};
@@ -17,7 +17,7 @@ use super::keys::KeyIndex;
 use super::paths::file_inside;
 use super::shelf::Shelf;
 use super::stage::Stage;
-use super::stream::{Body, Scratch, apply_body};
+use super::stream::{Body, Feed, Held, Scratch, apply_body};
 use super::text::{at_path, io_said, shown};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::message::Message;
@@ -88,10 +88,11 @@ pub(super) fn read_opt(p: &Path) -> io::Result<Option<SharedBytes>> {
 
 
 /// One step of rebuilding a file: an installed mod's changes of it (read from its package
-/// when the file is rebuilt, [`Shelf`]), or changes at hand (the mod being installed).
+/// when the file is rebuilt, [`Shelf`]), or the changes `which` of the package being installed
+/// (read from its members when the step runs).
 pub(super) enum Step<'a> {
     Mod(&'a Installed),
-    Given(&'a [&'a Change]),
+    Given(&'a Package, &'a [usize]),
 }
 
 /// The lower-cased files each installed mod touches, in the journal's order.
@@ -147,27 +148,32 @@ pub(super) fn base_body(game: &Path, fs: &FileState) -> Result<Body, ModError> {
 }
 
 /// A file rebuilt from `base` through `order` (each step with whether its preconditions are
-/// checked rather than forced, and its force); the outcomes of the checked ones. Each
-/// installed mod's changes of the file are read from `shelf` when they are applied and
-/// dropped after; each step's archive is written into `scratch` from the step before
-/// (`stream`), not held.
-pub(super) fn replay(shelf: &mut Shelf, base: Body, file: &str, order: &[(Step, Option<bool>)], scratch: &mut Scratch) -> Result<(Body, Vec<Outcome>), ModError> {
+/// checked rather than forced, and its force); the outcomes of the checked ones. Each step's
+/// changes of the file are read when it runs (an installed mod's from `shelf`, the package
+/// being installed's from `given`), an entry's new payload not read but copied from its member
+/// as the archive is written, and dropped after; each step's archive is written into
+/// `scratch` from the step before (`stream`), not held.
+pub(super) fn replay(shelf: &mut Shelf, mut given: Option<&mut Lazy>, base: Body, file: &str, order: &[(Step, Option<bool>)], scratch: &mut Scratch) -> Result<(Body, Vec<Outcome>), ModError> {
     let mut cur = base;
     let mut outcomes = Vec::new();
     let key = file.to_ascii_lowercase();
     for (step, checked) in order {
-        let loaded: Vec<Change>;
-        let changes: Vec<&Change> = match step {
+        let (loaded, fed, feed): (Vec<Change>, Vec<Option<Fed>>, &mut dyn Feed) = match step {
             Step::Mod(m) => {
-                loaded = shelf.changes(m, &key)?;
-                loaded.iter().collect()
+                let (c, f) = shelf.changes_fed(m, &key)?;
+                (c, f, shelf.feed(m)?)
             }
-            Step::Given(c) => c.to_vec(),
+            Step::Given(pkg, which) => {
+                let lazy = given.as_deref_mut().ok_or_else(|| io::Error::other("the package being installed was not given"))?;
+                let (c, f) = lazy.load_fed(pkg, which)?;
+                (c, f, lazy)
+            }
         };
+        let changes: Vec<&Change> = loaded.iter().collect();
         if changes.is_empty() {
             continue;
         }
-        let (next, outs) = apply_body(&cur, file, &changes, checked.unwrap_or(true), scratch)?;
+        let (next, outs) = apply_body(&cur, file, &changes, &fed, checked.unwrap_or(true), scratch, feed)?;
         let blocked = outs.iter().any(|o| o.done.is_err());
         if checked.is_some() {
             outcomes.extend(outs);
@@ -188,7 +194,7 @@ pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, curre
         return Ok(Vec::new());
     }
     let order: Vec<(Step, Option<bool>)> = old_order.iter().map(|m| (Step::Mod(m), None)).collect();
-    let (expected, _) = replay(shelf, base_body(game, fs)?, &fs.file, &order, scratch)?;
+    let (expected, _) = replay(shelf, None, base_body(game, fs)?, &fs.file, &order, scratch)?;
     let mut out = Vec::new();
     diff_file(&fs.file, expected.load()?, current.load()?, &mut out);
     Ok(out)
@@ -199,7 +205,7 @@ pub(super) fn apply_hand(bytes: Body, file: &str, carry: &[Change], scratch: &mu
         return Ok(bytes);
     }
     let refs: Vec<&Change> = carry.iter().collect();
-    Ok(apply_body(&bytes, file, &refs, true, scratch)?.0.unwrap_or(bytes))
+    Ok(apply_body(&bytes, file, &refs, &[], true, scratch, &mut Held)?.0.unwrap_or(bytes))
 }
 
 /// The installed mods' items: `before` those of the mods before `position` (the last of them
@@ -363,7 +369,7 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         }
         let others: Vec<usize> = touching.iter().copied().filter(|&k| k != idx).collect();
         let remaining: Vec<(Step, Option<bool>)> = others.iter().map(|&k| (Step::Mod(&journal.mods[k]), None)).collect();
-        let (rebuilt, _) = replay(&mut shelf, base_body(game, &fs)?, file, &remaining, &mut scratch)?;
+        let (rebuilt, _) = replay(&mut shelf, None, base_body(game, &fs)?, file, &remaining, &mut scratch)?;
         let mut bytes = apply_hand(rebuilt, file, &carry, &mut scratch)?;
         let names: Vec<String> = others.iter().map(|&k| shown(&journal.mods[k].name).into_owned()).collect();
         let file = &fs.file;

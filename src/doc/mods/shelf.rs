@@ -2,13 +2,16 @@
 //! mods, and a revert, rebuild each file they share from its snapshot through the other mods
 //! in order (docs/formats/parkanmod.md, "The journal"). Each package is opened from its copy
 //! in the journal's folder holding no member ([`Package::open_installed`]), and only the
-//! changes of the file being rebuilt are read, with their members, when it is rebuilt; so
-//! memory is a constant plus the file being rebuilt, whatever the other mods hold.
+//! changes of the file being rebuilt are read when it is rebuilt (an entry's new bytes copied
+//! from their member as the archive is written: [`Lazy::load_fed`]); so memory does not grow
+//! with what the other mods hold.
 
+use super::apply::Fed;
 use super::change::Change;
 use super::journal::{Installed, Journal};
 use super::manage::ModError;
 use super::package::{Lazy, Package};
+use super::stream::Feed;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -33,10 +36,9 @@ impl Shelf {
         Shelf { journal_dir: Journal::dir(game), spill: spill.map(Path::to_path_buf), open: HashMap::new() }
     }
 
-    /// The changes of the installed mod `m` to the file `key` (lower-cased), with their bytes;
-    /// none when it does not touch the file.
-    pub fn changes(&mut self, m: &Installed, key: &str) -> Result<Vec<Change>, ModError> {
-        let shelved = match self.open.entry(m.seq) {
+    /// The package of the installed mod `m`, opened when first asked for.
+    fn open(&mut self, m: &Installed) -> Result<&mut Shelved, ModError> {
+        Ok(match self.open.entry(m.seq) {
             std::collections::hash_map::Entry::Occupied(o) => o.into_mut(),
             std::collections::hash_map::Entry::Vacant(v) => {
                 let (pkg, mut lazy) = Package::open_installed(&self.journal_dir.join(&m.package))?;
@@ -49,11 +51,23 @@ impl Shelf {
                 }
                 v.insert(Shelved { pkg, by_file, lazy })
             }
-        };
+        })
+    }
+
+    /// The changes of the installed mod `m` to the file `key` (lower-cased), with their bytes,
+    /// but an entry's new payload not read: a source of the mod's [`Shelf::feed`]
+    /// ([`Lazy::load_fed`]); none when it does not touch the file.
+    pub fn changes_fed(&mut self, m: &Installed, key: &str) -> Result<(Vec<Change>, Vec<Option<Fed>>), ModError> {
+        let shelved = self.open(m)?;
         match shelved.by_file.get(key) {
-            Some(which) => Ok(shelved.lazy.load(&shelved.pkg, which)?),
-            None => Ok(Vec::new()),
+            Some(which) => Ok(shelved.lazy.load_fed(&shelved.pkg, which)?),
+            None => Ok((Vec::new(), Vec::new())),
         }
+    }
+
+    /// Where the sources of `m`'s changes last read by [`Shelf::changes_fed`] are copied from.
+    pub fn feed(&mut self, m: &Installed) -> Result<&mut dyn Feed, ModError> {
+        Ok(&mut self.open(m)?.lazy)
     }
 
     /// Members inflated from the installed packages so far.
@@ -88,15 +102,15 @@ mod tests {
         let journal = Journal::load(&game).unwrap();
         let mut shelf = Shelf::new(&game, None);
         assert_eq!(shelf.inflated(), 0);
-        let got = shelf.changes(&journal.mods[0], "f3.bin").unwrap();
+        let got = shelf.changes_fed(&journal.mods[0], "f3.bin").unwrap().0;
         assert_eq!(got, vec![pkg.changes[3].clone()]);
         assert_eq!(shelf.inflated(), 1, "one file's member, not the package's five");
-        assert!(shelf.changes(&journal.mods[0], "other.bin").unwrap().is_empty());
+        assert!(shelf.changes_fed(&journal.mods[0], "other.bin").unwrap().0.is_empty());
         assert_eq!(shelf.inflated(), 1);
         // A copy that is gone is an error naming it, not a panic.
         std::fs::remove_file(Journal::dir(&game).join(&journal.mods[0].package)).unwrap();
         let mut shelf = Shelf::new(&game, None);
-        let e = shelf.changes(&journal.mods[0], "f0.bin").unwrap_err().to_string();
+        let e = shelf.changes_fed(&journal.mods[0], "f0.bin").unwrap_err().to_string();
         assert!(e.contains(&journal.mods[0].package), "{e}");
     }
 }

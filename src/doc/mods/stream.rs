@@ -4,19 +4,23 @@
 //! [`rsli::Archive::parse_table`]) and the payloads the changes name, and the rebuilt archive
 //! is written straight into a file of the command's staging folder ([`Scratch`]): entries no
 //! change touches are copied from the source file by byte range, new bytes written from the
-//! member, the directory after them. Memory is then a constant plus the items a file's changes
-//! name, not the file: the bytes are those [`apply_file`] gives for the whole file in memory.
+//! member, the directory after them. An NRes entry a change names is hashed in the file for its
+//! checks, not loaded, and its new payload is copied from its member ([`Feed`]) when the writer
+//! reaches it: memory is then a constant, not the file nor the items (RsLi, which packs each
+//! new payload, and a nested archive or a merged table hold the items they change). The bytes
+//! are those [`apply_file`] gives for the whole file in memory.
 //!
 //! Whole-file changes, files that do not read as archives (their errors are the in-memory
 //! reading's) and a file changed by hand (its changes are found by a diff of two whole files)
 //! take the in-memory way.
 
-use super::apply::{Outcome, apply_archive, apply_file, find};
-use super::change::{Change, hex};
+use super::apply::{Fed, Names, Outcome, apply_archive, apply_file};
+use super::change::{Change, Digest, Op, hex};
 use crate::doc::node::Node;
-use crate::formats::bytes::SharedBytes;
+use crate::formats::bytes::{SharedBytes, Span};
 use crate::formats::{nres, rsli};
-use sha2::Digest;
+use sha2::Digest as _;
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::ops::Range;
@@ -149,11 +153,44 @@ impl Scratch {
     }
 }
 
+/// Where the new bytes of changes that do not hold them come from ([`Fed`]): a package's
+/// members, numbered when the changes were read.
+pub(super) trait Feed {
+    /// Writes the bytes of source `id` into `w`, their length and SHA-256 checked against the
+    /// manifest's as they go: an error when they differ (the rebuild then fails, before the
+    /// commit point).
+    fn copy(&mut self, id: u32, w: &mut dyn Write) -> io::Result<()>;
+    /// The bytes of source `id`, read whole and checked (a change built in memory).
+    fn load(&mut self, id: u32) -> io::Result<SharedBytes>;
+}
+
+/// No sources: changes that hold their bytes.
+pub(super) struct Held;
+
+impl Feed for Held {
+    fn copy(&mut self, id: u32, _: &mut dyn Write) -> io::Result<()> {
+        Err(io::Error::other(format!("no source {id}: the changes hold their bytes")))
+    }
+    fn load(&mut self, id: u32) -> io::Result<SharedBytes> {
+        Err(io::Error::other(format!("no source {id}: the changes hold their bytes")))
+    }
+}
+
 /// A writer that hashes and counts what goes through it.
-struct Hashing<W: Write> {
+pub(super) struct Hashing<W: Write> {
     inner: W,
     h: sha2::Sha256,
     n: u64,
+}
+
+impl<W: Write> Hashing<W> {
+    pub fn new(inner: W) -> Self {
+        Hashing { inner, h: sha2::Sha256::default(), n: 0 }
+    }
+    /// The bytes written and their SHA-256.
+    pub fn digest(self) -> Digest {
+        Digest { size: self.n, sha256: hex(&self.h.finalize()) }
+    }
 }
 
 impl<W: Write> Write for Hashing<W> {
@@ -209,11 +246,49 @@ fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<N
     Ok(None)
 }
 
+/// Whether a change's check of the NRes entry it names needs only the entry's digest: one of
+/// the archive's own entries, not a merged table.
+fn hashed(c: &Change) -> bool {
+    c.entry.len() == 1 && !matches!(c.op, Op::Merged { .. })
+}
+
+/// The digests of the entries of a directory-only `node` that `changes` name for their checks
+/// alone ([`hashed`]), each hashed in the file, not held: NRes entries, and RsLi entries stored
+/// unpacked (an RsLi entry packed otherwise is loaded and unpacked by [`load_named`]).
+fn hash_named(node: &Node, names: &Names, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<HashMap<usize, Digest>> {
+    let mut out = HashMap::new();
+    for c in changes.iter().filter(|c| hashed(c)) {
+        let Some(i) = c.entry.first().and_then(|seg| names.find(seg)) else { continue };
+        if out.contains_key(&i) {
+            continue;
+        }
+        let range = match node {
+            Node::Nres(a) => match a.payload_at(i) {
+                nres::Payload::InFile(r) => Some(r.start as u64..r.end as u64),
+                _ => None,
+            },
+            // The bytes unpacked are the first `unpacked_size` stored (`rsli::method::unpack`).
+            Node::Rsli(a) => {
+                let row = a.entry(i);
+                let size = u64::from(row.unpacked_size());
+                a.stored_range(i).filter(|r| row.method() == rsli::Method::Stored && r.end - r.start >= size).map(|r| r.start..r.start + size)
+            }
+            Node::Blob(_) => None,
+        };
+        if let Some(r) = range {
+            let mut h = Hashing::new(io::sink());
+            copy_range(from, path, r, &mut h)?;
+            out.insert(i, h.digest());
+        }
+    }
+    Ok(out)
+}
+
 /// Loads into a directory-only `node` the payloads `changes` name (their first entry-path
-/// element, resolved as `apply` resolves it) and, RsLi, every xor-packed one (a change of the
-/// lookup table re-keys them).
-fn load_named(node: &mut Node, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<()> {
-    let mut want: Vec<usize> = changes.iter().filter_map(|c| c.entry.first()).filter_map(|seg| find(node, seg)).collect();
+/// element, resolved as `apply` resolves it) that were not hashed (`seen`, [`hash_named`]),
+/// and, RsLi, every xor-packed one (a change of the lookup table re-keys them).
+fn load_named(node: &mut Node, names: &Names, seen: &HashMap<usize, Digest>, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<()> {
+    let mut want: Vec<usize> = changes.iter().filter_map(|c| c.entry.first()).filter_map(|seg| names.find(seg)).filter(|i| !seen.contains_key(i)).collect();
     if let Node::Rsli(a) = &*node {
         want.extend((0..a.len()).filter(|&i| a.entry(i).method().is_xor()));
     }
@@ -240,35 +315,72 @@ fn load_named(node: &mut Node, from: &mut File, path: &Path, changes: &[&Change]
     Ok(())
 }
 
+/// `changes` with the bytes of those `fed` names read from `feed` (`None`: none is fed).
+fn held(changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed) -> io::Result<Option<Vec<Change>>> {
+    if fed.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    let mut out = Vec::with_capacity(changes.len());
+    for (k, c) in changes.iter().enumerate() {
+        let mut c = (*c).clone();
+        if let Some(f) = fed.get(k).and_then(Option::as_ref) {
+            let bytes = feed.load(f.id)?;
+            match &mut c.op {
+                Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } | Op::AddFile { data } | Op::ReplaceFile { data, .. } | Op::Merged { data, .. } => *data = bytes,
+                Op::RemoveEntry { .. } | Op::RenameEntry { .. } | Op::RemoveFile { .. } => {}
+            }
+        }
+        out.push(c);
+    }
+    Ok(Some(out))
+}
+
 /// `changes` (all of one file) applied to `body`, as [`apply_file`] applies them: an archive
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
-/// payloads the changes name; anything else in memory. The new bytes, or `None` when they are
+/// payloads the changes name; anything else in memory. A change whose `fed` (by position) is
+/// given holds no new bytes: they are copied from `feed` as the NRes archive is written (read
+/// whole for RsLi and for a file built in memory). The new bytes, or `None` when they are
 /// `body`'s.
-pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], force: bool, scratch: &mut Scratch) -> io::Result<(Option<Body>, Vec<Outcome>)> {
+pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     if let Body::Disk(d) = body
         && !changes.is_empty()
         && changes.iter().all(|c| !c.entry.is_empty())
     {
         let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
         if let Some(mut node) = open_directory(&mut from, &d.path, d.len)? {
-            load_named(&mut node, &mut from, &d.path, changes)?;
+            // RsLi packs each new payload: the fed ones are read.
+            let loaded = if matches!(node, Node::Rsli(_)) { held(changes, fed, feed)? } else { None };
+            let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
+            let fed = if loaded.is_some() { &[][..] } else { fed };
+            let names = Names::of(&node);
+            let seen = hash_named(&node, &names, &mut from, &d.path, &refs)?;
+            load_named(&mut node, &names, &seen, &mut from, &d.path, &refs)?;
+            drop(names);
             let mut outcomes = Vec::new();
-            if !apply_archive(&mut node, changes, force, &mut outcomes) {
+            if !apply_archive(&mut node, &refs, fed, &seen, force, &mut outcomes) {
                 return Ok((None, outcomes));
             }
             if scratch.discard {
                 return Ok((Some(Body::Built), outcomes));
             }
             let (p, f) = scratch.create()?;
-            let mut w = Hashing { inner: io::BufWriter::with_capacity(1 << 16, f), h: sha2::Sha256::default(), n: 0 };
+            let mut w = Hashing::new(io::BufWriter::with_capacity(1 << 16, f));
             let src = d.path.clone();
-            let written = node.write_streamed(&mut w, &mut |r, w| copy_range(&mut from, &src, r, w)).and_then(|_| w.flush());
-            let built = OnDisk { path: p, len: w.n, sha: Some(hex(&w.h.finalize())), scratch: true };
-            written.map_err(|e| named(&built.path, e))?;
+            let written = node
+                .write_streamed(&mut w, &mut |span, w| match span {
+                    Span::File(r) => copy_range(&mut from, &src, r, w),
+                    Span::Source { id, .. } => feed.copy(id, w),
+                })
+                .and_then(|_| w.flush());
+            let (n, sha) = (w.n, hex(&w.h.finalize()));
+            let built = OnDisk { path: p, len: n, sha: Some(sha), scratch: true };
+            written.map_err(|e| if e.kind() == io::ErrorKind::InvalidData { e } else { named(&built.path, e) })?;
             return Ok((Some(Body::Disk(built)), outcomes));
         }
     }
-    let r = apply_file(body.load()?, file, changes, force);
+    let loaded = held(changes, fed, feed)?;
+    let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
+    let r = apply_file(body.load()?, file, &refs, force);
     Ok((Some(r.bytes.map_or(Body::Absent, Body::Mem)), r.outcomes))
 }
 

@@ -2,7 +2,7 @@
 //! byte no edit touched keeps its value and its offset modulo 8.
 
 use super::{Archive, Item, Loc, MAX_NEW_NAME, Piece, Row, lookup_order};
-use crate::formats::bytes::{SharedBytes, round_up8};
+use crate::formats::bytes::{NewBytes, SharedBytes, round_up8};
 use crate::formats::{Error, Result};
 use crate::msg;
 
@@ -13,14 +13,14 @@ const ROW_LEN_U64: u64 = super::ROW_LEN as u64;
 /// removals).
 #[derive(Debug, Default)]
 pub struct Batch {
-    /// New payloads.
-    pub replace: Vec<(usize, SharedBytes)>,
+    /// New payloads (held, or sources a streamed write copies: [`NewBytes`]).
+    pub replace: Vec<(usize, NewBytes)>,
     /// A row's type (when given) and attrs.
     pub rows: Vec<(usize, Option<u32>, [u32; 3])>,
     pub rename: Vec<(usize, Vec<u8>)>,
     pub remove: Vec<usize>,
     /// Entries appended in order: name, type, attrs, payload.
-    pub add: Vec<(Vec<u8>, u32, [u32; 3], SharedBytes)>,
+    pub add: Vec<(Vec<u8>, u32, [u32; 3], NewBytes)>,
 }
 
 impl Archive {
@@ -110,7 +110,7 @@ impl Archive {
         for (i, bytes) in &b.replace {
             self.check_index(*i)?;
             u32::try_from(bytes.len()).map_err(|_| too_large(bytes.len()))?;
-            total += bytes.len() as u64 + 8;
+            total += bytes.len() + 8;
         }
         for (i, name) in &b.rename {
             self.check_index(*i)?;
@@ -122,7 +122,7 @@ impl Archive {
         for (name, _, _, bytes) in &b.add {
             check_new_name(name)?;
             u32::try_from(bytes.len()).map_err(|_| too_large(bytes.len()))?;
-            total += bytes.len() as u64 + 8 + 8 + ROW_LEN_U64;
+            total += bytes.len() + 8 + 8 + ROW_LEN_U64;
         }
         if total + 8 > u64::from(u32::MAX) {
             return Err(Error::new(0, msg!("nres-over-4gib", "the archive would exceed 4 GiB, the limit of NRes offsets")));
@@ -134,7 +134,7 @@ impl Archive {
         }
         // Replacements (and removals, which first replace the payload by nothing): in place
         // where the payload is its entry's alone, else appended.
-        let emptied = b.remove.iter().map(|&i| (i, SharedBytes::empty()));
+        let emptied = b.remove.iter().map(|&i| (i, NewBytes::Held(SharedBytes::empty())));
         let mut appended = Vec::new();
         for (i, bytes) in b.replace.into_iter().chain(emptied) {
             let Loc { item, .. } = self.locs[i];
@@ -144,7 +144,7 @@ impl Archive {
                     let (s, n) = (old.len() as i64, bytes.len() as i64);
                     let shift = round_up8(n - s);
                     *pad_after = (i64::from(*pad_after) + shift - (n - s)) as u32;
-                    *old = Piece::new(bytes);
+                    *old = Piece::of(bytes);
                 }
                 self.locs[i].rel = 0;
             } else {
@@ -192,13 +192,14 @@ impl Archive {
     }
 
     /// [`Archive::append_item`] with the data region's end known (`end`, moved past it).
-    fn append_at(&mut self, end: &mut usize, bytes: SharedBytes) -> Loc {
+    fn append_at(&mut self, end: &mut usize, bytes: NewBytes) -> Loc {
         let pad = (8 - *end % 8) % 8;
         if pad > 0 {
             self.items.push(Item::Gap(Piece::new(SharedBytes::from(vec![0u8; pad]))));
         }
-        *end += pad + bytes.len();
-        self.items.push(Item::Data { bytes: Piece::new(bytes), pad_after: 0 });
+        let piece = Piece::of(bytes);
+        *end += pad + piece.len();
+        self.items.push(Item::Data { bytes: piece, pad_after: 0 });
         Loc { item: self.items.len() - 1, rel: 0 }
     }
 
@@ -291,7 +292,8 @@ impl Archive {
 }
 
 /// A payload past what a u32 size field holds.
-fn too_large(len: usize) -> Error {
+fn too_large(len: impl TryInto<u64>) -> Error {
+    let len: u64 = len.try_into().unwrap_or(u64::MAX);
     Error::new(0, msg!("nres-payload-too-large", "payload of {len} bytes is too large for NRes", len = len))
 }
 

@@ -24,7 +24,7 @@ pub use parse::directory_type_ids;
 pub use lookup::{compare_names, lookup_order};
 pub use row::Row;
 
-use super::bytes::{CopyRange, SharedBytes};
+use super::bytes::{CopyRange, NewBytes, SharedBytes, Span};
 use std::ops::Range;
 
 pub const MAGIC: &[u8; 4] = b"NRes";
@@ -36,11 +36,14 @@ pub const NAME_FIELD: usize = 36;
 pub const MAX_NEW_NAME: usize = 31;
 
 /// Bytes of an item: a range of the data region the archive was read from (NRes offsets are
-/// u32), or bytes an edit brought. Kept to 16 bytes: a parse writes thousands of them.
+/// u32), bytes an edit brought, or bytes an edit named and did not bring (a source of the
+/// caller's, [`NewBytes::Source`], copied by [`Archive::write_streamed`]). Kept to 16 bytes: a
+/// parse writes thousands of them.
 #[derive(Clone, Debug)]
 enum Piece {
     Read { start: u32, end: u32 },
     New(Box<SharedBytes>),
+    Source { id: u32, len: u32 },
 }
 
 impl Piece {
@@ -51,10 +54,18 @@ impl Piece {
     fn new(bytes: SharedBytes) -> Piece {
         Piece::New(Box::new(bytes))
     }
+    /// An edit's new bytes, whose length its caller checked fits NRes's u32.
+    fn of(bytes: NewBytes) -> Piece {
+        match bytes {
+            NewBytes::Held(b) => Piece::new(b),
+            NewBytes::Source { id, len } => Piece::Source { id, len: len as u32 },
+        }
+    }
     fn len(&self) -> usize {
         match self {
             Piece::Read { start, end } => (end - start) as usize,
             Piece::New(b) => b.len(),
+            Piece::Source { len, .. } => *len as usize,
         }
     }
 }
@@ -176,6 +187,7 @@ impl Archive {
         match piece {
             Piece::Read { start, end } => &self.data[*start as usize..*end as usize],
             Piece::New(b) => b,
+            Piece::Source { id, .. } => panic!("the bytes of source {id} are not held: such an archive is written with write_streamed"),
         }
     }
     pub fn header(&self) -> &[u8; HEADER_LEN] {
@@ -189,6 +201,7 @@ impl Archive {
         match self.payload_at(i) {
             Payload::Bytes(b) => b,
             Payload::InFile(r) => panic!("entry {i}'s payload (file bytes {r:?}) was not loaded into the directory-only reading"),
+            Payload::Source(id) => panic!("entry {i}'s payload is source {id}, not held"),
         }
     }
 
@@ -208,6 +221,7 @@ impl Archive {
         Payload::Bytes(match self.items[loc.item].piece() {
             Piece::Read { start, .. } => self.data.slice(*start as usize + loc.rel..*start as usize + loc.rel + size),
             Piece::New(b) => b.slice(loc.rel..loc.rel + size),
+            Piece::Source { id, .. } => return Payload::Source(*id),
         })
     }
 
@@ -222,7 +236,7 @@ impl Archive {
         let loc = self.locs[i];
         match self.items[loc.item].piece() {
             Piece::Read { start, .. } => Some(HEADER_LEN + *start as usize + loc.rel..HEADER_LEN + *start as usize + loc.rel + size),
-            Piece::New(_) => None,
+            Piece::New(_) | Piece::Source { .. } => None,
         }
     }
 
@@ -241,7 +255,7 @@ impl Archive {
         let item = self.locs[i].item;
         let (start, end) = match self.items[item].piece() {
             Piece::Read { start, end } => (*start as usize, *end as usize),
-            Piece::New(_) => return Ok(()),
+            Piece::New(_) | Piece::Source { .. } => return Ok(()),
         };
         if bytes.len() != end - start {
             return Err(crate::formats::Error::new(HEADER_LEN + start, format!("entry {i}: {} bytes given for a payload cluster of {}", bytes.len(), end - start)));
@@ -259,7 +273,7 @@ impl Archive {
         self.build_layout();
         match self.items[self.locs[i].item].piece() {
             Piece::Read { start, end } => Some(HEADER_LEN + *start as usize..HEADER_LEN + *end as usize),
-            Piece::New(_) => None,
+            Piece::New(_) | Piece::Source { .. } => None,
         }
     }
 
@@ -295,14 +309,15 @@ impl Archive {
     }
 
     /// Streams the archive as [`Archive::write_to`] does; the bytes of a data region left in
-    /// the file (a directory-only reading) are written by `copy`, given their file range, in
-    /// order. So an archive is rebuilt from its file with only its directory and the edited
-    /// payloads in memory.
+    /// the file (a directory-only reading) are written by `copy`, given their file range, and
+    /// new payloads not held by `copy` given their source ([`Span`]), in order. So an archive is
+    /// rebuilt from its file with only its directory in memory.
     pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
         const ZEROS: [u8; 4096] = [0; 4096];
         let at = HEADER_LEN as u64;
         let mut piece = |p: &Piece, w: &mut dyn std::io::Write| match (p, self.away) {
-            (Piece::Read { start, end }, Some(_)) => copy(at + u64::from(*start)..at + u64::from(*end), w),
+            (Piece::Read { start, end }, Some(_)) => copy(Span::File(at + u64::from(*start)..at + u64::from(*end)), w),
+            (Piece::Source { id, len }, _) => copy(Span::Source { id: *id, len: u64::from(*len) }, w),
             _ => w.write_all(self.bytes_of(p)),
         };
         w.write_all(&self.header)?;
@@ -400,6 +415,8 @@ pub enum Payload {
     Bytes(SharedBytes),
     /// A range of the file a directory-only reading was made from, not loaded.
     InFile(Range<usize>),
+    /// New bytes an edit named and did not bring ([`NewBytes::Source`]): the source's id.
+    Source(u32),
 }
 
 /// The `type` string of `list --json`: the four bytes when all are printable ASCII, else the

@@ -398,3 +398,37 @@ fn findings_and_refusals_read_in_russian() {
     assert_eq!(e.message, "entry_count runs past the end (need 4 bytes, 0 left)");
     assert_eq!(text_in(Language::Russian, &e.message, e.key.as_deref()), "entry_count выходит за конец данных (нужно 4 байта, осталось 0)");
 }
+
+/// New payloads given as sources ([`NewBytes::Source`]) are written by the streamed writer's
+/// callback where the held bytes would be: the same file, byte for byte, in place and appended.
+#[test]
+fn sources_are_written_where_held_bytes_would_be() {
+    let bytes = fx::all().into_iter().map(|(_, b)| b).max_by_key(|b| parse(b).0.len()).expect("fixtures");
+    let (a, _) = parse(&bytes);
+    assert!(a.len() >= 2);
+    let new: Vec<SharedBytes> = (0..3).map(|k| SharedBytes::from(fx::pattern(k, 100 + 333 * k as usize))).collect();
+    let batch = |source: bool| {
+        let b = |k: usize| if source { NewBytes::Source { id: k as u32, len: new[k].len() as u64 } } else { NewBytes::Held(new[k].clone()) };
+        edit::Batch { replace: vec![(1, b(0))], add: vec![(b"ADDED".to_vec(), 7, [1, 2, 3], b(1)), (b"ADDED2".to_vec(), 7, [0; 3], b(2))], remove: vec![0], ..Default::default() }
+    };
+    let mut held = a.clone();
+    held.edit_batch(batch(false)).unwrap();
+    let mut fed = a.clone();
+    fed.edit_batch(batch(true)).unwrap();
+    assert!(matches!(fed.payload_at(0), Payload::Source(0)), "the replaced entry (now #0) is its source");
+    let mut out = Vec::new();
+    let mut asked = Vec::new();
+    fed.write_streamed(&mut out, &mut |span, w| match span {
+        Span::Source { id, len } => {
+            asked.push(id);
+            assert_eq!(len, new[id as usize].len() as u64);
+            w.write_all(&new[id as usize])
+        }
+        Span::File(r) => panic!("nothing is left in a file: {r:?}"),
+    })
+    .unwrap();
+    assert!(out == held.write(), "the same bytes as with the payloads held");
+    assert_eq!(asked, vec![0, 1, 2], "each source copied once, in file order");
+    // Written without a callback that gives them: an error, not a panic.
+    assert!(fed.write_to(&mut Vec::new()).is_err());
+}

@@ -88,15 +88,17 @@ impl Archive {
         let key = |i: usize| if reorders && !removed[i] { order[pos[i]] } else { self.xor_key(i) };
         let mut replaced = Vec::with_capacity(b.replace.len());
         let mut is_replaced = vec![false; n];
+        // Stored bytes are the contents: shared, not copied.
+        let pack = |m: Method, key: u16, data: &SharedBytes| if m == Method::Stored { Ok(data.clone()) } else { method::pack(m, key, data).map(SharedBytes::from) };
         for (i, data, m) in &b.replace {
             let unpacked = size_u32(data.len())?;
-            replaced.push((*i, SharedBytes::from(method::pack(*m, key(*i), data)?), *m, unpacked));
+            replaced.push((*i, pack(*m, key(*i), data)?, *m, unpacked));
             is_replaced[*i] = true;
         }
         let mut added = Vec::with_capacity(b.add.len());
         for (k, (name, data, m)) in b.add.iter().enumerate() {
             let unpacked = size_u32(data.len())?;
-            added.push((name, SharedBytes::from(method::pack(*m, order[kept + k], data)?), *m, unpacked));
+            added.push((name, pack(*m, order[kept + k], data)?, *m, unpacked));
         }
         let mut rekeyed = Vec::new();
         if reorders {

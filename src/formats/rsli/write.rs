@@ -3,7 +3,7 @@
 
 use super::archive::{Archive, COUNT_AT, COUNT2_AT, Chunk, SEED_AT, SUM_AT};
 use super::cipher;
-use crate::formats::bytes::{CopyRange, le_u32, put_u16, put_u32};
+use crate::formats::bytes::{CopyRange, Span, le_u32, put_u16, put_u32};
 
 impl Archive {
     /// The file's bytes. An archive that was parsed and not edited is written byte-identically.
@@ -42,7 +42,7 @@ impl Archive {
         for chunk in &self.body {
             match chunk {
                 Chunk::Held(b) => w.write_all(b)?,
-                Chunk::InFile(r) => copy(r.clone(), w)?,
+                Chunk::InFile(r) => copy(Span::File(r.clone()), w)?,
             }
         }
         if let Some(t) = self.trailer {
