@@ -116,8 +116,8 @@ impl Node {
         match self {
             Node::Nres(a) => match a.payload_at(index) {
                 nres::Payload::Bytes(b) => Ok(b),
-                nres::Payload::InFile(r) => Err(Error::new(r.start, format!("entry #{index}: its payload was not read from the file"))),
-                nres::Payload::Source(_) => Err(Error::new(0, format!("entry #{index}: its new payload is not held"))),
+                nres::Payload::InFile(r) => Err(Error::new(r.start, msg!("node-payload-not-read", "entry #{index}: its payload was not read from the file", index = index))),
+                nres::Payload::Source(_) => Err(Error::new(0, msg!("node-payload-not-held", "entry #{index}: its new payload is not held", index = index))),
             },
             Node::Rsli(a) => a.unpack(index).map(SharedBytes::from),
             Node::Blob(_) => unreachable!("check_index refuses blobs"),
@@ -210,7 +210,7 @@ impl Node {
                 // RsLi packs each new payload: it must be held.
                 let held = |b: crate::formats::bytes::NewBytes| match b {
                     crate::formats::bytes::NewBytes::Held(b) => Ok(b),
-                    crate::formats::bytes::NewBytes::Source { id, .. } => Err(Error::new(0, format!("RsLi packs its payloads: source {id} must be held"))),
+                    crate::formats::bytes::NewBytes::Source { id, .. } => Err(Error::new(0, msg!("node-rsli-source", "RsLi packs its payloads: source {id} must be held", id = id))),
                 };
                 let replace = b.replace.into_iter().map(|(i, bytes)| Ok((i, held(bytes)?, method(i)))).collect::<Result<_>>()?;
                 let add = b.add.into_iter().map(|(name, _, _, bytes)| Ok((name, held(bytes)?, rsli::Method::Deflate))).collect::<Result<_>>()?;

@@ -118,3 +118,6 @@ diff-bytes-differ = различается { $n } { $n ->
     }
 diff-more-ranges = ещё диапазонов: { $n }, байт: { $rest }
 merge-conflict-and = { $a }; { $b }
+node-payload-not-read = запись №{ $index }: её данные не прочитаны из файла
+node-payload-not-held = запись №{ $index }: её новые данные не загружены
+node-rsli-source = RsLi упаковывает свои данные: источник { $id } должен быть загружен

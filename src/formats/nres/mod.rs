@@ -246,7 +246,7 @@ impl Archive {
     /// reading, and written from these bytes. Fails when `bytes` are not that range's length.
     pub fn load_payload(&mut self, i: usize, bytes: SharedBytes) -> crate::formats::Result<()> {
         if i >= self.len() {
-            return Err(crate::formats::Error::new(0, format!("no entry #{i} (the archive has {})", self.len())));
+            return Err(crate::formats::Error::new(0, crate::msg!("archive-no-entry", "no entry #{i} (the archive has {count})", i = i, count = self.len())));
         }
         if self.in_file(i).is_none() {
             return Ok(());
@@ -258,7 +258,7 @@ impl Archive {
             Piece::New(_) | Piece::Source { .. } => return Ok(()),
         };
         if bytes.len() != end - start {
-            return Err(crate::formats::Error::new(HEADER_LEN + start, format!("entry {i}: {} bytes given for a payload cluster of {}", bytes.len(), end - start)));
+            return Err(crate::formats::Error::new(HEADER_LEN + start, crate::msg!("nres-cluster-size", "entry {i}: {given} bytes given for a payload cluster of {size}", i = i, given = bytes.len(), size = end - start)));
         }
         match &mut self.items[item] {
             Item::Gap(p) | Item::Data { bytes: p, .. } => *p = Piece::new(bytes),

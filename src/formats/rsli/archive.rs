@@ -151,7 +151,7 @@ impl Archive {
     pub fn load_packed(&mut self, i: usize, bytes: SharedBytes) -> Result<()> {
         let Some(r) = self.stored_range(i) else { return Ok(()) };
         if bytes.len() as u64 != r.end - r.start {
-            return Err(Error::new(r.start, format!("entry {i}: {} bytes given for {} stored", bytes.len(), r.end - r.start)));
+            return Err(Error::new(r.start, crate::msg!("rsli-stored-size", "entry {i}: {given} bytes given for {stored} stored", i = i, given = bytes.len(), stored = r.end - r.start)));
         }
         self.packed[i] = bytes;
         Ok(())
