@@ -247,3 +247,6 @@ mission-merge-both-changed = { $what }: изменено с обеих стор�
 mission-merge-removed-edited = { $label }: с одной стороны удалён, с другой изменён
 mission-merge-edited-removed = { $label }: с одной стороны изменён, с другой удалён
 mission-merge-field = { $label }: обе стороны изменили поле { $name }
+resolve-sibling-unreadable = { $name } в { $origin } не читается: { $error }
+resolve-unit-file-unreadable = файл юнита { $p } не читается: { $error }
+mission-reading-refuses = чтение clan-body={ $name } этот файл не читает: { $why }

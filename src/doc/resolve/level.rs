@@ -3,7 +3,7 @@
 //! visuals' draw ranges resolved against them. The scene layer draws it; `check` and `info`
 //! report what it found.
 
-use super::{AssetSource, Found, error_text, prefixed};
+use super::{AssetSource, Found, prefixed};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::xray_geom::LevelGeom;
 use crate::formats::xray_level::Level;
@@ -30,7 +30,7 @@ fn sibling(assets: &dyn AssetSource, name: &str, notes: &mut Vec<crate::formats:
                 Some(g)
             }
             Err(e) => {
-                diags.push(Diagnostic::warning(0u64, error_text(&format!("{name} at {} cannot be read: ", b.origin), &e)));
+                diags.push(Diagnostic::warning(0u64, crate::msg!("resolve-sibling-unreadable", "{name} at {origin} cannot be read: {error}", name = name, origin = &b.origin, error = &e)));
                 None
             }
         },

@@ -459,7 +459,7 @@ pub fn resolve_mission(game: &GameFolder, mission: Mission, readings: &Readings)
                 .or_insert_with(|| match game.read(&p) {
                     Found::Yes(b) => match resolve_unit(game, &p, &b.bytes, readings, &mut records) {
                         Ok(u) => ObjectTarget::Unit(Arc::new(u)),
-                        Err(e) => ObjectTarget::Missing(error_text(&format!("unit file {p} does not read: "), &e)),
+                        Err(e) => ObjectTarget::Missing(msg!("resolve-unit-file-unreadable", "unit file {p} does not read: {error}", p = &p, error = &e)),
                     },
                     other => ObjectTarget::Missing(other.why(&format!("unit file {p}")).unwrap_or_else(|| Message::from(""))),
                 })

@@ -57,7 +57,7 @@ fn other_reading_note(item: &Item, mine: &Mission) -> Option<Diagnostic> {
     match Mission::parse_with(item.bytes, &Options { clan_body: other, versions: VersionCheck::Gated }) {
         Ok((m, _)) if m == *mine => None,
         Ok(_) => Some(Diagnostic::info(0, msg!("mission-other-reading-differs", "the reading clan-body={name} reads this file differently (other values for the clans)", name = name))),
-        Err(e) => Some(Diagnostic::info(e.offset, e.text().prefixed(&format!("the reading clan-body={name} does not read this file: ")))),
+        Err(e) => Some(Diagnostic::info(e.offset, crate::msg!("mission-reading-refuses", "the reading clan-body={name} does not read this file: {why}", name = name, why = &e.text()))),
     }
 }
 
