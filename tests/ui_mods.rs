@@ -22,6 +22,10 @@ use parkan_studio::fixtures::game::{GameSpec, write_game};
 use parkan_studio::formats::bytes::SharedBytes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+#[allow(dead_code)]
+#[path = "support/mods.rs"]
+mod mods_support;
+use mods_support::swap_texture;
 
 fn harness(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
     let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
@@ -39,15 +43,6 @@ fn copy_dir(from: &Path, to: &Path) {
     parkan_studio::fixtures::files::copy_dir(from, to).unwrap();
 }
 
-/// Gives entry `name` of `Textures.lib` in `dir` the bytes of entry `from`.
-fn swap_texture(dir: &Path, name: &str, from: &str) {
-    let path = dir.join("Textures.lib");
-    let (mut node, _) = Node::parse("Textures.lib", SharedBytes::from(std::fs::read(&path).unwrap())).unwrap();
-    let bytes = node.entry_bytes(node.resolve(from).unwrap()).unwrap();
-    let i = node.resolve(name).unwrap();
-    node.replace_entry(i, bytes).unwrap();
-    std::fs::write(&path, node.write()).unwrap();
-}
 
 /// A package made from a copy of `game` where each (entry, from) texture swap is done, plus a
 /// loose file.

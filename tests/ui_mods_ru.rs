@@ -17,20 +17,13 @@ use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::mods::Meta;
 use parkan_studio::doc::mods::create::{diff_folders, write_package};
 use parkan_studio::doc::mods::journal::Journal;
-use parkan_studio::doc::node::Node;
 use parkan_studio::fixtures::game::{GameSpec, write_game};
-use parkan_studio::formats::bytes::SharedBytes;
 use std::path::{Path, PathBuf};
+#[allow(dead_code)]
+#[path = "support/mods.rs"]
+mod mods_support;
+use mods_support::swap_texture;
 
-/// Gives entry `name` of `Textures.lib` in `dir` the bytes of entry `from`.
-fn swap_texture(dir: &Path, name: &str, from: &str) {
-    let path = dir.join("Textures.lib");
-    let (mut node, _) = Node::parse("Textures.lib", SharedBytes::from(std::fs::read(&path).unwrap())).unwrap();
-    let bytes = node.entry_bytes(node.resolve(from).unwrap()).unwrap();
-    let i = node.resolve(name).unwrap();
-    node.replace_entry(i, bytes).unwrap();
-    std::fs::write(&path, node.write()).unwrap();
-}
 
 /// A package that swaps BRICK00.0 for WALL00.0 and adds a loose file: two files.
 fn make_mod(t: &Path, game: &Path) -> PathBuf {

@@ -40,3 +40,17 @@ pub fn zip_of(members: &[(&str, &[u8])]) -> Vec<u8> {
     }
     z.finish().unwrap().into_inner()
 }
+
+/// Gives entry `name` of `Textures.lib` in `dir` the bytes of entry `from` (an edit a mod is
+/// made of, or a hand edit under an installed mod).
+#[allow(dead_code, reason = "the Mods panel's suites use it; the command-line ones do not")]
+pub fn swap_texture(dir: &std::path::Path, name: &str, from: &str) {
+    use parkan_studio::doc::node::Node;
+    use parkan_studio::formats::bytes::SharedBytes;
+    let path = dir.join("Textures.lib");
+    let (mut node, _) = Node::parse("Textures.lib", SharedBytes::from(std::fs::read(&path).unwrap())).unwrap();
+    let bytes = node.entry_bytes(node.resolve(from).unwrap()).unwrap();
+    let i = node.resolve(name).unwrap();
+    node.replace_entry(i, bytes).unwrap();
+    std::fs::write(&path, node.write()).unwrap();
+}
