@@ -335,6 +335,60 @@ fn held(changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed) -> io::Re
     Ok(Some(out))
 }
 
+/// Packs the new payload of each change of an RsLi `node` that `fed` names, one at a time, into
+/// a file of `scratch` (a stored one copied from the feed, not held), and declares it to the
+/// archive ([`rsli::Archive::prepacked`]); the files by source id, removed when dropped. An
+/// empty map for NRes (its writer copies from the feed); `None` when a payload cannot be
+/// packed ahead (its entry's xor method keys it by the final lookup table, a change inside a
+/// nested archive, a source that two methods would pack): they are then read whole.
+fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Option<HashMap<u32, OnDisk>>> {
+    if !matches!(node, Node::Rsli(_)) {
+        return Ok(Some(HashMap::new()));
+    }
+    let names = Names::of(node);
+    let Node::Rsli(a) = node else { return Ok(None) };
+    // The method `Node::edit_batch` packs each with: the entry's (an unknown one: Deflate),
+    // Deflate for a new entry.
+    let mut want: Vec<(u32, u64, rsli::Method)> = Vec::new();
+    for (k, c) in changes.iter().enumerate() {
+        let Some(f) = fed.get(k).and_then(Option::as_ref) else { continue };
+        let [seg] = &c.entry[..] else { return Ok(None) };
+        let m = match names.find(seg).map(|i| a.entry(i).method()) {
+            Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
+            Some(m) => m,
+        };
+        match want.iter().find(|w| w.0 == f.id) {
+            _ if m.is_xor() => return Ok(None),
+            Some(w) if w.2 != m || w.1 != f.digest.size => return Ok(None),
+            Some(_) => {}
+            None => want.push((f.id, f.digest.size, m)),
+        }
+    }
+    drop(names);
+    let mut out = HashMap::new();
+    for (id, unpacked, m) in want {
+        let (p, file) = scratch.create()?;
+        let mut built = OnDisk { path: p, len: 0, sha: None, scratch: true };
+        let mut w = io::BufWriter::with_capacity(1 << 16, file);
+        let packed = if m == rsli::Method::Stored {
+            feed.copy(id, &mut w)?;
+            unpacked
+        } else {
+            // One entry and its packed copy at a time; the key is used by xor methods only.
+            let data = feed.load(id)?;
+            let packed = rsli::pack(m, 0, &data).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(built.path.display(), e)))?;
+            drop(data);
+            w.write_all(&packed).map_err(|e| named(&built.path, e))?;
+            packed.len() as u64
+        };
+        w.flush().map_err(|e| named(&built.path, e))?;
+        built.len = packed;
+        a.prepacked(id, rsli::Prepacked { method: m, packed, unpacked });
+        out.insert(id, built);
+    }
+    Ok(Some(out))
+}
+
 /// `changes` (all of one file) applied to `body`, as [`apply_file`] applies them: an archive
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
 /// payloads the changes name; anything else in memory. A change whose `fed` (by position) is
@@ -348,8 +402,10 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
     {
         let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
         if let Some(mut node) = open_directory(&mut from, &d.path, d.len)? {
-            // RsLi packs each new payload: the fed ones are read.
-            let loaded = if matches!(node, Node::Rsli(_)) { held(changes, fed, feed)? } else { None };
+            // RsLi packs each new payload before its table: the fed ones are packed ahead into
+            // files of the stage, one at a time, or (an xor method, a nested change) read.
+            let packs = prepack(&mut node, changes, fed, feed, scratch)?;
+            let loaded = if packs.is_none() { held(changes, fed, feed)? } else { None };
             let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
             let fed = if loaded.is_some() { &[][..] } else { fed };
             let names = Names::of(&node);
@@ -369,7 +425,10 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
             let written = node
                 .write_streamed(&mut w, &mut |span, w| match span {
                     Span::File(r) => copy_range(&mut from, &src, r, w),
-                    Span::Source { id, .. } => feed.copy(id, w),
+                    Span::Source { id, len } => match packs.as_ref().and_then(|p| p.get(&id)) {
+                        Some(p) => copy_range(&mut File::open(&p.path).map_err(|e| named(&p.path, e))?, &p.path, 0..len, w),
+                        None => feed.copy(id, w),
+                    },
                 })
                 .and_then(|_| w.flush());
             let (n, sha) = (w.n, hex(&w.h.finalize()));

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::formats::Result;
-use crate::formats::bytes::SharedBytes;
+use crate::formats::bytes::{NewBytes, SharedBytes};
 
 /// xorshift64*: a fixed sequence, so a failing case can be named by its number.
 struct Rng(u64);
@@ -83,7 +83,7 @@ fn batch(r: &mut Rng, a: &Archive, methods: &[Method]) -> Batch {
                 Method::Unknown(_) => Method::Deflate,
                 m => m,
             };
-            b.replace.push((i, SharedBytes::from(r.data()), m));
+            b.replace.push((i, SharedBytes::from(r.data()).into(), m));
         }
         for _ in 0..r.below(4) {
             b.rename.push((r.below(n), r.name()));
@@ -93,7 +93,7 @@ fn batch(r: &mut Rng, a: &Archive, methods: &[Method]) -> Batch {
         }
     }
     for _ in 0..r.below(7) {
-        b.add.push((r.name(), SharedBytes::from(r.data()), methods[r.below(methods.len())]));
+        b.add.push((r.name(), SharedBytes::from(r.data()).into(), methods[r.below(methods.len())]));
     }
     b
 }
@@ -103,7 +103,7 @@ fn batch(r: &mut Rng, a: &Archive, methods: &[Method]) -> Batch {
 fn one_by_one(a: &Archive, b: &Batch) -> Result<Archive> {
     let mut a = a.clone();
     for (i, data, m) in &b.replace {
-        a.replace(*i, data, *m)?;
+        a.replace(*i, held(data), *m)?;
     }
     for (i, name) in &b.rename {
         a.rename(*i, name)?;
@@ -115,9 +115,16 @@ fn one_by_one(a: &Archive, b: &Batch) -> Result<Archive> {
         a.remove(i)?;
     }
     for (name, data, m) in &b.add {
-        a.add(name, data, *m)?;
+        a.add(name, held(data), *m)?;
     }
     Ok(a)
+}
+
+fn held(b: &NewBytes) -> &[u8] {
+    match b {
+        NewBytes::Held(b) => b,
+        NewBytes::Source { .. } => panic!("the generated batches hold their bytes"),
+    }
 }
 
 fn entries(a: &Archive) -> Vec<(Vec<u8>, Method, Vec<u8>, u16)> {
@@ -181,14 +188,14 @@ fn xor_entries_get_their_final_key_once() {
 fn thousands_of_additions_in_one_batch() {
     let mut a = Archive::new();
     let b = Batch {
-        add: (0..20_000).map(|k| (format!("N{k:05}").into_bytes(), SharedBytes::from(vec![k as u8; 3]), Method::Stored)).collect(),
+        add: (0..20_000).map(|k| (format!("N{k:05}").into_bytes(), SharedBytes::from(vec![k as u8; 3]).into(), Method::Stored)).collect(),
         ..Batch::default()
     };
     a.edit_batch(b).unwrap();
     assert_eq!(a.len(), 20_000);
     assert_eq!(a.find("N12345"), Some(12_345));
     assert_eq!(a.unpack(19_999).unwrap(), vec![(19_999 % 256) as u8; 3]);
-    let too_many = Batch { add: vec![(b"X".to_vec(), SharedBytes::empty(), Method::Stored); MAX_ENTRIES], ..Batch::default() };
+    let too_many = Batch { add: vec![(b"X".to_vec(), SharedBytes::empty().into(), Method::Stored); MAX_ENTRIES], ..Batch::default() };
     assert!(a.edit_batch(too_many).unwrap_err().message.contains("at most"));
     assert_eq!(a.len(), 20_000, "a refused batch changes nothing");
     assert!(a.edit_batch(Batch { remove: vec![20_000], ..Batch::default() }).is_err());
