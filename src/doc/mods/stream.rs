@@ -6,9 +6,12 @@
 //! change touches are copied from the source file by byte range, new bytes written from the
 //! member, the directory after them. An NRes entry a change names is hashed in the file for its
 //! checks, not loaded, and its new payload is copied from its member ([`Feed`]) when the writer
-//! reaches it: memory is then a constant, not the file nor the items (RsLi, which packs each
-//! new payload, and a nested archive or a merged table hold the items they change). The bytes
-//! are those [`apply_file`] gives for the whole file in memory.
+//! reaches it: memory is then a constant, not the file nor the items. RsLi, whose table comes
+//! before the data and needs every packed size, packs each new payload ahead ([`prepack`]), one
+//! at a time, into a file of the stage, which the writer copies: memory is one item and its
+//! packed copy (none for a stored one). A nested archive, a merged table and an RsLi payload
+//! with an xor method hold the items they change. The bytes are those [`apply_file`] gives for
+//! the whole file in memory.
 //!
 //! Whole-file changes, files that do not read as archives (their errors are the in-memory
 //! reading's) and a file changed by hand (its changes are found by a diff of two whole files)
@@ -335,37 +338,55 @@ fn held(changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed) -> io::Re
     Ok(Some(out))
 }
 
+/// The payloads a streamed rebuild packs ahead ([`prepack`]).
+struct Prepacked {
+    /// The packed files by source id, removed when dropped.
+    files: HashMap<u32, OnDisk>,
+    /// Per change: its source when its payload is written from the feed or a packed file.
+    fed: Vec<Option<Fed>>,
+    /// Per change: its source when its payload cannot be packed ahead: read whole.
+    read: Vec<Option<Fed>>,
+}
+
 /// Packs the new payload of each change of an RsLi `node` that `fed` names, one at a time, into
 /// a file of `scratch` (a stored one copied from the feed, not held), and declares it to the
-/// archive ([`rsli::Archive::prepacked`]); the files by source id, removed when dropped. An
-/// empty map for NRes (its writer copies from the feed); `None` when a payload cannot be
-/// packed ahead (its entry's xor method keys it by the final lookup table, a change inside a
-/// nested archive, a source that two methods would pack): they are then read whole.
-fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Option<HashMap<u32, OnDisk>>> {
+/// archive ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
+/// A payload that cannot be packed ahead is left to be read whole: its entry's xor method keys
+/// it by the final lookup table, or it is a change inside a nested archive, or its source is
+/// also packed with another method.
+fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Prepacked> {
+    let mut out = Prepacked { files: HashMap::new(), fed: fed.to_vec(), read: vec![None; fed.len()] };
     if !matches!(node, Node::Rsli(_)) {
-        return Ok(Some(HashMap::new()));
+        return Ok(out);
     }
     let names = Names::of(node);
-    let Node::Rsli(a) = node else { return Ok(None) };
+    let Node::Rsli(a) = node else { return Ok(out) };
     // The method `Node::edit_batch` packs each with: the entry's (an unknown one: Deflate),
     // Deflate for a new entry.
     let mut want: Vec<(u32, u64, rsli::Method)> = Vec::new();
     for (k, c) in changes.iter().enumerate() {
         let Some(f) = fed.get(k).and_then(Option::as_ref) else { continue };
-        let [seg] = &c.entry[..] else { return Ok(None) };
-        let m = match names.find(seg).map(|i| a.entry(i).method()) {
-            Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
-            Some(m) => m,
+        let method = match &c.entry[..] {
+            [seg] => Some(match names.find(seg).map(|i| a.entry(i).method()) {
+                Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
+                Some(m) => m,
+            }),
+            _ => None,
         };
-        match want.iter().find(|w| w.0 == f.id) {
-            _ if m.is_xor() => return Ok(None),
-            Some(w) if w.2 != m || w.1 != f.digest.size => return Ok(None),
-            Some(_) => {}
-            None => want.push((f.id, f.digest.size, m)),
+        let packs = match (method, want.iter().find(|w| w.0 == f.id)) {
+            (Some(m), _) if m.is_xor() => false,
+            (Some(m), Some(w)) => w.2 == m && w.1 == f.digest.size,
+            (Some(m), None) => {
+                want.push((f.id, f.digest.size, m));
+                true
+            }
+            (None, _) => false,
+        };
+        if !packs {
+            out.read[k] = out.fed[k].take();
         }
     }
     drop(names);
-    let mut out = HashMap::new();
     for (id, unpacked, m) in want {
         let (p, file) = scratch.create()?;
         let mut built = OnDisk { path: p, len: 0, sha: None, scratch: true };
@@ -384,16 +405,16 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
         w.flush().map_err(|e| named(&built.path, e))?;
         built.len = packed;
         a.prepacked(id, rsli::Prepacked { method: m, packed, unpacked });
-        out.insert(id, built);
+        out.files.insert(id, built);
     }
-    Ok(Some(out))
+    Ok(out)
 }
 
 /// `changes` (all of one file) applied to `body`, as [`apply_file`] applies them: an archive
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
 /// payloads the changes name; anything else in memory. A change whose `fed` (by position) is
-/// given holds no new bytes: they are copied from `feed` as the NRes archive is written (read
-/// whole for RsLi and for a file built in memory). The new bytes, or `None` when they are
+/// given holds no new bytes: they are copied from `feed` as the archive is written (RsLi: packed
+/// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or `None` when they are
 /// `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     if let Body::Disk(d) = body
@@ -405,9 +426,9 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
             // RsLi packs each new payload before its table: the fed ones are packed ahead into
             // files of the stage, one at a time, or (an xor method, a nested change) read.
             let packs = prepack(&mut node, changes, fed, feed, scratch)?;
-            let loaded = if packs.is_none() { held(changes, fed, feed)? } else { None };
+            let loaded = held(changes, &packs.read, feed)?;
             let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
-            let fed = if loaded.is_some() { &[][..] } else { fed };
+            let fed = &packs.fed[..];
             let names = Names::of(&node);
             let seen = hash_named(&node, &names, &mut from, &d.path, &refs)?;
             load_named(&mut node, &names, &seen, &mut from, &d.path, &refs)?;
@@ -425,7 +446,7 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
             let written = node
                 .write_streamed(&mut w, &mut |span, w| match span {
                     Span::File(r) => copy_range(&mut from, &src, r, w),
-                    Span::Source { id, len } => match packs.as_ref().and_then(|p| p.get(&id)) {
+                    Span::Source { id, len } => match packs.files.get(&id) {
                         Some(p) => copy_range(&mut File::open(&p.path).map_err(|e| named(&p.path, e))?, &p.path, 0..len, w),
                         None => feed.copy(id, w),
                     },
