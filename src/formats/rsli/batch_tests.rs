@@ -6,6 +6,7 @@
 use super::*;
 use crate::formats::Result;
 use crate::formats::bytes::{NewBytes, SharedBytes};
+use std::io::Write as _;
 
 /// xorshift64*: a fixed sequence, so a failing case can be named by its number.
 struct Rng(u64);
@@ -200,4 +201,55 @@ fn thousands_of_additions_in_one_batch() {
     assert_eq!(a.len(), 20_000, "a refused batch changes nothing");
     assert!(a.edit_batch(Batch { remove: vec![20_000], ..Batch::default() }).is_err());
     assert!(a.edit_batch(Batch { rename: vec![(0, b"THIRTEEN_BYTE".to_vec())], ..Batch::default() }).is_err());
+}
+
+#[test]
+fn sources_packed_ahead_are_written_as_the_held_bytes_would_be() {
+    let mut r = Rng(0x5EED_0F_50_u64);
+    let methods: Vec<Method> = PLAIN.to_vec();
+    let mut done = 0;
+    for case in 0..200 {
+        let a = archive(&mut r, &methods);
+        let b = batch(&mut r, &a, &methods);
+        let mut want = a.clone();
+        if want.edit_batch(Batch { replace: b.replace.clone(), rename: b.rename.clone(), remove: b.remove.clone(), add: b.add.clone() }).is_err() {
+            continue;
+        }
+        // Every new payload a source, packed ahead by the caller (source k: the k-th payload).
+        let mut packed: Vec<Vec<u8>> = Vec::new();
+        let mut got = a.clone();
+        let mut ahead = |data: &NewBytes, m: Method, got: &mut Archive| {
+            let data = held(data);
+            let p = pack(m, 0, data).unwrap();
+            let id = packed.len() as u32;
+            got.prepacked(id, Prepacked { method: m, packed: p.len() as u64, unpacked: data.len() as u64 });
+            packed.push(p);
+            NewBytes::Source { id, len: data.len() as u64 }
+        };
+        let replace = b.replace.iter().map(|(i, d, m)| (*i, ahead(d, *m, &mut got), *m)).collect();
+        let add = b.add.iter().map(|(n, d, m)| (n.clone(), ahead(d, *m, &mut got), *m)).collect();
+        // A source not declared, or declared for another method, is refused, nothing changed.
+        if let Some((i, d, m)) = b.replace.first() {
+            let other = if *m == Method::Stored { Method::Deflate } else { Method::Stored };
+            for (id, m) in [(9999, *m), (0, other)] {
+                let mut refused = got.clone();
+                let e = refused.edit_batch(Batch { replace: vec![(*i, NewBytes::Source { id, len: d.len() }, m)], ..Batch::default() });
+                assert!(e.unwrap_err().message.contains(&format!("source {id}")), "case {case}");
+                assert!(refused.write() == a.write(), "case {case}: a refused batch changes nothing");
+            }
+        }
+        got.edit_batch(Batch { replace, rename: b.rename.clone(), remove: b.remove.clone(), add }).unwrap();
+        let mut out = Vec::new();
+        got.write_streamed(&mut out, &mut |span, w| match span {
+            crate::formats::bytes::Span::Source { id, len } => {
+                assert_eq!(packed[id as usize].len() as u64, len);
+                w.write_all(&packed[id as usize])
+            }
+            crate::formats::bytes::Span::File(r) => panic!("a whole reading: {r:?}"),
+        })
+        .unwrap();
+        assert!(out == want.write(), "case {case}: the bytes differ");
+        done += usize::from(!packed.is_empty());
+    }
+    assert!(done > 100, "{done} batches with sources");
 }
