@@ -6,7 +6,6 @@
 use super::*;
 use crate::formats::Result;
 use crate::formats::bytes::{NewBytes, SharedBytes};
-use std::io::Write as _;
 
 /// xorshift64*: a fixed sequence, so a failing case can be named by its number.
 struct Rng(u64);
@@ -205,7 +204,7 @@ fn thousands_of_additions_in_one_batch() {
 
 #[test]
 fn sources_packed_ahead_are_written_as_the_held_bytes_would_be() {
-    let mut r = Rng(0x5EED_0F_50_u64);
+    let mut r = Rng(0x5EED_0F50_u64);
     let methods: Vec<Method> = PLAIN.to_vec();
     let mut done = 0;
     for case in 0..200 {
