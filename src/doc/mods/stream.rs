@@ -339,7 +339,7 @@ fn held(changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed) -> io::Re
 }
 
 /// The payloads a streamed rebuild packs ahead ([`prepack`]).
-struct Prepacked {
+struct Packs {
     /// The packed files by source id, removed when dropped.
     files: HashMap<u32, OnDisk>,
     /// Per change: its source when its payload is written from the feed or a packed file.
@@ -354,8 +354,8 @@ struct Prepacked {
 /// A payload that cannot be packed ahead is left to be read whole: its entry's xor method keys
 /// it by the final lookup table, or it is a change inside a nested archive, or its source is
 /// also packed with another method.
-fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Prepacked> {
-    let mut out = Prepacked { files: HashMap::new(), fed: fed.to_vec(), read: vec![None; fed.len()] };
+fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Packs> {
+    let mut out = Packs { files: HashMap::new(), fed: fed.to_vec(), read: vec![None; fed.len()] };
     if !matches!(node, Node::Rsli(_)) {
         return Ok(out);
     }
@@ -414,8 +414,8 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
 /// payloads the changes name; anything else in memory. A change whose `fed` (by position) is
 /// given holds no new bytes: they are copied from `feed` as the archive is written (RsLi: packed
-/// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or `None` when they are
-/// `body`'s.
+/// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or
+/// `None` when they are `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     if let Body::Disk(d) = body
         && !changes.is_empty()
