@@ -329,6 +329,14 @@ fn eight_members_into_one_rsli_archive_are_packed_one_at_a_time() {
     drop((pkg_bytes, listed));
     drop(members);
 
+    // A dry run packs each to count its bytes, writing nothing.
+    let dry = InstallOptions { dry_run: true, ..Default::default() };
+    let left = temporaries();
+    let (lines, used) = peak(|| manage::install(&game, &pkg, &dry, &mut |_| false).unwrap());
+    assert!(lines.iter().any(|l| l.english == "dry run: nothing written"), "{lines:?}");
+    assert!(std::fs::read(game.join("eight.lib")).unwrap() == archive && temporaries() <= left, "nothing written");
+    assert!(used < 16 * MIB, "dry run: peak {} KiB", used >> 10);
+
     let (_, used) = peak(|| install(&game, &pkg, None));
     assert!(std::fs::read(game.join("eight.lib")).unwrap() == want, "byte for byte the rebuild in memory");
     // One member and its packed copy at a time (each packed into a file of the stage before

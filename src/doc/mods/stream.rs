@@ -349,8 +349,8 @@ struct Packs {
 }
 
 /// Packs the new payload of each change of an RsLi `node` that `fed` names, one at a time, into
-/// a file of `scratch` (a stored one copied from the feed, not held), and declares it to the
-/// archive ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
+/// a file of `scratch` (a stored one copied from the feed, not held; a dry run's last step only
+/// counts the packed bytes), and declares it to the archive ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
 /// A payload that cannot be packed ahead is left to be read whole: its entry's xor method keys
 /// it by the final lookup table, or it is a change inside a nested archive, or its source is
 /// also packed with another method.
@@ -388,24 +388,31 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
     }
     drop(names);
     for (id, unpacked, m) in want {
-        let (p, file) = scratch.create()?;
-        let mut built = OnDisk { path: p, len: 0, sha: None, scratch: true };
-        let mut w = io::BufWriter::with_capacity(1 << 16, file);
+        // A dry run's last step writes nothing: the packed sizes alone are wanted.
+        let (mut w, mut built): (Box<dyn Write>, Option<OnDisk>) = if scratch.discard {
+            (Box::new(io::sink()), None)
+        } else {
+            let (p, file) = scratch.create()?;
+            (Box::new(io::BufWriter::with_capacity(1 << 16, file)), Some(OnDisk { path: p, len: 0, sha: None, scratch: true }))
+        };
+        let at = built.as_ref().map(|b| b.path.clone()).unwrap_or_default();
         let packed = if m == rsli::Method::Stored {
             feed.copy(id, &mut w)?;
             unpacked
         } else {
             // One entry and its packed copy at a time; the key is used by xor methods only.
             let data = feed.load(id)?;
-            let packed = rsli::pack(m, 0, &data).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(built.path.display(), e)))?;
+            let packed = rsli::pack(m, 0, &data).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(at.display(), e)))?;
             drop(data);
-            w.write_all(&packed).map_err(|e| named(&built.path, e))?;
+            w.write_all(&packed).map_err(|e| named(&at, e))?;
             packed.len() as u64
         };
-        w.flush().map_err(|e| named(&built.path, e))?;
-        built.len = packed;
+        w.flush().map_err(|e| named(&at, e))?;
         a.prepacked(id, rsli::Prepacked { method: m, packed, unpacked });
-        out.files.insert(id, built);
+        if let Some(mut b) = built.take() {
+            b.len = packed;
+            out.files.insert(id, b);
+        }
     }
     Ok(out)
 }
