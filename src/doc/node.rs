@@ -207,13 +207,10 @@ impl Node {
                     Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
                     Some(m) => m,
                 };
-                // RsLi packs each new payload: it must be held.
-                let held = |b: crate::formats::bytes::NewBytes| match b {
-                    crate::formats::bytes::NewBytes::Held(b) => Ok(b),
-                    crate::formats::bytes::NewBytes::Source { id, .. } => Err(Error::new(0, msg!("node-rsli-source", "RsLi packs its payloads: source {id} must be held", id = id))),
-                };
-                let replace = b.replace.into_iter().map(|(i, bytes)| Ok((i, held(bytes)?, method(i)))).collect::<Result<_>>()?;
-                let add = b.add.into_iter().map(|(name, _, _, bytes)| Ok((name, held(bytes)?, rsli::Method::Deflate))).collect::<Result<_>>()?;
+                // RsLi packs each new payload: a source must have been packed ahead with the
+                // entry's method ([`rsli::Archive::prepacked`]), else the batch refuses it.
+                let replace = b.replace.into_iter().map(|(i, bytes)| (i, bytes, method(i))).collect();
+                let add = b.add.into_iter().map(|(name, _, _, bytes)| (name, bytes, rsli::Method::Deflate)).collect();
                 a.edit_batch(rsli::Batch { replace, rename: b.rename, remove: b.remove, add })
             }
             Node::Blob(_) => Err(Error::new(0, msg!("doc-not-archive", "not an archive: it has no entries"))),

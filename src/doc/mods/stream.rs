@@ -6,9 +6,12 @@
 //! change touches are copied from the source file by byte range, new bytes written from the
 //! member, the directory after them. An NRes entry a change names is hashed in the file for its
 //! checks, not loaded, and its new payload is copied from its member ([`Feed`]) when the writer
-//! reaches it: memory is then a constant, not the file nor the items (RsLi, which packs each
-//! new payload, and a nested archive or a merged table hold the items they change). The bytes
-//! are those [`apply_file`] gives for the whole file in memory.
+//! reaches it: memory is then a constant, not the file nor the items. RsLi, whose table comes
+//! before the data and needs every packed size, packs each new payload ahead ([`prepack`]), one
+//! at a time, into a file of the stage, which the writer copies: memory is one item and its
+//! packed copy (none for a stored one). A nested archive, a merged table and an RsLi payload
+//! with an xor method hold the items they change. The bytes are those [`apply_file`] gives for
+//! the whole file in memory.
 //!
 //! Whole-file changes, files that do not read as archives (their errors are the in-memory
 //! reading's) and a file changed by hand (its changes are found by a diff of two whole files)
@@ -335,12 +338,91 @@ fn held(changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed) -> io::Re
     Ok(Some(out))
 }
 
+/// The payloads a streamed rebuild packs ahead ([`prepack`]).
+struct Packs {
+    /// The packed files by source id, removed when dropped.
+    files: HashMap<u32, OnDisk>,
+    /// Per change: its source when its payload is written from the feed or a packed file.
+    fed: Vec<Option<Fed>>,
+    /// Per change: its source when its payload cannot be packed ahead: read whole.
+    read: Vec<Option<Fed>>,
+}
+
+/// Packs the new payload of each change of an RsLi `node` that `fed` names, one at a time, into
+/// a file of `scratch` (a stored one copied from the feed, not held; a dry run's last step only
+/// counts the packed bytes), and declares it to the archive ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
+/// A payload that cannot be packed ahead is left to be read whole: its entry's xor method keys
+/// it by the final lookup table, or it is a change inside a nested archive, or its source is
+/// also packed with another method.
+fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Packs> {
+    let mut out = Packs { files: HashMap::new(), fed: fed.to_vec(), read: vec![None; fed.len()] };
+    if !matches!(node, Node::Rsli(_)) {
+        return Ok(out);
+    }
+    let names = Names::of(node);
+    let Node::Rsli(a) = node else { return Ok(out) };
+    // The method `Node::edit_batch` packs each with: the entry's (an unknown one: Deflate),
+    // Deflate for a new entry.
+    let mut want: Vec<(u32, u64, rsli::Method)> = Vec::new();
+    for (k, c) in changes.iter().enumerate() {
+        let Some(f) = fed.get(k).and_then(Option::as_ref) else { continue };
+        let method = match &c.entry[..] {
+            [seg] => Some(match names.find(seg).map(|i| a.entry(i).method()) {
+                Some(rsli::Method::Unknown(_)) | None => rsli::Method::Deflate,
+                Some(m) => m,
+            }),
+            _ => None,
+        };
+        let packs = match (method, want.iter().find(|w| w.0 == f.id)) {
+            (Some(m), _) if m.is_xor() => false,
+            (Some(m), Some(w)) => w.2 == m && w.1 == f.digest.size,
+            (Some(m), None) => {
+                want.push((f.id, f.digest.size, m));
+                true
+            }
+            (None, _) => false,
+        };
+        if !packs {
+            out.read[k] = out.fed[k].take();
+        }
+    }
+    drop(names);
+    for (id, unpacked, m) in want {
+        // A dry run's last step writes nothing: the packed sizes alone are wanted.
+        let (mut w, mut built): (Box<dyn Write>, Option<OnDisk>) = if scratch.discard {
+            (Box::new(io::sink()), None)
+        } else {
+            let (p, file) = scratch.create()?;
+            (Box::new(io::BufWriter::with_capacity(1 << 16, file)), Some(OnDisk { path: p, len: 0, sha: None, scratch: true }))
+        };
+        let at = built.as_ref().map(|b| b.path.clone()).unwrap_or_default();
+        let packed = if m == rsli::Method::Stored {
+            feed.copy(id, &mut w)?;
+            unpacked
+        } else {
+            // One entry and its packed copy at a time; the key is used by xor methods only.
+            let data = feed.load(id)?;
+            let packed = rsli::pack(m, 0, &data).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(at.display(), e)))?;
+            drop(data);
+            w.write_all(&packed).map_err(|e| named(&at, e))?;
+            packed.len() as u64
+        };
+        w.flush().map_err(|e| named(&at, e))?;
+        a.prepacked(id, rsli::Prepacked { method: m, packed, unpacked });
+        if let Some(mut b) = built.take() {
+            b.len = packed;
+            out.files.insert(id, b);
+        }
+    }
+    Ok(out)
+}
+
 /// `changes` (all of one file) applied to `body`, as [`apply_file`] applies them: an archive
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
 /// payloads the changes name; anything else in memory. A change whose `fed` (by position) is
-/// given holds no new bytes: they are copied from `feed` as the NRes archive is written (read
-/// whole for RsLi and for a file built in memory). The new bytes, or `None` when they are
-/// `body`'s.
+/// given holds no new bytes: they are copied from `feed` as the archive is written (RsLi: packed
+/// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or
+/// `None` when they are `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     if let Body::Disk(d) = body
         && !changes.is_empty()
@@ -348,10 +430,12 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
     {
         let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
         if let Some(mut node) = open_directory(&mut from, &d.path, d.len)? {
-            // RsLi packs each new payload: the fed ones are read.
-            let loaded = if matches!(node, Node::Rsli(_)) { held(changes, fed, feed)? } else { None };
+            // RsLi packs each new payload before its table: the fed ones are packed ahead into
+            // files of the stage, one at a time, or (an xor method, a nested change) read.
+            let packs = prepack(&mut node, changes, fed, feed, scratch)?;
+            let loaded = held(changes, &packs.read, feed)?;
             let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
-            let fed = if loaded.is_some() { &[][..] } else { fed };
+            let fed = &packs.fed[..];
             let names = Names::of(&node);
             let seen = hash_named(&node, &names, &mut from, &d.path, &refs)?;
             load_named(&mut node, &names, &seen, &mut from, &d.path, &refs)?;
@@ -369,7 +453,10 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
             let written = node
                 .write_streamed(&mut w, &mut |span, w| match span {
                     Span::File(r) => copy_range(&mut from, &src, r, w),
-                    Span::Source { id, .. } => feed.copy(id, w),
+                    Span::Source { id, len } => match packs.files.get(&id) {
+                        Some(p) => copy_range(&mut File::open(&p.path).map_err(|e| named(&p.path, e))?, &p.path, 0..len, w),
+                        None => feed.copy(id, w),
+                    },
                 })
                 .and_then(|_| w.flush());
             let (n, sha) = (w.n, hex(&w.h.finalize()));

@@ -21,13 +21,24 @@ pub const SEED_AT: usize = 20;
 /// Entry counts are stored as i16.
 pub const MAX_ENTRIES: usize = i16::MAX as usize;
 
-/// A part of the data region: bytes held, or (a table-only reading,
-/// [`Archive::parse_table`]) a range of the file, written by copying it
-/// ([`Archive::write_streamed`]).
+/// A part of the data region: bytes held, (a table-only reading, [`Archive::parse_table`]) a
+/// range of the file, or a new payload the caller packed ahead ([`Archive::prepacked`]), the
+/// last two written by copying them ([`Archive::write_streamed`]).
 #[derive(Clone, Debug)]
 pub(super) enum Chunk {
     Held(SharedBytes),
     InFile(std::ops::Range<u64>),
+    Source { id: u32, len: u64 },
+}
+
+/// A new payload a caller packed ahead, outside the archive (a streamed rebuild packs each one
+/// into a file of its own): its method and its packed and unpacked sizes. A batch entry whose
+/// bytes are `NewBytes::Source { id, .. }` is written as the `packed` bytes of source `id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prepacked {
+    pub method: Method,
+    pub packed: u64,
+    pub unpacked: u64,
 }
 
 impl Chunk {
@@ -35,6 +46,7 @@ impl Chunk {
         match self {
             Chunk::Held(b) => b.len() as u64,
             Chunk::InFile(r) => r.end - r.start,
+            Chunk::Source { len, .. } => *len,
         }
     }
 }
@@ -55,6 +67,8 @@ pub struct Archive {
     pub(super) lookup: Vec<u16>,
     /// Set by every edit: the writer then updates both counts and the unpacked-size sum.
     pub(super) edited: bool,
+    /// New payloads packed ahead, by source id ([`Archive::prepacked`]).
+    pub(super) sources: std::collections::HashMap<u32, Prepacked>,
 }
 
 impl Default for Archive {
@@ -84,6 +98,7 @@ impl Archive {
             trailer: None,
             lookup: Vec::new(),
             edited: false,
+            sources: Default::default(),
         }
     }
 
@@ -155,6 +170,13 @@ impl Archive {
         }
         self.packed[i] = bytes;
         Ok(())
+    }
+
+    /// Declares source `id` packed ahead as `p`: an edit batch may then name it
+    /// (`NewBytes::Source`), and the streamed writer asks for its `p.packed` bytes
+    /// (`Span::Source`). The archive is then written streamed only, and not compacted.
+    pub fn prepacked(&mut self, id: u32, p: Prepacked) {
+        self.sources.insert(id, p);
     }
 
     /// The stored (packed) bytes of entry `i`. Panics when `i >= len()`.

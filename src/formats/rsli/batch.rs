@@ -10,12 +10,15 @@
 //! difference: an xor-method payload whose key changes is re-encrypted once, with its final
 //! key, where the single edits leave a copy under each intermediate key (no shipped archive
 //! has xor entries).
+//!
+//! A new payload may also be a source packed ahead by the caller ([`Archive::prepacked`]): it
+//! is laid out by its packed size and written by the streamed writer, never held here.
 
 use super::archive::{Archive, Chunk, MAX_ENTRIES, check_name, rebuilt_order};
 use super::method::{self, Method};
 use super::row::{ROW_SIZE, Row};
 use super::cipher;
-use crate::formats::bytes::SharedBytes;
+use crate::formats::bytes::{NewBytes, SharedBytes};
 use crate::formats::{Error, Result};
 use crate::formats::message::hex;
 use crate::msg;
@@ -25,13 +28,14 @@ use std::collections::VecDeque;
 #[derive(Debug, Default)]
 pub struct Batch {
     /// New contents and the method to pack them with, in order (a later one of the same
-    /// entry wins, the earlier bytes left as a gap, as one by one).
-    pub replace: Vec<(usize, SharedBytes, Method)>,
+    /// entry wins, the earlier bytes left as a gap, as one by one). A source must have been
+    /// packed ahead with that method ([`Archive::prepacked`]).
+    pub replace: Vec<(usize, NewBytes, Method)>,
     pub rename: Vec<(usize, Vec<u8>)>,
     /// Removed entries (in any order; repeats count once).
     pub remove: Vec<usize>,
     /// Entries appended in order: name, contents, method.
-    pub add: Vec<(Vec<u8>, SharedBytes, Method)>,
+    pub add: Vec<(Vec<u8>, NewBytes, Method)>,
 }
 
 const ROW: u64 = ROW_SIZE as u64;
@@ -88,8 +92,16 @@ impl Archive {
         let key = |i: usize| if reorders && !removed[i] { order[pos[i]] } else { self.xor_key(i) };
         let mut replaced = Vec::with_capacity(b.replace.len());
         let mut is_replaced = vec![false; n];
-        // Stored bytes are the contents: shared, not copied.
-        let pack = |m: Method, key: u16, data: &SharedBytes| if m == Method::Stored { Ok(data.clone()) } else { method::pack(m, key, data).map(SharedBytes::from) };
+        // Stored bytes are the contents: shared, not copied. A source packed ahead stays where
+        // the caller put it, given its packed size.
+        let pack = |m: Method, key: u16, data: &NewBytes| match data {
+            NewBytes::Held(d) if m == Method::Stored => Ok(Chunk::Held(d.clone())),
+            NewBytes::Held(d) => method::pack(m, key, d).map(|p| Chunk::Held(SharedBytes::from(p))),
+            NewBytes::Source { id, len } => match self.sources.get(id) {
+                Some(p) if p.method == m && p.unpacked == *len => Ok(Chunk::Source { id: *id, len: p.packed }),
+                _ => Err(Error::new(0, msg!("node-rsli-source", "RsLi packs its payloads: source {id} must be held", id = *id))),
+            },
+        };
         for (i, data, m) in &b.replace {
             let unpacked = size_u32(data.len())?;
             replaced.push((*i, pack(*m, key(*i), data)?, *m, unpacked));
@@ -105,7 +117,7 @@ impl Archive {
             for i in (0..n).filter(|&i| !removed[i] && !is_replaced[i] && self.rows[i].method().is_xor()) {
                 let (old, new) = (self.xor_key(i), order[pos[i]]);
                 if old != new {
-                    rekeyed.push((pos[i], SharedBytes::from(cipher::rekey(old, new, &self.packed[i]))));
+                    rekeyed.push((pos[i], Chunk::Held(SharedBytes::from(cipher::rekey(old, new, &self.packed[i])))));
                 }
             }
         }
@@ -173,7 +185,7 @@ impl Archive {
     }
 }
 
-fn size_u32(n: usize) -> Result<u32> {
+fn size_u32(n: u64) -> Result<u32> {
     u32::try_from(n).map_err(|_| Error::new(0, msg!("rsli-size-over-u32", "{n} bytes do not fit a u32 size field", n = n)))
 }
 
@@ -228,17 +240,23 @@ impl Layout {
         }
     }
 
-    /// Points entry `i` at `packed`, appended after the last payload (`put_payload`).
-    fn append(&mut self, a: &mut Archive, i: usize, packed: SharedBytes) {
+    /// Points entry `i` at `packed`, appended after the last payload (`put_payload`). A source
+    /// packed ahead is not held: the entry's stored bytes are then empty here.
+    fn append(&mut self, a: &mut Archive, i: usize, packed: Chunk) {
         let at = self.body as i64;
+        let len = packed.len();
         self.u[i] = Some(at);
         self.appended.push_back((at, i));
-        self.body += packed.len() as u64;
-        a.rows[i].set_packed_size(packed.len() as u32);
-        if !packed.is_empty() {
-            a.body.push(Chunk::Held(packed.clone()));
+        self.body += len;
+        // The caller checked sizes (u32) and the 4 GiB limit refuses a larger whole.
+        a.rows[i].set_packed_size(len.min(u64::from(u32::MAX)) as u32);
+        a.packed[i] = match &packed {
+            Chunk::Held(b) => b.clone(),
+            Chunk::InFile(_) | Chunk::Source { .. } => SharedBytes::empty(),
+        };
+        if len > 0 {
+            a.body.push(packed);
         }
-        a.packed[i] = packed;
     }
 
     fn remove(&mut self, i: usize) {

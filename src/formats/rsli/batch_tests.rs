@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::formats::Result;
-use crate::formats::bytes::SharedBytes;
+use crate::formats::bytes::{NewBytes, SharedBytes};
 
 /// xorshift64*: a fixed sequence, so a failing case can be named by its number.
 struct Rng(u64);
@@ -83,7 +83,7 @@ fn batch(r: &mut Rng, a: &Archive, methods: &[Method]) -> Batch {
                 Method::Unknown(_) => Method::Deflate,
                 m => m,
             };
-            b.replace.push((i, SharedBytes::from(r.data()), m));
+            b.replace.push((i, SharedBytes::from(r.data()).into(), m));
         }
         for _ in 0..r.below(4) {
             b.rename.push((r.below(n), r.name()));
@@ -93,7 +93,7 @@ fn batch(r: &mut Rng, a: &Archive, methods: &[Method]) -> Batch {
         }
     }
     for _ in 0..r.below(7) {
-        b.add.push((r.name(), SharedBytes::from(r.data()), methods[r.below(methods.len())]));
+        b.add.push((r.name(), SharedBytes::from(r.data()).into(), methods[r.below(methods.len())]));
     }
     b
 }
@@ -103,7 +103,7 @@ fn batch(r: &mut Rng, a: &Archive, methods: &[Method]) -> Batch {
 fn one_by_one(a: &Archive, b: &Batch) -> Result<Archive> {
     let mut a = a.clone();
     for (i, data, m) in &b.replace {
-        a.replace(*i, data, *m)?;
+        a.replace(*i, held(data), *m)?;
     }
     for (i, name) in &b.rename {
         a.rename(*i, name)?;
@@ -115,9 +115,16 @@ fn one_by_one(a: &Archive, b: &Batch) -> Result<Archive> {
         a.remove(i)?;
     }
     for (name, data, m) in &b.add {
-        a.add(name, data, *m)?;
+        a.add(name, held(data), *m)?;
     }
     Ok(a)
+}
+
+fn held(b: &NewBytes) -> &[u8] {
+    match b {
+        NewBytes::Held(b) => b,
+        NewBytes::Source { .. } => panic!("the generated batches hold their bytes"),
+    }
 }
 
 fn entries(a: &Archive) -> Vec<(Vec<u8>, Method, Vec<u8>, u16)> {
@@ -181,16 +188,67 @@ fn xor_entries_get_their_final_key_once() {
 fn thousands_of_additions_in_one_batch() {
     let mut a = Archive::new();
     let b = Batch {
-        add: (0..20_000).map(|k| (format!("N{k:05}").into_bytes(), SharedBytes::from(vec![k as u8; 3]), Method::Stored)).collect(),
+        add: (0..20_000).map(|k| (format!("N{k:05}").into_bytes(), SharedBytes::from(vec![k as u8; 3]).into(), Method::Stored)).collect(),
         ..Batch::default()
     };
     a.edit_batch(b).unwrap();
     assert_eq!(a.len(), 20_000);
     assert_eq!(a.find("N12345"), Some(12_345));
     assert_eq!(a.unpack(19_999).unwrap(), vec![(19_999 % 256) as u8; 3]);
-    let too_many = Batch { add: vec![(b"X".to_vec(), SharedBytes::empty(), Method::Stored); MAX_ENTRIES], ..Batch::default() };
+    let too_many = Batch { add: vec![(b"X".to_vec(), SharedBytes::empty().into(), Method::Stored); MAX_ENTRIES], ..Batch::default() };
     assert!(a.edit_batch(too_many).unwrap_err().message.contains("at most"));
     assert_eq!(a.len(), 20_000, "a refused batch changes nothing");
     assert!(a.edit_batch(Batch { remove: vec![20_000], ..Batch::default() }).is_err());
     assert!(a.edit_batch(Batch { rename: vec![(0, b"THIRTEEN_BYTE".to_vec())], ..Batch::default() }).is_err());
+}
+
+#[test]
+fn sources_packed_ahead_are_written_as_the_held_bytes_would_be() {
+    let mut r = Rng(0x5EED_0F50_u64);
+    let methods: Vec<Method> = PLAIN.to_vec();
+    let mut done = 0;
+    for case in 0..200 {
+        let a = archive(&mut r, &methods);
+        let b = batch(&mut r, &a, &methods);
+        let mut want = a.clone();
+        if want.edit_batch(Batch { replace: b.replace.clone(), rename: b.rename.clone(), remove: b.remove.clone(), add: b.add.clone() }).is_err() {
+            continue;
+        }
+        // Every new payload a source, packed ahead by the caller (source k: the k-th payload).
+        let mut packed: Vec<Vec<u8>> = Vec::new();
+        let mut got = a.clone();
+        let mut ahead = |data: &NewBytes, m: Method, got: &mut Archive| {
+            let data = held(data);
+            let p = pack(m, 0, data).unwrap();
+            let id = packed.len() as u32;
+            got.prepacked(id, Prepacked { method: m, packed: p.len() as u64, unpacked: data.len() as u64 });
+            packed.push(p);
+            NewBytes::Source { id, len: data.len() as u64 }
+        };
+        let replace = b.replace.iter().map(|(i, d, m)| (*i, ahead(d, *m, &mut got), *m)).collect();
+        let add = b.add.iter().map(|(n, d, m)| (n.clone(), ahead(d, *m, &mut got), *m)).collect();
+        // A source not declared, or declared for another method, is refused, nothing changed.
+        if let Some((i, d, m)) = b.replace.first() {
+            let other = if *m == Method::Stored { Method::Deflate } else { Method::Stored };
+            for (id, m) in [(9999, *m), (0, other)] {
+                let mut refused = got.clone();
+                let e = refused.edit_batch(Batch { replace: vec![(*i, NewBytes::Source { id, len: d.len() }, m)], ..Batch::default() });
+                assert!(e.unwrap_err().message.contains(&format!("source {id}")), "case {case}");
+                assert!(refused.write() == a.write(), "case {case}: a refused batch changes nothing");
+            }
+        }
+        got.edit_batch(Batch { replace, rename: b.rename.clone(), remove: b.remove.clone(), add }).unwrap();
+        let mut out = Vec::new();
+        got.write_streamed(&mut out, &mut |span, w| match span {
+            crate::formats::bytes::Span::Source { id, len } => {
+                assert_eq!(packed[id as usize].len() as u64, len);
+                w.write_all(&packed[id as usize])
+            }
+            crate::formats::bytes::Span::File(r) => panic!("a whole reading: {r:?}"),
+        })
+        .unwrap();
+        assert!(out == want.write(), "case {case}: the bytes differ");
+        done += usize::from(!packed.is_empty());
+    }
+    assert!(done > 100, "{done} batches with sources");
 }

@@ -31,7 +31,7 @@ mod row;
 mod validate;
 mod write;
 
-pub use archive::{Archive, MAX_ENTRIES, PRESORTED, PackedEntry, rebuilt_order};
+pub use archive::{Archive, MAX_ENTRIES, PRESORTED, PackedEntry, Prepacked, rebuilt_order};
 pub use batch::Batch;
 pub use method::{METHOD_MASK, Method, pack, unpack};
 pub use row::{NAME_LEN, ROW_SIZE, Row};

@@ -158,6 +158,7 @@ impl Archive {
             trailer,
             lookup: Vec::new(),
             edited: false,
+            sources: Default::default(),
         };
         archive.refresh_lookup();
         Ok((archive, diagnostics))

@@ -20,6 +20,7 @@ impl Archive {
             match chunk {
                 Chunk::Held(b) => out.extend_from_slice(b),
                 Chunk::InFile(r) => panic!("file bytes {r:?} of a table-only reading are written with write_streamed, from its file"),
+                Chunk::Source { id, .. } => panic!("source {id}, packed ahead, is written with write_streamed"),
             }
         }
         if let Some(t) = self.trailer {
@@ -29,8 +30,9 @@ impl Archive {
     }
 
     /// Streams the file's bytes as [`Archive::write`] makes them; the parts of a data region
-    /// left in the file (a table-only reading, [`Archive::parse_table`]) are written by `copy`,
-    /// given their file range, in order.
+    /// left in the file (a table-only reading, [`Archive::parse_table`]) and the payloads packed
+    /// ahead ([`Archive::prepacked`]) are written by `copy`, given their file range or source,
+    /// in order.
     pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
         let mut head = Vec::with_capacity(self.table_end() as usize);
         head.extend_from_slice(&self.written_header());
@@ -43,6 +45,7 @@ impl Archive {
             match chunk {
                 Chunk::Held(b) => w.write_all(b)?,
                 Chunk::InFile(r) => copy(Span::File(r.clone()), w)?,
+                Chunk::Source { id, len } => copy(Span::Source { id: *id, len: *len }, w)?,
             }
         }
         if let Some(t) = self.trailer {
