@@ -13,58 +13,25 @@ use parkan_studio::doc::mods::package::{MAX_USED, Source};
 use parkan_studio::doc::mods::{Change, Package};
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::{nres, rsli};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(l) };
-        if !p.is_null() {
-            let now = NOW.fetch_add(l.size(), Ordering::Relaxed) + l.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        unsafe { System.dealloc(p, l) };
-        NOW.fetch_sub(l.size(), Ordering::Relaxed);
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        let q = unsafe { System.realloc(p, l, new) };
-        if !q.is_null() {
-            if new >= l.size() {
-                let now = NOW.fetch_add(new - l.size(), Ordering::Relaxed) + (new - l.size());
-                PEAK.fetch_max(now, Ordering::Relaxed);
-            } else {
-                NOW.fetch_sub(l.size() - new, Ordering::Relaxed);
-            }
-        }
-        q
-    }
-}
+#[path = "support/heap.rs"]
+mod heap;
+#[path = "support/mods.rs"]
+#[allow(dead_code, reason = "this suite builds its packages by hand")]
+mod mods_support;
+use mods_support::declare_member_size;
+use heap::peak;
 
 #[global_allocator]
-static A: Counting = Counting;
+static A: heap::Counting = heap::Counting;
 
 /// The tests of this file one at a time: each measures the whole process.
 static TURN: Mutex<()> = Mutex::new(());
 
 const MIB: usize = 1 << 20;
 
-/// What `f` allocated at its peak above what was held when it started.
-fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = NOW.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let r = f();
-    (r, PEAK.load(Ordering::Relaxed).saturating_sub(before))
-}
 
 fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
     (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
@@ -393,19 +360,7 @@ fn a_dry_run_of_a_shared_member_inflates_it_once_and_counts_every_use() {
     let uses: Vec<String> = (0..5).map(|i| format!(r#"{{"op":"add_file","file":"big{i}.bin","data":{{"path":"data/0001","size":{gib},"sha256":"{}"}}}}"#, sha256_hex(&small))).collect();
     let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"Bomb","version":"1","changes":[{}]}}"#, uses.join(","));
     let mut z = zip_with(&[("mod.json", m.as_bytes()), ("data/0001", &small)], zip::CompressionMethod::Deflated);
-    let mut patched = 0;
-    for i in 0..z.len() - 4 {
-        let (name_at, size_at) = match &z[i..i + 4] {
-            b"PK\x03\x04" => (i + 30, i + 22),
-            b"PK\x01\x02" => (i + 46, i + 24),
-            _ => continue,
-        };
-        if z.get(name_at..name_at + 9) == Some(b"data/0001") {
-            z[size_at..size_at + 4].copy_from_slice(&(gib as u32).to_le_bytes());
-            patched += 1;
-        }
-    }
-    assert_eq!(patched, 2);
+    assert_eq!(declare_member_size(&mut z, b"data/0001", gib as u32), 2);
     let bomb = write(t.path(), "bomb.parkanmod", &z);
     let e = manage::install(&game, &bomb, &dry, &mut |_| false).unwrap_err().to_string();
     assert!(e.contains(&format!("more than the {MAX_USED} a package may use")), "{e}");
