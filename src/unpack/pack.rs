@@ -148,7 +148,7 @@ fn entry_bytes(folder: &Path, rec: &EntryRecord, main: &[u8], untouched: bool, r
     let base = rec.file.strip_suffix(form.suffix()).unwrap_or(&rec.file).to_string();
     let mut read_beside = |suffix: &str| read_opt(&join_rel(folder, &format!("{base}{suffix}")));
     let mut p = PackIn { main, untouched, attrs: rec.attrs, texm: rec.texm.as_ref(), read_beside: &mut read_beside, readings };
-    Ok(form.pack(&mut p)?)
+    form.pack(&mut p)
 }
 
 fn plan(folder: &Path, rel: &str, readings: &Readings) -> Result<ArchivePlan, Vec<ItemFailure>> {
