@@ -415,3 +415,36 @@ fn conflicts_and_the_package_view_hold_no_member_they_do_not_need() {
     let c = view.change(0).unwrap();
     assert!(c.op.new_bytes().unwrap()[..] == bytes_of(10, 4 * MIB)[..]);
 }
+
+/// A file changed by hand under an installed mod: the revert keeps the hand edit, and finds it
+/// by comparing the two archives entry by entry in their files, so it holds the edited entry,
+/// not the two 32 MiB files (before: both files, about 64 MiB).
+#[test]
+fn a_hand_edit_under_a_mod_is_found_entry_by_entry_not_by_reading_both_files() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    let big = nres_archive(16, 2 * MIB);
+    write(&game, "big.lib", &big);
+    let new = bytes_of(100, 2 * MIB);
+    let c = format!(r#"{{"op":"replace_entry","file":"big.lib","entry":["E03"],"data":{},"original":{}}}"#, blob("data/0001", &new), digest(&bytes_of(3, 2 * MIB)));
+    let pkg = write(t.path(), "m.parkanmod", &package("M", &[c], &[("data/0001", &new)]));
+    install(&game, &pkg, None);
+    // By hand, in another program: entry E09 gets 64 bytes of its own.
+    let path = game.join("big.lib");
+    let (mut a, _) = nres::Archive::parse(SharedBytes::from(std::fs::read(&path).unwrap())).unwrap();
+    let i = (0..a.len()).find(|&i| a.entry(i).name() == "E09").unwrap();
+    a.replace(i, b"edited by hand, 64 bytes long.................................!".to_vec()).unwrap();
+    std::fs::write(&path, a.write()).unwrap();
+
+    let (lines, used) = peak(|| manage::revert(&game, "M", false, false, &mut |_| false).unwrap());
+    assert!(lines.iter().any(|l| l.english.contains("keeping the edits made by hand")), "{lines:?}");
+    // The reference: the original archive with the same hand edit.
+    let (mut want, _) = nres::Archive::parse(SharedBytes::from(big)).unwrap();
+    want.replace(i, b"edited by hand, 64 bytes long.................................!".to_vec()).unwrap();
+    assert!(std::fs::read(&path).unwrap() == want.write(), "the mod is gone and the hand edit kept, byte for byte");
+    // The edited entry's two sides (its old 2 MiB, read to diff it as `mod create` does), not
+    // the two 32 MiB files.
+    assert!(used < 3 * MIB, "revert with a hand edit: peak {} KiB (the two files are not read)", used >> 10);
+}

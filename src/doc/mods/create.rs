@@ -99,10 +99,33 @@ pub fn diff_file(rel: &str, a: Option<SharedBytes>, b: Option<SharedBytes>, out:
 
 /// How a change addresses entry `i`: its name when that finds it (unique, and CP1251 text),
 /// else `#i`.
-fn segment(node: &Node, metas: &[EntryMeta], i: usize) -> String {
+pub(super) fn segment(node: &Node, metas: &[EntryMeta], i: usize) -> String {
     let m = &metas[i];
     let unique = metas.iter().filter(|o| o.name_bytes.eq_ignore_ascii_case(&m.name_bytes)).count() == 1;
     if unique && !m.name.is_empty() && super::apply::find(node, &m.name) == Some(i) { m.name.clone() } else { format!("#{i}") }
+}
+
+/// The changes from entry `a` to entry `b` (paired by name; `entry` is `a`'s address): none when
+/// equal, the inner changes of a nested archive, a merge of a WEAR table, else a replacement.
+pub(super) fn diff_pair(rel: &str, entry: Vec<String>, a: (&EntryMeta, SharedBytes), b: (&EntryMeta, SharedBytes), out: &mut Vec<Change>) {
+    let ((ma, xa), (mb, xb)) = (a, b);
+    let row_same = ma.type_id == mb.type_id && ma.attrs == mb.attrs;
+    if xa[..] == xb[..] && row_same {
+        return;
+    }
+    let change = |entry: Vec<String>, op| Change { file: rel.to_string(), entry, op };
+    if row_same
+        && let (Ok((na, _)), Ok((nb, _))) = (Node::parse(&ma.name, xa.clone()), Node::parse(&mb.name, xb.clone()))
+        && na.is_archive()
+        && na.format_name() == nb.format_name()
+    {
+        diff_nodes(rel, &entry, &na, &nb, out);
+    } else if row_same && (ma.type_id == Some(TYPE_WEAR) || is_wear_name(&ma.name)) {
+        out.push(change(entry, Op::Merged { base: xa, data: xb }));
+    } else {
+        let (type_id, attrs) = if row_same { (None, None) } else { (mb.type_id, Some(mb.attrs)) };
+        out.push(change(entry, Op::ReplaceEntry { original: Digest::of(&xa), data: xb, type_id, attrs }));
+    }
 }
 
 fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change>) {
@@ -118,23 +141,7 @@ fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change
     let change = |entry: Vec<String>, op| Change { file: rel.to_string(), entry, op };
     for (i, j) in pairs {
         let (Ok(xa), Ok(xb)) = (a.entry_bytes(i), b.entry_bytes(j)) else { continue };
-        let row_same = ma[i].type_id == mb[j].type_id && ma[i].attrs == mb[j].attrs;
-        if xa[..] == xb[..] && row_same {
-            continue;
-        }
-        let entry = path(segment(a, &ma, i));
-        if row_same
-            && let (Ok((na, _)), Ok((nb, _))) = (Node::parse(&ma[i].name, xa.clone()), Node::parse(&mb[j].name, xb.clone()))
-            && na.is_archive()
-            && na.format_name() == nb.format_name()
-        {
-            diff_nodes(rel, &entry, &na, &nb, out);
-        } else if row_same && (ma[i].type_id == Some(TYPE_WEAR) || is_wear_name(&ma[i].name)) {
-            out.push(change(entry, Op::Merged { base: xa, data: xb }));
-        } else {
-            let (type_id, attrs) = if row_same { (None, None) } else { (mb[j].type_id, Some(mb[j].attrs)) };
-            out.push(change(entry, Op::ReplaceEntry { original: Digest::of(&xa), data: xb, type_id, attrs }));
-        }
+        diff_pair(rel, path(segment(a, &ma, i)), (&ma[i], xa), (&mb[j], xb), out);
     }
     let mut taken = vec![false; added.len()];
     for i in gone {

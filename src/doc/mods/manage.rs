@@ -187,14 +187,19 @@ pub(super) fn replay(shelf: &mut Shelf, mut given: Option<&mut Lazy>, base: Body
 }
 
 /// What was changed by hand in a journalled file since the last mod command: the changes
-/// from what the installed mods (`old_order`) give to what is on disk. Only when its hash is
-/// not the one the journal noted are both read whole, for the diff.
+/// from what the installed mods (`old_order`) give to what is on disk, found only when its hash
+/// is not the one the journal noted. Two NRes archives with the same entries are compared
+/// entry by entry in their files ([`hand_entries`](super::stream::hand_entries)); anything
+/// else is diffed whole.
 pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &mut Body, old_order: &[&Installed], scratch: &mut Scratch) -> Result<Vec<Change>, ModError> {
     if current.sha()? == fs.after {
         return Ok(Vec::new());
     }
     let order: Vec<(Step, Option<bool>)> = old_order.iter().map(|m| (Step::Mod(m), None)).collect();
     let (expected, _) = replay(shelf, None, base_body(game, fs)?, &fs.file, &order, scratch)?;
+    if let Some(out) = super::stream::hand_entries(&fs.file, &expected, current)? {
+        return Ok(out);
+    }
     let mut out = Vec::new();
     diff_file(&fs.file, expected.load()?, current.load()?, &mut out);
     Ok(out)

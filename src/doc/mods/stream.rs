@@ -249,6 +249,42 @@ fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<N
     Ok(None)
 }
 
+/// What was changed by hand between `expected` and `current`, two NRes archives on disk whose
+/// directories name the same entries in the same order: each pair is compared by its size and
+/// its bytes' SHA-256 in the files, and only the pairs that differ are read (and diffed as
+/// `create::diff_pair` diffs them), so a hand edit of one entry costs that entry, not the two
+/// files. `None` when the two are not such a pair: the caller diffs the whole files.
+pub(super) fn hand_entries(rel: &str, expected: &Body, current: &Body) -> io::Result<Option<Vec<Change>>> {
+    let (Body::Disk(a), Body::Disk(b)) = (expected, current) else { return Ok(None) };
+    let mut fa = File::open(&a.path).map_err(|e| named(&a.path, e))?;
+    let mut fb = File::open(&b.path).map_err(|e| named(&b.path, e))?;
+    let (Some(na), Some(nb)) = (open_directory(&mut fa, &a.path, a.len)?, open_directory(&mut fb, &b.path, b.len)?) else { return Ok(None) };
+    let (Node::Nres(xa), Node::Nres(xb)) = (&na, &nb) else { return Ok(None) };
+    let (ma, mb) = (na.metas(), nb.metas());
+    if ma.len() != mb.len() || ma.iter().zip(&mb).any(|(x, y)| x.name_bytes != y.name_bytes) {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    for i in 0..ma.len() {
+        let (nres::Payload::InFile(ra), nres::Payload::InFile(rb)) = (xa.payload_at(i), xb.payload_at(i)) else { return Ok(None) };
+        let (ra, rb) = (ra.start as u64..ra.end as u64, rb.start as u64..rb.end as u64);
+        let row_same = ma[i].type_id == mb[i].type_id && ma[i].attrs == mb[i].attrs;
+        if row_same && ra.end - ra.start == rb.end - rb.start && digest_of(&mut fa, &a.path, ra.clone())? == digest_of(&mut fb, &b.path, rb.clone())? {
+            continue;
+        }
+        let (ea, eb) = (read_range(&mut fa, &a.path, ra)?, read_range(&mut fb, &b.path, rb)?);
+        super::create::diff_pair(rel, vec![super::create::segment(&na, &ma, i)], (&ma[i], ea), (&mb[i], eb), &mut out);
+    }
+    Ok(Some(out))
+}
+
+/// The digest of a range of a file, hashed as it is read.
+fn digest_of(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<Digest> {
+    let mut h = Hashing::new(io::sink());
+    copy_range(from, path, r, &mut h)?;
+    Ok(h.digest())
+}
+
 /// Whether a change's check of the NRes entry it names needs only the entry's digest: one of
 /// the archive's own entries, not a merged table.
 fn hashed(c: &Change) -> bool {
@@ -279,9 +315,7 @@ fn hash_named(node: &Node, names: &Names, from: &mut File, path: &Path, changes:
             Node::Blob(_) => None,
         };
         if let Some(r) = range {
-            let mut h = Hashing::new(io::sink());
-            copy_range(from, path, r, &mut h)?;
-            out.insert(i, h.digest());
+            out.insert(i, digest_of(from, path, r)?);
         }
     }
     Ok(out)
