@@ -214,6 +214,14 @@ impl fmt::Display for Message {
     }
 }
 
+/// A message is its English text to a comparison with text (tests, and code that matches the
+/// CLI's words).
+impl PartialEq<&str> for Message {
+    fn eq(&self, other: &&str) -> bool {
+        self.english == *other
+    }
+}
+
 impl From<String> for Message {
     fn from(english: String) -> Self {
         Message { english, key: None }

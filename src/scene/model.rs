@@ -35,35 +35,14 @@ pub struct ModelOptions {
 
 /// The note naming the drawn cell the way the reading names it, with what it holds.
 fn cell_note(cell: GridCell, grid: SlotGrid, batches: usize, triangles: usize) -> Message {
-    let (index, row, col) = (cell.index(), cell.row, cell.col);
-    match grid {
-        SlotGrid::VariantTimes5PlusLod if col == 4 => msg!(
-            "scene-cell-first-person",
-            "cell slot_index[{index}] (variant {row}, first-person view): {batches} batches, {triangles} triangles",
-            index = index,
-            row = row,
-            batches = batches,
-            triangles = triangles
-        ),
-        SlotGrid::VariantTimes5PlusLod => msg!(
-            "scene-cell-variant",
-            "cell slot_index[{index}] (variant {row}, LOD {col}): {batches} batches, {triangles} triangles",
-            index = index,
-            row = row,
-            col = col,
-            batches = batches,
-            triangles = triangles
-        ),
-        SlotGrid::LodTimes5PlusGroup => msg!(
-            "scene-cell-group",
-            "cell slot_index[{index}] (LOD {row}, group {col}): {batches} batches, {triangles} triangles",
-            index = index,
-            row = row,
-            col = col,
-            batches = batches,
-            triangles = triangles
-        ),
-    }
+    msg!(
+        "scene-cell",
+        "cell slot_index[{index}] ({name}): {batches} batches, {triangles} triangles",
+        index = cell.index(),
+        name = &cell.label(grid),
+        batches = batches,
+        triangles = triangles
+    )
 }
 
 /// Builds the scene; `resolve` turns the batches' material bytes into materials.

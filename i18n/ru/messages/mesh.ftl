@@ -79,9 +79,10 @@ msh-path-graph-too-big = компонент 17 (граф путей): { $len } {
     }, а attr1 = { $nodes } (узлы по 20 байт) и attr2 = { $links } (связи по 40 байт) дают больше, чем помещается
 msh-node-stride-24 = компонент 1 — вариант с 24-байтовыми узлами: хранится как есть, его слоты не прослеживаются
 msh-parent-after-child = узел { $i }: родитель { $parent } стоит не перед ним (родители идут раньше потомков)
-msh-node-slot-past-first-person = узел { $i }, ячейка слота { $index } (вариант { $row }, вид от первого лица): слот { $s } за пределами таблицы (всего слотов: { $slots })
-msh-node-slot-past-variant = узел { $i }, ячейка слота { $index } (вариант { $row }, LOD { $col }): слот { $s } за пределами таблицы (всего слотов: { $slots })
-msh-node-slot-past-group = узел { $i }, ячейка слота { $index } (LOD { $row }, группа { $col }): слот { $s } за пределами таблицы (всего слотов: { $slots })
+msh-node-slot-past = узел { $i }, ячейка слота { $index } ({ $name }): слот { $s } за пределами таблицы (всего слотов: { $slots })
+msh-cell-first-person = вариант { $row }, вид от первого лица
+msh-cell-variant = вариант { $row }, LOD { $col }
+msh-cell-group = LOD { $row }, группа { $col }
 msh-fallback-key-past = узел { $i }: запасной ключ { $key } за пределами ключей анимации (всего ключей: { $k })
 msh-frame-map-no-keys = у узла { $i } задано начало в карте кадров, но в сетке нет ключей (компонент 8)
 msh-frame-map-missing = у узла { $i } задано начало в карте кадров, но в сетке нет карты кадров (компонент 19)
@@ -134,25 +135,7 @@ msh-refs-batches = батчи не читаются: { $why }
 
 ## Сцена: что построено (заметки 3D-вида и экспорта)
 scene-through-level = показано через файл уровня, лежащий рядом ({ $origin })
-scene-cell-first-person = ячейка slot_index[{ $index }] (вариант { $row }, вид от первого лица): { $batches } { $batches ->
-        [one] батч
-        [few] батча
-       *[many] батчей
-    }, { $triangles } { $triangles ->
-        [one] треугольник
-        [few] треугольника
-       *[many] треугольников
-    }
-scene-cell-variant = ячейка slot_index[{ $index }] (вариант { $row }, LOD { $col }): { $batches } { $batches ->
-        [one] батч
-        [few] батча
-       *[many] батчей
-    }, { $triangles } { $triangles ->
-        [one] треугольник
-        [few] треугольника
-       *[many] треугольников
-    }
-scene-cell-group = ячейка slot_index[{ $index }] (LOD { $row }, группа { $col }): { $batches } { $batches ->
+scene-cell = ячейка slot_index[{ $index }] ({ $name }): { $batches } { $batches ->
         [one] батч
         [few] батча
        *[many] батчей

@@ -410,36 +410,13 @@ fn array_length(t: u32, n: usize, v: usize) -> Message {
 
 /// A node's slot past the slot table, its grid cell named the way the default reading does.
 fn slot_past(i: usize, cell: GridCell, s: u16, slots: usize) -> Message {
-    let (index, row, col) = (cell.index(), cell.row, cell.col);
-    match SlotGrid::default() {
-        SlotGrid::VariantTimes5PlusLod if col == 4 => msg!(
-            "msh-node-slot-past-first-person",
-            "node {i}, slot cell {index} (variant {row}, first-person view): slot {s} is past the {slots} slots",
-            i = i,
-            index = index,
-            row = row,
-            s = s,
-            slots = slots
-        ),
-        SlotGrid::VariantTimes5PlusLod => msg!(
-            "msh-node-slot-past-variant",
-            "node {i}, slot cell {index} (variant {row}, LOD {col}): slot {s} is past the {slots} slots",
-            i = i,
-            index = index,
-            row = row,
-            col = col,
-            s = s,
-            slots = slots
-        ),
-        SlotGrid::LodTimes5PlusGroup => msg!(
-            "msh-node-slot-past-group",
-            "node {i}, slot cell {index} (LOD {row}, group {col}): slot {s} is past the {slots} slots",
-            i = i,
-            index = index,
-            row = row,
-            col = col,
-            s = s,
-            slots = slots
-        ),
-    }
+    msg!(
+        "msh-node-slot-past",
+        "node {i}, slot cell {index} ({name}): slot {s} is past the {slots} slots",
+        i = i,
+        index = cell.index(),
+        name = &cell.label(SlotGrid::default()),
+        s = s,
+        slots = slots
+    )
 }

@@ -98,11 +98,12 @@ impl GridCell {
         (0..GRID_ROWS * GRID_COLS).map(|i| GridCell { row: (i / GRID_COLS) as u8, col: (i % GRID_COLS) as u8 })
     }
     /// The cell's name under a reading ("variant 1, LOD 2", "LOD 1, group 2").
-    pub fn label(self, grid: SlotGrid) -> String {
+    pub fn label(self, grid: SlotGrid) -> crate::formats::Message {
+        let (row, col) = (self.row, self.col);
         match grid {
-            SlotGrid::VariantTimes5PlusLod if self.col == 4 => format!("variant {}, first-person view", self.row),
-            SlotGrid::VariantTimes5PlusLod => format!("variant {}, LOD {}", self.row, self.col),
-            SlotGrid::LodTimes5PlusGroup => format!("LOD {}, group {}", self.row, self.col),
+            SlotGrid::VariantTimes5PlusLod if col == 4 => crate::msg!("msh-cell-first-person", "variant {row}, first-person view", row = row),
+            SlotGrid::VariantTimes5PlusLod => crate::msg!("msh-cell-variant", "variant {row}, LOD {col}", row = row, col = col),
+            SlotGrid::LodTimes5PlusGroup => crate::msg!("msh-cell-group", "LOD {row}, group {col}", row = row, col = col),
         }
     }
     /// The level of detail the cell stands for under a reading (`None`: the first-person view).
