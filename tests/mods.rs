@@ -10,26 +10,11 @@ use parkan_studio::doc::mods::manage::{self, InstallOptions, ModError};
 use parkan_studio::doc::mods::{Meta, Package};
 use parkan_studio::doc::node::Node;
 use parkan_studio::formats::bytes::SharedBytes;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 #[path = "support/mods.rs"]
 mod mods_support;
-use mods_support::{Setup, zip_of};
-
-/// Every game file (the journal's folder left out) by relative path.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    parkan_studio::doc::mods::paths::files_under(dir).unwrap().into_iter().map(|(rel, p)| (rel, std::fs::read(p).unwrap())).collect()
-}
-
-fn assert_same(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>, what: &str) {
-    let ka: Vec<_> = a.keys().collect();
-    let kb: Vec<_> = b.keys().collect();
-    assert_eq!(ka, kb, "{what}: the same files");
-    for (k, v) in a {
-        assert!(b[k] == *v, "{what}: {k} differs");
-    }
-}
+use mods_support::{Setup, assert_same, snapshot, zip_of};
 
 /// Edits an archive on disk (entry path through nested archives) with `f`.
 fn edit(dir: &Path, file: &str, nested: &[&str], f: impl FnOnce(&mut Node)) {

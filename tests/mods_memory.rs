@@ -9,25 +9,10 @@ use parkan_studio::doc::mods::text::joined;
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::journal::Journal;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 #[path = "support/mods.rs"]
 mod mods_support;
-use mods_support::{Setup, zip_of};
-
-/// Every game file (the journal's folder left out) by relative path.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    parkan_studio::doc::mods::paths::files_under(dir).unwrap().into_iter().map(|(rel, p)| (rel, std::fs::read(p).unwrap())).collect()
-}
-
-fn assert_same(a: &BTreeMap<String, Vec<u8>>, b: &BTreeMap<String, Vec<u8>>, what: &str) {
-    let ka: Vec<_> = a.keys().collect();
-    let kb: Vec<_> = b.keys().collect();
-    assert_eq!(ka, kb, "{what}: the same files");
-    for (k, v) in a {
-        assert!(b[k] == *v, "{what}: {k} differs");
-    }
-}
+use mods_support::{Setup, assert_same, snapshot, zip_of};
 
 fn blob(member: &str, data: &[u8]) -> String {
     format!(r#"{{"path":"{member}","size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))

@@ -15,17 +15,15 @@ use parkan_studio::app::{StartOptions, StudioApp};
 use parkan_studio::doc::mods::create::{diff_folders, write_package};
 use parkan_studio::doc::mods::journal::Journal;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
-use parkan_studio::doc::mods::paths::files_under;
 use parkan_studio::doc::mods::Meta;
 use parkan_studio::doc::node::Node;
 use parkan_studio::fixtures::game::{GameSpec, write_game};
 use parkan_studio::formats::bytes::SharedBytes;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 #[allow(dead_code)]
 #[path = "support/mods.rs"]
 mod mods_support;
-use mods_support::swap_texture;
+use mods_support::{snapshot, swap_texture};
 
 fn harness(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
     let opts = StartOptions { files, readings: Default::default(), open_demo: false, native_dialogs: false };
@@ -34,15 +32,9 @@ fn harness(files: Vec<PathBuf>) -> Harness<'static, StudioApp> {
     h
 }
 
-/// Every game file (the journal's folder left out) by relative path.
-fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    files_under(dir).unwrap().into_iter().map(|(rel, p)| (rel, std::fs::read(p).unwrap())).collect()
-}
-
 fn copy_dir(from: &Path, to: &Path) {
     parkan_studio::fixtures::files::copy_dir(from, to).unwrap();
 }
-
 
 /// A package made from a copy of `game` where each (entry, from) texture swap is done, plus a
 /// loose file.

@@ -73,3 +73,20 @@ pub fn declare_member_size(z: &mut [u8], name: &[u8], size: u32) -> usize {
     }
     patched
 }
+
+/// Every game file (the journal's folder left out) by relative path, with its bytes.
+#[allow(dead_code, reason = "not every mod suite compares folders")]
+pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    parkan_studio::doc::mods::paths::files_under(dir).unwrap().into_iter().map(|(rel, p)| (rel, std::fs::read(p).unwrap())).collect()
+}
+
+/// Two snapshots hold the same files with the same bytes.
+#[allow(dead_code, reason = "not every mod suite compares folders")]
+pub fn assert_same(a: &std::collections::BTreeMap<String, Vec<u8>>, b: &std::collections::BTreeMap<String, Vec<u8>>, what: &str) {
+    let ka: Vec<_> = a.keys().collect();
+    let kb: Vec<_> = b.keys().collect();
+    assert_eq!(ka, kb, "{what}: the same files");
+    for (k, v) in a {
+        assert!(b[k] == *v, "{what}: {k} differs");
+    }
+}
