@@ -67,15 +67,50 @@ struct Job {
 /// Packed entries larger than this unpacked are not opened just to see if they are textures.
 pub const MAX_PACKED_PROBE: usize = 16 << 20;
 
-struct Shared {
-    jobs: Mutex<Vec<Job>>,
+/// The jobs of one thumbnail worker thread, newest first (what the user looks at now), and
+/// the flag that ends it. The browser's and the mission palette's thumbnails share it.
+pub(crate) struct JobStack<J> {
+    jobs: Mutex<Vec<J>>,
     wake: Condvar,
     stop: AtomicBool,
 }
 
+impl<J> JobStack<J> {
+    pub fn new() -> JobStack<J> {
+        JobStack { jobs: Mutex::new(Vec::new()), wake: Condvar::new(), stop: AtomicBool::new(false) }
+    }
+
+    /// Runs `f` on the waiting jobs (to add, drop or reorder them) and wakes the worker.
+    pub fn with<R>(&self, f: impl FnOnce(&mut Vec<J>) -> R) -> Option<R> {
+        let r = self.jobs.lock().ok().map(|mut jobs| f(&mut jobs));
+        self.wake.notify_one();
+        r
+    }
+
+    /// Ends the worker: its next [`JobStack::next`] returns `None`.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wake.notify_all();
+    }
+
+    /// The newest job, waiting until there is one; `None` once stopped.
+    pub fn next(&self) -> Option<J> {
+        let mut jobs = self.jobs.lock().ok()?;
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if let Some(j) = jobs.pop() {
+                return Some(j);
+            }
+            jobs = self.wake.wait(jobs).ok()?;
+        }
+    }
+}
+
 pub struct Thumbnails {
     cache: HashMap<Key, Entry>,
-    shared: Arc<Shared>,
+    shared: Arc<JobStack<Job>>,
     results: Receiver<(Key, Result<Pixmap, String>)>,
     frame: u64,
     worker: Option<std::thread::JoinHandle<()>>,
@@ -85,7 +120,7 @@ pub struct Thumbnails {
 
 impl Thumbnails {
     pub fn new(ctx: &egui::Context) -> Thumbnails {
-        let shared = Arc::new(Shared { jobs: Mutex::new(Vec::new()), wake: Condvar::new(), stop: AtomicBool::new(false) });
+        let shared = Arc::new(JobStack::new());
         let (tx, rx) = channel();
         let worker = {
             let shared = shared.clone();
@@ -105,7 +140,7 @@ impl Thumbnails {
             // Another reading decodes other colours: start over.
             self.readings = readings;
             self.cache.clear();
-            self.shared.jobs.lock().map(|mut j| j.clear()).ok();
+            self.shared.with(Vec::clear);
         }
         while let Ok((key, result)) = self.results.try_recv() {
             let Some(e) = self.cache.get_mut(&key) else { continue };
@@ -139,10 +174,8 @@ impl Thumbnails {
                 dropped.push(k);
             }
         }
-        if !dropped.is_empty()
-            && let Ok(mut jobs) = self.shared.jobs.lock()
-        {
-            jobs.retain(|j| !dropped.contains(&j.key));
+        if !dropped.is_empty() {
+            self.shared.with(|jobs| jobs.retain(|j| !dropped.contains(&j.key)));
         }
     }
 
@@ -166,10 +199,7 @@ impl Thumbnails {
         let key = key_of(bytes);
         let frame = self.frame;
         let e = self.cache.entry(key).or_insert_with(|| {
-            if let Ok(mut jobs) = self.shared.jobs.lock() {
-                jobs.push(Job { key, source: source(), readings: self.readings });
-                self.shared.wake.notify_one();
-            }
+            self.shared.with(|jobs| jobs.push(Job { key, source: source(), readings: self.readings }));
             Entry { bytes: bytes.clone(), state: State::Pending, last_used: frame }
         });
         e.last_used = frame;
@@ -202,31 +232,15 @@ impl Thumbnails {
 
 impl Drop for Thumbnails {
     fn drop(&mut self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
-        self.shared.wake.notify_all();
+        self.shared.stop();
         if let Some(w) = self.worker.take() {
             let _ = w.join();
         }
     }
 }
 
-fn worker(shared: &Shared, tx: &Sender<(Key, Result<Pixmap, String>)>, ctx: &egui::Context) {
-    loop {
-        let job = {
-            let Ok(mut jobs) = shared.jobs.lock() else { return };
-            loop {
-                if shared.stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                if let Some(j) = jobs.pop() {
-                    break j;
-                }
-                jobs = match shared.wake.wait(jobs) {
-                    Ok(j) => j,
-                    Err(_) => return,
-                };
-            }
-        };
+fn worker(shared: &JobStack<Job>, tx: &Sender<(Key, Result<Pixmap, String>)>, ctx: &egui::Context) {
+    while let Some(job) = shared.next() {
         let result = match &job.source {
             Source::Texm(bytes) => thumbnail(bytes, &job.readings).map_err(|e| e.to_string()),
             Source::Packed(p) if p.size > MAX_PACKED_PROBE => Err(crate::tr!("thumb-too-large")),

@@ -13,9 +13,8 @@ use crate::scene::SceneOptions;
 use crate::scene::unit::{AssemblyOptions, assemble, record_assembly};
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::Arc;
 
 /// A thumbnail's side, in pixels.
 pub const THUMB_PX: u32 = 96;
@@ -31,6 +30,7 @@ pub struct Subject {
 }
 
 /// What the palette shows for an item: the browser's thumbnail states.
+use crate::app::thumbs::JobStack;
 pub use crate::app::thumbs::Thumb;
 
 enum State {
@@ -45,18 +45,12 @@ struct Job {
     readings: Readings,
 }
 
-struct Shared {
-    jobs: Mutex<Vec<Job>>,
-    wake: Condvar,
-    stop: AtomicBool,
-}
-
 type Done = (Subject, Result<crate::render::Image, String>);
 
 /// The thumbnails of one palette, and the worker drawing them.
 pub struct Thumbs {
     cache: HashMap<Subject, State>,
-    shared: Arc<Shared>,
+    shared: Arc<JobStack<Job>>,
     results: Receiver<Done>,
     sender: Sender<Done>,
     started: bool,
@@ -67,14 +61,13 @@ pub struct Thumbs {
 impl Default for Thumbs {
     fn default() -> Self {
         let (sender, results) = channel();
-        Thumbs { cache: HashMap::new(), shared: Arc::new(Shared { jobs: Mutex::new(Vec::new()), wake: Condvar::new(), stop: AtomicBool::new(false) }), results, sender, started: false, broken: None }
+        Thumbs { cache: HashMap::new(), shared: Arc::new(JobStack::new()), results, sender, started: false, broken: None }
     }
 }
 
 impl Drop for Thumbs {
     fn drop(&mut self) {
-        self.shared.stop.store(true, Ordering::Relaxed);
-        self.shared.wake.notify_all();
+        self.shared.stop();
     }
 }
 
@@ -111,14 +104,16 @@ impl Thumbs {
             return;
         }
         self.cache.insert(job.item.clone(), State::Pending);
-        let Ok(mut jobs) = self.shared.jobs.lock() else { return };
-        jobs.push(job);
-        if jobs.len() > MAX_QUEUED {
-            let old = jobs.remove(0);
+        // Past the limit the oldest waiting job goes (the newest is drawn first).
+        let Some(dropped) = self.shared.with(|jobs| {
+            jobs.push(job);
+            (jobs.len() > MAX_QUEUED).then(|| jobs.remove(0))
+        }) else {
+            return;
+        };
+        if let Some(old) = dropped {
             self.cache.remove(&old.item);
         }
-        drop(jobs);
-        self.shared.wake.notify_one();
         if !self.started {
             self.started = true;
             let (shared, out, ctx) = (self.shared.clone(), self.sender.clone(), ctx.clone());
@@ -157,24 +152,9 @@ fn device() -> &'static Result<Headless, String> {
 }
 
 /// The worker's loop: the newest job first, until the palette goes away.
-fn run(shared: &Shared, out: &Sender<Done>, ctx: &egui::Context) {
+fn run(shared: &JobStack<Job>, out: &Sender<Done>, ctx: &egui::Context) {
     let mut folder: Option<(PathBuf, GameFolder, RecordCache)> = None;
-    loop {
-        let job = {
-            let Ok(mut jobs) = shared.jobs.lock() else { return };
-            loop {
-                if shared.stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                if let Some(j) = jobs.pop() {
-                    break j;
-                }
-                jobs = match shared.wake.wait(jobs) {
-                    Ok(j) => j,
-                    Err(_) => return,
-                };
-            }
-        };
+    while let Some(job) = shared.next() {
         if folder.as_ref().is_none_or(|(r, _, _)| *r != job.root) {
             folder = Some((job.root.clone(), GameFolder::on_disk(job.root.clone()), RecordCache::default()));
         }
