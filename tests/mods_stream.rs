@@ -78,6 +78,19 @@ fn install(game: &Path, pkg: &Path, order: Option<usize>) -> Vec<String> {
     manage::install(game, pkg, &InstallOptions { order, ..Default::default() }, &mut |_| false).unwrap().into_iter().map(String::from).collect()
 }
 
+/// An empty game folder `game` under `dir`.
+fn game_folder(dir: &Path) -> PathBuf {
+    let game = dir.join("game");
+    std::fs::create_dir(&game).unwrap();
+    game
+}
+
+/// A `replace_entry` change of `entry` of `file` by member `data/0001` holding `new`, made
+/// against `old`.
+fn replace_entry(file: &str, entry: &str, new: &[u8], old: &[u8]) -> String {
+    format!(r#"{{"op":"replace_entry","file":"{file}","entry":["{entry}"],"data":{},"original":{}}}"#, blob("data/0001", new), digest(old))
+}
+
 /// An NRes archive of `n` entries `E00`… of `len` bytes each.
 fn nres_archive(n: u32, len: usize) -> Vec<u8> {
     let mut a = nres::Archive::new();
@@ -100,14 +113,13 @@ fn in_memory(file_bytes: &[u8], file: &str, pkg: &[u8]) -> Vec<u8> {
 fn rebuilding_an_archive_holds_the_entries_it_changes_not_the_file() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     // A 32 MiB NRes archive; one 2 MiB entry replaced by 4 MiB and one 1 MiB entry added.
     let big = nres_archive(16, 2 * MIB);
     write(&game, "big.lib", &big);
     let (new, added) = (bytes_of(100, 4 * MIB), bytes_of(101, MIB));
     let changes = [
-        format!(r#"{{"op":"replace_entry","file":"big.lib","entry":["E03"],"data":{},"original":{}}}"#, blob("data/0001", &new), digest(&bytes_of(3, 2 * MIB))),
+        replace_entry("big.lib", "E03", &new, &bytes_of(3, 2 * MIB)),
         format!(r#"{{"op":"add_entry","file":"big.lib","entry":["ADDED"],"data":{}}}"#, blob("data/0002", &added)),
     ];
     let pkg_bytes = package("Big", &changes, &[("data/0001", &new), ("data/0002", &added)]);
@@ -153,8 +165,7 @@ fn rebuilding_an_archive_holds_the_entries_it_changes_not_the_file() {
 fn eight_members_into_one_archive_are_streamed_one_after_another_not_held() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     let archive = nres_archive(4, 64 << 10);
     write(&game, "big.lib", &archive);
     // Eight 8 MiB members: six added, two replacing entries; one more member added to a second
@@ -188,8 +199,7 @@ fn eight_members_into_one_archive_are_streamed_one_after_another_not_held() {
 fn a_member_that_changes_while_it_is_streamed_stops_the_install_before_the_commit_point() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     let (a, b) = (nres_archive(3, 1000), nres_archive(3, 2000));
     write(&game, "a.lib", &a);
     write(&game, "b.lib", &b);
@@ -225,8 +235,7 @@ fn a_member_that_changes_while_it_is_streamed_stops_the_install_before_the_commi
 fn an_rsli_archive_is_rebuilt_streamed_and_repacked_with_each_method() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     // 16 MiB of stored entries, and small entries packed with the other methods.
     let mut a = rsli::Archive::new();
     for i in 0..8u32 {
@@ -270,8 +279,7 @@ fn an_rsli_archive_is_rebuilt_streamed_and_repacked_with_each_method() {
 fn eight_members_into_one_rsli_archive_are_packed_one_at_a_time() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     // Two stored and two Deflate entries; each replaced by an 8 MiB member (packed again with
     // its entry's method) and four 8 MiB members added (Deflate).
     let mut a = rsli::Archive::new();
@@ -331,8 +339,7 @@ fn temporaries() -> usize {
 fn a_dry_run_of_a_shared_member_inflates_it_once_and_counts_every_use() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     let (bytes, data) = shared_member(4 * MIB, 8);
     let pkg = write(t.path(), "shared.parkanmod", &bytes);
     let left = temporaries();
@@ -423,12 +430,11 @@ fn conflicts_and_the_package_view_hold_no_member_they_do_not_need() {
 fn a_hand_edit_under_a_mod_is_found_entry_by_entry_not_by_reading_both_files() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
-    let game = t.path().join("game");
-    std::fs::create_dir(&game).unwrap();
+    let game = game_folder(t.path());
     let big = nres_archive(16, 2 * MIB);
     write(&game, "big.lib", &big);
     let new = bytes_of(100, 2 * MIB);
-    let c = format!(r#"{{"op":"replace_entry","file":"big.lib","entry":["E03"],"data":{},"original":{}}}"#, blob("data/0001", &new), digest(&bytes_of(3, 2 * MIB)));
+    let c = replace_entry("big.lib", "E03", &new, &bytes_of(3, 2 * MIB));
     let pkg = write(t.path(), "m.parkanmod", &package("M", &[c], &[("data/0001", &new)]));
     install(&game, &pkg, None);
     // By hand, in another program: entry E09 gets 64 bytes of its own.
