@@ -32,6 +32,13 @@ impl Error {
         Message { english: self.message.clone(), key: self.key.clone() }
     }
 
+    /// The error as `Display` writes it (`path @0x1F: message`), as a message that keeps its
+    /// id: the path and offset go in front, apart from what a translation says.
+    pub fn as_message(&self) -> Message {
+        let at = if self.context.is_empty() { format!("@0x{:X}: ", self.offset) } else { format!("{} @0x{:X}: ", self.path(), self.offset) };
+        self.text().prefixed(&at)
+    }
+
     /// Adds an outer context element (the caller's view of where the failing item sits).
     pub fn within(mut self, ctx: impl Into<String>) -> Self {
         self.context.insert(0, ctx.into());

@@ -143,13 +143,7 @@ impl From<&Message> for Arg {
 /// one's language.
 impl From<&super::Error> for Arg {
     fn from(e: &super::Error) -> Self {
-        let english = in_english(|| e.to_string());
-        let rest = english.len() - e.message.len();
-        let key = e.key.clone().map(|mut k| {
-            k.prefix.insert_str(0, &english[..rest]);
-            k
-        });
-        Arg::Nested(Box::new(Message { english, key }))
+        Arg::Nested(Box::new(e.as_message()))
     }
 }
 

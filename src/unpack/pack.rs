@@ -269,13 +269,6 @@ fn describe(p: &ArchivePlan) -> Vec<Message> {
     out
 }
 
-/// A codec's error as its `Display` writes it (path and offset in front), its message's id
-/// kept for the editor.
-fn shown(e: &crate::formats::Error) -> Message {
-    let at = if e.context.is_empty() { format!("@0x{:X}: ", e.offset) } else { format!("{} @0x{:X}: ", e.path(), e.offset) };
-    e.text().prefixed(&at)
-}
-
 /// The stored bytes of an untouched entry.
 fn untouched_payload(p: &ArchivePlan, rec: &EntryRecord, readings: &Readings) -> Result<Vec<u8>, Message> {
     let main = std::fs::read(join_rel(&p.folder, &rec.file)).map_err(|e| e.to_string())?;
@@ -283,7 +276,7 @@ fn untouched_payload(p: &ArchivePlan, rec: &EntryRecord, readings: &Readings) ->
     match (p.manifest.kind, &rec.packed, rec.rsli) {
         (ArchiveKind::Nres, _, _) => Ok(bytes),
         (ArchiveKind::Rsli, Some(f), _) => std::fs::read(join_rel(&p.folder, f)).map_err(|e| format!("{f}: {e}").into()),
-        (ArchiveKind::Rsli, None, Some(s)) => rsli::pack(rsli::Method::from_flags(s.flags), s.key, &bytes).map_err(|e| shown(&e)),
+        (ArchiveKind::Rsli, None, Some(s)) => rsli::pack(rsli::Method::from_flags(s.flags), s.key, &bytes).map_err(|e| e.as_message()),
         (ArchiveKind::Rsli, None, None) => Err(msg!("unpack-no-storage-method", "the manifest lacks the entry's storage method")),
     }
 }
@@ -407,7 +400,7 @@ fn build_changed(p: &ArchivePlan, readings: &Readings, progress: &dyn Progress) 
     let entries = &p.manifest.entries;
     let mut out = Vec::with_capacity(p.manifest.size as usize);
     lay_out(p, readings, progress, &mut out)?;
-    let (mut node, _) = Node::parse(&p.rel, SharedBytes::from(out)).map_err(|e| shown(&e))?;
+    let (mut node, _) = Node::parse(&p.rel, SharedBytes::from(out)).map_err(|e| e.as_message())?;
     for (i, fate) in p.fates.iter().enumerate() {
         if let Fate::Replaced { bytes, attrs, .. } = fate {
             node.replace_entry(i, SharedBytes::from(bytes.clone())).map_err(|e| format!("{}: {e}", entries[i].name))?;

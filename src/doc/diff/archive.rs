@@ -4,7 +4,7 @@
 //! key) and unpacked only when those differ; nested archives are walked the same way.
 
 use super::matching::{moved, pair_by_name};
-use super::{Change, Detail, Kind, Options, Report, Side, damage, diff_items, item_kind, shown};
+use super::{Change, Detail, Kind, Options, Report, Side, damage, diff_items, item_kind};
 use crate::doc::kinds::ItemKind;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::magic::{FileKind, detect};
@@ -282,7 +282,7 @@ fn entry_kind(arch: &Arch, i: usize, opts: &Options) -> ItemKind {
 
 /// The archive `side` holds, or why it cannot be read as one.
 fn open(side: &Side) -> std::result::Result<Arch, Message> {
-    Arch::parse(side).map_err(|e| shown(&e).prefixed(&format!("{}: ", side.name)))
+    Arch::parse(side).map_err(|e| e.as_message().prefixed(&format!("{}: ", side.name)))
 }
 
 /// Entry `i` of the archive `side` as a side of its own (RsLi entries unpacked).
@@ -291,7 +291,7 @@ pub fn child_at(side: &Side, i: usize) -> std::result::Result<Side, Message> {
     if i >= arch.len() {
         return Err(msg!("doc-diff-no-entry-index", "{name} has no entry #{i}", name = &side.name, i = i));
     }
-    arch.bytes(i).map(|b| arch.side(i, b)).map_err(|e| shown(&e).prefixed(&format!("{}::#{i}: ", side.name)))
+    arch.bytes(i).map(|b| arch.side(i, b)).map_err(|e| e.as_message().prefixed(&format!("{}::#{i}: ", side.name)))
 }
 
 /// The index of the entry a change path calls `label` (`#N`, or a name, ASCII

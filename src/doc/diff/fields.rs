@@ -28,7 +28,7 @@ fn fields_of(side: &Side, readings: &Readings) -> Result<Vec<(String, String)>, 
     let item = Item { bytes: &side.bytes, name: &side.name, type_id: side.type_id, attrs: side.attrs, readings };
     let named = format!("{}: ", side.name);
     let codec = codec_for(&item).ok_or_else(|| msg!("doc-diff-no-decoder", "no decoder claims this item").prefixed(&named))?;
-    let v = codec.info(&item).map_err(|e| super::shown(&e).prefixed(&named))?;
+    let v = codec.info(&item).map_err(|e| e.as_message().prefixed(&named))?;
     let mut out = Vec::new();
     flatten("", &v, &mut out);
     Ok(out)

@@ -289,12 +289,6 @@ pub fn diff_items(path: &str, a: &Side, b: &Side, opts: &Options, report: &mut R
     report.changes.push(change);
 }
 
-/// An error as its `Display` writes it (`path @0x1F: message`), its message keeping its id.
-pub(crate) fn shown(e: &crate::formats::Error) -> Message {
-    let at = if e.context.is_empty() { format!("@0x{:X}: ", e.offset) } else { format!("{} @0x{:X}: ", e.path(), e.offset) };
-    e.text().prefixed(&at)
-}
-
 /// `a: MESSAGE` / `b: MESSAGE` / both, for [`Change::damaged`].
 pub(crate) fn damage(a: Option<String>, b: Option<String>) -> Option<String> {
     match (a, b) {

@@ -27,7 +27,7 @@ use crate::formats::mat0::{Mat0, eval};
 use crate::formats::msh::terrain::{LandWearFile, wear_tables};
 use crate::formats::readings::Readings;
 use crate::formats::wear::{Section, Wear};
-use crate::formats::{Diagnostic, Error, Message, Severity, TYPE_MAT0, cp1251};
+use crate::formats::{Diagnostic, Severity, TYPE_MAT0, cp1251};
 use crate::msg;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -51,13 +51,6 @@ pub(crate) fn warn(message: impl Into<crate::formats::Message>) -> Diagnostic {
     Diagnostic::new(Severity::Warning, None, message)
 }
 
-/// `format!("{prefix}{e}")` (the error as `Display` writes it after `prefix`), its message's id
-/// kept.
-pub(crate) fn error_text(prefix: &str, e: &Error) -> Message {
-    let shown = e.to_string();
-    let head = shown.strip_suffix(e.message.as_str()).unwrap_or("");
-    e.text().prefixed(&format!("{prefix}{head}"))
-}
 
 fn prefixed(prefix: &str, d: &Diagnostic) -> Diagnostic {
     let text = d.text().prefixed(&format!("{prefix}: "));

@@ -12,7 +12,7 @@
 //! whose libraries (`Material.lib`, `Textures.lib`, `palettes.lib`) are the folder's.
 
 use super::assets::{AssetSource, Beside, Found, Library};
-use super::{WearTable, error_text, prefixed, warn};
+use super::{WearTable, prefixed, warn};
 use crate::formats::bytes::SharedBytes;
 use crate::formats::nres::Archive;
 use crate::formats::objrec::{Kind, OBJECTS_RLB, Objects, Role, Slot};
@@ -151,7 +151,7 @@ impl GameFolder {
             return hit.clone();
         }
         let got = match self.read(OBJECTS_RLB) {
-            Found::Yes(b) => Objects::parse(b.bytes).map(|(o, _)| Arc::new(o)).map_err(|e| error_text(&format!("{}: ", b.origin), &e)),
+            Found::Yes(b) => Objects::parse(b.bytes).map(|(o, _)| Arc::new(o)).map_err(|e| e.as_message().prefixed(&format!("{}: ", b.origin))),
             other => Err(other.why(OBJECTS_RLB).unwrap_or_else(|| Message::from(""))),
         };
         if let Ok(mut cache) = self.objects.lock() {

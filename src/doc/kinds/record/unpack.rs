@@ -137,7 +137,7 @@ pub fn read(text: &str) -> Result<(Record, Kind), Message> {
         r.slots.push(Slot::from_raw(raw));
     }
     // What the codec reads is what pack may write.
-    Record::parse(&r.write(), kind).map_err(|e| crate::doc::resolve::error_text("", &e))?;
+    Record::parse(&r.write(), kind).map_err(|e| e.as_message())?;
     Ok((r, kind))
 }
 
