@@ -39,12 +39,28 @@ pub fn shown<'a>(english: &'a str, key: Option<&Key>) -> Cow<'a, str> {
     }
 }
 
-/// `f` run with every `Display` of a message in English (what `msg!` formats its text with).
+/// `f` run with every `Display` of a message in English.
 pub fn in_english<R>(f: impl FnOnce() -> R) -> R {
-    let before = ENGLISH.with(|e| e.replace(true));
-    let out = f();
-    ENGLISH.with(|e| e.set(before));
-    out
+    let _english = English::begin();
+    f()
+}
+
+/// While it lives, every `Display` of a message on this thread is English: `msg!` holds one
+/// while it evaluates its values and formats its text, so that an `e.to_string()` among the
+/// values gives the English an English text needs, whatever the editor's language.
+pub struct English(bool);
+
+impl English {
+    pub fn begin() -> English {
+        English(ENGLISH.with(|e| e.replace(true)))
+    }
+}
+
+impl Drop for English {
+    fn drop(&mut self) {
+        let before = self.0;
+        ENGLISH.with(|e| e.set(before));
+    }
 }
 
 /// A value a message shows. Numbers are kept as numbers so a translation can choose its plural
@@ -258,13 +274,12 @@ macro_rules! msg {
         $crate::formats::message::Message::keyed($id, $crate::formats::message::in_english(|| ::std::format!($english)), ::std::vec::Vec::new())
     };
     ($id:literal, $english:literal, $($name:ident = $val:expr),+ $(,)?) => {{
+        let english = $crate::formats::message::English::begin();
         // `i = i` is the usual case: the binding is what the format string captures.
         $(#[allow(clippy::redundant_locals)] let $name = $val;)+
-        $crate::formats::message::Message::keyed(
-            $id,
-            $crate::formats::message::in_english(|| ::std::format!($english)),
-            ::std::vec![$((stringify!($name), $crate::formats::message::Arg::from(&$name))),+],
-        )
+        let text = ::std::format!($english);
+        ::std::mem::drop(english);
+        $crate::formats::message::Message::keyed($id, text, ::std::vec![$((stringify!($name), $crate::formats::message::Arg::from(&$name))),+])
     }};
 }
 

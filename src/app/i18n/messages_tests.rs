@@ -257,3 +257,17 @@ fn a_codec_error_reads_in_the_interface_language() {
     assert_eq!(ru.2, "A.lib: отрицательное число записей: −1");
     assert_eq!(e.to_string(), "A.lib @0x8: negative entry count -1", "English stays the code's");
 }
+
+#[test]
+fn a_message_made_in_a_russian_editor_keeps_its_english_and_nests_in_russian() {
+    install();
+    crate::app::i18n::set_thread_language(Language::Russian);
+    let e = crate::formats::Error::new(8u32, crate::msg!("nres-negative-count", "negative entry count {count}", count = -1));
+    let flat = crate::msg!("nres-payload-too-large", "payload of {len} bytes is too large for NRes", len = e.to_string());
+    let nested = crate::msg!("resolve-unit-file-unreadable", "unit file {p} does not read: {error}", p = "A.dat", error = &e);
+    let shown = nested.to_string();
+    crate::app::i18n::set_thread_language(Language::English);
+    assert_eq!(flat.english, "payload of @0x8: negative entry count -1 bytes is too large for NRes", "values are English in the English text");
+    assert_eq!(nested.english, "unit file A.dat does not read: @0x8: negative entry count -1");
+    assert_eq!(shown, "файл юнита A.dat не читается: @0x8: отрицательное число записей: −1");
+}

@@ -137,7 +137,7 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
     let mut node = match Node::parse(file, cur.clone()) {
         Ok((n, _)) if n.is_archive() => n,
         Ok(_) => return all_blocked(changes, not_archive(file), force, Some(cur)),
-        Err(e) => return all_blocked(changes, msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = e.to_string()), force, Some(cur)),
+        Err(e) => return all_blocked(changes, msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = &e), force, Some(cur)),
     };
     let changed = apply_archive(&mut node, changes, &[], &HashMap::new(), force, &mut outcomes);
     let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
@@ -417,7 +417,7 @@ fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, fo
                             edits.push(at);
                         }
                         Err(e) => {
-                            push(Err(msg!("mods-apply-rename-bad", "{name} -> {to}: {error}", name = name, to = to, error = e.to_string())));
+                            push(Err(msg!("mods-apply-rename-bad", "{name} -> {to}: {error}", name = name, to = to, error = &e)));
                             continue;
                         }
                     }

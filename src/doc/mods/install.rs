@@ -239,7 +239,7 @@ pub(super) type Ready = (Writes, Journal, Message);
 
 /// `e`, saying that the game folder was left as it was.
 pub(super) fn nothing_changed(e: io::Error) -> io::Error {
-    io_said(e.kind(), msg!("mods-nothing-changed", "{error}; nothing in the game folder was changed", error = e.to_string()))
+    io_said(e.kind(), msg!("mods-nothing-changed", "{error}; nothing in the game folder was changed", error = &super::text::said(&e)))
 }
 
 /// Plans the install, staging each file as it is built, and makes its transaction (or writes

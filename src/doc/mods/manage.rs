@@ -113,8 +113,8 @@ pub fn done_text(d: &Done) -> Message {
         Done::Applied => Message::from(""),
         Done::AlreadyThere => msg!("mods-done-already", " (already so)"),
         Done::Merged => msg!("mods-done-merged", " (rows merged with the table's other edits)"),
-        Done::Overrode(why) => msg!("mods-done-overrode", " (--force: {why}; this mod wins)", why = why.to_string()),
-        Done::Skipped(why) => msg!("mods-done-skipped", " (skipped: {why})", why = why.to_string()),
+        Done::Overrode(why) => msg!("mods-done-overrode", " (--force: {why}; this mod wins)", why = why),
+        Done::Skipped(why) => msg!("mods-done-skipped", " (skipped: {why})", why = why),
     }
 }
 

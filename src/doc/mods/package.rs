@@ -415,20 +415,20 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, Message> {
     }
     let mut changes = Vec::with_capacity(m.changes.len());
     for (i, c) in m.changes.iter().enumerate() {
-        let at_op = msg!("mods-pkg-change-op", "{manifest} change #{i} ({op})", manifest = MANIFEST, i = i, op = &c.op).to_string();
+        let at_op = msg!("mods-pkg-change-op", "{manifest} change #{i} ({op})", manifest = MANIFEST, i = i, op = &c.op);
         if let Some(why) = unsafe_game_path(&c.file) {
-            return Err(msg!("mods-pkg-game-path", "{at}: the game path {path} {why}", at = at_op, path = shown(&format!("{:?}", c.file)).into_owned(), why = why.to_string()));
+            return Err(msg!("mods-pkg-game-path", "{at}: the game path {path} {why}", at = &at_op, path = shown(&format!("{:?}", c.file)).into_owned(), why = &why));
         }
-        let at_file = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = &c.op, address = &c.file).to_string();
+        let at_file = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = &c.op, address = &c.file);
         if c.entry.len() > MAX_ENTRY_DEPTH {
-            return Err(msg!("mods-pkg-entry-depth", "{at}: an entry path of {count} elements, more than the {limit} a package may nest", at = at_file, count = c.entry.len(), limit = MAX_ENTRY_DEPTH));
+            return Err(msg!("mods-pkg-entry-depth", "{at}: an entry path of {count} elements, more than the {limit} a package may nest", at = &at_file, count = c.entry.len(), limit = MAX_ENTRY_DEPTH));
         }
         for e in &c.entry {
             if let Some(why) = unsafe_entry_name(e) {
-                return Err(msg!("mods-pkg-entry-name", "{at}: an entry name {name} {why}", at = at_file, name = shown(&format!("{e:?}")).into_owned(), why = why.to_string()));
+                return Err(msg!("mods-pkg-entry-name", "{at}: an entry name {name} {why}", at = &at_file, name = shown(&format!("{e:?}")).into_owned(), why = &why));
             }
         }
-        let at = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = &c.op, address = address(&c.file, &c.entry)).to_string();
+        let at = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = &c.op, address = address(&c.file, &c.entry)).english;
         let original = || {
             let mut d = c.original.clone().ok_or_else(|| msg!("mods-pkg-no-original", "{at}: no original (size and sha256)", at = &at))?;
             // Hashes compare case-insensitively: kept in lower case, as this tool writes them.
@@ -471,7 +471,7 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, Message> {
                 entry_needed(true)?;
                 let to = c.to.clone().ok_or_else(|| msg!("mods-pkg-no-to", "{at}: no new name (to)", at = &at))?;
                 if let Some(why) = unsafe_entry_name(&to) {
-                    return Err(msg!("mods-pkg-new-name-unsafe", "{at}: the new name {name} {why}", at = &at, name = shown(&format!("{to:?}")).into_owned(), why = why.to_string()));
+                    return Err(msg!("mods-pkg-new-name-unsafe", "{at}: the new name {name} {why}", at = &at, name = shown(&format!("{to:?}")).into_owned(), why = &why));
                 }
                 new_name(&to, false)?;
                 Op::RenameEntry { to, original: original()? }
@@ -502,7 +502,7 @@ fn read_package<R: Read + Seek>(r: R, mode: Mode) -> Result<Read3<R>, Message> {
         if let Some(d) = c.op.original()
             && (d.sha256.len() != 64 || !d.sha256.bytes().all(|b| b.is_ascii_hexdigit()))
         {
-            let at = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = c.op_name(), address = c.address()).to_string();
+            let at = msg!("mods-pkg-change-at", "{manifest} change #{i} ({op} {address})", manifest = MANIFEST, i = i, op = c.op_name(), address = c.address()).english;
             return Err(msg!("mods-pkg-original-sha", "{at}: the original's sha256 is not 64 hex digits", at = at));
         }
     }
