@@ -331,6 +331,31 @@ fn a_clan_is_renamed_a_relation_cycled_and_its_base_and_zone_dragged() {
     assert_eq!(mission(&h).clans[player].base, base, "the whole drag is one undo step");
     key(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
 
+    // Escape during a base drag puts it back, with no step to undo or redo, and the rest of
+    // the held drag is nobody's (the camera stays).
+    let moved = mission(&h).clans[player].base;
+    let at = screen(&h, [moved[0], moved[1], 0.0]);
+    let steps = h.state().ws.history.steps().len();
+    h.hover_at(at);
+    h.run();
+    h.drag_at(at);
+    h.run();
+    for t in [0.3f32, 0.6] {
+        h.hover_at(at + egui::vec2(-50.0, 20.0) * t);
+        h.run();
+    }
+    assert_ne!(mission(&h).clans[player].base, moved, "the base follows the drag");
+    h.key_press(Key::Escape);
+    h.run();
+    h.hover_at(at + egui::vec2(-80.0, 40.0));
+    h.run();
+    h.drop_at(at + egui::vec2(-80.0, 40.0));
+    settle(&mut h);
+    assert_eq!(mission(&h).clans[player].base, moved, "Escape put the base back");
+    assert_eq!(h.state().ws.history.steps().len(), steps, "no step left by the cancelled drag");
+    assert!(!h.state().ws.history.can_redo(), "nothing to redo");
+    assert_eq!(view(&h).viewport.yaw, yaw, "the held drag after Escape did not turn the camera");
+
     // A zone's outer ring, dragged outwards: only its radius changes.
     let (zc, zone) = orig.clans.iter().enumerate().find_map(|(c, cl)| match &cl.zones { Zones::List(z) if !z.is_empty() => Some((c, z[0])), _ => None }).unwrap();
     let edge = screen(&h, [zone.centre[0] + zone.outer, zone.centre[1], zone.centre[2]]);

@@ -2,7 +2,7 @@
 //! of a small game folder (`fixtures::game`, `GameSpec::SMALL`): an object named in a tooltip
 //! under the pointer, selected by a click in the 3D view, dragged on the ground (only its
 //! position bytes change, it stands on the ground), undone in one step, turned with R, moved
-//! along the gizmo's x axis only, turned in place by the ring, dragged with the grid on (x, y
+//! along the gizmo's x axis only, a drag cancelled with Escape, turned in place by the ring, dragged with the grid on (x, y
 //! land on it), and a box drawn in the map selecting exactly the objects inside it. With `UPDATE_SCREENSHOTS` set it saves `screenshots/mission-map.png`.
 
 #![cfg(feature = "gui")]
@@ -153,6 +153,31 @@ fn objects_are_clicked_dragged_on_the_ground_turned_moved_on_an_axis_snapped_and
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut h);
     assert_eq!(bytes(&h), original, "one undo step restores the original bytes");
+
+    // Escape during a drag puts the object back and leaves no step; the rest of the held drag
+    // neither moves it nor turns the camera.
+    let (yaw, steps) = (view(&h).viewport.yaw, h.state().ws.history.steps().len());
+    h.hover_at(at);
+    h.run_steps(2);
+    h.drag_at(at);
+    h.run_steps(2);
+    for k in 1..=4 {
+        h.hover_at(at + egui::vec2(-10.0, 8.0) * k as f32);
+        h.run_steps(2);
+    }
+    assert_ne!(bytes(&h), original, "the object follows the drag");
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    for k in 5..=8 {
+        h.hover_at(at + egui::vec2(-10.0, 8.0) * k as f32);
+        h.run_steps(2);
+    }
+    h.drop_at(at + egui::vec2(-80.0, 64.0));
+    settle(&mut h);
+    assert_eq!(bytes(&h), original, "Escape put the object back");
+    assert_eq!(h.state().ws.history.steps().len(), steps, "the cancelled drag left no undo step");
+    assert!(!h.state().ws.history.can_redo(), "nor a redo step");
+    assert_eq!(view(&h).viewport.yaw, yaw, "the camera did not take the held drag");
 
     // R turns it about the vertical.
     let r0 = mission(&h).objects[i].rotation;

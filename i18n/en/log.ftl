@@ -123,6 +123,7 @@ log-step-failed = { $label }: { $error }
 log-undo = undo
 log-redo = redo
 log-undone = { $word }: { $label }
+log-drag-cancelled = cancelled: { $label }
 log-nothing-to-undo = nothing to undo
 log-nothing-to-redo = nothing to redo
 log-add-failed = add { $what }: { $error }

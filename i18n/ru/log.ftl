@@ -130,6 +130,7 @@ log-step-failed = { $label }: { $error }
 log-undo = отмена
 log-redo = повтор
 log-undone = { $word }: { $label }
+log-drag-cancelled = прервано: { $label }
 log-nothing-to-undo = нечего отменять
 log-nothing-to-redo = нечего повторять
 log-add-failed = добавление { $what }: { $error }

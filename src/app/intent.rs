@@ -182,6 +182,8 @@ pub enum Intent {
     /// `dragging`: part of a continuous drag, merged into one undo step until [`Intent::EndDrag`].
     SetAttrs { path: ItemPath, type_id: Option<u32>, attrs: [u32; 3], dragging: bool },
     EndDrag,
+    /// Escape during a drag: the drag's open undo step is taken back and forgotten (no redo).
+    CancelDrag,
     Compact(ItemPath),
     RebuildLookup(ItemPath),
     /// An editor's change to one item.

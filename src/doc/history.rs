@@ -71,6 +71,11 @@ impl History {
         self.open_merge = None;
     }
 
+    /// Forgets the step last undone (a cancelled drag's, which nothing may redo).
+    pub(crate) fn forget_redo(&mut self) {
+        self.redo.pop();
+    }
+
     /// Records an applied edit. With the merge window open on the same key and file, the step
     /// keeps its first inverse and takes the new forward edit.
     /// Returns whether the edit began a new step (false: it joined the open one).

@@ -252,6 +252,20 @@ impl Workspace {
         Ok(self.undo_step()?.map(|(label, _)| label.english))
     }
 
+    /// Takes back a drag's open step (the merge window still open) and forgets it: the
+    /// document is as before the drag and redo offers nothing of it. `None`: no drag step is
+    /// open.
+    pub fn cancel_drag(&mut self) -> Result<Option<(Message, Vec<Change>)>> {
+        if !self.history.is_merging() {
+            return Ok(None);
+        }
+        let r = self.replay(true)?;
+        if r.is_some() {
+            self.history.forget_redo();
+        }
+        Ok(r)
+    }
+
     /// Redoes the last undone step; returns its label.
     pub fn redo(&mut self) -> Result<Option<String>> {
         Ok(self.redo_step()?.map(|(label, _)| label.english))

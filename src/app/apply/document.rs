@@ -73,6 +73,14 @@ impl StudioApp {
                 Err(m) => self.log.error(crate::app::i18n::messages::message(&m)),
             },
             Intent::EndDrag => self.ws.history.seal(),
+            Intent::CancelDrag => match self.ws.cancel_drag() {
+                Ok(Some((label, changes))) => {
+                    self.after_changes(&changes);
+                    self.log.info(crate::tr!("log-drag-cancelled", label = crate::app::i18n::messages::message(&label)));
+                }
+                Ok(None) => {}
+                Err(e) => self.log.error(crate::tr!("log-undone", word = crate::tr!("log-undo"), label = crate::app::i18n::messages::error(&e))),
+            },
             Intent::Compact(a) => {
                 self.edit(Edit::new(a.file, a.entries.clone(), EditOp::Compact));
             }

@@ -53,7 +53,7 @@ impl Area {
             | ExtractAll { .. } | Check(_) | CancelTasks | RemoveStaleTemps(_) | OpenExternal(_) => Area::Files,
             ModPreview { .. } | ModInstall { .. } | ModDismissPreview | ModUninstall(_) | ModMove { .. } | ModClosePackage(_) | ModExportChanges { .. }
             | ModExportWrite(_) | ModExportClose => Area::Files,
-            Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | Compact(_)
+            Rename { .. } | RenameConfirmed { .. } | Delete(_) | Replace { .. } | ReplaceBytes { .. } | Add { .. } | SetAttrs { .. } | EndDrag | CancelDrag | Compact(_)
             | RebuildLookup(_) | Undo | Redo | DropOnRow { .. } | DropOnBrowser(_) => Area::Document,
             Select { .. } | SelectStep { .. } | SelectAll | SetExpanded { .. } | SetSort(_) | OpenTab(_) | ActivateTab(_) | CloseTab(_)
             | MoveTab { .. } | SetView { .. } | StartRename(_) | CancelRename | FocusFilter | Reveal { .. } | SetTheme(_) | SetLanguage(_) | TogglePanel(_)

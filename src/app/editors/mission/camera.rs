@@ -50,13 +50,16 @@ pub struct ViewportState {
     pub press: Option<Press>,
     /// The drag under way.
     pub drag: Option<Drag>,
+    /// A drag was cancelled with Escape: the press stays the editor's (the camera does not take
+    /// it over) until the button is released.
+    pub cancelled: bool,
     /// The object last found under the resting pointer: (pointer, mission bytes, object).
     pub(super) hover: Option<(Pos2, (usize, usize), Option<usize>)>,
 }
 
 impl Default for ViewportState {
     fn default() -> Self {
-        ViewportState { view: gpu_view::next_id(), slot: None, map: false, yaw: 0.5, pitch: 0.6, zoom: 0.8, pan: Vec3::ZERO, layers: Layers::default(), rect: None, snap: Snap::default(), press: None, drag: None, hover: None }
+        ViewportState { view: gpu_view::next_id(), slot: None, map: false, yaw: 0.5, pitch: 0.6, zoom: 0.8, pan: Vec3::ZERO, layers: Layers::default(), rect: None, snap: Snap::default(), press: None, drag: None, cancelled: false, hover: None }
     }
 }
 

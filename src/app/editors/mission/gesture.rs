@@ -2,7 +2,8 @@
 //! primary press on a gizmo handle or on an object (or on nothing, in the map) is taken from
 //! the camera before the view is drawn; the drag that follows moves the selection on the
 //! ground, along one axis, turns it with the ring, or draws a selection box. Each frame of a
-//! move commits one `MissionOp::Place` under one drag name, and the release ends the undo step.
+//! move commits one `MissionOp::Place` under one drag name, and the release ends the undo step;
+//! Escape cancels the drag, its step taken back and forgotten.
 //! Per frame the work is one ground query for the pointer and one height per dragged object.
 
 use super::camera::Projector;
@@ -33,6 +34,12 @@ pub fn gizmo_of(v: &MissionView, m: &Mission, proj: &Projector) -> Option<Gizmo>
 /// nothing, in the map) for the editor. Returns whether the primary drag is the editor's.
 pub fn claim(ui: &Ui, cx: &EditorCx, v: &mut MissionView, m: &Mission) -> bool {
     let (pressed, down, origin, mods) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_down(), i.pointer.press_origin(), i.modifiers));
+    if v.viewport.cancelled {
+        if down {
+            return true;
+        }
+        v.viewport.cancelled = false;
+    }
     if v.viewport.drag.is_none() {
         if pressed {
             v.viewport.press = None;
@@ -70,6 +77,9 @@ fn places(m: &Mission, list: impl Iterator<Item = usize>) -> Vec<Place> {
 /// After the view is drawn: starts, steps and ends the editor's drag.
 pub fn update(ui: &Ui, cx: &EditorCx, v: &mut MissionView, m: &Mission, g: &Gesture, proj: Option<&Projector>, out: &mut Vec<Intent>) {
     let Some(proj) = proj else { return };
+    if cancel(ui, v, out) {
+        return;
+    }
     if g.drag_started.is_some()
         && v.viewport.drag.is_none()
         && let Some(p) = v.viewport.press
@@ -115,6 +125,24 @@ pub fn update(ui: &Ui, cx: &EditorCx, v: &mut MissionView, m: &Mission, g: &Gest
         }
         v.viewport.press = None;
     }
+}
+
+/// Escape while a press or drag is the editor's: the drag is dropped, the objects go back
+/// where they were and its undo step is forgotten ([`Intent::CancelDrag`]); the button stays
+/// the editor's until released. True when it cancelled.
+fn cancel(ui: &Ui, v: &mut MissionView, out: &mut Vec<Intent>) -> bool {
+    let busy = v.viewport.drag.is_some() || v.viewport.press.is_some();
+    if !busy || !ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        return false;
+    }
+    if let Some(Drag::Moving(mv)) = v.viewport.drag.take()
+        && mv.last.is_some()
+    {
+        out.push(Intent::CancelDrag);
+    }
+    v.viewport.press = None;
+    v.viewport.cancelled = true;
+    true
 }
 
 /// A drag starting from the press `p`.

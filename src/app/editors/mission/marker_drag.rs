@@ -1,8 +1,8 @@
 //! The markers in the view's gestures: a primary press on a marker ([`super::markers`]) claims
 //! the drag from the camera; the marker follows the ground under the pointer, one edit a frame
-//! (only when the pointer moved) under one drag name, so the whole drag is one undo step; a
-//! click selects it and shows the tab that edits it; a double-click on a route's edge inserts
-//! a corner there.
+//! (only when the pointer moved) under one drag name, so the whole drag is one undo step, and
+//! Escape cancels it (the step taken back); a click selects it and shows the tab that edits it;
+//! a double-click on a route's edge inserts a corner there.
 
 use super::camera::Projector;
 use super::edits::MissionOp;
@@ -23,6 +23,8 @@ pub fn tab(hit: Hit) -> SideTab {
 pub struct Outcome {
     pub ops: Vec<super::asked::Request>,
     pub end_drag: bool,
+    /// Escape cancelled a drag that had moved the marker: its undo step is taken back.
+    pub cancel: bool,
     /// A click landed on a marker: the objects under it are not picked.
     pub took_click: bool,
 }
@@ -57,6 +59,13 @@ pub fn handle(ui: &egui::Ui, v: &mut MissionView, m: &Mission, g: &Gesture, proj
     let (Some(proj), Some(b)) = (proj, v.scene.built()) else { return out };
     let at = ui.input(|i| i.pointer.interact_pos());
     let hit_at = |p: Pos2| hit_test(m, &v.viewport.layers, p, &|q| proj.to_screen(on_ground(b, q)));
+    if v.markers.pressed.is_some() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        out.cancel = v.markers.moved;
+        v.markers = Default::default();
+        // The button stays the editor's until released (`gesture::claim`).
+        v.viewport.cancelled = true;
+        return out;
+    }
     if let Some(hit) = v.markers.pressed
         && let Some(p) = g.dragging.filter(|p| v.markers.last != Some(*p))
         && let Some(ground) = b.ground_hit(proj.ray(p))

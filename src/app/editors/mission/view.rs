@@ -134,6 +134,9 @@ pub fn show(ui: &mut Ui, cx: &EditorCx, v: &mut MissionView, out: &mut Vec<Inten
         let marked = marker_drag::handle(ui, v, &m, &gesture, proj.as_ref());
         asked.ops.extend(marked.ops);
         asked.end_drag |= marked.end_drag;
+        if marked.cancel {
+            out.push(Intent::CancelDrag);
+        }
         if let Some((hit, add)) = gesture.clicked.filter(|_| !marked.took_click) {
             match (hit, add) {
                 (Some(i), true) => v.selection.toggle(i),
