@@ -40,7 +40,7 @@ const LAND: Color32 = Color32::from_rgb(90, 220, 235);
 const LAKE: Color32 = Color32::from_rgb(60, 110, 255);
 
 /// Paints every areal in `rect` (`to_screen` lays a Parkan point on the ground and projects
-/// it): one mesh of fans for the fills, then the outlines; or why there are none.
+/// it): one mesh of the fills, then the outlines; or why there are none.
 pub fn paint(painter: &Painter, areals: &Result<Vec<ArealShape>, String>, rect: Rect, to_screen: impl Fn([f32; 3]) -> Option<Pos2>) {
     let shapes = match areals {
         Ok(s) => s,
@@ -70,19 +70,54 @@ pub fn paint(painter: &Painter, areals: &Result<Vec<ArealShape>, String>, rect: 
     painter.extend(lines);
 }
 
-/// A polygon's fill as a fan about its centre (areals are convex).
+/// A polygon's fill, triangulated by ear clipping: an areal may be concave (a lake's shore, a
+/// pass between hills), which a fan about its centre would paint outside its outline. Either
+/// winding; a polygon that crosses itself (no ear left) has its rest fanned from one corner.
 fn fan(mesh: &mut egui::Mesh, pts: &[Pos2], fill: Color32) {
-    let n = pts.len() as f32;
-    let c = pts.iter().fold(Pos2::ZERO, |s, p| s + p.to_vec2() / n);
     let base = mesh.vertices.len() as u32;
-    mesh.colored_vertex(c, fill);
     for p in pts {
         mesh.colored_vertex(*p, fill);
     }
-    let k = pts.len() as u32;
-    for i in 0..k {
-        mesh.add_triangle(base, base + 1 + i, base + 1 + (i + 1) % k);
+    for [a, b, c] in ears(pts) {
+        mesh.add_triangle(base + a as u32, base + b as u32, base + c as u32);
     }
+}
+
+fn cross(o: Pos2, a: Pos2, b: Pos2) -> f32 {
+    (a - o).x * (b - o).y - (a - o).y * (b - o).x
+}
+
+/// The triangles (corner indices) that cover the simple polygon `pts`: O(n²), n is an
+/// areal's corners (tens).
+fn ears(pts: &[Pos2]) -> Vec<[usize; 3]> {
+    let n = pts.len();
+    let mut out = Vec::with_capacity(n.saturating_sub(2));
+    if n < 3 {
+        return out;
+    }
+    // Twice the signed area: its sign is the winding a convex corner turns with.
+    let area: f32 = (0..n).map(|i| cross(Pos2::ZERO, pts[i], pts[(i + 1) % n])).sum();
+    let turn = if area >= 0.0 { 1.0 } else { -1.0 };
+    let mut left: Vec<usize> = (0..n).collect();
+    let inside = |p: Pos2, a: Pos2, b: Pos2, c: Pos2| {
+        let (d1, d2, d3) = (cross(a, b, p) * turn, cross(b, c, p) * turn, cross(c, a, p) * turn);
+        d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0
+    };
+    while left.len() > 3 {
+        let m = left.len();
+        let ear = (0..m).find(|&k| {
+            let (a, b, c) = (left[(k + m - 1) % m], left[k], left[(k + 1) % m]);
+            cross(pts[a], pts[b], pts[c]) * turn > 0.0
+                && !left.iter().any(|&j| j != a && j != b && j != c && pts[j] != pts[a] && pts[j] != pts[b] && pts[j] != pts[c] && inside(pts[j], pts[a], pts[b], pts[c]))
+        });
+        let Some(k) = ear else { break };
+        out.push([left[(k + m - 1) % m], left[k], left[(k + 1) % m]]);
+        left.remove(k);
+    }
+    for k in 1..left.len() - 1 {
+        out.push([left[0], left[k], left[k + 1]]);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -116,12 +151,48 @@ mod tests {
         assert!(err.to_ascii_lowercase().contains("land.map") && err.contains("total_size"), "names the file and what is wrong: {err}");
     }
 
+    /// Twice the area a triangle list covers, and whether each triangle's centre lies inside
+    /// the polygon (even-odd).
+    fn covered(pts: &[Pos2], tris: &[[usize; 3]]) -> (f32, bool) {
+        let inside = |p: Pos2| {
+            let mut odd = false;
+            for i in 0..pts.len() {
+                let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+                if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+                    odd = !odd;
+                }
+            }
+            odd
+        };
+        let area = tris.iter().map(|t| cross(pts[t[0]], pts[t[1]], pts[t[2]]).abs()).sum();
+        let all_in = tris.iter().all(|t| inside(Pos2::new((pts[t[0]].x + pts[t[1]].x + pts[t[2]].x) / 3.0, (pts[t[0]].y + pts[t[1]].y + pts[t[2]].y) / 3.0)));
+        (area, all_in)
+    }
+
     #[test]
-    fn a_fan_covers_the_polygon() {
+    fn a_fill_covers_convex_and_concave_polygons_exactly_in_either_winding() {
+        let square = [Pos2::new(0.0, 0.0), Pos2::new(4.0, 0.0), Pos2::new(4.0, 4.0), Pos2::new(0.0, 4.0)];
         let mut mesh = egui::Mesh::default();
-        fan(&mut mesh, &[Pos2::new(0.0, 0.0), Pos2::new(4.0, 0.0), Pos2::new(4.0, 4.0), Pos2::new(0.0, 4.0)], Color32::WHITE);
-        assert_eq!(mesh.vertices.len(), 5);
-        assert_eq!(mesh.indices.len(), 12);
-        assert_eq!(mesh.vertices[0].pos, Pos2::new(2.0, 2.0));
+        fan(&mut mesh, &square, Color32::WHITE);
+        assert_eq!((mesh.vertices.len(), mesh.indices.len()), (4, 6));
+        // An L and a comb (three teeth): a fan about the centre would spill out of both.
+        let l = [(0.0, 0.0), (6.0, 0.0), (6.0, 2.0), (2.0, 2.0), (2.0, 6.0), (0.0, 6.0)].map(|(x, y)| Pos2::new(x, y));
+        let comb = [(0.0, 0.0), (7.0, 0.0), (7.0, 5.0), (6.0, 5.0), (6.0, 1.0), (4.0, 1.0), (4.0, 5.0), (3.0, 5.0), (3.0, 1.0), (1.0, 1.0), (1.0, 5.0), (0.0, 5.0)].map(|(x, y)| Pos2::new(x, y));
+        for (pts, twice_area) in [(&square[..], 32.0), (&l[..], 40.0), (&comb[..], 38.0)] {
+            for reversed in [false, true] {
+                let mut p = pts.to_vec();
+                if reversed {
+                    p.reverse();
+                }
+                let tris = ears(&p);
+                assert_eq!(tris.len(), p.len() - 2);
+                let (area, all_in) = covered(&p, &tris);
+                assert!((area - twice_area).abs() < 1e-3 && all_in, "{p:?}: covers {area}, inside {all_in}");
+            }
+        }
+        // Too few corners: nothing; a bow tie (crossing itself) still gets n - 2 triangles.
+        assert!(ears(&square[..2]).is_empty());
+        let bow = [Pos2::new(0.0, 0.0), Pos2::new(4.0, 4.0), Pos2::new(4.0, 0.0), Pos2::new(0.0, 4.0)];
+        assert_eq!(ears(&bow).len(), 2);
     }
 }
