@@ -454,3 +454,28 @@ fn a_hand_edit_under_a_mod_is_found_entry_by_entry_not_by_reading_both_files() {
     // the two 32 MiB files.
     assert!(used < 3 * MIB, "revert with a hand edit: peak {} KiB (the two files are not read)", used >> 10);
 }
+
+#[test]
+fn whole_files_are_copied_from_their_members_not_held() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = game_folder(t.path());
+    let old = bytes_of(1, 16 * MIB);
+    write(&game, "old.bin", &old);
+    let (added, replaced) = (bytes_of(2, 16 * MIB), bytes_of(3, 16 * MIB));
+    let changes = [
+        format!(r#"{{"op":"add_file","file":"NEW/a.bin","data":{}}}"#, blob("data/0001", &added)),
+        format!(r#"{{"op":"replace_file","file":"old.bin","data":{},"original":{}}}"#, blob("data/0002", &replaced), digest(&old)),
+    ];
+    let pkg = write(t.path(), "whole.parkanmod", &package("Whole", &changes, &[("data/0001", &added), ("data/0002", &replaced)]));
+    let dry = InstallOptions { dry_run: true, ..Default::default() };
+    let (_, used) = peak(|| manage::install(&game, &pkg, &dry, &mut |_| false).unwrap());
+    assert!(used < MIB, "dry run of two 16 MiB files: peak {} KiB", used >> 10);
+    let (_, used) = peak(|| install(&game, &pkg, None));
+    assert!(std::fs::read(game.join("NEW/a.bin")).unwrap() == added && std::fs::read(game.join("old.bin")).unwrap() == replaced);
+    // Held, each file was 16 MiB; copied from its member, a buffer.
+    assert!(used < MIB, "two 16 MiB files: peak {} KiB", used >> 10);
+    let (_, used) = peak(|| manage::revert(&game, "Whole", false, false, &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join("old.bin")).unwrap() == old && !game.join("NEW/a.bin").exists(), "reverted byte for byte");
+    assert!(used < MIB, "revert peak {} KiB", used >> 10);
+}

@@ -166,29 +166,41 @@ fn all_blocked(changes: &[&Change], why: Message, force: bool, keep: Option<Shar
     FileResult { bytes: keep, outcomes }
 }
 
+/// What a whole-file add, replace or remove leaves in place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Leaves {
+    Current,
+    New,
+    Absent,
+}
+
+/// The outcome of a whole-file add, replace or remove (not a merge) of `name`, whose current
+/// bytes are `cur` (`None`: absent) and new bytes `new`, each held or as a digest: the one
+/// decision both the in-memory way and the streamed one ([`super::whole`]) take.
+pub(super) fn whole_outcome(op: &Op, name: &str, cur: Option<&Seen>, new: Option<&Seen>, force: bool) -> (Leaves, Result<Done, Message>) {
+    let same = |cur: &Seen| new.is_some_and(|n| cur.same(n));
+    let or_keep = |d: Result<Done, Message>, keep: Leaves| (if d.is_ok() { Leaves::New } else { keep }, d);
+    match (op, cur) {
+        (Op::AddFile { .. }, None) => (Leaves::New, Ok(Done::Applied)),
+        (Op::AddFile { .. } | Op::ReplaceFile { .. }, Some(cur)) if same(cur) => (Leaves::Current, Ok(Done::AlreadyThere)),
+        (Op::AddFile { .. }, Some(_)) => or_keep(refuse(force, msg!("mods-apply-file-exists", "{name} already exists (the mod adds it)", name = name)), Leaves::Current),
+        (Op::ReplaceFile { original, .. }, Some(cur)) => {
+            let d = if cur.matches(original) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, cur)) };
+            or_keep(d, Leaves::Current)
+        }
+        (Op::ReplaceFile { .. }, None) => or_keep(refuse(force, no_file(name)), Leaves::Absent),
+        (Op::RemoveFile { .. }, None) => (Leaves::Absent, Ok(Done::AlreadyThere)),
+        (Op::RemoveFile { original }, Some(cur)) => {
+            let d = if cur.matches(original) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, cur)) };
+            (if d.is_ok() { Leaves::Absent } else { Leaves::Current }, d)
+        }
+        (op, _) => (Leaves::Current, Err(msg!("mods-apply-not-whole-file", "{op} is not a whole-file change", op = op.name()))),
+    }
+}
+
 fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<SharedBytes>, Result<Done, Message>) {
     let name = &c.file;
     match (&c.op, current) {
-        (Op::AddFile { data }, None) => (Some(data.clone()), Ok(Done::Applied)),
-        (Op::AddFile { data }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
-        (Op::AddFile { data }, Some(cur)) => {
-            let d = refuse(force, msg!("mods-apply-file-exists", "{name} already exists (the mod adds it)", name = name));
-            (Some(if d.is_ok() { data.clone() } else { cur }), d)
-        }
-        (Op::ReplaceFile { data, .. }, Some(cur)) if cur[..] == data[..] => (Some(cur), Ok(Done::AlreadyThere)),
-        (Op::ReplaceFile { data, original }, Some(cur)) => {
-            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &Seen::Bytes(cur.clone()))) };
-            (Some(if d.is_ok() { data.clone() } else { cur }), d)
-        }
-        (Op::ReplaceFile { data, .. }, None) => {
-            let d = refuse(force, no_file(name));
-            (d.is_ok().then(|| data.clone()), d)
-        }
-        (Op::RemoveFile { .. }, None) => (None, Ok(Done::AlreadyThere)),
-        (Op::RemoveFile { original }, Some(cur)) => {
-            let d = if original.matches(&cur) { Ok(Done::Applied) } else { refuse(force, mismatch(name, original, &Seen::Bytes(cur.clone()))) };
-            (if d.is_ok() { None } else { Some(cur) }, d)
-        }
         (Op::Merged { base, data }, Some(cur)) => {
             let (bytes, d) = wear(&cur, base, data, name, force);
             (Some(bytes.map(SharedBytes::from).unwrap_or(cur)), d)
@@ -198,8 +210,18 @@ fn whole_file(current: Option<SharedBytes>, c: &Change, force: bool) -> (Option<
             (None, if force { Ok(Done::Skipped(why)) } else { Err(why) })
         }
         (op, cur) => {
-            let why = msg!("mods-apply-not-whole-file", "{op} is not a whole-file change", op = op.name());
-            (cur, Err(why))
+            let data = match op {
+                Op::AddFile { data } | Op::ReplaceFile { data, .. } => Some(data.clone()),
+                _ => None,
+            };
+            let seen = cur.clone().map(Seen::Bytes);
+            let (leaves, d) = whole_outcome(op, name, seen.as_ref(), data.clone().map(Seen::Bytes).as_ref(), force);
+            let bytes = match leaves {
+                Leaves::Current => cur,
+                Leaves::New => data,
+                Leaves::Absent => None,
+            };
+            (bytes, d)
         }
     }
 }

@@ -10,8 +10,8 @@
 //! folder of its own; only where none can be made is such a member inflated again.
 //!
 //! [`Lazy::load_fed`] reads no member for a change whose bytes are an archive entry's new
-//! payload: it is a source ([`Fed`]) the streamed rebuild copies from the member, or from its
-//! spilled copy, when it writes that entry ([`Feed`]), its length and SHA-256 checked as it
+//! payload or a whole file's new bytes: it is a source ([`Fed`]) the streamed rebuild copies from the member, or from its
+//! spilled copy, when it writes that entry or file ([`Feed`]), its length and SHA-256 checked as it
 //! goes; a member other files want is first inflated into its copy, checked the same way.
 
 use super::apply::Fed;
@@ -176,7 +176,7 @@ impl Lazy {
     pub(super) fn load_fed(&mut self, pkg: &Package, which: &[usize]) -> Result<(Vec<Change>, Vec<Option<Fed>>), PackageError> {
         self.retire();
         self.fed.clear();
-        let fed_op = |c: &Change| c.entry.len() == 1 && matches!(c.op, Op::ReplaceEntry { .. } | Op::AddEntry { .. });
+        let fed_op = |c: &Change| (c.entry.len() == 1 && matches!(c.op, Op::ReplaceEntry { .. } | Op::AddEntry { .. })) || (c.entry.is_empty() && matches!(c.op, Op::AddFile { .. } | Op::ReplaceFile { .. }));
         let rest: Vec<usize> = which.iter().copied().filter(|&i| !pkg.changes.get(i).is_some_and(fed_op)).collect();
         let mut loaded = self.load(pkg, &rest)?.into_iter();
         let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();

@@ -11,7 +11,8 @@
 //! - [`lazy`]: a package's members read when a file needs them, each inflated once per command.
 //! - `shelf`: the other installed mods' packages a rebuild reads, one file's changes at a time.
 //! - [`stage`]: each new file staged as soon as it is built, before the commit point.
-//! - `stream`: archives rebuilt on disk from their directory, not read whole.
+//! - `stream`: archives rebuilt on disk from their directory, not read whole; `whole`: whole
+//!   files added or replaced, copied from their member, not held.
 //! - [`manage`]: install, revert, status and conflicts on top of the above ([`install`]: the
 //!   install itself, reading one file's members at a time).
 //! - [`order`]: moving an installed mod to another place in the order.
@@ -33,6 +34,7 @@ pub mod preview;
 mod shelf;
 pub mod stage;
 mod stream;
+mod whole;
 pub mod text;
 #[cfg(test)]
 mod messages_tests;

@@ -102,8 +102,15 @@ mod tests {
         let journal = Journal::load(&game).unwrap();
         let mut shelf = Shelf::new(&game, None);
         assert_eq!(shelf.inflated(), 0);
-        let got = shelf.changes_fed(&journal.mods[0], "f3.bin").unwrap().0;
-        assert_eq!(got, vec![pkg.changes[3].clone()]);
+        // A whole file's bytes are a source, copied from its member when the file is written.
+        let (got, fed) = shelf.changes_fed(&journal.mods[0], "f3.bin").unwrap();
+        assert_eq!((got.len(), got[0].file.as_str()), (1, "f3.bin"));
+        let want = b"bytes of file 3";
+        let f = fed[0].clone().expect("the new bytes are a source");
+        assert_eq!(f.digest, crate::doc::mods::change::Digest::of(want));
+        let mut copied = Vec::new();
+        shelf.feed(&journal.mods[0]).unwrap().copy(f.id, &mut copied).unwrap();
+        assert_eq!(copied, want);
         assert_eq!(shelf.inflated(), 1, "one file's member, not the package's five");
         assert!(shelf.changes_fed(&journal.mods[0], "other.bin").unwrap().0.is_empty());
         assert_eq!(shelf.inflated(), 1);

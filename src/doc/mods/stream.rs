@@ -13,7 +13,7 @@
 //! with an xor method hold the items they change. The bytes are those [`apply_file`] gives for
 //! the whole file in memory.
 //!
-//! Whole-file changes, files that do not read as archives (their errors are the in-memory
+//! Whole-file adds and replaces stream their new bytes ([`super::whole`]). Merged tables, files that do not read as archives (their errors are the in-memory
 //! reading's) and a file changed by hand (its changes are found by a diff of two whole files)
 //! take the in-memory way.
 
@@ -96,6 +96,14 @@ impl Body {
         matches!(self, Body::Absent)
     }
 
+    /// The file's path, for a body on disk.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Body::Disk(d) => Some(&d.path),
+            _ => None,
+        }
+    }
+
     /// The SHA-256 of the bytes (`None`: absent, or built and not kept).
     pub fn sha(&mut self) -> io::Result<Option<String>> {
         match self {
@@ -136,6 +144,23 @@ impl Scratch {
     /// Nothing written: each step's result is [`Body::Built`] (only its outcomes are wanted).
     pub fn discard() -> Scratch {
         Scratch { dir: None, temp: None, discard: true, next: 0 }
+    }
+
+    /// Whether nothing is written ([`Scratch::discard`]).
+    pub fn discards(&self) -> bool {
+        self.discard
+    }
+
+    /// A new file of the scratch folder holding what `write` writes, hashed as it goes; removed
+    /// again when `write` fails.
+    pub fn build(&mut self, write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>) -> io::Result<OnDisk> {
+        let (p, f) = self.create()?;
+        let mut w = Hashing::new(io::BufWriter::with_capacity(1 << 16, f));
+        let written = write(&mut w).and_then(|_| w.flush());
+        let Digest { size, sha256 } = w.digest();
+        let built = OnDisk { path: p, len: size, sha: Some(sha256), scratch: true };
+        written.map_err(|e| if e.kind() == io::ErrorKind::InvalidData { e } else { named(&built.path, e) })?;
+        Ok(built)
     }
 
     fn create(&mut self) -> io::Result<(PathBuf, File)> {
@@ -458,6 +483,11 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
 /// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or
 /// `None` when they are `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
+    if let ([c], [Some(f)]) = (changes, fed)
+        && super::whole::streams(c, Some(f))
+    {
+        return super::whole::apply(body, c, f, force, scratch, feed);
+    }
     if let Body::Disk(d) = body
         && !changes.is_empty()
         && changes.iter().all(|c| !c.entry.is_empty())
