@@ -462,20 +462,25 @@ fn whole_files_are_copied_from_their_members_not_held() {
     let game = game_folder(t.path());
     let old = bytes_of(1, 16 * MIB);
     write(&game, "old.bin", &old);
+    let gone = bytes_of(4, 16 * MIB);
+    write(&game, "gone.bin", &gone);
     let (added, replaced) = (bytes_of(2, 16 * MIB), bytes_of(3, 16 * MIB));
     let changes = [
         format!(r#"{{"op":"add_file","file":"NEW/a.bin","data":{}}}"#, blob("data/0001", &added)),
         format!(r#"{{"op":"replace_file","file":"old.bin","data":{},"original":{}}}"#, blob("data/0002", &replaced), digest(&old)),
+        format!(r#"{{"op":"remove_file","file":"gone.bin","original":{}}}"#, digest(&gone)),
     ];
     let pkg = write(t.path(), "whole.parkanmod", &package("Whole", &changes, &[("data/0001", &added), ("data/0002", &replaced)]));
     let dry = InstallOptions { dry_run: true, ..Default::default() };
     let (_, used) = peak(|| manage::install(&game, &pkg, &dry, &mut |_| false).unwrap());
-    assert!(used < MIB, "dry run of two 16 MiB files: peak {} KiB", used >> 10);
+    assert!(used < MIB, "dry run of three 16 MiB files: peak {} KiB", used >> 10);
     let (_, used) = peak(|| install(&game, &pkg, None));
     assert!(std::fs::read(game.join("NEW/a.bin")).unwrap() == added && std::fs::read(game.join("old.bin")).unwrap() == replaced);
-    // Held, each file was 16 MiB; copied from its member, a buffer.
-    assert!(used < MIB, "two 16 MiB files: peak {} KiB", used >> 10);
+    assert!(!game.join("gone.bin").exists());
+    // Held, each file was 16 MiB; copied from its member or checked by its digest, a buffer.
+    assert!(used < MIB, "three 16 MiB files: peak {} KiB", used >> 10);
     let (_, used) = peak(|| manage::revert(&game, "Whole", false, false, &mut |_| false).unwrap());
     assert!(std::fs::read(game.join("old.bin")).unwrap() == old && !game.join("NEW/a.bin").exists(), "reverted byte for byte");
+    assert!(std::fs::read(game.join("gone.bin")).unwrap() == gone, "the removed file is back");
     assert!(used < MIB, "revert peak {} KiB", used >> 10);
 }

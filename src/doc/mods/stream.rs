@@ -483,10 +483,11 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
 /// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or
 /// `None` when they are `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
-    if let ([c], [Some(f)]) = (changes, fed)
-        && super::whole::streams(c, Some(f))
+    let first_fed = fed.first().and_then(Option::as_ref);
+    if let [c] = changes
+        && super::whole::streams(c, first_fed)
     {
-        return super::whole::apply(body, c, f, force, scratch, feed);
+        return super::whole::apply(body, c, first_fed, force, scratch, feed);
     }
     if let Body::Disk(d) = body
         && !changes.is_empty()

@@ -1,7 +1,7 @@
 //! Whole-file changes streamed (docs/formats/parkanmod.md, "Limits"): the new bytes of an added
 //! or replaced file are copied from their member into a file of the stage, checked as they go
-//! ([`Feed::copy`]), and the file on disk is checked by its digest, hashed as it is read; so a
-//! 1 GiB file costs a copy buffer, not a gigabyte. The outcome is the one
+//! ([`Feed::copy`]), and the file on disk (also one being removed) is checked by its digest,
+//! hashed as it is read; so a 1 GiB file costs a copy buffer, not a gigabyte. The outcome is the one
 //! [`apply_file`](super::apply::apply_file) gives in memory ([`whole_outcome`]).
 
 use super::apply::{Fed, Leaves, Outcome, Seen, whole_outcome};
@@ -10,21 +10,23 @@ use super::stream::{Body, Feed, Scratch};
 use std::io::{self, Write};
 
 /// Whether `c`, whose new bytes come from `fed`, is streamed here: an add or replace of a
-/// whole file whose bytes are a source.
+/// whole file whose bytes are a source, or a removal.
 pub(super) fn streams(c: &Change, fed: Option<&Fed>) -> bool {
-    c.entry.is_empty() && fed.is_some() && matches!(c.op, Op::AddFile { .. } | Op::ReplaceFile { .. })
+    c.entry.is_empty() && matches!((&c.op, fed), (Op::AddFile { .. } | Op::ReplaceFile { .. }, Some(_)) | (Op::RemoveFile { .. }, _))
 }
 
 /// `c` applied to `body`: the new body (`None`: `body` stays) and its outcome.
-pub(super) fn apply(body: &Body, c: &Change, fed: &Fed, force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
+pub(super) fn apply(body: &Body, c: &Change, fed: Option<&Fed>, force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     let cur = body.digest()?.map(Seen::Digest);
-    let new = Seen::Digest(fed.digest.clone());
-    let (leaves, done) = whole_outcome(&c.op, &c.file, cur.as_ref(), Some(&new), force);
+    let new = fed.map(|f| Seen::Digest(f.digest.clone()));
+    let (leaves, done) = whole_outcome(&c.op, &c.file, cur.as_ref(), new.as_ref(), force);
     let outcome = Outcome { address: c.address(), op: c.op_name(), done };
-    let next = match leaves {
-        Leaves::Current => None,
-        Leaves::Absent => Some(Body::Absent),
-        Leaves::New => Some(copy_in(fed, scratch, feed)?),
+    let next = match (leaves, fed) {
+        (Leaves::Current, _) => None,
+        (Leaves::Absent, _) => Some(Body::Absent),
+        (Leaves::New, Some(f)) => Some(copy_in(f, scratch, feed)?),
+        // Only an add or a replace leaves new bytes, and those `streams` takes fed.
+        (Leaves::New, None) => return Err(io::Error::other(format!("{}: no source of the new bytes", c.file))),
     };
     Ok((next, vec![outcome]))
 }
@@ -82,6 +84,8 @@ mod tests {
             Op::AddFile { data: SharedBytes::from(&new[..]) },
             Op::ReplaceFile { data: SharedBytes::from(&new[..]), original: digest(&old) },
             Op::ReplaceFile { data: SharedBytes::from(&new[..]), original: digest(b"something else") },
+            Op::RemoveFile { original: digest(&old) },
+            Op::RemoveFile { original: digest(b"something else") },
         ];
         let mut taken = 0;
         for (k, op) in ops.iter().enumerate() {
@@ -95,11 +99,11 @@ mod tests {
                     if let Some(b) = current {
                         std::fs::write(&path, b).unwrap();
                     }
-                    let fed = Fed { id: 0, digest: digest(&new) };
-                    assert!(streams(&c, Some(&fed)));
+                    let fed = matches!(op, Op::AddFile { .. } | Op::ReplaceFile { .. }).then(|| Fed { id: 0, digest: digest(&new) });
+                    assert!(streams(&c, fed.as_ref()));
                     let body = Body::of_file(&path).unwrap();
                     let mut scratch = Scratch::in_dir(t.path());
-                    let (got, outcomes) = apply(&body, &c, &fed, force, &mut scratch, &mut One(new.clone())).unwrap();
+                    let (got, outcomes) = apply(&body, &c, fed.as_ref(), force, &mut scratch, &mut One(new.clone())).unwrap();
                     assert_eq!(outcomes, want.outcomes, "{what}");
                     let got = match got {
                         None => current.map(|b| b.to_vec()),
@@ -110,10 +114,10 @@ mod tests {
                 }
             }
         }
-        assert_eq!(taken, 18);
-        // A remove or a merge is not streamed here; nor a change whose bytes are held.
-        let remove = Change { file: "f".into(), entry: Vec::new(), op: Op::RemoveFile { original: digest(&old) } };
-        assert!(!streams(&remove, Some(&Fed { id: 0, digest: digest(&old) })));
+        assert_eq!(taken, 30);
+        // A merge is not streamed here; nor an add whose bytes are held.
+        let merge = Change { file: "f.wea".into(), entry: Vec::new(), op: Op::Merged { base: SharedBytes::from(&old[..]), data: SharedBytes::from(&new[..]) } };
+        assert!(!streams(&merge, None));
         let add = Change { file: "f".into(), entry: Vec::new(), op: ops[0].clone() };
         assert!(!streams(&add, None));
     }
