@@ -273,3 +273,5 @@ mods-rolled-back = прерванная команда модов не была 
 mods-kind-no-merge = элементы вида { $kind } не сливаются
 mods-member-unreadable = { $name }: { $member }: { $error }
 mods-too-many-fed = { $name }: слишком много изменений
+mods-hand-entry-changed = { $path }: запись { $entry } изменилась во время работы команды мода (это уже не то, что сравнивалось)
+mods-hand-no-source = { $path }: нет источника { $id } среди правок, сделанных вручную

@@ -7,11 +7,12 @@
 //! n-th), an entry only in the base whose bytes an entry only in the modded archive has is a
 //! rename, and a WEAR table becomes a row edit. A change of entry order is not carried.
 
+use super::apply::Fed;
 use super::change::{Change, Digest, Op};
 use super::paths::files_under;
 use crate::doc::node::{EntryMeta, Node};
-use crate::formats::TYPE_WEAR;
 use crate::formats::bytes::SharedBytes;
+use crate::formats::{TYPE_WEAR, nres};
 use std::collections::HashMap;
 use std::io;
 use std::path::Path;
@@ -129,8 +130,85 @@ pub(super) fn diff_pair(rel: &str, entry: Vec<String>, a: (&EntryMeta, SharedByt
 }
 
 fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change>) {
-    let (ma, mb) = (a.metas(), b.metas());
-    // Entries are paired as the compare engine pairs them (doc::diff::matching).
+    let mut fed = Vec::new();
+    // In memory nothing fails to read: an entry whose bytes do not decode is left out.
+    let _ = diff_sides(rel, at, &mut InMemory(a), &mut InMemory(b), out, &mut fed);
+}
+
+/// What two entries are compared by: their bytes, or (an entry left in its file) their size
+/// and SHA-256.
+pub(super) enum Same {
+    Bytes(SharedBytes),
+    Digest(Digest),
+}
+
+impl Same {
+    pub(super) fn digest(&self) -> Digest {
+        match self {
+            Same::Bytes(b) => Digest::of(b),
+            Same::Digest(d) => d.clone(),
+        }
+    }
+    fn equals(&self, o: &Same) -> bool {
+        match (self, o) {
+            (Same::Bytes(x), Same::Bytes(y)) => x[..] == y[..],
+            _ => self.digest() == o.digest(),
+        }
+    }
+}
+
+/// One side of an archive diff ([`diff_sides`]): its entries' rows, and each entry's bytes as
+/// the pairing needs them. `Ok(None)`: the entry's bytes do not read (it is left out, as the
+/// diff of two archives in memory leaves out an entry that does not unpack).
+pub(super) trait Side {
+    fn node(&self) -> &Node;
+    /// What entry `i` is compared by.
+    fn same(&mut self, i: usize) -> io::Result<Option<Same>>;
+    /// Whether entry `i`'s bytes could read as an archive (`Node::parse` by their magic): only
+    /// then is a changed pair read whole to diff inside it.
+    fn archive_like(&mut self, i: usize) -> io::Result<bool>;
+    /// Entry `i`'s bytes, read whole.
+    fn bytes(&mut self, i: usize) -> io::Result<Option<SharedBytes>>;
+    /// Entry `i` as a change's new payload: its bytes held, or a source the change is fed
+    /// from ([`Fed`], with no bytes held).
+    fn payload(&mut self, i: usize) -> io::Result<Option<(SharedBytes, Option<Fed>)>>;
+}
+
+/// A side held in memory: every entry's bytes at hand.
+struct InMemory<'a>(&'a Node);
+
+impl Side for InMemory<'_> {
+    fn node(&self) -> &Node {
+        self.0
+    }
+    fn same(&mut self, i: usize) -> io::Result<Option<Same>> {
+        Ok(self.0.entry_bytes(i).ok().map(Same::Bytes))
+    }
+    fn archive_like(&mut self, _: usize) -> io::Result<bool> {
+        Ok(true)
+    }
+    fn bytes(&mut self, i: usize) -> io::Result<Option<SharedBytes>> {
+        Ok(self.0.entry_bytes(i).ok())
+    }
+    fn payload(&mut self, i: usize) -> io::Result<Option<(SharedBytes, Option<Fed>)>> {
+        Ok(self.0.entry_bytes(i).ok().map(|b| (b, None)))
+    }
+}
+
+/// Whether `bytes` (an entry's first bytes, `len` its size) read as an archive by their magic
+/// (`formats::magic::detect`: NRes, or RsLi of at least its header).
+pub(super) fn archive_magic(head: &[u8], len: u64) -> bool {
+    head.starts_with(nres::MAGIC) || (head.starts_with(b"NL") && len >= 32)
+}
+
+/// The changes from archive `a` to archive `b` (`at`: where they are nested), into `out`, with
+/// per change its source in `fed` (`None`: its bytes held). Entries are paired as the compare
+/// engine pairs them (doc::diff::matching); a pair that differs by its row is a replacement, one
+/// that differs by its bytes is read and diffed by [`diff_pair`] when it may be a nested archive
+/// or a WEAR table, else a replacement; an entry only in `a` whose row and bytes an entry only
+/// in `b` has is a rename, else a removal; the rest of `b`'s are additions.
+pub(super) fn diff_sides(rel: &str, at: &[String], a: &mut dyn Side, b: &mut dyn Side, out: &mut Vec<Change>, fed: &mut Vec<Option<Fed>>) -> io::Result<()> {
+    let (ma, mb) = (a.node().metas(), b.node().metas());
     let names = |m: &[EntryMeta]| m.iter().map(|m| m.name_bytes.clone()).collect::<Vec<_>>();
     let (pairs, gone, added) = crate::doc::diff::matching::pair_by_name(&names(&ma), &names(&mb));
     let path = |seg: String| {
@@ -138,33 +216,56 @@ fn diff_nodes(rel: &str, at: &[String], a: &Node, b: &Node, out: &mut Vec<Change
         p.push(seg);
         p
     };
-    let change = |entry: Vec<String>, op| Change { file: rel.to_string(), entry, op };
+    let mut push = |op, entry: Vec<String>, f: Option<Fed>, out: &mut Vec<Change>| {
+        fed.resize(out.len(), None);
+        out.push(Change { file: rel.to_string(), entry, op });
+        fed.push(f);
+    };
     for (i, j) in pairs {
-        let (Ok(xa), Ok(xb)) = (a.entry_bytes(i), b.entry_bytes(j)) else { continue };
-        diff_pair(rel, path(segment(a, &ma, i)), (&ma[i], xa), (&mb[j], xb), out);
+        let (Some(sa), Some(sb)) = (a.same(i)?, b.same(j)?) else { continue };
+        let row_same = ma[i].type_id == mb[j].type_id && ma[i].attrs == mb[j].attrs;
+        if row_same && sa.equals(&sb) {
+            continue;
+        }
+        let entry = path(segment(a.node(), &ma, i));
+        let wear = ma[i].type_id == Some(TYPE_WEAR) || is_wear_name(&ma[i].name);
+        if row_same && (wear || (a.archive_like(i)? && b.archive_like(j)?)) {
+            let (Some(xa), Some(xb)) = (a.bytes(i)?, b.bytes(j)?) else { continue };
+            diff_pair(rel, entry, (&ma[i], xa), (&mb[j], xb), out);
+            continue;
+        }
+        let Some((data, f)) = b.payload(j)? else { continue };
+        let (type_id, attrs) = if row_same { (None, None) } else { (mb[j].type_id, Some(mb[j].attrs)) };
+        push(Op::ReplaceEntry { original: sa.digest(), data, type_id, attrs }, entry, f, out);
     }
     let mut taken = vec![false; added.len()];
     for i in gone {
-        let Ok(xa) = a.entry_bytes(i) else { continue };
-        let entry = path(segment(a, &ma, i));
-        let renamed = added.iter().enumerate().find(|&(n, &j)| {
-            !taken[n] && mb[j].type_id == ma[i].type_id && mb[j].attrs == ma[i].attrs && b.entry_bytes(j).is_ok_and(|xb| xb[..] == xa[..])
-        });
-        match renamed {
-            Some((n, &j)) => {
-                taken[n] = true;
-                out.push(change(entry, Op::RenameEntry { to: mb[j].name.clone(), original: Digest::of(&xa) }));
+        let Some(sa) = a.same(i)? else { continue };
+        let entry = path(segment(a.node(), &ma, i));
+        let mut renamed = None;
+        for (n, &j) in added.iter().enumerate() {
+            if !taken[n] && mb[j].type_id == ma[i].type_id && mb[j].attrs == ma[i].attrs && b.same(j)?.is_some_and(|sb| sb.equals(&sa)) {
+                renamed = Some((n, j));
+                break;
             }
-            None => out.push(change(entry, Op::RemoveEntry { original: Digest::of(&xa) })),
+        }
+        match renamed {
+            Some((n, j)) => {
+                taken[n] = true;
+                push(Op::RenameEntry { to: mb[j].name.clone(), original: sa.digest() }, entry, None, out);
+            }
+            None => push(Op::RemoveEntry { original: sa.digest() }, entry, None, out),
         }
     }
     for (n, &j) in added.iter().enumerate() {
         if taken[n] {
             continue;
         }
-        let Ok(xb) = b.entry_bytes(j) else { continue };
-        out.push(change(path(mb[j].name.clone()), Op::AddEntry { data: xb, type_id: mb[j].type_id.unwrap_or(0), attrs: mb[j].attrs }));
+        let Some((data, f)) = b.payload(j)? else { continue };
+        push(Op::AddEntry { data, type_id: mb[j].type_id.unwrap_or(0), attrs: mb[j].attrs }, path(mb[j].name.clone()), f, out);
     }
+    fed.resize(out.len(), None);
+    Ok(())
 }
 
 /// Writes a package of `changes` (chosen in memory, as the editor's Export Changes as Mod does)

@@ -126,8 +126,9 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
             let fs = index.get(&key).map(|&i| &journal.files[i]).ok_or_else(|| unlisted(file))?;
             let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
             let installed: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
-            let hand = hand_changes(game, &mut shelf, fs, &mut current, &installed, &mut scratch)?;
-            // Rebuilt from the snapshot: the file as it is is not needed any more.
+            // The file as it is stays on disk until the commit: the new payloads of its hand
+            // edits are copied from it (`hand`).
+            let mut hand = hand_changes(game, &mut shelf, fs, &mut current, &installed, &mut scratch)?;
             drop(current);
             let mut order: Vec<(Step, Option<bool>)> = Vec::new();
             for &k in touching.iter().filter(|&&k| k < position) {
@@ -138,7 +139,7 @@ pub(super) fn plan_core(game: &Path, pkg: &Package, lazy: &mut Lazy, opts: &Inst
                 order.push((Step::Mod(&journal.mods[k]), None));
             }
             let (b, outs) = replay(&mut shelf, Some(&mut *lazy), base_body(game, fs)?, file, &order, &mut scratch)?;
-            (apply_hand(b, file, &hand, &mut scratch)?, outs)
+            (apply_hand(b, file, &mut hand, &mut scratch)?, outs)
         } else {
             let (loaded, fed) = lazy.load_fed(pkg, which)?;
             let changes: Vec<&Change> = loaded.iter().collect();

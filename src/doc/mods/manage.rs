@@ -10,6 +10,7 @@
 use super::apply::{Done, Fed, Outcome};
 use super::change::Change;
 use super::create::diff_file;
+use super::hand::Carry;
 use super::install::{Ready, transact};
 use super::journal::{FileState, Installed, Journal, KillAt, Writes, recover};
 use super::package::{Lazy, Package, PackageError, Source};
@@ -188,29 +189,39 @@ pub(super) fn replay(shelf: &mut Shelf, mut given: Option<&mut Lazy>, base: Body
 
 /// What was changed by hand in a journalled file since the last mod command: the changes
 /// from what the installed mods (`old_order`) give to what is on disk, found only when its hash
-/// is not the one the journal noted. Two NRes archives with the same entries are compared
-/// entry by entry in their files ([`hand_entries`](super::stream::hand_entries)); anything
-/// else is diffed whole.
-pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &mut Body, old_order: &[&Installed], scratch: &mut Scratch) -> Result<Vec<Change>, ModError> {
+/// is not the one the journal noted. Two archives of one format are compared entry by entry in
+/// their files, the new payloads left there to be fed when the carry is applied
+/// ([`hand::entries`](super::hand::entries)); anything else is diffed whole.
+pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &mut Body, old_order: &[&Installed], scratch: &mut Scratch) -> Result<Carry, ModError> {
     if current.sha()? == fs.after {
-        return Ok(Vec::new());
+        return Ok(Carry::held(Vec::new()));
     }
     let order: Vec<(Step, Option<bool>)> = old_order.iter().map(|m| (Step::Mod(m), None)).collect();
     let (expected, _) = replay(shelf, None, base_body(game, fs)?, &fs.file, &order, scratch)?;
-    if let Some(out) = super::stream::hand_entries(&fs.file, &expected, current)? {
-        return Ok(out);
+    if let Some(carry) = super::hand::entries(&fs.file, &expected, current)? {
+        return Ok(carry);
     }
     let mut out = Vec::new();
     diff_file(&fs.file, expected.load()?, current.load()?, &mut out);
-    Ok(out)
+    Ok(Carry::held(out))
 }
 
-pub(super) fn apply_hand(bytes: Body, file: &str, carry: &[Change], scratch: &mut Scratch) -> Result<Body, ModError> {
+/// `carry` (what [`hand_changes`] found) applied to the rebuilt `bytes`, its fed payloads
+/// copied from the file changed by hand as the archive is written. That file must be as it was
+/// when the changes were found: it is, as the game's files are written only by the commit,
+/// after every file is built and staged (a change by another program fails the feed's check).
+pub(super) fn apply_hand(bytes: Body, file: &str, carry: &mut Carry, scratch: &mut Scratch) -> Result<Body, ModError> {
     if carry.is_empty() {
         return Ok(bytes);
     }
-    let refs: Vec<&Change> = carry.iter().collect();
-    Ok(apply_body(&bytes, file, &refs, &[], true, scratch, &mut Held)?.0.unwrap_or(bytes))
+    let (changes, fed, feed) = carry.parts();
+    let refs: Vec<&Change> = changes.iter().collect();
+    let mut held = Held;
+    let feed: &mut dyn Feed = match feed {
+        Some(f) => f,
+        None => &mut held,
+    };
+    Ok(apply_body(&bytes, file, &refs, fed, true, scratch, feed)?.0.unwrap_or(bytes))
 }
 
 /// The installed mods' items: `before` those of the mods before `position` (the last of them
@@ -354,11 +365,11 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
         let touching: Vec<usize> = (0..journal.mods.len()).filter(|&k| touched[k].contains(&key)).collect();
         let mut current = Body::of_file(&file_inside(game, &fs.file)?)?;
         let old_order: Vec<&Installed> = touching.iter().map(|&k| &journal.mods[k]).collect();
-        let hand = hand_changes(game, &mut shelf, &fs, &mut current, &old_order, &mut scratch)?;
-        // Rebuilt from the snapshot: the file as it is is not needed any more.
+        // The file as it is stays on disk until the commit: the carry's new payloads are
+        // copied from it (`hand`).
+        let mut carry = hand_changes(game, &mut shelf, &fs, &mut current, &old_order, &mut scratch)?;
         drop(current);
-        let mut carry = Vec::new();
-        for h in hand {
+        carry.retain(|h| {
             let on_mine = keys.iter().any(|k| overlaps(k, &h.key()));
             if on_mine {
                 lines.push(if force {
@@ -366,16 +377,13 @@ fn prepare_revert(game: &Path, name: &str, (force, dry_run): (bool, bool), mut s
                 } else {
                     msg!("mods-revert-hand-kept", "  {address} was changed by hand since the mod was installed: left as it is (--force restores it)", address = h.address())
                 });
-                if force {
-                    continue;
-                }
             }
-            carry.push(h);
-        }
+            !(on_mine && force)
+        });
         let others: Vec<usize> = touching.iter().copied().filter(|&k| k != idx).collect();
         let remaining: Vec<(Step, Option<bool>)> = others.iter().map(|&k| (Step::Mod(&journal.mods[k]), None)).collect();
         let (rebuilt, _) = replay(&mut shelf, None, base_body(game, &fs)?, file, &remaining, &mut scratch)?;
-        let mut bytes = apply_hand(rebuilt, file, &carry, &mut scratch)?;
+        let mut bytes = apply_hand(rebuilt, file, &mut carry, &mut scratch)?;
         let names: Vec<String> = others.iter().map(|&k| shown(&journal.mods[k].name).into_owned()).collect();
         let file = &fs.file;
         let what = match (bytes.is_absent(), names.is_empty()) {

@@ -22,6 +22,7 @@ pub mod apply;
 pub mod change;
 pub mod conflicts;
 pub mod create;
+mod hand;
 pub mod install;
 pub mod journal;
 pub mod keys;

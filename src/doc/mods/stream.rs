@@ -13,9 +13,9 @@
 //! with an xor method hold the items they change. The bytes are those [`apply_file`] gives for
 //! the whole file in memory.
 //!
-//! Whole-file adds and replaces stream their new bytes ([`super::whole`]). Merged tables, files that do not read as archives (their errors are the in-memory
-//! reading's) and a file changed by hand (its changes are found by a diff of two whole files)
-//! take the in-memory way.
+//! Whole-file adds, replaces and removes stream ([`super::whole`]). Merged tables and files
+//! that do not read as archives (their errors are the in-memory reading's) take the in-memory
+//! way. What was changed by hand in an archive is found entry by entry in the files (`hand`).
 
 use super::apply::{Fed, Names, Outcome, apply_archive, apply_file};
 use super::change::{Change, Digest, Op, hex};
@@ -77,7 +77,7 @@ impl OnDisk {
     }
 }
 
-fn named(p: &Path, e: io::Error) -> io::Error {
+pub(super) fn named(p: &Path, e: io::Error) -> io::Error {
     super::text::at_path(p, e)
 }
 
@@ -234,7 +234,7 @@ impl<W: Write> Write for Hashing<W> {
 }
 
 /// Copies the file range `r` of `from` into `w`.
-fn copy_range(from: &mut File, path: &Path, r: Range<u64>, w: &mut dyn Write) -> io::Result<()> {
+pub(super) fn copy_range(from: &mut File, path: &Path, r: Range<u64>, w: &mut dyn Write) -> io::Result<()> {
     from.seek(SeekFrom::Start(r.start)).map_err(|e| named(path, e))?;
     let want = r.end - r.start;
     let n = io::copy(&mut from.take(want), w).map_err(|e| named(path, e))?;
@@ -245,7 +245,7 @@ fn copy_range(from: &mut File, path: &Path, r: Range<u64>, w: &mut dyn Write) ->
     Ok(())
 }
 
-fn read_range(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<SharedBytes> {
+pub(super) fn read_range(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<SharedBytes> {
     let mut v = Vec::with_capacity((r.end - r.start) as usize);
     copy_range(from, path, r, &mut v)?;
     Ok(SharedBytes::from(v))
@@ -253,7 +253,7 @@ fn read_range(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<SharedB
 
 /// The archive at `path` read as its directory alone, or `None` when it does not read so
 /// (not an archive, or damaged: the in-memory reading then gives the outcome and its error).
-fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<Node>> {
+pub(super) fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<Node>> {
     let Ok(len) = usize::try_from(len) else { return Ok(None) };
     let mut head = vec![0u8; len.min(32)];
     from.seek(SeekFrom::Start(0))?;
@@ -274,37 +274,8 @@ fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<N
     Ok(None)
 }
 
-/// What was changed by hand between `expected` and `current`, two NRes archives on disk whose
-/// directories name the same entries in the same order: each pair is compared by its size and
-/// its bytes' SHA-256 in the files, and only the pairs that differ are read (and diffed as
-/// `create::diff_pair` diffs them), so a hand edit of one entry costs that entry, not the two
-/// files. `None` when the two are not such a pair: the caller diffs the whole files.
-pub(super) fn hand_entries(rel: &str, expected: &Body, current: &Body) -> io::Result<Option<Vec<Change>>> {
-    let (Body::Disk(a), Body::Disk(b)) = (expected, current) else { return Ok(None) };
-    let mut fa = File::open(&a.path).map_err(|e| named(&a.path, e))?;
-    let mut fb = File::open(&b.path).map_err(|e| named(&b.path, e))?;
-    let (Some(na), Some(nb)) = (open_directory(&mut fa, &a.path, a.len)?, open_directory(&mut fb, &b.path, b.len)?) else { return Ok(None) };
-    let (Node::Nres(xa), Node::Nres(xb)) = (&na, &nb) else { return Ok(None) };
-    let (ma, mb) = (na.metas(), nb.metas());
-    if ma.len() != mb.len() || ma.iter().zip(&mb).any(|(x, y)| x.name_bytes != y.name_bytes) {
-        return Ok(None);
-    }
-    let mut out = Vec::new();
-    for i in 0..ma.len() {
-        let (nres::Payload::InFile(ra), nres::Payload::InFile(rb)) = (xa.payload_at(i), xb.payload_at(i)) else { return Ok(None) };
-        let (ra, rb) = (ra.start as u64..ra.end as u64, rb.start as u64..rb.end as u64);
-        let row_same = ma[i].type_id == mb[i].type_id && ma[i].attrs == mb[i].attrs;
-        if row_same && ra.end - ra.start == rb.end - rb.start && digest_of(&mut fa, &a.path, ra.clone())? == digest_of(&mut fb, &b.path, rb.clone())? {
-            continue;
-        }
-        let (ea, eb) = (read_range(&mut fa, &a.path, ra)?, read_range(&mut fb, &b.path, rb)?);
-        super::create::diff_pair(rel, vec![super::create::segment(&na, &ma, i)], (&ma[i], ea), (&mb[i], eb), &mut out);
-    }
-    Ok(Some(out))
-}
-
 /// The digest of a range of a file, hashed as it is read.
-fn digest_of(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<Digest> {
+pub(super) fn digest_of(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<Digest> {
     let mut h = Hashing::new(io::sink());
     copy_range(from, path, r, &mut h)?;
     Ok(h.digest())
