@@ -46,7 +46,7 @@ pub(super) fn holders(node: &mut Node, from: &mut Window, changes: &[&Change], f
         return Ok(out);
     }
     // Source ids of our own: above every id the feed gives these changes.
-    let Some(mut next) = fed.iter().flatten().map(|f| f.id).max().map_or(Some(0), |m| m.checked_add(1)) else { return Ok(out) };
+    let mut next = fed.iter().flatten().map(|f| f.id).max().map_or(Some(0), |m| m.checked_add(1));
     let names = Names::of(node);
     // The groups as `apply` forms them (first appearance order), and how many groups and
     // changes of this archive's own entries claim each entry: a holder claimed twice is
@@ -78,7 +78,8 @@ pub(super) fn holders(node: &mut Node, from: &mut Window, changes: &[&Change], f
     }
     drop(names);
     for ((key, ks), i) in groups.into_iter().zip(at) {
-        let Some(i) = i.filter(|i| claims.get(i) == Some(&1)) else { continue };
+        // (No id left, past u32: the rest in memory.)
+        let (Some(i), Some(id)) = (i.filter(|i| claims.get(i) == Some(&1)), next) else { continue };
         let Some(Holder { mut window, unpacked, method }) = holder(node, i, from, scratch)? else { continue };
         let inner: Vec<Change> = ks.iter().map(|&k| within(changes[k])).collect();
         let refs: Vec<&Change> = inner.iter().collect();
@@ -91,8 +92,7 @@ pub(super) fn holders(node: &mut Node, from: &mut Window, changes: &[&Change], f
         let bytes = match built {
             None => None,
             Some(b) => {
-                let id = next;
-                next = next.checked_add(1).ok_or_else(|| io::Error::other("too many nested archives"))?;
+                next = id.checked_add(1);
                 Some(payload(node, id, b, method, scratch, &mut out.files)?)
             }
         };

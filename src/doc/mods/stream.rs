@@ -9,8 +9,12 @@
 //! reaches it: memory is then a constant, not the file nor the items. RsLi, whose table comes
 //! before the data and needs every packed size, packs each new payload ahead ([`prepack`]), one
 //! at a time, into a file of the stage, which the writer copies: memory is one item and its
-//! packed copy (none for a stored one). A nested archive, a merged table and an RsLi payload
-//! with an xor method hold the items they change. The bytes are those [`apply_file`] gives for
+//! packed copy (none for a stored one). A nested archive the changes edit is rebuilt the same
+//! way, to any depth, from its holder's bytes (a [`Window`] on their range of the file, or an
+//! RsLi holder packed otherwise unpacked into a file of the stage), into a file of the stage
+//! its holder's entry is then copied from ([`nested`]). A merged table and an RsLi payload with
+//! an xor method hold the items they change, and so does a nested archive that cannot be read
+//! so (an xor-packed holder, one named twice). The bytes are those [`apply_file`] gives for
 //! the whole file in memory.
 //!
 //! Whole-file changes, files that do not read as archives (their errors are the in-memory
