@@ -139,7 +139,7 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
         Ok(_) => return all_blocked(changes, not_archive(file), force, Some(cur)),
         Err(e) => return all_blocked(changes, msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = &e), force, Some(cur)),
     };
-    let changed = apply_archive(&mut node, changes, &[], &HashMap::new(), force, &mut outcomes);
+    let changed = apply_archive(&mut node, changes, &[], &HashMap::new(), HashMap::new(), force, &mut outcomes);
     let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
     FileResult { bytes: Some(bytes), outcomes }
 }
@@ -148,10 +148,22 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
 /// directory-only reading (`stream`) has the payloads the changes name loaded first, or their
 /// digests in `seen` (by index: the entries a change of `node` itself names); a change whose
 /// `fed` is given (by position in `changes`) holds no new bytes, and its entry is written from
-/// that source.
-pub(super) fn apply_archive(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], seen: &HashMap<usize, Digest>, force: bool, outcomes: &mut Vec<Outcome>) -> bool {
+/// that source. The nested archives in `pre` (by the group key of their changes, the first
+/// entry-path element in ASCII lower case) were rebuilt already (`stream::nested`): their
+/// outcomes and new bytes go into the batch where the group's in-memory rebuild would put them.
+pub(super) fn apply_archive(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], seen: &HashMap<usize, Digest>, mut pre: HashMap<String, Prebuilt>, force: bool, outcomes: &mut Vec<Outcome>) -> bool {
     let list: Vec<Located> = changes.iter().enumerate().map(|(k, c)| (&c.entry[..], *c, fed.get(k).and_then(Option::as_ref))).collect();
-    apply_in(node, &list, seen, force, outcomes)
+    apply_in(node, &list, seen, &mut pre, force, outcomes)
+}
+
+/// A nested archive rebuilt apart from its holder (a streamed rebuild writes it into a file of
+/// its own): the holder's index, the outcomes of the changes inside it, and its new bytes when
+/// they changed (`None`: it stays as it is).
+#[derive(Debug)]
+pub(super) struct Prebuilt {
+    pub index: usize,
+    pub outcomes: Vec<Outcome>,
+    pub bytes: Option<NewBytes>,
 }
 
 fn not_archive(file: &str) -> Message {
@@ -258,6 +270,12 @@ pub fn find(node: &Node, segment: &str) -> Option<usize> {
     (0..node.len()).find(|&i| node.meta(i).is_some_and(|m| m.name_bytes.eq_ignore_ascii_case(&want)))
 }
 
+/// The key of the changes inside one nested archive: the first element of their entry path
+/// (relative to the archive that holds it) in ASCII lower case.
+pub(super) fn group_key(segment: &str) -> String {
+    segment.to_ascii_lowercase()
+}
+
 /// A change, its entry path relative to the node it is being applied in, and the source of its
 /// new bytes when they are not held.
 type Located<'a> = (&'a [String], &'a Change, Option<&'a Fed>);
@@ -303,7 +321,7 @@ impl Names {
 
 /// Applies changes whose paths are relative to `node`; true when the node changed. Every edit
 /// is gathered into one batch ([`Node::edit_batch`]), indices resolved before any of them.
-fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, force: bool, out: &mut Vec<Outcome>) -> bool {
+fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, pre: &mut HashMap<String, Prebuilt>, force: bool, out: &mut Vec<Outcome>) -> bool {
     let mut names = Names::of(node);
     // An entry's bytes as its checks see them: its digest when a streamed rebuild hashed it.
     let current = |i: usize| match seen.get(&i) {
@@ -324,7 +342,7 @@ fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, fo
         if path.len() == 1 {
             here.push((names.find(&path[0]), c, fed));
         } else {
-            let k = path[0].to_ascii_lowercase();
+            let k = group_key(&path[0]);
             let g = *group_of.entry(k.clone()).or_insert_with(|| {
                 groups.push((k, Vec::new()));
                 groups.len() - 1
@@ -336,6 +354,15 @@ fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, fo
     // The outcomes (indices in `out`) whose edits are in the batch: a batch that fails fails them.
     let mut edits: Vec<usize> = Vec::new();
     for (seg, inner) in &groups {
+        if let Some(p) = pre.remove(seg) {
+            let start = out.len();
+            out.extend(p.outcomes);
+            if let Some(b) = p.bytes {
+                batch.replace.push((p.index, b));
+                edits.extend(start..out.len());
+            }
+            continue;
+        }
         let skip_all = |why: Message, out: &mut Vec<Outcome>| {
             for (_, c, _) in inner {
                 out.push(Outcome { address: c.address(), op: c.op_name(), done: if force { Ok(Done::Skipped(why.clone())) } else { Err(why.clone()) } });
@@ -360,7 +387,7 @@ fn apply_in(node: &mut Node, list: &[Located], seen: &HashMap<usize, Digest>, fo
             }
         };
         let start = out.len();
-        if apply_in(&mut child, inner, &HashMap::new(), force, out) {
+        if apply_in(&mut child, inner, &HashMap::new(), &mut HashMap::new(), force, out) {
             batch.replace.push((i, SharedBytes::from(child.write()).into()));
             edits.extend(start..out.len());
         }

@@ -169,14 +169,14 @@ impl Lazy {
     }
 
     /// As [`Lazy::load`], but a change whose bytes are an archive entry's new payload (an
-    /// `add_entry` or `replace_entry` of one of the file's own entries) holds none: its
+    /// `add_entry` or `replace_entry` of an entry of the file, or of an archive nested in it) holds none: its
     /// `Fed` (by position) names the member, read as the entry is written ([`Feed`]). The
     /// sources stay valid until the next load. A member other files want too is inflated into
     /// its copy first (once per command).
     pub(super) fn load_fed(&mut self, pkg: &Package, which: &[usize]) -> Result<(Vec<Change>, Vec<Option<Fed>>), PackageError> {
         self.retire();
         self.fed.clear();
-        let fed_op = |c: &Change| (c.entry.len() == 1 && matches!(c.op, Op::ReplaceEntry { .. } | Op::AddEntry { .. })) || (c.entry.is_empty() && matches!(c.op, Op::AddFile { .. } | Op::ReplaceFile { .. }));
+        let fed_op = |c: &Change| if c.entry.is_empty() { matches!(c.op, Op::AddFile { .. } | Op::ReplaceFile { .. }) } else { matches!(c.op, Op::ReplaceEntry { .. } | Op::AddEntry { .. }) };
         let rest: Vec<usize> = which.iter().copied().filter(|&i| !pkg.changes.get(i).is_some_and(fed_op)).collect();
         let mut loaded = self.load(pkg, &rest)?.into_iter();
         let files: HashSet<String> = which.iter().filter_map(|&i| pkg.changes.get(i)).map(|c| c.file.to_ascii_lowercase()).collect();

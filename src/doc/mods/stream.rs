@@ -9,8 +9,12 @@
 //! reaches it: memory is then a constant, not the file nor the items. RsLi, whose table comes
 //! before the data and needs every packed size, packs each new payload ahead ([`prepack`]), one
 //! at a time, into a file of the stage, which the writer copies: memory is one item and its
-//! packed copy (none for a stored one). A nested archive, a merged table and an RsLi payload
-//! with an xor method hold the items they change. The bytes are those [`apply_file`] gives for
+//! packed copy (none for a stored one). A nested archive the changes edit is rebuilt the same
+//! way, to any depth, from its holder's bytes (a [`Window`] on their range of the file, or an
+//! RsLi holder packed otherwise unpacked into a file of the stage), into a file of the stage
+//! its holder's entry is then copied from ([`nested`]). A merged table and an RsLi payload with
+//! an xor method hold the items they change, and so does a nested archive that cannot be read
+//! so (an xor-packed holder, one named twice). The bytes are those [`apply_file`] gives for
 //! the whole file in memory.
 //!
 //! Whole-file adds, replaces and removes stream ([`super::whole`]). Merged tables and files
@@ -234,26 +238,33 @@ impl<W: Write> Write for Hashing<W> {
 }
 
 /// Copies the file range `r` of `from` into `w`.
-pub(super) fn copy_range(from: &mut File, path: &Path, r: Range<u64>, w: &mut dyn Write) -> io::Result<()> {
+pub(super) fn copy_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u64>, w: &mut dyn Write) -> io::Result<()> {
     from.seek(SeekFrom::Start(r.start)).map_err(|e| named(path, e))?;
     let want = r.end - r.start;
     let n = io::copy(&mut from.take(want), w).map_err(|e| named(path, e))?;
     if n != want {
-        let m = crate::msg!("mods-shorter", "{path}: shorter than when its directory was read (bytes {start}..{end})", path = path.display().to_string(), start = crate::formats::message::hex(r.start), end = crate::formats::message::hex(r.end));
-        return Err(super::text::io_said(io::ErrorKind::UnexpectedEof, m));
+        return Err(shorter(path, &r));
     }
     Ok(())
 }
 
-pub(super) fn read_range(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<SharedBytes> {
+/// The error of a file that ends before the range `r` its directory gave.
+fn shorter(path: &Path, r: &Range<u64>) -> io::Error {
+    let m = crate::msg!("mods-shorter", "{path}: shorter than when its directory was read (bytes {start}..{end})", path = path.display().to_string(), start = crate::formats::message::hex(r.start), end = crate::formats::message::hex(r.end));
+    super::text::io_said(io::ErrorKind::UnexpectedEof, m)
+}
+
+pub(super) fn read_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u64>) -> io::Result<SharedBytes> {
     let mut v = Vec::with_capacity((r.end - r.start) as usize);
     copy_range(from, path, r, &mut v)?;
     Ok(SharedBytes::from(v))
 }
 
-/// The archive at `path` read as its directory alone, or `None` when it does not read so
-/// (not an archive, or damaged: the in-memory reading then gives the outcome and its error).
-pub(super) fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Result<Option<Node>> {
+/// The archive in `from` (a file, or a [`Window`] on a byte range of one: a nested archive),
+/// `len` bytes long, read as its directory alone, or `None` when it does not read so (not an
+/// archive, or damaged: the in-memory reading then gives the outcome and its error). Its
+/// offsets are from the start of `from`.
+pub(super) fn open_directory(from: &mut (impl Read + Seek), path: &Path, len: u64) -> io::Result<Option<Node>> {
     let Ok(len) = usize::try_from(len) else { return Ok(None) };
     let mut head = vec![0u8; len.min(32)];
     from.seek(SeekFrom::Start(0))?;
@@ -275,7 +286,7 @@ pub(super) fn open_directory(from: &mut File, path: &Path, len: u64) -> io::Resu
 }
 
 /// The digest of a range of a file, hashed as it is read.
-pub(super) fn digest_of(from: &mut File, path: &Path, r: Range<u64>) -> io::Result<Digest> {
+pub(super) fn digest_of(from: &mut (impl Read + Seek), path: &Path, r: Range<u64>) -> io::Result<Digest> {
     let mut h = Hashing::new(io::sink());
     copy_range(from, path, r, &mut h)?;
     Ok(h.digest())
@@ -290,7 +301,7 @@ fn hashed(c: &Change) -> bool {
 /// The digests of the entries of a directory-only `node` that `changes` name for their checks
 /// alone ([`hashed`]), each hashed in the file, not held: NRes entries, and RsLi entries stored
 /// unpacked (an RsLi entry packed otherwise is loaded and unpacked by [`load_named`]).
-fn hash_named(node: &Node, names: &Names, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<HashMap<usize, Digest>> {
+fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &Path, changes: &[&Change]) -> io::Result<HashMap<usize, Digest>> {
     let mut out = HashMap::new();
     for c in changes.iter().filter(|c| hashed(c)) {
         let Some(i) = c.entry.first().and_then(|seg| names.find(seg)) else { continue };
@@ -320,7 +331,7 @@ fn hash_named(node: &Node, names: &Names, from: &mut File, path: &Path, changes:
 /// Loads into a directory-only `node` the payloads `changes` name (their first entry-path
 /// element, resolved as `apply` resolves it) that were not hashed (`seen`, [`hash_named`]),
 /// and, RsLi, every xor-packed one (a change of the lookup table re-keys them).
-fn load_named(node: &mut Node, names: &Names, seen: &HashMap<usize, Digest>, from: &mut File, path: &Path, changes: &[&Change]) -> io::Result<()> {
+fn load_named(node: &mut Node, names: &Names, seen: &HashMap<usize, Digest>, from: &mut (impl Read + Seek), path: &Path, changes: &[&Change]) -> io::Result<()> {
     let mut want: Vec<usize> = changes.iter().filter_map(|c| c.entry.first()).filter_map(|seg| names.find(seg)).filter(|i| !seen.contains_key(i)).collect();
     if let Node::Rsli(a) = &*node {
         want.extend((0..a.len()).filter(|&i| a.entry(i).method().is_xor()));
@@ -449,10 +460,10 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
 
 /// `changes` (all of one file) applied to `body`, as [`apply_file`] applies them: an archive
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
-/// payloads the changes name; anything else in memory. A change whose `fed` (by position) is
-/// given holds no new bytes: they are copied from `feed` as the archive is written (RsLi: packed
-/// ahead one at a time, [`prepack`]; read whole for a file built in memory). The new bytes, or
-/// `None` when they are `body`'s.
+/// payloads the changes name ([`rebuild`]); anything else in memory. A change whose `fed` (by
+/// position) is given holds no new bytes: they are copied from `feed` as the archive is written
+/// (RsLi: packed ahead one at a time, [`prepack`]; read whole for a file built in memory). The
+/// new bytes, or `None` when they are `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     let first_fed = fed.first().and_then(Option::as_ref);
     if let [c] = changes
@@ -464,41 +475,14 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
         && !changes.is_empty()
         && changes.iter().all(|c| !c.entry.is_empty())
     {
-        let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
-        if let Some(mut node) = open_directory(&mut from, &d.path, d.len)? {
-            // RsLi packs each new payload before its table: the fed ones are packed ahead into
-            // files of the stage, one at a time, or (an xor method, a nested change) read.
-            let packs = prepack(&mut node, changes, fed, feed, scratch)?;
-            let loaded = held(changes, &packs.read, feed)?;
-            let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
-            let fed = &packs.fed[..];
-            let names = Names::of(&node);
-            let seen = hash_named(&node, &names, &mut from, &d.path, &refs)?;
-            load_named(&mut node, &names, &seen, &mut from, &d.path, &refs)?;
-            drop(names);
-            let mut outcomes = Vec::new();
-            if !apply_archive(&mut node, &refs, fed, &seen, force, &mut outcomes) {
-                return Ok((None, outcomes));
-            }
-            if scratch.discard {
-                return Ok((Some(Body::Built), outcomes));
-            }
-            let (p, f) = scratch.create()?;
-            let mut w = Hashing::new(io::BufWriter::with_capacity(1 << 16, f));
-            let src = d.path.clone();
-            let written = node
-                .write_streamed(&mut w, &mut |span, w| match span {
-                    Span::File(r) => copy_range(&mut from, &src, r, w),
-                    Span::Source { id, len } => match packs.files.get(&id) {
-                        Some(p) => copy_range(&mut File::open(&p.path).map_err(|e| named(&p.path, e))?, &p.path, 0..len, w),
-                        None => feed.copy(id, w),
-                    },
-                })
-                .and_then(|_| w.flush());
-            let (n, sha) = (w.n, hex(&w.h.finalize()));
-            let built = OnDisk { path: p, len: n, sha: Some(sha), scratch: true };
-            written.map_err(|e| if e.kind() == io::ErrorKind::InvalidData { e } else { named(&built.path, e) })?;
-            return Ok((Some(Body::Disk(built)), outcomes));
+        let mut from = Window::open(&d.path, 0, d.len)?;
+        let keep = !scratch.discard;
+        if let Some((built, outcomes)) = rebuild(&mut from, changes, fed, force, keep, scratch, feed)? {
+            let body = built.map(|b| match b {
+                Built::File(f) => Body::Disk(f),
+                Built::Len(_) => Body::Built,
+            });
+            return Ok((body, outcomes));
         }
     }
     let loaded = held(changes, fed, feed)?;
@@ -506,6 +490,83 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
     let r = apply_file(body.load()?, file, &refs, force);
     Ok((Some(r.bytes.map_or(Body::Absent, Body::Mem)), r.outcomes))
 }
+
+/// An archive [`rebuild`] changed: written into a file of the scratch, or (`keep` not asked:
+/// a dry run's) only measured.
+enum Built {
+    File(OnDisk),
+    Len(u64),
+}
+
+/// `changes` (their entry paths relative to it) applied to the archive in `from`, rebuilt from
+/// its directory and the payloads the changes name: `None` when it does not read as an archive
+/// by its directory; else the rebuilt archive (`None`: unchanged) and each change's outcome.
+/// The nested archives the changes edit are rebuilt the same way first, each from its holder's
+/// bytes, into a file the holder's new payload is copied from ([`nested::holders`]).
+fn rebuild(from: &mut Window, changes: &[&Change], fed: &[Option<Fed>], force: bool, keep: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<Option<(Option<Built>, Vec<Outcome>)>> {
+    let path = from.path.clone();
+    let Some(mut node) = open_directory(from, &path, from.len)? else { return Ok(None) };
+    let nest = nested::holders(&mut node, from, changes, fed, force, scratch, feed)?;
+    // A nested archive rebuilt on its own has its changes' payloads copied there, not here.
+    let fed: Vec<Option<Fed>> = fed.iter().enumerate().map(|(k, f)| f.clone().filter(|_| !nest.streamed.get(k).copied().unwrap_or(false))).collect();
+    // RsLi packs each new payload before its table: the fed ones are packed ahead into
+    // files of the stage, one at a time, or (an xor method, a nested change) read.
+    let mut packs = prepack(&mut node, changes, &fed, feed, scratch)?;
+    // A change inside a nested archive rebuilt in memory with its holder has its bytes read.
+    for (k, c) in changes.iter().enumerate() {
+        if c.entry.len() > 1
+            && let Some(f) = packs.fed.get_mut(k).and_then(Option::take)
+        {
+            packs.read[k] = Some(f);
+        }
+    }
+    packs.files.extend(nest.files);
+    let loaded = held(changes, &packs.read, feed)?;
+    let refs: Vec<&Change> = loaded.as_ref().map(|l| l.iter().collect()).unwrap_or_else(|| changes.to_vec());
+    let fed = &packs.fed[..];
+    let names = Names::of(&node);
+    let seen = hash_named(&node, &names, from, &path, &refs)?;
+    // The holders rebuilt on their own are not loaded; those rebuilt in memory are, even where
+    // a change of the holder itself had it hashed.
+    let here: Vec<&Change> = refs.iter().enumerate().filter(|(k, _)| !nest.streamed.get(*k).copied().unwrap_or(false)).map(|(_, c)| *c).collect();
+    let holders: std::collections::HashSet<usize> = here.iter().filter(|c| c.entry.len() > 1).filter_map(|c| names.find(&c.entry[0])).filter(|i| seen.contains_key(i)).collect();
+    let unseen: HashMap<usize, Digest>;
+    let for_load = if holders.is_empty() {
+        &seen
+    } else {
+        unseen = seen.iter().filter(|(i, _)| !holders.contains(i)).map(|(i, d)| (*i, d.clone())).collect();
+        &unseen
+    };
+    load_named(&mut node, &names, for_load, from, &path, &here)?;
+    drop(names);
+    let mut outcomes = Vec::new();
+    if !apply_archive(&mut node, &refs, fed, &seen, nest.pre, force, &mut outcomes) {
+        return Ok(Some((None, outcomes)));
+    }
+    if !keep {
+        return Ok(Some((Some(Built::Len(measure(&node)?)), outcomes)));
+    }
+    let (p, f) = scratch.create()?;
+    let mut w = Hashing::new(io::BufWriter::with_capacity(1 << 16, f));
+    let src = path;
+    let written = node
+        .write_streamed(&mut w, &mut |span, w| match span {
+            Span::File(r) => copy_range(from, &src, r, w),
+            Span::Source { id, len } => match packs.files.get(&id) {
+                Some(p) => copy_range(&mut File::open(&p.path).map_err(|e| named(&p.path, e))?, &p.path, 0..len, w),
+                None => feed.copy(id, w),
+            },
+        })
+        .and_then(|_| w.flush());
+    let (n, sha) = (w.n, hex(&w.h.finalize()));
+    let built = OnDisk { path: p, len: n, sha: Some(sha), scratch: true };
+    written.map_err(|e| if e.kind() == io::ErrorKind::InvalidData { e } else { named(&built.path, e) })?;
+    Ok(Some((Some(Built::File(built)), outcomes)))
+}
+
+#[path = "nested.rs"]
+mod nested;
+use nested::{Window, measure};
 
 #[cfg(test)]
 #[path = "stream_tests.rs"]

@@ -5,7 +5,7 @@ use super::*;
 use crate::doc::mods::change::{Digest, Op};
 use crate::fixtures;
 
-fn change(file: &str, entry: &[&str], op: Op) -> Change {
+pub(super) fn change(file: &str, entry: &[&str], op: Op) -> Change {
     Change { file: file.into(), entry: entry.iter().map(|s| s.to_string()).collect(), op }
 }
 
@@ -55,7 +55,7 @@ fn edits(file: &str, bytes: &[u8]) -> Vec<Vec<Change>> {
 }
 
 /// Sources of a test: each fed change's bytes, by id.
-struct Sources(Vec<SharedBytes>);
+pub(super) struct Sources(Vec<SharedBytes>);
 
 impl Feed for Sources {
     fn copy(&mut self, id: u32, w: &mut dyn Write) -> io::Result<()> {
@@ -66,14 +66,14 @@ impl Feed for Sources {
     }
 }
 
-/// `set` with the new payload of each change of an entry of the file itself taken out of it:
-/// the changes without those bytes, their sources, and the bytes.
-fn fed(set: &[Change]) -> (Vec<Change>, Vec<Option<Fed>>, Sources) {
+/// `set` with the new payload of each change of an entry (of the file, or of an archive nested
+/// in it) taken out of it: the changes without those bytes, their sources, and the bytes.
+pub(super) fn fed(set: &[Change]) -> (Vec<Change>, Vec<Option<Fed>>, Sources) {
     let (mut out, mut fed, mut src) = (Vec::new(), Vec::new(), Vec::new());
     for c in set {
         let mut c = c.clone();
         match &mut c.op {
-            Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } if c.entry.len() == 1 => {
+            Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } if !c.entry.is_empty() => {
                 fed.push(Some(Fed { id: src.len() as u32, digest: Digest::of(data) }));
                 src.push(std::mem::replace(data, SharedBytes::empty()));
             }

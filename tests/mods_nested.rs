@@ -1,0 +1,150 @@
+//! Memory of a mod change inside a nested archive (docs/formats/parkanmod.md, "Limits"): the
+//! nested archive is rebuilt from its own directory, read where it lies in its holder's file,
+//! and written into the stage, and the holder copies it from there; its new entry is copied
+//! from the package's member as it is written. So the peak is neither the nested archive nor
+//! the new entry. Peaks are the bytes this process has allocated (a counting allocator), above
+//! what it held before the command; the tests of this file take turns.
+
+use parkan_studio::doc::mods::apply::apply_file;
+use parkan_studio::doc::mods::change::sha256_hex;
+use parkan_studio::doc::mods::manage::{self, InstallOptions};
+use parkan_studio::doc::mods::{Change, Package};
+use parkan_studio::formats::bytes::SharedBytes;
+use parkan_studio::formats::{nres, rsli};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+#[path = "support/heap.rs"]
+mod heap;
+#[path = "support/mods.rs"]
+#[allow(dead_code, reason = "this suite builds its packages by hand")]
+mod mods_support;
+use heap::peak;
+
+#[global_allocator]
+static A: heap::Counting = heap::Counting;
+
+/// The tests of this file one at a time: each measures the whole process.
+static TURN: Mutex<()> = Mutex::new(());
+
+const MIB: usize = 1 << 20;
+
+fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
+    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
+}
+
+fn digest(data: &[u8]) -> String {
+    format!(r#"{{"size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
+}
+
+/// A package of `changes` whose member `data/0001` holds `member` (stored).
+fn package(name: &str, changes: &[String], member: &[u8]) -> Vec<u8> {
+    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"{name}","version":"1","changes":[{}]}}"#, changes.join(","));
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (n, b) in [("mod.json", m.as_bytes()), ("data/0001", member)] {
+        z.start_file(n, o).unwrap();
+        std::io::Write::write_all(&mut z, b).unwrap();
+    }
+    z.finish().unwrap().into_inner()
+}
+
+/// A `replace_entry` of `entry` (a path through nested archives) of `file` by member
+/// `data/0001` holding `new`, made against `old`.
+fn replace(file: &str, entry: &[&str], new: &[u8], old: &[u8]) -> String {
+    let path: Vec<String> = entry.iter().map(|e| format!("\"{e}\"")).collect();
+    format!(
+        r#"{{"op":"replace_entry","file":"{file}","entry":[{}],"data":{{"path":"data/0001","size":{},"sha256":"{}"}},"original":{}}}"#,
+        path.join(","),
+        new.len(),
+        sha256_hex(new),
+        digest(old)
+    )
+}
+
+/// An NRes archive of `n` entries `E00`… of `len` bytes each (seeds from `seed`).
+fn nres_archive(seed: u32, n: u32, len: usize) -> Vec<u8> {
+    let mut a = nres::Archive::new();
+    for i in 0..n {
+        a.add(format!("E{i:02}").as_bytes(), 0, [0; 3], bytes_of(seed + i, len)).unwrap();
+    }
+    a.write()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// The bytes `apply_file` gives for `pkg`'s changes of `file` in memory: the reference.
+fn in_memory(file_bytes: &[u8], file: &str, pkg: &[u8]) -> Vec<u8> {
+    let p = Package::from_bytes("reference", pkg).unwrap();
+    let refs: Vec<&Change> = p.changes.iter().filter(|c| c.file == file).collect();
+    let r = apply_file(Some(SharedBytes::from(file_bytes)), file, &refs, false);
+    assert!(r.blocked().next().is_none());
+    r.bytes.unwrap().to_vec()
+}
+
+/// Installs `pkg_bytes` into a game folder holding `file` (`bytes`), measuring the install, its
+/// dry run and its revert; checks the result against the rebuild in memory. The three peaks.
+fn measure(file: &str, bytes: &[u8], pkg_bytes: Vec<u8>) -> (usize, usize, usize) {
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    write(&game, file, bytes);
+    let want = in_memory(bytes, file, &pkg_bytes);
+    let pkg = write(t.path(), "nested.parkanmod", &pkg_bytes);
+    drop(pkg_bytes);
+    let dry = InstallOptions { dry_run: true, ..Default::default() };
+    let (lines, dry_used) = peak(|| manage::install(&game, &pkg, &dry, &mut |_| false).unwrap());
+    assert!(lines.iter().any(|l| l.english == "dry run: nothing written"), "{lines:?}");
+    assert!(std::fs::read(game.join(file)).unwrap() == bytes, "a dry run writes nothing");
+    let (_, used) = peak(|| manage::install(&game, &pkg, &InstallOptions::default(), &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join(file)).unwrap() == want, "the streamed rebuild is the in-memory one, byte for byte");
+    assert!(!game.join(".parkan-mods/stage").exists(), "nothing left staged");
+    let (_, revert_used) = peak(|| manage::revert(&game, "Nested", false, false, &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join(file)).unwrap() == bytes, "reverted byte for byte");
+    (used, dry_used, revert_used)
+}
+
+#[test]
+fn an_entry_replaced_inside_a_nested_nres_archive_holds_neither_the_archive_nor_the_entry() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    // A 32 MiB NRes archive of four 8 MiB entries inside an outer NRes archive; one of its
+    // entries replaced by an 8 MiB member.
+    let inner = nres_archive(0, 4, 8 * MIB);
+    let mut outer = nres::Archive::new();
+    outer.add(b"FIRST", 0, [0; 3], bytes_of(90, MIB)).unwrap();
+    outer.add(b"inner.lib", 0, [0; 3], inner).unwrap();
+    outer.add(b"LAST", 0, [0; 3], bytes_of(91, 1000)).unwrap();
+    let outer = outer.write();
+    let new = bytes_of(100, 8 * MIB);
+    let pkg = package("Nested", &[replace("outer.lib", &["inner.lib", "E02"], &new, &bytes_of(2, 8 * MIB))], &new);
+    let (used, dry, revert) = measure("outer.lib", &outer, pkg);
+    // Rebuilt in memory: the inner archive, its rebuilt copy and the member (about 3 × 32 MiB).
+    assert!(used < MIB, "install peak {} KiB", used >> 10);
+    assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
+    assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
+}
+
+#[test]
+fn an_archive_two_levels_deep_under_a_stored_rsli_holder_is_read_where_it_lies() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    // outer.rsl › mid.lib (stored) › deep.lib (NRes, 16 MiB): an entry of the deepest replaced.
+    // A stored holder is read where it lies; the Deflate-packed one beside it is not touched.
+    let deep = nres_archive(10, 4, 4 * MIB);
+    let mut mid = nres::Archive::new();
+    mid.add(b"deep.lib", 0, [0; 3], deep).unwrap();
+    mid.add(b"M1", 0, [0; 3], bytes_of(92, 2 * MIB)).unwrap();
+    let mut outer = rsli::Archive::new();
+    outer.add(b"MID.LIB", &mid.write(), rsli::Method::Stored).unwrap();
+    outer.add(b"PACKED", &bytes_of(93, 2 * MIB), rsli::Method::Deflate).unwrap();
+    let outer = outer.write();
+    let new = bytes_of(101, 4 * MIB);
+    let pkg = package("Nested", &[replace("outer.rsl", &["MID.LIB", "deep.lib", "E01"], &new, &bytes_of(11, 4 * MIB))], &new);
+    let (used, dry, revert) = measure("outer.rsl", &outer, pkg);
+    assert!(used < MIB, "install peak {} KiB", used >> 10);
+    assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
+    assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
+}
