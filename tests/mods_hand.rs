@@ -151,3 +151,32 @@ fn entries_added_removed_and_renamed_by_hand_in_an_rsli_archive_are_carried_from
     // a time, not the 24 and 38 MiB files (before: both read whole, and the additions held).
     assert!(used < 16 * MIB, "revert with hand edits: peak {} MiB", used / MIB);
 }
+
+#[test]
+fn a_file_that_is_no_archive_changed_by_hand_is_carried_by_its_digests_not_read() {
+    use std::io::Write;
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = t.path().join("game");
+    std::fs::create_dir(&game).unwrap();
+    let (old, new, by_hand) = (bytes_of(1, 16 * MIB), bytes_of(2, 16 * MIB), bytes_of(3, 16 * MIB));
+    std::fs::write(game.join("data.bin"), &old).unwrap();
+    let digest = |d: &[u8]| format!(r#"{{"size":{},"sha256":"{}"}}"#, d.len(), sha256_hex(d));
+    let blob = format!(r#"{{"path":"data/0001","size":{},"sha256":"{}"}}"#, new.len(), sha256_hex(&new));
+    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"M","version":"1","changes":[{{"op":"replace_file","file":"data.bin","data":{blob},"original":{}}}]}}"#, digest(&old));
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (n, b) in [("mod.json", m.as_bytes()), ("data/0001", &new[..])] {
+        z.start_file(n, o).unwrap();
+        z.write_all(b).unwrap();
+    }
+    let pkg = t.path().join("m.parkanmod");
+    std::fs::write(&pkg, z.finish().unwrap().into_inner()).unwrap();
+    manage::install(&game, &pkg, &InstallOptions::default(), &mut |_| false).unwrap();
+    assert!(std::fs::read(game.join("data.bin")).unwrap() == new);
+    std::fs::write(game.join("data.bin"), &by_hand).unwrap();
+    let (lines, used) = peak(|| manage::revert(&game, "M", false, false, &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join("data.bin")).unwrap() == by_hand, "the edit by hand is kept: {lines:?}");
+    // Before, both 16 MiB sides were read whole to diff them; now only hashed.
+    assert!(used < MIB, "peak {} KiB", used >> 10);
+}

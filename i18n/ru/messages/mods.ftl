@@ -274,4 +274,5 @@ mods-kind-no-merge = элементы вида { $kind } не сливаются
 mods-member-unreadable = { $name }: { $member }: { $error }
 mods-too-many-fed = { $name }: слишком много изменений
 mods-hand-entry-changed = { $path }: запись { $entry } изменилась во время работы команды мода (это уже не то, что сравнивалось)
+mods-hand-file-changed = { $path } изменился во время работы команды мода (это уже не то, что сравнивалось)
 mods-hand-no-source = { $path }: нет источника { $id } среди правок, сделанных вручную

@@ -21,7 +21,7 @@
 //! another program meanwhile fails that check, and the command then changes nothing.
 
 use super::apply::Fed;
-use super::change::{Change, Digest};
+use super::change::{Change, Digest, Op};
 use super::create::{Same, Side, archive_magic, diff_sides};
 use super::stream::{Body, Feed, Hashing, copy_range, digest_of, named, open_directory, read_range};
 use crate::doc::node::Node;
@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 pub(super) struct Carry {
     pub changes: Vec<Change>,
     fed: Vec<Option<Fed>>,
-    feed: Option<InFile>,
+    feed: Option<Box<dyn Feed>>,
 }
 
 impl Carry {
@@ -66,7 +66,7 @@ impl Carry {
     /// The changes, their sources by position, and the file that feeds them (`None`: they hold
     /// their bytes).
     pub fn parts(&mut self) -> (&[Change], &[Option<Fed>], Option<&mut dyn Feed>) {
-        (&self.changes, &self.fed, self.feed.as_mut().map(|f| f as &mut dyn Feed))
+        (&self.changes, &self.fed, self.feed.as_mut().map(|f| &mut **f as &mut dyn Feed))
     }
 }
 
@@ -82,7 +82,84 @@ pub(super) fn entries(rel: &str, expected: &Body, current: &Body) -> io::Result<
     }
     let (mut changes, mut fed) = (Vec::new(), Vec::new());
     diff_sides(rel, &[], &mut sa, &mut sb, &mut changes, &mut fed)?;
-    Ok(Some(Carry { changes, fed, feed: Some(sb) }))
+    Ok(Some(Carry { changes, fed, feed: Some(Box::new(sb)) }))
+}
+
+/// What was changed by hand in a file that is an archive on neither side, nor a table merged
+/// row by row (`.wea`, `.tma`): found by the two files' sizes and SHA-256, hashed as they are
+/// read, and a file added or replaced by hand fed from the file on disk ([`WholeFile`]), not
+/// held. The changes are those `create::diff_file` gives. `None` when the file is not such a
+/// one (or a side is in memory): the caller diffs the whole files.
+pub(super) fn whole(rel: &str, expected: &Body, current: &Body) -> io::Result<Option<Carry>> {
+    let name = rel.rsplit('/').next().unwrap_or(rel).to_ascii_lowercase();
+    if name.ends_with(".wea") || name.ends_with(".tma") {
+        return Ok(None);
+    }
+    for side in [expected, current] {
+        match side {
+            Body::Absent => {}
+            Body::Disk(d) => {
+                let mut head = Vec::with_capacity(32);
+                let mut f = File::open(d.path()).map_err(|e| named(d.path(), e))?;
+                io::Read::read_to_end(&mut io::Read::take(&mut f, 32), &mut head).map_err(|e| named(d.path(), e))?;
+                let len = f.metadata().map_err(|e| named(d.path(), e))?.len();
+                if archive_magic(&head, len) {
+                    return Ok(None);
+                }
+            }
+            Body::Mem(_) | Body::Built => return Ok(None),
+        }
+    }
+    let change = |op| Change { file: rel.to_string(), entry: Vec::new(), op };
+    let data = SharedBytes::empty;
+    let (changes, fed) = match (expected.digest()?, current.digest()?) {
+        (None, None) => (Vec::new(), Vec::new()),
+        (Some(a), None) => (vec![change(Op::RemoveFile { original: a })], vec![None]),
+        (Some(a), Some(b)) if a == b => (Vec::new(), Vec::new()),
+        (a, Some(b)) => {
+            let op = match a {
+                Some(original) => Op::ReplaceFile { original, data: data() },
+                None => Op::AddFile { data: data() },
+            };
+            let source = current.path().map(|p| WholeFile { path: p.to_path_buf(), digest: b.clone() });
+            return Ok(Some(Carry { changes: vec![change(op)], fed: vec![Some(Fed { id: 0, digest: b })], feed: source.map(|s| Box::new(s) as Box<dyn Feed>) }));
+        }
+    };
+    Ok(Some(Carry { changes, fed, feed: None }))
+}
+
+/// A file changed by hand as the feed of its own new bytes (source 0), checked against the
+/// digest it was compared by as it is copied.
+struct WholeFile {
+    path: PathBuf,
+    digest: Digest,
+}
+
+impl WholeFile {
+    fn changed(&self) -> io::Error {
+        let m = msg!("mods-hand-file-changed", "{path} changed while the mod command ran (it is no longer what was compared)", path = self.path.display().to_string());
+        super::text::io_said(io::ErrorKind::InvalidData, m)
+    }
+}
+
+impl Feed for WholeFile {
+    fn copy(&mut self, _: u32, w: &mut dyn Write) -> io::Result<()> {
+        let mut h = Hashing::new(w);
+        let mut f = File::open(&self.path).map_err(|e| named(&self.path, e))?;
+        io::copy(&mut f, &mut h).map_err(|e| named(&self.path, e))?;
+        if h.digest() != self.digest {
+            return Err(self.changed());
+        }
+        Ok(())
+    }
+
+    fn load(&mut self, _: u32) -> io::Result<SharedBytes> {
+        let b = std::fs::read(&self.path).map_err(|e| named(&self.path, e))?;
+        if !self.digest.matches(&b) {
+            return Err(self.changed());
+        }
+        Ok(SharedBytes::from(b))
+    }
 }
 
 /// Where an entry's bytes are in its file: a range holding exactly them, or packed bytes

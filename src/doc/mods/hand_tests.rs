@@ -121,7 +121,7 @@ fn with_bytes(carry: &mut Carry) -> Vec<Change> {
         assert!(f.digest.matches(&loaded) && copied == loaded[..], "{}: source {} reads back", c.address(), f.id);
         let address = c.address();
         match &mut c.op {
-            Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } => {
+            Op::ReplaceEntry { data, .. } | Op::AddEntry { data, .. } | Op::AddFile { data } | Op::ReplaceFile { data, .. } => {
                 assert!(data.is_empty(), "{address}: a fed change holds no bytes");
                 *data = loaded;
             }
@@ -200,4 +200,42 @@ fn a_payload_changed_after_it_was_compared_is_refused_as_it_is_copied() {
         let e = feed.unwrap().copy(id, &mut Vec::new()).unwrap_err().to_string();
         assert!(e.contains(&pb.display().to_string()), "{name}: {e}");
     }
+}
+
+#[test]
+fn a_file_that_is_no_archive_is_diffed_by_its_digests_and_fed_from_the_file() {
+    let t = tempfile::tempdir().unwrap();
+    let (pa, pb) = (t.path().join("expected"), t.path().join("current"));
+    let side = |p: &Path, b: Option<&[u8]>| {
+        let _ = std::fs::remove_file(p);
+        if let Some(b) = b {
+            std::fs::write(p, b).unwrap();
+        }
+        Body::of_file(p).unwrap()
+    };
+    let (one, two) = (&b"the file as the mods leave it"[..], &b"the file as it was edited by hand"[..]);
+    let cases: [(Option<&[u8]>, Option<&[u8]>, usize); 5] = [(Some(one), Some(two), 1), (None, Some(two), 1), (Some(one), None, 0), (Some(one), Some(one), 0), (None, None, 0)];
+    for (a, b, fed) in cases {
+        let what = format!("{:?} -> {:?}", a.map(String::from_utf8_lossy), b.map(String::from_utf8_lossy));
+        let mut want = Vec::new();
+        diff_file("data/x.bin", a.map(SharedBytes::from), b.map(SharedBytes::from), &mut want);
+        let (ea, eb) = (side(&pa, a), side(&pb, b));
+        let mut carry = whole("data/x.bin", &ea, &eb).unwrap().unwrap_or_else(|| panic!("{what}: no archive on either side"));
+        assert_eq!(carry.fed.iter().flatten().count(), fed, "{what}");
+        assert_eq!(with_bytes(&mut carry), want, "{what}");
+    }
+    // Rewritten after it was compared: refused as it is copied.
+    let (ea, eb) = (side(&pa, Some(one)), side(&pb, Some(two)));
+    let mut carry = whole("data/x.bin", &ea, &eb).unwrap().unwrap();
+    std::fs::write(&pb, b"something else again").unwrap();
+    let (_, _, feed) = carry.parts();
+    let e = feed.unwrap().copy(0, &mut Vec::new()).unwrap_err().to_string();
+    assert!(e.contains("changed while the mod command ran"), "{e}");
+    // An archive on either side, a table merged row by row, or a side in memory: the whole diff.
+    let archive = fixtures::nres::simple();
+    assert!(whole("data/x.bin", &side(&pa, Some(&archive)), &side(&pb, Some(two))).unwrap().is_none());
+    assert!(whole("data/x.bin", &side(&pa, Some(one)), &side(&pb, Some(&archive))).unwrap().is_none());
+    assert!(whole("data/t.wea", &side(&pa, Some(one)), &side(&pb, Some(two))).unwrap().is_none());
+    assert!(whole("data/m.tma", &side(&pa, Some(one)), &side(&pb, Some(two))).unwrap().is_none());
+    assert!(whole("data/x.bin", &Body::Mem(SharedBytes::from(one)), &side(&pb, Some(two))).unwrap().is_none());
 }

@@ -191,7 +191,9 @@ pub(super) fn replay(shelf: &mut Shelf, mut given: Option<&mut Lazy>, base: Body
 /// from what the installed mods (`old_order`) give to what is on disk, found only when its hash
 /// is not the one the journal noted. Two archives of one format are compared entry by entry in
 /// their files, the new payloads left there to be fed when the carry is applied
-/// ([`hand::entries`](super::hand::entries)); anything else is diffed whole.
+/// ([`hand::entries`](super::hand::entries)); a file that is an archive on neither side by its
+/// digests, its new bytes fed the same way ([`hand::whole`](super::hand::whole)); anything else
+/// (a merged table, a side in memory) is diffed whole.
 pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, current: &mut Body, old_order: &[&Installed], scratch: &mut Scratch) -> Result<Carry, ModError> {
     if current.sha()? == fs.after {
         return Ok(Carry::held(Vec::new()));
@@ -199,6 +201,9 @@ pub(super) fn hand_changes(game: &Path, shelf: &mut Shelf, fs: &FileState, curre
     let order: Vec<(Step, Option<bool>)> = old_order.iter().map(|m| (Step::Mod(m), None)).collect();
     let (expected, _) = replay(shelf, None, base_body(game, fs)?, &fs.file, &order, scratch)?;
     if let Some(carry) = super::hand::entries(&fs.file, &expected, current)? {
+        return Ok(carry);
+    }
+    if let Some(carry) = super::hand::whole(&fs.file, &expected, current)? {
         return Ok(carry);
     }
     let mut out = Vec::new();
