@@ -266,7 +266,7 @@ fn an_rsli_archive_is_rebuilt_streamed_and_repacked_with_each_method() {
     assert!(std::fs::read(game.join("sprites.lib")).unwrap() == want, "the streamed RsLi rebuild is the in-memory one, every method packed again");
     // The new 3 MiB entry, stored, is copied from its member into a file of the stage before
     // the table is written, then from there, never held; the small ones are packed there one at
-    // a time (the xor ones, keyed by the final table, read whole); the replaced and the removed
+    // a time (the xor ones with key 0, keyed by the final table as they are copied); the replaced and the removed
     // entries, stored, are hashed in the file for their checks (before: 4 MiB, the new entries
     // held with their packed copies; before that 10 MiB, and the 16 MiB file before that).
     assert!(used < MIB, "install peak {} KiB", used >> 10);

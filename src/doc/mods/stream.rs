@@ -9,13 +9,13 @@
 //! reaches it: memory is then a constant, not the file nor the items. RsLi, whose table comes
 //! before the data and needs every packed size, packs each new payload ahead ([`prepack`]), one
 //! at a time, into a file of the stage, which the writer copies: memory is one item and its
-//! packed copy (none for a stored one). A nested archive the changes edit is rebuilt the same
-//! way, to any depth, from its holder's bytes (a [`Window`] on their range of the file, or an
-//! RsLi holder packed otherwise unpacked into a file of the stage), into a file of the stage
-//! its holder's entry is then copied from ([`nested`]). A merged table and an RsLi payload with
-//! an xor method hold the items they change, and so does a nested archive that cannot be read
-//! so (an xor-packed holder, one named twice). The bytes are those [`apply_file`] gives for
-//! the whole file in memory.
+//! packed copy (none for a stored or xor one). An xor payload whose key the new lookup table
+//! changes is re-keyed as it is copied, not loaded. A nested archive the changes edit is rebuilt
+//! the same way, to any depth, from its holder's bytes (a [`Window`] on their range of the file,
+//! or an RsLi holder packed otherwise unpacked into a file of the stage), into a file of the
+//! stage its holder's entry is then copied from ([`nested`]). A merged table holds the items it
+//! changes, and so does a nested archive that cannot be read so (an xor-packed holder, one named
+//! twice). The bytes are those [`apply_file`] gives for the whole file in memory.
 //!
 //! Whole-file adds, replaces and removes stream ([`super::whole`]). Merged tables and files
 //! that do not read as archives (their errors are the in-memory reading's) take the in-memory
@@ -300,7 +300,8 @@ fn hashed(c: &Change) -> bool {
 
 /// The digests of the entries of a directory-only `node` that `changes` name for their checks
 /// alone ([`hashed`]), each hashed in the file, not held: NRes entries, and RsLi entries stored
-/// unpacked (an RsLi entry packed otherwise is loaded and unpacked by [`load_named`]).
+/// unpacked, as they are (`Stored`) or encrypted (`Xor`, decrypted with its key as it is
+/// hashed); an RsLi entry packed otherwise is loaded and unpacked by [`load_named`].
 fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &Path, changes: &[&Change]) -> io::Result<HashMap<usize, Digest>> {
     let mut out = HashMap::new();
     for c in changes.iter().filter(|c| hashed(c)) {
@@ -310,19 +311,30 @@ fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &
         }
         let range = match node {
             Node::Nres(a) => match a.payload_at(i) {
-                nres::Payload::InFile(r) => Some(r.start as u64..r.end as u64),
+                nres::Payload::InFile(r) => Some((r.start as u64..r.end as u64, None)),
                 _ => None,
             },
-            // The bytes unpacked are the first `unpacked_size` stored (`rsli::method::unpack`).
+            // The bytes unpacked are the first `unpacked_size` stored, Xor's decrypted from the
+            // start of its keystream (`rsli::method::unpack`).
             Node::Rsli(a) => {
                 let row = a.entry(i);
                 let size = u64::from(row.unpacked_size());
-                a.stored_range(i).filter(|r| row.method() == rsli::Method::Stored && r.end - r.start >= size).map(|r| r.start..r.start + size)
+                let key = (row.method() == rsli::Method::Xor).then(|| a.xor_key(i));
+                let plain = row.method() == rsli::Method::Stored || key.is_some();
+                a.stored_range(i).filter(|r| plain && r.end - r.start >= size).map(|r| (r.start..r.start + size, key))
             }
             Node::Blob(_) => None,
         };
-        if let Some(r) = range {
-            out.insert(i, digest_of(from, path, r)?);
+        match range {
+            Some((r, Some(key))) => {
+                let mut h = rsli::cipher::Rekeying::new(Hashing::new(io::sink()), key, 0);
+                copy_range(from, path, r, &mut h)?;
+                out.insert(i, h.into_inner().digest());
+            }
+            Some((r, None)) => {
+                out.insert(i, digest_of(from, path, r)?);
+            }
+            None => {}
         }
     }
     Ok(out)
@@ -330,12 +342,10 @@ fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &
 
 /// Loads into a directory-only `node` the payloads `changes` name (their first entry-path
 /// element, resolved as `apply` resolves it) that were not hashed (`seen`, [`hash_named`]),
-/// and, RsLi, every xor-packed one (a change of the lookup table re-keys them).
+/// one at a time as a check unpacks them. An RsLi xor payload a change of the lookup table
+/// re-keys is not loaded: the streamed writer re-keys it as it copies it.
 fn load_named(node: &mut Node, names: &Names, seen: &HashMap<usize, Digest>, from: &mut (impl Read + Seek), path: &Path, changes: &[&Change]) -> io::Result<()> {
     let mut want: Vec<usize> = changes.iter().filter_map(|c| c.entry.first()).filter_map(|seg| names.find(seg)).filter(|i| !seen.contains_key(i)).collect();
-    if let Node::Rsli(a) = &*node {
-        want.extend((0..a.len()).filter(|&i| a.entry(i).method().is_xor()));
-    }
     want.sort_unstable();
     want.dedup();
     let bad = |e: crate::formats::Error| super::text::io_said(io::ErrorKind::Other, super::text::on_path(path.display(), e));
@@ -392,9 +402,9 @@ struct Packs {
 /// Packs the new payload of each change of an RsLi `node` that `fed` names, one at a time, into
 /// a file of `scratch` (a stored one copied from the feed, not held; a dry run's last step only
 /// counts the packed bytes), and declares it to the archive ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
-/// A payload that cannot be packed ahead is left to be read whole: its entry's xor method keys
-/// it by the final lookup table, or it is a change inside a nested archive, or its source is
-/// also packed with another method.
+/// An xor method's payload is packed with key 0 (the batch keys it by the final lookup table as
+/// it is written). A payload that cannot be packed ahead is left to be read whole: a change
+/// inside a nested archive, or a source also packed with another method.
 fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut dyn Feed, scratch: &mut Scratch) -> io::Result<Packs> {
     let mut out = Packs { files: HashMap::new(), fed: fed.to_vec(), read: vec![None; fed.len()] };
     if !matches!(node, Node::Rsli(_)) {
@@ -415,7 +425,6 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
             _ => None,
         };
         let packs = match (method, want.iter().find(|w| w.0 == f.id)) {
-            (Some(m), _) if m.is_xor() => false,
             (Some(m), Some(w)) => w.2 == m && w.1 == f.digest.size,
             (Some(m), None) => {
                 want.push((f.id, f.digest.size, m));
@@ -437,11 +446,12 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
             (Box::new(io::BufWriter::with_capacity(1 << 16, file)), Some(OnDisk { path: p, len: 0, sha: None, scratch: true }))
         };
         let at = built.as_ref().map(|b| b.path.clone()).unwrap_or_default();
-        let packed = if m == rsli::Method::Stored {
+        // Stored and Xor (key 0: not encrypted) are the bytes as they are: copied, not held.
+        let packed = if matches!(m, rsli::Method::Stored | rsli::Method::Xor) {
             feed.copy(id, &mut w)?;
             unpacked
         } else {
-            // One entry and its packed copy at a time; the key is used by xor methods only.
+            // One entry and its packed copy at a time; an xor method with key 0 (not encrypted).
             let data = feed.load(id)?;
             let packed = rsli::pack(m, 0, &data).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(at.display(), e)))?;
             drop(data);
@@ -510,7 +520,7 @@ fn rebuild(from: &mut Window, changes: &[&Change], fed: &[Option<Fed>], force: b
     // A nested archive rebuilt on its own has its changes' payloads copied there, not here.
     let fed: Vec<Option<Fed>> = fed.iter().enumerate().map(|(k, f)| f.clone().filter(|_| !nest.streamed.get(k).copied().unwrap_or(false))).collect();
     // RsLi packs each new payload before its table: the fed ones are packed ahead into
-    // files of the stage, one at a time, or (an xor method, a nested change) read.
+    // files of the stage, one at a time, or (a nested change) read.
     let mut packs = prepack(&mut node, changes, &fed, feed, scratch)?;
     // A change inside a nested archive rebuilt in memory with its holder has its bytes read.
     for (k, c) in changes.iter().enumerate() {

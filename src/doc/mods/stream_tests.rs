@@ -84,6 +84,52 @@ pub(super) fn fed(set: &[Change]) -> (Vec<Change>, Vec<Option<Fed>>, Sources) {
     (out, fed, Sources(src))
 }
 
+/// Applies each set of `sets` to the archive `bytes`, written as `name` in `dir`, streamed
+/// (its new payloads held, then fed) and in memory: the same outcomes and bytes, for each
+/// `force`. Returns how many rebuilds took the streamed way.
+fn streamed_as_in_memory(dir: &Path, name: &str, bytes: &[u8], sets: &[Vec<Change>]) -> usize {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let whole = Node::parse(name, SharedBytes::from(bytes)).is_ok_and(|(n, _)| n.is_archive());
+    let mut streamed = 0;
+    for (k, set) in sets.iter().enumerate() {
+        let refs: Vec<&Change> = set.iter().collect();
+        for force in [false, true] {
+            let what = format!("{name}, edits #{k}, force {force}");
+            let want = apply_file(Some(SharedBytes::from(bytes)), name, &refs, force);
+            let mut scratch = Scratch::in_dir(dir);
+            let (got, outcomes) = apply_body(&Body::of_file(&path).unwrap(), name, &refs, &[], force, &mut scratch, &mut Held).unwrap();
+            assert_eq!(outcomes, want.outcomes, "{what}");
+            // The same changes with their new payloads not held but fed, copied as written.
+            let (bare, sources, mut feed) = fed(set);
+            let bare_refs: Vec<&Change> = bare.iter().collect();
+            let (got_fed, outcomes) = apply_body(&Body::of_file(&path).unwrap(), name, &bare_refs, &sources, force, &mut scratch, &mut feed).unwrap();
+            assert_eq!(outcomes, want.outcomes, "{what}, fed");
+            let want = want.bytes.expect("an archive stays");
+            match &got_fed {
+                None => assert_eq!(want[..], bytes[..], "{what}, fed: unchanged"),
+                Some(b) => assert!(b.load().unwrap().is_some_and(|b| b[..] == want[..]), "{what}, fed: the bytes differ"),
+            }
+            drop(got_fed);
+            match got {
+                None => assert_eq!(want[..], bytes[..], "{what}: unchanged"),
+                Some(Body::Disk(d)) => {
+                    let on_disk = std::fs::read(d.path()).unwrap();
+                    assert!(on_disk == want[..], "{what}: the streamed bytes differ ({} against {})", on_disk.len(), want.len());
+                    assert_eq!(d.sha, Some(super::super::change::sha256_hex(&want)), "{what}: hashed as written");
+                    streamed += 1;
+                }
+                Some(Body::Mem(b)) => {
+                    assert!(!whole, "{what}: an archive that reads is rebuilt on disk, not in memory");
+                    assert_eq!(b, want, "{what}");
+                }
+                Some(_) => panic!("{what}: no bytes"),
+            }
+        }
+    }
+    streamed
+}
+
 #[test]
 fn a_streamed_rebuild_gives_the_bytes_and_outcomes_of_the_rebuild_in_memory() {
     let t = tempfile::tempdir().unwrap();
@@ -91,45 +137,9 @@ fn a_streamed_rebuild_gives_the_bytes_and_outcomes_of_the_rebuild_in_memory() {
     archives.extend(fixtures::rsli::all().into_iter().map(|(n, b)| (format!("{n}.rsl"), b)));
     let (mut streamed, mut rsli_streamed) = (0, 0);
     for (name, bytes) in &archives {
-        let path = t.path().join(name);
-        std::fs::write(&path, bytes).unwrap();
-        let whole = Node::parse(name, SharedBytes::from(&bytes[..])).is_ok_and(|(n, _)| n.is_archive());
-        for (k, set) in edits(name, bytes).iter().enumerate() {
-            let refs: Vec<&Change> = set.iter().collect();
-            for force in [false, true] {
-                let what = format!("{name}, edits #{k}, force {force}");
-                let want = apply_file(Some(SharedBytes::from(&bytes[..])), name, &refs, force);
-                let mut scratch = Scratch::in_dir(t.path());
-                let (got, outcomes) = apply_body(&Body::of_file(&path).unwrap(), name, &refs, &[], force, &mut scratch, &mut Held).unwrap();
-                assert_eq!(outcomes, want.outcomes, "{what}");
-                // The same changes with their new payloads not held but fed, copied as written.
-                let (bare, sources, mut feed) = fed(set);
-                let bare_refs: Vec<&Change> = bare.iter().collect();
-                let (got_fed, outcomes) = apply_body(&Body::of_file(&path).unwrap(), name, &bare_refs, &sources, force, &mut scratch, &mut feed).unwrap();
-                assert_eq!(outcomes, want.outcomes, "{what}, fed");
-                let want = want.bytes.expect("an archive stays");
-                match &got_fed {
-                    None => assert_eq!(want[..], bytes[..], "{what}, fed: unchanged"),
-                    Some(b) => assert!(b.load().unwrap().is_some_and(|b| b[..] == want[..]), "{what}, fed: the bytes differ"),
-                }
-                drop(got_fed);
-                match got {
-                    None => assert_eq!(want[..], bytes[..], "{what}: unchanged"),
-                    Some(Body::Disk(d)) => {
-                        let on_disk = std::fs::read(d.path()).unwrap();
-                        assert!(on_disk == want[..], "{what}: the streamed bytes differ ({} against {})", on_disk.len(), want.len());
-                        assert_eq!(d.sha, Some(super::super::change::sha256_hex(&want)), "{what}: hashed as written");
-                        streamed += 1;
-                        rsli_streamed += usize::from(name.ends_with(".rsl"));
-                    }
-                    Some(Body::Mem(b)) => {
-                        assert!(!whole, "{what}: an archive that reads is rebuilt on disk, not in memory");
-                        assert_eq!(b, want, "{what}");
-                    }
-                    Some(_) => panic!("{what}: no bytes"),
-                }
-            }
-        }
+        let n = streamed_as_in_memory(t.path(), name, bytes, &edits(name, bytes));
+        streamed += n;
+        rsli_streamed += if name.ends_with(".rsl") { n } else { 0 };
     }
     assert!(streamed > 40 && rsli_streamed > 20, "the streamed way was taken ({streamed} rebuilds, {rsli_streamed} of RsLi)");
     // Every scratch file went with its body.
@@ -178,4 +188,115 @@ fn a_directory_only_reading_holds_only_what_the_changes_name() {
         })
         .unwrap_err();
     assert!(e.to_string().contains("short.lib"), "{e}");
+}
+
+/// An RsLi archive with entries of every xor method beside stored and Deflate ones: flagged
+/// presorted, not flagged (the loader sorts: the keys are the rebuilt table), and with an AO
+/// overlay past the table (zero filler in front of the data).
+fn xor_archives() -> Vec<(String, Vec<u8>)> {
+    let entries = [
+        ("ALPHA", rsli::Method::Xor, 3000),
+        ("BRAVO", rsli::Method::XorLzss, 5000),
+        ("CHARLIE", rsli::Method::XorLzhuf, 4000),
+        ("DELTA", rsli::Method::Stored, 700),
+        ("ECHO", rsli::Method::Xor, 9000),
+        ("FOXTROT", rsli::Method::Deflate, 2500),
+    ];
+    let mut a = rsli::Archive::with_seed(0x5A17_C0DE);
+    for (k, (name, m, len)) in entries.iter().enumerate() {
+        a.add(name.as_bytes(), &fixtures::nres::pattern(40 + k as u32, *len), *m).unwrap();
+    }
+    let mut unsorted = a.clone();
+    unsorted.set_presorted(false).unwrap();
+    let mut overlay = a.clone();
+    overlay.compact();
+    overlay.set_overlay(Some(overlay.entries().len() as u32 * 32 + 32 + 100)).unwrap();
+    vec![("xor.rsl".into(), a.write()), ("xor_unsorted.rsl".into(), unsorted.write()), ("xor_overlay.rsl".into(), overlay.write())]
+}
+
+/// Changes of [`xor_archives`] that change the lookup table (so every xor entry's key moves),
+/// replace xor entries, and checks that pass and that fail.
+fn xor_edits(file: &str, bytes: &[u8]) -> Vec<Vec<Change>> {
+    let (node, _) = Node::parse(file, SharedBytes::from(bytes)).unwrap();
+    let orig = |name: &str| Digest::of(&node.entry_bytes(node.resolve(name).unwrap()).unwrap());
+    let bad = Digest { size: 1, sha256: "00".repeat(32) };
+    let data = |seed: u32, len: usize| SharedBytes::from(fixtures::nres::pattern(seed, len));
+    let rename = |name: &str, to: &str, original: Digest| change(file, &[name], Op::RenameEntry { to: to.into(), original });
+    let replace = |name: &str, seed: u32, len: usize, original: Digest| change(file, &[name], Op::ReplaceEntry { data: data(seed, len), type_id: None, attrs: None, original });
+    let add = |name: &str, seed: u32| change(file, &[name], Op::AddEntry { data: data(seed, 1200), type_id: 0, attrs: [0; 3] });
+    let remove = |name: &str, original: Digest| change(file, &[name], Op::RemoveEntry { original });
+    vec![
+        // A rename to the front of the table: every other entry's key moves.
+        vec![rename("ECHO", "AAA", orig("ECHO"))],
+        vec![rename("ALPHA", "ZULU", orig("ALPHA")), rename("BRAVO", "B2", orig("BRAVO"))],
+        vec![add("BETA", 1)],
+        vec![remove("ALPHA", orig("ALPHA"))],
+        vec![remove("CHARLIE", orig("CHARLIE")), add("ABLE", 2), add("ZED", 3)],
+        // Each xor method replaced, with the table changed too (the new payloads take the
+        // final keys), and each alone.
+        vec![replace("ALPHA", 4, 6000, orig("ALPHA")), replace("BRAVO", 5, 3000, orig("BRAVO")), replace("CHARLIE", 6, 2000, orig("CHARLIE")), rename("DELTA", "A0", orig("DELTA"))],
+        vec![replace("ECHO", 7, 100, orig("ECHO"))],
+        vec![replace("BRAVO", 8, 9000, orig("BRAVO"))],
+        vec![replace("CHARLIE", 9, 9000, orig("CHARLIE")), add("NEW", 10)],
+        // Already as the change leaves it.
+        vec![change(file, &["ECHO"], Op::ReplaceEntry { data: node.entry_bytes(node.resolve("ECHO").unwrap()).unwrap(), type_id: None, attrs: None, original: orig("ECHO") })],
+        // Checks that fail (blocked; --force applies them): a rename, a removal and
+        // replacements of each xor method, beside changes that pass.
+        vec![rename("ECHO", "AAA", bad.clone()), add("BETA", 12)],
+        vec![remove("ALPHA", bad.clone()), rename("FOXTROT", "A1", orig("FOXTROT"))],
+        vec![replace("ALPHA", 13, 500, bad.clone()), replace("BRAVO", 14, 500, bad.clone()), replace("CHARLIE", 15, 500, bad)],
+    ]
+}
+
+#[test]
+fn xor_entries_stream_as_they_are_rebuilt_in_memory() {
+    let t = tempfile::tempdir().unwrap();
+    for (name, bytes) in xor_archives() {
+        let sets = xor_edits(&name, &bytes);
+        // All but the set already applied, and the one whose every check fails unforced.
+        assert_eq!(streamed_as_in_memory(t.path(), &name, &bytes, &sets), 2 * sets.len() - 3, "{name}");
+    }
+}
+
+#[test]
+fn an_xor_entry_is_hashed_in_place_and_a_rekeyed_one_never_loaded() {
+    let t = tempfile::tempdir().unwrap();
+    let (name, bytes) = xor_archives().swap_remove(0);
+    let path = t.path().join(&name);
+    std::fs::write(&path, &bytes).unwrap();
+    let (whole, _) = Node::parse(&name, SharedBytes::from(&bytes[..])).unwrap();
+    let mut from = File::open(&path).unwrap();
+    let mut node = open_directory(&mut from, &path, bytes.len() as u64).unwrap().expect("reads");
+    // A rename of ECHO (Xor: hashed in the file, decrypted with its key) and a removal of
+    // CHARLIE (XorLzhuf: loaded to be unpacked); the rename changes every key.
+    let (echo, charlie) = (whole.resolve("ECHO").unwrap(), whole.resolve("CHARLIE").unwrap());
+    let r = change(&name, &["ECHO"], Op::RenameEntry { to: "AAA".into(), original: Digest::of(&whole.entry_bytes(echo).unwrap()) });
+    let c = change(&name, &["charlie"], Op::RemoveEntry { original: Digest::of(&whole.entry_bytes(charlie).unwrap()) });
+    let names = Names::of(&node);
+    let seen = hash_named(&node, &names, &mut from, &path, &[&r, &c]).unwrap();
+    assert_eq!(seen, HashMap::from([(echo, Digest::of(&whole.entry_bytes(echo).unwrap()))]), "ECHO's unpacked bytes, hashed");
+    load_named(&mut node, &names, &seen, &mut from, &path, &[&r, &c]).unwrap();
+    drop(names);
+    let Node::Rsli(a) = &node else { panic!("RsLi") };
+    for i in 0..a.len() {
+        assert_eq!(a.stored_range(i).is_none(), i == charlie, "entry {i}: only CHARLIE is loaded");
+    }
+    let mut outcomes = Vec::new();
+    assert!(apply_archive(&mut node, &[&r, &c], &[None, None], &seen, HashMap::new(), false, &mut outcomes));
+    assert!(outcomes.iter().all(|o| o.done.is_ok()), "{outcomes:?}");
+    // The xor entries re-keyed are copied from the file, re-keyed on the way: written, the
+    // archive is the one edited in memory and reads back with every entry's bytes.
+    let mut out = Vec::new();
+    node.write_streamed(&mut out, &mut |span, w| match span {
+        Span::File(r) => copy_range(&mut from, &path, r, w),
+        Span::Source { .. } => unreachable!("no new payload"),
+    })
+    .unwrap();
+    let want = apply_file(Some(SharedBytes::from(&bytes[..])), &name, &[&r, &c], false);
+    assert!(want.bytes.is_some_and(|w| w[..] == out[..]), "the bytes of the rebuild in memory");
+    let (back, _) = Node::parse(&name, SharedBytes::from(out)).unwrap();
+    assert_eq!(back.entry_bytes(back.resolve("AAA").unwrap()).unwrap(), whole.entry_bytes(echo).unwrap());
+    for name in ["ALPHA", "BRAVO", "DELTA", "FOXTROT"] {
+        assert_eq!(back.entry_bytes(back.resolve(name).unwrap()).unwrap(), whole.entry_bytes(whole.resolve(name).unwrap()).unwrap(), "{name}");
+    }
 }

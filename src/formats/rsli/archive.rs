@@ -4,7 +4,7 @@
 
 use super::method::{self, Method};
 use super::row::{NAME_LEN, ROW_SIZE, Row};
-use crate::formats::bytes::{SharedBytes, le_i16, le_u16, le_u32};
+use crate::formats::bytes::{SharedBytes, Span, le_i16, le_u16, le_u32};
 use crate::formats::{Error, Result, cp1251};
 use crate::msg;
 use std::cmp::Ordering;
@@ -23,17 +23,22 @@ pub const MAX_ENTRIES: usize = i16::MAX as usize;
 
 /// A part of the data region: bytes held, (a table-only reading, [`Archive::parse_table`]) a
 /// range of the file, or a new payload the caller packed ahead ([`Archive::prepacked`]), the
-/// last two written by copying them ([`Archive::write_streamed`]).
+/// last two written by copying them ([`Archive::write_streamed`]); or one of those two
+/// re-keyed as it is copied: an xor payload not held whose key a batch changed (a kept
+/// entry's range, keys old and new) or set (a source packed ahead with key 0, the final key).
 #[derive(Clone, Debug)]
 pub(super) enum Chunk {
     Held(SharedBytes),
     InFile(std::ops::Range<u64>),
     Source { id: u32, len: u64 },
+    Keyed { span: Span, from: u16, to: u16 },
 }
 
 /// A new payload a caller packed ahead, outside the archive (a streamed rebuild packs each one
 /// into a file of its own): its method and its packed and unpacked sizes. A batch entry whose
 /// bytes are `NewBytes::Source { id, .. }` is written as the `packed` bytes of source `id`.
+/// An xor method's source is packed with key 0 (not encrypted: the key is the final lookup
+/// table's, which only the batch knows); the streamed writer encrypts it as it copies it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Prepacked {
     pub method: Method,
@@ -46,7 +51,8 @@ impl Chunk {
         match self {
             Chunk::Held(b) => b.len() as u64,
             Chunk::InFile(r) => r.end - r.start,
-            Chunk::Source { len, .. } => *len,
+            Chunk::Source { len, .. } | Chunk::Keyed { span: Span::Source { len, .. }, .. } => *len,
+            Chunk::Keyed { span: Span::File(r), .. } => r.end - r.start,
         }
     }
 }

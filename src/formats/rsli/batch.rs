@@ -12,13 +12,16 @@
 //! has xor entries).
 //!
 //! A new payload may also be a source packed ahead by the caller ([`Archive::prepacked`]): it
-//! is laid out by its packed size and written by the streamed writer, never held here.
+//! is laid out by its packed size and written by the streamed writer, never held here. An xor
+//! payload not held (a source, packed with key 0, or a kept entry's stored bytes left in the
+//! file by a table-only reading) is not re-keyed here either: its chunk carries its keys and
+//! the streamed writer re-keys it as it copies it.
 
 use super::archive::{Archive, Chunk, MAX_ENTRIES, check_name, rebuilt_order};
 use super::method::{self, Method};
 use super::row::{ROW_SIZE, Row};
 use super::cipher;
-use crate::formats::bytes::{NewBytes, SharedBytes};
+use crate::formats::bytes::{NewBytes, SharedBytes, Span};
 use crate::formats::{Error, Result};
 use crate::formats::message::hex;
 use crate::msg;
@@ -97,7 +100,11 @@ impl Archive {
         let pack = |m: Method, key: u16, data: &NewBytes| match data {
             NewBytes::Held(d) if m == Method::Stored => Ok(Chunk::Held(d.clone())),
             NewBytes::Held(d) => method::pack(m, key, d).map(|p| Chunk::Held(SharedBytes::from(p))),
+            // An xor method's source was packed with key 0: keyed as it is copied.
             NewBytes::Source { id, len } => match self.sources.get(id) {
+                Some(p) if p.method == m && p.unpacked == *len && m.is_xor() && key != 0 => {
+                    Ok(Chunk::Keyed { span: Span::Source { id: *id, len: p.packed }, from: 0, to: key })
+                }
                 Some(p) if p.method == m && p.unpacked == *len => Ok(Chunk::Source { id: *id, len: p.packed }),
                 _ => Err(Error::new(0, msg!("node-rsli-source", "RsLi packs its payloads: source {id} must be held", id = *id))),
             },
@@ -117,7 +124,13 @@ impl Archive {
             for i in (0..n).filter(|&i| !removed[i] && !is_replaced[i] && self.rows[i].method().is_xor()) {
                 let (old, new) = (self.xor_key(i), order[pos[i]]);
                 if old != new {
-                    rekeyed.push((pos[i], Chunk::Held(SharedBytes::from(cipher::rekey(old, new, &self.packed[i])))));
+                    // Stored bytes left in the file (a table-only reading) are re-keyed as
+                    // they are copied, not loaded; held ones here.
+                    let chunk = match self.stored_range(i) {
+                        Some(r) => Chunk::Keyed { span: Span::File(r), from: old, to: new },
+                        None => Chunk::Held(SharedBytes::from(cipher::rekey(old, new, &self.packed[i]))),
+                    };
+                    rekeyed.push((pos[i], chunk));
                 }
             }
         }
@@ -252,7 +265,7 @@ impl Layout {
         a.rows[i].set_packed_size(len.min(u64::from(u32::MAX)) as u32);
         a.packed[i] = match &packed {
             Chunk::Held(b) => b.clone(),
-            Chunk::InFile(_) | Chunk::Source { .. } => SharedBytes::empty(),
+            Chunk::InFile(_) | Chunk::Source { .. } | Chunk::Keyed { .. } => SharedBytes::empty(),
         };
         if len > 0 {
             a.body.push(packed);

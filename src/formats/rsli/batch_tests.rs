@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::formats::Result;
+use super::archive::{Chunk, TRAILER_SIZE};
 use crate::formats::bytes::{NewBytes, SharedBytes};
 
 /// xorshift64*: a fixed sequence, so a failing case can be named by its number.
@@ -251,4 +252,59 @@ fn sources_packed_ahead_are_written_as_the_held_bytes_would_be() {
         done += usize::from(!packed.is_empty());
     }
     assert!(done > 100, "{done} batches with sources");
+}
+
+/// A table-only reading (`parse_table`) of an archive with xor entries, edited by a batch
+/// whose new payloads are held or packed ahead with key 0, written streamed: the bytes of the
+/// whole reading edited in memory. The xor entries a new table re-keys stay in the file (their
+/// stored bytes never held) and are re-keyed as they are copied; the xor sources are keyed so.
+#[test]
+fn xor_entries_left_in_the_file_are_rekeyed_as_they_are_copied() {
+    let mut r = Rng(0x0BAD_5EED_CAFE_F00D);
+    let methods: Vec<Method> = PLAIN.iter().chain(&XOR).copied().collect();
+    let (mut rekeyed, mut keyed) = (0, 0);
+    for case in 0..300 {
+        let a = archive(&mut r, &methods);
+        let b = batch(&mut r, &a, &methods);
+        let bytes = a.write();
+        let mut want = a.clone();
+        if want.edit_batch(Batch { replace: b.replace.clone(), rename: b.rename.clone(), remove: b.remove.clone(), add: b.add.clone() }).is_err() {
+            continue;
+        }
+        let want = want.write();
+        let head = &bytes[..Archive::table_len(&bytes).unwrap().min(bytes.len())];
+        let tail = &bytes[bytes.len().saturating_sub(TRAILER_SIZE)..];
+        for ahead in [false, true] {
+            let (mut t, _) = Archive::parse_table(head, tail, bytes.len()).unwrap();
+            let mut packed: Vec<Vec<u8>> = Vec::new();
+            let mut source = |data: &NewBytes, m: Method, t: &mut Archive| {
+                if !ahead {
+                    return data.clone();
+                }
+                let data = held(data);
+                // Packed with key 0: an xor method's bytes are not encrypted yet.
+                let p = pack(m, 0, data).unwrap();
+                let id = packed.len() as u32;
+                t.prepacked(id, Prepacked { method: m, packed: p.len() as u64, unpacked: data.len() as u64 });
+                packed.push(p);
+                NewBytes::Source { id, len: data.len() as u64 }
+            };
+            let replace = b.replace.iter().map(|(i, d, m)| (*i, source(d, *m, &mut t), *m)).collect();
+            let add = b.add.iter().map(|(n, d, m)| (n.clone(), source(d, *m, &mut t), *m)).collect();
+            t.edit_batch(Batch { replace, rename: b.rename.clone(), remove: b.remove.clone(), add }).unwrap();
+            rekeyed += t.body.iter().filter(|c| matches!(c, Chunk::Keyed { span: crate::formats::bytes::Span::File(_), .. })).count();
+            keyed += t.body.iter().filter(|c| matches!(c, Chunk::Keyed { span: crate::formats::bytes::Span::Source { .. }, .. })).count();
+            let mut out = Vec::new();
+            t.write_streamed(&mut out, &mut |span, w| match span {
+                crate::formats::bytes::Span::File(r) => w.write_all(&bytes[r.start as usize..r.end as usize]),
+                crate::formats::bytes::Span::Source { id, len } => {
+                    assert_eq!(packed[id as usize].len() as u64, len);
+                    w.write_all(&packed[id as usize])
+                }
+            })
+            .unwrap();
+            assert!(out == want, "case {case}, packed ahead {ahead}: {} bytes streamed, {} in memory; first difference at {:?}", out.len(), want.len(), out.iter().zip(&want).position(|(x, y)| x != y));
+        }
+    }
+    assert!(rekeyed > 100 && keyed > 50, "{rekeyed} entries re-keyed in the file, {keyed} sources keyed");
 }

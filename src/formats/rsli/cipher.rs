@@ -92,9 +92,50 @@ pub fn applied(key: u16, data: &[u8]) -> Vec<u8> {
 
 /// Turns bytes encrypted with `old` into bytes encrypted with `new` without a plain copy.
 pub fn rekey(old: u16, new: u16, data: &[u8]) -> Vec<u8> {
-    let mut a = Keystream::new(old);
-    let mut b = Keystream::new(new);
-    data.iter().map(|&x| x ^ a.next_byte() ^ b.next_byte()).collect()
+    let mut out = data.to_vec();
+    apply(old, &mut out);
+    apply(new, &mut out);
+    out
+}
+
+/// At most this many bytes of a write are re-keyed at a time ([`Rekeying`]).
+const REKEY_STEP: usize = 64 << 10;
+
+/// A writer that re-keys what goes through it: bytes encrypted with `from` reach the inner
+/// writer encrypted with `to`, the same bytes as [`rekey`] makes of the whole, a bounded buffer
+/// at a time. Key 0's keystream is all zeros, so `from` 0 encrypts plain bytes and `to` 0
+/// decrypts them (a streamed write of an xor payload that is not held, docs/formats/rsli.md
+/// "Writing and edits").
+pub struct Rekeying<W: std::io::Write> {
+    inner: W,
+    from: Keystream,
+    to: Keystream,
+    buf: Vec<u8>,
+}
+
+impl<W: std::io::Write> Rekeying<W> {
+    pub fn new(inner: W, from: u16, to: u16) -> Self {
+        Rekeying { inner, from: Keystream::new(from), to: Keystream::new(to), buf: Vec::new() }
+    }
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Rekeying<W> {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        let n = data.len().min(REKEY_STEP);
+        self.buf.clear();
+        self.buf.extend_from_slice(&data[..n]);
+        self.from.apply(&mut self.buf);
+        self.to.apply(&mut self.buf);
+        // Written whole before the streams go on: a short write would leave them ahead.
+        self.inner.write_all(&self.buf)?;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 #[cfg(test)]
@@ -156,7 +197,32 @@ mod tests {
         assert_eq!(parts, whole);
     }
 
+    #[test]
+    fn key_zero_is_the_identity() {
+        let data: Vec<u8> = (0..=255u8).cycle().take(1000).collect();
+        assert_eq!(applied(0, &data), data, "key 0's keystream is all zeros");
+        assert_eq!(rekey(0, 0x1234, &data), applied(0x1234, &data), "from key 0: encrypted");
+        assert_eq!(rekey(0x1234, 0, &applied(0x1234, &data)), data, "to key 0: decrypted");
+    }
+
     proptest! {
+        /// Re-keying through the writer, in writes of any sizes (some over its step), is
+        /// [`rekey`] of the whole.
+        #[test]
+        fn the_rekeying_writer_is_rekey(a: u16, b: u16, len in 0usize..200_000, cuts in prop::collection::vec(1usize..90_000, 0..6)) {
+            use std::io::Write;
+            let data: Vec<u8> = (0..len).map(|i| (i * 31 % 251) as u8).collect();
+            let mut w = Rekeying::new(Vec::new(), a, b);
+            let mut rest = &data[..];
+            for c in cuts {
+                let (x, y) = rest.split_at(c.min(rest.len()));
+                w.write_all(x).unwrap();
+                rest = y;
+            }
+            w.write_all(rest).unwrap();
+            prop_assert!(w.into_inner() == rekey(a, b, &data));
+        }
+
         #[test]
         fn encrypt_is_decrypt(key: u16, data in proptest::collection::vec(any::<u8>(), 0..300)) {
             prop_assert_eq!(applied(key, &applied(key, &data)), data);

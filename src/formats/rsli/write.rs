@@ -21,6 +21,7 @@ impl Archive {
                 Chunk::Held(b) => out.extend_from_slice(b),
                 Chunk::InFile(r) => panic!("file bytes {r:?} of a table-only reading are written with write_streamed, from its file"),
                 Chunk::Source { id, .. } => panic!("source {id}, packed ahead, is written with write_streamed"),
+                Chunk::Keyed { span, .. } => panic!("{span:?}, not held, is written with write_streamed"),
             }
         }
         if let Some(t) = self.trailer {
@@ -32,7 +33,8 @@ impl Archive {
     /// Streams the file's bytes as [`Archive::write`] makes them; the parts of a data region
     /// left in the file (a table-only reading, [`Archive::parse_table`]) and the payloads packed
     /// ahead ([`Archive::prepacked`]) are written by `copy`, given their file range or source,
-    /// in order.
+    /// in order. An xor payload a batch re-keyed, or keyed, that is not held is written by
+    /// `copy` too, into a writer that re-keys it on the way ([`cipher::Rekeying`]).
     pub fn write_streamed(&self, w: &mut dyn std::io::Write, copy: &mut CopyRange) -> std::io::Result<()> {
         let mut head = Vec::with_capacity(self.table_end() as usize);
         head.extend_from_slice(&self.written_header());
@@ -46,6 +48,8 @@ impl Archive {
                 Chunk::Held(b) => w.write_all(b)?,
                 Chunk::InFile(r) => copy(Span::File(r.clone()), w)?,
                 Chunk::Source { id, len } => copy(Span::Source { id: *id, len: *len }, w)?,
+                // Copied through the two keystreams, a bounded buffer at a time.
+                Chunk::Keyed { span, from, to } => copy(span.clone(), &mut cipher::Rekeying::new(&mut *w, *from, *to))?,
             }
         }
         if let Some(t) = self.trailer {
