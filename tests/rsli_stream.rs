@@ -1,0 +1,70 @@
+//! Streaming RsLi pack and unpack in constant memory (issue 38; docs/formats/rsli.md §
+//! Streaming): 64 MiB of unpacked bytes packed through `Packer` into a file and unpacked back
+//! with `unpack_into` from that file, for every method, while a counting allocator watches the
+//! heap. The peak must stay under a fixed bound, far below the payload.
+
+#[path = "support/heap.rs"]
+mod heap;
+
+#[global_allocator]
+static A: heap::Counting = heap::Counting;
+
+use parkan_studio::fixtures::rsli::sample;
+use parkan_studio::formats::rsli::{Method, Packer, unpack_into};
+use std::io::{Seek, Write};
+
+const BLOCK: usize = 1 << 20;
+const BLOCKS: usize = 64;
+const KEY: u16 = 0x7E57;
+/// The heap the streaming pack or unpack may hold at its peak, whatever the payload's size.
+const BOUND: usize = 512 * 1024;
+
+/// A writer that checks what it is given against the input blocks (and keeps nothing).
+struct Check<'a> {
+    block: &'a [u8],
+    at: usize,
+}
+
+impl Write for Check<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            assert_eq!(b, self.block[self.at % BLOCK], "unpacked byte {} differs", self.at);
+            self.at += 1;
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn packing_and_unpacking_64_mib_holds_a_constant_heap() {
+    // The input: one 1 MiB block of mixed bytes, written 64 times in pieces of odd sizes.
+    let block = sample(9, BLOCK);
+    let total = (BLOCK * BLOCKS) as u64;
+    for m in Method::ALL {
+        let mut file = tempfile::tempfile().unwrap();
+        let ((), pack_peak) = heap::peak(|| {
+            let mut p = Packer::new(m, KEY, &mut file).unwrap();
+            for _ in 0..BLOCKS {
+                for piece in block.chunks(100_003) {
+                    p.write_all(piece).unwrap();
+                }
+            }
+            let (_, n) = p.finish().unwrap();
+            assert!(n > 0, "{}", m.name());
+        });
+        file.rewind().unwrap();
+        let (n, unpack_peak) = heap::peak(|| {
+            let mut check = Check { block: &block, at: 0 };
+            let n = unpack_into(m, KEY, &mut file, total, &mut check).unwrap();
+            assert_eq!(check.at as u64, total);
+            n
+        });
+        assert_eq!(n, total);
+        println!("{}: 64 MiB, heap peak {} KiB packing, {} KiB unpacking", m.name(), pack_peak / 1024, unpack_peak / 1024);
+        assert!(pack_peak <= BOUND, "{}: packing held {pack_peak} bytes", m.name());
+        assert!(unpack_peak <= BOUND, "{}: unpacking held {unpack_peak} bytes", m.name());
+    }
+}
