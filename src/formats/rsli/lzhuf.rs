@@ -8,6 +8,7 @@
 use super::matcher::{Matcher, Token};
 use super::stream::{Input, Output, SliceInput, next, put};
 use crate::formats::Result;
+use crate::formats::message::Message;
 use crate::msg;
 
 const N: usize = 4096;
@@ -157,6 +158,12 @@ impl Tree {
     }
 }
 
+#[cold]
+#[inline(never)]
+fn ended(size: u64) -> Message {
+    msg!("rsli-lzhuf-short", "LZHUF stream ends before {size} bytes were produced", size = size)
+}
+
 struct BitReader<'a, I> {
     input: &'a mut I,
     /// The byte being read and how many of its bits are left (most significant first).
@@ -170,7 +177,7 @@ impl<I: Input> BitReader<'_, I> {
     fn bit(&mut self) -> Result<usize> {
         if self.left == 0 {
             let size = self.size;
-            self.byte = next(self.input, || msg!("rsli-lzhuf-short", "LZHUF stream ends before {size} bytes were produced", size = size))?;
+            self.byte = next(self.input, || ended(size))?;
             self.left = 8;
         }
         self.left -= 1;
@@ -195,6 +202,7 @@ pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
 
 /// Decodes exactly `size` bytes from `input` into `out`; an error carries the offset within
 /// the input where bits ran out (or where writing failed).
+#[inline]
 pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> Result<()> {
     let mut bits = BitReader { input, byte: 0, left: 0, size };
     let tables = PositionTables::new();
@@ -224,17 +232,16 @@ pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> 
         }
         let position = usize::from(tables.d_code[first]) << 6 | (low & 0x3F);
         let mut src = (r + N - position - 1) & (N - 1);
-        for _ in 0..symbol - 253 {
-            if done >= size {
-                break;
-            }
+        // The copy stops at the unpacked size.
+        let len = ((symbol - 253) as u64).min(size - done);
+        for _ in 0..len {
             let b = ring[src];
             put(bits.input, out, b)?;
-            done += 1;
             ring[r] = b;
             r = (r + 1) & (N - 1);
             src = (src + 1) & (N - 1);
         }
+        done += len;
     }
     Ok(())
 }

@@ -30,6 +30,8 @@ enum Part {
     Copy,
 }
 
+#[cold]
+#[inline(never)]
 fn ended(what: Part, size: u64) -> Message {
     match what {
         Part::Control => msg!("rsli-lzss-short-control", "LZSS stream ends before {size} bytes were produced (reading a control byte)", size = size),
@@ -47,6 +49,7 @@ pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
 
 /// Decodes exactly `size` bytes from `input` into `out`. Errors carry the offset within the
 /// input where it ran out (or where writing failed).
+#[inline]
 pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> Result<()> {
     let mut ring = [0x20u8; N];
     let mut r = START;
@@ -67,18 +70,16 @@ pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> 
                 let lo = next(input, || ended(Part::Copy, size))?;
                 let hi = next(input, || ended(Part::Copy, size))?;
                 let mut src = usize::from(lo) | (usize::from(hi) & 0xF0) << 4;
-                let len = usize::from(hi & 0x0F) + MIN_LEN;
+                // The copy stops at the unpacked size.
+                let len = (u64::from(hi & 0x0F) + MIN_LEN as u64).min(size - done);
                 for _ in 0..len {
-                    if done >= size {
-                        break;
-                    }
                     let b = ring[src];
                     put(input, out, b)?;
-                    done += 1;
                     ring[r] = b;
                     r = (r + 1) & (N - 1);
                     src = (src + 1) & (N - 1);
                 }
+                done += len;
             }
         }
     }

@@ -215,4 +215,21 @@ mod tests {
             prop_assert_eq!(expand(&t), data);
         }
     }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// The parse is the same whatever the pieces the data comes in, across buffer shifts.
+        #[test]
+        fn pieces_give_the_one_shot_parse(data in proptest::collection::vec(prop_oneof![Just(b'a'), Just(b' '), any::<u8>()], 0..150_000),
+                                          step in 1usize..70_000, max in prop_oneof![Just(18usize), Just(60usize)]) {
+            let mut m = Matcher::new(3, max);
+            let mut t = Vec::new();
+            for piece in data.chunks(step) {
+                m.feed(piece, &mut |tok| t.push(tok));
+            }
+            m.finish(&mut |tok| t.push(tok));
+            prop_assert!(t == tokens(&data, 3, max));
+        }
+    }
 }

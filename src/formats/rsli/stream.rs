@@ -17,9 +17,10 @@ use std::io::{self, Read, Write};
 
 /// Where a decoder reads packed bytes from.
 pub trait Input {
-    /// The next byte, `None` at the end of the input.
-    fn next_byte(&mut self) -> io::Result<Option<u8>>;
-    /// How many bytes [`Input::next_byte`] has returned: the offset errors name.
+    /// The next byte; at the end of the input an error at the offset with the message `ended`
+    /// gives; a failed read is an error too.
+    fn next(&mut self, ended: impl FnOnce() -> Message) -> Result<u8>;
+    /// How many bytes [`Input::next`] has returned: the offset errors name.
     fn consumed(&self) -> u64;
 }
 
@@ -41,10 +42,14 @@ impl<'a> SliceInput<'a> {
 
 impl Input for SliceInput<'_> {
     #[inline(always)]
-    fn next_byte(&mut self) -> io::Result<Option<u8>> {
-        let b = self.data.get(self.pos).copied();
-        self.pos += usize::from(b.is_some());
-        Ok(b)
+    fn next(&mut self, ended: impl FnOnce() -> Message) -> Result<u8> {
+        match self.data.get(self.pos) {
+            Some(&b) => {
+                self.pos += 1;
+                Ok(b)
+            }
+            None => Err(ran_out(self.pos as u64, ended())),
+        }
     }
     fn consumed(&self) -> u64 {
         self.pos as u64
@@ -59,14 +64,15 @@ impl Output for Vec<u8> {
     }
 }
 
-/// The next input byte; at the end an error at the offset with the decoder's message.
+/// The next input byte (see [`Input::next`]).
 #[inline(always)]
 pub fn next(input: &mut impl Input, ended: impl FnOnce() -> Message) -> Result<u8> {
-    match input.next_byte() {
-        Ok(Some(b)) => Ok(b),
-        Ok(None) => Err(Error::new(input.consumed(), ended())),
-        Err(e) => Err(read_failed(input.consumed(), &e)),
-    }
+    input.next(ended)
+}
+
+#[cold]
+fn ran_out(at: u64, m: Message) -> Error {
+    Error::new(at, m)
 }
 
 /// Writes one unpacked byte; a failed write is an error at the input's offset.
@@ -146,13 +152,17 @@ impl io::BufRead for ReaderInput<'_> {
 
 impl Input for ReaderInput<'_> {
     #[inline]
-    fn next_byte(&mut self) -> io::Result<Option<u8>> {
-        if self.start == self.end && self.fill()?.is_empty() {
-            return Ok(None);
+    fn next(&mut self, ended: impl FnOnce() -> Message) -> Result<u8> {
+        if self.start == self.end {
+            match self.fill() {
+                Ok(b) if b.is_empty() => return Err(ran_out(self.consumed, ended())),
+                Ok(_) => {}
+                Err(e) => return Err(read_failed(self.consumed, &e)),
+            }
         }
         let b = self.buf[self.start];
         self.consume(1);
-        Ok(Some(b))
+        Ok(b)
     }
     fn consumed(&self) -> u64 {
         self.consumed
