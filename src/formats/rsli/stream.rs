@@ -197,7 +197,9 @@ impl Output for WriterOutput<'_> {
 /// Decodes exactly `size` unpacked bytes of `method` from `packed` into `out` in constant
 /// memory (a 4 KiB ring and two 32 KiB buffers) and returns the number written (`size`).
 /// The results and errors are [`unpack`](super::unpack)'s, offsets within the packed bytes
-/// included. `packed` may be read past the bytes the decoder needs (by up to one buffer):
+/// included (for Deflate, whose decoder may detect damage a few bytes later or sooner as its
+/// input comes in pieces, with a reader that fills the 32 KiB buffer as a slice or a file
+/// does). `packed` may be read past the bytes the decoder needs (by up to one buffer):
 /// give it a reader of the entry's packed bytes only (`Read::take`).
 pub fn unpack_into(method: Method, key: u16, packed: &mut dyn Read, size: u64, out: &mut dyn Write) -> Result<u64> {
     let mut input = ReaderInput::new(packed, method.is_xor().then(|| Keystream::new(key)));
