@@ -164,20 +164,20 @@ fn ended(size: u64) -> Message {
     msg!("rsli-lzhuf-short", "LZHUF stream ends before {size} bytes were produced", size = size)
 }
 
-struct BitReader<'a, I> {
-    input: &'a mut I,
+struct BitReader<I> {
+    input: I,
     /// The byte being read and how many of its bits are left (most significant first).
     byte: u8,
     left: u8,
     size: u64,
 }
 
-impl<I: Input> BitReader<'_, I> {
+impl<I: Input> BitReader<I> {
     #[inline]
     fn bit(&mut self) -> Result<usize> {
         if self.left == 0 {
             let size = self.size;
-            self.byte = next(self.input, || ended(size))?;
+            self.byte = next(&mut self.input, || ended(size))?;
             self.left = 8;
         }
         self.left -= 1;
@@ -196,14 +196,14 @@ impl<I: Input> BitReader<'_, I> {
 /// Decodes exactly `size` bytes; an error carries the offset within `packed` where bits ran out.
 pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(size.min(packed.len().saturating_mul(MAX_RATIO)));
-    decode_from(&mut SliceInput::new(packed), &mut out, size as u64)?;
+    decode_from(SliceInput::new(packed), &mut out, size as u64)?;
     Ok(out)
 }
 
 /// Decodes exactly `size` bytes from `input` into `out`; an error carries the offset within
 /// the input where bits ran out (or where writing failed).
 #[inline]
-pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> Result<()> {
+pub fn decode_from(input: impl Input, out: &mut impl Output, size: u64) -> Result<()> {
     let mut bits = BitReader { input, byte: 0, left: 0, size };
     let tables = PositionTables::new();
     let mut tree = Tree::new();
@@ -219,7 +219,7 @@ pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> 
         tree.update(symbol);
         if symbol < 256 {
             let b = symbol as u8;
-            put(bits.input, out, b)?;
+            put(&bits.input, out, b)?;
             done += 1;
             ring[r] = b;
             r = (r + 1) & (N - 1);
@@ -236,7 +236,7 @@ pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> 
         let len = ((symbol - 253) as u64).min(size - done);
         for _ in 0..len {
             let b = ring[src];
-            put(bits.input, out, b)?;
+            put(&bits.input, out, b)?;
             ring[r] = b;
             r = (r + 1) & (N - 1);
             src = (src + 1) & (N - 1);

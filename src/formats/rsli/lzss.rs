@@ -43,38 +43,38 @@ fn ended(what: Part, size: u64) -> Message {
 /// Decodes exactly `size` bytes. Errors carry the offset within `packed` where input ran out.
 pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(size.min(packed.len().saturating_mul(MAX_RATIO)));
-    decode_from(&mut SliceInput::new(packed), &mut out, size as u64)?;
+    decode_from(SliceInput::new(packed), &mut out, size as u64)?;
     Ok(out)
 }
 
 /// Decodes exactly `size` bytes from `input` into `out`. Errors carry the offset within the
 /// input where it ran out (or where writing failed).
 #[inline]
-pub fn decode_from(input: &mut impl Input, out: &mut impl Output, size: u64) -> Result<()> {
+pub fn decode_from(mut input: impl Input, out: &mut impl Output, size: u64) -> Result<()> {
     let mut ring = [0x20u8; N];
     let mut r = START;
     let mut done = 0u64;
     while done < size {
-        let flags = next(input, || ended(Part::Control, size))?;
+        let flags = next(&mut input, || ended(Part::Control, size))?;
         for bit in 0..8 {
             if done >= size {
                 break;
             }
             if flags >> bit & 1 == 1 {
-                let b = next(input, || ended(Part::Literal, size))?;
-                put(input, out, b)?;
+                let b = next(&mut input, || ended(Part::Literal, size))?;
+                put(&input, out, b)?;
                 done += 1;
                 ring[r] = b;
                 r = (r + 1) & (N - 1);
             } else {
-                let lo = next(input, || ended(Part::Copy, size))?;
-                let hi = next(input, || ended(Part::Copy, size))?;
+                let lo = next(&mut input, || ended(Part::Copy, size))?;
+                let hi = next(&mut input, || ended(Part::Copy, size))?;
                 let mut src = usize::from(lo) | (usize::from(hi) & 0xF0) << 4;
                 // The copy stops at the unpacked size.
                 let len = (u64::from(hi & 0x0F) + MIN_LEN as u64).min(size - done);
                 for _ in 0..len {
                     let b = ring[src];
-                    put(input, out, b)?;
+                    put(&input, out, b)?;
                     ring[r] = b;
                     r = (r + 1) & (N - 1);
                     src = (src + 1) & (N - 1);

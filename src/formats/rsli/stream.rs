@@ -24,6 +24,16 @@ pub trait Input {
     fn consumed(&self) -> u64;
 }
 
+impl<T: Input> Input for &mut T {
+    #[inline(always)]
+    fn next(&mut self, ended: impl FnOnce() -> Message) -> Result<u8> {
+        (**self).next(ended)
+    }
+    fn consumed(&self) -> u64 {
+        (**self).consumed()
+    }
+}
+
 /// Where a decoder writes unpacked bytes to.
 pub trait Output {
     fn push(&mut self, b: u8) -> io::Result<()>;
