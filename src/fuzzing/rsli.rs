@@ -1,5 +1,6 @@
 //! RsLi: the parse target reads the header and the encrypted table and lists every row; one
-//! target per compressing method's decoder; the round trip unpacks everything, writes back and
+//! target per compressing method's decoder, each also checking the streaming decoder against
+//! the whole-slice one; the round trip unpacks everything, writes back and
 //! compacts.
 
 use crate::formats::bytes::SharedBytes;
@@ -33,9 +34,18 @@ fn unpack(plain: Method, xor: Method, data: &[u8]) {
     let [flags, k0, k1, s0, s1, packed @ ..] = data else { return };
     let method = if flags & 1 == 1 { xor } else { plain };
     let size = usize::from(u16::from_le_bytes([*s0, *s1])) % (DECODE_MAX_SIZE + 1);
-    match rsli::unpack(method, u16::from_le_bytes([*k0, *k1]), packed, size) {
+    let key = u16::from_le_bytes([*k0, *k1]);
+    let whole = rsli::unpack(method, key, packed, size);
+    match &whole {
         Ok(out) => assert_eq!(out.len(), size, "{} decoded to the wrong length", method.name()),
-        Err(e) => super::error_within(packed, &e),
+        Err(e) => super::error_within(packed, e),
+    }
+    // The streaming decoder gives the same bytes or the same error, offset included.
+    let mut out = Vec::new();
+    match (rsli::unpack_into(method, key, &mut &packed[..], size as u64, &mut out), whole) {
+        (Ok(n), Ok(w)) => assert!(n == size as u64 && out == w, "{}: unpack_into differs from unpack", method.name()),
+        (Err(s), Err(w)) => assert_eq!((s.offset, &s.message), (w.offset, &w.message), "{}: unpack_into fails otherwise than unpack", method.name()),
+        (s, w) => panic!("{}: unpack_into {:?}, unpack {:?}", method.name(), s.map_err(|e| e.message), w.map(|w| w.len()).map_err(|e| e.message)),
     }
 }
 

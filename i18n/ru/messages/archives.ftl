@@ -87,6 +87,8 @@ rsli-deflate-short = поток Deflate кончается раньше врем
 rsli-deflate-long = в потоке Deflate больше байт, чем заявлено ({ $size })
 rsli-method-cannot-encode = способ хранения { $method } неизвестен, и упаковать им нельзя
 rsli-method-unknown = способ хранения { $method } неизвестен
+rsli-stream-read-failed = не удалось прочитать упакованные байты: { $error }
+rsli-stream-write-failed = не удалось записать распакованные байты: { $error }
 rsli-stored-short = хранится { $stored } { $stored ->
     [one] байт
     [few] байта

@@ -5,8 +5,10 @@
 //! a fixed prefix code, its lower 6 bits verbatim. Bits are read most significant first; the
 //! ring is pre-filled with 0x20 and writing starts at N - F. The stream has no size header.
 
-use super::matcher::{self, Token};
-use crate::formats::{Error, Result};
+use super::matcher::{Matcher, Token};
+use super::stream::{Input, Output, SliceInput, next, put};
+use crate::formats::Result;
+use crate::formats::message::Message;
 use crate::msg;
 
 const N: usize = 4096;
@@ -156,25 +158,30 @@ impl Tree {
     }
 }
 
-struct BitReader<'a> {
-    data: &'a [u8],
-    pos: usize,
-    bit: u8,
-    size: usize,
+#[cold]
+#[inline(never)]
+fn ended(size: u64) -> Message {
+    msg!("rsli-lzhuf-short", "LZHUF stream ends before {size} bytes were produced", size = size)
 }
 
-impl BitReader<'_> {
+struct BitReader<I> {
+    input: I,
+    /// The byte being read and how many of its bits are left (most significant first).
+    byte: u8,
+    left: u8,
+    size: u64,
+}
+
+impl<I: Input> BitReader<I> {
+    #[inline]
     fn bit(&mut self) -> Result<usize> {
-        let byte = self.data.get(self.pos).copied().ok_or_else(|| {
-            Error::new(self.pos, msg!("rsli-lzhuf-short", "LZHUF stream ends before {size} bytes were produced", size = self.size))
-        })?;
-        let b = byte >> (7 - self.bit) & 1;
-        self.bit += 1;
-        if self.bit == 8 {
-            self.bit = 0;
-            self.pos += 1;
+        if self.left == 0 {
+            let size = self.size;
+            self.byte = next(&mut self.input, || ended(size))?;
+            self.left = 8;
         }
-        Ok(usize::from(b))
+        self.left -= 1;
+        Ok(usize::from(self.byte >> self.left & 1))
     }
 
     fn bits(&mut self, n: u32) -> Result<usize> {
@@ -189,77 +196,89 @@ impl BitReader<'_> {
 /// Decodes exactly `size` bytes; an error carries the offset within `packed` where bits ran out.
 pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(size.min(packed.len().saturating_mul(MAX_RATIO)));
-    let mut input = BitReader { data: packed, pos: 0, bit: 0, size };
+    decode_from(SliceInput::new(packed), &mut out, size as u64)?;
+    Ok(out)
+}
+
+/// Decodes exactly `size` bytes from `input` into `out`; an error carries the offset within
+/// the input where bits ran out (or where writing failed).
+#[inline]
+pub fn decode_from(input: impl Input, out: &mut impl Output, size: u64) -> Result<()> {
+    let mut bits = BitReader { input, byte: 0, left: 0, size };
     let tables = PositionTables::new();
     let mut tree = Tree::new();
     let mut ring = [0x20u8; N];
     let mut r = N - F;
-    while out.len() < size {
+    let mut done = 0u64;
+    while done < size {
         let mut c = usize::from(tree.son[R]);
         while c < T {
-            c = usize::from(tree.son[c + input.bit()?]);
+            c = usize::from(tree.son[c + bits.bit()?]);
         }
         let symbol = c - T;
         tree.update(symbol);
         if symbol < 256 {
             let b = symbol as u8;
-            out.push(b);
+            put(&bits.input, out, b)?;
+            done += 1;
             ring[r] = b;
             r = (r + 1) & (N - 1);
             continue;
         }
-        let first = input.bits(8)?;
+        let first = bits.bits(8)?;
         let mut low = first;
         for _ in 2..tables.d_len[first] {
-            low = low << 1 | input.bit()?;
+            low = low << 1 | bits.bit()?;
         }
         let position = usize::from(tables.d_code[first]) << 6 | (low & 0x3F);
         let mut src = (r + N - position - 1) & (N - 1);
-        for _ in 0..symbol - 253 {
-            if out.len() >= size {
-                break;
-            }
+        // The copy stops at the unpacked size.
+        let len = ((symbol - 253) as u64).min(size - done);
+        for _ in 0..len {
             let b = ring[src];
-            out.push(b);
+            put(&bits.input, out, b)?;
             ring[r] = b;
             r = (r + 1) & (N - 1);
             src = (src + 1) & (N - 1);
         }
+        done += len;
     }
-    Ok(out)
+    Ok(())
 }
 
+/// Bits into bytes, most significant first, appended to the `Vec` each call is given.
+#[derive(Default)]
 struct BitWriter {
-    out: Vec<u8>,
     acc: u8,
     n: u8,
 }
 
 impl BitWriter {
-    fn bit(&mut self, b: usize) {
+    fn bit(&mut self, out: &mut Vec<u8>, b: usize) {
         self.acc = self.acc << 1 | (b & 1) as u8;
         self.n += 1;
         if self.n == 8 {
-            self.out.push(self.acc);
+            out.push(self.acc);
             self.acc = 0;
             self.n = 0;
         }
     }
-    fn bits(&mut self, value: usize, n: u32) {
+    fn bits(&mut self, out: &mut Vec<u8>, value: usize, n: u32) {
         for i in (0..n).rev() {
-            self.bit(value >> i);
+            self.bit(out, value >> i);
         }
     }
     /// The last partial byte is padded with zero bits, as the classic encoder does.
-    fn finish(mut self) -> Vec<u8> {
+    fn finish(&mut self, out: &mut Vec<u8>) {
         if self.n > 0 {
-            self.out.push(self.acc << (8 - self.n));
+            out.push(self.acc << (8 - self.n));
+            self.acc = 0;
+            self.n = 0;
         }
-        self.out
     }
 }
 
-fn put_symbol(tree: &mut Tree, w: &mut BitWriter, symbol: usize) {
+fn put_symbol(tree: &mut Tree, w: &mut BitWriter, out: &mut Vec<u8>, symbol: usize) {
     // Walk leaf to root; a node's bit is its parity (siblings sit at even, odd indices).
     let mut path = [0u8; T];
     let mut depth = 0;
@@ -270,30 +289,61 @@ fn put_symbol(tree: &mut Tree, w: &mut BitWriter, symbol: usize) {
         k = usize::from(tree.prnt[k]);
     }
     for &b in path[..depth].iter().rev() {
-        w.bit(usize::from(b));
+        w.bit(out, usize::from(b));
     }
     tree.update(symbol);
 }
 
-/// Encodes `data` so that [`decode`] with `data.len()` returns it.
-pub fn encode(data: &[u8]) -> Vec<u8> {
-    let tables = PositionTables::new();
-    let mut tree = Tree::new();
-    let mut w = BitWriter { out: Vec::with_capacity(data.len() / 2 + 16), acc: 0, n: 0 };
-    for t in matcher::tokens(data, THRESHOLD + 1, F) {
-        match t {
-            Token::Literal(b) => put_symbol(&mut tree, &mut w, usize::from(b)),
-            Token::Match { dist, len } => {
-                put_symbol(&mut tree, &mut w, 253 + len);
-                let position = dist - 1;
-                let upper = position >> 6;
-                let len = u32::from(tables.p_len[upper]);
-                w.bits(usize::from(tables.p_code[upper]) >> (8 - len), len);
-                w.bits(position & 0x3F, 6);
-            }
+/// The streaming encoder: feed it the data in any chunking; the packed bytes are appended to
+/// the `Vec` given to each call.
+pub struct Encoder {
+    matcher: Matcher,
+    tables: PositionTables,
+    tree: Box<Tree>,
+    bits: BitWriter,
+}
+
+impl Default for Encoder {
+    fn default() -> Self {
+        Encoder { matcher: Matcher::new(THRESHOLD + 1, F), tables: PositionTables::new(), tree: Box::new(Tree::new()), bits: BitWriter::default() }
+    }
+}
+
+impl Encoder {
+    pub fn feed(&mut self, data: &[u8], out: &mut Vec<u8>) {
+        let Encoder { matcher, tables, tree, bits } = self;
+        matcher.feed(data, &mut |t| put_token(tables, tree, bits, out, t));
+    }
+
+    /// Ends the data and pads the last byte.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        let Encoder { matcher, tables, tree, bits } = self;
+        matcher.finish(&mut |t| put_token(tables, tree, bits, out, t));
+        bits.finish(out);
+    }
+}
+
+fn put_token(tables: &PositionTables, tree: &mut Tree, w: &mut BitWriter, out: &mut Vec<u8>, t: Token) {
+    match t {
+        Token::Literal(b) => put_symbol(tree, w, out, usize::from(b)),
+        Token::Match { dist, len } => {
+            put_symbol(tree, w, out, 253 + len);
+            let position = dist - 1;
+            let upper = position >> 6;
+            let len = u32::from(tables.p_len[upper]);
+            w.bits(out, usize::from(tables.p_code[upper]) >> (8 - len), len);
+            w.bits(out, position & 0x3F, 6);
         }
     }
-    w.finish()
+}
+
+/// Encodes `data` so that [`decode`] with `data.len()` returns it.
+pub fn encode(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len() / 2 + 16);
+    let mut e = Encoder::default();
+    e.feed(data, &mut out);
+    e.finish(&mut out);
+    out
 }
 
 #[cfg(test)]

@@ -2,10 +2,15 @@
 //! control byte gives eight flags, least significant bit first; 1 = one literal byte, 0 = a
 //! two-byte copy `lo, hi` from the absolute ring index `lo | (hi & 0xF0) << 4`, `(hi & 0x0F) + 3`
 //! bytes long. The stream has no size header: decoding stops at the row's unpacked size.
+//!
+//! One decoder ([`decode_from`]) over an [`Input`] and an [`Output`], used with a slice and a
+//! `Vec` by [`decode`] and with a reader and a writer by `stream::unpack_into`; one encoder
+//! ([`Encoder`]), fed in any chunking, used whole by [`encode`] and by `stream::Packer`.
 
-use super::matcher::{self, Token};
+use super::matcher::{Matcher, Token};
+use super::stream::{Input, Output, SliceInput, next, put};
 use crate::formats::message::Message;
-use crate::formats::{Error, Result};
+use crate::formats::Result;
 use crate::msg;
 
 const N: usize = 4096;
@@ -25,7 +30,9 @@ enum Part {
     Copy,
 }
 
-fn ended(what: Part, size: usize) -> Message {
+#[cold]
+#[inline(never)]
+fn ended(what: Part, size: u64) -> Message {
     match what {
         Part::Control => msg!("rsli-lzss-short-control", "LZSS stream ends before {size} bytes were produced (reading a control byte)", size = size),
         Part::Literal => msg!("rsli-lzss-short-literal", "LZSS stream ends before {size} bytes were produced (reading a literal)", size = size),
@@ -36,72 +43,118 @@ fn ended(what: Part, size: usize) -> Message {
 /// Decodes exactly `size` bytes. Errors carry the offset within `packed` where input ran out.
 pub fn decode(packed: &[u8], size: usize) -> Result<Vec<u8>> {
     let mut out = Vec::with_capacity(size.min(packed.len().saturating_mul(MAX_RATIO)));
+    decode_from(SliceInput::new(packed), &mut out, size as u64)?;
+    Ok(out)
+}
+
+/// Decodes exactly `size` bytes from `input` into `out`. Errors carry the offset within the
+/// input where it ran out (or where writing failed).
+#[inline]
+pub fn decode_from(mut input: impl Input, out: &mut impl Output, size: u64) -> Result<()> {
     let mut ring = [0x20u8; N];
     let mut r = START;
-    let mut pos = 0usize;
-    let next = |pos: &mut usize, what: Part| -> Result<u8> {
-        let b = packed.get(*pos).copied().ok_or_else(|| Error::new(*pos, ended(what, size)))?;
-        *pos += 1;
-        Ok(b)
-    };
-    while out.len() < size {
-        let flags = next(&mut pos, Part::Control)?;
+    let mut done = 0u64;
+    while done < size {
+        let flags = next(&mut input, || ended(Part::Control, size))?;
         for bit in 0..8 {
-            if out.len() >= size {
+            if done >= size {
                 break;
             }
             if flags >> bit & 1 == 1 {
-                let b = next(&mut pos, Part::Literal)?;
-                out.push(b);
+                let b = next(&mut input, || ended(Part::Literal, size))?;
+                put(&input, out, b)?;
+                done += 1;
                 ring[r] = b;
                 r = (r + 1) & (N - 1);
             } else {
-                let lo = next(&mut pos, Part::Copy)?;
-                let hi = next(&mut pos, Part::Copy)?;
+                let lo = next(&mut input, || ended(Part::Copy, size))?;
+                let hi = next(&mut input, || ended(Part::Copy, size))?;
                 let mut src = usize::from(lo) | (usize::from(hi) & 0xF0) << 4;
-                let len = usize::from(hi & 0x0F) + MIN_LEN;
+                // The copy stops at the unpacked size.
+                let len = (u64::from(hi & 0x0F) + MIN_LEN as u64).min(size - done);
                 for _ in 0..len {
-                    if out.len() >= size {
-                        break;
-                    }
                     let b = ring[src];
-                    out.push(b);
+                    put(&input, out, b)?;
                     ring[r] = b;
                     r = (r + 1) & (N - 1);
                     src = (src + 1) & (N - 1);
                 }
+                done += len;
             }
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The streaming encoder: feed it the data in any chunking; the packed bytes are appended to
+/// the `Vec` given to each call (no more than about 9/8 of the bytes fed, plus one group).
+pub struct Encoder {
+    matcher: Matcher,
+    /// The control byte and up to eight tokens' bytes of the group being filled.
+    group: [u8; 17],
+    group_len: usize,
+    tokens: u32,
+    written: u64,
+}
+
+impl Default for Encoder {
+    fn default() -> Self {
+        Encoder { matcher: Matcher::new(MIN_LEN, MAX_LEN), group: [0; 17], group_len: 1, tokens: 0, written: 0 }
+    }
+}
+
+impl Encoder {
+    pub fn feed(&mut self, data: &[u8], out: &mut Vec<u8>) {
+        let Encoder { matcher, group, group_len, tokens, written } = self;
+        matcher.feed(data, &mut |t| put_token(group, group_len, tokens, written, out, t));
+    }
+
+    /// Ends the data: the last, partial group is written as it is.
+    pub fn finish(&mut self, out: &mut Vec<u8>) {
+        let Encoder { matcher, group, group_len, tokens, written } = self;
+        matcher.finish(&mut |t| put_token(group, group_len, tokens, written, out, t));
+        if *tokens > 0 {
+            out.extend_from_slice(&group[..*group_len]);
+            *tokens = 0;
+            *group_len = 1;
+            group[0] = 0;
+        }
+    }
+}
+
+fn put_token(group: &mut [u8; 17], group_len: &mut usize, tokens: &mut u32, written: &mut u64, out: &mut Vec<u8>, t: Token) {
+    match t {
+        Token::Literal(b) => {
+            group[0] |= 1 << *tokens;
+            group[*group_len] = b;
+            *group_len += 1;
+            *written += 1;
+        }
+        Token::Match { dist, len } => {
+            // The source's absolute ring index: the write position of this copy (START +
+            // bytes written so far) minus the distance, modulo the ring.
+            let src = (START + (*written as usize & (N - 1)) + N - dist) & (N - 1);
+            group[*group_len] = (src & 0xFF) as u8;
+            group[*group_len + 1] = ((src >> 4) & 0xF0) as u8 | (len - MIN_LEN) as u8;
+            *group_len += 2;
+            *written += len as u64;
+        }
+    }
+    *tokens += 1;
+    if *tokens == 8 {
+        out.extend_from_slice(&group[..*group_len]);
+        *tokens = 0;
+        *group_len = 1;
+        group[0] = 0;
+    }
 }
 
 /// Encodes `data` so that [`decode`] with `data.len()` returns it.
 pub fn encode(data: &[u8]) -> Vec<u8> {
-    let tokens = matcher::tokens(data, MIN_LEN, MAX_LEN);
     let mut out = Vec::with_capacity(data.len() + data.len() / 8 + 1);
-    let mut written = 0usize;
-    for group in tokens.chunks(8) {
-        let flag_at = out.len();
-        out.push(0);
-        for (bit, t) in group.iter().enumerate() {
-            match *t {
-                Token::Literal(b) => {
-                    out[flag_at] |= 1 << bit;
-                    out.push(b);
-                    written += 1;
-                }
-                Token::Match { dist, len } => {
-                    // The source's absolute ring index: the write position of this copy
-                    // (START + bytes written so far) minus the distance, modulo the ring.
-                    let src = (START + (written & (N - 1)) + N - dist) & (N - 1);
-                    out.push((src & 0xFF) as u8);
-                    out.push(((src >> 4) & 0xF0) as u8 | (len - MIN_LEN) as u8);
-                    written += len;
-                }
-            }
-        }
-    }
+    let mut e = Encoder::default();
+    e.feed(data, &mut out);
+    e.finish(&mut out);
     out
 }
 

@@ -1,13 +1,13 @@
 //! Storage methods (`flags & 0x1E0`) and the one place that packs and unpacks payloads.
 //! The xor variants encrypt the packed bytes (after compression) with the payload key.
 
+use super::stream::{Packer, write_failed};
 use super::{cipher, lzhuf, lzss};
+use crate::formats::message::Message;
 use crate::formats::{Error, Result};
 use crate::msg;
-use flate2::Compression;
-use flate2::read::DeflateDecoder;
-use flate2::write::DeflateEncoder;
-use std::io::{Read, Write};
+use flate2::bufread::DeflateDecoder;
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Method {
@@ -89,24 +89,31 @@ impl Method {
     }
 }
 
-/// Encodes `data` with `method`; `key` is used by the xor methods only.
+/// Encodes `data` with `method`; `key` is used by the xor methods only. A [`Packer`] over a
+/// `Vec`: the one implementation, whatever the chunking.
 pub fn pack(method: Method, key: u16, data: &[u8]) -> Result<Vec<u8>> {
-    let mut out = match method {
-        Method::Stored | Method::Xor => data.to_vec(),
-        Method::Lzss | Method::XorLzss => lzss::encode(data),
-        Method::Lzhuf | Method::XorLzhuf => lzhuf::encode(data),
-        Method::Deflate => {
-            let mut e = DeflateEncoder::new(Vec::with_capacity(data.len() / 2 + 64), Compression::default());
-            e.write_all(data).and_then(|_| e.finish()).map_err(|e| Error::new(0, msg!("rsli-deflate-failed", "Deflate failed: {error}", error = e.to_string())))?
-        }
-        Method::Unknown(bits) => {
-            return Err(Error::new(0, msg!("rsli-method-cannot-encode", "storage method {method} is unknown and cannot be encoded", method = format!("0x{bits:03X}"))));
-        }
+    let capacity = match method {
+        Method::Stored | Method::Xor => data.len(),
+        Method::Lzss | Method::XorLzss => data.len() + data.len() / 8 + 1,
+        _ => data.len() / 2 + 64,
     };
-    if method.is_xor() {
-        cipher::apply(key, &mut out);
-    }
-    Ok(out)
+    let mut p = Packer::new(method, key, Vec::with_capacity(capacity))?;
+    // Writes to a Vec cannot fail: only the Deflate encoder can.
+    let deflate_failed = |e: std::io::Error| Error::new(0, msg!("rsli-deflate-failed", "Deflate failed: {error}", error = e.to_string()));
+    p.write_all(data).map_err(deflate_failed)?;
+    Ok(p.finish().map_err(deflate_failed)?.0)
+}
+
+pub(super) fn cannot_encode(bits: u16) -> Message {
+    msg!("rsli-method-cannot-encode", "storage method {method} is unknown and cannot be encoded", method = format!("0x{bits:03X}"))
+}
+
+pub(super) fn unknown(bits: u16) -> Message {
+    msg!("rsli-method-unknown", "storage method {method} is unknown", method = format!("0x{bits:03X}"))
+}
+
+pub(super) fn stored_short(stored: u64, size: u64) -> Message {
+    msg!("rsli-stored-short", "{stored} bytes stored, {size} declared unpacked", stored = stored, size = size)
 }
 
 /// Decodes `packed` into exactly `size` bytes. Error offsets are within `packed`.
@@ -121,36 +128,55 @@ pub fn unpack(method: Method, key: u16, packed: &[u8], size: usize) -> Result<Ve
     match method {
         Method::Stored | Method::Xor => {
             if input.len() < size {
-                return Err(Error::new(input.len(), msg!("rsli-stored-short", "{stored} bytes stored, {size} declared unpacked", stored = input.len(), size = size)));
+                return Err(Error::new(input.len(), stored_short(input.len() as u64, size as u64)));
             }
             // The copy stops at the unpacked size; extra stored bytes are reported by validate.
             Ok(input[..size].to_vec())
         }
         Method::Lzss | Method::XorLzss => lzss::decode(input, size),
         Method::Lzhuf | Method::XorLzhuf => lzhuf::decode(input, size),
-        Method::Deflate => inflate(input, size),
-        Method::Unknown(bits) => Err(Error::new(0, msg!("rsli-method-unknown", "storage method {method} is unknown", method = format!("0x{bits:03X}")))),
+        Method::Deflate => {
+            let mut out = Vec::with_capacity(size.min(input.len().saturating_mul(DEFLATE_MAX_RATIO)));
+            // flate2's 32 KiB buffer over the slice, as `stream::unpack_into` reads a reader.
+            inflate_from(BufReader::with_capacity(INFLATE_CHUNK, input), size as u64, |b| {
+                out.extend_from_slice(b);
+                Ok(())
+            })?;
+            Ok(out)
+        }
+        Method::Unknown(bits) => Err(Error::new(0, unknown(bits))),
     }
 }
 
-fn inflate(input: &[u8], size: usize) -> Result<Vec<u8>> {
+const INFLATE_CHUNK: usize = 32 * 1024;
+
+/// Inflates exactly `size` bytes from `input`, handing them to `out` in pieces of up to 32 KiB;
+/// errors carry the compressed bytes consumed. Shared by `unpack` and `stream::unpack_into`.
+pub(super) fn inflate_from(input: impl BufRead, size: u64, mut out: impl FnMut(&[u8]) -> std::io::Result<()>) -> Result<()> {
     let mut d = DeflateDecoder::new(input);
-    let mut out = Vec::with_capacity(size.min(input.len().saturating_mul(DEFLATE_MAX_RATIO)));
+    let mut buf = vec![0u8; INFLATE_CHUNK];
     // One byte more than declared tells "too long" apart from "exact".
-    let limit = u64::try_from(size).unwrap_or(u64::MAX).saturating_add(1);
-    if let Err(e) = (&mut d).take(limit).read_to_end(&mut out) {
-        return Err(Error::new(d.total_in(), msg!("rsli-deflate-corrupt", "Deflate stream is corrupt: {error}", error = e.to_string())));
+    let limit = size.saturating_add(1);
+    let mut got = 0u64;
+    while got < limit {
+        let want = usize::try_from(limit - got).unwrap_or(usize::MAX).min(INFLATE_CHUNK);
+        let n = match d.read(&mut buf[..want]) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::new(d.total_in(), msg!("rsli-deflate-corrupt", "Deflate stream is corrupt: {error}", error = e.to_string()))),
+        };
+        let keep = n.min(usize::try_from(size.saturating_sub(got)).unwrap_or(usize::MAX));
+        out(&buf[..keep]).map_err(|e| write_failed(d.total_in(), &e))?;
+        got += n as u64;
     }
-    if out.len() < size {
-        return Err(Error::new(
-            d.total_in(),
-            msg!("rsli-deflate-short", "Deflate stream ends after {got} of {size} declared bytes", got = out.len(), size = size),
-        ));
+    if got < size {
+        return Err(Error::new(d.total_in(), msg!("rsli-deflate-short", "Deflate stream ends after {got} of {size} declared bytes", got = got, size = size)));
     }
-    if out.len() > size {
+    if got > size {
         return Err(Error::new(d.total_in(), msg!("rsli-deflate-long", "Deflate stream holds more than the {size} declared bytes", size = size)));
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

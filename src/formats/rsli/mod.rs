@@ -28,6 +28,7 @@ mod matcher;
 mod method;
 mod parse;
 mod row;
+pub mod stream;
 mod validate;
 mod write;
 
@@ -35,8 +36,11 @@ pub use archive::{Archive, MAX_ENTRIES, PRESORTED, PackedEntry, Prepacked, rebui
 pub use batch::Batch;
 pub use method::{METHOD_MASK, Method, pack, unpack};
 pub use row::{NAME_LEN, ROW_SIZE, Row};
+pub use stream::{Packer, unpack_into};
 
 #[cfg(test)]
 mod batch_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod stream_tests;

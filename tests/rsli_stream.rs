@@ -1,0 +1,83 @@
+//! Streaming RsLi pack and unpack in constant memory (issue 38; docs/formats/rsli.md §
+//! Streaming): 64 MiB of unpacked bytes packed through `Packer` into a file and unpacked back
+//! with `unpack_into` from that file while a counting allocator watches the heap; the peak must
+//! stay under a fixed bound, far below the payload. 64 MiB for the stored methods, Deflate and
+//! XOR+LZHUF (the match finder, the adaptive tree and the cipher together); 16 MiB for the
+//! other LZ methods, which run the same match finder (this suite runs unoptimised).
+
+#[path = "support/heap.rs"]
+mod heap;
+
+#[global_allocator]
+static A: heap::Counting = heap::Counting;
+
+use parkan_studio::fixtures::rsli::sample;
+use parkan_studio::formats::rsli::{Method, Packer, unpack_into};
+use std::io::{Seek, Write};
+
+const BLOCK: usize = 1 << 20;
+/// 1 MiB blocks per method.
+fn blocks(m: Method) -> usize {
+    match m {
+        Method::Lzss | Method::XorLzss | Method::Lzhuf => 16,
+        _ => 64,
+    }
+}
+const KEY: u16 = 0x7E57;
+/// The heap the streaming pack or unpack may hold at its peak, whatever the payload's size.
+const BOUND: usize = 512 * 1024;
+
+/// A writer that checks what it is given against the input blocks (and keeps nothing).
+struct Check<'a> {
+    block: &'a [u8],
+    at: usize,
+}
+
+impl Write for Check<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while !rest.is_empty() {
+            let i = self.at % BLOCK;
+            let n = rest.len().min(BLOCK - i);
+            assert!(rest[..n] == self.block[i..i + n], "unpacked bytes from {} differ", self.at);
+            self.at += n;
+            rest = &rest[n..];
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn packing_and_unpacking_up_to_64_mib_holds_a_constant_heap() {
+    // The input: one 1 MiB block of mixed bytes, written 64 times in pieces of odd sizes.
+    let block = sample(9, BLOCK);
+    for m in Method::ALL {
+        let total = (BLOCK * blocks(m)) as u64;
+        let start = std::time::Instant::now();
+        let mut file = tempfile::tempfile().unwrap();
+        let ((), pack_peak) = heap::peak(|| {
+            let mut p = Packer::new(m, KEY, &mut file).unwrap();
+            for _ in 0..blocks(m) {
+                for piece in block.chunks(100_003) {
+                    p.write_all(piece).unwrap();
+                }
+            }
+            let (_, n) = p.finish().unwrap();
+            assert!(n > 0, "{}", m.name());
+        });
+        file.rewind().unwrap();
+        let (n, unpack_peak) = heap::peak(|| {
+            let mut check = Check { block: &block, at: 0 };
+            let n = unpack_into(m, KEY, &mut file, total, &mut check).unwrap();
+            assert_eq!(check.at as u64, total);
+            n
+        });
+        assert_eq!(n, total);
+        println!("{}: {} MiB, heap peak {} KiB packing, {} KiB unpacking ({:.1} s)", m.name(), blocks(m), pack_peak / 1024, unpack_peak / 1024, start.elapsed().as_secs_f64());
+        assert!(pack_peak <= BOUND, "{}: packing held {pack_peak} bytes", m.name());
+        assert!(unpack_peak <= BOUND, "{}: unpacking held {unpack_peak} bytes", m.name());
+    }
+}
