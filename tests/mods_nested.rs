@@ -148,3 +148,23 @@ fn an_archive_two_levels_deep_under_a_stored_rsli_holder_is_read_where_it_lies()
     assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
     assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
 }
+
+#[test]
+fn an_archive_nested_in_a_packed_rsli_holder_is_unpacked_and_packed_again_as_it_streams() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    // outer.rsl › inner.lib (NRes, 16 MiB) packed with Deflate, and one packed with LZSS and
+    // encrypted (XorLzss): an entry of each replaced. Each holder is unpacked into a file of the
+    // stage as it is read and its rebuilt bytes packed again as they are read back, so neither
+    // the holder nor its packed copy is held (before: both, about 2 × 16 MiB per holder).
+    let mut outer = rsli::Archive::new();
+    outer.add(b"INNER.LIB", &nres_archive(20, 4, 4 * MIB), rsli::Method::Deflate).unwrap();
+    outer.add(b"SECRET.LIB", &nres_archive(30, 2, 2 * MIB), rsli::Method::XorLzss).unwrap();
+    let outer = outer.write();
+    let new = bytes_of(102, 4 * MIB);
+    let changes = [replace("outer.rsl", &["INNER.LIB", "E03"], &new, &bytes_of(23, 4 * MIB)), replace("outer.rsl", &["SECRET.LIB", "E01"], &new, &bytes_of(31, 2 * MIB))];
+    let pkg = package("Nested", &changes, &new);
+    let (used, dry, revert) = measure("outer.rsl", &outer, pkg);
+    assert!(used < MIB, "install peak {} KiB", used >> 10);
+    assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
+    assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
+}

@@ -23,7 +23,7 @@
 use super::apply::Fed;
 use super::change::{Change, Digest, Op};
 use super::create::{Same, Side, archive_magic, diff_sides};
-use super::stream::{Body, Feed, Hashing, copy_range, digest_of, named, open_directory, read_range};
+use super::stream::{Body, Feed, Hashing, copy_range, digest_of, named, open_directory, read_range, unpack_range};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{nres, rsli};
@@ -217,13 +217,18 @@ impl InFile {
         }
     }
 
-    /// Entry `i` unpacked from its packed bytes (`None`: they do not unpack).
+    /// Entry `i` unpacked from its packed bytes into `w` as they are read (`false`: they do not
+    /// unpack).
+    fn unpack_to(&mut self, range: Option<Range<u64>>, method: rsli::Method, key: u16, size: usize, w: &mut dyn Write) -> io::Result<bool> {
+        unpack_range(&mut self.file, &self.path, range.unwrap_or(0..0), method, key, size as u64, w, &self.path)
+    }
+
+    /// Entry `i` unpacked from its packed bytes (`None`: they do not unpack); the packed bytes
+    /// are not held. Grown as it is written, so that a size the row claims is not allocated
+    /// ahead.
     fn unpack(&mut self, range: Option<Range<u64>>, method: rsli::Method, key: u16, size: usize) -> io::Result<Option<Vec<u8>>> {
-        let packed = match range {
-            Some(r) => read_range(&mut self.file, &self.path, r)?,
-            None => SharedBytes::empty(),
-        };
-        Ok(rsli::unpack(method, key, &packed, size).ok())
+        let mut out = Vec::new();
+        Ok(self.unpack_to(range, method, key, size, &mut out)?.then_some(out))
     }
 
     /// Entry `i`'s bytes read whole (`None`: they do not read).
@@ -247,7 +252,15 @@ impl InFile {
                 let like = archive_magic(&head, r.end - r.start);
                 Some((digest_of(&mut self.file, &self.path, r)?, like))
             }
-            Some(Where::Packed { range, method, key, size }) => self.unpack(range, method, key, size)?.map(|b| (Digest::of(&b), archive_magic(&b, b.len() as u64))),
+            Some(Where::Packed { range, method, key, size }) => {
+                let mut h = Hashing::new(Head(Vec::new()));
+                if self.unpack_to(range, method, key, size, &mut h)? {
+                    let (head, digest) = h.finish();
+                    Some((digest, archive_magic(&head.0, size as u64)))
+                } else {
+                    None
+                }
+            }
             None => None,
         };
         if let Some(s) = self.seen.get_mut(i) {
@@ -304,10 +317,14 @@ impl Feed for InFile {
                 }
                 Ok(())
             }
-            _ => {
-                let b = self.load(id)?;
-                w.write_all(&b)
+            Some(Where::Packed { range, method, key, size }) => {
+                let mut h = Hashing::new(w);
+                if !self.unpack_to(range, method, key, size, &mut h)? || h.digest() != want {
+                    return Err(self.changed(i));
+                }
+                Ok(())
             }
+            None => Err(self.changed(i)),
         }
     }
 
@@ -317,6 +334,20 @@ impl Feed for InFile {
             Some(b) if want.matches(&b) => Ok(b),
             _ => Err(self.changed(i)),
         }
+    }
+}
+
+/// The first bytes written: enough for [`archive_magic`].
+struct Head(Vec<u8>);
+
+impl Write for Head {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let take = 4usize.saturating_sub(self.0.len()).min(buf.len());
+        self.0.extend_from_slice(&buf[..take]);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 

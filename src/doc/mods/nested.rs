@@ -14,7 +14,7 @@
 //! entries the changes name), which gives its outcomes; those rebuilt here go into the batch
 //! at their group's place ([`Prebuilt`]), so the outcomes and bytes are the in-memory ones.
 
-use super::{Built, Feed, Hashing, OnDisk, Scratch, named, read_range, rebuild, shorter};
+use super::{Built, Feed, Hashing, OnDisk, Scratch, named, rebuild, shorter, unpack_range};
 use crate::doc::mods::apply::{Fed, Names, Prebuilt, group_key};
 use crate::doc::mods::change::Change;
 use crate::doc::node::Node;
@@ -118,16 +118,16 @@ fn within(c: &Change) -> Change {
 /// Where a nested archive is read from for its rebuild.
 struct Holder {
     window: Window,
-    /// The file its bytes were unpacked into (an RsLi holder packed otherwise than stored).
+    /// The file its bytes were unpacked into (an RsLi holder not stored as it is).
     unpacked: Option<OnDisk>,
     /// An RsLi holder's method, which its rebuilt bytes are packed with.
     method: Option<rsli::Method>,
 }
 
 /// Entry `i` of a directory-only `node` as the bytes of a nested archive: a window on its range
-/// of the file (NRes; RsLi stored), or (RsLi Lzss, Lzhuf, Deflate) unpacked into a file of
-/// `scratch`; `None` when it is neither (its bytes are then read in memory, as `apply` reads
-/// them, with the outcome they give).
+/// of the file (NRes; RsLi stored), or (any other RsLi method) unpacked as it is read into a
+/// file of `scratch`; `None` when it is neither, or does not unpack (its bytes are then read in
+/// memory, as `apply` reads them, with the outcome they give).
 fn holder(node: &Node, i: usize, from: &mut Window, scratch: &mut Scratch) -> io::Result<Option<Holder>> {
     match node {
         Node::Nres(a) => match a.payload_at(i) {
@@ -141,21 +141,20 @@ fn holder(node: &Node, i: usize, from: &mut Window, scratch: &mut Scratch) -> io
             match m {
                 // The bytes unpacked are the first `unpacked_size` stored (`rsli::method::unpack`).
                 rsli::Method::Stored if r.end - r.start >= size => Ok(Some(Holder { window: from.sub(r.start..r.start + size)?, unpacked: None, method: Some(m) })),
-                rsli::Method::Lzss | rsli::Method::Lzhuf | rsli::Method::Deflate => {
+                rsli::Method::Stored | rsli::Method::Unknown(_) => Ok(None),
+                _ => {
+                    let (p, f) = scratch.create()?;
+                    let file = OnDisk { path: p, len: size, sha: None, scratch: true };
+                    let mut w = io::BufWriter::with_capacity(1 << 16, f);
                     let path = from.path.clone();
-                    let packed = read_range(from, &path, r)?;
-                    let Ok(size) = usize::try_from(size) else { return Ok(None) };
-                    // One item, unpacked in memory (its packed bytes dropped first).
-                    let Ok(data) = rsli::unpack(m, a.xor_key(i), &packed, size) else { return Ok(None) };
-                    drop(packed);
-                    let (p, mut f) = scratch.create()?;
-                    let file = OnDisk { path: p, len: data.len() as u64, sha: None, scratch: true };
-                    f.write_all(&data).and_then(|_| f.flush()).map_err(|e| named(&file.path, e))?;
-                    drop(data);
+                    if !unpack_range(from, &path, r, m, a.xor_key(i), size, &mut w, &file.path)? {
+                        return Ok(None);
+                    }
+                    w.flush().map_err(|e| named(&file.path, e))?;
+                    drop(w);
                     let window = Window::open(&file.path, 0, file.len)?;
                     Ok(Some(Holder { window, unpacked: Some(file), method: Some(m) }))
                 }
-                _ => Ok(None),
             }
         }
         Node::Blob(_) => Ok(None),
@@ -163,7 +162,8 @@ fn holder(node: &Node, i: usize, from: &mut Window, scratch: &mut Scratch) -> io
 }
 
 /// The new payload of a holder of `node`, rebuilt as `built`: source `id`, copied from its
-/// file (kept in `files`); an RsLi holder's packed ahead with its `method` and declared.
+/// file (kept in `files`); an RsLi holder's packed ahead with its `method` (with key 0 for an
+/// xor method: the batch keys it as it writes) as it is read from that file, and declared.
 fn payload(node: &mut Node, id: u32, built: Built, method: Option<rsli::Method>, scratch: &mut Scratch, files: &mut HashMap<u32, OnDisk>) -> io::Result<NewBytes> {
     let (file, len) = match built {
         Built::File(f) => {
@@ -174,19 +174,22 @@ fn payload(node: &mut Node, id: u32, built: Built, method: Option<rsli::Method>,
     };
     let (stored, packed) = match (method, file) {
         (Some(m), Some(f)) if m != rsli::Method::Stored => {
-            // One item and its packed copy, as `prepack` packs a fed payload.
-            let data = std::fs::read(&f.path).map_err(|e| named(&f.path, e))?;
-            let bytes = rsli::pack(m, 0, &data).map_err(|e| super::super::text::io_said(io::ErrorKind::InvalidData, super::super::text::on_path(f.path.display(), e)))?;
-            drop((data, f));
-            let n = bytes.len() as u64;
-            let kept = if scratch.discard {
-                None
+            let mut src = File::open(&f.path).map_err(|e| named(&f.path, e))?;
+            let (kept, sink): (Option<OnDisk>, Box<dyn Write>) = if scratch.discard {
+                (None, Box::new(io::sink()))
             } else {
-                let (p, mut w) = scratch.create()?;
-                let k = OnDisk { path: p, len: n, sha: None, scratch: true };
-                w.write_all(&bytes).and_then(|_| w.flush()).map_err(|e| named(&k.path, e))?;
-                Some(k)
+                let (p, w) = scratch.create()?;
+                (Some(OnDisk { path: p, len: 0, sha: None, scratch: true }), Box::new(io::BufWriter::with_capacity(1 << 16, w)))
             };
+            let at = kept.as_ref().map_or_else(|| f.path.clone(), |k| k.path.clone());
+            let mut packer = rsli::Packer::new(m, 0, sink).map_err(|e| super::super::text::io_said(io::ErrorKind::InvalidData, super::super::text::on_path(f.path.display(), e)))?;
+            io::copy(&mut src, &mut packer).map_err(|e| named(&at, e))?;
+            let (_, n) = packer.finish().map_err(|e| named(&at, e))?;
+            drop((src, f));
+            let mut kept = kept;
+            if let Some(k) = kept.as_mut() {
+                k.len = n;
+            }
             (kept, n)
         }
         (_, f) => (f, len),

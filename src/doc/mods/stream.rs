@@ -221,7 +221,11 @@ impl<W: Write> Hashing<W> {
     }
     /// The bytes written and their SHA-256.
     pub fn digest(self) -> Digest {
-        Digest { size: self.n, sha256: hex(&self.h.finalize()) }
+        self.finish().1
+    }
+    /// The writer written to, and [`Hashing::digest`].
+    pub fn finish(self) -> (W, Digest) {
+        (self.inner, Digest { size: self.n, sha256: hex(&self.h.finalize()) })
     }
 }
 
@@ -246,6 +250,40 @@ pub(super) fn copy_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u6
         return Err(shorter(path, &r));
     }
     Ok(())
+}
+
+/// Unpacks the RsLi entry of `method` whose packed bytes are the range `r` of `from` into `w`
+/// as they are read ([`rsli::unpack_into`]), `size` bytes. `Ok(false)`: they do not unpack (a
+/// damaged entry, whose in-memory reading gives the error the caller reports); a failure of
+/// `w` (a full disk) is an error naming `to`, where `w` writes.
+pub(super) fn unpack_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u64>, method: rsli::Method, key: u16, size: u64, w: &mut dyn Write, to: &Path) -> io::Result<bool> {
+    from.seek(SeekFrom::Start(r.start)).map_err(|e| named(path, e))?;
+    let mut w = Noting { w, failed: None };
+    let unpacked = rsli::unpack_into(method, key, &mut from.take(r.end - r.start), size, &mut w);
+    match w.failed {
+        Some(e) => Err(named(to, e)),
+        None => Ok(unpacked.is_ok()),
+    }
+}
+
+/// A writer that keeps its first failure, so that a full disk is told from a damaged entry
+/// when a decoder reports either as an error of its own.
+struct Noting<'a> {
+    w: &'a mut dyn Write,
+    failed: Option<io::Error>,
+}
+
+impl Write for Noting<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.w.write(buf).map_err(|e| {
+            let again = io::Error::new(e.kind(), e.to_string());
+            self.failed.get_or_insert(e);
+            again
+        })
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
 }
 
 /// The error of a file that ends before the range `r` its directory gave.
@@ -299,9 +337,10 @@ fn hashed(c: &Change) -> bool {
 }
 
 /// The digests of the entries of a directory-only `node` that `changes` name for their checks
-/// alone ([`hashed`]), each hashed in the file, not held: NRes entries, and RsLi entries stored
-/// unpacked, as they are (`Stored`) or encrypted (`Xor`, decrypted with its key as it is
-/// hashed); an RsLi entry packed otherwise is loaded and unpacked by [`load_named`].
+/// alone ([`hashed`]), each hashed in the file, not held: NRes entries, and RsLi entries
+/// unpacked as they are read ([`rsli::unpack_into`]; a stored one's bytes as they are, an
+/// encrypted one decrypted with its key). An RsLi entry that does not unpack is left to
+/// [`load_named`], whose reading gives the error the check reports.
 fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &Path, changes: &[&Change]) -> io::Result<HashMap<usize, Digest>> {
     let mut out = HashMap::new();
     for c in changes.iter().filter(|c| hashed(c)) {
@@ -309,32 +348,21 @@ fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &
         if out.contains_key(&i) {
             continue;
         }
-        let range = match node {
-            Node::Nres(a) => match a.payload_at(i) {
-                nres::Payload::InFile(r) => Some((r.start as u64..r.end as u64, None)),
-                _ => None,
-            },
-            // The bytes unpacked are the first `unpacked_size` stored, Xor's decrypted from the
-            // start of its keystream (`rsli::method::unpack`).
+        match node {
+            Node::Nres(a) => {
+                if let nres::Payload::InFile(r) = a.payload_at(i) {
+                    out.insert(i, digest_of(from, path, r.start as u64..r.end as u64)?);
+                }
+            }
             Node::Rsli(a) => {
                 let row = a.entry(i);
-                let size = u64::from(row.unpacked_size());
-                let key = (row.method() == rsli::Method::Xor).then(|| a.xor_key(i));
-                let plain = row.method() == rsli::Method::Stored || key.is_some();
-                a.stored_range(i).filter(|r| plain && r.end - r.start >= size).map(|r| (r.start..r.start + size, key))
+                let Some(r) = a.stored_range(i) else { continue };
+                let mut h = Hashing::new(io::sink());
+                if unpack_range(from, path, r, row.method(), a.xor_key(i), u64::from(row.unpacked_size()), &mut h, path)? {
+                    out.insert(i, h.digest());
+                }
             }
-            Node::Blob(_) => None,
-        };
-        match range {
-            Some((r, Some(key))) => {
-                let mut h = rsli::cipher::Rekeying::new(Hashing::new(io::sink()), key, 0);
-                copy_range(from, path, r, &mut h)?;
-                out.insert(i, h.into_inner().digest());
-            }
-            Some((r, None)) => {
-                out.insert(i, digest_of(from, path, r)?);
-            }
-            None => {}
+            Node::Blob(_) => {}
         }
     }
     Ok(out)
@@ -446,19 +474,11 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
             (Box::new(io::BufWriter::with_capacity(1 << 16, file)), Some(OnDisk { path: p, len: 0, sha: None, scratch: true }))
         };
         let at = built.as_ref().map(|b| b.path.clone()).unwrap_or_default();
-        // Stored and Xor (key 0: not encrypted) are the bytes as they are: copied, not held.
-        let packed = if matches!(m, rsli::Method::Stored | rsli::Method::Xor) {
-            feed.copy(id, &mut w)?;
-            unpacked
-        } else {
-            // One entry and its packed copy at a time; an xor method with key 0 (not encrypted).
-            let data = feed.load(id)?;
-            let packed = rsli::pack(m, 0, &data).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(at.display(), e)))?;
-            drop(data);
-            w.write_all(&packed).map_err(|e| named(&at, e))?;
-            packed.len() as u64
-        };
-        w.flush().map_err(|e| named(&at, e))?;
+        // Packed as the member streams from the feed, in the packer's constant memory; an xor
+        // method with key 0 (not encrypted). Stored and Xor are the bytes as they are.
+        let mut packer = rsli::Packer::new(m, 0, &mut w).map_err(|e| super::text::io_said(io::ErrorKind::InvalidData, super::text::on_path(at.display(), e)))?;
+        feed.copy(id, &mut packer)?;
+        let (_, packed) = packer.finish().map_err(|e| named(&at, e))?;
         a.prepacked(id, rsli::Prepacked { method: m, packed, unpacked });
         if let Some(mut b) = built.take() {
             b.len = packed;
