@@ -44,16 +44,29 @@ fn game_files() -> Vec<(&'static str, Vec<u8>)> {
     vec![
         ("Textures.lib", nres::simple()),
         ("models/deep.rlb", nres::nested()),
+        ("sprites.lib", sprites()),
         ("Land1.wea", wear::demo()),
         ("config.cfg", b"a=1\n".to_vec()),
         ("old.dat", b"gone".to_vec()),
     ]
 }
 
+/// An RsLi archive with an entry of each of the seven methods and an NRes archive nested in an
+/// LZSS-packed entry: the streamed rebuild's packing, unpacking and re-keying, and a nested
+/// archive unpacked into the stage.
+fn sprites() -> Vec<u8> {
+    use crate::fixtures::{nres, rsli as fx};
+    use crate::formats::rsli;
+    let (mut a, _) = rsli::Archive::parse(SharedBytes::from(fx::one_per_method())).expect("fixtures parse");
+    a.add(b"NESTED.LIB", &nres::simple(), rsli::Method::Lzss).expect("fixtures add");
+    a.write()
+}
+
 /// Installs the package into the small game on disk (beside a folder outside it that the game
 /// links to, where the system has links), then reverts it: the game folder must come back
 /// byte for byte and nothing outside may change, whether the install worked or was refused.
-fn install_and_revert(bytes: &[u8], pkg: &Package) {
+/// Whether it was installed.
+fn install_and_revert(bytes: &[u8], pkg: &Package) -> bool {
     use crate::doc::mods::manage::{InstallOptions, install_bytes, revert};
     use crate::fixtures::wear;
     let tmp = tempfile::tempdir().expect("a temporary folder");
@@ -78,6 +91,7 @@ fn install_and_revert(bytes: &[u8], pkg: &Package) {
     }
     assert_eq!(tree(&game), before, "install and revert did not give the folder back");
     assert_eq!(tree(&outside), outside_before);
+    installed.is_ok()
 }
 
 /// Every file under `dir` (links not followed, the journal left out) with its bytes.
@@ -174,6 +188,23 @@ pub fn seeds() -> Vec<Vec<u8>> {
     });
     diff_file("models/deep.rlb", Some(SharedBytes::from(nested)), Some(b), &mut c);
     out.push(written("Nested", c));
+    // Entries of an RsLi archive of every method replaced, removed and added (the table
+    // changes, so every xor entry is keyed again), and an entry of the archive nested in a
+    // packed one replaced.
+    let sprites = sprites();
+    let mut c = Vec::new();
+    let b = edited(&sprites, |n| {
+        let nested = n.resolve("NESTED.LIB").expect("fixtures name");
+        let (mut inner, _) = Node::parse("inner", n.entry_bytes(nested).unwrap()).unwrap();
+        inner.replace_entry(0, SharedBytes::from(b"deeper".to_vec())).unwrap();
+        n.replace_entry(nested, SharedBytes::from(inner.write())).unwrap();
+        n.replace_entry(1, SharedBytes::from(b"packed again".to_vec())).unwrap();
+        n.replace_entry(4, SharedBytes::from(b"keyed again".to_vec())).unwrap();
+        n.remove_entry(0).unwrap();
+        n.add_entry(b"ADDED.BIN", 0, [0; 3], SharedBytes::from(b"added".to_vec())).unwrap();
+    });
+    diff_file("sprites.lib", Some(SharedBytes::from(sprites)), Some(b), &mut c);
+    out.push(written("Sprites", c));
     // WEAR rows, and loose files added, replaced and removed.
     let mut c = Vec::new();
     let table = wear::demo();
@@ -202,6 +233,15 @@ mod tests {
         }
         for op in ["replace_entry", "remove_entry", "add_entry", "rename_entry", "wear_rows", "add_file", "replace_file", "remove_file"] {
             assert!(ops.contains(op), "no seed has {op}: {ops:?}");
+        }
+    }
+
+    #[test]
+    fn every_seed_installs_into_the_small_game_and_reverts() {
+        // A seed the small game refuses would start the fuzzer on the refusal paths alone.
+        for s in seeds() {
+            let p = Package::from_bytes(NAME, &s).unwrap();
+            assert!(install_and_revert(&s, &p), "seed {} is refused", p.meta.name);
         }
     }
 

@@ -6,11 +6,11 @@
 //! rebuilt archive is written into a file of the scratch, as the file itself is ([`rebuild`]),
 //! to any depth; its holder's batch then takes it as a new payload not held (a source of its
 //! own, which the outer writer copies from that file; an RsLi holder's packed ahead with its
-//! entry's method, as [`prepack`](super::prepack) packs a fed payload). Memory is then one archive's
-//! directory per level, not the nested archive nor its new payloads.
+//! entry's method as it is read back, as [`prepack`](super::prepack) packs a fed payload). Memory
+//! is then one archive's directory per level, not the nested archive nor its new payloads.
 //!
-//! A holder that cannot be read so (missing, not an archive, xor-packed, named twice, or whose
-//! bytes do not unpack) is left to the in-memory group logic of `apply` (it is loaded with the
+//! A holder that cannot be read so (missing, not an archive, named twice, or whose bytes do not
+//! unpack) is left to the in-memory group logic of `apply` (it is loaded with the
 //! entries the changes name), which gives its outcomes; those rebuilt here go into the batch
 //! at their group's place ([`Prebuilt`]), so the outcomes and bytes are the in-memory ones.
 

@@ -7,15 +7,16 @@
 //! member, the directory after them. An NRes entry a change names is hashed in the file for its
 //! checks, not loaded, and its new payload is copied from its member ([`Feed`]) when the writer
 //! reaches it: memory is then a constant, not the file nor the items. RsLi, whose table comes
-//! before the data and needs every packed size, packs each new payload ahead ([`prepack`]), one
-//! at a time, into a file of the stage, which the writer copies: memory is one item and its
-//! packed copy (none for a stored or xor one). An xor payload whose key the new lookup table
-//! changes is re-keyed as it is copied, not loaded. A nested archive the changes edit is rebuilt
-//! the same way, to any depth, from its holder's bytes (a [`Window`] on their range of the file,
-//! or an RsLi holder packed otherwise unpacked into a file of the stage), into a file of the
-//! stage its holder's entry is then copied from ([`nested`]). A merged table holds the items it
-//! changes, and so does a nested archive that cannot be read so (an xor-packed holder, one named
-//! twice). The bytes are those [`apply_file`] gives for the whole file in memory.
+//! before the data and needs every packed size, packs each new payload ahead ([`prepack`]) into
+//! a file of the stage as it streams from its member ([`rsli::Packer`]), which the writer
+//! copies; an RsLi entry a change names is unpacked as it is hashed ([`unpack_range`]). An xor
+//! payload whose key the new lookup table changes is re-keyed as it is copied, not loaded.
+//! Memory is a constant there too. A nested archive the changes edit is rebuilt the same way,
+//! to any depth, from its holder's bytes (a [`Window`] on their range of the file, or an RsLi
+//! holder packed otherwise unpacked into a file of the stage), into a file of the stage its
+//! holder's entry is then copied from ([`nested`]). A merged table holds the items it changes,
+//! and so does a nested archive that cannot be read so (named twice, or damaged). The bytes are
+//! those [`apply_file`] gives for the whole file in memory.
 //!
 //! Whole-file adds, replaces and removes stream ([`super::whole`]). Merged tables and files
 //! that do not read as archives (their errors are the in-memory reading's) take the in-memory
@@ -428,8 +429,9 @@ struct Packs {
 }
 
 /// Packs the new payload of each change of an RsLi `node` that `fed` names, one at a time, into
-/// a file of `scratch` (a stored one copied from the feed, not held; a dry run's last step only
-/// counts the packed bytes), and declares it to the archive ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
+/// a file of `scratch` as it streams from the feed ([`rsli::Packer`]: nothing held; a dry run's
+/// last step only counts the packed bytes), and declares it to the archive
+/// ([`rsli::Archive::prepacked`]). NRes packs nothing (its writer copies from the feed).
 /// An xor method's payload is packed with key 0 (the batch keys it by the final lookup table as
 /// it is written). A payload that cannot be packed ahead is left to be read whole: a change
 /// inside a nested archive, or a source also packed with another method.
@@ -492,7 +494,7 @@ fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>], feed: &mut
 /// on disk changed entry by entry is rebuilt into `scratch` from its directory and the
 /// payloads the changes name ([`rebuild`]); anything else in memory. A change whose `fed` (by
 /// position) is given holds no new bytes: they are copied from `feed` as the archive is written
-/// (RsLi: packed ahead one at a time, [`prepack`]; read whole for a file built in memory). The
+/// (RsLi: packed ahead as it streams, [`prepack`]; read whole for a file built in memory). The
 /// new bytes, or `None` when they are `body`'s.
 pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Option<Fed>], force: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Body>, Vec<Outcome>)> {
     let first_fed = fed.first().and_then(Option::as_ref);
