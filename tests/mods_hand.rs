@@ -8,7 +8,6 @@
 //! take turns.
 
 use parkan_studio::doc::mods::apply::apply_file;
-use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::create::diff_file;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
 use parkan_studio::doc::mods::Change;
@@ -17,6 +16,9 @@ use parkan_studio::formats::{nres, rsli};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+#[path = "support/built.rs"]
+mod built;
+use built::{MIB, blob, bytes_of, digest, package};
 #[path = "support/heap.rs"]
 mod heap;
 use heap::peak;
@@ -27,36 +29,20 @@ static A: heap::Counting = heap::Counting;
 /// The tests of this file one at a time: each measures the whole process.
 static TURN: Mutex<()> = Mutex::new(());
 
-const MIB: usize = 1 << 20;
-
-fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
-    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
-}
-
 /// A package `M` replacing entry `entry` of `file` (made against `old`) by `new`, as a stored zip.
-fn package(file: &str, entry: &str, new: &[u8], old: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let digest = |d: &[u8]| format!(r#"{{"size":{},"sha256":"{}"}}"#, d.len(), sha256_hex(d));
-    let blob = format!(r#"{{"path":"data/0001","size":{},"sha256":"{}"}}"#, new.len(), sha256_hex(new));
-    let change = format!(r#"{{"op":"replace_entry","file":"{file}","entry":["{entry}"],"data":{blob},"original":{}}}"#, digest(old));
-    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"M","version":"1","changes":[{change}]}}"#);
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    for (n, b) in [("mod.json", m.as_bytes()), ("data/0001", new)] {
-        z.start_file(n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
+fn replacing(file: &str, entry: &str, new: &[u8], old: &[u8]) -> Vec<u8> {
+    let change = format!(r#"{{"op":"replace_entry","file":"{file}","entry":["{entry}"],"data":{},"original":{}}}"#, blob("data/0001", new), digest(old));
+    package("M", &[change], &[("data/0001", new)])
 }
 
-/// A game folder under `dir` holding `file` with `bytes`, and the mod `M` of [`package`]
+/// A game folder under `dir` holding `file` with `bytes`, and the mod `M` of [`replacing`]
 /// installed on it.
 fn installed(dir: &Path, file: &str, bytes: &[u8], entry: &str, new: &[u8], old: &[u8]) -> PathBuf {
     let game = dir.join("game");
     std::fs::create_dir(&game).unwrap();
     std::fs::write(game.join(file), bytes).unwrap();
     let pkg = dir.join("m.parkanmod");
-    std::fs::write(&pkg, package(file, entry, new, old)).unwrap();
+    std::fs::write(&pkg, replacing(file, entry, new, old)).unwrap();
     manage::install(&game, &pkg, &InstallOptions::default(), &mut |_| false).unwrap();
     game
 }
@@ -154,24 +140,15 @@ fn entries_added_removed_and_renamed_by_hand_in_an_rsli_archive_are_carried_from
 
 #[test]
 fn a_file_that_is_no_archive_changed_by_hand_is_carried_by_its_digests_not_read() {
-    use std::io::Write;
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let t = tempfile::tempdir().unwrap();
     let game = t.path().join("game");
     std::fs::create_dir(&game).unwrap();
     let (old, new, by_hand) = (bytes_of(1, 16 * MIB), bytes_of(2, 16 * MIB), bytes_of(3, 16 * MIB));
     std::fs::write(game.join("data.bin"), &old).unwrap();
-    let digest = |d: &[u8]| format!(r#"{{"size":{},"sha256":"{}"}}"#, d.len(), sha256_hex(d));
-    let blob = format!(r#"{{"path":"data/0001","size":{},"sha256":"{}"}}"#, new.len(), sha256_hex(&new));
-    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"M","version":"1","changes":[{{"op":"replace_file","file":"data.bin","data":{blob},"original":{}}}]}}"#, digest(&old));
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    for (n, b) in [("mod.json", m.as_bytes()), ("data/0001", &new[..])] {
-        z.start_file(n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
+    let change = format!(r#"{{"op":"replace_file","file":"data.bin","data":{},"original":{}}}"#, blob("data/0001", &new), digest(&old));
     let pkg = t.path().join("m.parkanmod");
-    std::fs::write(&pkg, z.finish().unwrap().into_inner()).unwrap();
+    std::fs::write(&pkg, package("M", &[change], &[("data/0001", &new)])).unwrap();
     manage::install(&game, &pkg, &InstallOptions::default(), &mut |_| false).unwrap();
     assert!(std::fs::read(game.join("data.bin")).unwrap() == new);
     std::fs::write(game.join("data.bin"), &by_hand).unwrap();

@@ -5,15 +5,14 @@
 //! the new entry. Peaks are the bytes this process has allocated (a counting allocator), above
 //! what it held before the command; the tests of this file take turns.
 
-use parkan_studio::doc::mods::apply::apply_file;
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
-use parkan_studio::doc::mods::{Change, Package};
-use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::{nres, rsli};
-use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+#[path = "support/built.rs"]
+mod built;
+use built::{MIB, bytes_of, digest, in_memory, package, write};
 #[path = "support/heap.rs"]
 mod heap;
 #[path = "support/mods.rs"]
@@ -26,28 +25,6 @@ static A: heap::Counting = heap::Counting;
 
 /// The tests of this file one at a time: each measures the whole process.
 static TURN: Mutex<()> = Mutex::new(());
-
-const MIB: usize = 1 << 20;
-
-fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
-    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
-}
-
-fn digest(data: &[u8]) -> String {
-    format!(r#"{{"size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
-}
-
-/// A package of `changes` whose member `data/0001` holds `member` (stored).
-fn package(name: &str, changes: &[String], member: &[u8]) -> Vec<u8> {
-    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"{name}","version":"1","changes":[{}]}}"#, changes.join(","));
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    for (n, b) in [("mod.json", m.as_bytes()), ("data/0001", member)] {
-        z.start_file(n, o).unwrap();
-        std::io::Write::write_all(&mut z, b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
-}
 
 /// A `replace_entry` of `entry` (a path through nested archives) of `file` by member
 /// `data/0001` holding `new`, made against `old`.
@@ -69,21 +46,6 @@ fn nres_archive(seed: u32, n: u32, len: usize) -> Vec<u8> {
         a.add(format!("E{i:02}").as_bytes(), 0, [0; 3], bytes_of(seed + i, len)).unwrap();
     }
     a.write()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
-
-/// The bytes `apply_file` gives for `pkg`'s changes of `file` in memory: the reference.
-fn in_memory(file_bytes: &[u8], file: &str, pkg: &[u8]) -> Vec<u8> {
-    let p = Package::from_bytes("reference", pkg).unwrap();
-    let refs: Vec<&Change> = p.changes.iter().filter(|c| c.file == file).collect();
-    let r = apply_file(Some(SharedBytes::from(file_bytes)), file, &refs, false);
-    assert!(r.blocked().next().is_none());
-    r.bytes.unwrap().to_vec()
 }
 
 /// Installs `pkg_bytes` into a game folder holding `file` (`bytes`), measuring the install, its
@@ -120,7 +82,7 @@ fn an_entry_replaced_inside_a_nested_nres_archive_holds_neither_the_archive_nor_
     outer.add(b"LAST", 0, [0; 3], bytes_of(91, 1000)).unwrap();
     let outer = outer.write();
     let new = bytes_of(100, 8 * MIB);
-    let pkg = package("Nested", &[replace("outer.lib", &["inner.lib", "E02"], &new, &bytes_of(2, 8 * MIB))], &new);
+    let pkg = package("Nested", &[replace("outer.lib", &["inner.lib", "E02"], &new, &bytes_of(2, 8 * MIB))], &[("data/0001", &new)]);
     let (used, dry, revert) = measure("outer.lib", &outer, pkg);
     // Rebuilt in memory: the inner archive, its rebuilt copy and the member (about 3 × 32 MiB).
     assert!(used < MIB, "install peak {} KiB", used >> 10);
@@ -142,7 +104,7 @@ fn an_archive_two_levels_deep_under_a_stored_rsli_holder_is_read_where_it_lies()
     outer.add(b"PACKED", &bytes_of(93, 2 * MIB), rsli::Method::Deflate).unwrap();
     let outer = outer.write();
     let new = bytes_of(101, 4 * MIB);
-    let pkg = package("Nested", &[replace("outer.rsl", &["MID.LIB", "deep.lib", "E01"], &new, &bytes_of(11, 4 * MIB))], &new);
+    let pkg = package("Nested", &[replace("outer.rsl", &["MID.LIB", "deep.lib", "E01"], &new, &bytes_of(11, 4 * MIB))], &[("data/0001", &new)]);
     let (used, dry, revert) = measure("outer.rsl", &outer, pkg);
     assert!(used < MIB, "install peak {} KiB", used >> 10);
     assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
@@ -162,7 +124,7 @@ fn an_archive_nested_in_a_packed_rsli_holder_is_unpacked_and_packed_again_as_it_
     let outer = outer.write();
     let new = bytes_of(102, 4 * MIB);
     let changes = [replace("outer.rsl", &["INNER.LIB", "E03"], &new, &bytes_of(23, 4 * MIB)), replace("outer.rsl", &["SECRET.LIB", "E01"], &new, &bytes_of(31, 2 * MIB))];
-    let pkg = package("Nested", &changes, &new);
+    let pkg = package("Nested", &changes, &[("data/0001", &new)]);
     let (used, dry, revert) = measure("outer.rsl", &outer, pkg);
     assert!(used < MIB, "install peak {} KiB", used >> 10);
     assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);

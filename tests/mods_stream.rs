@@ -6,16 +6,18 @@
 //! allocated (a counting allocator), above what it held before the command; the tests of this
 //! file take turns, so no other test's allocations count.
 
-use parkan_studio::doc::mods::apply::apply_file;
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
 use parkan_studio::doc::mods::package::{MAX_USED, Source};
-use parkan_studio::doc::mods::{Change, Package};
+use parkan_studio::doc::mods::Package;
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::{nres, rsli};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+#[path = "support/built.rs"]
+mod built;
+use built::{MIB, blob, bytes_of, digest, in_memory, package, write, zip_with};
 #[path = "support/heap.rs"]
 mod heap;
 #[path = "support/mods.rs"]
@@ -29,50 +31,6 @@ static A: heap::Counting = heap::Counting;
 
 /// The tests of this file one at a time: each measures the whole process.
 static TURN: Mutex<()> = Mutex::new(());
-
-const MIB: usize = 1 << 20;
-
-
-fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
-    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
-}
-
-/// A zip of stored members (quick to write and read in a debug build).
-fn stored_zip(members: &[(&str, &[u8])]) -> Vec<u8> {
-    zip_with(members, zip::CompressionMethod::Stored)
-}
-
-fn zip_with(members: &[(&str, &[u8])], method: zip::CompressionMethod) -> Vec<u8> {
-    use std::io::Write;
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(method);
-    for (n, b) in members {
-        z.start_file(*n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
-}
-
-fn blob(member: &str, data: &[u8]) -> String {
-    format!(r#"{{"path":"{member}","size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
-}
-
-fn digest(data: &[u8]) -> String {
-    format!(r#"{{"size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
-}
-
-fn package(name: &str, changes: &[String], members: &[(&str, &[u8])]) -> Vec<u8> {
-    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"{name}","version":"1","changes":[{}]}}"#, changes.join(","));
-    let mut all: Vec<(&str, &[u8])> = vec![("mod.json", m.as_bytes())];
-    all.extend_from_slice(members);
-    stored_zip(&all)
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
 
 fn install(game: &Path, pkg: &Path, order: Option<usize>) -> Vec<String> {
     manage::install(game, pkg, &InstallOptions { order, ..Default::default() }, &mut |_| false).unwrap().into_iter().map(String::from).collect()
@@ -98,15 +56,6 @@ fn nres_archive(n: u32, len: usize) -> Vec<u8> {
         a.add(format!("E{i:02}").as_bytes(), 0, [0; 3], bytes_of(i, len)).unwrap();
     }
     a.write()
-}
-
-/// The bytes `apply_file` gives for `pkg`'s changes of `file` in memory: the reference.
-fn in_memory(file_bytes: &[u8], file: &str, pkg: &[u8]) -> Vec<u8> {
-    let p = Package::from_bytes("reference", pkg).unwrap();
-    let refs: Vec<&Change> = p.changes.iter().filter(|c| c.file == file).collect();
-    let r = apply_file(Some(SharedBytes::from(file_bytes)), file, &refs, false);
-    assert!(r.blocked().next().is_none());
-    r.bytes.unwrap().to_vec()
 }
 
 #[test]

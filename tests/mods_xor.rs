@@ -5,15 +5,15 @@
 //! written. Peaks are the bytes this process allocated (a counting allocator) above what it
 //! held before; the tests of this file take turns.
 
-use parkan_studio::doc::mods::apply::apply_file;
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
-use parkan_studio::doc::mods::{Change, Package};
-use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::rsli;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
+#[path = "support/built.rs"]
+mod built;
+use built::{MIB, bytes_of, digest, in_memory, package, write};
 #[path = "support/heap.rs"]
 mod heap;
 use heap::peak;
@@ -23,48 +23,8 @@ static A: heap::Counting = heap::Counting;
 
 static TURN: Mutex<()> = Mutex::new(());
 
-const MIB: usize = 1 << 20;
-
-fn bytes_of(seed: u32, len: usize) -> Vec<u8> {
-    (0..len as u32).map(|i| (i.wrapping_mul(2_654_435_761).wrapping_add(seed.wrapping_mul(40_503)) >> 13) as u8).collect()
-}
-
-fn digest(data: &[u8]) -> String {
-    format!(r#"{{"size":{},"sha256":"{}"}}"#, data.len(), sha256_hex(data))
-}
-
-/// A package of stored members (quick to write and read in a debug build).
-fn package(name: &str, changes: &[String], members: &[(&str, &[u8])]) -> Vec<u8> {
-    use std::io::Write;
-    let m = format!(r#"{{"format":"parkanmod","format_version":1,"name":"{name}","version":"1","changes":[{}]}}"#, changes.join(","));
-    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let o = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
-    z.start_file("mod.json", o).unwrap();
-    z.write_all(m.as_bytes()).unwrap();
-    for (n, b) in members {
-        z.start_file(*n, o).unwrap();
-        z.write_all(b).unwrap();
-    }
-    z.finish().unwrap().into_inner()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
-
 fn install(game: &Path, pkg: &Path) {
     manage::install(game, pkg, &InstallOptions::default(), &mut |_| false).unwrap();
-}
-
-/// The bytes `apply_file` gives for `pkg`'s changes of `file` in memory: the reference.
-fn in_memory(file_bytes: &[u8], file: &str, pkg: &[u8]) -> Vec<u8> {
-    let p = Package::from_bytes("reference", pkg).unwrap();
-    let refs: Vec<&Change> = p.changes.iter().filter(|c| c.file == file).collect();
-    let r = apply_file(Some(SharedBytes::from(file_bytes)), file, &refs, false);
-    assert!(r.blocked().next().is_none());
-    r.bytes.unwrap().to_vec()
 }
 
 #[test]
