@@ -23,7 +23,7 @@
 use super::apply::Fed;
 use super::change::{Change, Digest, Op};
 use super::create::{Same, Side, archive_magic, diff_sides};
-use super::stream::{Body, Feed, Hashing, copy_range, digest_of, named, open_directory, read_range, unpack_range};
+use super::stream::{Body, Feed, Hashing, Packed, copy_range, digest_of, named, open_directory, read_range, unpack_range};
 use crate::doc::node::Node;
 use crate::formats::bytes::SharedBytes;
 use crate::formats::{nres, rsli};
@@ -220,7 +220,8 @@ impl InFile {
     /// Entry `i` unpacked from its packed bytes into `w` as they are read (`false`: they do not
     /// unpack).
     fn unpack_to(&mut self, range: Option<Range<u64>>, method: rsli::Method, key: u16, size: usize, w: &mut dyn Write) -> io::Result<bool> {
-        unpack_range(&mut self.file, &self.path, range.unwrap_or(0..0), method, key, size as u64, w, &self.path)
+        let p = Packed { range: range.unwrap_or(0..0), method, key, size: size as u64 };
+        unpack_range(&mut self.file, &self.path, &p, w, &self.path)
     }
 
     /// Entry `i` unpacked from its packed bytes (`None`: they do not unpack); the packed bytes

@@ -214,7 +214,9 @@ fn a_file_that_is_no_archive_is_diffed_by_its_digests_and_fed_from_the_file() {
         Body::of_file(p).unwrap()
     };
     let (one, two) = (&b"the file as the mods leave it"[..], &b"the file as it was edited by hand"[..]);
-    let cases: [(Option<&[u8]>, Option<&[u8]>, usize); 5] = [(Some(one), Some(two), 1), (None, Some(two), 1), (Some(one), None, 0), (Some(one), Some(one), 0), (None, None, 0)];
+    // Before, after, and how many changes are fed from the file.
+    type Case<'a> = (Option<&'a [u8]>, Option<&'a [u8]>, usize);
+    let cases: [Case; 5] = [(Some(one), Some(two), 1), (None, Some(two), 1), (Some(one), None, 0), (Some(one), Some(one), 0), (None, None, 0)];
     for (a, b, fed) in cases {
         let what = format!("{:?} -> {:?}", a.map(String::from_utf8_lossy), b.map(String::from_utf8_lossy));
         let mut want = Vec::new();

@@ -14,7 +14,7 @@
 //! entries the changes name), which gives its outcomes; those rebuilt here go into the batch
 //! at their group's place ([`Prebuilt`]), so the outcomes and bytes are the in-memory ones.
 
-use super::{Built, Feed, Hashing, OnDisk, Scratch, named, rebuild, shorter, unpack_range};
+use super::{Built, Feed, Hashing, OnDisk, Packed, Scratch, named, rebuild, shorter, unpack_range};
 use crate::doc::mods::apply::{Fed, Names, Prebuilt, group_key};
 use crate::doc::mods::change::Change;
 use crate::doc::node::Node;
@@ -135,19 +135,18 @@ fn holder(node: &Node, i: usize, from: &mut Window, scratch: &mut Scratch) -> io
             _ => Ok(None),
         },
         Node::Rsli(a) => {
-            let row = a.entry(i);
-            let (m, size) = (row.method(), u64::from(row.unpacked_size()));
-            let Some(r) = a.stored_range(i) else { return Ok(None) };
+            let Some(p) = Packed::of(a, i) else { return Ok(None) };
+            let (r, m, size) = (&p.range, p.method, p.size);
             match m {
                 // The bytes unpacked are the first `unpacked_size` stored (`rsli::method::unpack`).
                 rsli::Method::Stored if r.end - r.start >= size => Ok(Some(Holder { window: from.sub(r.start..r.start + size)?, unpacked: None, method: Some(m) })),
                 rsli::Method::Stored | rsli::Method::Unknown(_) => Ok(None),
                 _ => {
-                    let (p, f) = scratch.create()?;
-                    let file = OnDisk { path: p, len: size, sha: None, scratch: true };
+                    let (at, f) = scratch.create()?;
+                    let file = OnDisk { path: at, len: size, sha: None, scratch: true };
                     let mut w = io::BufWriter::with_capacity(1 << 16, f);
                     let path = from.path.clone();
-                    if !unpack_range(from, &path, r, m, a.xor_key(i), size, &mut w, &file.path)? {
+                    if !unpack_range(from, &path, &p, &mut w, &file.path)? {
                         return Ok(None);
                     }
                     w.flush().map_err(|e| named(&file.path, e))?;

@@ -253,14 +253,31 @@ pub(super) fn copy_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u6
     Ok(())
 }
 
-/// Unpacks the RsLi entry of `method` whose packed bytes are the range `r` of `from` into `w`
-/// as they are read ([`rsli::unpack_into`]), `size` bytes. `Ok(false)`: they do not unpack (a
-/// damaged entry, whose in-memory reading gives the error the caller reports); a failure of
-/// `w` (a full disk) is an error naming `to`, where `w` writes.
-pub(super) fn unpack_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u64>, method: rsli::Method, key: u16, size: u64, w: &mut dyn Write, to: &Path) -> io::Result<bool> {
-    from.seek(SeekFrom::Start(r.start)).map_err(|e| named(path, e))?;
+/// An RsLi entry's packed bytes where they lie in a file, and how they unpack.
+pub(super) struct Packed {
+    pub range: Range<u64>,
+    pub method: rsli::Method,
+    pub key: u16,
+    /// The unpacked size.
+    pub size: u64,
+}
+
+impl Packed {
+    /// Entry `i` of `a` (`None`: its range is not in the file).
+    pub fn of(a: &rsli::Archive, i: usize) -> Option<Packed> {
+        let row = a.entry(i);
+        Some(Packed { range: a.stored_range(i)?, method: row.method(), key: a.xor_key(i), size: u64::from(row.unpacked_size()) })
+    }
+}
+
+/// Unpacks the RsLi entry `p` of `from` (the file at `path`) into `w` as it is read
+/// ([`rsli::unpack_into`]). `Ok(false)`: it does not unpack (a damaged entry, whose in-memory
+/// reading gives the error the caller reports); a failure of `w` (a full disk) is an error
+/// naming `to`, where `w` writes.
+pub(super) fn unpack_range(from: &mut (impl Read + Seek), path: &Path, p: &Packed, w: &mut dyn Write, to: &Path) -> io::Result<bool> {
+    from.seek(SeekFrom::Start(p.range.start)).map_err(|e| named(path, e))?;
     let mut w = Noting { w, failed: None };
-    let unpacked = rsli::unpack_into(method, key, &mut from.take(r.end - r.start), size, &mut w);
+    let unpacked = rsli::unpack_into(p.method, p.key, &mut from.take(p.range.end - p.range.start), p.size, &mut w);
     match w.failed {
         Some(e) => Err(named(to, e)),
         None => Ok(unpacked.is_ok()),
@@ -356,10 +373,9 @@ fn hash_named(node: &Node, names: &Names, from: &mut (impl Read + Seek), path: &
                 }
             }
             Node::Rsli(a) => {
-                let row = a.entry(i);
-                let Some(r) = a.stored_range(i) else { continue };
+                let Some(p) = Packed::of(a, i) else { continue };
                 let mut h = Hashing::new(io::sink());
-                if unpack_range(from, path, r, row.method(), a.xor_key(i), u64::from(row.unpacked_size()), &mut h, path)? {
+                if unpack_range(from, path, &p, &mut h, path)? {
                     out.insert(i, h.digest());
                 }
             }

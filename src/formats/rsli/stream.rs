@@ -165,7 +165,7 @@ impl Input for ReaderInput<'_> {
     fn next(&mut self, ended: impl FnOnce() -> Message) -> Result<u8> {
         if self.start == self.end {
             match self.fill() {
-                Ok(b) if b.is_empty() => return Err(ran_out(self.consumed, ended())),
+                Ok([]) => return Err(ran_out(self.consumed, ended())),
                 Ok(_) => {}
                 Err(e) => return Err(read_failed(self.consumed, &e)),
             }
