@@ -274,6 +274,38 @@ fn eight_members_into_one_rsli_archive_are_packed_one_at_a_time() {
     assert!(used < MIB, "revert peak {} KiB", used >> 10);
 }
 
+#[test]
+fn one_member_packed_with_several_methods_holds_it_for_none() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let t = tempfile::tempdir().unwrap();
+    let game = game_folder(t.path());
+    // One 8 MiB member replaces a stored, an LZSS, an XorLzhuf and a Deflate entry and is added
+    // (Deflate) beside them: four packings of one source.
+    let methods = [("S", rsli::Method::Stored), ("L", rsli::Method::Lzss), ("X", rsli::Method::XorLzhuf), ("D", rsli::Method::Deflate)];
+    let mut a = rsli::Archive::new();
+    for (k, (name, m)) in methods.iter().enumerate() {
+        a.add(name.as_bytes(), &bytes_of(k as u32, 4096), *m).unwrap();
+    }
+    let archive = a.write();
+    write(&game, "mixed.lib", &archive);
+    let member = bytes_of(900, 8 * MIB);
+    let mut changes: Vec<String> = methods.iter().enumerate().map(|(k, (name, _))| replace_entry("mixed.lib", name, &member, &bytes_of(k as u32, 4096))).collect();
+    changes.push(format!(r#"{{"op":"add_entry","file":"mixed.lib","entry":["NEW"],"data":{}}}"#, blob("data/0001", &member)));
+    let pkg_bytes = package("Mixed", &changes, &[("data/0001", &member)]);
+    let want = in_memory(&archive, "mixed.lib", &pkg_bytes);
+    let pkg = write(t.path(), "mixed.parkanmod", &pkg_bytes);
+    drop((pkg_bytes, member));
+
+    let (_, used) = peak(|| install(&game, &pkg, None));
+    assert!(std::fs::read(game.join("mixed.lib")).unwrap() == want, "byte for byte the rebuild in memory");
+    // Each change is a source of its own (the member copied into the stage once), packed as it
+    // streams with its entry's method: none of the five packings holds the member.
+    assert!(used < MIB, "one member, four methods: peak {} KiB", used >> 10);
+    let (_, used) = peak(|| manage::revert(&game, "Mixed", false, false, &mut |_| false).unwrap());
+    assert!(std::fs::read(game.join("mixed.lib")).unwrap() == archive, "reverted byte for byte");
+    assert!(used < MIB, "revert peak {} KiB", used >> 10);
+}
+
 /// A package whose member `data/0001` (`len` bytes) is named by `uses` add_file changes.
 fn shared_member(len: usize, uses: usize) -> (Vec<u8>, Vec<u8>) {
     let data = bytes_of(9, len);
