@@ -94,7 +94,7 @@ fn split(c: &[(u32, Vec3, Vec3, Vec3)], items: &mut [usize], base: u32, nodes: &
     let at = nodes.len();
     nodes.push(BvhNode { min, max, first: base, count: items.len() as u32, leaf: true });
     let extent = cmax - cmin;
-    if items.len() <= LEAF || !(extent.max_element() > 0.0) {
+    if items.len() <= LEAF || extent.max_element().partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return at;
     }
     let axis = if extent.x >= extent.y && extent.x >= extent.z { 0 } else if extent.y >= extent.z { 1 } else { 2 };

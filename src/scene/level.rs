@@ -104,12 +104,12 @@ fn node_order(level: &Level) -> Vec<(usize, Option<usize>)> {
 
 /// One draw call's primitive: the visual's vertex range of `vb`, decoded on its own (only the
 /// vertices drawn are touched, and each array is converted where it lies), in glTF's frame
-/// (through the tree matrix when `bake` holds it), indices relative to the range, winding
-/// reversed. The hemisphere factor comes from the packed normal's 4th byte; a tree's
-/// (`tree`) is that byte through its TREEDEF2 scale and bias, which give its rgb too
+/// (through the tree matrix when `tree`'s flag asks it baked in), indices relative to the
+/// range, winding reversed. The hemisphere factor comes from the packed normal's 4th byte; a
+/// tree's (`tree`) is that byte through its TREEDEF2 scale and bias, which give its rgb too
 /// (`c_scale * byte + c_bias`, as the engine's tree shaders unpack them). `None` when the
 /// range has no positions (a declaration without POSITION).
-fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, tree: Option<&TreeDef>, bake: bool, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
+fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, tree: Option<(&TreeDef, bool)>, material: Option<usize>, label: String, finite: &mut Finite) -> Option<Primitive> {
     let stride = vb.stride();
     let start = (d.range.vbase as usize).checked_mul(stride)?;
     let end = ((d.range.vbase + d.range.vcount) as usize).checked_mul(stride)?;
@@ -119,7 +119,7 @@ fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, tree: Option<
         return None;
     }
     let mut p = Primitive { label, material, positions: a.positions, normals: a.normals, uv0: a.uv0, uv1: a.uv_lightmap, colors: a.colors, hemi: decode_hemi(&range), ..Primitive::default() };
-    if let (Some(t), Some(hemi)) = (tree, p.hemi.as_mut()) {
+    if let (Some((t, _)), Some(hemi)) = (tree, p.hemi.as_mut()) {
         let unpack = |k: usize, h: f32| t.c_scale[k] * h + t.c_bias[k];
         if p.colors.is_none() {
             p.colors = Some(hemi.iter().map(|&h| [unpack(0, h), unpack(1, h), unpack(2, h), 1.0]).collect());
@@ -128,7 +128,7 @@ fn primitive(d: &DrawCall, vb: &VertexBuffer, readings: &Readings, tree: Option<
             *h = unpack(3, *h);
         }
     }
-    let bake = tree.filter(|_| bake);
+    let bake = tree.filter(|(_, bake)| *bake).map(|(t, _)| t);
     for v in &mut p.positions {
         *v = finite.v3(xray_to_gltf(bake.map_or(*v, |t| t.apply_point(*v))));
     }
@@ -204,7 +204,7 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
             if let Some(t) = placed {
                 node.local = finite.transform(t);
             }
-            match vbs.get(d.range.vb as usize).and_then(|vb| primitive(d, vb, readings, tree.as_ref(), placed.is_none(), material, visual_label(v), &mut finite)) {
+            match vbs.get(d.range.vb as usize).and_then(|vb| primitive(d, vb, readings, tree.as_ref().map(|t| (t, placed.is_none())), material, visual_label(v), &mut finite)) {
                 Some(p) => node.primitives.push(p),
                 None => scene.diagnostics.push(Diagnostic::error(
                     visual.offset,
@@ -212,7 +212,7 @@ pub fn level_scene(name: &str, files: &LevelFiles, readings: &Readings, layers: 
                 )),
             }
             if let (Some(fd), Some(m)) = (fastpath_of(v), fastpath_material)
-                && let Some(p) = fast_vbs.get(fd.range.vb as usize).and_then(|vb| primitive(fd, vb, readings, None, false, Some(m), format!("visual {v} FASTPATH"), &mut finite))
+                && let Some(p) = fast_vbs.get(fd.range.vb as usize).and_then(|vb| primitive(fd, vb, readings, None, Some(m), format!("visual {v} FASTPATH"), &mut finite))
             {
                 node.primitives.push(p);
             }

@@ -101,9 +101,9 @@ impl Moments {
     fn add(&mut self, p: &Coord, w: f32) {
         let w = f64::from(w);
         self.w += w;
-        for i in 0..4 {
-            let v = f64::from(p[i]);
-            self.s[i] += w * v;
+        for (s, &v) in self.s.iter_mut().zip(p.iter()) {
+            let v = f64::from(v);
+            *s += w * v;
             self.s2 += w * v * v;
         }
     }

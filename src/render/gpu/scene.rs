@@ -4,6 +4,9 @@
 use super::*;
 use super::{frame::*, pipelines::*, textures::*};
 
+/// A material as the draws use it: colours, UV rect, blend, vertex colours, texture.
+pub(super) type DrawMaterial = (MaterialColors, [f32; 4], BlendMode, bool, Option<usize>);
+
 /// One part as the frame loop needs it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct DrawPart {
@@ -38,7 +41,7 @@ pub struct GpuScene {
     /// handful of shaders are a handful of draws, not thousands).
     pub(super) order: Vec<usize>,
     /// Colours, UV rect, blend, vertex colours, texture.
-    pub(super) materials: Vec<(MaterialColors, [f32; 4], BlendMode, bool, Option<usize>)>,
+    pub(super) materials: Vec<DrawMaterial>,
     pub(super) rest: Vec<Mat4>,
     pub(super) radius: f32,
     pub(super) frame: wgpu::Buffer,

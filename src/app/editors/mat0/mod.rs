@@ -72,8 +72,12 @@ pub struct Mat0View {
     plot: Option<readout::CyclePlot>,
     /// The timeline's tracks for the parsed bytes and the selected (block, key): rebuilt when
     /// either changes, not with every frame of playback.
-    track_cache: Option<((usize, Option<usize>), Vec<Track>)>,
+    track_cache: Option<(TrackSelection, Vec<Track>)>,
 }
+
+/// What the timeline's tracks were built for: the parsed bytes' generation and the selected
+/// (block, key).
+type TrackSelection = (usize, Option<usize>);
 
 impl Default for Mat0View {
     fn default() -> Self {
