@@ -301,3 +301,40 @@ fn xor_entries_are_hashed_in_place_unpacked_or_not_and_never_loaded() {
         assert_eq!(back.entry_bytes(back.resolve(name).unwrap()).unwrap(), whole.entry_bytes(whole.resolve(name).unwrap()).unwrap(), "{name}");
     }
 }
+
+#[test]
+fn an_entry_unpacked_from_the_file_tells_a_failing_writer_from_damaged_bytes() {
+    let t = tempfile::tempdir().unwrap();
+    let data = fixtures::rsli::sample(3, 20_000);
+    let path = t.path().join("a.rsl");
+    let (to, elsewhere) = (t.path().join("stage/0001"), t.path().join("elsewhere"));
+    for m in [rsli::Method::Lzss, rsli::Method::XorLzhuf, rsli::Method::Deflate, rsli::Method::Xor] {
+        let mut a = rsli::Archive::new();
+        a.add(b"E", &data, m).unwrap();
+        let bytes = a.write();
+        std::fs::write(&path, &bytes).unwrap();
+        let mut from = File::open(&path).unwrap();
+        let Some(Node::Rsli(a)) = open_directory(&mut from, &path, bytes.len() as u64).unwrap() else { panic!("a table-only reading") };
+        let p = Packed::of(&a, 0).unwrap();
+        // Whole: the unpacked bytes.
+        let mut out = Vec::new();
+        assert!(unpack_range(&mut from, &path, &p, &mut out, &to).unwrap(), "{}", m.name());
+        assert!(out == data, "{}", m.name());
+        // A writer that fails (a full disk): an error naming where it writes, not "damaged".
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::StorageFull, "no space left on device"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let e = unpack_range(&mut from, &path, &p, &mut Full, &to).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull, "{}", m.name());
+        assert!(e.to_string().contains(&to.display().to_string()), "{}: {e}", m.name());
+        // Packed bytes cut short: they do not unpack, which is no error of the command's.
+        let short = Packed { range: p.range.start..p.range.start + (p.range.end - p.range.start) / 2, ..Packed::of(&a, 0).unwrap() };
+        assert!(!unpack_range(&mut from, &path, &short, &mut Vec::new(), &elsewhere).unwrap(), "{}", m.name());
+    }
+}
