@@ -166,6 +166,12 @@ pub(super) struct Prebuilt {
     pub bytes: Option<NewBytes>,
 }
 
+/// The outcomes of entry `changes` of `file` when it is no archive (`apply_file`'s), found
+/// without reading it.
+pub(super) fn not_archive_outcomes(file: &str, changes: &[&Change], force: bool) -> Vec<Outcome> {
+    all_blocked(changes, not_archive(file), force, None).outcomes
+}
+
 fn not_archive(file: &str) -> Message {
     msg!("mods-apply-not-archive", "{file} is not an archive", file = file)
 }

@@ -18,9 +18,10 @@
 //! and so does a nested archive that cannot be read so (named twice, or damaged). The bytes are
 //! those [`apply_file`] gives for the whole file in memory.
 //!
-//! Whole-file adds, replaces and removes stream ([`super::whole`]). Merged tables and files
-//! that do not read as archives (their errors are the in-memory reading's) take the in-memory
-//! way. What was changed by hand in an archive is found entry by entry in the files (`hand`).
+//! Whole-file adds, replaces and removes stream ([`super::whole`]). Entry changes of a file that
+//! is no archive by its first bytes are blocked or skipped without reading it. Merged tables
+//! and archives whose directory does not read (their errors are the in-memory reading's) take
+//! the in-memory way. What was changed by hand in an archive is found entry by entry in the files (`hand`).
 
 use super::apply::{Fed, Names, Outcome, apply_archive, apply_file};
 use super::change::{Change, Digest, Op, hex};
@@ -531,6 +532,18 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
                 Built::Len(_) => Body::Built,
             });
             return Ok((body, outcomes));
+        }
+    }
+    // A file that is no archive by its first bytes (all `Node::parse` decides it by) is left as
+    // it is, its changes blocked or skipped, as in memory; neither it nor their members are read.
+    if let Body::Disk(d) = body
+        && !changes.is_empty()
+        && changes.iter().all(|c| !c.entry.is_empty())
+    {
+        let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
+        let head = read_range(&mut from, &d.path, 0..d.len.min(4))?;
+        if !super::create::archive_magic(&head, d.len) {
+            return Ok((None, super::apply::not_archive_outcomes(file, changes, force)));
         }
     }
     let loaded = held(changes, fed, feed)?;

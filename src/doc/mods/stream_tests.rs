@@ -338,3 +338,44 @@ fn an_entry_unpacked_from_the_file_tells_a_failing_writer_from_damaged_bytes() {
         assert!(!unpack_range(&mut from, &path, &short, &mut Vec::new(), &elsewhere).unwrap(), "{}", m.name());
     }
 }
+
+/// A feed no change may read from.
+struct Untouched;
+
+impl Feed for Untouched {
+    fn copy(&mut self, id: u32, _: &mut dyn Write) -> io::Result<()> {
+        panic!("source {id} was read")
+    }
+    fn load(&mut self, id: u32) -> io::Result<SharedBytes> {
+        panic!("source {id} was read")
+    }
+}
+
+#[test]
+fn entry_changes_of_a_file_that_is_no_archive_read_neither_it_nor_their_members() {
+    let t = tempfile::tempdir().unwrap();
+    // No archive by its first bytes: a blob, a text table, "NL" under the 32 bytes RsLi needs,
+    // a file shorter than a magic, an empty one.
+    let files: [(&str, &[u8]); 5] = [("data.bin", &[7u8; 5000]), ("Land1.wea", b"1\nROCK 0\n"), ("short.rsl", b"NL\x00\x01 too short"), ("two.lib", b"NR"), ("empty.lib", b"")];
+    for (name, bytes) in files {
+        let path = t.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let o = Digest::of(b"x");
+        let set = [
+            change(name, &["NEW"], Op::AddEntry { data: SharedBytes::from(&b"new"[..]), type_id: 0, attrs: [0; 3] }),
+            change(name, &["OLD"], Op::ReplaceEntry { data: SharedBytes::from(&b"newer"[..]), type_id: None, attrs: None, original: o.clone() }),
+            change(name, &["GONE"], Op::RemoveEntry { original: o }),
+        ];
+        let refs: Vec<&Change> = set.iter().collect();
+        let (bare, sources, _) = fed(&set);
+        let bare_refs: Vec<&Change> = bare.iter().collect();
+        for force in [false, true] {
+            let want = apply_file(Some(SharedBytes::from(bytes)), name, &refs, force);
+            assert!(want.bytes.as_deref() == Some(bytes), "{name}: left as it is in memory");
+            let mut scratch = Scratch::in_dir(t.path());
+            let (got, outcomes) = apply_body(&Body::of_file(&path).unwrap(), name, &bare_refs, &sources, force, &mut scratch, &mut Untouched).unwrap();
+            assert!(got.is_none(), "{name}: left as it is");
+            assert_eq!(outcomes, want.outcomes, "{name}, force {force}");
+        }
+    }
+}
