@@ -137,7 +137,7 @@ pub fn apply_file(current: Option<SharedBytes>, file: &str, changes: &[&Change],
     let mut node = match Node::parse(file, cur.clone()) {
         Ok((n, _)) if n.is_archive() => n,
         Ok(_) => return all_blocked(changes, not_archive(file), force, Some(cur)),
-        Err(e) => return all_blocked(changes, msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = &e), force, Some(cur)),
+        Err(e) => return all_blocked(changes, unreadable(file, &e), force, Some(cur)),
     };
     let changed = apply_archive(&mut node, changes, &[], &HashMap::new(), HashMap::new(), force, &mut outcomes);
     let bytes = if changed { SharedBytes::from(node.write()) } else { cur };
@@ -170,6 +170,16 @@ pub(super) struct Prebuilt {
 /// without reading it.
 pub(super) fn not_archive_outcomes(file: &str, changes: &[&Change], force: bool) -> Vec<Outcome> {
     all_blocked(changes, not_archive(file), force, None).outcomes
+}
+
+/// The outcomes of entry `changes` of `file` when it is an archive that does not read (`e`):
+/// `apply_file`'s, found from its directory alone.
+pub(super) fn unreadable_outcomes(file: &str, e: &crate::formats::Error, changes: &[&Change], force: bool) -> Vec<Outcome> {
+    all_blocked(changes, unreadable(file, e), force, None).outcomes
+}
+
+fn unreadable(file: &str, e: &crate::formats::Error) -> Message {
+    msg!("mods-apply-unreadable", "{file} does not read as an archive: {error}", file = file, error = e)
 }
 
 fn not_archive(file: &str) -> Message {

@@ -19,9 +19,9 @@
 //! those [`apply_file`] gives for the whole file in memory.
 //!
 //! Whole-file adds, replaces and removes stream ([`super::whole`]). Entry changes of a file that
-//! is no archive by its first bytes are blocked or skipped without reading it. Merged tables
-//! and archives whose directory does not read (their errors are the in-memory reading's) take
-//! the in-memory way. What was changed by hand in an archive is found entry by entry in the files (`hand`).
+//! is no archive by its first bytes, or an archive whose directory does not read, are blocked
+//! or skipped without reading it ([`read_directory`] gives the whole reading's error). Merged
+//! tables take the in-memory way. What was changed by hand in an archive is found entry by entry in the files (`hand`).
 
 use super::apply::{Fed, Names, Outcome, apply_archive, apply_file};
 use super::change::{Change, Digest, Op, hex};
@@ -322,6 +322,13 @@ pub(super) fn read_range(from: &mut (impl Read + Seek), path: &Path, r: Range<u6
 /// archive, or damaged: the in-memory reading then gives the outcome and its error). Its
 /// offsets are from the start of `from`.
 pub(super) fn open_directory(from: &mut (impl Read + Seek), path: &Path, len: u64) -> io::Result<Option<Node>> {
+    Ok(read_directory(from, path, len)?.and_then(Result::ok))
+}
+
+/// [`open_directory`], with the error of an archive whose directory does not read: the one
+/// the whole file's reading gives, as both readings check a header and directory alike.
+/// `None`: no archive by its first bytes, or one too short for its header.
+pub(super) fn read_directory(from: &mut (impl Read + Seek), path: &Path, len: u64) -> io::Result<Option<Result<Node, crate::formats::Error>>> {
     let Ok(len) = usize::try_from(len) else { return Ok(None) };
     let mut head = vec![0u8; len.min(32)];
     from.seek(SeekFrom::Start(0))?;
@@ -329,15 +336,25 @@ pub(super) fn open_directory(from: &mut (impl Read + Seek), path: &Path, len: u6
     if head.starts_with(nres::MAGIC) && head.len() >= nres::HEADER_LEN {
         let mut header = [0u8; nres::HEADER_LEN];
         header.copy_from_slice(&head[..nres::HEADER_LEN]);
-        let Ok(dir_len) = nres::Archive::directory_len(&header, len) else { return Ok(None) };
+        let dir_len = match nres::Archive::directory_len(&header, len) {
+            Ok(n) => n,
+            Err(e) => return Ok(Some(Err(e))),
+        };
         let dir = read_range(from, path, (len - dir_len) as u64..len as u64)?;
-        return Ok(nres::Archive::parse_directory(header, dir, len).ok().map(|(a, _)| Node::Nres(a)));
+        return Ok(Some(nres::Archive::parse_directory(header, dir, len).map(|(a, _)| Node::Nres(a))));
+    }
+    if head.starts_with(nres::MAGIC) {
+        // Shorter than its header: `head` is the whole file.
+        return Ok(Some(nres::Archive::parse(SharedBytes::from(head)).map(|(a, _)| Node::Nres(a))));
     }
     if head.starts_with(b"NL") && len >= 32 {
-        let Some(table_end) = rsli::Archive::table_len(&head) else { return Ok(None) };
-        let start = read_range(from, path, 0..table_end.min(len) as u64)?;
         let tail = read_range(from, path, len.saturating_sub(6) as u64..len as u64)?;
-        return Ok(rsli::Archive::parse_table(&start, &tail, len).ok().map(|(a, _)| Node::Rsli(a)));
+        // (No table length: the header alone gives the error.)
+        let start = match rsli::Archive::table_len(&head) {
+            Some(end) => read_range(from, path, 0..end.min(len) as u64)?,
+            None => SharedBytes::from(head),
+        };
+        return Ok(Some(rsli::Archive::parse_table(&start, &tail, len).map(|(a, _)| Node::Rsli(a))));
     }
     Ok(None)
 }
@@ -534,8 +551,10 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
             return Ok((body, outcomes));
         }
     }
-    // A file that is no archive by its first bytes (all `Node::parse` decides it by) is left as
-    // it is, its changes blocked or skipped, as in memory; neither it nor their members are read.
+    // A file that is no archive by its first bytes (all `Node::parse` decides it by), or an
+    // archive whose header or directory does not read (the error the whole file's reading
+    // gives), is left as it is, its changes blocked or skipped, as in memory; neither it nor
+    // their members are read.
     if let Body::Disk(d) = body
         && !changes.is_empty()
         && changes.iter().all(|c| !c.entry.is_empty())
@@ -544,6 +563,9 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
         let head = read_range(&mut from, &d.path, 0..d.len.min(4))?;
         if !super::create::archive_magic(&head, d.len) {
             return Ok((None, super::apply::not_archive_outcomes(file, changes, force)));
+        }
+        if let Some(Err(e)) = read_directory(&mut from, &d.path, d.len)? {
+            return Ok((None, super::apply::unreadable_outcomes(file, &e, changes, force)));
         }
     }
     let loaded = held(changes, fed, feed)?;

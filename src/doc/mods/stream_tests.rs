@@ -379,3 +379,59 @@ fn entry_changes_of_a_file_that_is_no_archive_read_neither_it_nor_their_members(
         }
     }
 }
+
+#[test]
+fn damaged_archives_give_the_outcomes_of_the_reading_in_memory_without_being_read() {
+    // Every fixture archive, every seventh byte of its header and its directory or table
+    // changed, and cut at every third length of its last 64 bytes and its first 48: where the whole file's reading
+    // fails, the streamed one gives its outcomes (blocked, or skipped when forced) without
+    // reading a member; where it reads, the outcomes and bytes of the rebuild in memory.
+    let t = tempfile::tempdir().unwrap();
+    let mut archives: Vec<(String, Vec<u8>)> = fixtures::nres::all().into_iter().map(|(n, b)| (format!("{n}.lib"), b)).collect();
+    archives.extend(fixtures::rsli::all().into_iter().map(|(n, b)| (format!("{n}.rsl"), b)));
+    let data = |seed: u32, len: usize| SharedBytes::from(fixtures::nres::pattern(seed, len));
+    let (mut unreadable, mut readable) = (0, 0);
+    for (name, bytes) in &archives {
+        let mut variants: Vec<Vec<u8>> = Vec::new();
+        let dir_start = if name.ends_with(".lib") { bytes.len().saturating_sub(64 * 8) } else { 0 };
+        let region: Vec<usize> = (0..bytes.len().min(48)).chain(dir_start.max(48)..bytes.len()).filter(|i| name.ends_with(".lib") || *i < 32 + 32 * 8).collect();
+        for &i in region.iter().step_by(7) {
+            for flip in [0xFFu8, 0x80] {
+                let mut b = bytes.clone();
+                b[i] ^= flip;
+                variants.push(b);
+            }
+        }
+        variants.extend((bytes.len().saturating_sub(64)..bytes.len()).chain(0..bytes.len().min(48)).step_by(3).map(|n| bytes[..n].to_vec()));
+        let path = t.path().join(name);
+        for v in variants {
+            std::fs::write(&path, &v).unwrap();
+            let set = vec![
+                change(name, &["#0"], Op::ReplaceEntry { data: data(1, 300), type_id: None, attrs: None, original: Digest::of(b"whatever was there") }),
+                change(name, &["NEW.BIN"], Op::AddEntry { data: data(2, 200), type_id: 0, attrs: [0; 3] }),
+            ];
+            let refs: Vec<&Change> = set.iter().collect();
+            let (bare, sources, mut feed) = fed(&set);
+            let bare_refs: Vec<&Change> = bare.iter().collect();
+            let reads = Node::parse(name, SharedBytes::from(&v[..])).is_ok();
+            for force in [false, true] {
+                let want = apply_file(Some(SharedBytes::from(&v[..])), name, &refs, force);
+                let mut scratch = Scratch::in_dir(t.path());
+                let body = Body::of_file(&path).unwrap();
+                let (got, outcomes) = if reads {
+                    apply_body(&body, name, &bare_refs, &sources, force, &mut scratch, &mut feed).unwrap()
+                } else {
+                    apply_body(&body, name, &bare_refs, &sources, force, &mut scratch, &mut Untouched).unwrap()
+                };
+                assert_eq!(outcomes, want.outcomes, "{name} ({} bytes), force {force}", v.len());
+                let got = match got {
+                    None => v.clone(),
+                    Some(b) => b.load().unwrap().map(|b| b.to_vec()).unwrap_or_default(),
+                };
+                assert!(want.bytes.as_deref() == Some(&got[..]), "{name} ({} bytes), force {force}: the bytes differ", v.len());
+            }
+            if reads { readable += 1 } else { unreadable += 1 }
+        }
+    }
+    assert!(unreadable > 300 && readable > 300, "{unreadable} damaged, {readable} that read");
+}
