@@ -39,7 +39,7 @@ fn replace(file: &str, entry: &[&str], new: &[u8], old: &[u8]) -> String {
     )
 }
 
-/// An NRes archive of `n` entries `E00`… of `len` bytes each (seeds from `seed`).
+/// An NRes archive of `n` entries `E00`… of `len` bytes each (their bytes from `seed` on).
 fn nres_archive(seed: u32, n: u32, len: usize) -> Vec<u8> {
     let mut a = nres::Archive::new();
     for i in 0..n {
