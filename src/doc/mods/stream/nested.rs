@@ -14,7 +14,8 @@
 //! entries the changes name), which gives its outcomes; those rebuilt here go into the batch
 //! at their group's place ([`Prebuilt`]), so the outcomes and bytes are the in-memory ones.
 
-use super::{Built, Feed, Hashing, OnDisk, Packed, Scratch, named, rebuild, shorter, unpack_range};
+use super::ranges::shorter;
+use super::{Built, Feed, Hashing, OnDisk, Packed, Scratch, named, rebuild, unpack_range};
 use crate::doc::mods::apply::{Fed, Names, Prebuilt, group_key};
 use crate::doc::mods::change::Change;
 use crate::doc::node::Node;
@@ -213,7 +214,7 @@ pub(super) fn measure(node: &Node) -> io::Result<u64> {
         };
         Ok(())
     })?;
-    Ok(w.n + away)
+    Ok(w.finish().1.size + away)
 }
 
 /// A byte range of a file read as a file of its own: a whole archive, or a nested archive
@@ -273,5 +274,4 @@ impl Seek for Window {
 
 
 #[cfg(test)]
-#[path = "nested_tests.rs"]
 mod tests;

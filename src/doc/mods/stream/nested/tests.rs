@@ -5,6 +5,8 @@
 
 use super::super::tests::{change, fed};
 use super::super::*;
+use crate::formats::bytes::SharedBytes;
+use crate::formats::{nres, rsli};
 use crate::doc::mods::change::{Digest, Op};
 use crate::fixtures::nres::pattern;
 

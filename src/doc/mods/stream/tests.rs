@@ -2,6 +2,10 @@
 //! outcomes and the same bytes, for every NRes and RsLi fixture and a spread of edits.
 
 use super::*;
+use crate::doc::node::Node;
+use crate::formats::bytes::SharedBytes;
+use crate::formats::{nres, rsli};
+use std::path::Path;
 use crate::doc::mods::change::{Digest, Op};
 use crate::fixtures;
 
