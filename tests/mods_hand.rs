@@ -14,7 +14,6 @@ use parkan_studio::doc::mods::Change;
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::{nres, rsli};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 #[path = "support/built.rs"]
 mod built;
@@ -25,9 +24,6 @@ use heap::peak;
 
 #[global_allocator]
 static A: heap::Counting = heap::Counting;
-
-/// The tests of this file one at a time: each measures the whole process.
-static TURN: Mutex<()> = Mutex::new(());
 
 /// A package `M` replacing entry `entry` of `file` (made against `old`) by `new`, as a stored zip.
 fn replacing(file: &str, entry: &str, new: &[u8], old: &[u8]) -> Vec<u8> {
@@ -58,9 +54,23 @@ fn whole_file_way(file: &str, original: &[u8], expected: &[u8], current: &[u8]) 
     r.bytes.unwrap().to_vec()
 }
 
+/// `file` of `game` (installed from `original` as `expected`) changed by hand to `current`,
+/// then mod `M` reverted: the hand edits are kept as the whole-file diff keeps them. The
+/// revert's peak.
+fn revert_keeping(game: &Path, file: &str, original: &[u8], expected: &[u8], current: Vec<u8>) -> usize {
+    let path = game.join(file);
+    std::fs::write(&path, &current).unwrap();
+    let want = whole_file_way(file, original, expected, &current);
+    drop(current);
+    let (lines, used) = peak(|| manage::revert(game, "M", false, false, &mut |_| false).unwrap());
+    assert!(lines.iter().any(|l| l.english.contains("keeping the edits made by hand")), "{lines:?}");
+    assert!(std::fs::read(&path).unwrap() == want, "the mod is gone and the hand edits kept, as the whole-file diff keeps them");
+    used
+}
+
 #[test]
 fn entries_added_removed_and_renamed_by_hand_in_an_nres_archive_are_carried_from_the_file() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     // A 32 MiB archive; the mod replaces E03.
     let mut a = nres::Archive::new();
@@ -83,13 +93,7 @@ fn entries_added_removed_and_renamed_by_hand_in_an_nres_archive_are_carried_from
     a.remove(i).unwrap();
     let current = a.write();
     drop(a);
-    std::fs::write(&path, &current).unwrap();
-    let want = whole_file_way("big.lib", &original, &expected, &current);
-    drop((expected, current));
-
-    let (lines, used) = peak(|| manage::revert(&game, "M", false, false, &mut |_| false).unwrap());
-    assert!(lines.iter().any(|l| l.english.contains("keeping the edits made by hand")), "{lines:?}");
-    assert!(std::fs::read(&path).unwrap() == want, "the mod is gone and the hand edits kept, as the whole-file diff keeps them");
+    let used = revert_keeping(&game, "big.lib", &original, &expected, current);
     // The two files (32 and 46 MiB) are compared entry by entry, each hashed in its file; the
     // 16 MiB added by hand are copied from the file as the archive is written, not held (before:
     // both files read whole and the additions held, about 100 MiB).
@@ -98,7 +102,7 @@ fn entries_added_removed_and_renamed_by_hand_in_an_nres_archive_are_carried_from
 
 #[test]
 fn entries_added_removed_and_renamed_by_hand_in_an_rsli_archive_are_carried_from_the_file() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     // 16 MiB stored and 8 MiB packed with Deflate; the mod replaces S02.
     let mut a = rsli::Archive::new();
@@ -124,13 +128,7 @@ fn entries_added_removed_and_renamed_by_hand_in_an_rsli_archive_are_carried_from
     a.remove(i).unwrap();
     let current = a.write();
     drop(a);
-    std::fs::write(&path, &current).unwrap();
-    let want = whole_file_way("sprites.lib", &original, &expected, &current);
-    drop((expected, current));
-
-    let (lines, used) = peak(|| manage::revert(&game, "M", false, false, &mut |_| false).unwrap());
-    assert!(lines.iter().any(|l| l.english.contains("keeping the edits made by hand")), "{lines:?}");
-    assert!(std::fs::read(&path).unwrap() == want, "the mod is gone and the hand edits kept, as the whole-file diff keeps them");
+    let used = revert_keeping(&game, "sprites.lib", &original, &expected, current);
     // Stored entries are hashed in the files; a packed one is unpacked as it is hashed; each
     // added entry is unpacked from the file changed by hand as the rebuilt archive packs it
     // (new entries are packed with Deflate), both streamed: 536 KiB measured (before: one 8 MiB
@@ -140,7 +138,7 @@ fn entries_added_removed_and_renamed_by_hand_in_an_rsli_archive_are_carried_from
 
 #[test]
 fn a_file_that_is_no_archive_changed_by_hand_is_carried_by_its_digests_not_read() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = t.path().join("game");
     std::fs::create_dir(&game).unwrap();

@@ -8,23 +8,16 @@
 use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
 use parkan_studio::formats::{nres, rsli};
-use std::sync::Mutex;
 
 #[path = "support/built.rs"]
 mod built;
 use built::{MIB, bytes_of, digest, in_memory, package, write};
 #[path = "support/heap.rs"]
 mod heap;
-#[path = "support/mods.rs"]
-#[allow(dead_code, reason = "this suite builds its packages by hand")]
-mod mods_support;
 use heap::peak;
 
 #[global_allocator]
 static A: heap::Counting = heap::Counting;
-
-/// The tests of this file one at a time: each measures the whole process.
-static TURN: Mutex<()> = Mutex::new(());
 
 /// A `replace_entry` of `entry` (a path through nested archives) of `file` by member
 /// `data/0001` holding `new`, made against `old`.
@@ -49,8 +42,9 @@ fn nres_archive(seed: u32, n: u32, len: usize) -> Vec<u8> {
 }
 
 /// Installs `pkg_bytes` into a game folder holding `file` (`bytes`), measuring the install, its
-/// dry run and its revert; checks the result against the rebuild in memory. The three peaks.
-fn measure(file: &str, bytes: &[u8], pkg_bytes: Vec<u8>) -> (usize, usize, usize) {
+/// dry run and its revert; checks the result against the rebuild in memory and each peak
+/// against 1 MiB.
+fn within_a_mib(file: &str, bytes: &[u8], pkg_bytes: Vec<u8>) {
     let t = tempfile::tempdir().unwrap();
     let game = t.path().join("game");
     std::fs::create_dir(&game).unwrap();
@@ -67,12 +61,14 @@ fn measure(file: &str, bytes: &[u8], pkg_bytes: Vec<u8>) -> (usize, usize, usize
     assert!(!game.join(".parkan-mods/stage").exists(), "nothing left staged");
     let (_, revert_used) = peak(|| manage::revert(&game, "Nested", false, false, &mut |_| false).unwrap());
     assert!(std::fs::read(game.join(file)).unwrap() == bytes, "reverted byte for byte");
-    (used, dry_used, revert_used)
+    assert!(used < MIB, "install peak {} KiB", used >> 10);
+    assert!(dry_used < MIB, "dry run peak {} KiB", dry_used >> 10);
+    assert!(revert_used < MIB, "revert peak {} KiB", revert_used >> 10);
 }
 
 #[test]
 fn an_entry_replaced_inside_a_nested_nres_archive_holds_neither_the_archive_nor_the_entry() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     // A 32 MiB NRes archive of four 8 MiB entries inside an outer NRes archive; one of its
     // entries replaced by an 8 MiB member.
     let inner = nres_archive(0, 4, 8 * MIB);
@@ -83,16 +79,13 @@ fn an_entry_replaced_inside_a_nested_nres_archive_holds_neither_the_archive_nor_
     let outer = outer.write();
     let new = bytes_of(100, 8 * MIB);
     let pkg = package("Nested", &[replace("outer.lib", &["inner.lib", "E02"], &new, &bytes_of(2, 8 * MIB))], &[("data/0001", &new)]);
-    let (used, dry, revert) = measure("outer.lib", &outer, pkg);
     // Rebuilt in memory: the inner archive, its rebuilt copy and the member (about 3 × 32 MiB).
-    assert!(used < MIB, "install peak {} KiB", used >> 10);
-    assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
-    assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
+    within_a_mib("outer.lib", &outer, pkg);
 }
 
 #[test]
 fn an_archive_two_levels_deep_under_a_stored_rsli_holder_is_read_where_it_lies() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     // outer.rsl › mid.lib (stored) › deep.lib (NRes, 16 MiB): an entry of the deepest replaced.
     // A stored holder is read where it lies; the Deflate-packed one beside it is not touched.
     let deep = nres_archive(10, 4, 4 * MIB);
@@ -105,15 +98,12 @@ fn an_archive_two_levels_deep_under_a_stored_rsli_holder_is_read_where_it_lies()
     let outer = outer.write();
     let new = bytes_of(101, 4 * MIB);
     let pkg = package("Nested", &[replace("outer.rsl", &["MID.LIB", "deep.lib", "E01"], &new, &bytes_of(11, 4 * MIB))], &[("data/0001", &new)]);
-    let (used, dry, revert) = measure("outer.rsl", &outer, pkg);
-    assert!(used < MIB, "install peak {} KiB", used >> 10);
-    assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
-    assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
+    within_a_mib("outer.rsl", &outer, pkg);
 }
 
 #[test]
 fn an_archive_nested_in_a_packed_rsli_holder_is_unpacked_and_packed_again_as_it_streams() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     // outer.rsl › inner.lib (NRes, 16 MiB) packed with Deflate, and one packed with LZSS and
     // encrypted (XorLzss): an entry of each replaced. Each holder is unpacked into a file of the
     // stage as it is read and its rebuilt bytes packed again as they are read back, so neither
@@ -125,8 +115,5 @@ fn an_archive_nested_in_a_packed_rsli_holder_is_unpacked_and_packed_again_as_it_
     let new = bytes_of(102, 4 * MIB);
     let changes = [replace("outer.rsl", &["INNER.LIB", "E03"], &new, &bytes_of(23, 4 * MIB)), replace("outer.rsl", &["SECRET.LIB", "E01"], &new, &bytes_of(31, 2 * MIB))];
     let pkg = package("Nested", &changes, &[("data/0001", &new)]);
-    let (used, dry, revert) = measure("outer.rsl", &outer, pkg);
-    assert!(used < MIB, "install peak {} KiB", used >> 10);
-    assert!(dry < MIB, "dry run peak {} KiB", dry >> 10);
-    assert!(revert < MIB, "revert peak {} KiB", revert >> 10);
+    within_a_mib("outer.rsl", &outer, pkg);
 }

@@ -13,7 +13,6 @@ use parkan_studio::doc::mods::Package;
 use parkan_studio::formats::bytes::SharedBytes;
 use parkan_studio::formats::{nres, rsli};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 #[path = "support/built.rs"]
 mod built;
@@ -28,9 +27,6 @@ use heap::peak;
 
 #[global_allocator]
 static A: heap::Counting = heap::Counting;
-
-/// The tests of this file one at a time: each measures the whole process.
-static TURN: Mutex<()> = Mutex::new(());
 
 fn install(game: &Path, pkg: &Path, order: Option<usize>) -> Vec<String> {
     manage::install(game, pkg, &InstallOptions { order, ..Default::default() }, &mut |_| false).unwrap().into_iter().map(String::from).collect()
@@ -60,7 +56,7 @@ fn nres_archive(n: u32, len: usize) -> Vec<u8> {
 
 #[test]
 fn rebuilding_an_archive_holds_the_entries_it_changes_not_the_file() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     // A 32 MiB NRes archive; one 2 MiB entry replaced by 4 MiB and one 1 MiB entry added.
@@ -112,7 +108,7 @@ fn rebuilding_an_archive_holds_the_entries_it_changes_not_the_file() {
 
 #[test]
 fn eight_members_into_one_archive_are_streamed_one_after_another_not_held() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     let archive = nres_archive(4, 64 << 10);
@@ -146,7 +142,7 @@ fn eight_members_into_one_archive_are_streamed_one_after_another_not_held() {
 
 #[test]
 fn a_member_that_changes_while_it_is_streamed_stops_the_install_before_the_commit_point() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     let (a, b) = (nres_archive(3, 1000), nres_archive(3, 2000));
@@ -182,7 +178,7 @@ fn a_member_that_changes_while_it_is_streamed_stops_the_install_before_the_commi
 
 #[test]
 fn an_rsli_archive_is_rebuilt_streamed_and_repacked_with_each_method() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     // 16 MiB of stored entries, and small entries packed with the other methods.
@@ -226,7 +222,7 @@ fn an_rsli_archive_is_rebuilt_streamed_and_repacked_with_each_method() {
 
 #[test]
 fn eight_members_into_one_rsli_archive_are_packed_one_at_a_time() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     // Two stored and two Deflate entries; each replaced by an 8 MiB member (packed again with
@@ -276,7 +272,7 @@ fn eight_members_into_one_rsli_archive_are_packed_one_at_a_time() {
 
 #[test]
 fn one_member_packed_with_several_methods_holds_it_for_none() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     // One 8 MiB member replaces a stored, an LZSS, an XorLzhuf and a Deflate entry and is added
@@ -319,7 +315,7 @@ fn temporaries() -> usize {
 
 #[test]
 fn a_dry_run_of_a_shared_member_inflates_it_once_and_counts_every_use() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     let (bytes, data) = shared_member(4 * MIB, 8);
@@ -357,7 +353,7 @@ fn a_dry_run_of_a_shared_member_inflates_it_once_and_counts_every_use() {
 
 #[test]
 fn conflicts_and_the_package_view_hold_no_member_they_do_not_need() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     // Two packages of 4 MiB members on their own files, one item both give the same bytes and
     // one they give different bytes (small members).
@@ -410,7 +406,7 @@ fn conflicts_and_the_package_view_hold_no_member_they_do_not_need() {
 /// not the two 32 MiB files (before: both files, about 64 MiB).
 #[test]
 fn a_hand_edit_under_a_mod_is_found_entry_by_entry_not_by_reading_both_files() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     let big = nres_archive(16, 2 * MIB);
@@ -439,7 +435,7 @@ fn a_hand_edit_under_a_mod_is_found_entry_by_entry_not_by_reading_both_files() {
 
 #[test]
 fn whole_files_are_copied_from_their_members_not_held() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = game_folder(t.path());
     let old = bytes_of(1, 16 * MIB);

@@ -9,7 +9,6 @@ use parkan_studio::doc::mods::change::sha256_hex;
 use parkan_studio::doc::mods::manage::{self, InstallOptions};
 use parkan_studio::formats::rsli;
 use std::path::Path;
-use std::sync::Mutex;
 
 #[path = "support/built.rs"]
 mod built;
@@ -21,15 +20,13 @@ use heap::peak;
 #[global_allocator]
 static A: heap::Counting = heap::Counting;
 
-static TURN: Mutex<()> = Mutex::new(());
-
 fn install(game: &Path, pkg: &Path) {
     manage::install(game, pkg, &InstallOptions::default(), &mut |_| false).unwrap();
 }
 
 #[test]
 fn a_rename_in_an_archive_of_xor_entries_rekeys_them_as_they_are_copied() {
-    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = heap::turn();
     let t = tempfile::tempdir().unwrap();
     let game = t.path().join("game");
     std::fs::create_dir(&game).unwrap();

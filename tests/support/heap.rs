@@ -44,3 +44,12 @@ pub fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let r = f();
     (r, PEAK.load(Ordering::Relaxed).saturating_sub(before))
 }
+
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The tests of a suite one at a time (the counts are the whole process's): hold the guard for
+/// the test's length.
+#[allow(dead_code, reason = "a suite of one test needs no turns")]
+pub fn turn() -> std::sync::MutexGuard<'static, ()> {
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
