@@ -38,6 +38,7 @@ pub(super) use ranges::{Feed, Hashing, Held, Packed, copy_range, digest_of, read
 
 use super::apply::{Fed, Names, Outcome, apply_archive, apply_file};
 use super::change::{Change, Digest, Op};
+use crate::doc::node::Node;
 use crate::formats::bytes::Span;
 use directory::{hash_named, load_named, read_directory};
 use nested::{Window, measure};
@@ -79,35 +80,30 @@ pub(super) fn apply_body(body: &Body, file: &str, changes: &[&Change], fed: &[Op
     {
         return super::whole::apply(body, c, first_fed, force, scratch, feed);
     }
+    // An archive is rebuilt from its directory. A file that is no archive by its first bytes
+    // (all `Node::parse` decides it by), or an archive whose header or directory does not read
+    // (the error the whole file's reading gives), is left as it is, its changes blocked or
+    // skipped, as in memory; neither it nor their members are read.
     if let Body::Disk(d) = body
         && !changes.is_empty()
         && changes.iter().all(|c| !c.entry.is_empty())
+        && usize::try_from(d.len).is_ok()
     {
         let mut from = Window::open(&d.path, 0, d.len)?;
-        let keep = !scratch.discard;
-        if let Some((built, outcomes)) = rebuild(&mut from, changes, fed, force, keep, scratch, feed)? {
-            let body = built.map(|b| match b {
-                Built::File(f) => Body::Disk(f),
-                Built::Len(_) => Body::Built,
-            });
-            return Ok((body, outcomes));
-        }
-    }
-    // A file that is no archive by its first bytes (all `Node::parse` decides it by), or an
-    // archive whose header or directory does not read (the error the whole file's reading
-    // gives), is left as it is, its changes blocked or skipped, as in memory; neither it nor
-    // their members are read.
-    if let Body::Disk(d) = body
-        && !changes.is_empty()
-        && changes.iter().all(|c| !c.entry.is_empty())
-    {
-        let mut from = File::open(&d.path).map_err(|e| named(&d.path, e))?;
-        let head = read_range(&mut from, &d.path, 0..d.len.min(4))?;
-        if !super::create::archive_magic(&head, d.len) {
-            return Ok((None, super::apply::not_archive_outcomes(file, changes, force)));
-        }
-        if let Some(Err(e)) = read_directory(&mut from, &d.path, d.len)? {
-            return Ok((None, super::apply::unreadable_outcomes(file, &e, changes, force)));
+        let read = read_directory(&mut from, &d.path, d.len)?;
+        match read {
+            Some(Ok(node)) => {
+                let keep = !scratch.discard;
+                let (built, outcomes) = rebuild_node(node, &mut from, changes, fed, force, keep, scratch, feed)?;
+                let body = built.map(|b| match b {
+                    Built::File(f) => Body::Disk(f),
+                    Built::Len(_) => Body::Built,
+                });
+                return Ok((body, outcomes));
+            }
+            Some(Err(e)) => return Ok((None, super::apply::unreadable_outcomes(file, &e, changes, force))),
+            // (Not `NRes`, nor `NL` and 32 bytes or more.)
+            None => return Ok((None, super::apply::not_archive_outcomes(file, changes, force))),
         }
     }
     let loaded = held(changes, fed, feed)?;
@@ -130,7 +126,14 @@ enum Built {
 /// bytes, into a file the holder's new payload is copied from ([`nested::holders`]).
 fn rebuild(from: &mut Window, changes: &[&Change], fed: &[Option<Fed>], force: bool, keep: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<Option<(Option<Built>, Vec<Outcome>)>> {
     let path = from.path.clone();
-    let Some(mut node) = open_directory(from, &path, from.len)? else { return Ok(None) };
+    let Some(node) = open_directory(from, &path, from.len)? else { return Ok(None) };
+    rebuild_node(node, from, changes, fed, force, keep, scratch, feed).map(Some)
+}
+
+/// [`rebuild`] of the archive `node`, the directory-only reading of `from`.
+#[allow(clippy::too_many_arguments, reason = "rebuild's arguments and the reading it made")]
+fn rebuild_node(mut node: Node, from: &mut Window, changes: &[&Change], fed: &[Option<Fed>], force: bool, keep: bool, scratch: &mut Scratch, feed: &mut dyn Feed) -> io::Result<(Option<Built>, Vec<Outcome>)> {
+    let path = from.path.clone();
     let nest = nested::holders(&mut node, from, changes, fed, force, scratch, feed)?;
     // A nested archive rebuilt on its own has its changes' payloads copied there, not here.
     let fed: Vec<Option<Fed>> = fed.iter().enumerate().map(|(k, f)| f.clone().filter(|_| !nest.streamed.get(k).copied().unwrap_or(false))).collect();
@@ -166,10 +169,10 @@ fn rebuild(from: &mut Window, changes: &[&Change], fed: &[Option<Fed>], force: b
     drop(names);
     let mut outcomes = Vec::new();
     if !apply_archive(&mut node, &refs, fed, &seen, nest.pre, force, &mut outcomes) {
-        return Ok(Some((None, outcomes)));
+        return Ok((None, outcomes));
     }
     if !keep {
-        return Ok(Some((Some(Built::Len(measure(&node)?)), outcomes)));
+        return Ok((Some(Built::Len(measure(&node)?)), outcomes));
     }
     let (p, f) = scratch.create()?;
     let mut w = Hashing::new(io::BufWriter::with_capacity(1 << 16, f));
@@ -186,7 +189,7 @@ fn rebuild(from: &mut Window, changes: &[&Change], fed: &[Option<Fed>], force: b
     let (_, Digest { size: n, sha256: sha }) = w.finish();
     let built = OnDisk { path: p, len: n, sha: Some(sha), scratch: true };
     written.map_err(|e| if e.kind() == io::ErrorKind::InvalidData { e } else { named(&built.path, e) })?;
-    Ok(Some((Some(Built::File(built)), outcomes)))
+    Ok((Some(Built::File(built)), outcomes))
 }
 
 #[cfg(test)]
