@@ -166,7 +166,7 @@ impl Feed for WholeFile {
 /// (`range`; none stored) unpacked to `size` with `method` and `key`.
 enum Where {
     Range(Range<u64>),
-    Packed { range: Option<Range<u64>>, method: rsli::Method, key: u16, size: usize },
+    Packed(Packed),
 }
 
 /// An archive on disk read as its directory: one side of the diff, and, for the current file,
@@ -211,7 +211,8 @@ impl InFile {
                 {
                     return Some(Where::Range(r.start..r.start + size));
                 }
-                Some(Where::Packed { range, method, key: a.xor_key(i), size: usize::try_from(size).ok()? })
+                // (Not in the file: no bytes, which unpack to an empty entry or not at all.)
+                Some(Where::Packed(Packed { range: range.unwrap_or(0..0), method, key: a.xor_key(i), size }))
             }
             Node::Blob(_) => None,
         }
@@ -219,24 +220,23 @@ impl InFile {
 
     /// Entry `i` unpacked from its packed bytes into `w` as they are read (`false`: they do not
     /// unpack).
-    fn unpack_to(&mut self, range: Option<Range<u64>>, method: rsli::Method, key: u16, size: usize, w: &mut dyn Write) -> io::Result<bool> {
-        let p = Packed { range: range.unwrap_or(0..0), method, key, size: size as u64 };
-        unpack_range(&mut self.file, &self.path, &p, w, &self.path)
+    fn unpack_to(&mut self, p: &Packed, w: &mut dyn Write) -> io::Result<bool> {
+        unpack_range(&mut self.file, &self.path, p, w, &self.path)
     }
 
     /// Entry `i` unpacked from its packed bytes (`None`: they do not unpack); the packed bytes
     /// are not held. Grown as it is written, so that a size the row claims is not allocated
     /// ahead.
-    fn unpack(&mut self, range: Option<Range<u64>>, method: rsli::Method, key: u16, size: usize) -> io::Result<Option<Vec<u8>>> {
+    fn unpack(&mut self, p: &Packed) -> io::Result<Option<Vec<u8>>> {
         let mut out = Vec::new();
-        Ok(self.unpack_to(range, method, key, size, &mut out)?.then_some(out))
+        Ok(self.unpack_to(p, &mut out)?.then_some(out))
     }
 
     /// Entry `i`'s bytes read whole (`None`: they do not read).
     fn read(&mut self, i: usize) -> io::Result<Option<SharedBytes>> {
         match self.locate(i) {
             Some(Where::Range(r)) => read_range(&mut self.file, &self.path, r).map(Some),
-            Some(Where::Packed { range, method, key, size }) => Ok(self.unpack(range, method, key, size)?.map(SharedBytes::from)),
+            Some(Where::Packed(p)) => Ok(self.unpack(&p)?.map(SharedBytes::from)),
             None => Ok(None),
         }
     }
@@ -253,11 +253,11 @@ impl InFile {
                 let like = archive_magic(&head, r.end - r.start);
                 Some((digest_of(&mut self.file, &self.path, r)?, like))
             }
-            Some(Where::Packed { range, method, key, size }) => {
+            Some(Where::Packed(p)) => {
                 let mut h = Hashing::new(Head(Vec::new()));
-                if self.unpack_to(range, method, key, size, &mut h)? {
+                if self.unpack_to(&p, &mut h)? {
                     let (head, digest) = h.finish();
-                    Some((digest, archive_magic(&head.0, size as u64)))
+                    Some((digest, archive_magic(&head.0, p.size)))
                 } else {
                     None
                 }
@@ -318,9 +318,9 @@ impl Feed for InFile {
                 }
                 Ok(())
             }
-            Some(Where::Packed { range, method, key, size }) => {
+            Some(Where::Packed(p)) => {
                 let mut h = Hashing::new(w);
-                if !self.unpack_to(range, method, key, size, &mut h)? || h.digest() != want {
+                if !self.unpack_to(&p, &mut h)? || h.digest() != want {
                     return Err(self.changed(i));
                 }
                 Ok(())
