@@ -15,6 +15,7 @@
 //! at their group's place ([`Prebuilt`]), so the outcomes and bytes are the in-memory ones.
 
 use super::ranges::shorter;
+use super::prepack::pack_ahead;
 use super::{Built, Feed, Hashing, OnDisk, Packed, Scratch, named, rebuild, unpack_range};
 use crate::doc::mods::apply::{Fed, Names, Prebuilt, group_key};
 use crate::doc::mods::change::Change;
@@ -175,22 +176,7 @@ fn payload(node: &mut Node, id: u32, built: Built, method: Option<rsli::Method>,
     let (stored, packed) = match (method, file) {
         (Some(m), Some(f)) if m != rsli::Method::Stored => {
             let mut src = File::open(&f.path).map_err(|e| named(&f.path, e))?;
-            let (kept, sink): (Option<OnDisk>, Box<dyn Write>) = if scratch.discard {
-                (None, Box::new(io::sink()))
-            } else {
-                let (p, w) = scratch.create()?;
-                (Some(OnDisk { path: p, len: 0, sha: None, scratch: true }), Box::new(io::BufWriter::with_capacity(1 << 16, w)))
-            };
-            let at = kept.as_ref().map_or_else(|| f.path.clone(), |k| k.path.clone());
-            let mut packer = rsli::Packer::new(m, 0, sink).map_err(|e| super::super::text::io_said(io::ErrorKind::InvalidData, super::super::text::on_path(f.path.display(), e)))?;
-            io::copy(&mut src, &mut packer).map_err(|e| named(&at, e))?;
-            let (_, n) = packer.finish().map_err(|e| named(&at, e))?;
-            drop((src, f));
-            let mut kept = kept;
-            if let Some(k) = kept.as_mut() {
-                k.len = n;
-            }
-            (kept, n)
+            pack_ahead(m, scratch, |w, at| io::copy(&mut src, w).map(drop).map_err(|e| named(if at.as_os_str().is_empty() { &f.path } else { at }, e)))?
         }
         (_, f) => (f, len),
     };

@@ -7,6 +7,7 @@ use crate::doc::node::Node;
 use crate::formats::rsli;
 use std::collections::HashMap;
 use std::io::{self, Write};
+use std::path::Path;
 
 /// The payloads a streamed rebuild packs ahead ([`prepack`]).
 pub(super) struct Packs {
@@ -58,25 +59,34 @@ pub(super) fn prepack(node: &mut Node, changes: &[&Change], fed: &[Option<Fed>],
     }
     drop(names);
     for (id, unpacked, m) in want {
-        // A dry run's last step writes nothing: the packed sizes alone are wanted.
-        let (mut w, mut built): (Box<dyn Write>, Option<OnDisk>) = if scratch.discard {
-            (Box::new(io::sink()), None)
-        } else {
-            let (p, file) = scratch.create()?;
-            (Box::new(io::BufWriter::with_capacity(1 << 16, file)), Some(OnDisk { path: p, len: 0, sha: None, scratch: true }))
-        };
-        let at = built.as_ref().map(|b| b.path.clone()).unwrap_or_default();
-        // Packed as the member streams from the feed, in the packer's constant memory; an xor
-        // method with key 0 (not encrypted). Stored and Xor are the bytes as they are.
-        let mut packer = rsli::Packer::new(m, 0, &mut w).map_err(|e| crate::doc::mods::text::io_said(io::ErrorKind::InvalidData, crate::doc::mods::text::on_path(at.display(), e)))?;
-        feed.copy(id, &mut packer)?;
-        let (_, packed) = packer.finish().map_err(|e| named(&at, e))?;
+        let (built, packed) = pack_ahead(m, scratch, |w, _| feed.copy(id, w))?;
         a.prepacked(id, rsli::Prepacked { method: m, packed, unpacked });
-        if let Some(mut b) = built.take() {
-            b.len = packed;
+        if let Some(b) = built {
             out.files.insert(id, b);
         }
     }
     Ok(out)
 }
 
+
+/// Packs with `method` the bytes `fill` writes, as they come (the packer's constant memory; an
+/// xor method with key 0, not encrypted), into a file of `scratch`, or, in a dry run, nowhere
+/// (only counted); `fill` is told where they go, for its errors. The file, and the packed
+/// length.
+pub(super) fn pack_ahead(method: rsli::Method, scratch: &mut Scratch, fill: impl FnOnce(&mut dyn Write, &Path) -> io::Result<()>) -> io::Result<(Option<OnDisk>, u64)> {
+    let (mut w, built): (Box<dyn Write>, Option<OnDisk>) = if scratch.discard {
+        (Box::new(io::sink()), None)
+    } else {
+        let (p, file) = scratch.create()?;
+        (Box::new(io::BufWriter::with_capacity(1 << 16, file)), Some(OnDisk { path: p, len: 0, sha: None, scratch: true }))
+    };
+    let at = built.as_ref().map(|b| b.path.clone()).unwrap_or_default();
+    let mut packer = rsli::Packer::new(method, 0, &mut w).map_err(|e| crate::doc::mods::text::io_said(io::ErrorKind::InvalidData, crate::doc::mods::text::on_path(at.display(), e)))?;
+    fill(&mut packer, &at)?;
+    let (_, packed) = packer.finish().map_err(|e| named(&at, e))?;
+    let mut built = built;
+    if let Some(b) = built.as_mut() {
+        b.len = packed;
+    }
+    Ok((built, packed))
+}
